@@ -1,0 +1,84 @@
+//! Stage 3, checks: rules that span several attributes or fields. Every failure is pushed into the
+//! context, so all mistakes are reported together.
+//!
+//! Rules that depend on other types (is this field type a key segment? does the table have a sort
+//! key?) cannot be decided by a macro; code generation emits them as trait bounds spanned at the
+//! offending tokens, so the compiler reports them there.
+
+use syn::Type;
+
+use crate::ctxt::Ctxt;
+use crate::model::{Entity, Template};
+
+pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
+    let generics = &entity.input.generics;
+    if !generics.params.is_empty() {
+        cx.error_at(generics, "#[derive(Entity)] does not support generic structs: key templates need concrete field types");
+    }
+    one_template(cx, entity, &entity.pk, "pk");
+    if entity.pk.is_empty() && !has_attr(entity, "pk") {
+        cx.error_at(
+            entity.ident,
+            "missing #[pk(\"…\")]: every entity needs a partition-key template, e.g. #[pk(\"WS#<workspace>\")]",
+        );
+    }
+    one_template(cx, entity, &entity.sk, "sk");
+    for template in entity.pk.iter().chain(&entity.sk) {
+        fields_used_once(cx, entity, template);
+        no_optional_fields(cx, entity, template);
+    }
+}
+
+fn has_attr(entity: &Entity<'_>, name: &str) -> bool {
+    entity.input.attrs.iter().any(|a| a.path().is_ident(name))
+}
+
+fn one_template(cx: &Ctxt, _entity: &Entity<'_>, templates: &[Template], which: &str) {
+    if let [first, rest @ ..] = templates {
+        for duplicate in rest {
+            cx.error_span(
+                duplicate.attr_span,
+                format!("duplicate #[{which}]: an entity has exactly one {which} template"),
+            );
+            cx.error_span(first.attr_span, format!("first #[{which}] given here"));
+        }
+    }
+}
+
+fn fields_used_once(cx: &Ctxt, entity: &Entity<'_>, template: &Template) {
+    let indices: Vec<usize> = template.field_indices().collect();
+    for (i, index) in indices.iter().enumerate() {
+        if indices[..i].contains(index) {
+            cx.error_at(
+                &template.lit,
+                format!(
+                    "in key template {:?}: field `{}` appears twice; decoding could read two different values for it",
+                    template.lit.value(),
+                    entity.field(*index).ident
+                ),
+            );
+        }
+    }
+}
+
+fn no_optional_fields(cx: &Ctxt, entity: &Entity<'_>, template: &Template) {
+    for index in template.field_indices() {
+        let field = entity.field(index);
+        if is_option(field.ty) {
+            cx.error_at(
+                field.ty,
+                format!(
+                    "field `{}` is an Option but is used in key template {:?}: DynamoDB requires every \
+                     key attribute on every item; use a non-optional type",
+                    field.ident,
+                    template.lit.value()
+                ),
+            );
+        }
+    }
+}
+
+fn is_option(ty: &Type) -> bool {
+    matches!(ty, Type::Path(p) if p.qself.is_none()
+        && p.path.segments.last().is_some_and(|s| s.ident == "Option"))
+}

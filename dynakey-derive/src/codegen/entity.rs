@@ -1,0 +1,211 @@
+//! `#[derive(Entity)]` expansion: the `Entity` impl, the typed key functions and the sort-key
+//! builder.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::codegen::{sort_key, template};
+use crate::model::{Entity, Template};
+
+pub fn expand(entity: &Entity<'_>) -> TokenStream {
+    // The checks guarantee exactly one pk and at most one sk.
+    let Some(pk) = entity.pk.first() else { return TokenStream::new() };
+    let sk = entity.sk.first();
+    let ident = entity.ident;
+    let table = &entity.table;
+    let name = &entity.name;
+
+    let pk_const = template::constant(entity, pk);
+    let pk_encoder = template::encoder(entity, pk, &format_ident!("__partition_key"));
+    let pk_struct_ident = format_ident!("{}PartitionKey", ident);
+    let pk_struct = template::fields_struct(entity, pk, &pk_struct_ident);
+    let pk_parser = template::parser(entity, pk, "parse_partition_key", &pk_struct_ident);
+    let pk_args = args(entity, pk);
+    let pk_self = self_args(entity, pk);
+
+    let assertions = assertions(entity, pk, sk);
+    let key_fn = key_fn(entity, pk, sk);
+    let query_fn = query_fn(entity, pk);
+
+    let (sk_items, sk_inner, sort_template, sort_key_body) = match sk {
+        Some(sk) => {
+            let sk_const = template::constant(entity, sk);
+            let sk_encoder = template::encoder(entity, sk, &format_ident!("__sort_key"));
+            let sk_struct_ident = format_ident!("{}SortKey", ident);
+            let sk_struct = template::fields_struct(entity, sk, &sk_struct_ident);
+            let sk_parser = template::parser(entity, sk, "parse_sort_key", &sk_struct_ident);
+            let builder = sort_key::declaration(entity, sk);
+            let builder_impl = sort_key::implementation(entity, sk);
+            let sk_self = self_args(entity, sk);
+            (
+                quote!(#sk_struct #builder),
+                quote! {
+                    const __SORT_TEMPLATE: ::dynakey::KeyTemplate = #sk_const;
+                    #sk_encoder
+                    #builder_impl
+                    impl #ident { #sk_parser }
+                },
+                quote!(::core::option::Option::Some(__SORT_TEMPLATE)),
+                quote!(__sort_key(#(#sk_self),*).map(::core::option::Option::Some)),
+            )
+        }
+        None => (
+            TokenStream::new(),
+            TokenStream::new(),
+            quote!(::core::option::Option::None),
+            quote!(::core::result::Result::Ok(::core::option::Option::None)),
+        ),
+    };
+    let _ = pk_args;
+
+    quote! {
+        #pk_struct
+        #sk_items
+
+        const _: () = {
+            #assertions
+            #pk_encoder
+            #sk_inner
+
+            #[automatically_derived]
+            impl ::dynakey::Entity for #ident {
+                type Table = #table;
+                const ENTITY_NAME: &'static str = #name;
+                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = #pk_const;
+                const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = #sort_template;
+
+                fn partition_key(&self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+                    __partition_key(#(#pk_self),*)
+                }
+
+                fn sort_key(&self) -> ::core::result::Result<::core::option::Option<::dynakey::__private::String>, ::dynakey::KeyError> {
+                    #sort_key_body
+                }
+            }
+
+            impl #ident {
+                #key_fn
+                #query_fn
+                #pk_parser
+            }
+        };
+    }
+}
+
+/// `&self.field` for each placeholder of a template.
+fn self_args<'a>(entity: &'a Entity<'_>, template: &'a Template) -> impl Iterator<Item = TokenStream> + 'a {
+    template.field_indices().map(move |index| {
+        let ident = entity.field(index).ident;
+        quote!(&self.#ident)
+    })
+}
+
+/// `field: impl SegmentArg<T>` for each placeholder of a template.
+fn args<'a>(entity: &'a Entity<'_>, template: &'a Template) -> Vec<TokenStream> {
+    template
+        .field_indices()
+        .map(|index| {
+            let field = entity.field(index);
+            let ident = field.ident;
+            let ty = field.ty;
+            quote!(#ident: impl ::dynakey::SegmentArg<#ty>)
+        })
+        .collect()
+}
+
+/// Trait-bound assertions spanned at the offending tokens: key field types are key segments, and
+/// the entity's sort key agrees with its table.
+fn assertions(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStream {
+    let table = &entity.table;
+    let mut out = TokenStream::new();
+    let mut seen = Vec::new();
+    for index in pk.field_indices().chain(sk.into_iter().flat_map(Template::field_indices)) {
+        if seen.contains(&index) {
+            continue;
+        }
+        seen.push(index);
+        let ty = entity.field(index).ty;
+        out.extend(quote_spanned! {ty.span()=>
+            const _: () = ::dynakey::__private::assert_key_segment::<#ty>();
+        });
+    }
+    match sk {
+        Some(sk) => out.extend(quote_spanned! {sk.attr_span=>
+            const _: () = ::dynakey::__private::assert_table_with_sort_key::<#table>();
+        }),
+        None => {
+            let span = entity.ident.span();
+            out.extend(quote_spanned! {span=>
+                const _: () = ::dynakey::__private::assert_table_without_sort_key::<#table>();
+            });
+        }
+    }
+    out
+}
+
+/// `pub fn key(<pk fields>, <sk fields not in pk>) -> Result<Key<Self>, KeyError>`.
+fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStream {
+    let mut params = Vec::new();
+    let mut seen = Vec::new();
+    for index in pk.field_indices().chain(sk.into_iter().flat_map(Template::field_indices)) {
+        if seen.contains(&index) {
+            continue;
+        }
+        seen.push(index);
+        let field = entity.field(index);
+        let ident = field.ident;
+        let ty = field.ty;
+        params.push(quote!(#ident: impl ::dynakey::SegmentArg<#ty>));
+    }
+    let pk_refs = pk.field_indices().map(|i| {
+        let ident = entity.field(i).ident;
+        quote!(&#ident)
+    });
+    let sort = match sk {
+        Some(sk) => {
+            let refs = sk.field_indices().map(|i| {
+                let ident = entity.field(i).ident;
+                quote!(&#ident)
+            });
+            quote!(::core::option::Option::Some(__sort_key(#(#refs),*)?))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let doc = format!(
+        "The primary key of the [`{}`] with these field values (partition key `{}`{}), for \
+         GetItem, DeleteItem and friends.\n\n# Errors\nAny [`KeyError`](::dynakey::KeyError) of the \
+         encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's \
+         byte limits.",
+        entity.ident,
+        pk.lit.value(),
+        sk.map(|s| format!(", sort key `{}`", s.lit.value())).unwrap_or_default()
+    );
+    quote! {
+        #[doc = #doc]
+        pub fn key(#(#params),*) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
+            ::core::result::Result::Ok(::dynakey::Key::from_parts(__partition_key(#(#pk_refs),*)?, #sort))
+        }
+    }
+}
+
+/// `pub fn query(<pk fields>) -> KeyQuery<Self>`.
+fn query_fn(entity: &Entity<'_>, pk: &Template) -> TokenStream {
+    let params = args(entity, pk);
+    let refs = pk.field_indices().map(|i| {
+        let ident = entity.field(i).ident;
+        quote!(&#ident)
+    });
+    let doc = format!(
+        "A Query over one whole partition (`{}`); narrow it with a sort-key condition such as \
+         `.begins_with({}::sk())`. Encoding errors are returned when the query is built.",
+        pk.lit.value(),
+        entity.ident
+    );
+    quote! {
+        #[doc = #doc]
+        pub fn query(#(#params),*) -> ::dynakey::KeyQuery<Self> {
+            ::dynakey::KeyQuery::partition(__partition_key(#(#refs),*))
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! Stage 4, code generation: reads only the checked model.
+//!
+//! Generated helpers live inside `const _: () = { … };` so their names never reach the user's
+//! namespace; only the documented types (`<Entity>Sk`, `<Entity>SortKey`, `<Entity>PartitionKey`)
+//! are emitted beside the struct.
+
+pub mod entity;
+pub mod fallback;
+pub mod segment_enum;
+pub mod sort_key;
+pub mod table;
+mod template;

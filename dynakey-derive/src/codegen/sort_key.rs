@@ -1,0 +1,157 @@
+//! The typed sort-key builder `<Entity>Sk<const D: usize>` (spec §3).
+//!
+//! `D` is the number of fields filled, strictly left to right: `Project::sk()` is
+//! `ProjectSk<0>`, `.created(…)` gives `ProjectSk<1>`, and so on. Skipping a middle field does not
+//! compile because `ProjectSk<0>` has no method for the second field. Each depth implements the
+//! condition traits that make sense for it:
+//! - depth 0 < k < n: a group (`SortKeyPrefix`, `SortKeyBound::Group`);
+//! - depth 0: `SortKeyPrefix` only (the entity's literal prefix; empty means "no condition");
+//! - depth n: a complete key (`CompleteSortKey`, `SortKeyBound::Exact`), and a group too when the
+//!   template ends with a literal.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::codegen::template::{option_char, push_segments, terminator};
+use crate::model::{Entity, Segment, Template};
+
+pub fn builder_ident(entity: &Entity<'_>) -> syn::Ident {
+    format_ident!("{}Sk", entity.ident)
+}
+
+/// The builder struct declaration (emitted beside the entity).
+pub fn declaration(entity: &Entity<'_>, template: &Template) -> TokenStream {
+    let vis = entity.vis;
+    let ident = builder_ident(entity);
+    let doc = format!(
+        "Typed sort-key builder for [`{e}`] (template `{t}`), created by `{e}::sk()`: fill fields \
+         left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts \
+         the fields filled. Encoding errors are kept and returned when the query is built.",
+        e = entity.ident,
+        t = template.lit.value()
+    );
+    quote! {
+        #[doc = #doc]
+        #[must_use = "a sort-key builder does nothing until passed to a query condition"]
+        #vis struct #ident<const D: usize>(::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError>);
+    }
+}
+
+/// Inherent methods and trait impls of the builder (emitted inside the const block).
+pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
+    let ident = builder_ident(entity);
+    let entity_ident = entity.ident;
+    let text = &template.lit;
+    let segments = &template.segments;
+    // Segment index where each depth ends: after L0, after f1 L1, …
+    let field_positions: Vec<usize> = segments
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| matches!(s, Segment::Field(_)).then_some(i))
+        .collect();
+    let n = field_positions.len();
+    let ends_with_literal = matches!(segments.last(), Some(Segment::Literal(_)));
+    let mut out = TokenStream::new();
+
+    // Depth 0 starts with L0.
+    let l0_end = field_positions.first().copied().unwrap_or(segments.len());
+    let start = push_segments(entity, template, 0..l0_end);
+    out.extend(quote! {
+        impl #entity_ident {
+            #[doc = concat!("Starts a sort-key condition for `", #text, "`: fill fields left to right, \
+                             or pass as is for every item of this entity.")]
+            pub fn sk() -> #ident<0> {
+                let mut out = ::dynakey::__private::String::new();
+                #start
+                #ident(::core::result::Result::Ok(out))
+            }
+        }
+    });
+
+    for (depth, &position) in field_positions.iter().enumerate() {
+        let Segment::Field(index) = segments[position] else { continue };
+        let field = entity.field(index);
+        let field_ident = field.ident;
+        let ty = field.ty;
+        let name = field_ident.to_string();
+        let next_end = field_positions.get(depth + 1).copied().unwrap_or(segments.len());
+        // The field itself plus the literal after it.
+        let push = push_segments(entity, template, position..next_end);
+        let next = depth + 1;
+        let prefix_method = format_ident!("{}_prefix", field_ident);
+        let term = option_char(terminator(template, position));
+        let doc_fill = format!("Fills `{name}` (field {next} of {n}).");
+        let doc_prefix = format!(
+            "A partial value of `{name}`: keys whose `{name}` segment starts with `partial` \
+             (text of the encoded form, or a folder path for a path field). Usable with \
+             `begins_with` only; it is the one way a bare prefix reaches DynamoDB (spec §3)."
+        );
+        out.extend(quote! {
+            impl #ident<#depth> {
+                #[doc = #doc_fill]
+                pub fn #field_ident(self, #field_ident: impl ::dynakey::SegmentArg<#ty>) -> #ident<#next> {
+                    let #field_ident = &#field_ident;
+                    #ident(self.0.and_then(|mut out| {
+                        #push
+                        ::core::result::Result::Ok(out)
+                    }))
+                }
+
+                #[doc = #doc_prefix]
+                pub fn #prefix_method(
+                    self,
+                    partial: impl ::dynakey::condition::SegmentPrefix<#ty>,
+                ) -> ::dynakey::SortKeyPartial<#entity_ident> {
+                    ::dynakey::SortKeyPartial::new(self.0.and_then(|mut out| {
+                        ::dynakey::__private::push_partial::<#ty>(&mut out, &partial, #name, #term, #text)?;
+                        ::dynakey::__private::finish_prefix(out)
+                    }))
+                }
+            }
+        });
+    }
+
+    for depth in 0..=n {
+        let complete = depth == n;
+        if !complete || ends_with_literal || n == 0 {
+            out.extend(quote! {
+                impl ::dynakey::SortKeyPrefix for #ident<#depth> {
+                    type Entity = #entity_ident;
+                    type Index = ::dynakey::PrimaryIndex;
+                    fn into_prefix(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+                        self.0.and_then(::dynakey::__private::finish_prefix)
+                    }
+                }
+            });
+        }
+        if complete {
+            out.extend(quote! {
+                impl ::dynakey::CompleteSortKey for #ident<#depth> {
+                    type Entity = #entity_ident;
+                    type Index = ::dynakey::PrimaryIndex;
+                    fn into_sort_key(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+                        self.0.and_then(|key| ::dynakey::__private::finish_key(::dynakey::KeyRole::Sort, key))
+                    }
+                }
+                impl ::dynakey::SortKeyBound for #ident<#depth> {
+                    type Entity = #entity_ident;
+                    type Index = ::dynakey::PrimaryIndex;
+                    fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
+                        ::dynakey::CompleteSortKey::into_sort_key(self).map(::dynakey::Bound::Exact)
+                    }
+                }
+            });
+        } else if depth > 0 {
+            out.extend(quote! {
+                impl ::dynakey::SortKeyBound for #ident<#depth> {
+                    type Entity = #entity_ident;
+                    type Index = ::dynakey::PrimaryIndex;
+                    fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
+                        self.0.and_then(::dynakey::__private::finish_prefix).map(::dynakey::Bound::Group)
+                    }
+                }
+            });
+        }
+    }
+    out
+}

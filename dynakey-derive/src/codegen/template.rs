@@ -1,0 +1,171 @@
+//! Shared pieces: a template's `KeyTemplate` constant and its encoder function.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::model::{Entity, Role, Segment, Template};
+
+/// The first character of the literal after segment `i`, if a literal follows.
+pub fn terminator(template: &Template, i: usize) -> Option<char> {
+    match template.segments.get(i + 1) {
+        Some(Segment::Literal(text)) => text.chars().next(),
+        _ => None,
+    }
+}
+
+pub fn option_char(c: Option<char>) -> TokenStream {
+    match c {
+        Some(c) => quote!(::core::option::Option::Some(#c)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+pub fn role(role: Role) -> TokenStream {
+    match role {
+        Role::Partition => quote!(::dynakey::KeyRole::Partition),
+        Role::Sort => quote!(::dynakey::KeyRole::Sort),
+    }
+}
+
+/// `::dynakey::KeyTemplate { … }` for a template.
+pub fn constant(entity: &Entity<'_>, template: &Template) -> TokenStream {
+    let text = &template.lit;
+    let role = role(template.role);
+    let parts = template.segments.iter().map(|segment| match segment {
+        Segment::Literal(text) => quote!(::dynakey::TemplatePart::Literal(#text)),
+        Segment::Field(index) => {
+            let field = entity.field(*index);
+            let name = field.ident.to_string();
+            let ty = field.ty;
+            quote!(::dynakey::TemplatePart::Field {
+                name: #name,
+                width: <#ty as ::dynakey::KeySegment>::WIDTH,
+            })
+        }
+    });
+    quote!(::dynakey::KeyTemplate { text: #text, role: #role, parts: &[#(#parts),*] })
+}
+
+/// The byte capacity to reserve for a key: literals plus fixed widths (16 for variable widths).
+pub fn capacity(entity: &Entity<'_>, template: &Template) -> TokenStream {
+    let terms = template.segments.iter().map(|segment| match segment {
+        Segment::Literal(text) => {
+            let len = text.len();
+            quote!(#len)
+        }
+        Segment::Field(index) => {
+            let ty = entity.field(*index).ty;
+            quote!(match <#ty as ::dynakey::KeySegment>::WIDTH {
+                ::core::option::Option::Some(w) => w,
+                ::core::option::Option::None => 16,
+            })
+        }
+    });
+    quote!(0 #(+ #terms)*)
+}
+
+/// Statements that append segments `range` of a template to `out` (a `String` in scope), reading
+/// each field from a local variable of the same name.
+pub fn push_segments(entity: &Entity<'_>, template: &Template, range: std::ops::Range<usize>) -> TokenStream {
+    let text = &template.lit;
+    let statements = range.map(|i| match &template.segments[i] {
+        Segment::Literal(literal) => quote!(out.push_str(#literal);),
+        Segment::Field(index) => {
+            let field = entity.field(*index);
+            let ident = field.ident;
+            let name = ident.to_string();
+            let ty = field.ty;
+            let terminator = option_char(terminator(template, i));
+            quote_spanned! {ty.span()=>
+                ::dynakey::__private::push_field::<#ty, _>(&mut out, #ident, #name, #terminator, #text)?;
+            }
+        }
+    });
+    quote!(#(#statements)*)
+}
+
+/// `fn <name>(field: &(impl SegmentArg<T> + ?Sized), …) -> Result<String, KeyError>`.
+pub fn encoder(entity: &Entity<'_>, template: &Template, name: &syn::Ident) -> TokenStream {
+    let params = template.field_indices().map(|index| {
+        let field = entity.field(index);
+        let ident = field.ident;
+        let ty = field.ty;
+        quote!(#ident: &(impl ::dynakey::SegmentArg<#ty> + ?::core::marker::Sized))
+    });
+    let capacity = capacity(entity, template);
+    let push = push_segments(entity, template, 0..template.segments.len());
+    let role = role(template.role);
+    quote! {
+        #[inline]
+        fn #name(#(#params),*) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+            const CAPACITY: usize = #capacity;
+            let mut out = ::dynakey::__private::String::with_capacity(CAPACITY);
+            #push
+            ::dynakey::__private::finish_key(#role, out)
+        }
+    }
+}
+
+/// A `parse_*` function returning the generated fields struct.
+pub fn parser(entity: &Entity<'_>, template: &Template, fn_name: &str, struct_ident: &syn::Ident) -> TokenStream {
+    let fn_ident = format_ident!("{}", fn_name);
+    let template_const = match template.role {
+        Role::Partition => quote!(<Self as ::dynakey::Entity>::PARTITION_TEMPLATE),
+        Role::Sort => quote!(__SORT_TEMPLATE),
+    };
+    let count = template.field_indices().count();
+    let fields = template.field_indices().enumerate().map(|(slot, index)| {
+        let field = entity.field(index);
+        let ident = field.ident;
+        let name = ident.to_string();
+        let ty = field.ty;
+        quote!(#ident: ::dynakey::__private::decode_field::<#ty>(parts[#slot], #name)?)
+    });
+    let which = match template.role {
+        Role::Partition => "partition",
+        Role::Sort => "sort",
+    };
+    let doc = format!(
+        "Parses a {which} key written by the template `{}` back into its fields.\n\n\
+         # Errors\n[`KeyError::Mismatch`](::dynakey::KeyError::Mismatch) when the key has another \
+         shape, [`KeyError::Segment`](::dynakey::KeyError::Segment) when a segment is not a valid \
+         encoding of its field's type.",
+        template.lit.value()
+    );
+    quote! {
+        #[doc = #doc]
+        pub fn #fn_ident(key: &str) -> ::core::result::Result<#struct_ident, ::dynakey::KeyError> {
+            let mut parts = [""; #count];
+            #template_const.split_into(key, &mut parts)?;
+            ::core::result::Result::Ok(#struct_ident { #(#fields,)* })
+        }
+    }
+}
+
+/// The public struct holding a template's decoded fields.
+pub fn fields_struct(entity: &Entity<'_>, template: &Template, ident: &syn::Ident) -> TokenStream {
+    let vis = entity.vis;
+    let fields = template.field_indices().map(|index| {
+        let field = entity.field(index);
+        let ident = field.ident;
+        let ty = field.ty;
+        let doc = format!("The `{ident}` segment.");
+        quote!(#[doc = #doc] pub #ident: #ty)
+    });
+    let which = match template.role {
+        Role::Partition => "partition",
+        Role::Sort => "sort",
+    };
+    let doc = format!(
+        "The fields of a [`{}`] {which} key (template `{}`), as parsed by `{}::parse_{which}_key`.",
+        entity.ident,
+        template.lit.value(),
+        entity.ident
+    );
+    quote! {
+        #[doc = #doc]
+        #[derive(Debug, Clone, PartialEq)]
+        #vis struct #ident { #(#fields,)* }
+    }
+}

@@ -1,0 +1,128 @@
+//! Attribute grammar: `#[pk("…")]`, `#[sk("…")]`, `#[dynakey(…)]`, `#[table(…)]`, `#[key("…")]`.
+//!
+//! Only syntax is checked here; meaning (which fields exist, which combinations are allowed) is the
+//! checks stage's job.
+
+use syn::{Attribute, LitStr, Path};
+
+use crate::ctxt::Ctxt;
+
+/// The key-related attributes of an entity struct, as written.
+#[derive(Default)]
+pub struct EntityAttrs {
+    /// Every `#[pk("…")]`, in order (more than one is an error reported by the checks).
+    pub pk: Vec<(Attribute, LitStr)>,
+    /// Every `#[sk("…")]`.
+    pub sk: Vec<(Attribute, LitStr)>,
+    /// `#[dynakey(table = Path)]`.
+    pub table: Option<Path>,
+    /// `#[dynakey(name = "…")]`.
+    pub name: Option<LitStr>,
+}
+
+fn template_literal(cx: &Ctxt, attr: &Attribute) -> Option<LitStr> {
+    match attr.parse_args::<LitStr>() {
+        Ok(lit) => Some(lit),
+        Err(_) => {
+            let which = attr.path().get_ident().map(ToString::to_string).unwrap_or_default();
+            cx.error_at(
+                attr,
+                format!("expected a key template string: #[{which}(\"PREFIX#<field>\")]"),
+            );
+            None
+        }
+    }
+}
+
+/// Reads an entity's attributes; unknown `#[dynakey(…)]` options are errors.
+pub fn entity(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
+    let mut out = EntityAttrs::default();
+    for attr in attrs {
+        if attr.path().is_ident("pk") {
+            if let Some(lit) = template_literal(cx, attr) {
+                out.pk.push((attr.clone(), lit));
+            }
+        } else if attr.path().is_ident("sk") {
+            if let Some(lit) = template_literal(cx, attr) {
+                out.sk.push((attr.clone(), lit));
+            }
+        } else if attr.path().is_ident("dynakey") {
+            let result = attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("table") {
+                    let path: Path = meta.value()?.parse()?;
+                    if out.table.replace(path).is_some() {
+                        cx.error_at(&meta.path, "`table` is given twice");
+                    }
+                } else if meta.path.is_ident("name") {
+                    let name: LitStr = meta.value()?.parse()?;
+                    if out.name.replace(name).is_some() {
+                        cx.error_at(&meta.path, "`name` is given twice");
+                    }
+                } else {
+                    return Err(meta.error(
+                        "unknown dynakey option; expected `table = TableType` or `name = \"EntityName\"`",
+                    ));
+                }
+                Ok(())
+            });
+            if let Err(error) = result {
+                cx.push(error);
+            }
+        }
+    }
+    out
+}
+
+/// `#[table(partition_key = "…", sort_key = "…")]` or `#[table(partition_key = "…", no_sort_key)]`.
+#[derive(Default)]
+pub struct TableAttrs {
+    pub partition_key: Option<LitStr>,
+    pub sort_key: Option<LitStr>,
+    pub no_sort_key: Option<Path>,
+}
+
+/// Reads a table declaration's attributes.
+pub fn table(cx: &Ctxt, attrs: &[Attribute]) -> TableAttrs {
+    let mut out = TableAttrs::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("table")) {
+        let result = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("partition_key") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if out.partition_key.replace(lit).is_some() {
+                    cx.error_at(&meta.path, "`partition_key` is given twice");
+                }
+            } else if meta.path.is_ident("sort_key") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if out.sort_key.replace(lit).is_some() {
+                    cx.error_at(&meta.path, "`sort_key` is given twice");
+                }
+            } else if meta.path.is_ident("no_sort_key") {
+                out.no_sort_key = Some(meta.path.clone());
+            } else {
+                return Err(meta.error(
+                    "unknown table option; expected `partition_key = \"…\"`, `sort_key = \"…\"` or `no_sort_key`",
+                ));
+            }
+            Ok(())
+        });
+        if let Err(error) = result {
+            cx.push(error);
+        }
+    }
+    out
+}
+
+/// `#[key("TEXT")]` on an enum variant.
+pub fn variant_key(cx: &Ctxt, attrs: &[Attribute]) -> Vec<LitStr> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("key"))
+        .filter_map(|attr| match attr.parse_args::<LitStr>() {
+            Ok(lit) => Some(lit),
+            Err(_) => {
+                cx.error_at(attr, "expected the variant's key text: #[key(\"ACTIVE\")]");
+                None
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,4 @@
+//! Stage 1, grammar: attribute tokens and template text into plain data, no type information.
+
+pub mod attrs;
+pub mod template;

@@ -1,0 +1,70 @@
+//! Derive macros for `dynakey`. Use them through the `dynakey` crate, which re-exports them.
+//!
+//! Each derive is a pipeline whose stages are the modules here:
+//! `grammar` (attribute and template syntax) → `model` (resolved entity) → `checks` (cross-field
+//! rules, all errors collected in a `ctxt::Ctxt`) → `codegen` (expansion, or `fallback` impls
+//! when there were errors so they don't cascade).
+
+mod checks;
+mod codegen;
+mod ctxt;
+mod grammar;
+mod model;
+
+use proc_macro::TokenStream;
+use syn::{parse_macro_input, DeriveInput};
+
+use ctxt::Ctxt;
+
+/// `#[derive(Entity)]`: see the `dynakey` crate docs.
+#[proc_macro_derive(Entity, attributes(pk, sk, dynakey))]
+pub fn derive_entity(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    let cx = Ctxt::new();
+    let attrs = grammar::attrs::entity(&cx, &input.attrs);
+    let model = model::entity(&cx, &input, attrs);
+    if let Some(model) = &model {
+        checks::entity(&cx, model);
+    }
+    let expanded = match &model {
+        Some(model) if cx.is_clean() => codegen::entity::expand(model),
+        _ => proc_macro2::TokenStream::new(),
+    };
+    match cx.check() {
+        Ok(()) => expanded.into(),
+        Err(error) => {
+            let mut out = error.to_compile_error();
+            out.extend(codegen::fallback::entity(&input));
+            out.into()
+        }
+    }
+}
+
+/// `#[derive(Table)]`: see `dynakey::Table`.
+#[proc_macro_derive(Table, attributes(table))]
+pub fn derive_table(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    let cx = Ctxt::new();
+    let attrs = grammar::attrs::table(&cx, &input.attrs);
+    let expanded = codegen::table::expand(&cx, &input, attrs);
+    match cx.check() {
+        Ok(()) => expanded.into(),
+        Err(error) => {
+            let mut out = error.to_compile_error();
+            out.extend(codegen::fallback::table(&input));
+            out.into()
+        }
+    }
+}
+
+/// `#[derive(KeySegment)]` for unit enums: see `dynakey::KeySegment`.
+#[proc_macro_derive(KeySegment, attributes(key))]
+pub fn derive_key_segment(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    let cx = Ctxt::new();
+    let expanded = codegen::segment_enum::expand(&cx, &input);
+    match cx.check() {
+        Ok(()) => expanded.into(),
+        Err(error) => error.to_compile_error().into(),
+    }
+}

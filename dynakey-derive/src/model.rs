@@ -1,0 +1,150 @@
+//! Stage 2, model: the derive input resolved into what code generation reads — fields, templates
+//! whose placeholders point at fields, the table type.
+//!
+//! Building the model reports template grammar errors and placeholders that name no field; the
+//! cross-cutting rules live in `checks`.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::{DeriveInput, Ident, LitStr, Type, Visibility};
+
+use crate::ctxt::Ctxt;
+use crate::grammar::attrs::EntityAttrs;
+use crate::grammar::template::{self, Piece};
+
+/// Partition or sort key.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Partition,
+    Sort,
+}
+
+/// A named field of the struct.
+pub struct Field<'a> {
+    pub ident: &'a Ident,
+    pub ty: &'a Type,
+}
+
+/// A resolved template piece.
+pub enum Segment {
+    Literal(String),
+    /// Index into [`Entity::fields`].
+    Field(usize),
+}
+
+/// A key template whose placeholders all name fields.
+pub struct Template {
+    pub lit: LitStr,
+    /// Span of the whole `#[pk(…)]`/`#[sk(…)]` attribute.
+    pub attr_span: Span,
+    pub role: Role,
+    pub segments: Vec<Segment>,
+}
+
+impl Template {
+    /// Field indices in placeholder order.
+    pub fn field_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.segments.iter().filter_map(|s| match s {
+            Segment::Field(i) => Some(*i),
+            Segment::Literal(_) => None,
+        })
+    }
+}
+
+/// The entity as code generation sees it.
+pub struct Entity<'a> {
+    pub input: &'a DeriveInput,
+    pub ident: &'a Ident,
+    pub vis: &'a Visibility,
+    pub name: String,
+    /// The table type, `::dynakey::DefaultTable` when not named.
+    pub table: TokenStream,
+    pub fields: Vec<Field<'a>>,
+    /// Every `#[pk]` (exactly one when the checks pass).
+    pub pk: Vec<Template>,
+    /// Every `#[sk]` (at most one when the checks pass).
+    pub sk: Vec<Template>,
+}
+
+impl Entity<'_> {
+    pub fn field(&self, index: usize) -> &Field<'_> {
+        &self.fields[index]
+    }
+}
+
+/// Builds the model; `None` when the input is not a struct with named fields.
+pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Option<Entity<'a>> {
+    let fields = match &input.data {
+        syn::Data::Struct(syn::DataStruct { fields: syn::Fields::Named(named), .. }) => named
+            .named
+            .iter()
+            .filter_map(|f| f.ident.as_ref().map(|ident| Field { ident, ty: &f.ty }))
+            .collect::<Vec<_>>(),
+        _ => {
+            cx.error_at(
+                &input.ident,
+                "#[derive(Entity)] needs a struct with named fields: key templates name fields",
+            );
+            return None;
+        }
+    };
+    let resolve = |(attr, lit): (syn::Attribute, LitStr), role| resolve(cx, &fields, attr, lit, role);
+    let pk = attrs.pk.into_iter().filter_map(|a| resolve(a, Role::Partition)).collect();
+    let sk = attrs.sk.into_iter().filter_map(|a| resolve(a, Role::Sort)).collect();
+    let table = match attrs.table {
+        Some(path) => quote!(#path),
+        None => quote!(::dynakey::DefaultTable),
+    };
+    let name = attrs.name.map_or_else(|| input.ident.to_string(), |n| n.value());
+    Some(Entity { input, ident: &input.ident, vis: &input.vis, name, table, fields, pk, sk })
+}
+
+fn resolve(cx: &Ctxt, fields: &[Field<'_>], attr: syn::Attribute, lit: LitStr, role: Role) -> Option<Template> {
+    let text = lit.value();
+    let pieces = match template::parse(&text) {
+        Ok(pieces) => pieces,
+        Err(errors) => {
+            for error in errors {
+                cx.error_at(&lit, format!("in key template {text:?}: {error}"));
+            }
+            return None;
+        }
+    };
+    let mut segments = Vec::with_capacity(pieces.len());
+    let mut ok = true;
+    for piece in pieces {
+        match piece {
+            Piece::Literal(text) => segments.push(Segment::Literal(text)),
+            Piece::Placeholder { name, .. } => match fields.iter().position(|f| f.ident == &name) {
+                Some(index) => segments.push(Segment::Field(index)),
+                None => {
+                    ok = false;
+                    cx.error_at(&lit, unknown_field_message(&name, &text, fields));
+                }
+            },
+        }
+    }
+    let attr_span = {
+        use syn::spanned::Spanned;
+        attr.span()
+    };
+    ok.then_some(Template { lit, attr_span, role, segments })
+}
+
+fn unknown_field_message(name: &str, template: &str, fields: &[Field<'_>]) -> String {
+    let closest = fields
+        .iter()
+        .map(|f| f.ident.to_string())
+        .map(|candidate| (strsim::damerau_levenshtein(name, &candidate), candidate))
+        .filter(|(distance, candidate)| *distance <= (candidate.len().max(name.len()) / 2).max(1))
+        .min_by_key(|(distance, _)| *distance);
+    let mut message = format!("in key template {template:?}: placeholder `<{name}>` names no field of this struct");
+    match closest {
+        Some((_, candidate)) => message.push_str(&format!("; did you mean `<{candidate}>`?")),
+        None => {
+            let names: Vec<String> = fields.iter().map(|f| f.ident.to_string()).collect();
+            message.push_str(&format!("; the fields are: {}", names.join(", ")));
+        }
+    }
+    message
+}

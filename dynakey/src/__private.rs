@@ -1,0 +1,55 @@
+//! Support for generated code. Not public API: may change in any release.
+
+pub use std::marker::PhantomData;
+pub use std::result::Result;
+pub use std::string::String;
+
+pub use crate::template::{decode_field, push_field};
+
+use crate::error::{KeyError, KeyRole};
+
+/// Finishes a key: DynamoDB's empty-key and size rules.
+#[inline]
+pub fn finish_key(role: KeyRole, key: String) -> Result<String, KeyError> {
+    KeyError::check_size(role, &key)?;
+    Ok(key)
+}
+
+/// Finishes a sort-key prefix (a group or partial value): only the size limit applies, since an
+/// empty prefix means "no condition".
+#[inline]
+pub fn finish_prefix(prefix: String) -> Result<String, KeyError> {
+    if prefix.len() > KeyRole::Sort.max_bytes() {
+        KeyError::check_size(KeyRole::Sort, &prefix)?;
+    }
+    Ok(prefix)
+}
+
+/// Compile-time assertion helpers: naming `T` in a bound reports errors at the caller's span.
+pub const fn assert_table_with_sort_key<T: crate::TableWithSortKey>() {}
+/// See [`assert_table_with_sort_key`].
+pub const fn assert_table_without_sort_key<T: crate::TableWithoutSortKey>() {}
+/// See [`assert_table_with_sort_key`].
+pub const fn assert_key_segment<T: crate::KeySegment>() {}
+
+/// Appends a partial value of a field (a `<field>_prefix` argument), rejecting the terminator so a
+/// partial value never reaches into the next group.
+pub fn push_partial<T>(
+    out: &mut String,
+    partial: &impl crate::condition::SegmentPrefix<T>,
+    field: &'static str,
+    terminator: Option<char>,
+    template: &'static str,
+) -> Result<(), KeyError> {
+    let start = out.len();
+    partial.push_prefix(out);
+    match terminator {
+        Some(t) if out[start..].contains(t) => Err(KeyError::Terminator {
+            field,
+            value: out[start..].to_owned(),
+            terminator: t,
+            template,
+        }),
+        _ => Ok(()),
+    }
+}

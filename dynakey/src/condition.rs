@@ -1,0 +1,314 @@
+//! Sort-key conditions over groups of a template (spec §3).
+//!
+//! For a sort-key template `L0 <f1> L1 … <fn> Ln`, the **group prefix of depth k** is
+//! `L0 enc(f1) L1 … enc(fk) Lk`: it includes the terminator after `fk`, so the group "order 1" never
+//! matches "order 10". The derive generates a builder per entity (`Project::sk()`) that fills fields
+//! strictly left to right and yields:
+//!
+//! - a **group** (depth < n, or depth n when the template ends in a literal): usable with
+//!   `begins_with` and as a range bound that includes the whole group;
+//! - a **complete key** (depth n): usable with `eq` and as an exact range bound;
+//! - a **partial value** of the next field (only through the explicitly named `<field>_prefix`
+//!   method): usable with `begins_with` only.
+//!
+//! This module turns those operands into the condition DynamoDB receives.
+
+use std::marker::PhantomData;
+
+use crate::error::KeyError;
+
+/// Marker for queries on the base table (as opposed to a secondary index).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PrimaryIndex;
+
+/// A range bound: a whole group (spec §3, group-inclusive comparisons) or one exact sort key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Bound {
+    /// A group prefix, including its terminator.
+    Group(String),
+    /// A complete sort key.
+    Exact(String),
+}
+
+impl Bound {
+    fn text(&self) -> &str {
+        match self {
+            Bound::Group(p) | Bound::Exact(p) => p,
+        }
+    }
+}
+
+/// An operand of `begins_with`: a group prefix or an explicitly requested partial value.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be used with begins_with",
+    note = "begins_with takes a group (fill fewer than all sort-key fields) or a `<field>_prefix(…)` \
+            partial value; a complete key of a template that ends in a placeholder is exact: use `eq`"
+)]
+pub trait SortKeyPrefix {
+    /// The entity whose sort-key template built this prefix.
+    type Entity;
+    /// The index whose sort key this is ([`PrimaryIndex`] for the base table).
+    type Index;
+    /// The prefix text.
+    ///
+    /// # Errors
+    /// A deferred encoding error from building the prefix.
+    fn into_prefix(self) -> Result<String, KeyError>;
+}
+
+/// An operand of `gt`/`gte`/`lt`/`lte`/`between`: a group or a complete key.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a range bound",
+    note = "range bounds are groups (at least one sort-key field filled) or complete keys"
+)]
+pub trait SortKeyBound {
+    /// The entity whose sort-key template built this bound.
+    type Entity;
+    /// The index whose sort key this is.
+    type Index;
+    /// The bound.
+    ///
+    /// # Errors
+    /// A deferred encoding error from building the bound.
+    fn into_bound(self) -> Result<Bound, KeyError>;
+}
+
+/// An operand of `eq`: every field of the sort-key template filled.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a complete sort key",
+    note = "`eq` needs every field of the sort-key template; for a group use begins_with"
+)]
+pub trait CompleteSortKey {
+    /// The entity whose sort-key template built this key.
+    type Entity;
+    /// The index whose sort key this is.
+    type Index;
+    /// The complete sort key.
+    ///
+    /// # Errors
+    /// A deferred encoding error from building the key.
+    fn into_sort_key(self) -> Result<String, KeyError>;
+}
+
+/// A partial value of the next sort-key field: a bare text prefix, produced only by the explicitly
+/// named `<field>_prefix(…)` builder methods (spec §3). Usable with `begins_with` only.
+pub struct SortKeyPartial<E, I = PrimaryIndex> {
+    prefix: Result<String, KeyError>,
+    marker: PhantomData<fn() -> (E, I)>,
+}
+
+impl<E, I> SortKeyPartial<E, I> {
+    /// Wraps a prefix built by generated code.
+    #[doc(hidden)]
+    pub fn new(prefix: Result<String, KeyError>) -> Self {
+        SortKeyPartial { prefix, marker: PhantomData }
+    }
+}
+
+impl<E, I> SortKeyPrefix for SortKeyPartial<E, I> {
+    type Entity = E;
+    type Index = I;
+    fn into_prefix(self) -> Result<String, KeyError> {
+        self.prefix
+    }
+}
+
+/// A value accepted by a `<field>_prefix(…)` method: a text prefix of the field's encoding
+/// (`&str`, `String`), or for [`KeyPath`](crate::KeyPath) fields a path (a folder's path reads the
+/// folder and its subtree).
+pub trait SegmentPrefix<T> {
+    /// Appends the prefix text.
+    fn push_prefix(&self, out: &mut String);
+}
+
+impl<T> SegmentPrefix<T> for &str {
+    fn push_prefix(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl<T> SegmentPrefix<T> for String {
+    fn push_prefix(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl SegmentPrefix<crate::KeyPath> for &crate::KeyPath {
+    fn push_prefix(&self, out: &mut String) {
+        out.push_str(self.as_str());
+    }
+}
+
+/// The smallest string greater than every string that starts with `prefix`: the last character
+/// incremented (skipping the surrogate range), dropping trailing `U+10FFFF` characters first
+/// (spec §3). `None` when no such string exists (`prefix` is empty or all `U+10FFFF`).
+///
+/// ```
+/// assert_eq!(dynakey::condition::successor("ORD#1#").as_deref(), Some("ORD#1$"));
+/// assert_eq!(dynakey::condition::successor("a\u{10FFFF}").as_deref(), Some("b"));
+/// assert_eq!(dynakey::condition::successor("\u{D7FF}").as_deref(), Some("\u{E000}"));
+/// assert_eq!(dynakey::condition::successor(""), None);
+/// ```
+pub fn successor(prefix: &str) -> Option<String> {
+    let mut text = prefix.to_owned();
+    while let Some(last) = text.pop() {
+        let next = match last as u32 {
+            0xD7FF => Some('\u{E000}'),
+            code => char::from_u32(code + 1),
+        };
+        if let Some(next) = next {
+            text.push(next);
+            return Some(text);
+        }
+    }
+    None
+}
+
+/// A sort-key condition as DynamoDB evaluates it, plus the keys that the group semantics exclude
+/// but DynamoDB's inclusive `BETWEEN` would return.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SortCondition {
+    /// `#sk = :sk`.
+    Eq(String),
+    /// `begins_with(#sk, :sk)`.
+    BeginsWith(String),
+    /// `#sk < :sk`.
+    Lt(String),
+    /// `#sk <= :sk`.
+    Le(String),
+    /// `#sk > :sk`.
+    Gt(String),
+    /// `#sk >= :sk`.
+    Ge(String),
+    /// `#sk BETWEEN :lo AND :hi` (inclusive at both ends).
+    Between(String, String),
+}
+
+/// A resolved range: the DynamoDB condition and the exact sort keys to drop from its results.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Range {
+    pub condition: Option<SortCondition>,
+    pub exclude: Vec<String>,
+    /// `true` when no key can satisfy the range; no request is needed.
+    pub empty: bool,
+}
+
+impl Range {
+    fn of(condition: SortCondition) -> Self {
+        Range { condition: Some(condition), exclude: Vec::new(), empty: false }
+    }
+}
+
+/// Which comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Op {
+    Gt,
+    Ge,
+    Lt,
+    Le,
+}
+
+/// The half-open interval `[lo, hi)` of keys a bound selects, plus which ends are inclusive at the
+/// DynamoDB level. `entity` is the template's literal prefix `L0`: when non-empty, ranges are kept
+/// inside the entity's own keys so a typed query never runs into another entity's items.
+pub(crate) fn range(op: Op, bound: Bound, entity: &str) -> Result<Range, KeyError> {
+    // Lower and upper limits as (text, inclusive).
+    let entity_hi = successor(entity).filter(|_| !entity.is_empty());
+    let (lo, hi): (Option<(String, bool)>, Option<(String, bool)>) = match (op, &bound) {
+        (Op::Ge, b) => (Some((b.text().to_owned(), true)), None),
+        (Op::Gt, Bound::Exact(k)) => (Some((k.clone(), false)), None),
+        (Op::Gt, Bound::Group(p)) => match successor(p) {
+            Some(s) => (Some((s, true)), None),
+            None => return Ok(Range { condition: None, exclude: Vec::new(), empty: true }),
+        },
+        (Op::Lt, b) => (None, Some((b.text().to_owned(), false))),
+        (Op::Le, Bound::Exact(k)) => (None, Some((k.clone(), true))),
+        (Op::Le, Bound::Group(p)) => (None, successor(p).map(|s| (s, false))),
+    };
+    let lo = lo.or_else(|| (!entity.is_empty()).then(|| (entity.to_owned(), true)));
+    let hi = hi.or_else(|| entity_hi.map(|s| (s, false)));
+    Ok(interval(lo, hi))
+}
+
+/// Turns `[lo, hi]` limits into one DynamoDB condition, excluding exclusive ends client-side.
+fn interval(lo: Option<(String, bool)>, hi: Option<(String, bool)>) -> Range {
+    match (lo, hi) {
+        (None, None) => Range { condition: None, exclude: Vec::new(), empty: false },
+        (Some((lo, true)), None) => Range::of(SortCondition::Ge(lo)),
+        (Some((lo, false)), None) => Range::of(SortCondition::Gt(lo)),
+        (None, Some((hi, true))) => Range::of(SortCondition::Le(hi)),
+        (None, Some((hi, false))) => Range::of(SortCondition::Lt(hi)),
+        (Some((lo, lo_in)), Some((hi, hi_in))) => {
+            if lo > hi || (lo == hi && !(lo_in && hi_in)) {
+                return Range { condition: None, exclude: Vec::new(), empty: true };
+            }
+            let mut exclude = Vec::new();
+            if !lo_in {
+                exclude.push(lo.clone());
+            }
+            if !hi_in {
+                exclude.push(hi.clone());
+            }
+            Range { condition: Some(SortCondition::Between(lo, hi)), exclude, empty: false }
+        }
+    }
+}
+
+/// `between(low, high)`: every key from the start of `low` through the end of `high`, both
+/// group-inclusive (spec §3). Errors when `low` sorts after `high`.
+pub(crate) fn between(low: Bound, high: Bound) -> Result<Range, KeyError> {
+    if low.text() > high.text() {
+        return Err(KeyError::Condition(format!(
+            "between: low bound {:?} sorts after high bound {:?} (UTF-8 byte order); DynamoDB \
+             rejects BETWEEN with low > high",
+            low.text(),
+            high.text()
+        )));
+    }
+    let lo = (low.text().to_owned(), true);
+    let hi = match high {
+        Bound::Exact(k) => Some((k, true)),
+        Bound::Group(p) => successor(&p).map(|s| (s, false)),
+    };
+    Ok(interval(Some(lo), hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn successor_increments_last_character() {
+        assert_eq!(successor("a").as_deref(), Some("b"));
+        assert_eq!(successor("a#").as_deref(), Some("a$"));
+        assert_eq!(successor("zé").as_deref(), Some("zê"));
+        assert_eq!(successor("x😀").as_deref(), Some("x😁"));
+        assert_eq!(successor("\u{10FFFF}\u{10FFFF}"), None);
+    }
+
+    #[test]
+    fn group_ranges_follow_the_spec_without_entity_prefix() {
+        let g = |s: &str| Bound::Group(s.to_owned());
+        assert_eq!(range(Op::Ge, g("1#"), "").unwrap(), Range::of(SortCondition::Ge("1#".into())));
+        assert_eq!(range(Op::Gt, g("1#"), "").unwrap(), Range::of(SortCondition::Ge("1$".into())));
+        assert_eq!(range(Op::Lt, g("1#"), "").unwrap(), Range::of(SortCondition::Lt("1#".into())));
+        assert_eq!(range(Op::Le, g("1#"), "").unwrap(), Range::of(SortCondition::Lt("1$".into())));
+        let r = between(g("1#"), g("3#")).unwrap();
+        assert_eq!(r.condition, Some(SortCondition::Between("1#".into(), "3$".into())));
+        assert_eq!(r.exclude, vec!["3$".to_owned()]);
+        assert!(between(g("3#"), g("1#")).is_err());
+    }
+
+    #[test]
+    fn ranges_stay_inside_the_entity_prefix() {
+        let r = range(Op::Ge, Bound::Group("P#1#".into()), "P#").unwrap();
+        assert_eq!(r.condition, Some(SortCondition::Between("P#1#".into(), "P$".into())));
+        assert_eq!(r.exclude, vec!["P$".to_owned()]);
+        let r = range(Op::Gt, Bound::Exact("P#1#a".into()), "P#").unwrap();
+        assert_eq!(r.condition, Some(SortCondition::Between("P#1#a".into(), "P$".into())));
+        assert_eq!(r.exclude, vec!["P#1#a".to_owned(), "P$".to_owned()]);
+        let r = range(Op::Lt, Bound::Group("P#1#".into()), "P#").unwrap();
+        assert_eq!(r.condition, Some(SortCondition::Between("P#".into(), "P#1#".into())));
+        assert_eq!(r.exclude, vec!["P#1#".to_owned()]);
+    }
+}

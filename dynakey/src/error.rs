@@ -1,0 +1,164 @@
+//! Typed errors for key encoding, decoding and key conditions.
+//!
+//! Every error is returned before any request is sent: bad input never reaches DynamoDB and nothing
+//! is written.
+
+use std::fmt;
+
+/// Which key attribute a key string is for.
+///
+/// DynamoDB calls these the partition key (hash attribute) and the sort key (range attribute); see the
+/// AWS developer guide, "Core components of Amazon DynamoDB — Primary key".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KeyRole {
+    /// The partition key: at most 2048 bytes of UTF-8.
+    Partition,
+    /// The sort key: at most 1024 bytes of UTF-8.
+    Sort,
+}
+
+impl KeyRole {
+    /// DynamoDB's size limit for a string key attribute of this role, in UTF-8 bytes
+    /// (AWS developer guide, "Service, account, and table quotas — Partition key and sort key length").
+    pub const fn max_bytes(self) -> usize {
+        match self {
+            KeyRole::Partition => 2048,
+            KeyRole::Sort => 1024,
+        }
+    }
+}
+
+impl fmt::Display for KeyRole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            KeyRole::Partition => "partition key",
+            KeyRole::Sort => "sort key",
+        })
+    }
+}
+
+/// Why one segment value could not be encoded or decoded.
+///
+/// Returned by [`KeySegment`](crate::KeySegment) implementations; the key encoder wraps it in
+/// [`KeyError::Segment`] together with the field name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SegmentError {
+    /// The value has no key encoding (a NaN, a timestamp outside the fixed-width range, an empty
+    /// path segment, …). The text says why.
+    #[error("{0}")]
+    Unencodable(String),
+    /// The key text is not an encoding this type produces.
+    #[error("{found:?} is not a valid {expected} key segment")]
+    Malformed {
+        /// What the type expected, e.g. `"u64 (20 digits)"`.
+        expected: &'static str,
+        /// The text that was found.
+        found: String,
+    },
+}
+
+impl SegmentError {
+    /// Shorthand for [`SegmentError::Malformed`].
+    pub fn malformed(expected: &'static str, found: &str) -> Self {
+        SegmentError::Malformed { expected, found: found.to_owned() }
+    }
+}
+
+/// An error in building or reading a key, or in a key condition.
+///
+/// Each variant names the field and template involved, so a caller can tell the user exactly which
+/// value to fix.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum KeyError {
+    /// A value contains the literal character that ends its segment in the template, so the key
+    /// could not be decoded again and could collide with another key (spec §2).
+    #[error(
+        "field `{field}`: value {value:?} contains {terminator:?}, which ends this segment in key \
+         template {template:?}; choose another delimiter or reject this value"
+    )]
+    Terminator {
+        /// The struct field.
+        field: &'static str,
+        /// The encoded value.
+        value: String,
+        /// The offending character.
+        terminator: char,
+        /// The template text.
+        template: &'static str,
+    },
+    /// An empty value in a place where it is ambiguous: the last segment of a key, where the key
+    /// would equal its parent group's prefix (spec §2).
+    #[error(
+        "field `{field}`: an empty value is ambiguous as the last segment of key template \
+         {template:?} (the key would equal the prefix of its whole group)"
+    )]
+    EmptyValue {
+        /// The struct field.
+        field: &'static str,
+        /// The template text.
+        template: &'static str,
+    },
+    /// The key is the empty string, which DynamoDB rejects for key attributes.
+    #[error("the {role} is empty; DynamoDB rejects empty key attribute values")]
+    EmptyKey {
+        /// Partition or sort key.
+        role: KeyRole,
+    },
+    /// The key is longer than DynamoDB allows, counted in UTF-8 bytes, not characters.
+    #[error("the {role} {key:?} is {bytes} bytes of UTF-8, over DynamoDB's limit of {limit} bytes")]
+    TooLong {
+        /// Partition or sort key.
+        role: KeyRole,
+        /// The first 64 characters of the key.
+        key: String,
+        /// Its length in UTF-8 bytes.
+        bytes: usize,
+        /// DynamoDB's limit in bytes.
+        limit: usize,
+    },
+    /// One segment value could not be encoded or decoded.
+    #[error("field `{field}`: {source}")]
+    Segment {
+        /// The struct field.
+        field: &'static str,
+        /// What went wrong.
+        source: SegmentError,
+    },
+    /// A key string does not match the template it is decoded with.
+    #[error("key {key:?} does not match template {template:?}: {reason}")]
+    Mismatch {
+        /// The key that was read.
+        key: String,
+        /// The template text.
+        template: &'static str,
+        /// Where it differs.
+        reason: String,
+    },
+    /// A key condition that DynamoDB would reject or that cannot match anything (spec §3), such as
+    /// `between` with its low bound above its high bound.
+    #[error("invalid key condition: {0}")]
+    Condition(String),
+}
+
+impl KeyError {
+    /// Checks a finished key against DynamoDB's empty-key and size rules.
+    ///
+    /// # Errors
+    /// [`KeyError::EmptyKey`] for `""`, [`KeyError::TooLong`] over [`KeyRole::max_bytes`].
+    pub fn check_size(role: KeyRole, key: &str) -> Result<(), KeyError> {
+        if key.is_empty() {
+            return Err(KeyError::EmptyKey { role });
+        }
+        let limit = role.max_bytes();
+        if key.len() > limit {
+            return Err(KeyError::TooLong {
+                role,
+                key: key.chars().take(64).collect(),
+                bytes: key.len(),
+                limit,
+            });
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,86 @@
+//! # dynakey
+//!
+//! Safe, fast DynamoDB single-table keys: application structs carry key templates, a derive turns
+//! them into code checked at build time.
+//!
+//! ```
+//! use dynakey::{Entity, KeyQuery};
+//! use serde::{Deserialize, Serialize};
+//!
+//! #[derive(Entity, Serialize, Deserialize)]
+//! #[pk("WS#<workspace>")]
+//! #[sk("PROJ#<created>#<id>")]
+//! struct Project { workspace: String, created: u64, id: String, name: String }
+//!
+//! let p = Project { workspace: "acme".into(), created: 42, id: "p1".into(), name: "Apollo".into() };
+//! let key = p.primary_key().unwrap();
+//! assert_eq!(key.partition(), "WS#acme");
+//! assert_eq!(key.sort(), Some("PROJ#00000000000000000042#p1"));
+//! assert_eq!(Project::parse_sort_key("PROJ#00000000000000000042#p1").unwrap().created, 42);
+//!
+//! // Projects of one workspace, newest first: one Query.
+//! let q = Project::query("acme").begins_with(Project::sk()).reverse().build().unwrap();
+//! assert_eq!(q.key_condition_expression, "#pk = :pk AND begins_with(#sk, :sk)");
+//! assert!(!q.scan_index_forward);
+//! ```
+//!
+//! What this crate holds (it has no AWS SDK dependency; `dynakey-runtime` executes requests):
+//! - [`segment`]: the [`KeySegment`] trait and the order-preserving encoding of every supported
+//!   type, listed with an example key in the [module docs](segment);
+//! - [`template`]: key templates at run time, with the encoder/decoder steps the derive emits;
+//! - [`condition`] and [`query`]: typed sort-key conditions with group semantics (spec §3) and the
+//!   Query request they become;
+//! - [`table`]: table declarations; [`entity`]: the [`Entity`] trait; [`key`]: typed keys;
+//! - [`error`]: the typed errors, all returned before any request.
+//!
+//! ## The derive
+//! `#[derive(Entity)]` reads `#[pk("…")]`, `#[sk("…")]` and `#[dynakey(table = T, name = "…")]`.
+//! Templates are literal text with `<field>` placeholders. Mistakes are compile errors pointing at
+//! the attribute: unknown fields (with the closest name suggested), unclosed or empty placeholders,
+//! two placeholders without a literal between them, a type that is not a [`KeySegment`], a missing
+//! or repeated `pk`, an `sk` on a table without a sort key.
+//!
+//! For `#[pk("WS#<workspace>")] #[sk("PROJ#<created>#<id>")] struct Project` it generates:
+//! - `impl Entity for Project`;
+//! - `Project::key(workspace, created, id) -> Result<Key<Project>, KeyError>` (for GetItem/DeleteItem);
+//! - `Project::query(workspace) -> KeyQuery<Project>`: the whole partition;
+//! - `Project::sk() -> ProjectSk<0>`: the sort-key builder, filled left to right
+//!   (`.created(2026)` → `ProjectSk<1>` → `.id("p1")` → `ProjectSk<2>`), with
+//!   `created_prefix(…)`/`id_prefix(…)` for explicit partial values;
+//! - `Project::parse_sort_key(&str) -> Result<ProjectSortKey, KeyError>` and
+//!   `Project::parse_partition_key(&str) -> Result<ProjectPartitionKey, KeyError>`.
+
+#![deny(missing_docs)]
+
+pub mod condition;
+pub mod entity;
+pub mod error;
+pub mod key;
+pub mod path;
+pub mod query;
+pub mod segment;
+pub mod table;
+pub mod template;
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use condition::{Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyPartial, SortKeyPrefix};
+pub use entity::Entity;
+pub use error::{KeyError, KeyRole, SegmentError};
+pub use key::{Key, KeyValue};
+pub use path::KeyPath;
+pub use query::{KeyQuery, QueryInput};
+pub use segment::{KeySegment, SegmentArg};
+pub use table::{DefaultTable, IndexDef, IndexKind, Projection, Table, TableWithSortKey, TableWithoutSortKey};
+pub use template::{KeyTemplate, TemplatePart};
+
+/// Derives [`Entity`] and the typed key functions; see the [crate docs](crate#the-derive).
+pub use dynakey_derive::Entity;
+/// Derives [`Table`] from `#[table(partition_key = "…", sort_key = "…")]`.
+pub use dynakey_derive::Table;
+/// Derives [`KeySegment`] for a unit enum whose variants carry `#[key("TEXT")]`.
+pub use dynakey_derive::KeySegment;
+
+// The derive's generated code refers to `::dynakey`; this lets the crate's own tests use it too.
+extern crate self as dynakey;

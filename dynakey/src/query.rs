@@ -1,0 +1,298 @@
+//! [`KeyQuery`]: a typed Query over one partition, and [`QueryInput`]: the request DynamoDB receives.
+
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+
+use crate::condition::{self, CompleteSortKey, Op, Range, SortCondition, SortKeyBound, SortKeyPrefix};
+use crate::entity::Entity;
+use crate::error::{KeyError, KeyRole};
+use crate::key::KeyValue;
+use crate::table::Table;
+
+/// Typestate: no sort-key condition set yet.
+#[derive(Debug, Clone, Copy)]
+pub struct NoSortCondition;
+/// Typestate: a sort-key condition is set (a second one does not compile).
+#[derive(Debug, Clone, Copy)]
+pub struct WithSortCondition;
+
+#[derive(Debug, Clone)]
+struct Parts {
+    index_name: Option<&'static str>,
+    partition_attr: &'static str,
+    sort_attr: Option<&'static str>,
+    partition: String,
+    range: Range,
+    /// The sort-key template's literal prefix, which keeps ranges inside the entity.
+    entity_prefix: &'static str,
+    limit: Option<u32>,
+    reverse: bool,
+    consistent_read: bool,
+    projection: Vec<String>,
+}
+
+/// A Query on one partition of entity `E`, with an optional sort-key condition and options.
+///
+/// Created by the generated `E::query(<partition-key fields>)` (whole partition), then narrowed with
+/// one of [`begins_with`](Self::begins_with), [`eq`](Self::eq), [`gt`](Self::gt),
+/// [`gte`](Self::gte), [`lt`](Self::lt), [`lte`](Self::lte), [`between`](Self::between).
+/// Encoding errors are deferred and returned by [`build`](Self::build) (and by the runtime, before
+/// any request).
+///
+/// ```ignore
+/// let q = Project::query("acme").begins_with(Project::sk()).reverse();
+/// let input = q.build()?;
+/// assert_eq!(input.key_condition_expression, "#pk = :pk AND begins_with(#sk, :sk)");
+/// ```
+///
+/// AWS developer guide: "Querying tables in DynamoDB" and "Key condition expressions for the Query
+/// operation".
+pub struct KeyQuery<E, I = condition::PrimaryIndex, S = NoSortCondition> {
+    parts: Result<Parts, KeyError>,
+    marker: PhantomData<fn() -> (E, I, S)>,
+}
+
+impl<E, I, S> Clone for KeyQuery<E, I, S> {
+    fn clone(&self) -> Self {
+        KeyQuery { parts: self.parts.clone(), marker: PhantomData }
+    }
+}
+
+impl<E, I, S> std::fmt::Debug for KeyQuery<E, I, S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeyQuery").field("parts", &self.parts).finish()
+    }
+}
+
+impl<E: Entity> KeyQuery<E> {
+    /// A whole-partition query on the base table. Used by the generated `E::query(…)`.
+    #[doc(hidden)]
+    pub fn partition(partition: Result<String, KeyError>) -> Self {
+        let entity_prefix = E::SORT_TEMPLATE.map_or("", |t| t.literal_prefix());
+        let parts = partition.and_then(|partition| {
+            KeyError::check_size(KeyRole::Partition, &partition)?;
+            Ok(Parts {
+                index_name: None,
+                partition_attr: <E::Table as Table>::PARTITION_KEY,
+                sort_attr: <E::Table as Table>::SORT_KEY,
+                partition,
+                range: Range { condition: None, exclude: Vec::new(), empty: false },
+                entity_prefix,
+                limit: None,
+                reverse: false,
+                consistent_read: false,
+                projection: Vec::new(),
+            })
+        });
+        KeyQuery { parts, marker: PhantomData }
+    }
+}
+
+impl<E, I> KeyQuery<E, I, NoSortCondition> {
+    fn with_range(self, range: impl FnOnce(&str) -> Result<Range, KeyError>) -> KeyQuery<E, I, WithSortCondition> {
+        let parts = self.parts.and_then(|mut parts| {
+            parts.range = range(parts.entity_prefix)?;
+            Ok(parts)
+        });
+        KeyQuery { parts, marker: PhantomData }
+    }
+
+    /// `begins_with(#sk, :sk)` on a group or an explicit partial value. An empty prefix means no
+    /// sort-key condition (spec §3), so `begins_with(E::sk())` on a template that starts with a
+    /// placeholder reads the whole partition.
+    pub fn begins_with<P>(self, prefix: P) -> KeyQuery<E, I, WithSortCondition>
+    where
+        P: SortKeyPrefix<Entity = E, Index = I>,
+    {
+        self.with_range(|_| {
+            let prefix = prefix.into_prefix()?;
+            KeyError::check_size(KeyRole::Sort, &prefix).or_else(|e| match e {
+                KeyError::EmptyKey { .. } => Ok(()),
+                other => Err(other),
+            })?;
+            Ok(Range {
+                condition: (!prefix.is_empty()).then_some(SortCondition::BeginsWith(prefix)),
+                exclude: Vec::new(),
+                empty: false,
+            })
+        })
+    }
+
+    /// `#sk = :sk`: exactly one item (spec §3: a complete key of a template that ends in a
+    /// placeholder).
+    pub fn eq<K>(self, key: K) -> KeyQuery<E, I, WithSortCondition>
+    where
+        K: CompleteSortKey<Entity = E, Index = I>,
+    {
+        self.with_range(|_| {
+            let key = key.into_sort_key()?;
+            KeyError::check_size(KeyRole::Sort, &key)?;
+            Ok(Range { condition: Some(SortCondition::Eq(key)), exclude: Vec::new(), empty: false })
+        })
+    }
+
+    fn compare<B>(self, op: Op, bound: B) -> KeyQuery<E, I, WithSortCondition>
+    where
+        B: SortKeyBound<Entity = E, Index = I>,
+    {
+        self.with_range(|entity| condition::range(op, bound.into_bound()?, entity))
+    }
+
+    /// Keys after `bound`: after the whole group for a group (`#sk >= succ(prefix)`), strictly
+    /// greater for a complete key. Kept inside the entity's own keys when its template starts with
+    /// a literal.
+    pub fn gt<B: SortKeyBound<Entity = E, Index = I>>(self, bound: B) -> KeyQuery<E, I, WithSortCondition> {
+        self.compare(Op::Gt, bound)
+    }
+
+    /// Keys from `bound` on, including the whole group (`#sk >= prefix`).
+    pub fn gte<B: SortKeyBound<Entity = E, Index = I>>(self, bound: B) -> KeyQuery<E, I, WithSortCondition> {
+        self.compare(Op::Ge, bound)
+    }
+
+    /// Keys before `bound`, excluding the whole group (`#sk < prefix`).
+    pub fn lt<B: SortKeyBound<Entity = E, Index = I>>(self, bound: B) -> KeyQuery<E, I, WithSortCondition> {
+        self.compare(Op::Lt, bound)
+    }
+
+    /// Keys up to and including `bound`'s whole group (`#sk < succ(prefix)`), or `<=` a complete
+    /// key.
+    pub fn lte<B: SortKeyBound<Entity = E, Index = I>>(self, bound: B) -> KeyQuery<E, I, WithSortCondition> {
+        self.compare(Op::Le, bound)
+    }
+
+    /// Every key of groups `low` through `high`, both inclusive
+    /// (`#sk BETWEEN prefix_low AND succ(prefix_high)`, without the key equal to
+    /// `succ(prefix_high)`).
+    ///
+    /// The error for `low` sorting after `high` (byte-wise) is returned by [`build`](Self::build).
+    pub fn between<L, H>(self, low: L, high: H) -> KeyQuery<E, I, WithSortCondition>
+    where
+        L: SortKeyBound<Entity = E, Index = I>,
+        H: SortKeyBound<Entity = E, Index = I>,
+    {
+        self.with_range(|_| condition::between(low.into_bound()?, high.into_bound()?))
+    }
+}
+
+impl<E, I, S> KeyQuery<E, I, S> {
+    fn map(mut self, f: impl FnOnce(&mut Parts)) -> Self {
+        if let Ok(parts) = &mut self.parts {
+            f(parts);
+        }
+        self
+    }
+
+    /// Returns at most `n` items in total (the runtime pages until it has them).
+    pub fn limit(self, n: u32) -> Self {
+        self.map(|p| p.limit = Some(n))
+    }
+
+    /// Descending sort-key order (`ScanIndexForward = false`): newest first for time-sortable keys.
+    pub fn reverse(self) -> Self {
+        self.map(|p| p.reverse = true)
+    }
+
+    /// Strongly consistent read (`ConsistentRead = true`); base table and LSIs only.
+    pub fn consistent_read(self) -> Self {
+        self.map(|p| p.consistent_read = true)
+    }
+
+    /// Reads only the named attributes (`ProjectionExpression`, names always via placeholders).
+    /// Decode such results into a type that has just those fields.
+    pub fn project<A: AsRef<str>>(self, attributes: impl IntoIterator<Item = A>) -> Self {
+        let attributes: Vec<String> = attributes.into_iter().map(|a| a.as_ref().to_owned()).collect();
+        self.map(|p| p.projection = attributes)
+    }
+
+    /// The request as DynamoDB receives it.
+    ///
+    /// # Errors
+    /// A deferred [`KeyError`] from the key values or the condition (e.g. `between` with low > high).
+    pub fn build(&self) -> Result<QueryInput, KeyError> {
+        let parts = self.parts.as_ref().map_err(Clone::clone)?;
+        let mut names = BTreeMap::new();
+        let mut values = BTreeMap::new();
+        names.insert("#pk".to_owned(), parts.partition_attr.to_owned());
+        values.insert(":pk".to_owned(), KeyValue::S(parts.partition.clone()));
+        let mut expression = String::from("#pk = :pk");
+        if let Some(condition) = &parts.range.condition {
+            let sort_attr = parts.sort_attr.ok_or_else(|| {
+                KeyError::Condition("a sort-key condition on a table without a sort key".into())
+            })?;
+            names.insert("#sk".to_owned(), sort_attr.to_owned());
+            let mut value = |name: &str, v: &str| {
+                values.insert(name.to_owned(), KeyValue::S(v.to_owned()));
+            };
+            let clause = match condition {
+                SortCondition::Eq(v) => (value(":sk", v), "#sk = :sk").1,
+                SortCondition::BeginsWith(v) => (value(":sk", v), "begins_with(#sk, :sk)").1,
+                SortCondition::Lt(v) => (value(":sk", v), "#sk < :sk").1,
+                SortCondition::Le(v) => (value(":sk", v), "#sk <= :sk").1,
+                SortCondition::Gt(v) => (value(":sk", v), "#sk > :sk").1,
+                SortCondition::Ge(v) => (value(":sk", v), "#sk >= :sk").1,
+                SortCondition::Between(lo, hi) => {
+                    value(":lo", lo);
+                    value(":hi", hi);
+                    "#sk BETWEEN :lo AND :hi"
+                }
+            };
+            expression.push_str(" AND ");
+            expression.push_str(clause);
+        }
+        let projection_expression = (!parts.projection.is_empty()).then(|| {
+            let mut placeholders = Vec::with_capacity(parts.projection.len());
+            for (i, attribute) in parts.projection.iter().enumerate() {
+                let placeholder = format!("#p{i}");
+                names.insert(placeholder.clone(), attribute.clone());
+                placeholders.push(placeholder);
+            }
+            placeholders.join(", ")
+        });
+        Ok(QueryInput {
+            index_name: parts.index_name.map(str::to_owned),
+            key_condition_expression: expression,
+            expression_attribute_names: names,
+            expression_attribute_values: values,
+            projection_expression,
+            scan_index_forward: !parts.reverse,
+            limit: parts.limit,
+            consistent_read: parts.consistent_read,
+            exclude_sort_keys: parts.range.exclude.clone(),
+            matches_nothing: parts.range.empty,
+        })
+    }
+}
+
+/// A Query request in DynamoDB's terms (the Query API's request parameters), built by
+/// [`KeyQuery::build`].
+///
+/// Attribute names always go through `#name` placeholders and values through `:value` placeholders,
+/// and exactly the referenced ones are present (spec §3), so reserved words such as `status`,
+/// `name` or `data` work as attribute names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryInput {
+    /// `IndexName`, for a query on a secondary index.
+    pub index_name: Option<String>,
+    /// `KeyConditionExpression`, e.g. `#pk = :pk AND begins_with(#sk, :sk)`.
+    pub key_condition_expression: String,
+    /// `ExpressionAttributeNames`: placeholder → attribute name.
+    pub expression_attribute_names: BTreeMap<String, String>,
+    /// `ExpressionAttributeValues`: placeholder → value.
+    pub expression_attribute_values: BTreeMap<String, KeyValue>,
+    /// `ProjectionExpression`, when attributes were projected.
+    pub projection_expression: Option<String>,
+    /// `ScanIndexForward`: `false` for descending sort-key order.
+    pub scan_index_forward: bool,
+    /// The total number of items wanted (the runtime sends it as each request's `Limit`, reduced
+    /// by what it already has).
+    pub limit: Option<u32>,
+    /// `ConsistentRead`.
+    pub consistent_read: bool,
+    /// Sort keys that DynamoDB's inclusive `BETWEEN` returns but the requested range excludes; the
+    /// runtime drops them.
+    pub exclude_sort_keys: Vec<String>,
+    /// `true` when no key can satisfy the condition (e.g. `lt` of the first possible key); the
+    /// runtime returns no items without sending a request.
+    pub matches_nothing: bool,
+}

@@ -1,0 +1,1 @@
+//! Derived key encoding and decoding, without an engine.
