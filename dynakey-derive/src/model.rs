@@ -35,7 +35,7 @@ pub enum Segment {
 /// A key template whose placeholders all name fields.
 pub struct Template {
     pub lit: LitStr,
-    /// Span of the whole `#[pk(…)]`/`#[sk(…)]` attribute.
+    /// Where errors about the whole attribute point: the template literal.
     pub attr_span: Span,
     pub role: Role,
     pub segments: Vec<Segment>,
@@ -75,7 +75,10 @@ impl Entity<'_> {
 /// Builds the model; `None` when the input is not a struct with named fields.
 pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Option<Entity<'a>> {
     let fields = match &input.data {
-        syn::Data::Struct(syn::DataStruct { fields: syn::Fields::Named(named), .. }) => named
+        syn::Data::Struct(syn::DataStruct {
+            fields: syn::Fields::Named(named),
+            ..
+        }) => named
             .named
             .iter()
             .filter_map(|f| f.ident.as_ref().map(|ident| Field { ident, ty: &f.ty }))
@@ -88,18 +91,44 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
             return None;
         }
     };
-    let resolve = |(attr, lit): (syn::Attribute, LitStr), role| resolve(cx, &fields, attr, lit, role);
-    let pk = attrs.pk.into_iter().filter_map(|a| resolve(a, Role::Partition)).collect();
-    let sk = attrs.sk.into_iter().filter_map(|a| resolve(a, Role::Sort)).collect();
+    let resolve =
+        |(attr, lit): (syn::Attribute, LitStr), role| resolve(cx, &fields, attr, lit, role);
+    let pk = attrs
+        .pk
+        .into_iter()
+        .filter_map(|a| resolve(a, Role::Partition))
+        .collect();
+    let sk = attrs
+        .sk
+        .into_iter()
+        .filter_map(|a| resolve(a, Role::Sort))
+        .collect();
     let table = match attrs.table {
         Some(path) => quote!(#path),
         None => quote!(::dynakey::DefaultTable),
     };
-    let name = attrs.name.map_or_else(|| input.ident.to_string(), |n| n.value());
-    Some(Entity { input, ident: &input.ident, vis: &input.vis, name, table, fields, pk, sk })
+    let name = attrs
+        .name
+        .map_or_else(|| input.ident.to_string(), |n| n.value());
+    Some(Entity {
+        input,
+        ident: &input.ident,
+        vis: &input.vis,
+        name,
+        table,
+        fields,
+        pk,
+        sk,
+    })
 }
 
-fn resolve(cx: &Ctxt, fields: &[Field<'_>], attr: syn::Attribute, lit: LitStr, role: Role) -> Option<Template> {
+fn resolve(
+    cx: &Ctxt,
+    fields: &[Field<'_>],
+    attr: syn::Attribute,
+    lit: LitStr,
+    role: Role,
+) -> Option<Template> {
     let text = lit.value();
     let pieces = match template::parse(&text) {
         Ok(pieces) => pieces,
@@ -124,11 +153,15 @@ fn resolve(cx: &Ctxt, fields: &[Field<'_>], attr: syn::Attribute, lit: LitStr, r
             },
         }
     }
-    let attr_span = {
-        use syn::spanned::Spanned;
-        attr.span()
-    };
-    ok.then_some(Template { lit, attr_span, role, segments })
+    // The template literal's span: on stable an attribute's own span is only its `#`.
+    let _ = attr;
+    let attr_span = lit.span();
+    ok.then_some(Template {
+        lit,
+        attr_span,
+        role,
+        segments,
+    })
 }
 
 fn unknown_field_message(name: &str, template: &str, fields: &[Field<'_>]) -> String {
@@ -138,7 +171,9 @@ fn unknown_field_message(name: &str, template: &str, fields: &[Field<'_>]) -> St
         .map(|candidate| (strsim::damerau_levenshtein(name, &candidate), candidate))
         .filter(|(distance, candidate)| *distance <= (candidate.len().max(name.len()) / 2).max(1))
         .min_by_key(|(distance, _)| *distance);
-    let mut message = format!("in key template {template:?}: placeholder `<{name}>` names no field of this struct");
+    let mut message = format!(
+        "in key template {template:?}: placeholder `<{name}>` names no field of this struct"
+    );
     match closest {
         Some((_, candidate)) => message.push_str(&format!("; did you mean `<{candidate}>`?")),
         None => {

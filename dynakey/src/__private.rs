@@ -25,12 +25,20 @@ pub fn finish_prefix(prefix: String) -> Result<String, KeyError> {
     Ok(prefix)
 }
 
-/// Compile-time assertion helpers: naming `T` in a bound reports errors at the caller's span.
-pub const fn assert_table_with_sort_key<T: crate::TableWithSortKey>() {}
-/// See [`assert_table_with_sort_key`].
-pub const fn assert_table_without_sort_key<T: crate::TableWithoutSortKey>() {}
-/// See [`assert_table_with_sort_key`].
-pub const fn assert_key_segment<T: crate::KeySegment>() {}
+/// Compile-time check that an entity with `#[sk]` is on a table with a sort key; the error is
+/// reported at the generated call, which the derive spans at the `#[sk]` template.
+pub const fn assert_table_with_sort_key<E: crate::Entity>()
+where
+    E::Table: crate::TableWithSortKey,
+{
+}
+
+/// Compile-time check that an entity without `#[sk]` is on a table without a sort key.
+pub const fn assert_table_without_sort_key<E: crate::Entity>()
+where
+    E::Table: crate::TableWithoutSortKey,
+{
+}
 
 /// Appends a partial value of a field (a `<field>_prefix` argument), rejecting the terminator so a
 /// partial value never reaches into the next group.

@@ -101,7 +101,10 @@ impl<E, I> SortKeyPartial<E, I> {
     /// Wraps a prefix built by generated code.
     #[doc(hidden)]
     pub fn new(prefix: Result<String, KeyError>) -> Self {
-        SortKeyPartial { prefix, marker: PhantomData }
+        SortKeyPartial {
+            prefix,
+            marker: PhantomData,
+        }
     }
 }
 
@@ -195,7 +198,11 @@ pub(crate) struct Range {
 
 impl Range {
     fn of(condition: SortCondition) -> Self {
-        Range { condition: Some(condition), exclude: Vec::new(), empty: false }
+        Range {
+            condition: Some(condition),
+            exclude: Vec::new(),
+            empty: false,
+        }
     }
 }
 
@@ -219,7 +226,13 @@ pub(crate) fn range(op: Op, bound: Bound, entity: &str) -> Result<Range, KeyErro
         (Op::Gt, Bound::Exact(k)) => (Some((k.clone(), false)), None),
         (Op::Gt, Bound::Group(p)) => match successor(p) {
             Some(s) => (Some((s, true)), None),
-            None => return Ok(Range { condition: None, exclude: Vec::new(), empty: true }),
+            None => {
+                return Ok(Range {
+                    condition: None,
+                    exclude: Vec::new(),
+                    empty: true,
+                })
+            }
         },
         (Op::Lt, b) => (None, Some((b.text().to_owned(), false))),
         (Op::Le, Bound::Exact(k)) => (None, Some((k.clone(), true))),
@@ -233,14 +246,22 @@ pub(crate) fn range(op: Op, bound: Bound, entity: &str) -> Result<Range, KeyErro
 /// Turns `[lo, hi]` limits into one DynamoDB condition, excluding exclusive ends client-side.
 fn interval(lo: Option<(String, bool)>, hi: Option<(String, bool)>) -> Range {
     match (lo, hi) {
-        (None, None) => Range { condition: None, exclude: Vec::new(), empty: false },
+        (None, None) => Range {
+            condition: None,
+            exclude: Vec::new(),
+            empty: false,
+        },
         (Some((lo, true)), None) => Range::of(SortCondition::Ge(lo)),
         (Some((lo, false)), None) => Range::of(SortCondition::Gt(lo)),
         (None, Some((hi, true))) => Range::of(SortCondition::Le(hi)),
         (None, Some((hi, false))) => Range::of(SortCondition::Lt(hi)),
         (Some((lo, lo_in)), Some((hi, hi_in))) => {
             if lo > hi || (lo == hi && !(lo_in && hi_in)) {
-                return Range { condition: None, exclude: Vec::new(), empty: true };
+                return Range {
+                    condition: None,
+                    exclude: Vec::new(),
+                    empty: true,
+                };
             }
             let mut exclude = Vec::new();
             if !lo_in {
@@ -249,7 +270,11 @@ fn interval(lo: Option<(String, bool)>, hi: Option<(String, bool)>) -> Range {
             if !hi_in {
                 exclude.push(hi.clone());
             }
-            Range { condition: Some(SortCondition::Between(lo, hi)), exclude, empty: false }
+            Range {
+                condition: Some(SortCondition::Between(lo, hi)),
+                exclude,
+                empty: false,
+            }
         }
     }
 }
@@ -289,12 +314,27 @@ mod tests {
     #[test]
     fn group_ranges_follow_the_spec_without_entity_prefix() {
         let g = |s: &str| Bound::Group(s.to_owned());
-        assert_eq!(range(Op::Ge, g("1#"), "").unwrap(), Range::of(SortCondition::Ge("1#".into())));
-        assert_eq!(range(Op::Gt, g("1#"), "").unwrap(), Range::of(SortCondition::Ge("1$".into())));
-        assert_eq!(range(Op::Lt, g("1#"), "").unwrap(), Range::of(SortCondition::Lt("1#".into())));
-        assert_eq!(range(Op::Le, g("1#"), "").unwrap(), Range::of(SortCondition::Lt("1$".into())));
+        assert_eq!(
+            range(Op::Ge, g("1#"), "").unwrap(),
+            Range::of(SortCondition::Ge("1#".into()))
+        );
+        assert_eq!(
+            range(Op::Gt, g("1#"), "").unwrap(),
+            Range::of(SortCondition::Ge("1$".into()))
+        );
+        assert_eq!(
+            range(Op::Lt, g("1#"), "").unwrap(),
+            Range::of(SortCondition::Lt("1#".into()))
+        );
+        assert_eq!(
+            range(Op::Le, g("1#"), "").unwrap(),
+            Range::of(SortCondition::Lt("1$".into()))
+        );
         let r = between(g("1#"), g("3#")).unwrap();
-        assert_eq!(r.condition, Some(SortCondition::Between("1#".into(), "3$".into())));
+        assert_eq!(
+            r.condition,
+            Some(SortCondition::Between("1#".into(), "3$".into()))
+        );
         assert_eq!(r.exclude, vec!["3$".to_owned()]);
         assert!(between(g("3#"), g("1#")).is_err());
     }
@@ -302,13 +342,22 @@ mod tests {
     #[test]
     fn ranges_stay_inside_the_entity_prefix() {
         let r = range(Op::Ge, Bound::Group("P#1#".into()), "P#").unwrap();
-        assert_eq!(r.condition, Some(SortCondition::Between("P#1#".into(), "P$".into())));
+        assert_eq!(
+            r.condition,
+            Some(SortCondition::Between("P#1#".into(), "P$".into()))
+        );
         assert_eq!(r.exclude, vec!["P$".to_owned()]);
         let r = range(Op::Gt, Bound::Exact("P#1#a".into()), "P#").unwrap();
-        assert_eq!(r.condition, Some(SortCondition::Between("P#1#a".into(), "P$".into())));
+        assert_eq!(
+            r.condition,
+            Some(SortCondition::Between("P#1#a".into(), "P$".into()))
+        );
         assert_eq!(r.exclude, vec!["P#1#a".to_owned(), "P$".to_owned()]);
         let r = range(Op::Lt, Bound::Group("P#1#".into()), "P#").unwrap();
-        assert_eq!(r.condition, Some(SortCondition::Between("P#".into(), "P#1#".into())));
+        assert_eq!(
+            r.condition,
+            Some(SortCondition::Between("P#".into(), "P#1#".into()))
+        );
         assert_eq!(r.exclude, vec!["P#1#".to_owned()]);
     }
 }

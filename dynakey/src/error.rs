@@ -60,7 +60,10 @@ pub enum SegmentError {
 impl SegmentError {
     /// Shorthand for [`SegmentError::Malformed`].
     pub fn malformed(expected: &'static str, found: &str) -> Self {
-        SegmentError::Malformed { expected, found: found.to_owned() }
+        SegmentError::Malformed {
+            expected,
+            found: found.to_owned(),
+        }
     }
 }
 
@@ -106,7 +109,9 @@ pub enum KeyError {
         role: KeyRole,
     },
     /// The key is longer than DynamoDB allows, counted in UTF-8 bytes, not characters.
-    #[error("the {role} {key:?} is {bytes} bytes of UTF-8, over DynamoDB's limit of {limit} bytes")]
+    #[error(
+        "the {role} {key:?} is {bytes} bytes of UTF-8, over DynamoDB's limit of {limit} bytes"
+    )]
     TooLong {
         /// Partition or sort key.
         role: KeyRole,

@@ -41,7 +41,11 @@ impl<E: Entity> Key<E> {
     /// Wraps key strings already produced by `E`'s templates. Used by generated code.
     #[doc(hidden)]
     pub fn from_parts(partition: String, sort: Option<String>) -> Self {
-        Key { partition, sort, entity: PhantomData }
+        Key {
+            partition,
+            sort,
+            entity: PhantomData,
+        }
     }
 
     /// The partition key value.
@@ -56,7 +60,8 @@ impl<E: Entity> Key<E> {
 
     /// The key attributes as `(attribute name, value)`: one or two pairs, named by `E::Table`.
     pub fn attributes(&self) -> impl Iterator<Item = (&'static str, &str)> {
-        let partition = std::iter::once((<E::Table as Table>::PARTITION_KEY, self.partition.as_str()));
+        let partition =
+            std::iter::once((<E::Table as Table>::PARTITION_KEY, self.partition.as_str()));
         let sort = <E::Table as Table>::SORT_KEY.zip(self.sort.as_deref());
         partition.chain(sort)
     }
@@ -64,7 +69,11 @@ impl<E: Entity> Key<E> {
 
 impl<E> Clone for Key<E> {
     fn clone(&self) -> Self {
-        Key { partition: self.partition.clone(), sort: self.sort.clone(), entity: PhantomData }
+        Key {
+            partition: self.partition.clone(),
+            sort: self.sort.clone(),
+            entity: PhantomData,
+        }
     }
 }
 

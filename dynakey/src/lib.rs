@@ -65,22 +65,26 @@ pub mod template;
 #[doc(hidden)]
 pub mod __private;
 
-pub use condition::{Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyPartial, SortKeyPrefix};
+pub use condition::{
+    Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyPartial, SortKeyPrefix,
+};
 pub use entity::Entity;
 pub use error::{KeyError, KeyRole, SegmentError};
 pub use key::{Key, KeyValue};
 pub use path::KeyPath;
 pub use query::{KeyQuery, QueryInput};
 pub use segment::{KeySegment, SegmentArg};
-pub use table::{DefaultTable, IndexDef, IndexKind, Projection, Table, TableWithSortKey, TableWithoutSortKey};
+pub use table::{
+    DefaultTable, IndexDef, IndexKind, Projection, Table, TableWithSortKey, TableWithoutSortKey,
+};
 pub use template::{KeyTemplate, TemplatePart};
 
 /// Derives [`Entity`] and the typed key functions; see the [crate docs](crate#the-derive).
 pub use dynakey_derive::Entity;
-/// Derives [`Table`] from `#[table(partition_key = "…", sort_key = "…")]`.
-pub use dynakey_derive::Table;
 /// Derives [`KeySegment`] for a unit enum whose variants carry `#[key("TEXT")]`.
 pub use dynakey_derive::KeySegment;
+/// Derives [`Table`] from `#[table(partition_key = "…", sort_key = "…")]`.
+pub use dynakey_derive::Table;
 
 // The derive's generated code refers to `::dynakey`; this lets the crate's own tests use it too.
 extern crate self as dynakey;

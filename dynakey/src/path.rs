@@ -36,7 +36,9 @@ pub struct KeyPath {
 
 fn check_segment(segment: &str) -> Result<(), SegmentError> {
     if segment.is_empty() {
-        return Err(SegmentError::Unencodable("a path segment may not be empty".into()));
+        return Err(SegmentError::Unencodable(
+            "a path segment may not be empty".into(),
+        ));
     }
     if segment.contains('/') {
         return Err(SegmentError::Unencodable(format!(
@@ -62,7 +64,9 @@ impl KeyPath {
             text.push_str(segment);
         }
         if text.is_empty() {
-            return Err(SegmentError::Unencodable("a path needs at least one segment".into()));
+            return Err(SegmentError::Unencodable(
+                "a path needs at least one segment".into(),
+            ));
         }
         if folder {
             text.push('/');
@@ -103,7 +107,9 @@ impl KeyPath {
         if body.is_empty() || body.split('/').any(str::is_empty) {
             return Err(SegmentError::malformed(WHAT, text));
         }
-        Ok(KeyPath { text: text.to_owned() })
+        Ok(KeyPath {
+            text: text.to_owned(),
+        })
     }
 
     /// The text form, which is also the key encoding.
@@ -139,7 +145,9 @@ impl KeyPath {
     /// The folder that contains this path, or `None` for a top-level path.
     pub fn parent(&self) -> Option<KeyPath> {
         let body = self.body();
-        body.rsplit_once('/').map(|(parent, _)| KeyPath { text: format!("{parent}/") })
+        body.rsplit_once('/').map(|(parent, _)| KeyPath {
+            text: format!("{parent}/"),
+        })
     }
 
     /// `true` when `self` is a folder and `other` lies inside it (at any depth).

@@ -3,7 +3,9 @@
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
-use crate::condition::{self, CompleteSortKey, Op, Range, SortCondition, SortKeyBound, SortKeyPrefix};
+use crate::condition::{
+    self, CompleteSortKey, Op, Range, SortCondition, SortKeyBound, SortKeyPrefix,
+};
 use crate::entity::Entity;
 use crate::error::{KeyError, KeyRole};
 use crate::key::KeyValue;
@@ -15,6 +17,22 @@ pub struct NoSortCondition;
 /// Typestate: a sort-key condition is set (a second one does not compile).
 #[derive(Debug, Clone, Copy)]
 pub struct WithSortCondition;
+
+/// Implemented only by [`NoSortCondition`]: the condition methods require it, so setting a second
+/// sort-key condition is a compile error with this message.
+#[diagnostic::on_unimplemented(
+    message = "this query already has a sort-key condition",
+    label = "a second sort-key condition",
+    note = "a DynamoDB KeyConditionExpression holds one condition on the sort key; use `between` for a range with two ends"
+)]
+pub trait NoSortConditionYet: sealed::Sealed {}
+impl NoSortConditionYet for NoSortCondition {}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::NoSortCondition {}
+    impl Sealed for super::WithSortCondition {}
+}
 
 #[derive(Debug, Clone)]
 struct Parts {
@@ -54,13 +72,18 @@ pub struct KeyQuery<E, I = condition::PrimaryIndex, S = NoSortCondition> {
 
 impl<E, I, S> Clone for KeyQuery<E, I, S> {
     fn clone(&self) -> Self {
-        KeyQuery { parts: self.parts.clone(), marker: PhantomData }
+        KeyQuery {
+            parts: self.parts.clone(),
+            marker: PhantomData,
+        }
     }
 }
 
 impl<E, I, S> std::fmt::Debug for KeyQuery<E, I, S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("KeyQuery").field("parts", &self.parts).finish()
+        f.debug_struct("KeyQuery")
+            .field("parts", &self.parts)
+            .finish()
     }
 }
 
@@ -76,7 +99,11 @@ impl<E: Entity> KeyQuery<E> {
                 partition_attr: <E::Table as Table>::PARTITION_KEY,
                 sort_attr: <E::Table as Table>::SORT_KEY,
                 partition,
-                range: Range { condition: None, exclude: Vec::new(), empty: false },
+                range: Range {
+                    condition: None,
+                    exclude: Vec::new(),
+                    empty: false,
+                },
                 entity_prefix,
                 limit: None,
                 reverse: false,
@@ -84,17 +111,26 @@ impl<E: Entity> KeyQuery<E> {
                 projection: Vec::new(),
             })
         });
-        KeyQuery { parts, marker: PhantomData }
+        KeyQuery {
+            parts,
+            marker: PhantomData,
+        }
     }
 }
 
-impl<E, I> KeyQuery<E, I, NoSortCondition> {
-    fn with_range(self, range: impl FnOnce(&str) -> Result<Range, KeyError>) -> KeyQuery<E, I, WithSortCondition> {
+impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
+    fn with_range(
+        self,
+        range: impl FnOnce(&str) -> Result<Range, KeyError>,
+    ) -> KeyQuery<E, I, WithSortCondition> {
         let parts = self.parts.and_then(|mut parts| {
             parts.range = range(parts.entity_prefix)?;
             Ok(parts)
         });
-        KeyQuery { parts, marker: PhantomData }
+        KeyQuery {
+            parts,
+            marker: PhantomData,
+        }
     }
 
     /// `begins_with(#sk, :sk)` on a group or an explicit partial value. An empty prefix means no
@@ -127,7 +163,11 @@ impl<E, I> KeyQuery<E, I, NoSortCondition> {
         self.with_range(|_| {
             let key = key.into_sort_key()?;
             KeyError::check_size(KeyRole::Sort, &key)?;
-            Ok(Range { condition: Some(SortCondition::Eq(key)), exclude: Vec::new(), empty: false })
+            Ok(Range {
+                condition: Some(SortCondition::Eq(key)),
+                exclude: Vec::new(),
+                empty: false,
+            })
         })
     }
 
@@ -141,23 +181,35 @@ impl<E, I> KeyQuery<E, I, NoSortCondition> {
     /// Keys after `bound`: after the whole group for a group (`#sk >= succ(prefix)`), strictly
     /// greater for a complete key. Kept inside the entity's own keys when its template starts with
     /// a literal.
-    pub fn gt<B: SortKeyBound<Entity = E, Index = I>>(self, bound: B) -> KeyQuery<E, I, WithSortCondition> {
+    pub fn gt<B: SortKeyBound<Entity = E, Index = I>>(
+        self,
+        bound: B,
+    ) -> KeyQuery<E, I, WithSortCondition> {
         self.compare(Op::Gt, bound)
     }
 
     /// Keys from `bound` on, including the whole group (`#sk >= prefix`).
-    pub fn gte<B: SortKeyBound<Entity = E, Index = I>>(self, bound: B) -> KeyQuery<E, I, WithSortCondition> {
+    pub fn gte<B: SortKeyBound<Entity = E, Index = I>>(
+        self,
+        bound: B,
+    ) -> KeyQuery<E, I, WithSortCondition> {
         self.compare(Op::Ge, bound)
     }
 
     /// Keys before `bound`, excluding the whole group (`#sk < prefix`).
-    pub fn lt<B: SortKeyBound<Entity = E, Index = I>>(self, bound: B) -> KeyQuery<E, I, WithSortCondition> {
+    pub fn lt<B: SortKeyBound<Entity = E, Index = I>>(
+        self,
+        bound: B,
+    ) -> KeyQuery<E, I, WithSortCondition> {
         self.compare(Op::Lt, bound)
     }
 
     /// Keys up to and including `bound`'s whole group (`#sk < succ(prefix)`), or `<=` a complete
     /// key.
-    pub fn lte<B: SortKeyBound<Entity = E, Index = I>>(self, bound: B) -> KeyQuery<E, I, WithSortCondition> {
+    pub fn lte<B: SortKeyBound<Entity = E, Index = I>>(
+        self,
+        bound: B,
+    ) -> KeyQuery<E, I, WithSortCondition> {
         self.compare(Op::Le, bound)
     }
 
@@ -201,7 +253,10 @@ impl<E, I, S> KeyQuery<E, I, S> {
     /// Reads only the named attributes (`ProjectionExpression`, names always via placeholders).
     /// Decode such results into a type that has just those fields.
     pub fn project<A: AsRef<str>>(self, attributes: impl IntoIterator<Item = A>) -> Self {
-        let attributes: Vec<String> = attributes.into_iter().map(|a| a.as_ref().to_owned()).collect();
+        let attributes: Vec<String> = attributes
+            .into_iter()
+            .map(|a| a.as_ref().to_owned())
+            .collect();
         self.map(|p| p.projection = attributes)
     }
 

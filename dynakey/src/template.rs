@@ -146,7 +146,9 @@ pub fn push_field<T: KeySegment, A: SegmentArg<T> + ?Sized>(
     template: &'static str,
 ) -> Result<(), KeyError> {
     let start = out.len();
-    value.encode_arg(out).map_err(|source| KeyError::Segment { field, source })?;
+    value
+        .encode_arg(out)
+        .map_err(|source| KeyError::Segment { field, source })?;
     if T::WIDTH.is_none() {
         let written = &out[start..];
         match terminator {
@@ -183,9 +185,15 @@ mod tests {
         role: KeyRole::Sort,
         parts: &[
             TemplatePart::Literal("PROJ#"),
-            TemplatePart::Field { name: "created", width: Some(20) },
+            TemplatePart::Field {
+                name: "created",
+                width: Some(20),
+            },
             TemplatePart::Literal("#"),
-            TemplatePart::Field { name: "id", width: None },
+            TemplatePart::Field {
+                name: "id",
+                width: None,
+            },
         ],
     };
 
@@ -194,16 +202,23 @@ mod tests {
         role: KeyRole::Sort,
         parts: &[
             TemplatePart::Literal("U#"),
-            TemplatePart::Field { name: "last", width: None },
+            TemplatePart::Field {
+                name: "last",
+                width: None,
+            },
             TemplatePart::Literal("#"),
-            TemplatePart::Field { name: "first", width: None },
+            TemplatePart::Field {
+                name: "first",
+                width: None,
+            },
         ],
     };
 
     #[test]
     fn splits_fixed_and_variable_segments() {
         let mut out = [""; 2];
-        SK.split_into("PROJ#00000000000000000042#a#b", &mut out).unwrap();
+        SK.split_into("PROJ#00000000000000000042#a#b", &mut out)
+            .unwrap();
         assert_eq!(out, ["00000000000000000042", "a#b"]);
         NAMES.split_into("U#Émile#Zoë", &mut out).unwrap();
         assert_eq!(out, ["Émile", "Zoë"]);
@@ -212,7 +227,13 @@ mod tests {
     #[test]
     fn rejects_keys_of_another_shape() {
         let mut out = [""; 2];
-        for bad in ["", "PROJ#", "PROJ#42#a", "META", "PROJ#0000000000000000004é#a"] {
+        for bad in [
+            "",
+            "PROJ#",
+            "PROJ#42#a",
+            "META",
+            "PROJ#0000000000000000004é#a",
+        ] {
             assert!(SK.split_into(bad, &mut out).is_err(), "{bad:?}");
         }
         assert!(NAMES.split_into("U#nohash", &mut out).is_err());
@@ -223,8 +244,18 @@ mod tests {
     #[test]
     fn push_field_enforces_terminator_and_empty_last() {
         let mut out = String::from("U#");
-        let err = push_field::<String, _>(&mut out, &"a#b", "last", Some('#'), NAMES.text).unwrap_err();
-        assert!(matches!(err, KeyError::Terminator { terminator: '#', .. }), "{err}");
+        let err =
+            push_field::<String, _>(&mut out, &"a#b", "last", Some('#'), NAMES.text).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                KeyError::Terminator {
+                    terminator: '#',
+                    ..
+                }
+            ),
+            "{err}"
+        );
         let err = push_field::<String, _>(&mut out, &"", "first", None, NAMES.text).unwrap_err();
         assert!(matches!(err, KeyError::EmptyValue { field: "first", .. }));
         let mut out = String::new();

@@ -10,28 +10,30 @@ use crate::model::{Entity, Template};
 
 pub fn expand(entity: &Entity<'_>) -> TokenStream {
     // The checks guarantee exactly one pk and at most one sk.
-    let Some(pk) = entity.pk.first() else { return TokenStream::new() };
+    let Some(pk) = entity.pk.first() else {
+        return TokenStream::new();
+    };
     let sk = entity.sk.first();
     let ident = entity.ident;
     let table = &entity.table;
     let name = &entity.name;
 
     let pk_const = template::constant(entity, pk);
-    let pk_encoder = template::encoder(entity, pk, &format_ident!("__partition_key"));
+    let pk_encoder = template::encoder(entity, pk, &format_ident!("__dynakey_partition_key"));
     let pk_struct_ident = format_ident!("{}PartitionKey", ident);
     let pk_struct = template::fields_struct(entity, pk, &pk_struct_ident);
     let pk_parser = template::parser(entity, pk, "parse_partition_key", &pk_struct_ident);
-    let pk_args = args(entity, pk);
     let pk_self = self_args(entity, pk);
 
-    let assertions = assertions(entity, pk, sk);
+    let assertions = assertions(entity, sk);
+    let bounds = template::where_clause(entity);
     let key_fn = key_fn(entity, pk, sk);
     let query_fn = query_fn(entity, pk);
 
     let (sk_items, sk_inner, sort_template, sort_key_body) = match sk {
         Some(sk) => {
             let sk_const = template::constant(entity, sk);
-            let sk_encoder = template::encoder(entity, sk, &format_ident!("__sort_key"));
+            let sk_encoder = template::encoder(entity, sk, &format_ident!("__dynakey_sort_key"));
             let sk_struct_ident = format_ident!("{}SortKey", ident);
             let sk_struct = template::fields_struct(entity, sk, &sk_struct_ident);
             let sk_parser = template::parser(entity, sk, "parse_sort_key", &sk_struct_ident);
@@ -42,12 +44,14 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 quote!(#sk_struct #builder),
                 quote! {
                     const __SORT_TEMPLATE: ::dynakey::KeyTemplate = #sk_const;
-                    #sk_encoder
                     #builder_impl
-                    impl #ident { #sk_parser }
+                    impl #ident #bounds {
+                        #sk_encoder
+                        #sk_parser
+                    }
                 },
                 quote!(::core::option::Option::Some(__SORT_TEMPLATE)),
-                quote!(__sort_key(#(#sk_self),*).map(::core::option::Option::Some)),
+                quote!(Self::__dynakey_sort_key(#(#sk_self),*).map(::core::option::Option::Some)),
             )
         }
         None => (
@@ -57,26 +61,23 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
             quote!(::core::result::Result::Ok(::core::option::Option::None)),
         ),
     };
-    let _ = pk_args;
 
     quote! {
         #pk_struct
         #sk_items
 
         const _: () = {
-            #assertions
-            #pk_encoder
             #sk_inner
 
             #[automatically_derived]
-            impl ::dynakey::Entity for #ident {
+            impl ::dynakey::Entity for #ident #bounds {
                 type Table = #table;
                 const ENTITY_NAME: &'static str = #name;
                 const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = #pk_const;
                 const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = #sort_template;
 
                 fn partition_key(&self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-                    __partition_key(#(#pk_self),*)
+                    Self::__dynakey_partition_key(#(#pk_self),*)
                 }
 
                 fn sort_key(&self) -> ::core::result::Result<::core::option::Option<::dynakey::__private::String>, ::dynakey::KeyError> {
@@ -84,7 +85,9 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 }
             }
 
-            impl #ident {
+            impl #ident #bounds {
+                #assertions
+                #pk_encoder
                 #key_fn
                 #query_fn
                 #pk_parser
@@ -94,7 +97,10 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
 }
 
 /// `&self.field` for each placeholder of a template.
-fn self_args<'a>(entity: &'a Entity<'_>, template: &'a Template) -> impl Iterator<Item = TokenStream> + 'a {
+fn self_args<'a>(
+    entity: &'a Entity<'_>,
+    template: &'a Template,
+) -> impl Iterator<Item = TokenStream> + 'a {
     template.field_indices().map(move |index| {
         let ident = entity.field(index).ident;
         quote!(&self.#ident)
@@ -114,41 +120,29 @@ fn args<'a>(entity: &'a Entity<'_>, template: &'a Template) -> Vec<TokenStream> 
         .collect()
 }
 
-/// Trait-bound assertions spanned at the offending tokens: key field types are key segments, and
-/// the entity's sort key agrees with its table.
-fn assertions(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStream {
-    let table = &entity.table;
-    let mut out = TokenStream::new();
-    let mut seen = Vec::new();
-    for index in pk.field_indices().chain(sk.into_iter().flat_map(Template::field_indices)) {
-        if seen.contains(&index) {
-            continue;
-        }
-        seen.push(index);
-        let ty = entity.field(index).ty;
-        out.extend(quote_spanned! {ty.span()=>
-            const _: () = ::dynakey::__private::assert_key_segment::<#ty>();
-        });
+/// A trait-bound check spanned at the `#[sk]` attribute (or the struct name): the entity's sort key
+/// agrees with its table. An associated const of the bounded inherent impl, so it is type-checked
+/// under the same where clause and names the table through `Self` (no second error for a bad
+/// table path or field type).
+fn assertions(entity: &Entity<'_>, sk: Option<&Template>) -> TokenStream {
+    let (span, check) = match sk {
+        Some(sk) => (sk.attr_span, quote!(assert_table_with_sort_key)),
+        None => (entity.ident.span(), quote!(assert_table_without_sort_key)),
+    };
+    quote_spanned! {span=>
+        #[doc(hidden)]
+        const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::#check::<Self>();
     }
-    match sk {
-        Some(sk) => out.extend(quote_spanned! {sk.attr_span=>
-            const _: () = ::dynakey::__private::assert_table_with_sort_key::<#table>();
-        }),
-        None => {
-            let span = entity.ident.span();
-            out.extend(quote_spanned! {span=>
-                const _: () = ::dynakey::__private::assert_table_without_sort_key::<#table>();
-            });
-        }
-    }
-    out
 }
 
 /// `pub fn key(<pk fields>, <sk fields not in pk>) -> Result<Key<Self>, KeyError>`.
 fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStream {
     let mut params = Vec::new();
     let mut seen = Vec::new();
-    for index in pk.field_indices().chain(sk.into_iter().flat_map(Template::field_indices)) {
+    for index in pk
+        .field_indices()
+        .chain(sk.into_iter().flat_map(Template::field_indices))
+    {
         if seen.contains(&index) {
             continue;
         }
@@ -168,7 +162,7 @@ fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStr
                 let ident = entity.field(i).ident;
                 quote!(&#ident)
             });
-            quote!(::core::option::Option::Some(__sort_key(#(#refs),*)?))
+            quote!(::core::option::Option::Some(Self::__dynakey_sort_key(#(#refs),*)?))
         }
         None => quote!(::core::option::Option::None),
     };
@@ -184,7 +178,7 @@ fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStr
     quote! {
         #[doc = #doc]
         pub fn key(#(#params),*) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(::dynakey::Key::from_parts(__partition_key(#(#pk_refs),*)?, #sort))
+            ::core::result::Result::Ok(::dynakey::Key::from_parts(Self::__dynakey_partition_key(#(#pk_refs),*)?, #sort))
         }
     }
 }
@@ -205,7 +199,7 @@ fn query_fn(entity: &Entity<'_>, pk: &Template) -> TokenStream {
     quote! {
         #[doc = #doc]
         pub fn query(#(#params),*) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::KeyQuery::partition(__partition_key(#(#refs),*))
+            ::dynakey::KeyQuery::partition(Self::__dynakey_partition_key(#(#refs),*))
         }
     }
 }

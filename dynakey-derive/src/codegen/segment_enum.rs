@@ -16,7 +16,10 @@ pub fn expand(cx: &Ctxt, input: &DeriveInput) -> TokenStream {
         return TokenStream::new();
     };
     if !input.generics.params.is_empty() {
-        cx.error_at(&input.generics, "#[derive(KeySegment)] does not support generic enums");
+        cx.error_at(
+            &input.generics,
+            "#[derive(KeySegment)] does not support generic enums",
+        );
     }
     let mut variants: Vec<(&syn::Ident, LitStr)> = Vec::new();
     for variant in &data.variants {
@@ -26,7 +29,14 @@ pub fn expand(cx: &Ctxt, input: &DeriveInput) -> TokenStream {
         }
         let keys = attrs::variant_key(cx, &variant.attrs);
         match keys.as_slice() {
-            [] => cx.error_at(&variant.ident, format!("variant `{}` needs its key text: #[key(\"{}\")]", variant.ident, variant.ident.to_string().to_uppercase())),
+            [] => cx.error_at(
+                &variant.ident,
+                format!(
+                    "variant `{}` needs its key text: #[key(\"{}\")]",
+                    variant.ident,
+                    variant.ident.to_string().to_uppercase()
+                ),
+            ),
             [key] => {
                 if key.value().is_empty() {
                     cx.error_at(key, "the key text must not be empty");
@@ -51,9 +61,18 @@ pub fn expand(cx: &Ctxt, input: &DeriveInput) -> TokenStream {
         }
     }
     let ident = &input.ident;
-    let what = format!("{ident} (one of: {})", variants.iter().map(|(_, k)| k.value()).collect::<Vec<_>>().join(", "));
+    let what = format!(
+        "{ident} (one of: {})",
+        variants
+            .iter()
+            .map(|(_, k)| k.value())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     let encode = variants.iter().map(|(v, k)| quote!(#ident::#v => #k));
-    let decode = variants.iter().map(|(v, k)| quote!(#k => ::core::result::Result::Ok(#ident::#v)));
+    let decode = variants
+        .iter()
+        .map(|(v, k)| quote!(#k => ::core::result::Result::Ok(#ident::#v)));
     quote! {
         #[automatically_derived]
         impl ::dynakey::KeySegment for #ident {

@@ -12,7 +12,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::codegen::template::{option_char, push_segments, terminator};
+use crate::codegen::template::{option_char, push_segments, terminator, where_clause};
 use crate::model::{Entity, Segment, Template};
 
 pub fn builder_ident(entity: &Entity<'_>) -> syn::Ident {
@@ -51,13 +51,14 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
         .collect();
     let n = field_positions.len();
     let ends_with_literal = matches!(segments.last(), Some(Segment::Literal(_)));
+    let bounds = where_clause(entity);
     let mut out = TokenStream::new();
 
     // Depth 0 starts with L0.
     let l0_end = field_positions.first().copied().unwrap_or(segments.len());
     let start = push_segments(entity, template, 0..l0_end);
     out.extend(quote! {
-        impl #entity_ident {
+        impl #entity_ident #bounds {
             #[doc = concat!("Starts a sort-key condition for `", #text, "`: fill fields left to right, \
                              or pass as is for every item of this entity.")]
             pub fn sk() -> #ident<0> {
@@ -69,12 +70,17 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
     });
 
     for (depth, &position) in field_positions.iter().enumerate() {
-        let Segment::Field(index) = segments[position] else { continue };
+        let Segment::Field(index) = segments[position] else {
+            continue;
+        };
         let field = entity.field(index);
         let field_ident = field.ident;
         let ty = field.ty;
         let name = field_ident.to_string();
-        let next_end = field_positions.get(depth + 1).copied().unwrap_or(segments.len());
+        let next_end = field_positions
+            .get(depth + 1)
+            .copied()
+            .unwrap_or(segments.len());
         // The field itself plus the literal after it.
         let push = push_segments(entity, template, position..next_end);
         let next = depth + 1;
@@ -87,7 +93,7 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
              `begins_with` only; it is the one way a bare prefix reaches DynamoDB (spec §3)."
         );
         out.extend(quote! {
-            impl #ident<#depth> {
+            impl #ident<#depth> #bounds {
                 #[doc = #doc_fill]
                 pub fn #field_ident(self, #field_ident: impl ::dynakey::SegmentArg<#ty>) -> #ident<#next> {
                     let #field_ident = &#field_ident;
@@ -115,7 +121,7 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
         let complete = depth == n;
         if !complete || ends_with_literal || n == 0 {
             out.extend(quote! {
-                impl ::dynakey::SortKeyPrefix for #ident<#depth> {
+                impl ::dynakey::SortKeyPrefix for #ident<#depth> #bounds {
                     type Entity = #entity_ident;
                     type Index = ::dynakey::PrimaryIndex;
                     fn into_prefix(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
@@ -126,14 +132,14 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
         }
         if complete {
             out.extend(quote! {
-                impl ::dynakey::CompleteSortKey for #ident<#depth> {
+                impl ::dynakey::CompleteSortKey for #ident<#depth> #bounds {
                     type Entity = #entity_ident;
                     type Index = ::dynakey::PrimaryIndex;
                     fn into_sort_key(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
                         self.0.and_then(|key| ::dynakey::__private::finish_key(::dynakey::KeyRole::Sort, key))
                     }
                 }
-                impl ::dynakey::SortKeyBound for #ident<#depth> {
+                impl ::dynakey::SortKeyBound for #ident<#depth> #bounds {
                     type Entity = #entity_ident;
                     type Index = ::dynakey::PrimaryIndex;
                     fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
@@ -143,7 +149,7 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
             });
         } else if depth > 0 {
             out.extend(quote! {
-                impl ::dynakey::SortKeyBound for #ident<#depth> {
+                impl ::dynakey::SortKeyBound for #ident<#depth> #bounds {
                     type Entity = #entity_ident;
                     type Index = ::dynakey::PrimaryIndex;
                     fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {

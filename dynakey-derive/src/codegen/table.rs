@@ -14,15 +14,23 @@ const MAX_KEY_NAME_BYTES: usize = 255;
 fn check_name(cx: &Ctxt, lit: &LitStr, what: &str) {
     let name = lit.value();
     if name.is_empty() || name.len() > MAX_KEY_NAME_BYTES {
-        cx.error_at(lit, format!("the {what} attribute name must be 1 to {MAX_KEY_NAME_BYTES} bytes"));
+        cx.error_at(
+            lit,
+            format!("the {what} attribute name must be 1 to {MAX_KEY_NAME_BYTES} bytes"),
+        );
     }
 }
 
 pub fn expand(cx: &Ctxt, input: &DeriveInput, attrs: TableAttrs) -> TokenStream {
     if !input.generics.params.is_empty() {
-        cx.error_at(&input.generics, "#[derive(Table)] does not support generic types");
+        cx.error_at(
+            &input.generics,
+            "#[derive(Table)] does not support generic types",
+        );
     }
-    let partition = attrs.partition_key.unwrap_or_else(|| LitStr::new("PK", input.ident.span()));
+    let partition = attrs
+        .partition_key
+        .unwrap_or_else(|| LitStr::new("PK", input.ident.span()));
     check_name(cx, &partition, "partition key");
     if let (Some(sort), Some(flag)) = (&attrs.sort_key, &attrs.no_sort_key) {
         cx.error_at(flag, "`no_sort_key` contradicts `sort_key`; keep one");
@@ -36,7 +44,10 @@ pub fn expand(cx: &Ctxt, input: &DeriveInput, attrs: TableAttrs) -> TokenStream 
     if let Some(sort) = &sort {
         check_name(cx, sort, "sort key");
         if sort.value() == partition.value() {
-            cx.error_at(sort, "the sort key attribute must differ from the partition key attribute");
+            cx.error_at(
+                sort,
+                "the sort key attribute must differ from the partition key attribute",
+            );
         }
     }
     let ident = &input.ident;

@@ -6,6 +6,28 @@ use syn::spanned::Spanned;
 
 use crate::model::{Entity, Role, Segment, Template};
 
+/// `where T: KeySegment, …` over every key field type, each predicate spanned at the field's type.
+///
+/// Every generated item carries it, so a field type that is not a key segment is reported once,
+/// at the field (rustc merges identical diagnostics), instead of at every use in generated code;
+/// inside the items the bound is assumed, so nothing else cascades.
+pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
+    let mut seen: Vec<String> = Vec::new();
+    let mut predicates = Vec::new();
+    for template in entity.pk.iter().chain(&entity.sk) {
+        for index in template.field_indices() {
+            let ty = entity.field(index).ty;
+            let key = quote!(#ty).to_string();
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            predicates.push(quote_spanned!(ty.span()=> #ty: ::dynakey::KeySegment));
+        }
+    }
+    quote!(where #(#predicates,)*)
+}
+
 /// The first character of the literal after segment `i`, if a literal follows.
 pub fn terminator(template: &Template, i: usize) -> Option<char> {
     match template.segments.get(i + 1) {
@@ -67,7 +89,11 @@ pub fn capacity(entity: &Entity<'_>, template: &Template) -> TokenStream {
 
 /// Statements that append segments `range` of a template to `out` (a `String` in scope), reading
 /// each field from a local variable of the same name.
-pub fn push_segments(entity: &Entity<'_>, template: &Template, range: std::ops::Range<usize>) -> TokenStream {
+pub fn push_segments(
+    entity: &Entity<'_>,
+    template: &Template,
+    range: std::ops::Range<usize>,
+) -> TokenStream {
     let text = &template.lit;
     let statements = range.map(|i| match &template.segments[i] {
         Segment::Literal(literal) => quote!(out.push_str(#literal);),
@@ -85,7 +111,9 @@ pub fn push_segments(entity: &Entity<'_>, template: &Template, range: std::ops::
     quote!(#(#statements)*)
 }
 
-/// `fn <name>(field: &(impl SegmentArg<T> + ?Sized), …) -> Result<String, KeyError>`.
+/// `fn <name>(field: &(impl SegmentArg<T> + ?Sized), …) -> Result<String, KeyError>`, an
+/// associated function of the entity (emitted inside its bounded inherent impl, so a bad field
+/// type is reported once, as for every other generated item).
 pub fn encoder(entity: &Entity<'_>, template: &Template, name: &syn::Ident) -> TokenStream {
     let params = template.field_indices().map(|index| {
         let field = entity.field(index);
@@ -97,10 +125,12 @@ pub fn encoder(entity: &Entity<'_>, template: &Template, name: &syn::Ident) -> T
     let push = push_segments(entity, template, 0..template.segments.len());
     let role = role(template.role);
     quote! {
+        #[doc(hidden)]
         #[inline]
         fn #name(#(#params),*) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            const CAPACITY: usize = #capacity;
-            let mut out = ::dynakey::__private::String::with_capacity(CAPACITY);
+            // A `let`, not a nested `const`: nested items do not see the impl's where clause.
+            let capacity: usize = #capacity;
+            let mut out = ::dynakey::__private::String::with_capacity(capacity);
             #push
             ::dynakey::__private::finish_key(#role, out)
         }
@@ -108,7 +138,12 @@ pub fn encoder(entity: &Entity<'_>, template: &Template, name: &syn::Ident) -> T
 }
 
 /// A `parse_*` function returning the generated fields struct.
-pub fn parser(entity: &Entity<'_>, template: &Template, fn_name: &str, struct_ident: &syn::Ident) -> TokenStream {
+pub fn parser(
+    entity: &Entity<'_>,
+    template: &Template,
+    fn_name: &str,
+    struct_ident: &syn::Ident,
+) -> TokenStream {
     let fn_ident = format_ident!("{}", fn_name);
     let template_const = match template.role {
         Role::Partition => quote!(<Self as ::dynakey::Entity>::PARTITION_TEMPLATE),
@@ -163,9 +198,32 @@ pub fn fields_struct(entity: &Entity<'_>, template: &Template, ident: &syn::Iden
         template.lit.value(),
         entity.ident
     );
+    let names: Vec<&syn::Ident> = template
+        .field_indices()
+        .map(|i| entity.field(i).ident)
+        .collect();
+    let title = ident.to_string();
+    let bounds = where_clause(entity);
     quote! {
         #[doc = #doc]
-        #[derive(Debug, Clone, PartialEq)]
         #vis struct #ident { #(#fields,)* }
+
+        // Written out rather than derived so a field type that is not a key segment is reported
+        // once, by the where clause, instead of once per derive.
+        impl ::core::clone::Clone for #ident #bounds {
+            fn clone(&self) -> Self {
+                #ident { #(#names: ::core::clone::Clone::clone(&self.#names),)* }
+            }
+        }
+        impl ::core::cmp::PartialEq for #ident #bounds {
+            fn eq(&self, other: &Self) -> bool {
+                true #(&& self.#names == other.#names)*
+            }
+        }
+        impl ::core::fmt::Debug for #ident #bounds {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_struct(#title) #(.field(::core::stringify!(#names), &self.#names))* .finish()
+            }
+        }
     }
 }

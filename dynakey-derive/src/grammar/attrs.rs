@@ -24,7 +24,11 @@ fn template_literal(cx: &Ctxt, attr: &Attribute) -> Option<LitStr> {
     match attr.parse_args::<LitStr>() {
         Ok(lit) => Some(lit),
         Err(_) => {
-            let which = attr.path().get_ident().map(ToString::to_string).unwrap_or_default();
+            let which = attr
+                .path()
+                .get_ident()
+                .map(ToString::to_string)
+                .unwrap_or_default();
             cx.error_at(
                 attr,
                 format!("expected a key template string: #[{which}(\"PREFIX#<field>\")]"),

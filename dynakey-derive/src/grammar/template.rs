@@ -97,7 +97,10 @@ pub fn parse(text: &str) -> Result<Vec<Piece>, Vec<TemplateError>> {
                 }
                 if literal.is_empty() {
                     if let Some(Piece::Placeholder { name: first, .. }) = pieces.last() {
-                        errors.push(TemplateError::Adjacent { first: first.clone(), second: name.clone() });
+                        errors.push(TemplateError::Adjacent {
+                            first: first.clone(),
+                            second: name.clone(),
+                        });
                     }
                 } else {
                     pieces.push(Piece::Literal(std::mem::take(&mut literal)));
@@ -135,7 +138,10 @@ mod tests {
         Piece::Literal(s.to_owned())
     }
     fn ph(name: &str, offset: usize) -> Piece {
-        Piece::Placeholder { name: name.to_owned(), offset }
+        Piece::Placeholder {
+            name: name.to_owned(),
+            offset,
+        }
     }
 
     #[test]
@@ -146,19 +152,34 @@ mod tests {
         );
         assert_eq!(parse("<path>").unwrap(), vec![ph("path", 0)]);
         assert_eq!(parse("META").unwrap(), vec![lit("META")]);
-        assert_eq!(parse("É#<nom>→").unwrap(), vec![lit("É#"), ph("nom", 3), lit("→")]);
+        assert_eq!(
+            parse("É#<nom>→").unwrap(),
+            vec![lit("É#"), ph("nom", 3), lit("→")]
+        );
     }
 
     #[test]
     fn reports_every_mistake() {
         assert_eq!(parse(""), Err(vec![TemplateError::Empty]));
-        assert_eq!(parse("A#<id"), Err(vec![TemplateError::Unclosed { offset: 2 }]));
-        assert_eq!(parse("A#<>"), Err(vec![TemplateError::EmptyPlaceholder { offset: 2 }]));
+        assert_eq!(
+            parse("A#<id"),
+            Err(vec![TemplateError::Unclosed { offset: 2 }])
+        );
+        assert_eq!(
+            parse("A#<>"),
+            Err(vec![TemplateError::EmptyPlaceholder { offset: 2 }])
+        );
         assert_eq!(
             parse("<a><b>"),
-            Err(vec![TemplateError::Adjacent { first: "a".into(), second: "b".into() }])
+            Err(vec![TemplateError::Adjacent {
+                first: "a".into(),
+                second: "b".into()
+            }])
         );
-        assert_eq!(parse("a>b"), Err(vec![TemplateError::StrayClose { offset: 1 }]));
+        assert_eq!(
+            parse("a>b"),
+            Err(vec![TemplateError::StrayClose { offset: 1 }])
+        );
         assert_eq!(
             parse("<a b>#<>#<c"),
             Err(vec![
@@ -167,6 +188,9 @@ mod tests {
                 TemplateError::Unclosed { offset: 9 },
             ])
         );
-        assert_eq!(parse("<a<b>"), Err(vec![TemplateError::Unclosed { offset: 0 }]));
+        assert_eq!(
+            parse("<a<b>"),
+            Err(vec![TemplateError::Unclosed { offset: 0 }])
+        );
     }
 }

@@ -72,7 +72,16 @@ mod tests {
 
     #[test]
     fn order_and_examples() {
-        let values = [f64::NEG_INFINITY, -1e300, -1.5, -0.0, 0.0, 1e-300, 1.5, f64::INFINITY];
+        let values = [
+            f64::NEG_INFINITY,
+            -1e300,
+            -1.5,
+            -0.0,
+            0.0,
+            1e-300,
+            1.5,
+            f64::INFINITY,
+        ];
         let encoded: Vec<String> = values.iter().map(|v| enc(v).unwrap()).collect();
         for pair in encoded.windows(2) {
             assert!(pair[0] < pair[1], "{pair:?}");

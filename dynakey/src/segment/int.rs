@@ -135,7 +135,14 @@ mod tests {
 
     #[test]
     fn decoders_reject_non_canonical_text() {
-        for bad in ["", "+000000042", "42", "00000000042", "０００", "99999999999"] {
+        for bad in [
+            "",
+            "+000000042",
+            "42",
+            "00000000042",
+            "０００",
+            "99999999999",
+        ] {
             assert!(u32::decode_segment(bad).is_err(), "{bad}");
         }
         // i8: 0 + 3 digits, at most 127 on the positive side, < 128 on the negative side.

@@ -30,7 +30,8 @@ impl KeySegment for OffsetDateTime {
     fn decode_segment(text: &str) -> Result<Self, SegmentError> {
         let bad = || SegmentError::malformed(timestamp::WHAT, text);
         let p = timestamp::decode(text)?;
-        let month = Month::try_from(u8::try_from(p.month).map_err(|_| bad())?).map_err(|_| bad())?;
+        let month =
+            Month::try_from(u8::try_from(p.month).map_err(|_| bad())?).map_err(|_| bad())?;
         let date = Date::from_calendar_date(p.year, month, p.day as u8).map_err(|_| bad())?;
         let time = Time::from_hms_nano(p.hour as u8, p.minute as u8, p.second as u8, p.nanos)
             .map_err(|_| bad())?;

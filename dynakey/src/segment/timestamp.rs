@@ -38,7 +38,9 @@ pub(super) fn encode(parts: &Parts, out: &mut String) -> Result<(), SegmentError
         )));
     }
     if parts.nanos >= 1_000_000_000 {
-        return Err(SegmentError::Unencodable("leap seconds cannot be encoded in a key".into()));
+        return Err(SegmentError::Unencodable(
+            "leap seconds cannot be encoded in a key".into(),
+        ));
     }
     push_num(out, parts.year as u32, 4);
     out.push('-');
@@ -77,7 +79,9 @@ pub(super) fn decode(text: &str) -> Result<Parts, SegmentError> {
         if !digits.iter().all(u8::is_ascii_digit) {
             return Err(bad());
         }
-        Ok(digits.iter().fold(0u32, |acc, d| acc * 10 + u32::from(d - b'0')))
+        Ok(digits
+            .iter()
+            .fold(0u32, |acc, d| acc * 10 + u32::from(d - b'0')))
     };
     Ok(Parts {
         year: num(0, 4)? as i32,

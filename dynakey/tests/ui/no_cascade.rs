@@ -1,0 +1,18 @@
+use dynakey::Entity;
+
+// The template error is the only error: the fallback impl keeps the code below compiling.
+#[derive(Entity)]
+#[pk("WS#<workspce>")]
+#[sk("META")]
+struct Workspace {
+    workspace: String,
+}
+
+fn partition_of<E: Entity>(item: &E) -> String {
+    item.partition_key().unwrap_or_default()
+}
+
+fn main() {
+    let w = Workspace { workspace: "acme".into() };
+    let _ = partition_of(&w);
+}

@@ -1,0 +1,10 @@
+use dynakey::KeySegment;
+
+#[derive(KeySegment, Clone, Debug, PartialEq)]
+enum Status {
+    #[key("ACTIVE")]
+    Active,
+    Archived,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use dynakey::Entity;
+
+#[derive(Entity)]
+#[pk("WS#workspace>")]
+#[sk("META")]
+struct Workspace {
+    workspace: String,
+}
+
+fn main() {}

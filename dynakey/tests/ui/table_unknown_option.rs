@@ -1,0 +1,7 @@
+use dynakey::Table;
+
+#[derive(Table)]
+#[table(partition = "PK")]
+struct Things;
+
+fn main() {}
