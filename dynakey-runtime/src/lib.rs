@@ -1,1 +1,79 @@
-//! placeholder
+//! # dynakey-runtime
+//!
+//! Executes [`dynakey`] keys, queries and batches with `aws-sdk-dynamodb`.
+//!
+//! A [`Db`] is one table declared by a [`dynakey::Table`] type; its operations take entities
+//! (`#[derive(Entity)]` + serde), typed [`Key`](dynakey::Key)s and
+//! [`KeyQuery`](dynakey::KeyQuery)s:
+//!
+//! ```no_run
+//! use dynakey::Entity;
+//! use dynakey_runtime::{connect_from_env, Db};
+//! use futures::TryStreamExt;
+//!
+//! #[derive(Entity, serde::Serialize, serde::Deserialize)]
+//! #[pk("WS#<workspace>")]
+//! #[sk("PROJ#<created>#<id>")]
+//! struct Project { workspace: String, created: u64, id: String, name: String }
+//!
+//! # async fn run() -> Result<(), dynakey_runtime::Error> {
+//! let db: Db = Db::new(connect_from_env().await, "app");
+//! let p = Project { workspace: "acme".into(), created: 42, id: "p1".into(), name: "Apollo".into() };
+//! db.create(&p).await?; // never overwrites: Error::AlreadyExists
+//! let again: Option<Project> = db.get(&Project::key("acme", 42u64, "p1")?).await?;
+//!
+//! // Every project of the workspace, newest first, across as many pages as it takes.
+//! let q = Project::query("acme").begins_with(Project::sk()).reverse();
+//! let projects: Vec<Project> = db.query(&q).try_collect().await?;
+//! # Ok(()) }
+//! ```
+//!
+//! - [`db`]: [`Db`], table creation and single-item operations (`put`, `create`, `get`, `delete`);
+//! - [`read`]: [`Db::query`] and [`Db::query_pages`], paging per spec §4;
+//! - [`write`]: [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
+//!   unprocessed items retried with backoff and jitter; nothing dropped);
+//! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the
+//!   SDK directly;
+//! - [`error`]: [`Error`];
+//! - `embedded` (feature `embedded`): `Engine`, a DynamoDB-compatible engine in-process for tests
+//!   and local runs.
+//!
+//! Every request runs in a debug-level `tracing` span with `db.system = "dynamodb"`,
+//! `db.operation` and `db.dynamodb.table_names`.
+//!
+//! ## Real DynamoDB or a local engine
+//! [`connect_from_env`] builds a client the usual AWS way (region, credentials, and
+//! `AWS_ENDPOINT_URL_DYNAMODB` / `AWS_ENDPOINT_URL` to point it at a local engine). With the
+//! `embedded` feature, `Engine::start()` runs one in this process and hands out a client and fresh
+//! tables; the `Db` code is the same either way.
+
+#![deny(missing_docs)]
+
+pub mod convert;
+pub mod db;
+#[cfg(feature = "embedded")]
+pub mod embedded;
+pub mod error;
+pub mod item;
+pub mod read;
+pub mod write;
+
+pub use db::Db;
+#[cfg(feature = "embedded")]
+pub use embedded::Engine;
+pub use error::Error;
+pub use read::Page;
+pub use write::{BatchReport, RetryPolicy};
+
+/// A DynamoDB client configured from the environment, the way every AWS SDK does it
+/// (`aws_config::load_defaults(BehaviorVersion::latest())`): region from `AWS_REGION` or the
+/// profile, credentials from the environment, profile, SSO, web identity or instance metadata, and
+/// the endpoint from `AWS_ENDPOINT_URL_DYNAMODB` or `AWS_ENDPOINT_URL` when set (e.g.
+/// `http://127.0.0.1:8000` for a local engine).
+///
+/// Nothing is sent until the first request; missing credentials or region surface as
+/// [`Error::Sdk`] then.
+pub async fn connect_from_env() -> aws_sdk_dynamodb::Client {
+    let config = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+    aws_sdk_dynamodb::Client::new(&config)
+}

@@ -1,0 +1,122 @@
+//! Conversions between dynakey's key types and the AWS SDK's request types.
+//!
+//! These are the building blocks [`Db`](crate::Db) uses; they are public so that code which calls
+//! the SDK directly (an `UpdateItem`, a `TransactWriteItems`) can still take its keys and queries
+//! from dynakey.
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
+use aws_sdk_dynamodb::primitives::Blob;
+use aws_sdk_dynamodb::types::AttributeValue;
+use dynakey::{Entity, Key, KeyValue, QueryInput};
+
+/// A key attribute value as the SDK's `AttributeValue`: `S`, `N` or `B`.
+pub fn to_attribute_value(value: &KeyValue) -> AttributeValue {
+    match value {
+        KeyValue::S(s) => AttributeValue::S(s.clone()),
+        KeyValue::N(n) => AttributeValue::N(n.clone()),
+        KeyValue::B(b) => AttributeValue::B(Blob::new(b.clone())),
+    }
+}
+
+/// The key attribute value of an SDK `AttributeValue`, or `None` for a type that cannot be a key
+/// attribute (only scalar `S`, `N` and `B` can; AWS developer guide, "Core components — Primary
+/// key").
+pub fn from_attribute_value(value: &AttributeValue) -> Option<KeyValue> {
+    match value {
+        AttributeValue::S(s) => Some(KeyValue::S(s.clone())),
+        AttributeValue::N(n) => Some(KeyValue::N(n.clone())),
+        AttributeValue::B(b) => Some(KeyValue::B(b.as_ref().to_vec())),
+        _ => None,
+    }
+}
+
+/// The `Key` parameter of GetItem/DeleteItem for `key`: one or two `S` attributes named by
+/// `E::Table` (partition key, and sort key when the table has one).
+pub fn key_to_attributes<E: Entity>(key: &Key<E>) -> HashMap<String, AttributeValue> {
+    key.attributes()
+        .map(|(name, value)| (name.to_owned(), AttributeValue::S(value.to_owned())))
+        .collect()
+}
+
+/// The `S` value of attribute `name` in `item`, if present and a string.
+pub fn string_attribute<'a>(
+    item: &'a HashMap<String, AttributeValue>,
+    name: &str,
+) -> Option<&'a str> {
+    match item.get(name) {
+        Some(AttributeValue::S(s)) => Some(s),
+        _ => None,
+    }
+}
+
+/// Converts a `u32` count to the SDK's `i32` `Limit`, saturating at `i32::MAX`.
+pub(crate) fn limit_to_i32(limit: u32) -> i32 {
+    i32::try_from(limit).unwrap_or(i32::MAX)
+}
+
+/// Sets every parameter of `input` on a Query request for `table_name`: `TableName`, `IndexName`,
+/// `KeyConditionExpression`, `ExpressionAttributeNames` and `ExpressionAttributeValues` (each
+/// omitted when empty, since DynamoDB rejects empty maps), `ProjectionExpression`,
+/// `ScanIndexForward`, `ConsistentRead` and `Limit`.
+///
+/// `input.limit` is the total number of items wanted; [`Db::query`](crate::Db::query) overrides
+/// `Limit` on each page with what is still missing. `exclude_sort_keys` and `matches_nothing` are
+/// not request parameters: the caller applies them to the results (see
+/// [`Db::query_pages`](crate::Db::query_pages)).
+pub fn apply_query_input(
+    mut builder: QueryFluentBuilder,
+    table_name: &str,
+    input: &QueryInput,
+) -> QueryFluentBuilder {
+    builder = builder
+        .table_name(table_name)
+        .set_index_name(input.index_name.clone())
+        .key_condition_expression(&input.key_condition_expression)
+        .set_projection_expression(input.projection_expression.clone())
+        .scan_index_forward(input.scan_index_forward)
+        .consistent_read(input.consistent_read)
+        .set_limit(input.limit.map(limit_to_i32));
+    if !input.expression_attribute_names.is_empty() {
+        let names = input
+            .expression_attribute_names
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()));
+        builder = builder.set_expression_attribute_names(Some(names.collect()));
+    }
+    if !input.expression_attribute_values.is_empty() {
+        let values = input
+            .expression_attribute_values
+            .iter()
+            .map(|(k, v)| (k.clone(), to_attribute_value(v)));
+        builder = builder.set_expression_attribute_values(Some(values.collect()));
+    }
+    builder
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_values_round_trip() {
+        for value in [
+            KeyValue::S("a😀".into()),
+            KeyValue::N("-1.5".into()),
+            KeyValue::B(vec![0, 255]),
+        ] {
+            assert_eq!(
+                from_attribute_value(&to_attribute_value(&value)),
+                Some(value)
+            );
+        }
+        assert_eq!(from_attribute_value(&AttributeValue::Bool(true)), None);
+    }
+
+    #[test]
+    fn limits_saturate() {
+        assert_eq!(limit_to_i32(5), 5);
+        assert_eq!(limit_to_i32(u32::MAX), i32::MAX);
+    }
+}

@@ -1,0 +1,419 @@
+//! [`Db`]: one DynamoDB table declared by a [`Table`] type, and its single-item operations.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use aws_sdk_dynamodb::error::BuildError;
+use aws_sdk_dynamodb::types::{
+    AttributeDefinition, BillingMode, GlobalSecondaryIndex, IndexStatus, KeySchemaElement, KeyType,
+    LocalSecondaryIndex, Projection as SdkProjection, ProjectionType, ScalarAttributeType,
+    TableStatus,
+};
+use aws_sdk_dynamodb::Client;
+use dynakey::{DefaultTable, Entity, IndexKind, Key, Projection, Table};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use tracing::Instrument;
+
+use crate::convert::key_to_attributes;
+use crate::error::Error;
+use crate::item::{from_item_in, key_strings, to_item};
+use crate::write::RetryPolicy;
+
+/// How long [`Db::create_table`] waits for the table and its indexes to become `ACTIVE`.
+const TABLE_ACTIVE_WAIT: Duration = Duration::from_secs(600);
+
+/// A handle on one DynamoDB table whose key schema is declared by `T` (default: [`DefaultTable`],
+/// `PK`/`SK`).
+///
+/// It holds an `aws_sdk_dynamodb::Client` (reference-counted) and the table name, so it is cheap to
+/// clone and to share between tasks. Every operation is typed by an entity `E` whose
+/// `Entity::Table` is `T`: items of `E` are written with their key attributes computed from the key
+/// templates, and keys and queries of `E` can only be used on a `Db<T>` of `E`'s table.
+///
+/// The same code runs against real DynamoDB (client from [`connect_from_env`](crate::connect_from_env))
+/// and against the embedded engine (feature `embedded`).
+///
+/// Every request runs inside a `tracing` span at debug level named `dynamodb`, with the OpenTelemetry
+/// database fields `db.system = "dynamodb"`, `db.operation` (the API name, e.g. `PutItem`) and
+/// `db.dynamodb.table_names`.
+pub struct Db<T: Table = DefaultTable> {
+    client: Client,
+    table_name: Arc<str>,
+    pub(crate) retry: RetryPolicy,
+    table: PhantomData<fn() -> T>,
+}
+
+impl<T: Table> Clone for Db<T> {
+    fn clone(&self) -> Self {
+        Db {
+            client: self.client.clone(),
+            table_name: Arc::clone(&self.table_name),
+            retry: self.retry,
+            table: PhantomData,
+        }
+    }
+}
+
+impl<T: Table> fmt::Debug for Db<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Db")
+            .field("table_name", &self.table_name)
+            .field("partition_key", &T::PARTITION_KEY)
+            .field("sort_key", &T::SORT_KEY)
+            .field("retry", &self.retry)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T: Table> Db<T> {
+    /// A handle on table `table_name`, declared by `T`. Sends nothing; the table must exist (or be
+    /// created with [`create_table`](Self::create_table)) before the first operation.
+    pub fn new(client: Client, table_name: impl Into<String>) -> Self {
+        let table_name: String = table_name.into();
+        Db {
+            client,
+            table_name: table_name.into(),
+            retry: RetryPolicy::default(),
+            table: PhantomData,
+        }
+    }
+
+    /// The same handle with another retry policy for `UnprocessedItems` of batch writes.
+    #[must_use]
+    pub fn with_retry_policy(mut self, retry: RetryPolicy) -> Self {
+        self.retry = retry;
+        self
+    }
+
+    /// The SDK client, for operations dynakey does not wrap.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// The table name.
+    pub fn table_name(&self) -> &str {
+        &self.table_name
+    }
+
+    /// The `tracing` span of one request of `operation` on this table.
+    pub(crate) fn span(&self, operation: &'static str) -> tracing::Span {
+        tracing::debug_span!(
+            "dynamodb",
+            db.system = "dynamodb",
+            db.operation = operation,
+            db.dynamodb.table_names = %self.table_name,
+            db.dynamodb.consumed_capacity = tracing::field::Empty,
+        )
+    }
+
+    /// Creates the table from `T`'s declaration and waits until it and its indexes are `ACTIVE`.
+    ///
+    /// - key schema: `T::PARTITION_KEY` (`HASH`) and `T::SORT_KEY` (`RANGE`), both type `S`;
+    /// - billing mode `PAY_PER_REQUEST` (on-demand capacity), so no throughput is provisioned;
+    /// - one global or local secondary index per entry of `T::INDEXES`, with its key attributes of
+    ///   type `S` and its projection (AWS developer guide, "Improving data access with secondary
+    ///   indexes"). An LSI uses the table's partition key.
+    ///
+    /// It then polls `DescribeTable` (20 ms doubling up to 1 s) until the table status and every GSI
+    /// status is `ACTIVE`.
+    ///
+    /// # Errors
+    /// [`Error::Sdk`] from `CreateTable` (e.g. `ResourceInUseException` when the table exists) or
+    /// `DescribeTable`; [`Error::TableNotActive`] after 10 minutes without reaching `ACTIVE`.
+    pub async fn create_table(&self) -> Result<(), Error> {
+        let request = self.create_table_request()?;
+        request
+            .send()
+            .instrument(self.span("CreateTable"))
+            .await
+            .map_err(|e| Error::sdk("CreateTable", e))?;
+        self.wait_until_active().await
+    }
+
+    fn create_table_request(
+        &self,
+    ) -> Result<aws_sdk_dynamodb::operation::create_table::builders::CreateTableFluentBuilder, Error>
+    {
+        let build = |e: BuildError| Error::Sdk {
+            operation: "CreateTable",
+            message: e.to_string(),
+            source: Box::new(e),
+        };
+        let mut names: Vec<&'static str> = Vec::new();
+        let mut define = |name: &'static str| {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        };
+        define(T::PARTITION_KEY);
+        T::SORT_KEY.map(&mut define);
+        for index in T::INDEXES {
+            define(index.partition_key);
+            index.sort_key.map(&mut define);
+        }
+        let definitions = names
+            .iter()
+            .map(|name| {
+                AttributeDefinition::builder()
+                    .attribute_name(*name)
+                    .attribute_type(ScalarAttributeType::S)
+                    .build()
+                    .map_err(build)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut request = self
+            .client
+            .create_table()
+            .table_name(self.table_name())
+            .billing_mode(BillingMode::PayPerRequest)
+            .set_attribute_definitions(Some(definitions))
+            .set_key_schema(Some(
+                key_schema(T::PARTITION_KEY, T::SORT_KEY).map_err(build)?,
+            ));
+        for index in T::INDEXES {
+            let projection = projection(index.projection);
+            match index.kind {
+                IndexKind::Global => {
+                    let gsi = GlobalSecondaryIndex::builder()
+                        .index_name(index.name)
+                        .set_key_schema(Some(
+                            key_schema(index.partition_key, index.sort_key).map_err(build)?,
+                        ))
+                        .projection(projection)
+                        .build()
+                        .map_err(build)?;
+                    request = request.global_secondary_indexes(gsi);
+                }
+                IndexKind::Local => {
+                    let lsi = LocalSecondaryIndex::builder()
+                        .index_name(index.name)
+                        .set_key_schema(Some(
+                            key_schema(T::PARTITION_KEY, index.sort_key).map_err(build)?,
+                        ))
+                        .projection(projection)
+                        .build()
+                        .map_err(build)?;
+                    request = request.local_secondary_indexes(lsi);
+                }
+            }
+        }
+        Ok(request)
+    }
+
+    async fn wait_until_active(&self) -> Result<(), Error> {
+        let started = Instant::now();
+        let mut delay = Duration::from_millis(20);
+        loop {
+            let description = self
+                .client
+                .describe_table()
+                .table_name(self.table_name())
+                .send()
+                .instrument(self.span("DescribeTable"))
+                .await
+                .map_err(|e| Error::sdk("DescribeTable", e))?;
+            let table = description.table();
+            let status = table.and_then(|t| t.table_status()).cloned();
+            let pending_index = table
+                .map(|t| t.global_secondary_indexes())
+                .unwrap_or_default()
+                .iter()
+                .find(|gsi| gsi.index_status() != Some(&IndexStatus::Active));
+            let waiting_for = match (&status, pending_index) {
+                (Some(TableStatus::Active), None) => return Ok(()),
+                (Some(TableStatus::Active), Some(gsi)) => format!(
+                    "ACTIVE, but index {:?} is {}",
+                    gsi.index_name().unwrap_or_default(),
+                    gsi.index_status().map_or("unknown", IndexStatus::as_str)
+                ),
+                (Some(status), _) => status.as_str().to_owned(),
+                (None, _) => "without a status".to_owned(),
+            };
+            let waited = started.elapsed();
+            if waited >= TABLE_ACTIVE_WAIT {
+                return Err(Error::TableNotActive {
+                    table: self.table_name().to_owned(),
+                    status: waiting_for,
+                    waited,
+                });
+            }
+            tokio::time::sleep(delay).await;
+            delay = (delay * 2).min(Duration::from_secs(1));
+        }
+    }
+
+    /// Deletes the table and everything in it (`DeleteTable`). Returns as soon as DynamoDB accepted
+    /// the request; the table is `DELETING` for a while on real DynamoDB.
+    ///
+    /// # Errors
+    /// [`Error::Sdk`], e.g. `ResourceNotFoundException`.
+    pub async fn delete_table(&self) -> Result<(), Error> {
+        self.client
+            .delete_table()
+            .table_name(self.table_name())
+            .send()
+            .instrument(self.span("DeleteTable"))
+            .await
+            .map_err(|e| Error::sdk("DeleteTable", e))?;
+        Ok(())
+    }
+
+    /// Writes `entity`, replacing any item with the same primary key (`PutItem`; AWS developer
+    /// guide, "Working with items — Writing an item").
+    ///
+    /// # Errors
+    /// [`Error::Key`], [`Error::Serialize`] or [`Error::KeyAttributeCollision`] before any request
+    /// (nothing is written); [`Error::Sdk`] from the service.
+    pub async fn put<E>(&self, entity: &E) -> Result<(), Error>
+    where
+        E: Entity<Table = T> + Serialize,
+    {
+        let item = to_item(entity)?;
+        self.client
+            .put_item()
+            .table_name(self.table_name())
+            .set_item(Some(item))
+            .send()
+            .instrument(self.span("PutItem"))
+            .await
+            .map_err(|e| Error::sdk("PutItem", e))?;
+        Ok(())
+    }
+
+    /// Writes `entity` only if no item with its primary key exists: `PutItem` with
+    /// `ConditionExpression = attribute_not_exists(#pk)` (AWS developer guide, "Condition
+    /// expressions — Preventing overwrites of an existing item"; spec §5). Never overwrites.
+    ///
+    /// # Errors
+    /// [`Error::AlreadyExists`] when the key is taken (the stored item is unchanged); otherwise as
+    /// [`put`](Self::put).
+    pub async fn create<E>(&self, entity: &E) -> Result<(), Error>
+    where
+        E: Entity<Table = T> + Serialize,
+    {
+        let item = to_item(entity)?;
+        let (partition, sort) = key_strings::<T>(&item);
+        let partition = partition.unwrap_or_default();
+        let result = self
+            .client
+            .put_item()
+            .table_name(self.table_name())
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(#pk)")
+            .expression_attribute_names("#pk", T::PARTITION_KEY)
+            .send()
+            .instrument(self.span("PutItem"))
+            .await;
+        match result {
+            Ok(_) => Ok(()),
+            Err(e)
+                if e.as_service_error()
+                    .is_some_and(|e| e.is_conditional_check_failed_exception()) =>
+            {
+                Err(Error::AlreadyExists {
+                    table: self.table_name().to_owned(),
+                    partition,
+                    sort,
+                })
+            }
+            Err(e) => Err(Error::sdk("PutItem", e)),
+        }
+    }
+
+    /// Reads the item with primary key `key` (`GetItem`, eventually consistent), or `None` when
+    /// there is none.
+    ///
+    /// # Errors
+    /// [`Error::Sdk`]; [`Error::Decode`] when the stored item does not deserialise into `E`.
+    pub async fn get<E>(&self, key: &Key<E>) -> Result<Option<E>, Error>
+    where
+        E: Entity<Table = T> + DeserializeOwned,
+    {
+        self.get_item(key, false).await
+    }
+
+    /// As [`get`](Self::get), with a strongly consistent read (`ConsistentRead = true`): it reflects
+    /// every write that succeeded before it (AWS developer guide, "Read consistency").
+    ///
+    /// # Errors
+    /// As [`get`](Self::get).
+    pub async fn get_consistent<E>(&self, key: &Key<E>) -> Result<Option<E>, Error>
+    where
+        E: Entity<Table = T> + DeserializeOwned,
+    {
+        self.get_item(key, true).await
+    }
+
+    async fn get_item<E>(&self, key: &Key<E>, consistent: bool) -> Result<Option<E>, Error>
+    where
+        E: Entity<Table = T> + DeserializeOwned,
+    {
+        let output = self
+            .client
+            .get_item()
+            .table_name(self.table_name())
+            .set_key(Some(key_to_attributes(key)))
+            .consistent_read(consistent)
+            .send()
+            .instrument(self.span("GetItem"))
+            .await
+            .map_err(|e| Error::sdk("GetItem", e))?;
+        output.item.map(from_item_in::<T, E>).transpose()
+    }
+
+    /// Deletes the item with primary key `key` (`DeleteItem`). Deleting a key that has no item is
+    /// not an error.
+    ///
+    /// # Errors
+    /// [`Error::Sdk`].
+    pub async fn delete<E>(&self, key: &Key<E>) -> Result<(), Error>
+    where
+        E: Entity<Table = T>,
+    {
+        self.client
+            .delete_item()
+            .table_name(self.table_name())
+            .set_key(Some(key_to_attributes(key)))
+            .send()
+            .instrument(self.span("DeleteItem"))
+            .await
+            .map_err(|e| Error::sdk("DeleteItem", e))?;
+        Ok(())
+    }
+}
+
+/// A key schema: `partition` as `HASH`, `sort` (if any) as `RANGE`.
+fn key_schema(partition: &str, sort: Option<&str>) -> Result<Vec<KeySchemaElement>, BuildError> {
+    let mut schema = vec![KeySchemaElement::builder()
+        .attribute_name(partition)
+        .key_type(KeyType::Hash)
+        .build()?];
+    if let Some(sort) = sort {
+        schema.push(
+            KeySchemaElement::builder()
+                .attribute_name(sort)
+                .key_type(KeyType::Range)
+                .build()?,
+        );
+    }
+    Ok(schema)
+}
+
+/// The SDK projection of an index declaration.
+fn projection(projection: Projection) -> SdkProjection {
+    match projection {
+        Projection::All => SdkProjection::builder()
+            .projection_type(ProjectionType::All)
+            .build(),
+        Projection::KeysOnly => SdkProjection::builder()
+            .projection_type(ProjectionType::KeysOnly)
+            .build(),
+        Projection::Include(attributes) => SdkProjection::builder()
+            .projection_type(ProjectionType::Include)
+            .set_non_key_attributes(Some(attributes.iter().map(|a| (*a).to_owned()).collect()))
+            .build(),
+    }
+}

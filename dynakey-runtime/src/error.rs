@@ -1,0 +1,137 @@
+//! [`Error`]: everything that can go wrong when dynakey-runtime talks to DynamoDB.
+
+use std::time::Duration;
+
+use aws_sdk_dynamodb::error::{DisplayErrorContext, SdkError};
+use aws_sdk_dynamodb::types::WriteRequest;
+
+/// An error from a [`Db`](crate::Db) operation or from starting the embedded engine.
+///
+/// Errors that the caller can act on have their own variant with the data needed to act
+/// ([`Error::AlreadyExists`] names the key, [`Error::Unprocessed`] carries the writes that were not
+/// made); everything the service or the network reports is [`Error::Sdk`], whose message includes
+/// the service's error code and message.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A key could not be built or a key condition is invalid (spec §2, §3). Returned before any
+    /// request is sent, so nothing was read or written.
+    #[error(transparent)]
+    Key(#[from] dynakey::KeyError),
+
+    /// [`Db::create`](crate::Db::create) found an item with the same primary key: the condition
+    /// `attribute_not_exists` failed (AWS developer guide, "Condition expressions — Preventing
+    /// overwrites of an existing item"). The stored item was not changed.
+    #[error(
+        "an item with partition key {partition:?}{} already exists in table {table:?}; \
+         create never overwrites, so nothing was written",
+        sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default()
+    )]
+    AlreadyExists {
+        /// The table name.
+        table: String,
+        /// The partition key value.
+        partition: String,
+        /// The sort key value, on a table with a sort key.
+        sort: Option<String>,
+    },
+
+    /// The item could not be turned into DynamoDB attributes by `serde_dynamo` (for example a map
+    /// with non-string keys, or a struct that does not serialise to a map). Nothing was written.
+    #[error("could not serialise the item to DynamoDB attributes: {0}")]
+    Serialize(#[source] serde_dynamo::Error),
+
+    /// An item read from DynamoDB does not deserialise into the requested type; the key strings
+    /// (when the item has them) say which item.
+    #[error(
+        "could not decode the item with partition key {partition:?} and sort key {sort:?}: {source}"
+    )]
+    Decode {
+        /// The item's partition key value, when it had one of type `S`.
+        partition: Option<String>,
+        /// The item's sort key value, when it had one of type `S`.
+        sort: Option<String>,
+        /// What `serde_dynamo` reported.
+        #[source]
+        source: serde_dynamo::Error,
+    },
+
+    /// The struct serialises an attribute whose name is one of the table's key attributes (for
+    /// example a field named `PK` on a table whose partition key is `PK`). dynakey writes key
+    /// attributes from the key templates, so such a field would be overwritten or would overwrite
+    /// the key; rename the field (`#[serde(rename = "…")]`) or skip it (`#[serde(skip)]`). Nothing
+    /// was written.
+    #[error(
+        "the item has an attribute named {attribute:?}, which is a key attribute of the table; \
+         dynakey writes key attributes from the key templates, so rename or skip that field"
+    )]
+    KeyAttributeCollision {
+        /// The attribute name.
+        attribute: String,
+    },
+
+    /// The AWS SDK or the service returned an error. `message` is the SDK's full error context
+    /// (`DisplayErrorContext`), which includes the service's error code and message, e.g.
+    /// `ResourceNotFoundException: Requested resource not found`.
+    #[error("DynamoDB {operation} failed: {message}")]
+    Sdk {
+        /// The DynamoDB API operation, e.g. `"PutItem"`.
+        operation: &'static str,
+        /// The error with its whole chain of causes.
+        message: String,
+        /// The SDK error itself; downcast to `SdkError<OperationError, HttpResponse>` to inspect it.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+
+    /// Writes that DynamoDB still returned as unprocessed (`UnprocessedItems`) after the retry
+    /// budget, plus the writes of the same batch call that were not sent yet (AWS developer guide,
+    /// "Batch operations — BatchWriteItem": unprocessed items should be retried with exponential
+    /// backoff). Nothing is dropped: every write request in `items` was not made, every other one
+    /// was.
+    #[error(
+        "{operation}: {remaining} write requests were not processed after {attempts} attempts \
+         (throttled); they are returned in this error, nothing was dropped"
+    )]
+    Unprocessed {
+        /// The DynamoDB API operation, `"BatchWriteItem"`.
+        operation: &'static str,
+        /// The number of write requests not made (`items.len()`).
+        remaining: usize,
+        /// How many times the last request was sent, counting the first one.
+        attempts: u32,
+        /// The write requests not made, ready to be sent again with `BatchWriteItem`.
+        items: Vec<WriteRequest>,
+    },
+
+    /// [`Db::create_table`](crate::Db::create_table) created the table but it (or one of its
+    /// global secondary indexes) did not become `ACTIVE` within the wait limit.
+    #[error("table {table:?} is still {status} after waiting {waited:?}")]
+    TableNotActive {
+        /// The table name.
+        table: String,
+        /// The last status seen, e.g. `CREATING`.
+        status: String,
+        /// How long it waited.
+        waited: Duration,
+    },
+
+    /// The embedded engine could not start (feature `embedded`).
+    #[error("the embedded DynamoDB engine could not start: {0}")]
+    Engine(String),
+}
+
+impl Error {
+    /// Wraps an SDK error of `operation`, keeping the service's error code and message visible.
+    pub(crate) fn sdk<E, R>(operation: &'static str, error: SdkError<E, R>) -> Self
+    where
+        E: std::error::Error + Send + Sync + 'static,
+        R: std::fmt::Debug + Send + Sync + 'static,
+    {
+        Error::Sdk {
+            operation,
+            message: DisplayErrorContext(&error).to_string(),
+            source: Box::new(error),
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! Items: a struct serialised with `serde_dynamo` plus its key attributes.
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use dynakey::{Entity, Table};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::convert::string_attribute;
+use crate::error::Error;
+
+/// The DynamoDB item for `entity`: its fields serialised by `serde_dynamo`, plus the key
+/// attributes named by `E::Table` (`Table::PARTITION_KEY`, and `Table::SORT_KEY` when the table has
+/// one) set to the strings built by the entity's key templates.
+///
+/// # Errors
+/// - [`Error::Key`] when a key cannot be built (terminator inside a value, empty or oversized key);
+/// - [`Error::Serialize`] when `serde_dynamo` cannot serialise the struct;
+/// - [`Error::KeyAttributeCollision`] when the struct itself serialises an attribute with a key
+///   attribute's name.
+pub fn to_item<E: Entity + Serialize>(
+    entity: &E,
+) -> Result<HashMap<String, AttributeValue>, Error> {
+    let partition = entity.partition_key()?;
+    let sort = entity.sort_key()?;
+    let mut item = serde_dynamo::aws_sdk_dynamodb_1::to_item(entity).map_err(Error::Serialize)?;
+    let keys = std::iter::once((<E::Table as Table>::PARTITION_KEY, partition))
+        .chain(<E::Table as Table>::SORT_KEY.zip(sort));
+    for (name, value) in keys {
+        if item.contains_key(name) {
+            return Err(Error::KeyAttributeCollision {
+                attribute: name.to_owned(),
+            });
+        }
+        item.insert(name.to_owned(), AttributeValue::S(value));
+    }
+    Ok(item)
+}
+
+/// Decodes an item read from the table into `E` with `serde_dynamo`. Attributes that `E` has no
+/// field for (the key attributes among them) are ignored, unless `E` uses
+/// `#[serde(deny_unknown_fields)]`.
+///
+/// # Errors
+/// [`Error::Decode`], without key strings; [`from_item_in`] adds them.
+pub fn from_item<E: DeserializeOwned>(item: HashMap<String, AttributeValue>) -> Result<E, Error> {
+    serde_dynamo::aws_sdk_dynamodb_1::from_item(item).map_err(|source| Error::Decode {
+        partition: None,
+        sort: None,
+        source,
+    })
+}
+
+/// As [`from_item`], with the key strings of table `T` in the error, so a decode failure says which
+/// item it was.
+///
+/// # Errors
+/// [`Error::Decode`] with `partition` and `sort` set from the item's key attributes.
+pub fn from_item_in<T: Table, E: DeserializeOwned>(
+    item: HashMap<String, AttributeValue>,
+) -> Result<E, Error> {
+    let (partition, sort) = key_strings::<T>(&item);
+    serde_dynamo::aws_sdk_dynamodb_1::from_item(item).map_err(|source| Error::Decode {
+        partition,
+        sort,
+        source,
+    })
+}
+
+/// The item's key as strings: the `S` values of `T`'s key attributes, for error messages.
+pub(crate) fn key_strings<T: Table>(
+    item: &HashMap<String, AttributeValue>,
+) -> (Option<String>, Option<String>) {
+    let partition = string_attribute(item, T::PARTITION_KEY).map(str::to_owned);
+    let sort = T::SORT_KEY
+        .and_then(|name| string_attribute(item, name))
+        .map(str::to_owned);
+    (partition, sort)
+}
