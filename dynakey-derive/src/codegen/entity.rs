@@ -3,7 +3,6 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
-use syn::spanned::Spanned;
 
 use crate::codegen::{sort_key, template};
 use crate::model::{Entity, Template};
