@@ -218,7 +218,7 @@ impl<T: Table> Db<T> {
             let table = description.table();
             let status = table.and_then(|t| t.table_status()).cloned();
             let pending_index = table
-                .map(|t| t.global_secondary_indexes())
+                .map(aws_sdk_dynamodb::types::TableDescription::global_secondary_indexes)
                 .unwrap_or_default()
                 .iter()
                 .find(|gsi| gsi.index_status() != Some(&IndexStatus::Active));
@@ -241,7 +241,7 @@ impl<T: Table> Db<T> {
                 });
             }
             tokio::time::sleep(delay).await;
-            delay = (delay * 2).min(Duration::from_secs(1));
+            delay = delay.saturating_mul(2).min(Duration::from_secs(1));
         }
     }
 

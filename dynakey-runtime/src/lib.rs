@@ -30,11 +30,11 @@
 //!
 //! - [`db`]: [`Db`], table creation and single-item operations (`put`, `create`, `get`, `delete`);
 //! - [`read`]: [`Db::query`] and [`Db::query_pages`], paging per spec §4;
-//! - [`write`]: [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
+//! - [`write`](mod@write): [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
 //!   unprocessed items retried with backoff and jitter; nothing dropped);
 //! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the
 //!   SDK directly;
-//! - [`error`]: [`Error`];
+//! - [`error`]: the [`Error`] type;
 //! - `embedded` (feature `embedded`): `Engine`, a DynamoDB-compatible engine in-process for tests
 //!   and local runs.
 //!

@@ -87,7 +87,7 @@ impl<T: Table> Paging<T> {
                 Err(e) => return (Err(e), Cursor::Done),
             }
             if let Some(remaining) = &mut self.remaining {
-                *remaining -= 1;
+                *remaining = remaining.saturating_sub(1);
             }
         }
         let last_evaluated_key = output.last_evaluated_key;

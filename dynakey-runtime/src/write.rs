@@ -123,9 +123,17 @@ impl<T: Table> Db<T> {
     /// Writes every item of `items` (`BatchWriteItem` put requests), replacing existing items with
     /// the same keys; see [`batch_put_with_progress`](Self::batch_put_with_progress).
     ///
-    /// ```ignore
-    /// let report = db.batch_put(&nodes).await?;          // nodes: Vec<Node>
-    /// let report = db.batch_put(nodes.iter().take(10)).await?;
+    /// ```no_run
+    /// # use dynakey::Entity;
+    /// # #[derive(Entity, serde::Serialize)]
+    /// # #[pk("ACCT#<account>")]
+    /// # #[sk("<id>")]
+    /// # struct Node { account: String, id: u32 }
+    /// # async fn run(db: dynakey_runtime::Db, nodes: Vec<Node>) -> Result<(), dynakey_runtime::Error> {
+    /// let report = db.batch_put(&nodes).await?;
+    /// let report = db.batch_put(nodes.iter().filter(|n| n.id > 10)).await?;
+    /// println!("{} items in {} requests", report.items, report.requests);
+    /// # Ok(()) }
     /// ```
     ///
     /// # Errors
