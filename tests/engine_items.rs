@@ -347,3 +347,56 @@ async fn create_table_creates_the_declared_indexes() -> Result<(), BoxError> {
     assert_eq!(projection.non_key_attributes(), ["status"]);
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn query_streams_are_send_and_can_be_spawned() -> Result<(), BoxError> {
+    let engine = Engine::start().await?;
+    let db = engine.fresh_table::<DefaultTable>().await?;
+    let tasks: Vec<Task> = (0..30).map(|i| task(i, "t")).collect();
+    db.batch_put(&tasks).await?;
+    // The stream owns a clone of the Db and the built request: it outlives both borrows.
+    let stream = {
+        let query = Task::query("acme").begins_with(Task::sk());
+        db.query(&query)
+    };
+    let handle = tokio::spawn(stream.try_collect::<Vec<Task>>());
+    assert_eq!(handle.await??, tasks);
+    // Writes from many tasks at once, sharing one Db by clone.
+    let mut writers = Vec::new();
+    for i in 100..110 {
+        let db = db.clone();
+        writers.push(tokio::spawn(
+            async move { db.put(&task(i, "parallel")).await },
+        ));
+    }
+    for writer in writers {
+        writer.await??;
+    }
+    let count = db
+        .query(&Task::query("acme").begins_with(Task::sk()))
+        .try_collect::<Vec<_>>()
+        .await?
+        .len();
+    assert_eq!(count, 40);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dropping_the_engine_stops_it() -> Result<(), BoxError> {
+    let engine = Engine::start().await?;
+    assert!(
+        engine.endpoint().starts_with("http://127.0.0.1:"),
+        "{}",
+        engine.endpoint()
+    );
+    let db = engine.fresh_table::<DefaultTable>().await?;
+    db.put(&task(1, "before")).await?;
+    drop(engine);
+    for _ in 0..40 {
+        if db.get(&Task::key("acme", 1u32)?).await.is_err() {
+            return Ok(());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    Err("the engine still answers 2 s after it was dropped".into())
+}

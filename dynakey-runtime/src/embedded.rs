@@ -62,8 +62,12 @@ impl Engine {
     /// (region `us-east-1`, static dummy credentials, `BehaviorVersion::latest()`).
     ///
     /// # Errors
-    /// [`Error::Engine`] when the database cannot be opened or no port can be bound.
+    /// [`Error::Engine`] when the database cannot be opened, no port can be bound, or it is not
+    /// running inside a Tokio runtime.
     pub async fn start() -> Result<Engine, Error> {
+        // Polled by another executor, tokio's socket and spawn would panic: say so instead.
+        tokio::runtime::Handle::try_current()
+            .map_err(|e| Error::Engine(format!("Engine::start needs a Tokio runtime: {e}")))?;
         let database = dynoxide::Database::memory()
             .map_err(|e| Error::Engine(format!("opening the in-memory database: {e}")))?;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
