@@ -4,7 +4,7 @@ pub use std::marker::PhantomData;
 pub use std::result::Result;
 pub use std::string::String;
 
-pub use crate::template::{decode_field, push_field};
+pub use crate::template::{decode_field, push_field, take_segment};
 
 use crate::error::{KeyError, KeyRole};
 

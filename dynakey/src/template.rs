@@ -89,7 +89,7 @@ impl KeyTemplate {
                         }
                         (None, Some(TemplatePart::Literal(lit))) => {
                             let terminator = lit.chars().next().unwrap_or_default();
-                            rest.find(terminator).ok_or_else(|| {
+                            find_char(rest, terminator).ok_or_else(|| {
                                 mismatch(format!("no {terminator:?} after field `{name}`"))
                             })?
                         }
@@ -111,6 +111,19 @@ impl KeyTemplate {
             return Err(mismatch("fewer placeholders than output slots".to_owned()));
         }
         Ok(())
+    }
+
+    /// The [`KeyError::Mismatch`] explaining why `key` does not have this template's shape (or,
+    /// if it does, a generic one). Generated parsers call it on their cold error path.
+    pub fn mismatch(&self, key: &str) -> KeyError {
+        let mut slots = vec![""; self.fields().count()];
+        self.split_into(key, &mut slots)
+            .err()
+            .unwrap_or_else(|| KeyError::Mismatch {
+                key: key.chars().take(128).collect(),
+                template: self.text,
+                reason: "segment boundaries do not match".to_owned(),
+            })
     }
 
     /// `true` when `key` has this template's shape (literals in place, segments well delimited).
@@ -152,7 +165,7 @@ pub fn push_field<T: KeySegment, A: SegmentArg<T> + ?Sized>(
     if T::WIDTH.is_none() {
         let written = &out[start..];
         match terminator {
-            Some(t) if written.contains(t) => {
+            Some(t) if contains_char(written, t) => {
                 return Err(KeyError::Terminator {
                     field,
                     value: written.to_owned(),
@@ -165,6 +178,39 @@ pub fn push_field<T: KeySegment, A: SegmentArg<T> + ?Sized>(
         }
     }
     Ok(())
+}
+
+/// `text.contains(c)`, with a byte loop for ASCII `c` (terminators almost always are), which is
+/// cheaper than the general searcher on the short strings keys are made of.
+#[inline]
+pub(crate) fn contains_char(text: &str, c: char) -> bool {
+    if c.is_ascii() {
+        text.bytes().any(|b| b == c as u8)
+    } else {
+        text.contains(c)
+    }
+}
+
+/// The byte offset of the first `c` in `text`; see [`contains_char`].
+#[inline]
+pub(crate) fn find_char(text: &str, c: char) -> Option<usize> {
+    if c.is_ascii() {
+        text.bytes().position(|b| b == c as u8)
+    } else {
+        text.find(c)
+    }
+}
+
+/// Splits the next segment of type `T` off the front of `rest`: exactly `T::WIDTH` bytes for a
+/// fixed-width type, otherwise up to the first `terminator` (or the end of the key when the
+/// placeholder ends the template). `None` when the key is too short or has no terminator.
+#[inline]
+pub fn take_segment<T: KeySegment>(rest: &str, terminator: Option<char>) -> Option<(&str, &str)> {
+    match (T::WIDTH, terminator) {
+        (Some(width), _) => rest.split_at_checked(width),
+        (None, Some(t)) => find_char(rest, t).map(|at| rest.split_at(at)),
+        (None, None) => Some((rest, "")),
+    }
 }
 
 /// Decodes one segment's text as field `field`.

@@ -235,7 +235,7 @@ proptest! {
     fn order_and_round_trip_time(a in SECONDS, an in 0u32..1_000_000_000, b in SECONDS, bn in 0u32..1_000_000_000, offset in -86_399i32..=86_399) {
         let offset = time::UtcOffset::from_whole_seconds(offset).unwrap();
         let at = |s: i64, n: u32| {
-            (time::OffsetDateTime::from_unix_timestamp(s).unwrap() + time::Duration::nanoseconds(i64::from(n)))
+            time::OffsetDateTime::from_unix_timestamp(s).unwrap() + time::Duration::nanoseconds(i64::from(n))
         };
         // Encoding converts to UTC, so a value in any offset has the key of its instant.
         let (a, b) = (at(a, an), at(b, bn));

@@ -149,13 +149,38 @@ pub fn parser(
         Role::Partition => quote!(<Self as ::dynakey::Entity>::PARTITION_TEMPLATE),
         Role::Sort => quote!(__SORT_TEMPLATE),
     };
-    let count = template.field_indices().count();
-    let fields = template.field_indices().enumerate().map(|(slot, index)| {
+    // Straight-line splitting (no interpretation of the template at run time); the detailed
+    // mismatch reason is computed only on the error path.
+    let mut steps = Vec::new();
+    let mut locals = Vec::new();
+    for (i, segment) in template.segments.iter().enumerate() {
+        match segment {
+            Segment::Literal(literal) => steps.push(quote! {
+                let ::core::option::Option::Some(rest) = rest.strip_prefix(#literal) else {
+                    return ::core::result::Result::Err(#template_const.mismatch(key));
+                };
+            }),
+            Segment::Field(index) => {
+                let ty = entity.field(*index).ty;
+                let local = format_ident!("__segment_{}", locals.len());
+                let terminator = option_char(terminator(template, i));
+                steps.push(quote! {
+                    let ::core::option::Option::Some((#local, rest)) =
+                        ::dynakey::__private::take_segment::<#ty>(rest, #terminator)
+                    else {
+                        return ::core::result::Result::Err(#template_const.mismatch(key));
+                    };
+                });
+                locals.push(local);
+            }
+        }
+    }
+    let fields = template.field_indices().zip(&locals).map(|(index, local)| {
         let field = entity.field(index);
         let ident = field.ident;
         let name = ident.to_string();
         let ty = field.ty;
-        quote!(#ident: ::dynakey::__private::decode_field::<#ty>(parts[#slot], #name)?)
+        quote!(#ident: ::dynakey::__private::decode_field::<#ty>(#local, #name)?)
     });
     let which = match template.role {
         Role::Partition => "partition",
@@ -171,8 +196,11 @@ pub fn parser(
     quote! {
         #[doc = #doc]
         pub fn #fn_ident(key: &str) -> ::core::result::Result<#struct_ident, ::dynakey::KeyError> {
-            let mut parts = [""; #count];
-            #template_const.split_into(key, &mut parts)?;
+            let rest = key;
+            #(#steps)*
+            if !rest.is_empty() {
+                return ::core::result::Result::Err(#template_const.mismatch(key));
+            }
             ::core::result::Result::Ok(#struct_ident { #(#fields,)* })
         }
     }

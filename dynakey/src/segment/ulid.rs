@@ -14,21 +14,17 @@ impl KeySegment for Ulid {
     const WIDTH: Option<usize> = Some(ulid::ULID_LEN);
 
     fn encode_segment(&self, out: &mut String) -> Result<(), SegmentError> {
-        let mut buf = [0u8; ulid::ULID_LEN];
-        let text = self
-            .to_str(&mut buf)
-            .map_err(|_| SegmentError::Unencodable("ULID encoding buffer too small".into()))?;
-        out.push_str(text);
+        out.push_str(self.array_to_str(&mut [0u8; ulid::ULID_LEN]));
         Ok(())
     }
 
     fn decode_segment(text: &str) -> Result<Self, SegmentError> {
         let value = Ulid::from_string(text).map_err(|_| SegmentError::malformed(WHAT, text))?;
         // The parser is lenient (lower case, I/L/O aliases); a key must be canonical.
-        let mut buf = [0u8; ulid::ULID_LEN];
-        match value.to_str(&mut buf) {
-            Ok(canonical) if canonical == text => Ok(value),
-            _ => Err(SegmentError::malformed(WHAT, text)),
+        if value.array_to_str(&mut [0u8; ulid::ULID_LEN]) == text {
+            Ok(value)
+        } else {
+            Err(SegmentError::malformed(WHAT, text))
         }
     }
 }
