@@ -1,6 +1,6 @@
 //! Invalid keys are rejected before any request and nothing is written (spec §2).
 
-use dynakey::{DefaultTable, Entity, KeyError, KeyRole};
+use dynakey::{DefaultTable, Entity, KeyError, KeyErrorKind, KeyRole};
 use dynakey_runtime::{Db, Engine, Error};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
@@ -55,12 +55,16 @@ async fn a_value_containing_its_terminator_is_rejected_and_nothing_is_written(
 
     for result in [db.put(&bad).await, db.create(&bad).await] {
         match result {
-            Err(Error::Key(KeyError::Terminator {
-                field,
-                value,
-                terminator,
-                template,
-            })) => {
+            Err(Error::Key(e)) if matches!(e.kind(), KeyErrorKind::Terminator { .. }) => {
+                let KeyErrorKind::Terminator {
+                    field,
+                    value,
+                    terminator,
+                    template,
+                } = e.into_kind()
+                else {
+                    unreachable!()
+                };
                 assert_eq!(field, "order_id");
                 assert_eq!(value, "A#1");
                 assert_eq!(terminator, '#');
@@ -72,13 +76,13 @@ async fn a_value_containing_its_terminator_is_rejected_and_nothing_is_written(
     // A batch with one bad item writes none of the good ones either.
     let good = line("c1", "A1");
     match db.batch_put([&good, &bad]).await {
-        Err(Error::Key(KeyError::Terminator { .. })) => {}
+        Err(Error::Key(e)) if matches!(e.kind(), KeyErrorKind::Terminator { .. }) => {}
         other => return Err(format!("expected a Terminator error, got {other:?}").into()),
     }
     // The typed key and query reject it too.
     assert!(matches!(
-        OrderLine::key("c1", "A#1", 1u32),
-        Err(KeyError::Terminator { .. })
+        OrderLine::key("c1", "A#1", 1u32).map_err(KeyError::into_kind),
+        Err(KeyErrorKind::Terminator { .. })
     ));
 
     assert_eq!(scan_count(&db).await?, 0, "the table is still empty");
@@ -108,12 +112,16 @@ async fn oversized_and_empty_keys_are_rejected_before_any_request() -> Result<()
     let over = line(&"x".repeat(2_044), "A1");
     for target in [&db, &nowhere] {
         match target.put(&over).await {
-            Err(Error::Key(KeyError::TooLong {
-                role: KeyRole::Partition,
-                bytes: 2_049,
-                limit: 2_048,
-                ..
-            })) => {}
+            Err(Error::Key(e))
+                if matches!(
+                    e.kind(),
+                    KeyErrorKind::TooLong {
+                        role: KeyRole::Partition,
+                        bytes: 2_049,
+                        limit: 2_048,
+                        ..
+                    }
+                ) => {}
             other => {
                 return Err(format!("expected TooLong for the partition key, got {other:?}").into())
             }
@@ -123,17 +131,14 @@ async fn oversized_and_empty_keys_are_rejected_before_any_request() -> Result<()
     let emoji = line(&"😀".repeat(683), "A1");
     assert!(matches!(
         db.put(&emoji).await,
-        Err(Error::Key(KeyError::TooLong {
-            role: KeyRole::Partition,
-            ..
-        }))
+        Err(Error::Key(e)) if matches!(e.kind(), KeyErrorKind::TooLong { role: KeyRole::Partition, .. })
     ));
 
     // A query on such a partition fails before any request, too.
     let query = OrderLine::query("x".repeat(2_044)).begins_with(OrderLine::sk());
     let result: Result<Vec<OrderLine>, Error> = nowhere.query(&query).try_collect().await;
     assert!(
-        matches!(result, Err(Error::Key(KeyError::TooLong { .. }))),
+        matches!(&result, Err(Error::Key(e)) if matches!(e.kind(), KeyErrorKind::TooLong { .. })),
         "{result:?}"
     );
 
@@ -144,12 +149,13 @@ async fn oversized_and_empty_keys_are_rejected_before_any_request() -> Result<()
     };
     for target in [&db, &nowhere] {
         match target.put(&empty).await {
-            Err(Error::Key(
-                KeyError::EmptyKey {
-                    role: KeyRole::Partition,
-                }
-                | KeyError::EmptyValue { .. },
-            )) => {}
+            Err(Error::Key(e))
+                if matches!(
+                    e.kind(),
+                    KeyErrorKind::EmptyKey {
+                        role: KeyRole::Partition
+                    } | KeyErrorKind::EmptyValue { .. }
+                ) => {}
             other => return Err(format!("expected an empty-key error, got {other:?}").into()),
         }
     }

@@ -4,9 +4,11 @@
 //!   (b) `String::with_capacity` + `push_str` + `itoa` with the same zero padding;
 //! - parse: the derived `parse_sort_key` against a hand-written split into the same owned fields.
 //!
-//! The derived encoder returns `Result<Option<String>, KeyError>` (it validates), the hand-written
-//! baseline a bare `String`; (c) wraps the same hand-written code in the derived return type, to
-//! separate the cost of validation from the cost of returning a `Result`.
+//! The derived encoder validates (terminator inside a value, DynamoDB's size limit) and returns
+//! `Result<Option<String>, KeyError>`; the hand-written baseline (b) validates nothing and returns a
+//! bare `String`. Two more contenders separate the costs: (c) the same hand-written code wrapped in
+//! the derived return type, and (d) the hand-written code with the same validation a careful user
+//! would add (`contains('#')` and a length check).
 //!
 //! Run with `cargo bench -p dynakey --bench keys`; the ratios are printed at the end.
 
@@ -53,6 +55,19 @@ fn by_hand(p: &Project) -> String {
     out
 }
 
+/// (d) The hand-written baseline with the guarantees the derive gives: no `#` inside `org`, and
+/// DynamoDB's 1024-byte sort-key limit.
+fn by_hand_validated(p: &Project) -> Result<String, &'static str> {
+    if p.org.contains('#') {
+        return Err("org contains #");
+    }
+    let key = by_hand(p);
+    if key.len() > 1024 {
+        return Err("sort key over 1024 bytes");
+    }
+    Ok(key)
+}
+
 fn by_hand_same_result_type(p: &Project) -> Result<Option<String>, dynakey::KeyError> {
     Ok(Some(by_hand(p)))
 }
@@ -74,6 +89,9 @@ fn encode(c: &mut Criterion) {
     group.bench_function("format!", |b| b.iter(|| by_format(black_box(&p))));
     group.bench_function("hand-written push_str + itoa", |b| {
         b.iter(|| by_hand(black_box(&p)))
+    });
+    group.bench_function("hand-written with the same validation", |b| {
+        b.iter(|| by_hand_validated(black_box(&p)))
     });
     group.bench_function("hand-written, same Result return type", |b| {
         b.iter(|| by_hand_same_result_type(black_box(&p)))
@@ -125,6 +143,7 @@ fn summary() {
     let mut fmt = Vec::new();
     let mut hand = Vec::new();
     let mut hand_result = Vec::new();
+    let mut hand_validated = Vec::new();
     let mut parse_ours = Vec::new();
     let mut parse_hand = Vec::new();
     for _ in 0..5 {
@@ -132,6 +151,7 @@ fn summary() {
         fmt.push(per_call(rounds, || by_format(black_box(&p))));
         hand.push(per_call(rounds, || by_hand(black_box(&p))));
         hand_result.push(per_call(rounds, || by_hand_same_result_type(black_box(&p))));
+        hand_validated.push(per_call(rounds, || by_hand_validated(black_box(&p))));
         parse_ours.push(per_call(rounds, || {
             Project::parse_sort_key(black_box(&key))
         }));
@@ -144,6 +164,7 @@ fn summary() {
     let (ours, fmt, hand, hand_result) =
         (median(ours), median(fmt), median(hand), median(hand_result));
     let (parse_ours, parse_hand) = (median(parse_ours), median(parse_hand));
+    let hand_validated = median(hand_validated);
     println!("\nsummary (median ns/call, same run):");
     println!("  encode: dynakey {ours:.1} ns, format! {fmt:.1} ns, hand-written {hand:.1} ns");
     println!(
@@ -154,6 +175,10 @@ fn summary() {
     println!(
         "  encode ratio dynakey / hand-written returning the same Result<Option<String>, KeyError> = {:.2}x ({hand_result:.1} ns)",
         ours / hand_result
+    );
+    println!(
+        "  encode ratio dynakey / hand-written with the same validation = {:.2}x ({hand_validated:.1} ns)",
+        ours / hand_validated
     );
     println!("  parse:  dynakey {parse_ours:.1} ns, hand-written split {parse_hand:.1} ns");
     println!(

@@ -6,7 +6,7 @@ pub use std::string::String;
 
 pub use crate::template::{decode_field, push_field, take_segment};
 
-use crate::error::{KeyError, KeyRole};
+use crate::error::{KeyError, KeyErrorKind, KeyRole};
 
 /// Finishes a key: DynamoDB's empty-key and size rules.
 #[inline]
@@ -52,12 +52,13 @@ pub fn push_partial<T>(
     let start = out.len();
     partial.push_prefix(out);
     match terminator {
-        Some(t) if out[start..].contains(t) => Err(KeyError::Terminator {
+        Some(t) if out[start..].contains(t) => Err(KeyErrorKind::Terminator {
             field,
             value: out[start..].to_owned(),
             terminator: t,
             template,
-        }),
+        }
+        .into()),
         _ => Ok(()),
     }
 }

@@ -15,7 +15,7 @@
 
 use std::marker::PhantomData;
 
-use crate::error::KeyError;
+use crate::error::{KeyError, KeyErrorKind};
 
 /// Marker for queries on the base table (as opposed to a secondary index).
 #[derive(Debug, Clone, Copy, Default)]
@@ -283,12 +283,13 @@ fn interval(lo: Option<(String, bool)>, hi: Option<(String, bool)>) -> Range {
 /// group-inclusive (spec §3). Errors when `low` sorts after `high`.
 pub(crate) fn between(low: Bound, high: Bound) -> Result<Range, KeyError> {
     if low.text() > high.text() {
-        return Err(KeyError::Condition(format!(
+        return Err(KeyErrorKind::Condition(format!(
             "between: low bound {:?} sorts after high bound {:?} (UTF-8 byte order); DynamoDB \
              rejects BETWEEN with low > high",
             low.text(),
             high.text()
-        )));
+        ))
+        .into());
     }
     let lo = (low.text().to_owned(), true);
     let hi = match high {

@@ -40,7 +40,7 @@ impl fmt::Display for KeyRole {
 /// Why one segment value could not be encoded or decoded.
 ///
 /// Returned by [`KeySegment`](crate::KeySegment) implementations; the key encoder wraps it in
-/// [`KeyError::Segment`] together with the field name.
+/// [`KeyErrorKind::Segment`] together with the field name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SegmentError {
     /// The value has no key encoding (a NaN, a timestamp outside the fixed-width range, an empty
@@ -67,13 +67,66 @@ impl SegmentError {
     }
 }
 
-/// An error in building or reading a key, or in a key condition.
+/// An error in building or reading a key, or in a key condition: what went wrong is
+/// [`KeyError::kind`].
+///
+/// The details live behind one pointer so that `Result<String, KeyError>`, returned by every key
+/// encoder, stays small on the success path (measured in `benches/keys.rs`).
+#[derive(Clone, PartialEq, Eq)]
+pub struct KeyError(Box<KeyErrorKind>);
+
+impl KeyError {
+    /// What went wrong, with the field, value and template involved.
+    pub fn kind(&self) -> &KeyErrorKind {
+        &self.0
+    }
+
+    /// Unwraps the details.
+    pub fn into_kind(self) -> KeyErrorKind {
+        *self.0
+    }
+}
+
+impl From<KeyErrorKind> for KeyError {
+    #[cold]
+    fn from(kind: KeyErrorKind) -> Self {
+        KeyError(Box::new(kind))
+    }
+}
+
+/// A segment error outside any template field, e.g. from building a [`KeyPath`](crate::KeyPath).
+impl From<SegmentError> for KeyError {
+    #[cold]
+    fn from(source: SegmentError) -> Self {
+        KeyErrorKind::Value(source).into()
+    }
+}
+
+impl std::fmt::Debug for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for KeyError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        std::error::Error::source(&*self.0)
+    }
+}
+
+/// What went wrong in building or reading a key, or in a key condition.
 ///
 /// Each variant names the field and template involved, so a caller can tell the user exactly which
 /// value to fix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum KeyError {
+pub enum KeyErrorKind {
     /// A value contains the literal character that ends its segment in the template, so the key
     /// could not be decoded again and could collide with another key (spec §2).
     #[error(
@@ -140,6 +193,10 @@ pub enum KeyError {
         /// Where it differs.
         reason: String,
     },
+    /// A value that has no key encoding, outside any template field (e.g. an invalid
+    /// [`KeyPath`](crate::KeyPath)).
+    #[error("invalid key value: {0}")]
+    Value(SegmentError),
     /// A key condition that DynamoDB would reject or that cannot match anything (spec §3), such as
     /// `between` with its low bound above its high bound.
     #[error("invalid key condition: {0}")]
@@ -150,20 +207,27 @@ impl KeyError {
     /// Checks a finished key against DynamoDB's empty-key and size rules.
     ///
     /// # Errors
-    /// [`KeyError::EmptyKey`] for `""`, [`KeyError::TooLong`] over [`KeyRole::max_bytes`].
+    /// [`KeyErrorKind::EmptyKey`] for `""`, [`KeyErrorKind::TooLong`] over [`KeyRole::max_bytes`].
+    #[inline]
     pub fn check_size(role: KeyRole, key: &str) -> Result<(), KeyError> {
-        if key.is_empty() {
-            return Err(KeyError::EmptyKey { role });
-        }
-        let limit = role.max_bytes();
-        if key.len() > limit {
-            return Err(KeyError::TooLong {
-                role,
-                key: key.chars().take(64).collect(),
-                bytes: key.len(),
-                limit,
-            });
+        if key.is_empty() || key.len() > role.max_bytes() {
+            return Err(Self::size_error(role, key));
         }
         Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn size_error(role: KeyRole, key: &str) -> KeyError {
+        if key.is_empty() {
+            return KeyErrorKind::EmptyKey { role }.into();
+        }
+        KeyErrorKind::TooLong {
+            role,
+            key: key.chars().take(64).collect(),
+            bytes: key.len(),
+            limit: role.max_bytes(),
+        }
+        .into()
     }
 }

@@ -69,7 +69,7 @@ pub use condition::{
     Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyPartial, SortKeyPrefix,
 };
 pub use entity::Entity;
-pub use error::{KeyError, KeyRole, SegmentError};
+pub use error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
 pub use key::{Key, KeyValue};
 pub use path::KeyPath;
 pub use query::{KeyQuery, QueryInput};

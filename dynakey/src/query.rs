@@ -7,7 +7,7 @@ use crate::condition::{
     self, CompleteSortKey, Op, Range, SortCondition, SortKeyBound, SortKeyPrefix,
 };
 use crate::entity::Entity;
-use crate::error::{KeyError, KeyRole};
+use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::key::KeyValue;
 use crate::table::Table;
 
@@ -142,10 +142,9 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     {
         self.with_range(|_| {
             let prefix = prefix.into_prefix()?;
-            KeyError::check_size(KeyRole::Sort, &prefix).or_else(|e| match e {
-                KeyError::EmptyKey { .. } => Ok(()),
-                other => Err(other),
-            })?;
+            if !prefix.is_empty() {
+                KeyError::check_size(KeyRole::Sort, &prefix)?;
+            }
             Ok(Range {
                 condition: (!prefix.is_empty()).then_some(SortCondition::BeginsWith(prefix)),
                 exclude: Vec::new(),
@@ -273,7 +272,9 @@ impl<E, I, S> KeyQuery<E, I, S> {
         let mut expression = String::from("#pk = :pk");
         if let Some(condition) = &parts.range.condition {
             let sort_attr = parts.sort_attr.ok_or_else(|| {
-                KeyError::Condition("a sort-key condition on a table without a sort key".into())
+                KeyError::from(KeyErrorKind::Condition(
+                    "a sort-key condition on a table without a sort key".into(),
+                ))
             })?;
             names.insert("#sk".to_owned(), sort_attr.to_owned());
             let mut value = |name: &str, v: &str| {

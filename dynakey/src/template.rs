@@ -6,7 +6,7 @@
 //! contain it, which is what lets the decoder find where the segment ends and keeps two different
 //! values from sharing one key (spec §2).
 
-use crate::error::{KeyError, KeyRole};
+use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::segment::{KeySegment, SegmentArg};
 
 /// One piece of a key template.
@@ -58,13 +58,16 @@ impl KeyTemplate {
     /// segment runs to the first occurrence of its terminator (or to the end of the key).
     ///
     /// # Errors
-    /// [`KeyError::Mismatch`] when the key does not have this template's shape, or `out` does not
+    /// [`KeyErrorKind::Mismatch`] when the key does not have this template's shape, or `out` does not
     /// have one slot per placeholder.
     pub fn split_into<'k>(&self, key: &'k str, out: &mut [&'k str]) -> Result<(), KeyError> {
-        let mismatch = |reason: String| KeyError::Mismatch {
-            key: key.chars().take(128).collect(),
-            template: self.text,
-            reason,
+        let mismatch = |reason: String| -> KeyError {
+            KeyErrorKind::Mismatch {
+                key: key.chars().take(128).collect(),
+                template: self.text,
+                reason,
+            }
+            .into()
         };
         let mut pos = 0;
         let mut slot = 0;
@@ -113,17 +116,18 @@ impl KeyTemplate {
         Ok(())
     }
 
-    /// The [`KeyError::Mismatch`] explaining why `key` does not have this template's shape (or,
+    /// The [`KeyErrorKind::Mismatch`] explaining why `key` does not have this template's shape (or,
     /// if it does, a generic one). Generated parsers call it on their cold error path.
     pub fn mismatch(&self, key: &str) -> KeyError {
         let mut slots = vec![""; self.fields().count()];
-        self.split_into(key, &mut slots)
-            .err()
-            .unwrap_or_else(|| KeyError::Mismatch {
+        self.split_into(key, &mut slots).err().unwrap_or_else(|| {
+            KeyErrorKind::Mismatch {
                 key: key.chars().take(128).collect(),
                 template: self.text,
                 reason: "segment boundaries do not match".to_owned(),
-            })
+            }
+            .into()
+        })
     }
 
     /// `true` when `key` has this template's shape (literals in place, segments well delimited).
@@ -147,8 +151,8 @@ impl KeyTemplate {
 /// placeholder ends the template). Generated code calls this once per placeholder.
 ///
 /// # Errors
-/// [`KeyError::Segment`] when the value has no encoding; [`KeyError::Terminator`] when a
-/// variable-width encoding contains the terminator; [`KeyError::EmptyValue`] when the last segment
+/// [`KeyErrorKind::Segment`] when the value has no encoding; [`KeyErrorKind::Terminator`] when a
+/// variable-width encoding contains the terminator; [`KeyErrorKind::EmptyValue`] when the last segment
 /// of a template is empty.
 #[inline]
 pub fn push_field<T: KeySegment, A: SegmentArg<T> + ?Sized>(
@@ -161,23 +165,41 @@ pub fn push_field<T: KeySegment, A: SegmentArg<T> + ?Sized>(
     let start = out.len();
     value
         .encode_arg(out)
-        .map_err(|source| KeyError::Segment { field, source })?;
+        .map_err(|source| KeyError::from(KeyErrorKind::Segment { field, source }))?;
     if T::WIDTH.is_none() {
-        let written = &out[start..];
-        match terminator {
-            Some(t) if contains_char(written, t) => {
-                return Err(KeyError::Terminator {
-                    field,
-                    value: written.to_owned(),
-                    terminator: t,
-                    template,
-                });
-            }
-            None if written.is_empty() => return Err(KeyError::EmptyValue { field, template }),
-            _ => {}
+        // Bytes, not `&out[start..]`: `start` is a boundary by construction, and skipping the
+        // char-boundary check keeps this hot path as short as a hand-written encoder.
+        let written = out.as_bytes().get(start..).unwrap_or_default();
+        let bad = match terminator {
+            Some(t) if t.is_ascii() => contains_byte(written, t as u8),
+            Some(t) => contains_char(&out[start..], t),
+            None => written.is_empty(),
+        };
+        if bad {
+            return Err(field_error(&out[start..], field, terminator, template));
         }
     }
     Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn field_error(
+    written: &str,
+    field: &'static str,
+    terminator: Option<char>,
+    template: &'static str,
+) -> KeyError {
+    match terminator {
+        Some(t) => KeyErrorKind::Terminator {
+            field,
+            value: written.to_owned(),
+            terminator: t,
+            template,
+        }
+        .into(),
+        None => KeyErrorKind::EmptyValue { field, template }.into(),
+    }
 }
 
 /// `text.contains(c)`, with a byte loop for ASCII `c` (terminators almost always are), which is
@@ -189,6 +211,39 @@ pub(crate) fn contains_char(text: &str, c: char) -> bool {
     } else {
         text.contains(c)
     }
+}
+
+/// `haystack.contains(&byte)`, eight bytes at a time: key segments are short, and a byte loop's
+/// per-byte branch costs more than the rest of a hand-written encoder (see `benches/keys.rs`).
+#[inline]
+pub(crate) fn contains_byte(haystack: &[u8], byte: u8) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let pattern = LO * u64::from(byte);
+    // Exact "some byte of `word` equals `byte`" test (the classic has-zero-byte trick on word ^ pattern).
+    let has = |word: u64| {
+        let x = word ^ pattern;
+        x.wrapping_sub(LO) & !x & HI != 0
+    };
+    let word_at = |at: usize| {
+        haystack
+            .get(at..at + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            .map(u64::from_le_bytes)
+    };
+    let len = haystack.len();
+    if len < 8 {
+        return haystack.iter().any(|&b| b == byte);
+    }
+    let mut at = 0;
+    while at + 8 <= len {
+        if word_at(at).is_some_and(has) {
+            return true;
+        }
+        at += 8;
+    }
+    // The tail, as one word overlapping the last full one.
+    at < len && word_at(len - 8).is_some_and(has)
 }
 
 /// The byte offset of the first `c` in `text`; see [`contains_char`].
@@ -216,10 +271,10 @@ pub fn take_segment<T: KeySegment>(rest: &str, terminator: Option<char>) -> Opti
 /// Decodes one segment's text as field `field`.
 ///
 /// # Errors
-/// [`KeyError::Segment`] when the text is not an encoding of `T`.
+/// [`KeyErrorKind::Segment`] when the text is not an encoding of `T`.
 #[inline]
 pub fn decode_field<T: KeySegment>(text: &str, field: &'static str) -> Result<T, KeyError> {
-    T::decode_segment(text).map_err(|source| KeyError::Segment { field, source })
+    T::decode_segment(text).map_err(|source| KeyErrorKind::Segment { field, source }.into())
 }
 
 #[cfg(test)]
@@ -288,14 +343,25 @@ mod tests {
     }
 
     #[test]
+    fn contains_byte_matches_the_slice_method() {
+        let text = "abcdefghij#klmnopqrstuvwxyz0123456789é😀";
+        for len in 0..text.len() {
+            let bytes = &text.as_bytes()[..len];
+            for b in [b'#', b'a', b'z', b'9', b'\0', 0x80, 0xFF, b'0'] {
+                assert_eq!(contains_byte(bytes, b), bytes.contains(&b), "{len} {b}");
+            }
+        }
+    }
+
+    #[test]
     fn push_field_enforces_terminator_and_empty_last() {
         let mut out = String::from("U#");
         let err =
             push_field::<String, _>(&mut out, &"a#b", "last", Some('#'), NAMES.text).unwrap_err();
         assert!(
             matches!(
-                err,
-                KeyError::Terminator {
+                err.kind(),
+                KeyErrorKind::Terminator {
                     terminator: '#',
                     ..
                 }
@@ -303,7 +369,10 @@ mod tests {
             "{err}"
         );
         let err = push_field::<String, _>(&mut out, &"", "first", None, NAMES.text).unwrap_err();
-        assert!(matches!(err, KeyError::EmptyValue { field: "first", .. }));
+        assert!(matches!(
+            err.kind(),
+            KeyErrorKind::EmptyValue { field: "first", .. }
+        ));
         let mut out = String::new();
         push_field::<String, _>(&mut out, &"", "last", Some('#'), NAMES.text).unwrap();
     }

@@ -1,7 +1,7 @@
 //! What `#[derive(Entity)]` generates: keys, parsing, validation errors and the Query each
 //! condition becomes (spec §1–3), checked without an engine.
 
-use dynakey::{Entity, KeyError, KeyPath, KeyRole, KeyValue, QueryInput, Table};
+use dynakey::{Entity, KeyError, KeyErrorKind, KeyPath, KeyRole, KeyValue, QueryInput, Table};
 
 #[derive(Entity, Debug, Clone, PartialEq)]
 #[pk("WS#<workspace>")]
@@ -156,16 +156,20 @@ fn keys_of_another_shape_are_typed_errors() {
     ] {
         let err = Project::parse_sort_key(bad).unwrap_err();
         assert!(
-            matches!(err, KeyError::Mismatch { .. } | KeyError::Segment { .. }),
+            matches!(
+                err.kind(),
+                KeyErrorKind::Mismatch { .. } | KeyErrorKind::Segment { .. }
+            ),
             "{bad:?}: {err}"
         );
     }
+    let err = ByStatus::parse_sort_key("STATUS#PAUSED#y").unwrap_err();
     assert!(matches!(
-        ByStatus::parse_sort_key("STATUS#PAUSED#y"),
-        Err(KeyError::Segment {
+        err.kind(),
+        KeyErrorKind::Segment {
             field: "status",
             ..
-        })
+        }
     ));
 }
 
@@ -177,8 +181,8 @@ fn a_terminator_inside_a_value_is_rejected_with_field_value_and_character() {
     assert_eq!(p.partition_key().unwrap(), "WS#ac#me");
     let err = ByStatus::key("w", Status::Active, "").unwrap_err();
     assert_eq!(
-        err,
-        KeyError::EmptyValue {
+        *err.kind(),
+        KeyErrorKind::EmptyValue {
             field: "id",
             template: "STATUS#<status>#<id>"
         }
@@ -193,8 +197,8 @@ fn a_terminator_inside_a_value_is_rejected_with_field_value_and_character() {
     }
     let err = Team::key("acme#eu", "core").unwrap_err();
     assert_eq!(
-        err,
-        KeyError::Terminator {
+        *err.kind(),
+        KeyErrorKind::Terminator {
             field: "org",
             value: "acme#eu".into(),
             terminator: '#',
@@ -217,20 +221,21 @@ fn empty_and_oversized_keys_are_rejected_in_bytes() {
         tenant: String,
         name: String,
     }
+    let err = Bare::key("", "n").unwrap_err();
     assert!(matches!(
-        Bare::key("", "n"),
-        Err(KeyError::EmptyValue {
+        err.kind(),
+        KeyErrorKind::EmptyValue {
             field: "tenant",
             ..
-        })
+        }
     ));
     // 2048 bytes of partition key is the limit; 683 three-byte characters are 2049 bytes.
     assert!(Bare::key("a".repeat(2048).as_str(), "n").is_ok());
     let err = Bare::key("€".repeat(683).as_str(), "n").unwrap_err();
     assert!(
         matches!(
-            err,
-            KeyError::TooLong {
+            err.kind(),
+            KeyErrorKind::TooLong {
                 role: KeyRole::Partition,
                 bytes: 2049,
                 limit: 2048,
@@ -243,8 +248,8 @@ fn empty_and_oversized_keys_are_rejected_in_bytes() {
     let err = Bare::key("t", format!("{}x", "😀".repeat(256)).as_str()).unwrap_err();
     assert!(
         matches!(
-            err,
-            KeyError::TooLong {
+            err.kind(),
+            KeyErrorKind::TooLong {
                 role: KeyRole::Sort,
                 bytes: 1025,
                 limit: 1024,
@@ -345,8 +350,8 @@ fn partial_values_only_through_named_methods() {
         .unwrap_err();
     assert!(
         matches!(
-            err,
-            KeyError::Terminator {
+            err.kind(),
+            KeyErrorKind::Terminator {
                 field: "created",
                 ..
             }
@@ -398,7 +403,7 @@ fn group_inclusive_ranges() {
     assert_eq!(q.exclude_sort_keys, vec![succ(5)]);
 
     let err = Project::query("w").between(g(5), g(3)).build().unwrap_err();
-    assert!(matches!(err, KeyError::Condition(_)), "{err}");
+    assert!(matches!(err.kind(), KeyErrorKind::Condition(_)), "{err}");
 
     // Complete keys compare exactly.
     let q = Project::query("w")
@@ -444,12 +449,15 @@ fn deferred_errors_surface_at_build() {
         .eq(Project::sk().created(1).id(""))
         .build()
         .unwrap_err();
-    assert!(matches!(err, KeyError::EmptyValue { field: "id", .. }));
+    assert!(matches!(
+        err.kind(),
+        KeyErrorKind::EmptyValue { field: "id", .. }
+    ));
     let long = "x".repeat(3000);
     let err = Project::query(long.as_str()).build().unwrap_err();
     assert!(matches!(
-        err,
-        KeyError::TooLong {
+        err.kind(),
+        KeyErrorKind::TooLong {
             role: KeyRole::Partition,
             ..
         }

@@ -188,8 +188,8 @@ pub fn parser(
     };
     let doc = format!(
         "Parses a {which} key written by the template `{}` back into its fields.\n\n\
-         # Errors\n[`KeyError::Mismatch`](::dynakey::KeyError::Mismatch) when the key has another \
-         shape, [`KeyError::Segment`](::dynakey::KeyError::Segment) when a segment is not a valid \
+         # Errors\n[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another \
+         shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid \
          encoding of its field's type.",
         template.lit.value()
     );

@@ -3,12 +3,17 @@
 use super::KeySegment;
 use crate::error::SegmentError;
 
-/// Appends `digits` left-padded with `0` to `width` bytes.
+/// Enough zeros to pad the widest integer (i128 magnitude, 39 digits).
+const ZEROS: &str = "000000000000000000000000000000000000000";
+
+/// Appends `digits` left-padded with `0` to `width` bytes (one copy, not a push per zero).
 #[inline]
 fn push_padded(out: &mut String, digits: &str, width: usize) {
-    for _ in digits.len()..width {
-        out.push('0');
-    }
+    out.push_str(
+        ZEROS
+            .get(..width.saturating_sub(digits.len()))
+            .unwrap_or(ZEROS),
+    );
     out.push_str(digits);
 }
 
