@@ -1,0 +1,152 @@
+//! Seed 2, one-to-many: a workspace and its projects in one item collection.
+//!
+//! Table keys are named `EntityRef` (partition) and `Detail` (sort). The workspace's settings item
+//! has `Detail = "META"`; each project has `Detail = "PROJ#<id>"` where the id is a ULID, which
+//! sorts by creation time. The three access patterns of the seed each become one call:
+//!
+//! - workspace settings: GetItem(EntityRef = "WS#acme", Detail = "META");
+//! - projects, newest first: Query(EntityRef = "WS#acme", begins_with(Detail, "PROJ#"),
+//!   ScanIndexForward = false);
+//! - one project: GetItem(EntityRef = "WS#acme", Detail = "PROJ#<id>").
+//!
+//! ```text
+//! cargo run --example workspaces          # on the embedded engine
+//! cargo run --example workspaces -- --aws # on a client configured the usual AWS way
+//! ```
+
+use dynakey::{Entity, KeyValue, Table};
+use dynakey_runtime::{Db, Engine};
+use futures::TryStreamExt;
+use serde::{Deserialize, Serialize};
+use ulid::Ulid;
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// The single-table declaration: generic key attribute names, as in the seed.
+#[derive(Table)]
+#[table(partition_key = "EntityRef", sort_key = "Detail")]
+struct Workspaces;
+
+/// The workspace's own record.
+#[derive(Entity, Serialize, Deserialize, Debug)]
+#[dynakey(table = Workspaces)]
+#[pk("WS#<workspace>")]
+#[sk("META")]
+struct Settings {
+    workspace: String,
+    display_name: String,
+    plan: String,
+}
+
+/// A project of the workspace; its ULID sorts by creation time.
+#[derive(Entity, Serialize, Deserialize, Debug)]
+#[dynakey(table = Workspaces)]
+#[pk("WS#<workspace>")]
+#[sk("PROJ#<id>")]
+struct Project {
+    workspace: String,
+    id: Ulid,
+    name: String,
+    status: String,
+}
+
+fn show(value: &KeyValue) -> String {
+    match value {
+        KeyValue::S(s) => format!("{{\"S\": {s:?}}}"),
+        KeyValue::N(n) => format!("{{\"N\": {n:?}}}"),
+        KeyValue::B(b) => format!("{{\"B\": <{} bytes>}}", b.len()),
+    }
+}
+
+#[tokio::main]
+async fn main() -> Result<(), BoxError> {
+    let engine;
+    let db: Db<Workspaces> = if std::env::args().any(|a| a == "--aws") {
+        let db = Db::new(
+            dynakey_runtime::connect_from_env().await,
+            "dynakey-workspaces",
+        );
+        db.create_table().await?;
+        db
+    } else {
+        engine = Engine::start().await?;
+        engine.fresh_table().await?
+    };
+    println!(
+        "table {} (partition key {}, sort key {})\n",
+        db.table_name(),
+        Workspaces::PARTITION_KEY,
+        Workspaces::SORT_KEY.unwrap_or("-")
+    );
+
+    // One workspace and six projects created a month apart in 2026 (deterministic ULIDs).
+    db.create(&Settings {
+        workspace: "acme".into(),
+        display_name: "Acme Corp".into(),
+        plan: "enterprise".into(),
+    })
+    .await?;
+    let names = [
+        "Apollo", "Gemini", "Mercury", "Skylab", "Voyager", "Artemis",
+    ];
+    let january_2026_ms = 1_767_225_600_000u64;
+    let mut ids = Vec::new();
+    for (month, name) in names.iter().enumerate() {
+        let id = Ulid::from_parts(
+            january_2026_ms + month as u64 * 30 * 86_400_000,
+            month as u128 + 1,
+        );
+        let status = if month % 3 == 2 { "ARCHIVED" } else { "ACTIVE" };
+        db.create(&Project {
+            workspace: "acme".into(),
+            id,
+            name: (*name).into(),
+            status: status.into(),
+        })
+        .await?;
+        ids.push(id);
+    }
+
+    // 1. Workspace settings: GetItem.
+    let key = Settings::key("acme")?;
+    let settings: Option<Settings> = db.get(&key).await?;
+    println!("GetItem {:?}", key.attributes().collect::<Vec<_>>());
+    println!("  -> {settings:?}\n");
+
+    // 2. Projects newest first: begins_with on the PROJ# group, descending.
+    let query = Project::query("acme").begins_with(Project::sk()).reverse();
+    let input = query.build()?;
+    println!("Query (projects, newest first)");
+    println!(
+        "  KeyConditionExpression     {:?}",
+        input.key_condition_expression
+    );
+    let names: Vec<String> = input
+        .expression_attribute_names
+        .iter()
+        .map(|(k, v)| format!("{k:?}: {v:?}"))
+        .collect();
+    println!("  ExpressionAttributeNames   {{ {} }}", names.join(", "));
+    let values: Vec<String> = input
+        .expression_attribute_values
+        .iter()
+        .map(|(k, v)| format!("{k:?}: {}", show(v)))
+        .collect();
+    println!("  ExpressionAttributeValues  {{ {} }}", values.join(", "));
+    println!("  ScanIndexForward           {}", input.scan_index_forward);
+    let projects: Vec<Project> = db.query(&query).try_collect().await?;
+    for p in &projects {
+        let created = chrono::DateTime::<chrono::Utc>::from(p.id.datetime()).format("%Y-%m-%d");
+        println!(
+            "  -> {} {:<8} {:<8} created {created}",
+            p.id, p.name, p.status
+        );
+    }
+
+    // 3. One project: GetItem with the full sort key.
+    let key = Project::key("acme", ids[2])?;
+    let project: Option<Project> = db.get(&key).await?;
+    println!("\nGetItem {:?}", key.attributes().collect::<Vec<_>>());
+    println!("  -> {project:?}");
+    Ok(())
+}

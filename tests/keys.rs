@@ -1,1 +1,0 @@
-//! Derived key encoding and decoding, without an engine.
