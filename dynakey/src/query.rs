@@ -11,6 +11,8 @@ use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::key::KeyValue;
 use crate::table::Table;
 
+mod cli_json;
+
 /// Typestate: no sort-key condition set yet.
 #[derive(Debug, Clone, Copy)]
 pub struct NoSortCondition;
@@ -39,6 +41,9 @@ struct Parts {
     index_name: Option<&'static str>,
     partition_attr: &'static str,
     sort_attr: Option<&'static str>,
+    /// The key attributes of the table (and of the index, for an index query), sorted: what a
+    /// `LastEvaluatedKey` of this query holds.
+    start_key_attrs: Vec<&'static str>,
     partition: String,
     range: Range,
     /// The sort-key template's literal prefix, which keeps ranges inside the entity.
@@ -94,10 +99,17 @@ impl<E: Entity> KeyQuery<E> {
         let entity_prefix = E::SORT_TEMPLATE.map_or("", |t| t.literal_prefix());
         let parts = partition.and_then(|partition| {
             KeyError::check_size(KeyRole::Partition, &partition)?;
+            let partition_attr = <E::Table as Table>::PARTITION_KEY;
+            let sort_attr = <E::Table as Table>::SORT_KEY;
+            let mut start_key_attrs: Vec<&'static str> =
+                std::iter::once(partition_attr).chain(sort_attr).collect();
+            start_key_attrs.sort_unstable();
+            start_key_attrs.dedup();
             Ok(Parts {
                 index_name: None,
-                partition_attr: <E::Table as Table>::PARTITION_KEY,
-                sort_attr: <E::Table as Table>::SORT_KEY,
+                partition_attr,
+                sort_attr,
+                start_key_attrs,
                 partition,
                 range: Range {
                     condition: None,
@@ -314,6 +326,12 @@ impl<E, I, S> KeyQuery<E, I, S> {
             scan_index_forward: !parts.reverse,
             limit: parts.limit,
             consistent_read: parts.consistent_read,
+            sort_key_attribute: parts.sort_attr.map(str::to_owned),
+            start_key_attributes: parts
+                .start_key_attrs
+                .iter()
+                .map(|a| (*a).to_owned())
+                .collect(),
             exclude_sort_keys: parts.range.exclude.clone(),
             matches_nothing: parts.range.empty,
         })
@@ -345,6 +363,13 @@ pub struct QueryInput {
     pub limit: Option<u32>,
     /// `ConsistentRead`.
     pub consistent_read: bool,
+    /// The sort-key attribute of the queried table or index (`None` without a sort key): the
+    /// attribute whose values [`exclude_sort_keys`](Self::exclude_sort_keys) lists.
+    pub sort_key_attribute: Option<String>,
+    /// The attributes of a `LastEvaluatedKey`/`ExclusiveStartKey` of this query, sorted: the
+    /// table's partition and sort key, plus the index's for an index query (AWS developer guide,
+    /// "Paginating table query results"). A [`Cursor`](crate::Cursor) holds exactly these.
+    pub start_key_attributes: Vec<String>,
     /// Sort keys that DynamoDB's inclusive `BETWEEN` returns but the requested range excludes; the
     /// runtime drops them.
     pub exclude_sort_keys: Vec<String>,
