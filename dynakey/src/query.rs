@@ -261,8 +261,13 @@ impl<E, I, S> KeyQuery<E, I, S> {
         self.map(|p| p.consistent_read = true)
     }
 
-    /// Reads only the named attributes (`ProjectionExpression`, names always via placeholders).
-    /// Decode such results into a type that has just those fields.
+    /// Reads only the named attributes (`ProjectionExpression`, names always via placeholders:
+    /// `#p0, #p1, …`; AWS developer guide, "Projection expressions"). Decode such results into a
+    /// type that has just those fields (`Db::query_as` in `dynakey-runtime`).
+    ///
+    /// When the range excludes keys that DynamoDB's inclusive `BETWEEN` returns
+    /// ([`QueryInput::exclude_sort_keys`]), the sort-key attribute is read too (`#sk` is added to
+    /// the projection), since the runtime recognises those items by it.
     pub fn project<A: AsRef<str>>(self, attributes: impl IntoIterator<Item = A>) -> Self {
         let attributes: Vec<String> = attributes
             .into_iter()
@@ -314,6 +319,13 @@ impl<E, I, S> KeyQuery<E, I, S> {
                 let placeholder = format!("#p{i}");
                 names.insert(placeholder.clone(), attribute.clone());
                 placeholders.push(placeholder);
+            }
+            // The runtime drops `exclude_sort_keys` by the items' sort key, so read it too.
+            let sort_projected = parts
+                .sort_attr
+                .is_some_and(|sort| parts.projection.iter().any(|a| a == sort));
+            if !parts.range.exclude.is_empty() && !sort_projected && names.contains_key("#sk") {
+                placeholders.push("#sk".to_owned());
             }
             placeholders.join(", ")
         });

@@ -72,7 +72,8 @@ fn every_option_is_carried_and_unset_ones_are_omitted() {
                 ":lo": { "S": "DOC#2026-01#" },
                 ":hi": { "S": "DOC#2026-03$" }
             },
-            "ProjectionExpression": "#p0, #p1, #p2",
+            // The range excludes "DOC#2026-03$", recognised by the sort key: it is read too.
+            "ProjectionExpression": "#p0, #p1, #p2, #sk",
             "ScanIndexForward": false,
             "ConsistentRead": true,
             "Limit": 25
@@ -138,4 +139,29 @@ fn names_and_values_with_quotes_and_non_ascii_are_escaped() {
         json["ExpressionAttributeValues"][":pk"]["S"],
         "U#a\"b\\c é😀\n"
     );
+}
+
+#[test]
+fn a_projection_reads_the_sort_key_when_the_range_excludes_keys() {
+    // between(groups) excludes succ(high group), recognised by the sort key: project it too.
+    let input = Doc::query("ada")
+        .between(Doc::sk().date("2026-01"), Doc::sk().date("2026-03"))
+        .project(["data"])
+        .build()
+        .unwrap();
+    assert_eq!(input.exclude_sort_keys, ["DOC#2026-03$"]);
+    assert_eq!(input.projection_expression.as_deref(), Some("#p0, #sk"));
+    // Already projected, or nothing excluded: as asked.
+    let input = Doc::query("ada")
+        .between(Doc::sk().date("2026-01"), Doc::sk().date("2026-03"))
+        .project(["data", "name"])
+        .build()
+        .unwrap();
+    assert_eq!(input.projection_expression.as_deref(), Some("#p0, #p1"));
+    let input = Doc::query("ada")
+        .begins_with(Doc::sk().date("2026-01"))
+        .project(["data"])
+        .build()
+        .unwrap();
+    assert_eq!(input.projection_expression.as_deref(), Some("#p0"));
 }
