@@ -24,6 +24,9 @@
 //!   DynamoDB's inclusive `BETWEEN`) are dropped and never count against the limit. A cursor may
 //!   point at such an item; resuming after it is right, since it is excluded anyway.
 
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{Cursor, Entity, KeyQuery, Table};
 use futures::stream::{self, Stream, StreamExt, TryStreamExt};
 use serde::de::DeserializeOwned;
@@ -34,7 +37,7 @@ use crate::error::Error;
 
 mod paging;
 
-use paging::{Item, Run};
+use paging::Run;
 
 /// One page of a Query: the result of one `Query` request (AWS developer guide, "Paginating table
 /// query results").
@@ -50,7 +53,7 @@ pub struct Page<E> {
     pub next: Option<Cursor>,
     /// `LastEvaluatedKey` of this request: the key attributes (table and index) of the last item
     /// DynamoDB evaluated, present when there may be more results. `None` on the last page.
-    pub last_evaluated_key: Option<Item>,
+    pub last_evaluated_key: Option<HashMap<String, AttributeValue>>,
     /// The read capacity units this request consumed (`ConsumedCapacity.CapacityUnits`, requested
     /// with `ReturnConsumedCapacity = TOTAL`), when the service reported it.
     pub consumed_capacity: Option<f64>,

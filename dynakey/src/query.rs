@@ -246,7 +246,8 @@ impl<E, I, S> KeyQuery<E, I, S> {
         self
     }
 
-    /// Returns at most `n` items in total (the runtime pages until it has them).
+    /// Returns at most `n` items: in total for the runtime's streams (it pages until it has them),
+    /// per page for its one-page calls (`Db::query_page`), where `n` is the request's `Limit`.
     pub fn limit(self, n: u32) -> Self {
         self.map(|p| p.limit = Some(n))
     }
@@ -370,8 +371,8 @@ pub struct QueryInput {
     pub projection_expression: Option<String>,
     /// `ScanIndexForward`: `false` for descending sort-key order.
     pub scan_index_forward: bool,
-    /// The total number of items wanted (the runtime sends it as each request's `Limit`, reduced
-    /// by what it already has).
+    /// The number of items wanted: the total for the runtime's item and page streams (each
+    /// request's `Limit` is what is still missing), the page size for its one-page calls.
     pub limit: Option<u32>,
     /// `ConsistentRead`.
     pub consistent_read: bool,
