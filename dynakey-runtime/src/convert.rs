@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
 use aws_sdk_dynamodb::primitives::Blob;
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::{Entity, Key, KeyValue, QueryInput};
+use dynakey::{CursorError, Entity, Key, KeyError, KeyValue, QueryInput, StartKey};
 
 /// A key attribute value as the SDK's `AttributeValue`: `S`, `N` or `B`.
 pub fn to_attribute_value(value: &KeyValue) -> AttributeValue {
@@ -49,6 +49,31 @@ pub fn string_attribute<'a>(
         Some(AttributeValue::S(s)) => Some(s),
         _ => None,
     }
+}
+
+/// A `LastEvaluatedKey` (or the key attributes of an item) as a [`StartKey`], the form a
+/// [`Cursor`](dynakey::Cursor) carries.
+///
+/// # Errors
+/// [`CursorError::WrongKey`] (as a [`KeyError`]) for an attribute whose type cannot be a key
+/// attribute (anything but `S`, `N`, `B`).
+pub fn to_start_key(key: &HashMap<String, AttributeValue>) -> Result<StartKey, KeyError> {
+    key.iter()
+        .map(|(name, value)| match from_attribute_value(value) {
+            Some(value) => Ok((name.clone(), value)),
+            None => Err(CursorError::WrongKey(format!(
+                "attribute {name:?} is not of type S, N or B"
+            ))
+            .into()),
+        })
+        .collect()
+}
+
+/// A [`StartKey`] as the SDK's `ExclusiveStartKey`.
+pub fn from_start_key(key: &StartKey) -> HashMap<String, AttributeValue> {
+    key.iter()
+        .map(|(name, value)| (name.clone(), to_attribute_value(value)))
+        .collect()
 }
 
 /// Converts a `u32` count to the SDK's `i32` `Limit`, saturating at `i32::MAX`.
@@ -112,6 +137,20 @@ mod tests {
             );
         }
         assert_eq!(from_attribute_value(&AttributeValue::Bool(true)), None);
+    }
+
+    #[test]
+    fn start_keys_round_trip_and_reject_non_key_types() {
+        let sdk = HashMap::from([
+            ("PK".to_owned(), AttributeValue::S("A#1".into())),
+            ("n".to_owned(), AttributeValue::N("7".into())),
+            ("b".to_owned(), AttributeValue::B(Blob::new(vec![1, 2]))),
+        ]);
+        let key = to_start_key(&sdk).unwrap();
+        assert_eq!(key["n"], KeyValue::N("7".into()));
+        assert_eq!(from_start_key(&key), sdk);
+        let bad = HashMap::from([("PK".to_owned(), AttributeValue::Bool(true))]);
+        assert!(to_start_key(&bad).is_err());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use aws_sdk_dynamodb::types::{
     TableStatus,
 };
 use aws_sdk_dynamodb::Client;
-use dynakey::{DefaultTable, Entity, IndexKind, Key, Projection, Table};
+use dynakey::{CursorCodec, DefaultTable, Entity, IndexKind, Key, Projection, Table};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tracing::Instrument;
@@ -43,6 +43,7 @@ pub struct Db<T: Table = DefaultTable> {
     client: Client,
     table_name: Arc<str>,
     pub(crate) retry: RetryPolicy,
+    cursors: Arc<CursorCodec>,
     table: PhantomData<fn() -> T>,
 }
 
@@ -52,6 +53,7 @@ impl<T: Table> Clone for Db<T> {
             client: self.client.clone(),
             table_name: Arc::clone(&self.table_name),
             retry: self.retry,
+            cursors: Arc::clone(&self.cursors),
             table: PhantomData,
         }
     }
@@ -64,6 +66,7 @@ impl<T: Table> fmt::Debug for Db<T> {
             .field("partition_key", &T::PARTITION_KEY)
             .field("sort_key", &T::SORT_KEY)
             .field("retry", &self.retry)
+            .field("cursors", &self.cursors)
             .finish_non_exhaustive()
     }
 }
@@ -77,6 +80,7 @@ impl<T: Table> Db<T> {
             client,
             table_name: table_name.into(),
             retry: RetryPolicy::default(),
+            cursors: Arc::new(CursorCodec::default()),
             table: PhantomData,
         }
     }
@@ -86,6 +90,29 @@ impl<T: Table> Db<T> {
     pub fn with_retry_policy(mut self, retry: RetryPolicy) -> Self {
         self.retry = retry;
         self
+    }
+
+    /// The same handle with `secret` as the HMAC-SHA256 key of its query cursors
+    /// ([`Page::next`](crate::Page::next); format and checks in [`dynakey::cursor`]).
+    ///
+    /// Without a secret a built-in key is used: cursors still cannot be modified or used with
+    /// another query without being refused, but anyone who knows the built-in key (it is public)
+    /// can forge one. **Set a secret when cursors go to untrusted clients**, e.g. as a web API's
+    /// next-page token: 32 random bytes, the same in every process that reads the cursors, kept
+    /// like any other credential. A forged cursor still cannot read outside its query's partition
+    /// and key condition, but it can choose where in them reading resumes.
+    ///
+    /// Changing the secret makes outstanding cursors fail with
+    /// [`CursorError::Tampered`](dynakey::CursorError::Tampered).
+    #[must_use]
+    pub fn with_cursor_secret(mut self, secret: impl AsRef<[u8]>) -> Self {
+        self.cursors = Arc::new(CursorCodec::new(secret));
+        self
+    }
+
+    /// The codec that makes and checks this handle's query cursors.
+    pub fn cursor_codec(&self) -> &CursorCodec {
+        &self.cursors
     }
 
     /// The SDK client, for operations dynakey does not wrap.

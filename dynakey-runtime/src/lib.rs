@@ -29,7 +29,9 @@
 //! ```
 //!
 //! - [`db`]: [`Db`], table creation and single-item operations (`put`, `create`, `get`, `delete`);
-//! - [`read`]: [`Db::query`] and [`Db::query_pages`], paging per spec §4;
+//! - [`read`]: [`Db::query`], [`Db::query_pages`] and [`Db::query_page`] with resumable
+//!   cursors ([`Page::next`], [`Db::with_cursor_secret`]), [`Db::query_as`] for projections;
+//!   paging per spec §4;
 //! - [`write`](mod@write): [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
 //!   unprocessed items retried with backoff and jitter; nothing dropped);
 //! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the

@@ -1,24 +1,56 @@
-//! Queries: [`Db::query_pages`] and [`Db::query`], which page through a whole result (spec §4).
+//! Queries (spec §4): item streams ([`Db::query`], [`Db::query_as`], [`Db::query_from`]), page
+//! streams ([`Db::query_pages`], [`Db::query_pages_as`]) and one page at a time with a cursor
+//! ([`Db::query_page`], [`Db::query_page_as`]).
+//!
+//! # Pages, cursors, limits
+//! - One **page** is the result of one `Query` request: at most 1 MB of data read, or fewer items
+//!   when the request has a `Limit` (AWS developer guide, "Paginating table query results").
+//!   Paging stops only when a response has no `LastEvaluatedKey`; a page with no items but a
+//!   `LastEvaluatedKey` still has a [`next`](Page::next) cursor and paging goes on.
+//! - Every page that may be followed by more results carries a [`Cursor`] in
+//!   [`Page::next`]: pass it to [`Db::query_page`] (or the `_from`/`_as` stream variants) **with
+//!   the same query** to read what comes after the items returned so far. A cursor from another
+//!   query, or a modified one, is refused with [`Error::Key`] (a
+//!   [`KeyErrorKind::Cursor`](dynakey::KeyErrorKind::Cursor)) before any request; see
+//!   [`dynakey::cursor`] for what binds it and [`Db::with_cursor_secret`] for its key. The limit,
+//!   projection and `ConsistentRead` are not bound, so the page size may change between pages.
+//! - `limit(n)` on the query counts the items returned by **one call**, from its cursor on: for
+//!   [`Db::query_page`] it is the page size (the request's `Limit`), for the streams the total
+//!   across pages. The cursor after the `n`-th item resumes right after it: the request's `Limit`
+//!   makes DynamoDB stop there, and if an engine returned more anyway, the cursor is built from
+//!   the key attributes of the last item returned, not from the `LastEvaluatedKey`.
+//! - Items that the typed range excludes
+//!   ([`QueryInput::exclude_sort_keys`](dynakey::QueryInput::exclude_sort_keys), the far end of
+//!   DynamoDB's inclusive `BETWEEN`) are dropped and never count against the limit. A cursor may
+//!   point at such an item; resuming after it is right, since it is excluded anyway.
 
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::types::{AttributeValue, ReturnConsumedCapacity};
-use dynakey::{Entity, KeyQuery, QueryInput, Table};
+use aws_sdk_dynamodb::types::AttributeValue;
+use dynakey::{Cursor, Entity, KeyQuery, Table};
 use futures::stream::{self, Stream, StreamExt, TryStreamExt};
 use serde::de::DeserializeOwned;
-use tracing::Instrument;
 
-use crate::convert::{apply_query_input, limit_to_i32, string_attribute};
+use crate::convert::from_start_key;
 use crate::db::Db;
 use crate::error::Error;
-use crate::item::from_item_in;
 
-/// One page of a Query: the result of one `Query` request.
+mod paging;
+
+use paging::Run;
+
+/// One page of a Query: the result of one `Query` request (AWS developer guide, "Paginating table
+/// query results").
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page<E> {
     /// The page's items, decoded, in the order DynamoDB returned them (sort-key order, descending
-    /// for a reversed query), without the ones the query's range excludes.
+    /// for a reversed query), without the ones the query's range excludes. May be empty on a page
+    /// that is not the last.
     pub items: Vec<E>,
+    /// Where the next page starts, as an opaque URL-safe cursor bound to this query: `None` when
+    /// there are no more results. Right after the last item of `items` (or, when `items` is
+    /// empty, after the last key DynamoDB evaluated).
+    pub next: Option<Cursor>,
     /// `LastEvaluatedKey` of this request: the key attributes (table and index) of the last item
     /// DynamoDB evaluated, present when there may be more results. `None` on the last page.
     pub last_evaluated_key: Option<HashMap<String, AttributeValue>>,
@@ -27,93 +59,73 @@ pub struct Page<E> {
     pub consumed_capacity: Option<f64>,
 }
 
-/// Where a paged query stands between two requests.
-enum Cursor<T: Table> {
-    /// The query could not be built: yield this error, then end.
+impl<E> Page<E> {
+    /// A page for a query that needs no request: no items.
+    fn empty(next: Option<Cursor>) -> Self {
+        Page {
+            items: Vec::new(),
+            next,
+            last_evaluated_key: None,
+            consumed_capacity: None,
+        }
+    }
+}
+
+/// How a query begins, decided before any request.
+enum Start<T: Table> {
+    /// Send requests.
+    Run(Box<Run<T>>),
+    /// The range matches nothing: no request, no items, no more pages.
+    MatchesNothing,
+    /// The limit is 0: no request, no items; the rest is still unread.
+    LimitZero,
+}
+
+/// Where a page stream stands between two requests.
+enum State<T: Table> {
+    /// Yield this error, then end.
     Failed(Error),
     /// Send the next request.
-    Next(Box<Paging<T>>),
+    Next(Box<Run<T>>),
     /// No more pages.
     Done,
 }
 
-struct Paging<T: Table> {
-    db: Db<T>,
-    input: QueryInput,
-    /// The sort-key attribute of the queried table or index, for `exclude_sort_keys`.
-    sort_attribute: Option<&'static str>,
-    /// `ExclusiveStartKey` of the next request.
-    start: Option<HashMap<String, AttributeValue>>,
-    /// Items still wanted when the query has a limit.
-    remaining: Option<u32>,
-}
-
-impl<T: Table> Paging<T> {
-    async fn next_page<E>(mut self: Box<Self>) -> (Result<Page<E>, Error>, Cursor<T>)
-    where
-        E: Entity<Table = T> + DeserializeOwned,
-    {
-        let mut request =
-            apply_query_input(self.db.client().query(), self.db.table_name(), &self.input)
-                .set_exclusive_start_key(self.start.take())
-                .return_consumed_capacity(ReturnConsumedCapacity::Total);
-        if let Some(remaining) = self.remaining {
-            request = request.limit(limit_to_i32(remaining));
-        }
-        let span = self.db.span("Query");
-        let output = match request.send().instrument(span.clone()).await {
-            Ok(output) => output,
-            Err(e) => return (Err(Error::sdk("Query", e)), Cursor::Done),
-        };
-        let consumed_capacity = output.consumed_capacity().and_then(|c| c.capacity_units());
-        if let Some(units) = consumed_capacity {
-            span.record("db.dynamodb.consumed_capacity", units);
-        }
-        let raw_items = output.items.unwrap_or_default();
-        let mut items = Vec::with_capacity(raw_items.len());
-        for item in raw_items {
-            if self.remaining == Some(0) {
-                break;
-            }
-            let excluded = self
-                .sort_attribute
-                .and_then(|name| string_attribute(&item, name))
-                .is_some_and(|sort| self.input.exclude_sort_keys.iter().any(|x| x == sort));
-            if excluded {
-                continue;
-            }
-            match from_item_in::<T, E>(item) {
-                Ok(entity) => items.push(entity),
-                Err(e) => return (Err(e), Cursor::Done),
-            }
-            if let Some(remaining) = &mut self.remaining {
-                *remaining = remaining.saturating_sub(1);
-            }
-        }
-        let last_evaluated_key = output.last_evaluated_key;
-        let next = match (&last_evaluated_key, self.remaining) {
-            (None, _) | (_, Some(0)) => Cursor::Done,
-            (Some(key), _) => {
-                self.start = Some(key.clone());
-                Cursor::Next(self)
-            }
-        };
-        (
-            Ok(Page {
-                items,
-                last_evaluated_key,
-                consumed_capacity,
-            }),
-            next,
-        )
-    }
-}
-
 impl<T: Table> Db<T> {
-    /// Runs `query` page by page: one `Query` request per page, each page yielded as it arrives
-    /// (AWS developer guide, "Paginating table query results").
+    /// Builds `query` and checks `cursor` against it, without any request.
+    fn start<E, I, S>(
+        &self,
+        query: &KeyQuery<E, I, S>,
+        cursor: Option<&Cursor>,
+    ) -> Result<Start<T>, Error> {
+        let input = query.build()?;
+        let start = match cursor {
+            Some(cursor) => Some(from_start_key(&self.cursor_codec().decode(
+                self.table_name(),
+                &input,
+                cursor,
+            )?)),
+            None => None,
+        };
+        if input.matches_nothing {
+            return Ok(Start::MatchesNothing);
+        }
+        if input.limit == Some(0) {
+            return Ok(Start::LimitZero);
+        }
+        let remaining = input.limit;
+        Ok(Start::Run(Box::new(Run {
+            db: self.clone(),
+            input,
+            start,
+            remaining,
+        })))
+    }
+
+    /// Runs `query` page by page from the start: one `Query` request per page, each page yielded
+    /// as it arrives (AWS developer guide, "Paginating table query results").
     ///
-    /// Semantics (spec §4):
+    /// Semantics (spec §4; see also the [module docs](crate::read)):
     /// - paging continues until a response has no `LastEvaluatedKey`; a page with no items but a
     ///   `LastEvaluatedKey` is yielded and paging continues;
     /// - a query whose range matches nothing (`QueryInput::matches_nothing`) or whose limit is 0
@@ -122,7 +134,7 @@ impl<T: Table> Db<T> {
     ///   inclusive `BETWEEN` returns but the typed range excludes) are dropped;
     /// - `limit(n)` on the query is the total number of items wanted: each request's `Limit` is what
     ///   is still missing, and the stream ends once `n` items were yielded (the last page then
-    ///   usually still has a `last_evaluated_key`);
+    ///   usually still has a `next` cursor for the rest);
     /// - every request asks for `ReturnConsumedCapacity = TOTAL`.
     ///
     /// The stream is `Send` and does not borrow `self` or `query` (it holds a clone of this `Db`).
@@ -136,32 +148,38 @@ impl<T: Table> Db<T> {
     where
         E: Entity<Table = T> + DeserializeOwned + Send,
     {
-        let cursor = match query.build() {
-            Err(e) => Cursor::Failed(e.into()),
-            Ok(input) if input.matches_nothing || input.limit == Some(0) => Cursor::Done,
-            Ok(input) => {
-                let sort_attribute = match &input.index_name {
-                    None => T::SORT_KEY,
-                    Some(name) => T::INDEXES
-                        .iter()
-                        .find(|i| i.name == name)
-                        .and_then(|i| i.sort_key),
-                };
-                let remaining = input.limit;
-                Cursor::Next(Box::new(Paging {
-                    db: self.clone(),
-                    input,
-                    sort_attribute,
-                    start: None,
-                    remaining,
-                }))
-            }
+        self.query_pages_as::<E>(query, None)
+    }
+
+    /// As [`query_pages`](Self::query_pages), starting after `cursor` (a [`Page::next`] of the
+    /// same query) when one is given, and decoding items into `P` instead of the entity: use it for
+    /// projected queries ([`KeyQuery::project`]), whose items usually lack fields of the entity.
+    ///
+    /// # Errors
+    /// As [`query_pages`](Self::query_pages); a cursor that is malformed, modified, made with
+    /// another secret or for another query is yielded as [`Error::Key`] before any request.
+    pub fn query_pages_as<P>(
+        &self,
+        query: &KeyQuery<impl Entity<Table = T>, impl Sized, impl Sized>,
+        cursor: Option<&Cursor>,
+    ) -> impl Stream<Item = Result<Page<P>, Error>> + Send
+    where
+        P: DeserializeOwned + Send,
+    {
+        let state = match self.start(query, cursor) {
+            Err(e) => State::Failed(e),
+            Ok(Start::MatchesNothing | Start::LimitZero) => State::Done,
+            Ok(Start::Run(run)) => State::Next(run),
         };
-        stream::unfold(cursor, |cursor| async move {
-            match cursor {
-                Cursor::Done => None,
-                Cursor::Failed(e) => Some((Err(e), Cursor::Done)),
-                Cursor::Next(paging) => Some(paging.next_page::<E>().await),
+        stream::unfold(state, |state| async move {
+            match state {
+                State::Done => None,
+                State::Failed(e) => Some((Err(e), State::Done)),
+                State::Next(mut run) => match run.page::<P>().await {
+                    Ok((page, true)) => Some((Ok(page), State::Next(run))),
+                    Ok((page, false)) => Some((Ok(page), State::Done)),
+                    Err(e) => Some((Err(e), State::Done)),
+                },
             }
         })
     }
@@ -176,8 +194,124 @@ impl<T: Table> Db<T> {
     where
         E: Entity<Table = T> + DeserializeOwned + Send,
     {
-        self.query_pages(query)
-            .map_ok(|page| stream::iter(page.items).map(Ok))
-            .try_flatten()
+        self.query_as::<E>(query)
     }
+
+    /// The items of `query` after `cursor` (a [`Page::next`] of the same query), across all
+    /// pages: with `limit(n)`, the next `n` items.
+    ///
+    /// # Errors
+    /// As [`query_pages_as`](Self::query_pages_as).
+    pub fn query_from<E, I, S>(
+        &self,
+        query: &KeyQuery<E, I, S>,
+        cursor: Option<&Cursor>,
+    ) -> impl Stream<Item = Result<E, Error>> + Send
+    where
+        E: Entity<Table = T> + DeserializeOwned + Send,
+    {
+        flatten(self.query_pages_as::<E>(query, cursor))
+    }
+
+    /// The items of `query` decoded into `P` instead of the entity, across all pages: for
+    /// projected queries ([`KeyQuery::project`]), whose items hold only the projected attributes.
+    /// `P` ignores attributes it has no field for (unless it denies unknown fields), so a
+    /// projection may read more than `P` needs.
+    ///
+    /// ```no_run
+    /// # use dynakey::Entity;
+    /// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
+    /// # #[pk("WS#<workspace>")] #[sk("PROJ#<created>#<id>")]
+    /// # struct Project { workspace: String, created: u64, id: String, name: String }
+    /// # async fn run(db: dynakey_runtime::Db) -> Result<(), dynakey_runtime::Error> {
+    /// use futures::TryStreamExt;
+    ///
+    /// #[derive(serde::Deserialize)]
+    /// struct Name { name: String }
+    ///
+    /// let q = Project::query("acme").begins_with(Project::sk()).project(["name"]);
+    /// let names: Vec<Name> = db.query_as::<Name>(&q).try_collect().await?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`query_pages`](Self::query_pages), with [`Error::Decode`] for an item that does not
+    /// deserialise into `P`.
+    pub fn query_as<P>(
+        &self,
+        query: &KeyQuery<impl Entity<Table = T>, impl Sized, impl Sized>,
+    ) -> impl Stream<Item = Result<P, Error>> + Send
+    where
+        P: DeserializeOwned + Send,
+    {
+        flatten(self.query_pages_as::<P>(query, None))
+    }
+
+    /// One page of `query`: one `Query` request, starting after `cursor` (a [`Page::next`] of
+    /// the same query) or at the start. Continue with the returned page's `next` until it is
+    /// `None`. A page may be empty and still have a `next` (spec §4).
+    ///
+    /// `limit(n)` on the query is the page size: the request's `Limit`, so at most `n` items; the
+    /// page also ends at 1 MB of data read. With `limit(0)` no request is sent and the page is
+    /// empty with `next` = the given cursor (`None` when none was given); a range that matches
+    /// nothing sends no request and returns an empty last page.
+    ///
+    /// ```no_run
+    /// # use dynakey::Entity;
+    /// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
+    /// # #[pk("WS#<workspace>")] #[sk("PROJ#<created>#<id>")]
+    /// # struct Project { workspace: String, created: u64, id: String, name: String }
+    /// # async fn run(db: dynakey_runtime::Db) -> Result<(), dynakey_runtime::Error> {
+    /// let q = Project::query("acme").begins_with(Project::sk()).limit(20);
+    /// let first = db.query_page(&q, None).await?;
+    /// // … hand `first.next` to the client as text (`Cursor::as_str`), read it back with `parse` …
+    /// if let Some(cursor) = &first.next {
+    ///     let second = db.query_page(&q, Some(cursor)).await?;
+    /// }
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Key`] before any request when the query cannot be built or the cursor is refused;
+    /// [`Error::Sdk`] for a failed request; [`Error::Decode`] for an item that does not
+    /// deserialise into `E`.
+    pub async fn query_page<E, I, S>(
+        &self,
+        query: &KeyQuery<E, I, S>,
+        cursor: Option<&Cursor>,
+    ) -> Result<Page<E>, Error>
+    where
+        E: Entity<Table = T> + DeserializeOwned,
+    {
+        self.query_page_as::<E>(query, cursor).await
+    }
+
+    /// As [`query_page`](Self::query_page), decoding items into `P` (for projected queries; see
+    /// [`query_as`](Self::query_as)).
+    ///
+    /// # Errors
+    /// As [`query_page`](Self::query_page).
+    pub async fn query_page_as<P>(
+        &self,
+        query: &KeyQuery<impl Entity<Table = T>, impl Sized, impl Sized>,
+        cursor: Option<&Cursor>,
+    ) -> Result<Page<P>, Error>
+    where
+        P: DeserializeOwned,
+    {
+        match self.start(query, cursor)? {
+            Start::Run(mut run) => Ok(run.page::<P>().await?.0),
+            Start::LimitZero => Ok(Page::empty(cursor.cloned())),
+            Start::MatchesNothing => Ok(Page::empty(None)),
+        }
+    }
+}
+
+/// The items of a page stream, in order.
+fn flatten<P: Send>(
+    pages: impl Stream<Item = Result<Page<P>, Error>> + Send,
+) -> impl Stream<Item = Result<P, Error>> + Send {
+    pages
+        .map_ok(|page| stream::iter(page.items).map(Ok))
+        .try_flatten()
 }

@@ -201,6 +201,10 @@ pub enum KeyErrorKind {
     /// `between` with its low bound above its high bound.
     #[error("invalid key condition: {0}")]
     Condition(String),
+    /// A resumable query cursor was rejected (malformed, modified, or from another query), or a
+    /// start key could not become one (spec §4); see [`crate::cursor`].
+    #[error(transparent)]
+    Cursor(crate::cursor::CursorError),
 }
 
 impl KeyError {

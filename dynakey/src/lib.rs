@@ -29,7 +29,8 @@
 //!   type, listed with an example key in the [module docs](segment);
 //! - [`template`]: key templates at run time, with the encoder/decoder steps the derive emits;
 //! - [`condition`] and [`query`]: typed sort-key conditions with group semantics (spec §3) and the
-//!   Query request they become;
+//!   Query request they become (also as `aws dynamodb query --cli-input-json` input);
+//! - [`cursor`]: opaque, authenticated cursors that resume a query where a page ended (spec §4);
 //! - [`table`]: table declarations; [`entity`]: the [`Entity`] trait; [`key`]: typed keys;
 //! - [`error`]: the typed errors, all returned before any request.
 //!
@@ -53,6 +54,7 @@
 #![deny(missing_docs)]
 
 pub mod condition;
+pub mod cursor;
 pub mod entity;
 pub mod error;
 pub mod key;
@@ -68,6 +70,7 @@ pub mod __private;
 pub use condition::{
     Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyPartial, SortKeyPrefix,
 };
+pub use cursor::{Cursor, CursorCodec, CursorError, StartKey};
 pub use entity::Entity;
 pub use error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
 pub use key::{Key, KeyValue};

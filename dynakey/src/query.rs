@@ -11,6 +11,8 @@ use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::key::KeyValue;
 use crate::table::Table;
 
+mod cli_json;
+
 /// Typestate: no sort-key condition set yet.
 #[derive(Debug, Clone, Copy)]
 pub struct NoSortCondition;
@@ -39,6 +41,9 @@ struct Parts {
     index_name: Option<&'static str>,
     partition_attr: &'static str,
     sort_attr: Option<&'static str>,
+    /// The key attributes of the table (and of the index, for an index query), sorted: what a
+    /// `LastEvaluatedKey` of this query holds.
+    start_key_attrs: Vec<&'static str>,
     partition: String,
     range: Range,
     /// The sort-key template's literal prefix, which keeps ranges inside the entity.
@@ -94,10 +99,17 @@ impl<E: Entity> KeyQuery<E> {
         let entity_prefix = E::SORT_TEMPLATE.map_or("", |t| t.literal_prefix());
         let parts = partition.and_then(|partition| {
             KeyError::check_size(KeyRole::Partition, &partition)?;
+            let partition_attr = <E::Table as Table>::PARTITION_KEY;
+            let sort_attr = <E::Table as Table>::SORT_KEY;
+            let mut start_key_attrs: Vec<&'static str> =
+                std::iter::once(partition_attr).chain(sort_attr).collect();
+            start_key_attrs.sort_unstable();
+            start_key_attrs.dedup();
             Ok(Parts {
                 index_name: None,
-                partition_attr: <E::Table as Table>::PARTITION_KEY,
-                sort_attr: <E::Table as Table>::SORT_KEY,
+                partition_attr,
+                sort_attr,
+                start_key_attrs,
                 partition,
                 range: Range {
                     condition: None,
@@ -234,7 +246,8 @@ impl<E, I, S> KeyQuery<E, I, S> {
         self
     }
 
-    /// Returns at most `n` items in total (the runtime pages until it has them).
+    /// Returns at most `n` items: in total for the runtime's streams (it pages until it has them),
+    /// per page for its one-page calls (`Db::query_page`), where `n` is the request's `Limit`.
     pub fn limit(self, n: u32) -> Self {
         self.map(|p| p.limit = Some(n))
     }
@@ -249,8 +262,13 @@ impl<E, I, S> KeyQuery<E, I, S> {
         self.map(|p| p.consistent_read = true)
     }
 
-    /// Reads only the named attributes (`ProjectionExpression`, names always via placeholders).
-    /// Decode such results into a type that has just those fields.
+    /// Reads only the named attributes (`ProjectionExpression`, names always via placeholders:
+    /// `#p0, #p1, …`; AWS developer guide, "Projection expressions"). Decode such results into a
+    /// type that has just those fields (`Db::query_as` in `dynakey-runtime`).
+    ///
+    /// When the range excludes keys that DynamoDB's inclusive `BETWEEN` returns
+    /// ([`QueryInput::exclude_sort_keys`]), the sort-key attribute is read too (`#sk` is added to
+    /// the projection), since the runtime recognises those items by it.
     pub fn project<A: AsRef<str>>(self, attributes: impl IntoIterator<Item = A>) -> Self {
         let attributes: Vec<String> = attributes
             .into_iter()
@@ -303,6 +321,13 @@ impl<E, I, S> KeyQuery<E, I, S> {
                 names.insert(placeholder.clone(), attribute.clone());
                 placeholders.push(placeholder);
             }
+            // The runtime drops `exclude_sort_keys` by the items' sort key, so read it too.
+            let sort_projected = parts
+                .sort_attr
+                .is_some_and(|sort| parts.projection.iter().any(|a| a == sort));
+            if !parts.range.exclude.is_empty() && !sort_projected && names.contains_key("#sk") {
+                placeholders.push("#sk".to_owned());
+            }
             placeholders.join(", ")
         });
         Ok(QueryInput {
@@ -314,6 +339,12 @@ impl<E, I, S> KeyQuery<E, I, S> {
             scan_index_forward: !parts.reverse,
             limit: parts.limit,
             consistent_read: parts.consistent_read,
+            sort_key_attribute: parts.sort_attr.map(str::to_owned),
+            start_key_attributes: parts
+                .start_key_attrs
+                .iter()
+                .map(|a| (*a).to_owned())
+                .collect(),
             exclude_sort_keys: parts.range.exclude.clone(),
             matches_nothing: parts.range.empty,
         })
@@ -340,11 +371,18 @@ pub struct QueryInput {
     pub projection_expression: Option<String>,
     /// `ScanIndexForward`: `false` for descending sort-key order.
     pub scan_index_forward: bool,
-    /// The total number of items wanted (the runtime sends it as each request's `Limit`, reduced
-    /// by what it already has).
+    /// The number of items wanted: the total for the runtime's item and page streams (each
+    /// request's `Limit` is what is still missing), the page size for its one-page calls.
     pub limit: Option<u32>,
     /// `ConsistentRead`.
     pub consistent_read: bool,
+    /// The sort-key attribute of the queried table or index (`None` without a sort key): the
+    /// attribute whose values [`exclude_sort_keys`](Self::exclude_sort_keys) lists.
+    pub sort_key_attribute: Option<String>,
+    /// The attributes of a `LastEvaluatedKey`/`ExclusiveStartKey` of this query, sorted: the
+    /// table's partition and sort key, plus the index's for an index query (AWS developer guide,
+    /// "Paginating table query results"). A [`Cursor`](crate::Cursor) holds exactly these.
+    pub start_key_attributes: Vec<String>,
     /// Sort keys that DynamoDB's inclusive `BETWEEN` returns but the requested range excludes; the
     /// runtime drops them.
     pub exclude_sort_keys: Vec<String>,

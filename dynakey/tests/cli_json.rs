@@ -1,0 +1,167 @@
+//! `QueryInput::to_cli_json`: the request as `aws dynamodb query --cli-input-json` reads it.
+
+use std::collections::BTreeMap;
+
+use dynakey::{Entity, KeyValue, QueryInput, Table};
+use serde_json::{json, Value};
+
+#[derive(Table)]
+#[table(partition_key = "status", sort_key = "name")]
+struct Reserved;
+
+#[derive(Entity)]
+#[dynakey(table = Reserved)]
+#[pk("U#<user>")]
+#[sk("DOC#<date>#<key>")]
+struct Doc {
+    user: String,
+    date: String,
+    key: String,
+}
+
+#[test]
+fn a_group_query_becomes_exact_cli_input() {
+    let input = Doc::query("ada")
+        .begins_with(Doc::sk().date("2026-05-01"))
+        .build()
+        .unwrap();
+    assert_eq!(
+        input.to_cli_json("docs"),
+        r##"{
+  "ConsistentRead": false,
+  "ExpressionAttributeNames": {
+    "#pk": "status",
+    "#sk": "name"
+  },
+  "ExpressionAttributeValues": {
+    ":pk": {
+      "S": "U#ada"
+    },
+    ":sk": {
+      "S": "DOC#2026-05-01#"
+    }
+  },
+  "KeyConditionExpression": "#pk = :pk AND begins_with(#sk, :sk)",
+  "ScanIndexForward": true,
+  "TableName": "docs"
+}"##
+    );
+}
+
+#[test]
+fn every_option_is_carried_and_unset_ones_are_omitted() {
+    let input = Doc::query("ada")
+        .between(Doc::sk().date("2026-01"), Doc::sk().date("2026-03"))
+        .project(["data", "key", "date"])
+        .reverse()
+        .limit(25)
+        .consistent_read()
+        .build()
+        .unwrap();
+    let json: Value = serde_json::from_str(&input.to_cli_json("docs")).unwrap();
+    assert_eq!(
+        json,
+        json!({
+            "TableName": "docs",
+            "KeyConditionExpression": "#pk = :pk AND #sk BETWEEN :lo AND :hi",
+            "ExpressionAttributeNames": {
+                "#pk": "status", "#sk": "name", "#p0": "data", "#p1": "key", "#p2": "date"
+            },
+            "ExpressionAttributeValues": {
+                ":pk": { "S": "U#ada" },
+                ":lo": { "S": "DOC#2026-01#" },
+                ":hi": { "S": "DOC#2026-03$" }
+            },
+            // The range excludes "DOC#2026-03$", recognised by the sort key: it is read too.
+            "ProjectionExpression": "#p0, #p1, #p2, #sk",
+            "ScanIndexForward": false,
+            "ConsistentRead": true,
+            "Limit": 25
+        })
+    );
+
+    // A whole-partition query: no IndexName, no ProjectionExpression, no Limit, one name and value.
+    let json: Value =
+        serde_json::from_str(&Doc::query("ada").build().unwrap().to_cli_json("docs")).unwrap();
+    assert_eq!(
+        json,
+        json!({
+            "TableName": "docs",
+            "KeyConditionExpression": "#pk = :pk",
+            "ExpressionAttributeNames": { "#pk": "status" },
+            "ExpressionAttributeValues": { ":pk": { "S": "U#ada" } },
+            "ScanIndexForward": true,
+            "ConsistentRead": false
+        })
+    );
+}
+
+#[test]
+fn index_names_numbers_binaries_and_empty_maps() {
+    let input = QueryInput {
+        index_name: Some("by-score".into()),
+        key_condition_expression: "score = :s".into(),
+        expression_attribute_names: BTreeMap::new(),
+        expression_attribute_values: BTreeMap::from([
+            (":s".into(), KeyValue::N("-1.5".into())),
+            (":b".into(), KeyValue::B(vec![0, 255, 1])),
+        ]),
+        projection_expression: None,
+        scan_index_forward: true,
+        limit: Some(0),
+        consistent_read: false,
+        sort_key_attribute: None,
+        start_key_attributes: vec!["score".into()],
+        exclude_sort_keys: Vec::new(),
+        matches_nothing: false,
+    };
+    let json: Value = serde_json::from_str(&input.to_cli_json("scores")).unwrap();
+    assert_eq!(
+        json,
+        json!({
+            "TableName": "scores",
+            "IndexName": "by-score",
+            "KeyConditionExpression": "score = :s",
+            "ExpressionAttributeValues": { ":s": { "N": "-1.5" }, ":b": { "B": "AP8B" } },
+            "ScanIndexForward": true,
+            "ConsistentRead": false,
+            "Limit": 0
+        })
+    );
+}
+
+#[test]
+fn names_and_values_with_quotes_and_non_ascii_are_escaped() {
+    let input = Doc::query("a\"b\\c é😀\n").build().unwrap();
+    let json: Value = serde_json::from_str(&input.to_cli_json("t\"x")).unwrap();
+    assert_eq!(json["TableName"], "t\"x");
+    assert_eq!(
+        json["ExpressionAttributeValues"][":pk"]["S"],
+        "U#a\"b\\c é😀\n"
+    );
+}
+
+#[test]
+fn a_projection_reads_the_sort_key_when_the_range_excludes_keys() {
+    // between(groups) excludes succ(high group), recognised by the sort key: project it too.
+    let input = Doc::query("ada")
+        .between(Doc::sk().date("2026-01"), Doc::sk().date("2026-03"))
+        .project(["data"])
+        .build()
+        .unwrap();
+    assert_eq!(input.exclude_sort_keys, ["DOC#2026-03$"]);
+    assert_eq!(input.projection_expression.as_deref(), Some("#p0, #sk"));
+    // Already projected, or nothing excluded: as asked.
+    let input = Doc::query("ada")
+        .between(Doc::sk().date("2026-01"), Doc::sk().date("2026-03"))
+        .project(["data", "name"])
+        .build()
+        .unwrap();
+    assert_eq!(input.projection_expression.as_deref(), Some("#p0, #p1"));
+    let input = Doc::query("ada")
+        .begins_with(Doc::sk().date("2026-01"))
+        .project(["data"])
+        .build()
+        .unwrap();
+    assert_eq!(input.projection_expression.as_deref(), Some("#p0"));
+}

@@ -1,0 +1,423 @@
+//! Resumable cursors on the embedded engine (spec §4): every cursor resumes exactly where its page
+//! ended, empty pages with a `LastEvaluatedKey` continue, and cursors from another query or with a
+//! single character changed are refused before any request.
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use dynakey::{Cursor, CursorError, DefaultTable, Entity, KeyErrorKind, KeyQuery};
+use dynakey_runtime::{Db, Engine, Error, Page};
+use futures::TryStreamExt;
+use serde::{Deserialize, Serialize};
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[pk("ACCT#<account>")]
+#[sk("ORD#<order>#<line>")]
+struct Line {
+    account: String,
+    order: String,
+    line: u32,
+    note: String,
+}
+
+/// The projection `order, line` of a [`Line`].
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+struct OrderLine {
+    order: String,
+    line: u32,
+}
+
+fn line(account: &str, order: &str, line: u32) -> Line {
+    Line {
+        account: account.into(),
+        order: order.into(),
+        line,
+        note: format!("{order}/{line}"),
+    }
+}
+
+fn names(lines: &[Line]) -> Vec<String> {
+    lines.iter().map(|l| l.note.clone()).collect()
+}
+
+async fn put_foreign(db: &Db, account: &str, sk: &str) -> Result<(), BoxError> {
+    db.client()
+        .put_item()
+        .table_name(db.table_name())
+        .item("PK", AttributeValue::S(format!("ACCT#{account}")))
+        .item("SK", AttributeValue::S(sk.into()))
+        .send()
+        .await?;
+    Ok(())
+}
+
+/// 40 lines in orders "1", "10", "2", "3" of accounts a1 and a3 (and a few of a2), plus foreign
+/// items at the edges that typed ranges exclude client-side: `ORD$` (the end of every range) in
+/// a1 and a3, and `ORD#2$` (the end of ranges up to group "2") in a3.
+async fn seeded() -> Result<(Engine, Db), BoxError> {
+    let engine = Engine::start().await?;
+    let db = engine.fresh_table::<DefaultTable>().await?;
+    let mut lines = Vec::new();
+    for account in ["a1", "a3"] {
+        for order in ["1", "10", "2", "3"] {
+            for n in 0..10 {
+                lines.push(line(account, order, n));
+            }
+        }
+    }
+    for n in 0..3 {
+        lines.push(line("a2", "1", n));
+    }
+    db.batch_put(&lines).await?;
+    // succ("ORD#") and succ("ORD#2#"): inclusive ends of BETWEEN that typed ranges drop.
+    put_foreign(&db, "a1", "ORD$").await?;
+    put_foreign(&db, "a3", "ORD$").await?;
+    put_foreign(&db, "a3", "ORD#2$").await?;
+    Ok((engine, db))
+}
+
+/// Pages through `query` with `query_page`, returning each page's items and cursor.
+async fn page_through<I, S>(
+    db: &Db,
+    query: &KeyQuery<Line, I, S>,
+) -> Result<Vec<(Vec<Line>, Option<Cursor>)>, BoxError> {
+    let mut pages = Vec::new();
+    let mut cursor: Option<Cursor> = None;
+    loop {
+        let page = db.query_page(query, cursor.as_ref()).await?;
+        cursor = page.next.clone();
+        pages.push((page.items, page.next));
+        if cursor.is_none() {
+            return Ok(pages);
+        }
+        if pages.len() > 1_000 {
+            return Err("paging does not end".into());
+        }
+    }
+}
+
+/// The kind of cursor error in `result`.
+fn cursor_error<T: std::fmt::Debug>(result: Result<T, Error>) -> Result<CursorError, BoxError> {
+    match result {
+        Err(Error::Key(e)) => match e.into_kind() {
+            KeyErrorKind::Cursor(reason) => Ok(reason),
+            other => Err(format!("expected a cursor error, got {other:?}").into()),
+        },
+        other => Err(format!("expected a cursor error, got {other:?}").into()),
+    }
+}
+
+#[tokio::test]
+async fn an_empty_page_with_a_last_evaluated_key_has_a_cursor_and_paging_goes_on(
+) -> Result<(), BoxError> {
+    let (_engine, db) = seeded().await?;
+    // gt(complete key 1/0) with page size 1: the first request evaluates only "ORD#1#…0", which
+    // the range excludes client-side. The page is empty but not the last.
+    let q = Line::query("a1")
+        .gt(Line::sk().order("1").line(0u32))
+        .limit(1);
+    let first = db.query_page(&q, None).await?;
+    assert!(first.items.is_empty());
+    assert!(first.last_evaluated_key.is_some());
+    let cursor = first
+        .next
+        .ok_or("an empty page with a LastEvaluatedKey has a cursor")?;
+    let second = db.query_page(&q, Some(&cursor)).await?;
+    assert_eq!(names(&second.items), ["1/1"]);
+
+    let pages = page_through(&db, &q).await?;
+    let items: Vec<Line> = pages.into_iter().flat_map(|(items, _)| items).collect();
+    assert_eq!(
+        items.len(),
+        39,
+        "every line after 1/0, without ORD$ and ORD#2$"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn resuming_from_every_cursor_yields_exactly_the_remainder() -> Result<(), BoxError> {
+    let (_engine, db) = seeded().await?;
+    let queries = [
+        Line::query("a1").begins_with(Line::sk()),
+        Line::query("a1").begins_with(Line::sk()).reverse(),
+        Line::query("a1").begins_with(Line::sk().order("1")),
+    ];
+    // In a3, with the foreign ORD#2$ that DynamoDB's BETWEEN returns and the runtime drops: a
+    // page may end on it, and its cursor must resume after it.
+    let ranges = [
+        Line::query("a3").between(Line::sk().order("10"), Line::sk().order("2")),
+        Line::query("a3")
+            .between(Line::sk().order("10"), Line::sk().order("2"))
+            .reverse(),
+        Line::query("a3").lte(Line::sk().order("2")).reverse(),
+        Line::query("a1").gt(Line::sk().order("1").line(4u32)),
+    ];
+    for q in queries
+        .iter()
+        .map(|q| q.clone().limit(u32::MAX))
+        .chain(ranges)
+    {
+        let all: Vec<Line> = db.query(&q).try_collect().await?;
+        assert!(!all.is_empty(), "{:?}", q.build());
+        for size in [1u32, 3, 7, 10, 100] {
+            let paged = q.clone().limit(size);
+            let pages = page_through(&db, &paged).await?;
+            let mut seen = 0;
+            for (i, (items, next)) in pages.iter().enumerate() {
+                assert!(items.len() <= size as usize);
+                assert!(
+                    items[..] == all[seen..seen + items.len()],
+                    "page {i} of size {size}"
+                );
+                seen += items.len();
+                let Some(next) = next else { continue };
+                // Through its text, as a client would hand it back.
+                let next: Cursor = next.as_str().parse()?;
+                let rest: Vec<Line> = db.query_from(&q, Some(&next)).try_collect().await?;
+                assert!(
+                    rest[..] == all[seen..],
+                    "resuming after page {i} of size {size} of {:?}: {:?}",
+                    q.build(),
+                    names(&rest)
+                );
+                // With the page size kept: the next page.
+                let page = db.query_page(&paged, Some(&next)).await?;
+                assert!(page.items[..] == all[seen..(seen + size as usize).min(all.len())]);
+            }
+            assert_eq!(seen, all.len(), "pages of {size} hold every item once");
+        }
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_limited_stream_ends_with_a_cursor_for_the_rest() -> Result<(), BoxError> {
+    let (_engine, db) = seeded().await?;
+    let q = Line::query("a1").begins_with(Line::sk());
+    let all: Vec<Line> = db.query(&q).try_collect().await?;
+    let pages: Vec<Page<Line>> = db.query_pages(&q.clone().limit(15)).try_collect().await?;
+    let first: Vec<Line> = pages.iter().flat_map(|p| p.items.clone()).collect();
+    assert!(first[..] == all[..15]);
+    let cursor = pages
+        .last()
+        .and_then(|p| p.next.clone())
+        .ok_or("a cursor")?;
+    let next: Vec<Line> = db
+        .query_from(&q.clone().limit(15), Some(&cursor))
+        .try_collect()
+        .await?;
+    assert!(next[..] == all[15..30]);
+    // limit(0) reads nothing and hands the cursor back.
+    let none = db.query_page(&q.clone().limit(0), Some(&cursor)).await?;
+    assert!(none.items.is_empty());
+    assert_eq!(none.next.as_ref(), Some(&cursor));
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_cursor_from_a_projected_limited_query_works() -> Result<(), BoxError> {
+    let (_engine, db) = seeded().await?;
+    let range = Line::query("a3").between(Line::sk().order("10"), Line::sk().order("2"));
+    let projected = range.clone().project(["order", "line"]).limit(4);
+    let all: Vec<Line> = db.query(&range).try_collect().await?;
+    assert_eq!(all.len(), 20);
+
+    let first: Page<OrderLine> = db.query_page_as(&projected, None).await?;
+    assert_eq!(first.items.len(), 4);
+    assert_eq!(
+        first.items[0],
+        OrderLine {
+            order: "10".into(),
+            line: 0
+        }
+    );
+    let cursor = first.next.ok_or("more pages")?;
+    // The same projected query resumes…
+    let second: Page<OrderLine> = db.query_page_as(&projected, Some(&cursor)).await?;
+    assert_eq!(
+        second.items.iter().map(|o| o.line).collect::<Vec<_>>(),
+        [4, 5, 6, 7]
+    );
+    // …and so does the full query: projection and limit are not part of the binding.
+    let rest: Vec<Line> = db.query_from(&range, Some(&cursor)).try_collect().await?;
+    assert!(rest[..] == all[4..]);
+    let rest: Vec<OrderLine> = db
+        .query_pages_as::<OrderLine>(&projected.clone().limit(100), Some(&cursor))
+        .map_ok(|p| p.items)
+        .try_concat()
+        .await?;
+    assert_eq!(rest.len(), 16);
+    assert_eq!(
+        rest.last().map(|o| (o.order.as_str(), o.line)),
+        Some(("2", 9))
+    );
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resuming_past_one_megabyte_from_every_page() -> Result<(), BoxError> {
+    let engine = Engine::start().await?;
+    let db: Db = engine.fresh_table::<DefaultTable>().await?;
+    // 2,500 items of about 1 KB: more than 2 MB, so at least 3 pages.
+    let lines: Vec<Line> = (0..2_500)
+        .map(|n| Line {
+            note: format!("{n:04}").repeat(256),
+            ..line("big", "1", n)
+        })
+        .collect();
+    db.batch_put(&lines).await?;
+    for q in [
+        Line::query("big").begins_with(Line::sk()),
+        Line::query("big").begins_with(Line::sk()).reverse(),
+    ] {
+        let all: Vec<Line> = db.query(&q).try_collect().await?;
+        assert_eq!(all.len(), lines.len());
+        let pages: Vec<Page<Line>> = db.query_pages(&q).try_collect().await?;
+        assert!(pages.len() >= 3, "{} pages", pages.len());
+        let mut seen = 0;
+        for page in &pages {
+            seen += page.items.len();
+            let Some(next) = &page.next else { continue };
+            let rest: Vec<Line> = db.query_from(&q, Some(next)).try_collect().await?;
+            assert_eq!(rest.len(), all.len() - seen);
+            assert!(rest[..] == all[seen..], "the remainder after {seen} items");
+        }
+        assert_eq!(seen, all.len());
+        // One page per call, by cursor: the same pages.
+        let by_cursor = page_through(&db, &q).await?;
+        assert_eq!(
+            by_cursor.iter().map(|(i, _)| i.len()).collect::<Vec<_>>(),
+            pages.iter().map(|p| p.items.len()).collect::<Vec<_>>()
+        );
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_cursor_for_another_query_is_refused_before_any_request() -> Result<(), BoxError> {
+    let (engine, db) = seeded().await?;
+    let q = Line::query("a1")
+        .begins_with(Line::sk().order("1"))
+        .limit(3);
+    let cursor = db.query_page(&q, None).await?.next.ok_or("more pages")?;
+
+    // A handle on the same table name in an empty engine: any request fails there with
+    // ResourceNotFoundException, so a cursor error proves nothing was sent.
+    let empty = Engine::start().await?;
+    let unsent: Db = empty.db(db.table_name());
+    match unsent.query_page(&q, Some(&cursor)).await {
+        Err(Error::Sdk { message, .. }) => assert!(message.contains("ResourceNotFound")),
+        other => {
+            return Err(format!("the control query should reach the engine: {other:?}").into())
+        }
+    }
+    let others = [
+        (
+            "another partition",
+            Line::query("a2").begins_with(Line::sk().order("1")),
+        ),
+        (
+            "another group",
+            Line::query("a1").begins_with(Line::sk().order("10")),
+        ),
+        (
+            "another operator",
+            Line::query("a1").gte(Line::sk().order("1")),
+        ),
+        ("another direction", q.clone().reverse()),
+        (
+            "the whole entity",
+            Line::query("a1").begins_with(Line::sk()),
+        ),
+    ];
+    for (what, other) in &others {
+        let reason = cursor_error(unsent.query_page(other, Some(&cursor)).await)?;
+        assert_eq!(reason, CursorError::OtherQuery, "{what}");
+        let streamed: Result<Vec<Line>, Error> =
+            unsent.query_from(other, Some(&cursor)).try_collect().await;
+        assert_eq!(cursor_error(streamed)?, CursorError::OtherQuery, "{what}");
+    }
+    // Another table, same query.
+    let other_table: Db = engine.fresh_table::<DefaultTable>().await?;
+    let reason = cursor_error(other_table.query_page(&q, Some(&cursor)).await)?;
+    assert_eq!(reason, CursorError::OtherQuery);
+    let nowhere: Db = engine.db("no-such-table");
+    let reason = cursor_error(nowhere.query_page(&q, Some(&cursor)).await)?;
+    assert_eq!(reason, CursorError::OtherQuery);
+
+    // Another secret: refused as modified.
+    let signed = db.clone().with_cursor_secret("s1");
+    let cursor = signed
+        .query_page(&q, None)
+        .await?
+        .next
+        .ok_or("more pages")?;
+    assert!(signed.query_page(&q, Some(&cursor)).await.is_ok());
+    for reader in [db.clone(), unsent.clone().with_cursor_secret("s2")] {
+        let reason = cursor_error(reader.query_page(&q, Some(&cursor)).await)?;
+        assert_eq!(reason, CursorError::Tampered);
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_modified_cursor_is_refused_before_any_request() -> Result<(), BoxError> {
+    let (_engine, db) = seeded().await?;
+    let q = Line::query("a1").between(Line::sk().order("1"), Line::sk().order("2"));
+    let paged = q.clone().limit(5);
+    let cursor = db
+        .query_page(&paged, None)
+        .await?
+        .next
+        .ok_or("more pages")?;
+    let empty = Engine::start().await?;
+    let unsent: Db = empty.db(db.table_name());
+    let text = cursor.as_str();
+
+    // Every character replaced in turn.
+    for (i, c) in text.char_indices() {
+        for replacement in ['A', 'B', '-', '_', '~'] {
+            if replacement == c {
+                continue;
+            }
+            let changed = format!("{}{replacement}{}", &text[..i], &text[i + 1..]);
+            let refused = match changed.parse::<Cursor>() {
+                Err(e) => matches!(e.kind(), KeyErrorKind::Cursor(_)),
+                Ok(changed) => {
+                    let reason = cursor_error(unsent.query_page(&paged, Some(&changed)).await)?;
+                    matches!(reason, CursorError::Tampered | CursorError::Malformed(_))
+                }
+            };
+            assert!(refused, "character {i} replaced by {replacement:?}");
+        }
+    }
+    // Every bit of every byte flipped in turn.
+    let bytes = URL_SAFE_NO_PAD.decode(text)?;
+    for i in 0..bytes.len() {
+        for bit in 0..8 {
+            let mut changed = bytes.clone();
+            changed[i] ^= 1 << bit;
+            let changed: Cursor = match URL_SAFE_NO_PAD.encode(&changed).parse() {
+                Ok(c) => c,
+                Err(_) => continue, // the version byte: refused as malformed already
+            };
+            let reason = cursor_error(unsent.query_page(&paged, Some(&changed)).await)?;
+            assert_eq!(reason, CursorError::Tampered, "byte {i}, bit {bit}");
+        }
+    }
+    // Cut short, extended, or not a cursor at all.
+    for changed in [&text[..text.len() - 4], &format!("{text}AAAA"), "", "x"] {
+        match changed.parse::<Cursor>() {
+            Err(_) => {}
+            Ok(changed) => {
+                cursor_error(unsent.query_page(&paged, Some(&changed)).await)?;
+            }
+        }
+    }
+    // The original still works.
+    assert!(db.query_page(&paged, Some(&cursor)).await?.items.len() == 5);
+    Ok(())
+}
