@@ -28,9 +28,12 @@ struct Reading {
 /// How the stand-in answers a `BatchWriteItem` of `n` write requests: how many it processes.
 type Accept = fn(usize) -> usize;
 
+/// The partition keys the stand-in processed.
+type Written = Arc<Mutex<Vec<String>>>;
+
 /// A minimal HTTP/1.1 endpoint answering `BatchWriteItem` (and nothing else). It records the
 /// partition keys of every write request it processed.
-fn throttling_endpoint(accept: Accept) -> Result<(String, Arc<Mutex<Vec<String>>>), BoxError> {
+fn throttling_endpoint(accept: Accept) -> Result<(String, Written), BoxError> {
     let listener = TcpListener::bind("127.0.0.1:0")?;
     let endpoint = format!("http://{}", listener.local_addr()?);
     let written = Arc::new(Mutex::new(Vec::new()));

@@ -215,13 +215,15 @@ pub(crate) enum Op {
     Le,
 }
 
+/// One end of a range: the key text and whether the end itself is included.
+type Limit = (String, bool);
+
 /// The half-open interval `[lo, hi)` of keys a bound selects, plus which ends are inclusive at the
 /// DynamoDB level. `entity` is the template's literal prefix `L0`: when non-empty, ranges are kept
 /// inside the entity's own keys so a typed query never runs into another entity's items.
 pub(crate) fn range(op: Op, bound: Bound, entity: &str) -> Result<Range, KeyError> {
-    // Lower and upper limits as (text, inclusive).
     let entity_hi = successor(entity).filter(|_| !entity.is_empty());
-    let (lo, hi): (Option<(String, bool)>, Option<(String, bool)>) = match (op, &bound) {
+    let (lo, hi): (Option<Limit>, Option<Limit>) = match (op, &bound) {
         (Op::Ge, b) => (Some((b.text().to_owned(), true)), None),
         (Op::Gt, Bound::Exact(k)) => (Some((k.clone(), false)), None),
         (Op::Gt, Bound::Group(p)) => match successor(p) {
@@ -244,7 +246,7 @@ pub(crate) fn range(op: Op, bound: Bound, entity: &str) -> Result<Range, KeyErro
 }
 
 /// Turns `[lo, hi]` limits into one DynamoDB condition, excluding exclusive ends client-side.
-fn interval(lo: Option<(String, bool)>, hi: Option<(String, bool)>) -> Range {
+fn interval(lo: Option<Limit>, hi: Option<Limit>) -> Range {
     match (lo, hi) {
         (None, None) => Range {
             condition: None,

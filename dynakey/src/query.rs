@@ -54,6 +54,9 @@ struct Parts {
     projection: Vec<String>,
 }
 
+/// The zero-sized type parameters of a [`KeyQuery`], without owning or borrowing any of them.
+type Marker<E, I, S> = PhantomData<fn() -> (E, I, S)>;
+
 /// A Query on one partition of entity `E`, with an optional sort-key condition and options.
 ///
 /// Created by the generated `E::query(<partition-key fields>)` (whole partition), then narrowed with
@@ -72,7 +75,7 @@ struct Parts {
 /// operation".
 pub struct KeyQuery<E, I = condition::PrimaryIndex, S = NoSortCondition> {
     parts: Result<Parts, KeyError>,
-    marker: PhantomData<fn() -> (E, I, S)>,
+    marker: Marker<E, I, S>,
 }
 
 impl<E, I, S> Clone for KeyQuery<E, I, S> {

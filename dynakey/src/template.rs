@@ -233,7 +233,7 @@ pub(crate) fn contains_byte(haystack: &[u8], byte: u8) -> bool {
     };
     let len = haystack.len();
     if len < 8 {
-        return haystack.iter().any(|&b| b == byte);
+        return haystack.contains(&byte);
     }
     let mut at = 0;
     while at + 8 <= len {

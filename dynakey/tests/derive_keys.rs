@@ -260,9 +260,10 @@ fn empty_and_oversized_keys_are_rejected_in_bytes() {
     );
 }
 
-fn built(
-    q: Result<QueryInput, KeyError>,
-) -> (String, Vec<(String, String)>, Vec<(String, String)>) {
+/// (KeyConditionExpression, names, values) of a built query.
+type Built = (String, Vec<(String, String)>, Vec<(String, String)>);
+
+fn built(q: Result<QueryInput, KeyError>) -> Built {
     let q = q.unwrap();
     let names = q.expression_attribute_names.into_iter().collect();
     let values = q
