@@ -52,6 +52,7 @@
 
 #![deny(missing_docs)]
 
+pub mod collection;
 pub mod condition;
 pub mod entity;
 pub mod error;
@@ -65,6 +66,7 @@ pub mod template;
 #[doc(hidden)]
 pub mod __private;
 
+pub use collection::{Cardinality, Collection, CollectionError, CollectionErrorKind, MemberOf};
 pub use condition::{
     Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyPartial, SortKeyPrefix,
 };
@@ -79,6 +81,10 @@ pub use table::{
 };
 pub use template::{KeyTemplate, TemplatePart};
 
+/// Derives [`Collection`](collection::Collection) for a struct whose fields are the members of an
+/// item collection (`T`, `Option<T>` or `Vec<T>` of entities sharing one partition); see the
+/// [`collection`] module.
+pub use dynakey_derive::Collection;
 /// Derives [`Entity`] and the typed key functions; see the [crate docs](crate#the-derive).
 pub use dynakey_derive::Entity;
 /// Derives [`KeySegment`] for a unit enum whose variants carry `#[key("TEXT")]`.
