@@ -30,6 +30,10 @@
 //!
 //! - [`db`]: [`Db`], table creation and single-item operations (`put`, `create`, `get`, `delete`);
 //! - [`read`]: [`Db::query`] and [`Db::query_pages`], paging per spec §4;
+//! - [`collection`](mod@collection): [`Db::collection`] and [`Db::collection_with`], a parent and
+//!   its children read by one paged Query and decoded into a typed
+//!   [`Collection`](dynakey::Collection), with a choice of what to do with items that match no
+//!   member ([`UnknownItems`]);
 //! - [`write`](mod@write): [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
 //!   unprocessed items retried with backoff and jitter; nothing dropped);
 //! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the
@@ -49,6 +53,7 @@
 
 #![deny(missing_docs)]
 
+pub mod collection;
 pub mod convert;
 pub mod db;
 #[cfg(feature = "embedded")]
@@ -58,6 +63,7 @@ pub mod item;
 pub mod read;
 pub mod write;
 
+pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
 pub use db::Db;
 #[cfg(feature = "embedded")]
 pub use embedded::Engine;
