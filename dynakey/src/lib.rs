@@ -30,11 +30,17 @@
 //! - [`template`]: key templates at run time, with the encoder/decoder steps the derive emits;
 //! - [`condition`] and [`query`]: typed sort-key conditions with group semantics (spec §3) and the
 //!   Query request they become;
+//! - [`collection`]: item collections — `#[derive(Collection)]` declares a parent and its children
+//!   in one partition (`settings: Settings, projects: Vec<Project>`), read by one paged Query and
+//!   told apart by sort key, with build-time checks that the members share a partition and that
+//!   their sort-key templates cannot be confused;
 //! - [`table`]: table declarations; [`entity`]: the [`Entity`] trait; [`key`]: typed keys;
 //! - [`error`]: the typed errors, all returned before any request.
 //!
 //! ## The derive
-//! `#[derive(Entity)]` reads `#[pk("…")]`, `#[sk("…")]` and `#[dynakey(table = T, name = "…")]`.
+//! `#[derive(Entity)]` reads `#[pk("…")]`, `#[sk("…")]` and
+//! `#[dynakey(table = T, name = "…", entity_type = "…")]` (`entity_type` names an attribute that
+//! every write fills with the entity name, see [`Entity::ENTITY_TYPE_ATTRIBUTE`]).
 //! Templates are literal text with `<field>` placeholders. Mistakes are compile errors pointing at
 //! the attribute: unknown fields (with the closest name suggested), unclosed or empty placeholders,
 //! two placeholders without a literal between them, a type that is not a [`KeySegment`], a missing
@@ -81,7 +87,7 @@ pub use table::{
 };
 pub use template::{KeyTemplate, TemplatePart};
 
-/// Derives [`Collection`](collection::Collection) for a struct whose fields are the members of an
+/// Derives [`Collection`] for a struct whose fields are the members of an
 /// item collection (`T`, `Option<T>` or `Vec<T>` of entities sharing one partition); see the
 /// [`collection`] module.
 pub use dynakey_derive::Collection;

@@ -73,9 +73,9 @@ pub enum CollectionErrorKind {
     /// the read was asked to fail on such items. Read with the policy that keeps unknown items, or
     /// the one that counts and skips them, to get past it.
     #[error(
-        "collection `{collection}`: the item with sort key {sort_key:?} matches no member \
-         (its sort key fits none of the members' templates); read it with the unknown-item policy \
-         that keeps or skips such items to see it"
+        "collection `{collection}`: {} matches no member (its sort key fits none of the members' \
+         templates); read it with the unknown-item policy that keeps or skips such items to see it",
+        item_key(sort_key.as_deref())
     )]
     UnknownItem {
         /// The collection struct.
@@ -129,4 +129,11 @@ pub enum CollectionErrorKind {
         /// The sort key of the second.
         second_sort_key: String,
     },
+}
+
+fn item_key(sort_key: Option<&str>) -> String {
+    match sort_key {
+        Some(key) => format!("the item with sort key {key:?}"),
+        None => "an item without a string sort key".to_owned(),
+    }
 }
