@@ -285,7 +285,9 @@ impl<T: Table> Db<T> {
     ///   order (`.reverse()`) is the order of `Vec` members, and `.consistent_read()` applies.
     ///   Members declared as exactly one item must then still be in range, or be `Option<T>`.
     /// - Items are matched to members by sort key as [`dynakey::collection`] describes; items that
-    ///   match none are treated by `unknown`.
+    ///   match none are treated by `unknown`. A projection (`.project(…)`) must keep the sort-key
+    ///   attribute (and the entity-type attribute, where members use one), or every item reads as
+    ///   unknown.
     ///
     /// # Errors
     /// - [`Error::Key`] before any request: the query does not build, or it has a `limit` (a

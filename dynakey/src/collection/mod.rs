@@ -41,6 +41,41 @@
 //! `dynakey-runtime`'s `Db::collection` runs the read; [`Assembler`] is the engine-independent
 //! part it is built on.
 //!
+//! ## A folder and its descendants
+//! In a drive, folders and files share one sort-key template (`<path>`, a [`KeyPath`](crate::KeyPath):
+//! folders end with `/`). Identical templates cannot tell members apart, so both entities declare
+//! an entity-type attribute, which every write fills with the entity name; a folder's path as a
+//! prefix reads the folder and its whole subtree with one Query:
+//!
+//! ```
+//! use dynakey::{Collection, Entity, KeyPath};
+//!
+//! #[derive(Entity, serde::Deserialize)]
+//! #[dynakey(entity_type = "_type")]
+//! #[pk("DRIVE#<account>")]
+//! #[sk("<path>")]
+//! struct Folder { account: String, path: KeyPath }
+//!
+//! #[derive(Entity, serde::Deserialize)]
+//! #[dynakey(entity_type = "_type")]
+//! #[pk("DRIVE#<account>")]
+//! #[sk("<path>")]
+//! struct File { account: String, path: KeyPath, bytes: u64 }
+//!
+//! /// The folder itself first in `folders` (its key sorts before its contents), then every
+//! /// subfolder at any depth; `files` holds every file below it.
+//! #[derive(Collection)]
+//! struct FolderTree { folders: Vec<Folder>, files: Vec<File> }
+//!
+//! let photos = KeyPath::folder(["root", "photos"]).unwrap();
+//! let query = Folder::query("ada").begins_with(Folder::sk().path_prefix(&photos));
+//! let input = FolderTree::read_query(&query).unwrap();
+//! assert_eq!(input.key_condition_expression, "#pk = :pk AND begins_with(#sk, :sk)");
+//! ```
+//!
+//! Without the two `entity_type` attributes this does not compile: the derive reports that
+//! `folders` and `files` have identical sort-key templates.
+//!
 //! ## Members
 //! A field of type `T` is a member of exactly one item, `Option<T>` of at most one, `Vec<T>` of any
 //! number; `T` is an [`Entity`] that implements `serde::Deserialize`. Checked at build time:
