@@ -5,6 +5,8 @@
 //! key?) cannot be decided by a macro; code generation emits them as trait bounds spanned at the
 //! offending tokens, so the compiler reports them there.
 
+pub mod collection;
+
 use syn::Type;
 
 use crate::ctxt::Ctxt;
@@ -27,7 +29,23 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         fields_used_once(cx, entity, template);
         no_optional_fields(cx, entity, template);
     }
+    if let Some(attribute) = &entity.entity_type {
+        let name = attribute.value();
+        if name.is_empty() || name.len() > MAX_ATTRIBUTE_NAME_BYTES {
+            cx.error_at(
+                attribute,
+                format!(
+                    "the entity-type attribute name must be 1 to {MAX_ATTRIBUTE_NAME_BYTES} bytes, e.g. \"_type\""
+                ),
+            );
+        }
+    }
 }
+
+/// DynamoDB attribute names are 1 to 255 bytes when they are key attributes or projected (AWS
+/// developer guide, "Service, account, and table quotas — Attribute names"); the entity-type
+/// attribute is kept within the same bound.
+const MAX_ATTRIBUTE_NAME_BYTES: usize = 255;
 
 fn has_attr(entity: &Entity<'_>, name: &str) -> bool {
     entity.input.attrs.iter().any(|a| a.path().is_ident(name))

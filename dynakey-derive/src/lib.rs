@@ -3,7 +3,9 @@
 //! Each derive is a pipeline whose stages are the modules here:
 //! `grammar` (attribute and template syntax) → `model` (resolved entity) → `checks` (cross-field
 //! rules, all errors collected in a `ctxt::Ctxt`) → `codegen` (expansion, or `fallback` impls
-//! when there were errors so they don't cascade).
+//! when there were errors so they don't cascade). `#[derive(Collection)]` follows the same stages
+//! in `grammar/collection.rs` → `model/collection.rs` → `checks/collection.rs` →
+//! `codegen/collection.rs`.
 
 mod checks;
 mod codegen;
@@ -35,6 +37,29 @@ pub fn derive_entity(input: TokenStream) -> TokenStream {
         Err(error) => {
             let mut out = error.to_compile_error();
             out.extend(codegen::fallback::entity(&input));
+            out.into()
+        }
+    }
+}
+
+/// `#[derive(Collection)]`: see `dynakey::collection`.
+#[proc_macro_derive(Collection)]
+pub fn derive_collection(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    let cx = Ctxt::new();
+    let model = model::collection::collection(&cx, &input);
+    if let Some(model) = &model {
+        checks::collection::collection(&cx, model);
+    }
+    let expanded = match &model {
+        Some(model) if cx.is_clean() => codegen::collection::expand(model),
+        _ => proc_macro2::TokenStream::new(),
+    };
+    match cx.check() {
+        Ok(()) => expanded.into(),
+        Err(error) => {
+            let mut out = error.to_compile_error();
+            out.extend(codegen::fallback::collection(&input));
             out.into()
         }
     }

@@ -8,6 +8,8 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::{DeriveInput, Ident, LitStr, Type, Visibility};
 
+pub mod collection;
+
 use crate::ctxt::Ctxt;
 use crate::grammar::attrs::EntityAttrs;
 use crate::grammar::template::{self, Piece};
@@ -64,6 +66,8 @@ pub struct Entity<'a> {
     pub pk: Vec<Template>,
     /// Every `#[sk]` (at most one when the checks pass).
     pub sk: Vec<Template>,
+    /// `#[dynakey(entity_type = "…")]`: the entity-type attribute name.
+    pub entity_type: Option<LitStr>,
 }
 
 impl Entity<'_> {
@@ -119,6 +123,7 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
         fields,
         pk,
         sk,
+        entity_type: attrs.entity_type,
     })
 }
 

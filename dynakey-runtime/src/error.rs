@@ -70,6 +70,24 @@ pub enum Error {
         attribute: String,
     },
 
+    /// The struct serialises an attribute with the name of its entity-type attribute
+    /// (`#[dynakey(entity_type = "…")]`), which dynakey writes itself with the entity name; rename
+    /// or skip that field. Nothing was written.
+    #[error(
+        "the item has an attribute named {attribute:?}, which is the entity's entity-type \
+         attribute; dynakey writes it with the entity name, so rename or skip that field"
+    )]
+    EntityTypeCollision {
+        /// The attribute name.
+        attribute: String,
+    },
+
+    /// A collection read found items that do not fit the collection: an item that belongs to no
+    /// member (with [`UnknownItems::Error`](crate::collection::UnknownItems::Error)), a key two
+    /// members accept, or a member declared as one item with none or two (spec §4).
+    #[error(transparent)]
+    Collection(#[from] dynakey::CollectionError),
+
     /// The AWS SDK or the service returned an error. `message` is the SDK's full error context
     /// (`DisplayErrorContext`), which includes the service's error code and message, e.g.
     /// `ResourceNotFoundException: Requested resource not found`.

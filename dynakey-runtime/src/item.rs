@@ -18,13 +18,29 @@ use crate::error::Error;
 /// - [`Error::Key`] when a key cannot be built (terminator inside a value, empty or oversized key);
 /// - [`Error::Serialize`] when `serde_dynamo` cannot serialise the struct;
 /// - [`Error::KeyAttributeCollision`] when the struct itself serialises an attribute with a key
-///   attribute's name.
+///   attribute's name;
+/// - [`Error::EntityTypeCollision`] when it serialises an attribute with the name of its
+///   entity-type attribute.
+///
+/// When the entity declares an entity-type attribute (`#[dynakey(entity_type = "_type")]`), the
+/// item also gets that attribute set to [`Entity::ENTITY_NAME`].
 pub fn to_item<E: Entity + Serialize>(
     entity: &E,
 ) -> Result<HashMap<String, AttributeValue>, Error> {
     let partition = entity.partition_key()?;
     let sort = entity.sort_key()?;
     let mut item = serde_dynamo::aws_sdk_dynamodb_1::to_item(entity).map_err(Error::Serialize)?;
+    if let Some(attribute) = E::ENTITY_TYPE_ATTRIBUTE {
+        if item.contains_key(attribute) {
+            return Err(Error::EntityTypeCollision {
+                attribute: attribute.to_owned(),
+            });
+        }
+        item.insert(
+            attribute.to_owned(),
+            AttributeValue::S(E::ENTITY_NAME.to_owned()),
+        );
+    }
     let keys = std::iter::once((<E::Table as Table>::PARTITION_KEY, partition))
         .chain(<E::Table as Table>::SORT_KEY.zip(sort));
     for (name, value) in keys {

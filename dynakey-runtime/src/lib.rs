@@ -32,6 +32,10 @@
 //! - [`read`]: [`Db::query`], [`Db::query_pages`] and [`Db::query_page`] with resumable
 //!   cursors ([`Page::next`], [`Db::with_cursor_secret`]), [`Db::query_as`] for projections;
 //!   paging per spec §4;
+//! - [`collection`](mod@collection): [`Db::collection`] and [`Db::collection_with`], a parent and
+//!   its children read by one paged Query and decoded into a typed
+//!   [`Collection`](dynakey::Collection), with a choice of what to do with items that match no
+//!   member ([`UnknownItems`]);
 //! - [`write`](mod@write): [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
 //!   unprocessed items retried with backoff and jitter; nothing dropped);
 //! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the
@@ -51,6 +55,7 @@
 
 #![deny(missing_docs)]
 
+pub mod collection;
 pub mod convert;
 pub mod db;
 #[cfg(feature = "embedded")]
@@ -60,6 +65,7 @@ pub mod item;
 pub mod read;
 pub mod write;
 
+pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
 pub use db::Db;
 #[cfg(feature = "embedded")]
 pub use embedded::Engine;

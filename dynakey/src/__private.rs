@@ -62,3 +62,58 @@ pub fn push_partial<T>(
         _ => Ok(()),
     }
 }
+
+/// `true` when `name` is one of table `T`'s key attributes (checked at build time for
+/// `#[dynakey(entity_type = "…")]`).
+pub const fn is_key_attribute<T: crate::Table>(name: &str) -> bool {
+    use crate::collection::overlap::str_eq;
+    str_eq(name, T::PARTITION_KEY)
+        || match T::SORT_KEY {
+            Some(sort) => str_eq(name, sort),
+            None => false,
+        }
+}
+
+/// Implemented for `(T, T)`: the tables of two collection members, which must be one table.
+#[diagnostic::on_unimplemented(
+    message = "collection member `{A}` is an entity of another table than member `{B}`",
+    label = "this member's table differs from the first member's",
+    note = "the members of a collection share one partition, so they must be entities of one table: \
+            give them the same #[dynakey(table = …)]; the tables are {Self}"
+)]
+pub trait SameTable<A, B> {}
+impl<T, A, B> SameTable<A, B> for (T, T) {}
+
+/// Implemented for `(T, T)`: the partition-key field types of two collection members, which must
+/// be the same.
+#[diagnostic::on_unimplemented(
+    message = "collection member `{A}` has other partition-key field types than member `{B}`",
+    label = "this member's partition-key fields differ from the first member's",
+    note = "the members of a collection share one partition key, so its fields must have the same \
+            types in both; the field types are {Self}"
+)]
+pub trait SamePartitionFields<A, B> {}
+impl<T, A, B> SamePartitionFields<A, B> for (T, T) {}
+
+/// Build-time check of `#[derive(Collection)]`: member `A`'s table `TA` is member `B`'s table
+/// `TB`. Called with the tables as projections (`<A as Entity>::Table`), so a member that is not an
+/// entity is reported once, by the projection, and not again by this function's bounds.
+pub const fn assert_same_table<TA, TB, A, B>()
+where
+    (TA, TB): SameTable<A, B>,
+{
+}
+
+/// Build-time check of `#[derive(Collection)]`: member `A`'s partition-key field types `FA` are
+/// member `B`'s `FB`; called like [`assert_same_table`].
+pub const fn assert_same_partition_fields<FA, FB, A, B>()
+where
+    (FA, FB): SamePartitionFields<A, B>,
+{
+}
+
+/// `true` when `template` is the placeholder of a failed `#[derive(Entity)]`, whose error is
+/// already reported; collection checks skip such members instead of adding errors of their own.
+pub const fn is_fallback(template: &crate::KeyTemplate) -> bool {
+    template.text.is_empty()
+}

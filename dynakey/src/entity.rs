@@ -11,15 +11,41 @@ use crate::template::KeyTemplate;
 /// derive generates inherent functions on the struct (`key`, `query`, `sk`, `parse_sort_key`, …,
 /// documented on the derive). Items are (de)serialised with `serde`; the key attributes named by
 /// [`Entity::Table`] are added on write.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a dynakey entity",
+    label = "not an entity",
+    note = "derive it: #[derive(dynakey::Entity)] with #[pk(\"…\")] and #[sk(\"…\")] key templates"
+)]
 pub trait Entity: Sized {
     /// The table this entity lives in.
     type Table: Table;
+    /// The types of the partition-key template's fields, in placeholder order, as a tuple:
+    /// `(String,)` for `#[pk("WS#<workspace>")]`. [Collections](crate::collection) compare it to
+    /// check at build time that their members share one partition key.
+    type PartitionFields;
     /// The entity's name, the struct name unless renamed with `#[dynakey(name = "…")]`.
     const ENTITY_NAME: &'static str;
+    /// The entity-type attribute, from `#[dynakey(entity_type = "_type")]`: when set, every write
+    /// of this entity stores [`Entity::ENTITY_NAME`] in that attribute, and a
+    /// [collection](crate::collection) read takes an item for this entity only if the attribute
+    /// holds its name (the modelling pattern of a "type" attribute on every item of a single
+    /// table). `None` by default.
+    const ENTITY_TYPE_ATTRIBUTE: Option<&'static str> = None;
     /// The partition-key template.
     const PARTITION_TEMPLATE: KeyTemplate;
     /// The sort-key template, when the table has a sort key.
     const SORT_TEMPLATE: Option<KeyTemplate>;
+
+    /// `true` when `key` is a sort key of this entity: its template's literals are in place and
+    /// every segment decodes into its field's type. Collections use it to tell their members
+    /// apart; the derive generates a version that decodes without allocating where the segment
+    /// types allow it. The default checks only the template's shape.
+    fn matches_sort_key(key: &str) -> bool {
+        match Self::SORT_TEMPLATE {
+            Some(template) => template.matches(key),
+            None => false,
+        }
+    }
 
     /// This item's partition key.
     ///

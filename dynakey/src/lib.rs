@@ -31,11 +31,17 @@
 //! - [`condition`] and [`query`]: typed sort-key conditions with group semantics (spec §3) and the
 //!   Query request they become (also as `aws dynamodb query --cli-input-json` input);
 //! - [`cursor`]: opaque, authenticated cursors that resume a query where a page ended (spec §4);
+//! - [`collection`]: item collections — `#[derive(Collection)]` declares a parent and its children
+//!   in one partition (`settings: Settings, projects: Vec<Project>`), read by one paged Query and
+//!   told apart by sort key, with build-time checks that the members share a partition and that
+//!   their sort-key templates cannot be confused;
 //! - [`table`]: table declarations; [`entity`]: the [`Entity`] trait; [`key`]: typed keys;
 //! - [`error`]: the typed errors, all returned before any request.
 //!
 //! ## The derive
-//! `#[derive(Entity)]` reads `#[pk("…")]`, `#[sk("…")]` and `#[dynakey(table = T, name = "…")]`.
+//! `#[derive(Entity)]` reads `#[pk("…")]`, `#[sk("…")]` and
+//! `#[dynakey(table = T, name = "…", entity_type = "…")]` (`entity_type` names an attribute that
+//! every write fills with the entity name, see [`Entity::ENTITY_TYPE_ATTRIBUTE`]).
 //! Templates are literal text with `<field>` placeholders. Mistakes are compile errors pointing at
 //! the attribute: unknown fields (with the closest name suggested), unclosed or empty placeholders,
 //! two placeholders without a literal between them, a type that is not a [`KeySegment`], a missing
@@ -53,6 +59,7 @@
 
 #![deny(missing_docs)]
 
+pub mod collection;
 pub mod condition;
 pub mod cursor;
 pub mod entity;
@@ -67,6 +74,7 @@ pub mod template;
 #[doc(hidden)]
 pub mod __private;
 
+pub use collection::{Cardinality, Collection, CollectionError, CollectionErrorKind, MemberOf};
 pub use condition::{
     Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyPartial, SortKeyPrefix,
 };
@@ -82,6 +90,10 @@ pub use table::{
 };
 pub use template::{KeyTemplate, TemplatePart};
 
+/// Derives [`Collection`] for a struct whose fields are the members of an
+/// item collection (`T`, `Option<T>` or `Vec<T>` of entities sharing one partition); see the
+/// [`collection`] module.
+pub use dynakey_derive::Collection;
 /// Derives [`Entity`] and the typed key functions; see the [crate docs](crate#the-derive).
 pub use dynakey_derive::Entity;
 /// Derives [`KeySegment`] for a unit enum whose variants carry `#[key("TEXT")]`.

@@ -103,13 +103,18 @@ impl KeyPath {
     /// # Errors
     /// [`SegmentError::Malformed`] for empty text, a leading `/`, or `//`.
     pub fn parse(text: &str) -> Result<Self, SegmentError> {
-        let body = text.strip_suffix('/').unwrap_or(text);
-        if body.is_empty() || body.split('/').any(str::is_empty) {
+        if !Self::is_valid(text) {
             return Err(SegmentError::malformed(WHAT, text));
         }
         Ok(KeyPath {
             text: text.to_owned(),
         })
+    }
+
+    /// `true` when [`KeyPath::parse`] accepts `text`.
+    pub fn is_valid(text: &str) -> bool {
+        let body = text.strip_suffix('/').unwrap_or(text);
+        !(body.is_empty() || body.split('/').any(str::is_empty))
     }
 
     /// The text form, which is also the key encoding.
@@ -218,6 +223,11 @@ impl KeySegment for KeyPath {
 
     fn decode_segment(text: &str) -> Result<Self, SegmentError> {
         KeyPath::parse(text)
+    }
+
+    #[inline]
+    fn is_valid_segment(text: &str) -> bool {
+        KeyPath::is_valid(text)
     }
 }
 

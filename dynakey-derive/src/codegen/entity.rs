@@ -29,6 +29,14 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     let key_fn = key_fn(entity, pk, sk);
     let query_fn = query_fn(entity, pk);
 
+    let partition_fields = template::field_types(entity, pk);
+    let entity_type = match &entity.entity_type {
+        Some(attribute) => quote!(::core::option::Option::Some(#attribute)),
+        None => quote!(::core::option::Option::None),
+    };
+    let entity_type_check = entity_type_check(entity);
+    let sort_matcher = sk.map(|sk| template::matcher(entity, sk));
+
     let (sk_items, sk_inner, sort_template, sort_key_body) = match sk {
         Some(sk) => {
             let sk_const = template::constant(entity, sk);
@@ -67,11 +75,14 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
 
         const _: () = {
             #sk_inner
+            #entity_type_check
 
             #[automatically_derived]
             impl ::dynakey::Entity for #ident #bounds {
                 type Table = #table;
+                type PartitionFields = #partition_fields;
                 const ENTITY_NAME: &'static str = #name;
+                const ENTITY_TYPE_ATTRIBUTE: ::core::option::Option<&'static str> = #entity_type;
                 const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = #pk_const;
                 const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = #sort_template;
 
@@ -82,6 +93,8 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 fn sort_key(&self) -> ::core::result::Result<::core::option::Option<::dynakey::__private::String>, ::dynakey::KeyError> {
                     #sort_key_body
                 }
+
+                #sort_matcher
             }
 
             impl #ident #bounds {
@@ -91,6 +104,28 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 #query_fn
                 #pk_parser
             }
+        };
+    }
+}
+
+/// A build-time check that the entity-type attribute is not one of the table's key attributes
+/// (dynakey writes those from the key templates). Names the table type directly, not through the
+/// `Entity` impl, so a failed field-type bound does not cascade into it.
+fn entity_type_check(entity: &Entity<'_>) -> TokenStream {
+    let Some(attribute) = &entity.entity_type else {
+        return TokenStream::new();
+    };
+    let table = &entity.table;
+    let message = format!(
+        "entity `{}`: the entity-type attribute {:?} is a key attribute of its table; dynakey \
+         writes key attributes from the key templates, so name the entity-type attribute \
+         differently, e.g. \"_type\"",
+        entity.ident,
+        attribute.value()
+    );
+    quote_spanned! {attribute.span()=>
+        const _: () = if ::dynakey::__private::is_key_attribute::<#table>(#attribute) {
+            ::core::panic!(#message)
         };
     }
 }

@@ -151,30 +151,11 @@ pub fn parser(
     };
     // Straight-line splitting (no interpretation of the template at run time); the detailed
     // mismatch reason is computed only on the error path.
-    let mut steps = Vec::new();
-    let mut locals = Vec::new();
-    for (i, segment) in template.segments.iter().enumerate() {
-        match segment {
-            Segment::Literal(literal) => steps.push(quote! {
-                let ::core::option::Option::Some(rest) = rest.strip_prefix(#literal) else {
-                    return ::core::result::Result::Err(#template_const.mismatch(key));
-                };
-            }),
-            Segment::Field(index) => {
-                let ty = entity.field(*index).ty;
-                let local = format_ident!("__segment_{}", locals.len());
-                let terminator = option_char(terminator(template, i));
-                steps.push(quote! {
-                    let ::core::option::Option::Some((#local, rest)) =
-                        ::dynakey::__private::take_segment::<#ty>(rest, #terminator)
-                    else {
-                        return ::core::result::Result::Err(#template_const.mismatch(key));
-                    };
-                });
-                locals.push(local);
-            }
-        }
-    }
+    let (steps, locals) = split_steps(
+        entity,
+        template,
+        &quote!(return ::core::result::Result::Err(#template_const.mismatch(key))),
+    );
     let fields = template.field_indices().zip(&locals).map(|(index, local)| {
         let field = entity.field(index);
         let ident = field.ident;
@@ -254,4 +235,67 @@ pub fn fields_struct(entity: &Entity<'_>, template: &Template, ident: &syn::Iden
             }
         }
     }
+}
+
+/// Statements that split `key` (a `&str` named `key`, with `rest` bound to it) into the raw text of
+/// each placeholder, one local per placeholder (returned), running `fail` when the key does not
+/// have the template's shape. After them, `rest` is the unparsed remainder.
+fn split_steps(
+    entity: &Entity<'_>,
+    template: &Template,
+    fail: &TokenStream,
+) -> (Vec<TokenStream>, Vec<syn::Ident>) {
+    let mut steps = Vec::new();
+    let mut locals = Vec::new();
+    for (i, segment) in template.segments.iter().enumerate() {
+        match segment {
+            Segment::Literal(literal) => steps.push(quote! {
+                let ::core::option::Option::Some(rest) = rest.strip_prefix(#literal) else {
+                    #fail;
+                };
+            }),
+            Segment::Field(index) => {
+                let ty = entity.field(*index).ty;
+                let local = format_ident!("__segment_{}", locals.len());
+                let terminator = option_char(terminator(template, i));
+                steps.push(quote! {
+                    let ::core::option::Option::Some((#local, rest)) =
+                        ::dynakey::__private::take_segment::<#ty>(rest, #terminator)
+                    else {
+                        #fail;
+                    };
+                });
+                locals.push(local);
+            }
+        }
+    }
+    (steps, locals)
+}
+
+/// `fn matches_sort_key(key: &str) -> bool` of the `Entity` impl: the parser's splitting, then
+/// `KeySegment::is_valid_segment` on every segment, so nothing is allocated for types that can
+/// validate in place.
+pub fn matcher(entity: &Entity<'_>, template: &Template) -> TokenStream {
+    let (steps, locals) = split_steps(entity, template, &quote!(return false));
+    let checks = template.field_indices().zip(&locals).map(|(index, local)| {
+        let ty = entity.field(index).ty;
+        quote!(&& <#ty as ::dynakey::KeySegment>::is_valid_segment(#local))
+    });
+    quote! {
+        #[inline]
+        fn matches_sort_key(key: &str) -> bool {
+            let rest = key;
+            #(#steps)*
+            rest.is_empty() #(#checks)*
+        }
+    }
+}
+
+/// The partition-key field types as a tuple, `(String,)` for `WS#<workspace>`.
+pub fn field_types(entity: &Entity<'_>, template: &Template) -> TokenStream {
+    let types = template.field_indices().map(|index| {
+        let ty = entity.field(index).ty;
+        quote!(#ty)
+    });
+    quote!((#(#types,)*))
 }

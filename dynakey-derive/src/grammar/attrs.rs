@@ -18,6 +18,8 @@ pub struct EntityAttrs {
     pub table: Option<Path>,
     /// `#[dynakey(name = "…")]`.
     pub name: Option<LitStr>,
+    /// `#[dynakey(entity_type = "…")]`: the attribute that stores the entity name on every item.
+    pub entity_type: Option<LitStr>,
 }
 
 fn template_literal(cx: &Ctxt, attr: &Attribute) -> Option<LitStr> {
@@ -62,9 +64,15 @@ pub fn entity(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
                     if out.name.replace(name).is_some() {
                         cx.error_at(&meta.path, "`name` is given twice");
                     }
+                } else if meta.path.is_ident("entity_type") {
+                    let attribute: LitStr = meta.value()?.parse()?;
+                    if out.entity_type.replace(attribute).is_some() {
+                        cx.error_at(&meta.path, "`entity_type` is given twice");
+                    }
                 } else {
                     return Err(meta.error(
-                        "unknown dynakey option; expected `table = TableType` or `name = \"EntityName\"`",
+                        "unknown dynakey option; expected `table = TableType`, `name = \"EntityName\"` \
+                         or `entity_type = \"attribute\"`",
                     ));
                 }
                 Ok(())

@@ -1,4 +1,5 @@
 //! Stage 1, grammar: attribute tokens and template text into plain data, no type information.
 
 pub mod attrs;
+pub mod collection;
 pub mod template;

@@ -82,6 +82,14 @@ pub trait KeySegment: Sized + Clone + PartialEq + std::fmt::Debug {
     /// # Errors
     /// [`SegmentError::Malformed`] for any other text; never panics.
     fn decode_segment(text: &str) -> Result<Self, SegmentError>;
+
+    /// `true` when [`decode_segment`](Self::decode_segment) would accept `text`. Collections call
+    /// it on every key they read to tell members apart; override it when it can be answered
+    /// without building the value (`String` accepts any text without allocating).
+    #[inline]
+    fn is_valid_segment(text: &str) -> bool {
+        Self::decode_segment(text).is_ok()
+    }
 }
 
 /// A value accepted where a key segment of type `T` is expected, such as `&str` for a `String`

@@ -17,6 +17,11 @@ impl KeySegment for String {
     fn decode_segment(text: &str) -> Result<Self, SegmentError> {
         Ok(text.to_owned())
     }
+
+    #[inline]
+    fn is_valid_segment(_: &str) -> bool {
+        true
+    }
 }
 
 /// As `String`; decodes to `Cow::Owned`.
@@ -29,6 +34,11 @@ impl KeySegment for Cow<'static, str> {
 
     fn decode_segment(text: &str) -> Result<Self, SegmentError> {
         Ok(Cow::Owned(text.to_owned()))
+    }
+
+    #[inline]
+    fn is_valid_segment(_: &str) -> bool {
+        true
     }
 }
 

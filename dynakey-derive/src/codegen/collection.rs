@@ -1,0 +1,242 @@
+//! `#[derive(Collection)]` expansion: the `Collection` impl, `MemberOf` impls, and the build-time
+//! checks that need the member types, each spanned at the offending member:
+//!
+//! - every member is an `Entity` (the `MemberOf` impl requires it);
+//! - every member is on the first member's table and has its partition-key field types (trait
+//!   bounds whose messages name both members);
+//! - every member has the first member's partition-key literals, and a sort-key template, and no
+//!   two members have identical sort-key templates (`const` assertions over the members'
+//!   `KeyTemplate`s; their panic messages name both members).
+//!
+//! Sort-key templates that may overlap without being identical are checked per key at run time by
+//! `dynakey::collection::Matcher`.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::grammar::collection::Cardinality;
+use crate::model::collection::{Collection, Member};
+
+pub fn expand(collection: &Collection<'_>) -> TokenStream {
+    let Some(first) = collection.members.first() else {
+        return TokenStream::new();
+    };
+    let ident = collection.ident;
+    let name = ident.to_string();
+    let first_ty = first.entity;
+
+    let consts: Vec<syn::Ident> = (0..collection.members.len())
+        .map(|i| format_ident!("__DYNAKEY_MEMBER_{}", i))
+        .collect();
+    let member_consts = collection.members.iter().zip(&consts).map(|(member, c)| {
+        let ty = member.entity;
+        let field = member.ident.to_string();
+        let cardinality = cardinality(member.cardinality);
+        // A struct literal of projections rather than `Member::of::<T>`: a member that is not an
+        // entity is then reported once (identical diagnostics are merged), without a second error
+        // for a generic bound.
+        quote_spanned! {ty.span()=>
+            const #c: ::dynakey::collection::Member = ::dynakey::collection::Member {
+                field: #field,
+                entity: <#ty as ::dynakey::Entity>::ENTITY_NAME,
+                cardinality: #cardinality,
+                sort_template: <#ty as ::dynakey::Entity>::SORT_TEMPLATE,
+                entity_type: <#ty as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
+                matches: <#ty as ::dynakey::Entity>::matches_sort_key,
+            };
+        }
+    });
+    let slot_types = collection.members.iter().map(|member| {
+        let ty = member.entity;
+        quote!(::dynakey::collection::Slot<#ty>)
+    });
+    let new_slots = collection
+        .members
+        .iter()
+        .map(|_| quote!(::dynakey::collection::Slot::new()));
+    let push_arms = collection.members.iter().enumerate().map(|(i, member)| {
+        let ty = member.entity;
+        let index = syn::Index::from(i);
+        quote_spanned! {ty.span()=>
+            #i => slots.#index.push(::dynakey::collection::ItemDecoder::decode::<#ty>(decoder, sort_key, item)?),
+        }
+    });
+    let finish_fields =
+        collection
+            .members
+            .iter()
+            .zip(&consts)
+            .enumerate()
+            .map(|(i, (member, c))| {
+                let field = member.ident;
+                let index = syn::Index::from(i);
+                match member.cardinality {
+                    Cardinality::One => quote!(#field: slots.#index.one(#name, &#c)?),
+                    Cardinality::Optional => quote!(#field: slots.#index.optional(#name, &#c)?),
+                    Cardinality::Many => quote!(#field: slots.#index.many()),
+                }
+            });
+    let member_of = unique_members(collection).into_iter().map(|member| {
+        let ty = member.entity;
+        quote_spanned! {ty.span()=>
+            #[automatically_derived]
+            impl ::dynakey::collection::MemberOf<#ident> for #ty {}
+        }
+    });
+    let checks = checks(collection, &consts);
+
+    quote! {
+        const _: () = {
+            #(#member_consts)*
+
+            #[automatically_derived]
+            impl ::dynakey::collection::Collection for #ident {
+                type Table = <#first_ty as ::dynakey::Entity>::Table;
+                type PartitionFields = <#first_ty as ::dynakey::Entity>::PartitionFields;
+                const NAME: &'static str = #name;
+                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate =
+                    <#first_ty as ::dynakey::Entity>::PARTITION_TEMPLATE;
+                const MEMBERS: &'static [::dynakey::collection::Member] = &[#(#consts),*];
+                type Slots = (#(#slot_types,)*);
+
+                fn slots() -> Self::Slots {
+                    (#(#new_slots,)*)
+                }
+
+                #[inline]
+                fn push<D: ::dynakey::collection::ItemDecoder>(
+                    slots: &mut Self::Slots,
+                    member: usize,
+                    sort_key: &str,
+                    item: D::Item,
+                    decoder: &mut D,
+                ) -> ::core::result::Result<(), D::Error> {
+                    match member {
+                        #(#push_arms)*
+                        _ => {}
+                    }
+                    ::core::result::Result::Ok(())
+                }
+
+                fn finish(slots: Self::Slots) -> ::core::result::Result<Self, ::dynakey::CollectionError> {
+                    ::core::result::Result::Ok(#ident { #(#finish_fields,)* })
+                }
+            }
+
+            #(#member_of)*
+
+            #checks
+        };
+    }
+}
+
+fn cardinality(cardinality: Cardinality) -> TokenStream {
+    match cardinality {
+        Cardinality::One => quote!(::dynakey::Cardinality::One),
+        Cardinality::Optional => quote!(::dynakey::Cardinality::Optional),
+        Cardinality::Many => quote!(::dynakey::Cardinality::Many),
+    }
+}
+
+/// Members with distinct entity types (the checks report duplicates; this keeps the `MemberOf`
+/// impls from conflicting in the fallback too).
+pub fn unique_members<'a, 'b>(collection: &'b Collection<'a>) -> Vec<&'b Member<'a>> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for member in &collection.members {
+        let name = member.type_name();
+        if !seen.contains(&name) {
+            seen.push(name);
+            out.push(member);
+        }
+    }
+    out
+}
+
+fn describe(member: &Member<'_>) -> String {
+    format!("`{}` ({})", member.ident, member.type_name())
+}
+
+/// The build-time checks that need the member types.
+fn checks(collection: &Collection<'_>, consts: &[syn::Ident]) -> TokenStream {
+    let name = collection.ident.to_string();
+    let mut out = TokenStream::new();
+    let Some(first) = collection.members.first() else {
+        return out;
+    };
+    let first_ty = first.entity;
+    for (i, member) in collection.members.iter().enumerate() {
+        let ty = member.entity;
+        if i > 0 {
+            let message = format!(
+                "collection `{name}`: members {} and {} have different partition-key templates; the \
+                 members of a collection share one partition, so they need the same partition-key \
+                 literals (e.g. #[pk(\"WS#<workspace>\")] on both)",
+                describe(first),
+                describe(member)
+            );
+            out.extend(quote_spanned! {ty.span()=>
+                const _: () = ::dynakey::__private::assert_same_table::<
+                    <#ty as ::dynakey::Entity>::Table,
+                    <#first_ty as ::dynakey::Entity>::Table,
+                    #ty,
+                    #first_ty,
+                >();
+                const _: () = ::dynakey::__private::assert_same_partition_fields::<
+                    <#ty as ::dynakey::Entity>::PartitionFields,
+                    <#first_ty as ::dynakey::Entity>::PartitionFields,
+                    #ty,
+                    #first_ty,
+                >();
+                const _: () = {
+                    let first = &<#first_ty as ::dynakey::Entity>::PARTITION_TEMPLATE;
+                    let this = &<#ty as ::dynakey::Entity>::PARTITION_TEMPLATE;
+                    if !::dynakey::__private::is_fallback(first)
+                        && !::dynakey::__private::is_fallback(this)
+                        && !::dynakey::collection::overlap::same_literals(first, this)
+                    {
+                        ::core::panic!(#message)
+                    }
+                };
+            });
+        }
+        let message = format!(
+            "collection `{name}`: member {} has no sort-key template; a collection tells its members \
+             apart by sort key, so each member needs #[sk(\"…\")]",
+            describe(member)
+        );
+        out.extend(quote_spanned! {ty.span()=>
+            const _: () = if <#ty as ::dynakey::Entity>::SORT_TEMPLATE.is_none()
+                && !::dynakey::__private::is_fallback(&<#ty as ::dynakey::Entity>::PARTITION_TEMPLATE)
+            {
+                ::core::panic!(#message)
+            };
+        });
+    }
+    for (j, second) in collection.members.iter().enumerate() {
+        for (i, first) in collection.members.iter().enumerate().take(j) {
+            if first.type_name() == second.type_name() {
+                continue; // reported by the checks stage
+            }
+            let (a, b) = (&consts[i], &consts[j]);
+            let ty = second.entity;
+            let message = format!(
+                "collection `{name}`: members {} and {} have identical sort-key templates, so every \
+                 key of one is also a key of the other; give one a distinct literal prefix (e.g. \
+                 #[sk(\"FILE#<path>\")]), or declare #[dynakey(entity_type = \"_type\")] on both \
+                 entities so that attribute tells their items apart",
+                describe(first),
+                describe(second)
+            );
+            out.extend(quote_spanned! {ty.span()=>
+                const _: () = if let ::dynakey::collection::Overlap::Identical =
+                    ::dynakey::collection::overlap::member_overlap(&#a, &#b)
+                {
+                    ::core::panic!(#message)
+                };
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,354 @@
+//! Collection reads: [`Db::collection`] and [`Db::collection_with`] read a parent and its children
+//! with one paged Query and decode them into a typed [`Collection`].
+//!
+//! ```no_run
+//! use dynakey::{Collection, Entity};
+//! use dynakey_runtime::collection::UnknownItems;
+//! use dynakey_runtime::Db;
+//!
+//! #[derive(dynakey::Table)]
+//! #[table(partition_key = "EntityRef", sort_key = "Detail")]
+//! struct Workspaces;
+//!
+//! #[derive(Entity, serde::Serialize, serde::Deserialize, Debug)]
+//! #[dynakey(table = Workspaces)]
+//! #[pk("WS#<workspace>")]
+//! #[sk("META")]
+//! struct Settings { workspace: String, plan: String }
+//!
+//! #[derive(Entity, serde::Serialize, serde::Deserialize, Debug)]
+//! #[dynakey(table = Workspaces)]
+//! #[pk("WS#<workspace>")]
+//! #[sk("PROJ#<id>")]
+//! struct Project { workspace: String, id: String, name: String }
+//!
+//! #[derive(Collection, Debug)]
+//! struct WorkspaceView { settings: Settings, projects: Vec<Project> }
+//!
+//! # async fn run(db: Db<Workspaces>) -> Result<(), dynakey_runtime::Error> {
+//! // The workspace and every project: one Query per 1 MB page.
+//! let view: WorkspaceView = db.collection(&Project::query("acme")).await?;
+//!
+//! // Only the projects of 2026, keeping items that match no member instead of failing.
+//! #[derive(Collection, Debug)]
+//! struct Projects { settings: Option<Settings>, projects: Vec<Project> }
+//! let read = db
+//!     .collection_with::<Projects, _, _>(
+//!         &Project::query("acme").begins_with(Project::sk().id_prefix("2026-")),
+//!         UnknownItems::Keep,
+//!     )
+//!     .await?;
+//! println!("{} projects in {} requests", read.collection.projects.len(), read.requests);
+//! # Ok(()) }
+//! ```
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::types::{AttributeValue, ReturnConsumedCapacity};
+use dynakey::collection::{Assembler, Collection, ItemDecoder, PushError};
+use dynakey::{KeyQuery, KeyValue, MemberOf, PrimaryIndex, Table};
+use serde::de::DeserializeOwned;
+use tracing::Instrument;
+
+use crate::convert::{apply_query_input, string_attribute};
+use crate::db::Db;
+use crate::error::Error;
+
+/// A DynamoDB item as the SDK returns it.
+pub type Item = HashMap<String, AttributeValue>;
+
+/// What a collection read does with an item whose sort key matches none of the collection's
+/// members (spec §4: such an item is reported, never dropped silently).
+///
+/// An item belongs to a member when its sort key has the member's template shape, every segment
+/// decodes, and (for entities with `#[dynakey(entity_type = "…")]`) its entity-type attribute
+/// names the member; an item without a string sort key belongs to none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum UnknownItems {
+    /// Fail the read with [`Error::Collection`] /
+    /// [`CollectionErrorKind::UnknownItem`](dynakey::CollectionErrorKind::UnknownItem), naming the
+    /// item's sort key. The default, and what [`Db::collection`] does.
+    #[default]
+    Error,
+    /// Keep the raw items in [`CollectionRead::unknown`] (and count them).
+    Keep,
+    /// Count them in [`CollectionRead::unknown_count`] and drop them.
+    Skip,
+}
+
+/// The result of [`Db::collection_with`]: the typed collection and what the read saw on the way.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CollectionRead<C> {
+    /// The decoded collection.
+    pub collection: C,
+    /// With [`UnknownItems::Keep`]: the items that belong to no member, raw and complete (key
+    /// attributes included), in the order the Query returned them. Empty otherwise.
+    pub unknown: Vec<Item>,
+    /// How many items belonged to no member (kept or skipped).
+    pub unknown_count: usize,
+    /// How many `Query` requests the read sent: one per page of up to 1 MB (AWS developer guide,
+    /// "Paginating table query results"); 0 when the condition matches nothing.
+    pub requests: u32,
+    /// The read capacity units consumed, summed over the requests (`ConsumedCapacity`, requested
+    /// with `ReturnConsumedCapacity = TOTAL`), when the service reported it.
+    pub consumed_capacity: Option<f64>,
+}
+
+/// Decodes raw DynamoDB items into collection `C`, one at a time: the part of
+/// [`Db::collection_with`] that does not talk to DynamoDB, for items read some other way (a Query
+/// sent with the SDK directly, a table export, a test fixture).
+///
+/// ```
+/// # use dynakey::{Collection, Entity};
+/// # #[derive(Entity, serde::Serialize, serde::Deserialize, Debug)]
+/// # #[pk("WS#<workspace>")] #[sk("META")]
+/// # struct Settings { workspace: String }
+/// # #[derive(Entity, serde::Serialize, serde::Deserialize, Debug)]
+/// # #[pk("WS#<workspace>")] #[sk("PROJ#<id>")]
+/// # struct Project { workspace: String, id: String }
+/// # #[derive(Collection, Debug)]
+/// # struct WorkspaceView { settings: Settings, projects: Vec<Project> }
+/// use dynakey_runtime::collection::{CollectionDecoder, UnknownItems};
+/// use dynakey_runtime::item::to_item;
+///
+/// let mut decoder = CollectionDecoder::<WorkspaceView>::new(UnknownItems::Error);
+/// decoder.push(to_item(&Settings { workspace: "acme".into() })?)?;
+/// decoder.push(to_item(&Project { workspace: "acme".into(), id: "p1".into() })?)?;
+/// let view = decoder.finish()?.collection;
+/// assert_eq!(view.projects.len(), 1);
+/// # Ok::<(), dynakey_runtime::Error>(())
+/// ```
+pub struct CollectionDecoder<C: Collection> {
+    assembler: Assembler<C>,
+    policy: UnknownItems,
+    /// The sort-key attribute of `C::Table`.
+    sort_attribute: Option<&'static str>,
+    /// The partition read, for decode errors.
+    partition: Option<String>,
+    /// The current item's sort key, reused between items.
+    sort_key: String,
+    unknown: Vec<Item>,
+    unknown_count: usize,
+}
+
+impl<C: Collection> std::fmt::Debug for CollectionDecoder<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CollectionDecoder")
+            .field("collection", &C::NAME)
+            .field("policy", &self.policy)
+            .field("partition", &self.partition)
+            .field("unknown_count", &self.unknown_count)
+            .finish_non_exhaustive()
+    }
+}
+
+/// [`ItemDecoder`] for SDK items: `serde_dynamo`, with the item's keys in the error.
+struct SdkItems<'a> {
+    partition: Option<&'a str>,
+}
+
+impl ItemDecoder for SdkItems<'_> {
+    type Item = Item;
+    type Error = Error;
+
+    #[inline]
+    fn decode<E: DeserializeOwned>(&mut self, sort_key: &str, item: Item) -> Result<E, Error> {
+        serde_dynamo::aws_sdk_dynamodb_1::from_item(item).map_err(|source| Error::Decode {
+            partition: self.partition.map(str::to_owned),
+            sort: Some(sort_key.to_owned()),
+            source,
+        })
+    }
+}
+
+impl<C: Collection> CollectionDecoder<C> {
+    /// An empty collection under decoding, treating unknown items by `policy`.
+    pub fn new(policy: UnknownItems) -> Self {
+        CollectionDecoder {
+            assembler: Assembler::new(),
+            policy,
+            sort_attribute: <C::Table as Table>::SORT_KEY,
+            partition: None,
+            sort_key: String::new(),
+            unknown: Vec::new(),
+            unknown_count: 0,
+        }
+    }
+
+    /// Adds one item: decodes it into the member its sort key belongs to, or treats it by the
+    /// unknown-item policy.
+    ///
+    /// # Errors
+    /// - [`Error::Collection`]: the item belongs to no member under [`UnknownItems::Error`]
+    ///   ([`UnknownItem`](dynakey::CollectionErrorKind::UnknownItem)), two members accept its key
+    ///   ([`Ambiguous`](dynakey::CollectionErrorKind::Ambiguous)), or it is a second item for a
+    ///   member declared as one ([`TooMany`](dynakey::CollectionErrorKind::TooMany));
+    /// - [`Error::Decode`]: it belongs to a member but does not deserialise into its type.
+    pub fn push(&mut self, item: Item) -> Result<(), Error> {
+        let sort = self
+            .sort_attribute
+            .and_then(|name| string_attribute(&item, name));
+        let Some(sort) = sort else {
+            return self.unknown_item(None, item);
+        };
+        self.sort_key.clear();
+        self.sort_key.push_str(sort);
+        let member = self
+            .assembler
+            .classify(&self.sort_key, |name| string_attribute(&item, name))?;
+        let Some(member) = member else {
+            let sort = std::mem::take(&mut self.sort_key);
+            let result = self.unknown_item(Some(&sort), item);
+            self.sort_key = sort;
+            return result;
+        };
+        let mut decoder = SdkItems {
+            partition: self.partition.as_deref(),
+        };
+        self.assembler
+            .push(member, &self.sort_key, item, &mut decoder)
+            .map_err(|e| match e {
+                PushError::Decode(e) => e,
+                PushError::Collection(e) => Error::Collection(e),
+            })
+    }
+
+    fn unknown_item(&mut self, sort_key: Option<&str>, item: Item) -> Result<(), Error> {
+        match self.policy {
+            UnknownItems::Error => Err(Error::Collection(self.assembler.unknown(sort_key))),
+            UnknownItems::Keep => {
+                self.unknown_count += 1;
+                self.unknown.push(item);
+                Ok(())
+            }
+            UnknownItems::Skip => {
+                self.unknown_count += 1;
+                Ok(())
+            }
+        }
+    }
+
+    /// The collection, with the unknown items; `requests` and `consumed_capacity` are 0 and
+    /// `None` (set by [`Db::collection_with`]).
+    ///
+    /// # Errors
+    /// [`Error::Collection`] with
+    /// [`Missing`](dynakey::CollectionErrorKind::Missing) when a member declared as exactly one
+    /// item has none.
+    pub fn finish(self) -> Result<CollectionRead<C>, Error> {
+        Ok(CollectionRead {
+            collection: self.assembler.finish()?,
+            unknown: self.unknown,
+            unknown_count: self.unknown_count,
+            requests: 0,
+            consumed_capacity: None,
+        })
+    }
+}
+
+impl<T: Table> Db<T> {
+    /// Reads collection `C` from the partition of `query` and decodes it; an item that belongs to
+    /// no member fails the read ([`UnknownItems::Error`]). See [`collection_with`] for the
+    /// semantics, the other policies and the request count.
+    ///
+    /// `query` is built from one of the members: `Project::query("acme")` reads the whole
+    /// partition `WS#acme`, and a sort-key condition limits the read to a group of it.
+    ///
+    /// # Errors
+    /// As [`collection_with`].
+    ///
+    /// [`collection_with`]: Self::collection_with
+    pub async fn collection<C, E, S>(
+        &self,
+        query: &KeyQuery<E, PrimaryIndex, S>,
+    ) -> Result<C, Error>
+    where
+        C: Collection<Table = T>,
+        E: MemberOf<C>,
+    {
+        Ok(self
+            .collection_with::<C, E, S>(query, UnknownItems::Error)
+            .await?
+            .collection)
+    }
+
+    /// Reads collection `C` from the partition of `query` with one paged Query and decodes every
+    /// item into its member (AWS developer guide, "Best practices for modeling relational data in
+    /// DynamoDB — Adjacency list design pattern", and "Working with queries in DynamoDB").
+    ///
+    /// - One `Query` request per page, without `Limit`, so each page is as large as DynamoDB
+    ///   allows (1 MB of items read); paging stops only when a response has no `LastEvaluatedKey`
+    ///   (spec §4). [`CollectionRead::requests`] counts the requests,
+    ///   [`CollectionRead::consumed_capacity`] sums their read capacity.
+    /// - `query` fixes the partition (`Member::query(…)`) and may limit the read to a group prefix
+    ///   or range of a member's sort key (`.begins_with(Project::sk().id_prefix("2026-"))`); its
+    ///   order (`.reverse()`) is the order of `Vec` members, and `.consistent_read()` applies.
+    ///   Members declared as exactly one item must then still be in range, or be `Option<T>`.
+    /// - Items are matched to members by sort key as [`dynakey::collection`] describes; items that
+    ///   match none are treated by `unknown`. A projection (`.project(…)`) must keep the sort-key
+    ///   attribute (and the entity-type attribute, where members use one), or every item reads as
+    ///   unknown.
+    ///
+    /// # Errors
+    /// - [`Error::Key`] before any request: the query does not build, or it has a `limit` (a
+    ///   collection read takes whole pages);
+    /// - [`Error::Sdk`] for a failed request;
+    /// - [`Error::Collection`]: an unknown item under [`UnknownItems::Error`], a key two members
+    ///   accept, a missing or repeated single member (see [`CollectionDecoder::push`] and
+    ///   [`CollectionDecoder::finish`]);
+    /// - [`Error::Decode`] for an item of a member that does not deserialise into its type.
+    pub async fn collection_with<C, E, S>(
+        &self,
+        query: &KeyQuery<E, PrimaryIndex, S>,
+        unknown: UnknownItems,
+    ) -> Result<CollectionRead<C>, Error>
+    where
+        C: Collection<Table = T>,
+        E: MemberOf<C>,
+    {
+        let input = C::read_query(query)?;
+        let mut decoder = CollectionDecoder::<C>::new(unknown);
+        decoder.partition = input
+            .expression_attribute_values
+            .get(":pk")
+            .and_then(KeyValue::as_s)
+            .map(str::to_owned);
+        let mut requests = 0u32;
+        let mut consumed_capacity: Option<f64> = None;
+        let mut start = None;
+        // A range that matches nothing sends no request (spec §4).
+        let mut more = !input.matches_nothing;
+        while more {
+            let request = apply_query_input(self.client().query(), self.table_name(), &input)
+                .set_exclusive_start_key(start.take())
+                .return_consumed_capacity(ReturnConsumedCapacity::Total);
+            let span = self.span("Query");
+            let output = request
+                .send()
+                .instrument(span.clone())
+                .await
+                .map_err(|e| Error::sdk("Query", e))?;
+            requests = requests.saturating_add(1);
+            if let Some(units) = output.consumed_capacity().and_then(|c| c.capacity_units()) {
+                span.record("db.dynamodb.consumed_capacity", units);
+                *consumed_capacity.get_or_insert(0.0) += units;
+            }
+            for item in output.items.unwrap_or_default() {
+                let excluded = !input.exclude_sort_keys.is_empty()
+                    && T::SORT_KEY
+                        .and_then(|name| string_attribute(&item, name))
+                        .is_some_and(|sort| input.exclude_sort_keys.iter().any(|x| x == sort));
+                if !excluded {
+                    decoder.push(item)?;
+                }
+            }
+            // Paging stops only when a response has no LastEvaluatedKey.
+            more = output.last_evaluated_key.is_some();
+            start = output.last_evaluated_key;
+        }
+        let mut read = decoder.finish()?;
+        read.requests = requests;
+        read.consumed_capacity = consumed_capacity;
+        Ok(read)
+    }
+}
