@@ -9,13 +9,21 @@
 //!   ScanIndexForward = false);
 //! - one project: GetItem(EntityRef = "WS#acme", Detail = "PROJ#<id>").
 //!
+//! Then the whole item collection — settings and every project — is read with one collection read
+//! (`#[derive(Collection)]`), and an SDK interceptor counts the Query requests it took.
+//!
 //! ```text
 //! cargo run --example workspaces          # on the embedded engine
 //! cargo run --example workspaces -- --aws # on a client configured the usual AWS way
 //! ```
 
-use dynakey::{Entity, KeyValue, Table};
-use dynakey_runtime::{Db, Engine};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use aws_sdk_dynamodb::config::interceptors::BeforeSerializationInterceptorContextRef;
+use aws_sdk_dynamodb::config::{ConfigBag, Intercept};
+use dynakey::{Collection, Entity, KeyValue, Table};
+use dynakey_runtime::{Db, Engine, UnknownItems};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 use ulid::Ulid;
@@ -50,6 +58,38 @@ struct Project {
     status: String,
 }
 
+/// The workspace as one value: its settings item and every project, from one paged Query.
+#[derive(Collection, Debug)]
+struct Workspace {
+    settings: Settings,
+    projects: Vec<Project>,
+}
+
+/// Counts the `Query` requests the client sends (so the count is DynamoDB's, not the library's).
+#[derive(Debug, Clone, Default)]
+struct QueryCounter(Arc<AtomicUsize>);
+
+impl Intercept for QueryCounter {
+    fn name(&self) -> &'static str {
+        "QueryCounter"
+    }
+
+    fn read_before_execution(
+        &self,
+        context: &BeforeSerializationInterceptorContextRef<'_>,
+        _cfg: &mut ConfigBag,
+    ) -> Result<(), aws_sdk_dynamodb::error::BoxError> {
+        if context
+            .input()
+            .downcast_ref::<aws_sdk_dynamodb::operation::query::QueryInput>()
+            .is_some()
+        {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+        Ok(())
+    }
+}
+
 fn show(value: &KeyValue) -> String {
     match value {
         KeyValue::S(s) => format!("{{\"S\": {s:?}}}"),
@@ -60,18 +100,27 @@ fn show(value: &KeyValue) -> String {
 
 #[tokio::main]
 async fn main() -> Result<(), BoxError> {
+    let use_aws = std::env::args().any(|a| a == "--aws");
     let engine;
-    let db: Db<Workspaces> = if std::env::args().any(|a| a == "--aws") {
-        let db = Db::new(
-            dynakey_runtime::connect_from_env().await,
-            "dynakey-workspaces",
-        );
-        db.create_table().await?;
-        db
+    let (client, table_name) = if use_aws {
+        let client = dynakey_runtime::connect_from_env().await;
+        (client, "dynakey-workspaces".to_owned())
     } else {
         engine = Engine::start().await?;
-        engine.fresh_table().await?
+        let table: Db<Workspaces> = engine.fresh_table().await?;
+        (engine.client(), table.table_name().to_owned())
     };
+    // The client counts its Query requests, so the count printed below is what DynamoDB saw.
+    let queries = QueryCounter::default();
+    let config = client
+        .config()
+        .to_builder()
+        .interceptor(queries.clone())
+        .build();
+    let db: Db<Workspaces> = Db::new(aws_sdk_dynamodb::Client::from_conf(config), table_name);
+    if use_aws {
+        db.create_table().await?;
+    }
     println!(
         "table {} (partition key {}, sort key {})\n",
         db.table_name(),
@@ -148,5 +197,26 @@ async fn main() -> Result<(), BoxError> {
     let project: Option<Project> = db.get(&key).await?;
     println!("\nGetItem {:?}", key.attributes().collect::<Vec<_>>());
     println!("  -> {project:?}");
+
+    // 4. The whole item collection at once: settings + projects, typed, from one paged Query.
+    let before = queries.0.load(Ordering::SeqCst);
+    let read = db
+        .collection_with::<Workspace, _, _>(&Project::query("acme"), UnknownItems::Error)
+        .await?;
+    let requests = queries.0.load(Ordering::SeqCst) - before;
+    let workspace = &read.collection;
+    println!("\nCollection read of WS#acme (settings + projects)");
+    println!(
+        "  settings: {} ({}, plan {})",
+        workspace.settings.workspace, workspace.settings.display_name, workspace.settings.plan
+    );
+    for p in &workspace.projects {
+        println!("  project:  {} {:<8} {}", p.id, p.name, p.status);
+    }
+    println!(
+        "  {} items in {requests} Query request(s), {} unknown items",
+        1 + workspace.projects.len(),
+        read.unknown_count
+    );
     Ok(())
 }
