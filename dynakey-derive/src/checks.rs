@@ -6,6 +6,7 @@
 //! offending tokens, so the compiler reports them there.
 
 pub mod collection;
+pub mod shard;
 
 use syn::Type;
 
@@ -25,6 +26,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         );
     }
     one_template(cx, entity, &entity.sk, "sk");
+    shard::entity(cx, entity);
     for template in entity.pk.iter().chain(&entity.sk) {
         fields_used_once(cx, entity, template);
         no_optional_fields(cx, entity, template);

@@ -9,6 +9,7 @@ use quote::quote;
 use syn::{DeriveInput, Ident, LitStr, Type, Visibility};
 
 pub mod collection;
+pub mod shard;
 
 use crate::ctxt::Ctxt;
 use crate::grammar::attrs::EntityAttrs;
@@ -68,6 +69,8 @@ pub struct Entity<'a> {
     pub sk: Vec<Template>,
     /// `#[dynakey(entity_type = "…")]`: the entity-type attribute name.
     pub entity_type: Option<LitStr>,
+    /// `#[pk("…", shards = N, shard_by = "…")]`: the partition key's write sharding.
+    pub shard: Option<shard::Shard>,
 }
 
 impl Entity<'_> {
@@ -95,6 +98,7 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
             return None;
         }
     };
+    let shard = shard::resolve(cx, &fields, attrs.shards);
     let resolve =
         |(attr, lit): (syn::Attribute, LitStr), role| resolve(cx, &fields, attr, lit, role);
     let pk = attrs
@@ -124,6 +128,7 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
         pk,
         sk,
         entity_type: attrs.entity_type,
+        shard,
     })
 }
 
@@ -170,21 +175,26 @@ fn resolve(
 }
 
 fn unknown_field_message(name: &str, template: &str, fields: &[Field<'_>]) -> String {
+    format!(
+        "in key template {template:?}: placeholder `<{name}>` names no field of this struct; {}",
+        field_suggestion(name, fields, |candidate| format!("`<{candidate}>`"))
+    )
+}
+
+/// What to say about `name`, which names no field: `did you mean …?` with the closest field
+/// (spelt by `show`), or the list of fields when none is close.
+pub fn field_suggestion(name: &str, fields: &[Field<'_>], show: impl Fn(&str) -> String) -> String {
     let closest = fields
         .iter()
         .map(|f| f.ident.to_string())
         .map(|candidate| (strsim::damerau_levenshtein(name, &candidate), candidate))
         .filter(|(distance, candidate)| *distance <= (candidate.len().max(name.len()) / 2).max(1))
         .min_by_key(|(distance, _)| *distance);
-    let mut message = format!(
-        "in key template {template:?}: placeholder `<{name}>` names no field of this struct"
-    );
     match closest {
-        Some((_, candidate)) => message.push_str(&format!("; did you mean `<{candidate}>`?")),
+        Some((_, candidate)) => format!("did you mean {}?", show(&candidate)),
         None => {
             let names: Vec<String> = fields.iter().map(|f| f.ident.to_string()).collect();
-            message.push_str(&format!("; the fields are: {}", names.join(", ")));
+            format!("the fields are: {}", names.join(", "))
         }
     }
-    message
 }

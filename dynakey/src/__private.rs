@@ -63,6 +63,78 @@ pub fn push_partial<T>(
     }
 }
 
+/// Finishes the partition key of a sharded entity: appends the shard suffix chosen by `value`
+/// (the shard field, hashed over its key encoding; see [`crate::shard`]) to the logical key
+/// `logical`, and checks DynamoDB's size rules again.
+///
+/// The field is encoded at the end of `logical` and cut off after hashing, so nothing is
+/// allocated beyond the key itself.
+#[inline]
+pub fn shard_partition_key<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Sized>(
+    mut logical: String,
+    value: &A,
+    field: &'static str,
+    sharding: &crate::Sharding,
+) -> Result<String, KeyError> {
+    let start = logical.len();
+    value
+        .encode_arg(&mut logical)
+        .map_err(|source| KeyError::from(KeyErrorKind::Segment { field, source }))?;
+    let shard = sharding.shard_of_encoding(logical.as_bytes().get(start..).unwrap_or_default());
+    logical.truncate(start);
+    sharding.push_suffix(&mut logical, shard);
+    finish_key(KeyRole::Partition, logical)
+}
+
+/// The shard of an item whose shard field is `value` (the generated `E::shard_of`).
+pub fn shard_of<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Sized>(
+    value: &A,
+    field: &'static str,
+    sharding: &crate::Sharding,
+) -> Result<u16, KeyError> {
+    let mut encoding = String::new();
+    value
+        .encode_arg(&mut encoding)
+        .map_err(|source| KeyError::from(KeyErrorKind::Segment { field, source }))?;
+    Ok(sharding.shard_of_encoding(encoding.as_bytes()))
+}
+
+/// The logical part of a sharded partition key (the generated `parse_partition_key` of a sharded
+/// entity strips the suffix, then parses the rest with the template).
+///
+/// # Errors
+/// [`KeyErrorKind::Mismatch`] when `key` does not end in a shard suffix of `sharding`.
+pub fn strip_shard_suffix<'k>(
+    key: &'k str,
+    sharding: &crate::Sharding,
+    template: &'static str,
+) -> Result<&'k str, KeyError> {
+    match sharding.split_partition_key(key) {
+        Some((logical, _)) => Ok(logical),
+        None => Err(KeyErrorKind::Mismatch {
+            key: key.chars().take(128).collect(),
+            template,
+            reason: format!(
+                "no shard suffix: a sharded partition key ends in `#` and {} digits naming a \
+                 shard below {}",
+                sharding.width(),
+                sharding.count()
+            ),
+        }
+        .into()),
+    }
+}
+
+/// `true` when two collection members are sharded alike (both unsharded, or both over the same
+/// number of shards), so a partition holds items of both.
+pub const fn same_sharding(a: Option<crate::Sharding>, b: Option<crate::Sharding>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => a.count() == b.count(),
+        _ => false,
+    }
+}
+
 /// `true` when `name` is one of table `T`'s key attributes (checked at build time for
 /// `#[dynakey(entity_type = "…")]`).
 pub const fn is_key_attribute<T: crate::Table>(name: &str) -> bool {

@@ -43,6 +43,11 @@
 //! every item, so a start key can only move where in the query's own results reading resumes.
 //! Cursors do not expire and are not encrypted: the key values (partition and sort key strings)
 //! can be read by whoever holds the cursor.
+//!
+//! # Sharded queries
+//! A fan-out read over the shards of one logical partition ([`crate::shard`]) resumes from a
+//! [`ShardedCursor`]: one position per shard ([`ShardPosition`]), with the same HMAC key, binding
+//! and checks; its format is described on [`ShardedCursor`].
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -506,6 +511,9 @@ fn fingerprint(table_name: &str, query: &QueryInput) -> [u8; FINGERPRINT_LEN] {
     out.copy_from_slice(&digest[..FINGERPRINT_LEN]);
     out
 }
+
+mod sharded;
+pub use sharded::{ShardPosition, ShardedCursor};
 
 #[cfg(test)]
 mod tests;

@@ -2,6 +2,7 @@
 
 use crate::error::KeyError;
 use crate::key::Key;
+use crate::shard::Sharding;
 use crate::table::Table;
 use crate::template::KeyTemplate;
 
@@ -35,6 +36,11 @@ pub trait Entity: Sized {
     const PARTITION_TEMPLATE: KeyTemplate;
     /// The sort-key template, when the table has a sort key.
     const SORT_TEMPLATE: Option<KeyTemplate>;
+    /// The write sharding of the partition key, from
+    /// `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]`: every item's partition key is the
+    /// logical key built by [`Entity::PARTITION_TEMPLATE`] plus a shard suffix (`WS#acme#07`),
+    /// see [`crate::shard`]. `None` (the default) for an unsharded partition key.
+    const SHARDING: Option<Sharding> = None;
 
     /// `true` when `key` is a sort key of this entity: its template's literals are in place and
     /// every segment decodes into its field's type. Collections use it to tell their members
@@ -47,7 +53,7 @@ pub trait Entity: Sized {
         }
     }
 
-    /// This item's partition key.
+    /// This item's partition key (with its shard suffix when the entity is sharded).
     ///
     /// # Errors
     /// Any [`KeyError`] of the encoding rules (spec §2).

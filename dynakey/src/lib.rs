@@ -31,6 +31,9 @@
 //! - [`condition`] and [`query`]: typed sort-key conditions with group semantics (spec §3) and the
 //!   Query request they become (also as `aws dynamodb query --cli-input-json` input);
 //! - [`cursor`]: opaque, authenticated cursors that resume a query where a page ended (spec §4);
+//! - [`shard`]: write sharding — `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]` spreads
+//!   one logical partition over `WS#acme#00` … `WS#acme#09`, and a [`ShardedQuery`] reads them
+//!   back with the same typed conditions (the hash and suffix are a data contract);
 //! - [`collection`]: item collections — `#[derive(Collection)]` declares a parent and its children
 //!   in one partition (`settings: Settings, projects: Vec<Project>`), read by one paged Query and
 //!   told apart by sort key, with build-time checks that the members share a partition and that
@@ -56,6 +59,15 @@
 //!   `created_prefix(…)`/`id_prefix(…)` for explicit partial values;
 //! - `Project::parse_sort_key(&str) -> Result<ProjectSortKey, KeyError>` and
 //!   `Project::parse_partition_key(&str) -> Result<ProjectPartitionKey, KeyError>`.
+//!
+//! With a sharded partition key, `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]` (the
+//! shard field must be a sort-key field; 1 to [`shard::MAX_SHARDS`] shards), `key(…)` and
+//! [`Entity::partition_key`] append the item's shard (`WS#acme#07`), `parse_partition_key`
+//! accepts such keys, and instead of `query(…)` it generates:
+//! - `Project::query_shard(workspace, shard: u16) -> KeyQuery<Project>`: one shard;
+//! - `Project::query_shards(workspace) -> ShardedQuery<Project>`: every shard, merged by the
+//!   runtime;
+//! - `Project::shard_of(id) -> Result<u16, KeyError>`: the shard of an item.
 
 #![deny(missing_docs)]
 
@@ -68,6 +80,7 @@ pub mod key;
 pub mod path;
 pub mod query;
 pub mod segment;
+pub mod shard;
 pub mod table;
 pub mod template;
 
@@ -78,13 +91,14 @@ pub use collection::{Cardinality, Collection, CollectionError, CollectionErrorKi
 pub use condition::{
     Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyPartial, SortKeyPrefix,
 };
-pub use cursor::{Cursor, CursorCodec, CursorError, StartKey};
+pub use cursor::{Cursor, CursorCodec, CursorError, ShardPosition, ShardedCursor, StartKey};
 pub use entity::Entity;
 pub use error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
 pub use key::{Key, KeyValue};
 pub use path::KeyPath;
 pub use query::{KeyQuery, QueryInput};
 pub use segment::{KeySegment, SegmentArg};
+pub use shard::{ShardedQuery, ShardedQueryInput, Sharding};
 pub use table::{
     DefaultTable, IndexDef, IndexKind, Projection, Table, TableWithSortKey, TableWithoutSortKey,
 };

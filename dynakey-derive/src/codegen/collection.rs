@@ -4,6 +4,8 @@
 //! - every member is an `Entity` (the `MemberOf` impl requires it);
 //! - every member is on the first member's table and has its partition-key field types (trait
 //!   bounds whose messages name both members);
+//! - every member is sharded like the first member (`Entity::SHARDING`: both unsharded, or over
+//!   the same number of shards);
 //! - every member has the first member's partition-key literals, and a sort-key template, and no
 //!   two members have identical sort-key templates (`const` assertions over the members'
 //!   `KeyTemplate`s; their panic messages name both members).
@@ -154,6 +156,33 @@ pub fn unique_members<'a, 'b>(collection: &'b Collection<'a>) -> Vec<&'b Member<
     out
 }
 
+/// A build-time check that `member` is sharded like `first` (both unsharded, or both over the same
+/// number of shards): otherwise their items live in different partitions and one Query never
+/// reads both.
+fn sharding_check(name: &str, first: &Member<'_>, member: &Member<'_>) -> TokenStream {
+    let (first_ty, ty) = (first.entity, member.entity);
+    let message = format!(
+        "collection `{name}`: members {} and {} have different partition-key sharding \
+         (#[pk(\"…\", shards = N, shard_by = \"…\")] on one and not the other, or other shard \
+         counts), so their items are in different partitions and no single Query reads both; \
+         give both the same `shards`, or neither (a sharded collection is read one shard at a \
+         time, with `query_shard`)",
+        describe(first),
+        describe(member)
+    );
+    quote_spanned! {ty.span()=>
+        const _: () = if !::dynakey::__private::is_fallback(&<#first_ty as ::dynakey::Entity>::PARTITION_TEMPLATE)
+            && !::dynakey::__private::is_fallback(&<#ty as ::dynakey::Entity>::PARTITION_TEMPLATE)
+            && !::dynakey::__private::same_sharding(
+                <#first_ty as ::dynakey::Entity>::SHARDING,
+                <#ty as ::dynakey::Entity>::SHARDING,
+            )
+        {
+            ::core::panic!(#message)
+        };
+    }
+}
+
 fn describe(member: &Member<'_>) -> String {
     format!("`{}` ({})", member.ident, member.type_name())
 }
@@ -200,6 +229,7 @@ fn checks(collection: &Collection<'_>, consts: &[syn::Ident]) -> TokenStream {
                     }
                 };
             });
+            out.extend(sharding_check(&name, first, member));
         }
         let message = format!(
             "collection `{name}`: member {} has no sort-key template; a collection tells its members \

@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
-use crate::codegen::{sort_key, template};
+use crate::codegen::{shard, sort_key, template};
 use crate::model::{Entity, Template};
 
 pub fn expand(entity: &Entity<'_>) -> TokenStream {
@@ -21,13 +21,25 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     let pk_encoder = template::encoder(entity, pk, &format_ident!("__dynakey_partition_key"));
     let pk_struct_ident = format_ident!("{}PartitionKey", ident);
     let pk_struct = template::fields_struct(entity, pk, &pk_struct_ident);
-    let pk_parser = template::parser(entity, pk, "parse_partition_key", &pk_struct_ident);
+    let pk_parser = if shard::is_sharded(entity) {
+        TokenStream::new()
+    } else {
+        template::parser(entity, pk, "parse_partition_key", &pk_struct_ident)
+    };
     let pk_self = self_args(entity, pk);
+    let partition_key_body = shard::partition_key_expr(entity, pk, |f| quote!(&self.#f))
+        .unwrap_or_else(|| quote!(Self::__dynakey_partition_key(#(#pk_self),*)));
+    let shard_inner = shard::inner(entity, pk, &pk_struct_ident);
+    let shard_const = shard::entity_const(entity);
 
     let assertions = assertions(entity, sk);
     let bounds = template::where_clause(entity);
     let key_fn = key_fn(entity, pk, sk);
-    let query_fn = query_fn(entity, pk);
+    let query_fn = if shard::is_sharded(entity) {
+        TokenStream::new()
+    } else {
+        query_fn(entity, pk)
+    };
 
     let partition_fields = template::field_types(entity, pk);
     let entity_type = match &entity.entity_type {
@@ -75,6 +87,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
 
         const _: () = {
             #sk_inner
+            #shard_inner
             #entity_type_check
 
             #[automatically_derived]
@@ -85,9 +98,10 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 const ENTITY_TYPE_ATTRIBUTE: ::core::option::Option<&'static str> = #entity_type;
                 const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = #pk_const;
                 const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = #sort_template;
+                #shard_const
 
                 fn partition_key(&self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-                    Self::__dynakey_partition_key(#(#pk_self),*)
+                    #partition_key_body
                 }
 
                 fn sort_key(&self) -> ::core::result::Result<::core::option::Option<::dynakey::__private::String>, ::dynakey::KeyError> {
@@ -190,6 +204,8 @@ fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStr
         let ident = entity.field(i).ident;
         quote!(&#ident)
     });
+    let partition = shard::partition_key_expr(entity, pk, |f| quote!(&#f))
+        .unwrap_or_else(|| quote!(Self::__dynakey_partition_key(#(#pk_refs),*)));
     let sort = match sk {
         Some(sk) => {
             let refs = sk.field_indices().map(|i| {
@@ -206,13 +222,13 @@ fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStr
          encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's \
          byte limits.",
         entity.ident,
-        pk.lit.value(),
+        shard::describe_partition(entity, pk),
         sk.map(|s| format!(", sort key `{}`", s.lit.value())).unwrap_or_default()
     );
     quote! {
         #[doc = #doc]
         pub fn key(#(#params),*) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(::dynakey::Key::from_parts(Self::__dynakey_partition_key(#(#pk_refs),*)?, #sort))
+            ::core::result::Result::Ok(::dynakey::Key::from_parts(#partition?, #sort))
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod collection;
 pub mod entity;
 pub mod fallback;
 pub mod segment_enum;
+pub mod shard;
 pub mod sort_key;
 pub mod table;
 mod template;

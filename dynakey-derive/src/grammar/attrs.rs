@@ -3,9 +3,11 @@
 //! Only syntax is checked here; meaning (which fields exist, which combinations are allowed) is the
 //! checks stage's job.
 
+use syn::parse::ParseStream;
 use syn::{Attribute, LitStr, Path};
 
 use crate::ctxt::Ctxt;
+use crate::grammar::shard::{self, ShardOptions};
 
 /// The key-related attributes of an entity struct, as written.
 #[derive(Default)]
@@ -20,11 +22,20 @@ pub struct EntityAttrs {
     pub name: Option<LitStr>,
     /// `#[dynakey(entity_type = "…")]`: the attribute that stores the entity name on every item.
     pub entity_type: Option<LitStr>,
+    /// `shards = N, shard_by = "…"` after a `#[pk]` or `#[sk]` template (see `grammar::shard`).
+    pub shards: Vec<ShardOptions>,
 }
 
-fn template_literal(cx: &Ctxt, attr: &Attribute) -> Option<LitStr> {
-    match attr.parse_args::<LitStr>() {
-        Ok(lit) => Some(lit),
+fn template_literal(cx: &Ctxt, attr: &Attribute, shards: &mut Vec<ShardOptions>) -> Option<LitStr> {
+    let which = attr.path().get_ident().map(ToString::to_string);
+    let which = which.as_deref().unwrap_or_default();
+    match attr
+        .parse_args_with(|input: ParseStream<'_>| shard::template_and_options(cx, which, input))
+    {
+        Ok((lit, options)) => {
+            shards.extend(options);
+            Some(lit)
+        }
         Err(_) => {
             let which = attr
                 .path()
@@ -45,11 +56,11 @@ pub fn entity(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
     let mut out = EntityAttrs::default();
     for attr in attrs {
         if attr.path().is_ident("pk") {
-            if let Some(lit) = template_literal(cx, attr) {
+            if let Some(lit) = template_literal(cx, attr, &mut out.shards) {
                 out.pk.push((attr.clone(), lit));
             }
         } else if attr.path().is_ident("sk") {
-            if let Some(lit) = template_literal(cx, attr) {
+            if let Some(lit) = template_literal(cx, attr, &mut out.shards) {
                 out.sk.push((attr.clone(), lit));
             }
         } else if attr.path().is_ident("dynakey") {

@@ -1,0 +1,536 @@
+//! Write sharding: one logical partition spread over a fixed number of physical partitions, and
+//! the fan-out query that reads them back as one (AWS developer guide, "Using write sharding to
+//! distribute workloads evenly").
+//!
+//! A single very large or very busy logical partition (a workspace with millions of projects)
+//! concentrates its traffic on one partition key. Sharding appends a suffix computed from one
+//! field of each item, so the items of `WS#acme` are written to `WS#acme#00` … `WS#acme#09`:
+//!
+//! ```
+//! use dynakey::Entity;
+//!
+//! #[derive(Entity)]
+//! #[pk("WS#<workspace>", shards = 10, shard_by = "id")]
+//! #[sk("PROJ#<created>#<id>")]
+//! struct Project { workspace: String, created: u64, id: String }
+//!
+//! let key = Project::key("acme", 42u64, "p6").unwrap();
+//! assert_eq!(key.partition(), "WS#acme#07");
+//! assert_eq!(Project::shard_of("p6").unwrap(), 7);
+//! // One shard, as an ordinary single-partition Query…
+//! let one = Project::query_shard("acme", 7).begins_with(Project::sk()).build().unwrap();
+//! // …or all ten, merged into one sort-key order by the runtime (`Db::query_sharded`).
+//! let all = Project::query_shards("acme").begins_with(Project::sk()).reverse().build().unwrap();
+//! assert_eq!(all.shards.len(), 10);
+//! ```
+//!
+//! # The data contract
+//! The shard of an item, and so the partition key it is stored under, is part of the stored data:
+//! **changing the hash, the number of shards or the shard field moves items** to other partition
+//! keys, and reads under the new declaration no longer find the old items. The rules are:
+//!
+//! - **shard** = FNV-1a 64 ([`fnv1a64`]: offset basis `0xcbf29ce484222325`, prime
+//!   `0x100000001b3`, over bytes) of the shard field's key encoding (the exact text the field
+//!   has in the sort key, spec §2: `p1` for the string `"p1"`, `00000000000000000042` for
+//!   `42u64`), modulo the number of shards;
+//! - **suffix** = `#` followed by the shard number in decimal, zero-padded to a fixed width: the
+//!   number of digits of the highest shard number, and at least 2 ([`Sharding::width`]). 10 shards
+//!   give `#00` … `#09`, 100 give `#00` … `#99`, 1,000 give `#000` … `#999`; shard keys of one
+//!   logical partition thus sort in shard order and read naturally;
+//! - **partition key** = the logical key built by the `#[pk]` template, then the suffix:
+//!   `WS#acme` + `#07` = `WS#acme#07`. The suffix has a fixed width and is taken off the end, so
+//!   the logical key is recovered exactly (`parse_partition_key` accepts the physical key);
+//!   DynamoDB's 2,048-byte limit applies to the whole key.
+//!
+//! The shard field must be a field of the sort-key template and not of the partition-key
+//! template: then the key of every item (`Project::key(…)` for GetItem) determines its shard, and
+//! items of one logical partition spread over the shards. Shards are checked at build time: 1 to
+//! [`MAX_SHARDS`].
+//!
+//! # Reading
+//! - `E::query_shard(<pk fields>, shard)` is an ordinary [`KeyQuery`] on one physical partition;
+//! - `E::query_shards(<pk fields>)` is a [`ShardedQuery`]: the same typed sort-key conditions as
+//!   [`KeyQuery`] (`begins_with`, `eq`, `gt`, `gte`, `lt`, `lte`, `between`, `reverse`, `limit`),
+//!   sent to every shard. `dynakey-runtime` runs the shards concurrently, merges them by sort key
+//!   and resumes them all from one [`ShardedCursor`](crate::cursor::ShardedCursor).
+//!
+//! A sharded entity has no `E::query(…)`: no single partition holds its items.
+
+use crate::condition::{CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyPrefix};
+use crate::entity::Entity;
+use crate::error::{KeyError, KeyErrorKind, KeyRole};
+use crate::key::KeyValue;
+use crate::query::{KeyQuery, NoSortCondition, NoSortConditionYet, QueryInput, WithSortCondition};
+
+/// The most shards a partition key may declare.
+///
+/// Every fan-out read sends one Query per shard, so a read of a logical partition costs at least
+/// as many requests (and read units) as it has shards; the AWS developer guide's example of write
+/// sharding draws suffixes from a range such as 1–200. Beyond 1,000 shards a read costs more than
+/// sharding can save; the derive rejects larger counts.
+pub const MAX_SHARDS: u16 = 1000;
+
+/// FNV-1a, 64 bits, over `bytes`: the hash that assigns items to shards (part of the data
+/// contract, see the [module docs](self)).
+///
+/// ```
+/// assert_eq!(dynakey::shard::fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+/// assert_eq!(dynakey::shard::fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+/// ```
+pub const fn fnv1a64(bytes: &[u8]) -> u64 {
+    const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash = OFFSET_BASIS;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u64;
+        hash = hash.wrapping_mul(PRIME);
+        i += 1;
+    }
+    hash
+}
+
+/// How an entity's partition key is sharded: `#[pk("…", shards = N, shard_by = "field")]`,
+/// available as [`Entity::SHARDING`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Sharding {
+    count: u16,
+    field: &'static str,
+}
+
+impl Sharding {
+    /// `count` shards chosen by the value of `field`. The derive checks `1 ..= MAX_SHARDS`; a
+    /// count of 0 built by hand puts every item in shard 0 and makes every shard number out of
+    /// range, without panicking.
+    pub const fn new(count: u16, field: &'static str) -> Self {
+        Sharding { count, field }
+    }
+
+    /// The number of shards.
+    pub const fn count(&self) -> u16 {
+        self.count
+    }
+
+    /// The field whose key encoding chooses the shard.
+    pub const fn field(&self) -> &'static str {
+        self.field
+    }
+
+    /// The number of digits of the shard suffix (after its `#`): the digits of the highest shard
+    /// number, at least 2. Fixed for a given count, so shard keys sort in shard order.
+    ///
+    /// ```
+    /// use dynakey::shard::Sharding;
+    /// assert_eq!(Sharding::new(10, "id").width(), 2);
+    /// assert_eq!(Sharding::new(100, "id").width(), 2);
+    /// assert_eq!(Sharding::new(101, "id").width(), 3);
+    /// ```
+    pub const fn width(&self) -> usize {
+        let mut highest = self.count.saturating_sub(1);
+        let mut digits = 1;
+        while highest >= 10 {
+            highest /= 10;
+            digits += 1;
+        }
+        if digits < 2 {
+            2
+        } else {
+            digits
+        }
+    }
+
+    /// The shard of an item whose shard field has the key encoding `encoding`:
+    /// `fnv1a64(encoding) % count`.
+    pub const fn shard_of_encoding(&self, encoding: &[u8]) -> u16 {
+        let count = if self.count == 0 { 1 } else { self.count };
+        // The remainder is below `count`, a u16.
+        (fnv1a64(encoding) % count as u64) as u16
+    }
+
+    /// Appends the suffix of `shard` (`#07`) to `out`.
+    pub fn push_suffix(&self, out: &mut String, shard: u16) {
+        let mut digits = itoa::Buffer::new();
+        let digits = digits.format(shard);
+        out.push('#');
+        for _ in digits.len()..self.width() {
+            out.push('0');
+        }
+        out.push_str(digits);
+    }
+
+    /// The partition key of shard `shard` of the logical partition key `logical`:
+    /// `logical` + `#` + the zero-padded shard number.
+    ///
+    /// # Errors
+    /// [`KeyErrorKind::Condition`] when `shard` is not below [`count`](Self::count);
+    /// [`KeyErrorKind::TooLong`] when the key is over DynamoDB's 2,048 bytes.
+    pub fn partition_key(&self, logical: &str, shard: u16) -> Result<String, KeyError> {
+        if shard >= self.count {
+            return Err(self.out_of_range(shard));
+        }
+        let mut key = String::with_capacity(logical.len() + 1 + self.width());
+        key.push_str(logical);
+        self.push_suffix(&mut key, shard);
+        KeyError::check_size(KeyRole::Partition, &key)?;
+        Ok(key)
+    }
+
+    /// The partition keys of every shard of `logical`, in shard order (which is also their byte
+    /// order).
+    ///
+    /// # Errors
+    /// As [`partition_key`](Self::partition_key).
+    pub fn partition_keys(&self, logical: &str) -> Result<Vec<String>, KeyError> {
+        (0..self.count)
+            .map(|shard| self.partition_key(logical, shard))
+            .collect()
+    }
+
+    /// Splits a physical partition key into the logical key and the shard number; `None` when
+    /// `key` does not end in a suffix of this sharding (`#` and exactly [`width`](Self::width)
+    /// ASCII digits naming a shard below the count).
+    ///
+    /// ```
+    /// use dynakey::shard::Sharding;
+    /// let sharding = Sharding::new(10, "id");
+    /// assert_eq!(sharding.split_partition_key("WS#acme#07"), Some(("WS#acme", 7)));
+    /// assert_eq!(sharding.split_partition_key("WS#acme#7"), None);
+    /// assert_eq!(sharding.split_partition_key("WS#acme#10"), None);
+    /// ```
+    pub fn split_partition_key<'k>(&self, key: &'k str) -> Option<(&'k str, u16)> {
+        let width = self.width();
+        let at = key.len().checked_sub(width + 1)?;
+        let (logical, suffix) = (key.get(..at)?, key.get(at..)?);
+        let digits = suffix.strip_prefix('#')?;
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let shard: u16 = digits.parse().ok()?;
+        (shard < self.count).then_some((logical, shard))
+    }
+
+    #[cold]
+    fn out_of_range(&self, shard: u16) -> KeyError {
+        KeyErrorKind::Condition(format!(
+            "shard {shard} does not exist: the partition key is sharded over {} shards, numbered \
+             0 to {} (#[pk(…, shards = {})])",
+            self.count,
+            self.count.saturating_sub(1),
+            self.count
+        ))
+        .into()
+    }
+}
+
+/// A fan-out Query over every shard of one logical partition of entity `E`, with an optional
+/// sort-key condition and options: the same typed conditions as [`KeyQuery`].
+///
+/// Created by the generated `E::query_shards(<partition-key fields>)`; run by `dynakey-runtime`
+/// (`Db::query_sharded`, `Db::query_sharded_page`), which sends the same condition to every shard
+/// concurrently and merges the results into one sort-key order. Encoding errors are deferred and
+/// returned by [`build`](Self::build) (and by the runtime, before any request).
+///
+/// ```
+/// # use dynakey::Entity;
+/// # #[derive(Entity)]
+/// # #[pk("WS#<workspace>", shards = 10, shard_by = "id")]
+/// # #[sk("PROJ#<created>#<id>")]
+/// # struct Project { workspace: String, created: u64, id: String }
+/// let q = Project::query_shards("acme")
+///     .between(Project::sk().created(2024u64), Project::sk().created(2025u64))
+///     .reverse()
+///     .limit(20);
+/// let input = q.build().unwrap();
+/// assert_eq!(input.shards[7].key_condition_expression, "#pk = :pk AND #sk BETWEEN :lo AND :hi");
+/// assert_eq!(input.partition_keys().nth(7), Some("WS#acme#07"));
+/// ```
+///
+/// AWS developer guide: "Using write sharding to distribute workloads evenly", "Querying tables in
+/// DynamoDB".
+pub struct ShardedQuery<E, S = NoSortCondition> {
+    /// The query on shard 0; every shard's request is this one with its own `:pk`.
+    base: KeyQuery<E, PrimaryIndex, S>,
+    logical: Result<String, KeyError>,
+    sharding: Option<Sharding>,
+}
+
+impl<E, S> Clone for ShardedQuery<E, S> {
+    fn clone(&self) -> Self {
+        ShardedQuery {
+            base: self.base.clone(),
+            logical: self.logical.clone(),
+            sharding: self.sharding,
+        }
+    }
+}
+
+impl<E, S> std::fmt::Debug for ShardedQuery<E, S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ShardedQuery")
+            .field("logical", &self.logical)
+            .field("sharding", &self.sharding)
+            .field("base", &self.base)
+            .finish()
+    }
+}
+
+impl<E: Entity> ShardedQuery<E> {
+    /// A fan-out query over every shard of the logical partition key `logical`. Used by the
+    /// generated `E::query_shards(…)`; an entity without [`Entity::SHARDING`] gives a query whose
+    /// [`build`](Self::build) fails.
+    #[doc(hidden)]
+    pub fn new(logical: Result<String, KeyError>) -> Self {
+        let sharding = E::SHARDING;
+        let first = match (&logical, sharding) {
+            (Ok(logical), Some(sharding)) => sharding.partition_key(logical, 0),
+            (Err(e), _) => Err(e.clone()),
+            (Ok(_), None) => Err(KeyErrorKind::Condition(format!(
+                "entity `{}` has no sharded partition key (#[pk(\"…\", shards = N, shard_by = \
+                 \"field\")])",
+                E::ENTITY_NAME
+            ))
+            .into()),
+        };
+        ShardedQuery {
+            base: KeyQuery::partition(first),
+            logical,
+            sharding,
+        }
+    }
+}
+
+impl<E, S> ShardedQuery<E, S> {
+    fn with<S2>(
+        self,
+        f: impl FnOnce(KeyQuery<E, PrimaryIndex, S>) -> KeyQuery<E, PrimaryIndex, S2>,
+    ) -> ShardedQuery<E, S2> {
+        ShardedQuery {
+            base: f(self.base),
+            logical: self.logical,
+            sharding: self.sharding,
+        }
+    }
+
+    /// Returns at most `n` items: in total for the runtime's item streams, per page for its page
+    /// calls (`Db::query_sharded_page`). The limit applies to the merged results: each shard's
+    /// request asks for at most the number of items still missing.
+    pub fn limit(self, n: u32) -> Self {
+        self.with(|q| q.limit(n))
+    }
+
+    /// Descending sort-key order (`ScanIndexForward = false` on every shard): newest first for
+    /// time-sortable keys.
+    pub fn reverse(self) -> Self {
+        self.with(KeyQuery::reverse)
+    }
+
+    /// Strongly consistent reads (`ConsistentRead = true`) on every shard.
+    pub fn consistent_read(self) -> Self {
+        self.with(KeyQuery::consistent_read)
+    }
+
+    /// The requests, one per shard.
+    ///
+    /// # Errors
+    /// A deferred [`KeyError`] from the key values or the condition (e.g. `between` with
+    /// low > high), as [`KeyQuery::build`].
+    pub fn build(&self) -> Result<ShardedQueryInput, KeyError> {
+        let base = self.base.build()?;
+        let logical = self.logical.clone()?;
+        let sharding = self.sharding.ok_or_else(|| {
+            KeyError::from(KeyErrorKind::Condition(
+                "a sharded query of an entity without sharding".into(),
+            ))
+        })?;
+        let keys = sharding.partition_keys(&logical)?;
+        let shards = keys
+            .into_iter()
+            .map(|key| {
+                let mut input = base.clone();
+                input
+                    .expression_attribute_values
+                    .insert(":pk".to_owned(), KeyValue::S(key));
+                input
+            })
+            .collect();
+        Ok(ShardedQueryInput {
+            logical_partition: logical,
+            sharding,
+            limit: base.limit,
+            shards,
+        })
+    }
+}
+
+impl<E, S: NoSortConditionYet> ShardedQuery<E, S> {
+    /// `begins_with(#sk, :sk)` on every shard; as [`KeyQuery::begins_with`].
+    pub fn begins_with<P>(self, prefix: P) -> ShardedQuery<E, WithSortCondition>
+    where
+        P: SortKeyPrefix<Entity = E, Index = PrimaryIndex>,
+    {
+        self.with(|q| q.begins_with(prefix))
+    }
+
+    /// `#sk = :sk` on every shard (the item is in exactly one of them); as [`KeyQuery::eq`].
+    pub fn eq<K>(self, key: K) -> ShardedQuery<E, WithSortCondition>
+    where
+        K: CompleteSortKey<Entity = E, Index = PrimaryIndex>,
+    {
+        self.with(|q| q.eq(key))
+    }
+
+    /// Keys after `bound`, on every shard; as [`KeyQuery::gt`].
+    pub fn gt<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
+    where
+        B: SortKeyBound<Entity = E, Index = PrimaryIndex>,
+    {
+        self.with(|q| q.gt(bound))
+    }
+
+    /// Keys from `bound` on, on every shard; as [`KeyQuery::gte`].
+    pub fn gte<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
+    where
+        B: SortKeyBound<Entity = E, Index = PrimaryIndex>,
+    {
+        self.with(|q| q.gte(bound))
+    }
+
+    /// Keys before `bound`, on every shard; as [`KeyQuery::lt`].
+    pub fn lt<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
+    where
+        B: SortKeyBound<Entity = E, Index = PrimaryIndex>,
+    {
+        self.with(|q| q.lt(bound))
+    }
+
+    /// Keys up to and including `bound`, on every shard; as [`KeyQuery::lte`].
+    pub fn lte<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
+    where
+        B: SortKeyBound<Entity = E, Index = PrimaryIndex>,
+    {
+        self.with(|q| q.lte(bound))
+    }
+
+    /// Every key of groups `low` through `high`, on every shard; as [`KeyQuery::between`].
+    pub fn between<L, H>(self, low: L, high: H) -> ShardedQuery<E, WithSortCondition>
+    where
+        L: SortKeyBound<Entity = E, Index = PrimaryIndex>,
+        H: SortKeyBound<Entity = E, Index = PrimaryIndex>,
+    {
+        self.with(|q| q.between(low, high))
+    }
+}
+
+/// The requests of a [`ShardedQuery`], built by [`ShardedQuery::build`]: one [`QueryInput`] per
+/// shard, identical but for the partition-key value `:pk`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShardedQueryInput {
+    /// The logical partition key, without a shard suffix (`WS#acme`).
+    pub logical_partition: String,
+    /// The sharding of the partition key.
+    pub sharding: Sharding,
+    /// The number of merged items wanted (see [`ShardedQuery::limit`]); also the `limit` of every
+    /// shard's input.
+    pub limit: Option<u32>,
+    /// The request of each shard, in shard order: `shards[7]` queries `WS#acme#07`. Each has the
+    /// same key condition, names, values (but `:pk`), direction, exclusions
+    /// ([`QueryInput::exclude_sort_keys`]) and [`QueryInput::matches_nothing`].
+    pub shards: Vec<QueryInput>,
+}
+
+impl ShardedQueryInput {
+    /// The partition key of each shard, in shard order.
+    pub fn partition_keys(&self) -> impl Iterator<Item = &str> + '_ {
+        self.shards
+            .iter()
+            .map(|input| match input.expression_attribute_values.get(":pk") {
+                Some(KeyValue::S(key)) => key.as_str(),
+                _ => "",
+            })
+    }
+
+    /// `true` when no key can satisfy the condition: no request is needed
+    /// ([`QueryInput::matches_nothing`]).
+    pub fn matches_nothing(&self) -> bool {
+        self.shards
+            .first()
+            .is_some_and(|input| input.matches_nothing)
+    }
+
+    /// `ScanIndexForward` of every shard: `false` for descending sort-key order.
+    pub fn scan_index_forward(&self) -> bool {
+        self.shards
+            .first()
+            .is_none_or(|input| input.scan_index_forward)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv1a64_matches_the_reference_vectors() {
+        // From the FNV reference test suite (Fowler/Noll/Vo, "FNV-1a 64-bit" test vectors).
+        assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x85944171f73967e8);
+    }
+
+    #[test]
+    fn suffixes_are_fixed_width_and_sort_in_shard_order() {
+        for (count, width) in [
+            (1, 2),
+            (2, 2),
+            (10, 2),
+            (11, 2),
+            (100, 2),
+            (101, 3),
+            (1000, 3),
+        ] {
+            let sharding = Sharding::new(count, "id");
+            assert_eq!(sharding.width(), width, "{count}");
+            let keys = sharding.partition_keys("WS#a").unwrap();
+            assert_eq!(keys.len(), usize::from(count));
+            assert!(keys.windows(2).all(|w| w[0] < w[1]), "{count}");
+            for (shard, key) in keys.iter().enumerate() {
+                assert_eq!(key.len(), "WS#a#".len() + width);
+                assert_eq!(
+                    sharding.split_partition_key(key),
+                    Some(("WS#a", shard as u16))
+                );
+            }
+        }
+        let ten = Sharding::new(10, "id");
+        assert_eq!(ten.partition_key("WS#acme", 7).unwrap(), "WS#acme#07");
+        assert!(ten.partition_key("WS#acme", 10).is_err());
+        assert_eq!(ten.split_partition_key("WS#a#b#03"), Some(("WS#a#b", 3)));
+        for bad in [
+            "", "#0", "WS#a#1x", "WS#a#+1", "WS#a-01", "WS#a#99", "é#01é",
+        ] {
+            assert_eq!(ten.split_partition_key(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn shards_are_the_hash_modulo_the_count_and_never_panic() {
+        let ten = Sharding::new(10, "id");
+        assert_eq!(ten.shard_of_encoding(b"p1"), (fnv1a64(b"p1") % 10) as u16);
+        let none = Sharding::new(0, "id");
+        assert_eq!(none.shard_of_encoding(b"p1"), 0);
+        assert!(none.partition_key("WS#a", 0).is_err());
+        assert!(none.partition_keys("WS#a").unwrap().is_empty());
+        assert_eq!(none.split_partition_key("WS#a#00"), None);
+    }
+
+    #[test]
+    fn oversized_shard_keys_are_refused() {
+        let ten = Sharding::new(10, "id");
+        let logical = "x".repeat(2046);
+        let err = ten.partition_key(&logical, 1).unwrap_err();
+        assert!(matches!(
+            err.kind(),
+            KeyErrorKind::TooLong { bytes: 2049, .. }
+        ));
+    }
+}
