@@ -36,6 +36,10 @@
 //!   its children read by one paged Query and decoded into a typed
 //!   [`Collection`](dynakey::Collection), with a choice of what to do with items that match no
 //!   member ([`UnknownItems`]);
+//! - [`sharded`]: [`Db::query_sharded`], [`Db::query_sharded_from`] and
+//!   [`Db::query_sharded_page`], fan-out reads over every shard of a sharded partition key
+//!   (`#[pk("WS#<workspace>", shards = 10, shard_by = "id")]`), merged by sort key, limited after
+//!   the merge, and resumed from one [`ShardedCursor`](dynakey::ShardedCursor);
 //! - [`write`](mod@write): [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
 //!   unprocessed items retried with backoff and jitter; nothing dropped);
 //! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the
@@ -63,6 +67,7 @@ pub mod embedded;
 pub mod error;
 pub mod item;
 pub mod read;
+pub mod sharded;
 pub mod write;
 
 pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
@@ -71,6 +76,7 @@ pub use db::Db;
 pub use embedded::Engine;
 pub use error::Error;
 pub use read::Page;
+pub use sharded::ShardedPage;
 pub use write::{BatchReport, RetryPolicy};
 
 /// A DynamoDB client configured from the environment, the way every AWS SDK does it
