@@ -649,3 +649,70 @@ async fn an_index_key_attribute_that_the_struct_serialises_is_refused() -> Resul
     );
     Ok(())
 }
+
+/// An inverted index: the table's sort key is the index's partition key and the other way round.
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+#[gsi(Inverted, name = "inverted", partition_key = "SK", sort_key = "PK", projection = keys_only)]
+struct Groups;
+
+/// A user's membership of a group: read by user on the table, by group on the inverted index.
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Groups)]
+#[pk("USER#<user>")]
+#[sk("GROUP#<group>")]
+#[index(Inverted, pk = "GROUP#<group>", sk = "USER#<user>")]
+struct Membership {
+    user: String,
+    group: String,
+}
+
+/// The same attributes, but an index template that disagrees with the table's.
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Groups)]
+#[pk("USER#<user>")]
+#[sk("GROUP#<group>")]
+#[index(Inverted, pk = "TEAM#<group>", sk = "USER#<user>")]
+struct Miswired {
+    user: String,
+    group: String,
+}
+
+#[tokio::test]
+async fn an_index_over_the_tables_own_key_attributes_repeats_their_values() -> Result<(), BoxError>
+{
+    let engine = Engine::start().await?;
+    let db = engine.fresh_table::<Groups>().await?;
+    let memberships: Vec<Membership> = [("ada", "admins"), ("bob", "admins"), ("ada", "ops")]
+        .iter()
+        .map(|(user, group)| Membership {
+            user: (*user).into(),
+            group: (*group).into(),
+        })
+        .collect();
+    db.batch_put(&memberships).await?;
+    let admins: Vec<Key<Membership>> = db
+        .query_keys(&Membership::query_inverted("admins"))
+        .try_collect()
+        .await?;
+    let users: Vec<&str> = admins.iter().map(Key::partition).collect();
+    assert_eq!(users, ["USER#ada", "USER#bob"]);
+
+    let miswired = Miswired {
+        user: "ada".into(),
+        group: "admins".into(),
+    };
+    match db.put(&miswired).await {
+        Err(Error::KeyTemplateConflict {
+            attribute,
+            first,
+            second,
+        }) => {
+            assert_eq!(attribute, "SK");
+            assert_eq!(first, "GROUP#admins");
+            assert_eq!(second, "TEAM#admins");
+        }
+        other => return Err(format!("expected KeyTemplateConflict, got {other:?}").into()),
+    }
+    Ok(())
+}

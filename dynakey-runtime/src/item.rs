@@ -49,29 +49,38 @@ pub fn to_item<E: Entity + Serialize>(
             AttributeValue::S(E::ENTITY_NAME.to_owned()),
         );
     }
-    let keys = std::iter::once((<E::Table as Table>::PARTITION_KEY, partition))
+    let table_keys = std::iter::once((<E::Table as Table>::PARTITION_KEY, partition))
         .chain(<E::Table as Table>::SORT_KEY.zip(sort));
-    // The attributes written from key templates so far: an index key attribute may repeat one of
-    // them (an index over the table's own sort key) only with the same value.
-    let mut written: Vec<&'static str> = Vec::with_capacity(2 + index_keys.len());
-    for (name, value) in keys.chain(index_keys) {
-        match item.get(name) {
+    for (name, value) in table_keys {
+        if item.contains_key(name) {
+            return Err(Error::KeyAttributeCollision {
+                attribute: name.to_owned(),
+            });
+        }
+        item.insert(name.to_owned(), AttributeValue::S(value));
+    }
+    for (i, (name, value)) in index_keys.iter().enumerate() {
+        // An attribute written by another key template (the table's, or an earlier index's) may be
+        // written again only with the same value (an index over the table's own sort key).
+        let written_by_a_template = name == &<E::Table as Table>::PARTITION_KEY
+            || <E::Table as Table>::SORT_KEY == Some(*name)
+            || index_keys[..i].iter().any(|(earlier, _)| earlier == name);
+        match item.get(*name) {
             None => {
-                item.insert(name.to_owned(), AttributeValue::S(value));
-                written.push(name);
+                item.insert((*name).to_owned(), AttributeValue::S(value.clone()));
             }
-            Some(AttributeValue::S(existing)) if written.contains(&name) => {
-                if *existing != value {
+            Some(AttributeValue::S(existing)) if written_by_a_template => {
+                if existing != value {
                     return Err(Error::KeyTemplateConflict {
-                        attribute: name.to_owned(),
+                        attribute: (*name).to_owned(),
                         first: existing.clone(),
-                        second: value,
+                        second: value.clone(),
                     });
                 }
             }
             Some(_) => {
                 return Err(Error::KeyAttributeCollision {
-                    attribute: name.to_owned(),
+                    attribute: (*name).to_owned(),
                 });
             }
         }

@@ -59,6 +59,12 @@
 //!   `created_prefix(…)`/`id_prefix(…)` for explicit partial values;
 //! - `Project::parse_sort_key(&str) -> Result<ProjectSortKey, KeyError>` and
 //!   `Project::parse_partition_key(&str) -> Result<ProjectPartitionKey, KeyError>`.
+//!
+//! and for each `#[index(ByStatus, pk = "…", sk = "…")]` (see [`index`]):
+//! - `Project::query_by_status(<index partition-key fields>) -> KeyQuery<Project, ByStatus>`;
+//! - `Project::by_status_sk() -> ProjectByStatusSk<0>`: the index's sort-key builder, accepted only
+//!   by queries on `ByStatus` ([`SortKeyOf`]);
+//! - the index key attributes in [`Entity::index_keys`], which every write stores.
 
 #![deny(missing_docs)]
 

@@ -394,6 +394,7 @@ impl<E, I, S> KeyQuery<E, I, S> {
         });
         Ok(QueryInput {
             index_name: parts.index_name.map(str::to_owned),
+            partition_key_attribute: parts.partition_attr.to_owned(),
             key_condition_expression: expression,
             expression_attribute_names: names,
             expression_attribute_values: values,
@@ -423,6 +424,9 @@ impl<E, I, S> KeyQuery<E, I, S> {
 pub struct QueryInput {
     /// `IndexName`, for a query on a secondary index.
     pub index_name: Option<String>,
+    /// The partition-key attribute of the queried table or index (for an LSI, the table's): the
+    /// attribute `#pk` names in the key condition.
+    pub partition_key_attribute: String,
     /// `KeyConditionExpression`, e.g. `#pk = :pk AND begins_with(#sk, :sk)`.
     pub key_condition_expression: String,
     /// `ExpressionAttributeNames`: placeholder → attribute name.

@@ -182,6 +182,7 @@ fn index_queries_name_the_index_and_its_key_attributes() {
         .build()
         .unwrap();
     assert_eq!(q.index_name.as_deref(), Some("GSI1"));
+    assert_eq!(q.partition_key_attribute, "GSI1PK");
     assert_eq!(
         q.key_condition_expression,
         "#pk = :pk AND begins_with(#sk, :sk)"
@@ -233,6 +234,7 @@ fn an_lsi_query_uses_the_tables_partition_key_and_may_be_consistent() {
         .build()
         .unwrap();
     assert_eq!(q.index_name.as_deref(), Some("ByCreated"));
+    assert_eq!(q.partition_key_attribute, "PK");
     assert_eq!(q.expression_attribute_names["#pk"], "PK");
     assert_eq!(q.expression_attribute_names["#sk"], "Created");
     assert_eq!(

@@ -8,6 +8,10 @@
 //! - depth 0: `SortKeyPrefix` only (the entity's literal prefix; empty means "no condition");
 //! - depth n: a complete key (`CompleteSortKey`, `SortKeyBound::Exact`), and a group too when the
 //!   template ends with a literal.
+//!
+//! Every depth implements `SortKeyOf<Entity, Index>`, which the query conditions require: the
+//! base table's builder (`<Entity>Sk`, from `sk()`) has `Index = PrimaryIndex`, the builder of an
+//! `#[index(I, …)]` sort template (`<Entity><I>Sk`, from `<i>_sk()`) has `Index = I`.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};

@@ -182,6 +182,7 @@ mod tests {
     fn input(exclude: &[&str]) -> QueryInput {
         QueryInput {
             index_name: None,
+            partition_key_attribute: "PK".into(),
             key_condition_expression: "#pk = :pk AND #sk BETWEEN :lo AND :hi".into(),
             expression_attribute_names: Default::default(),
             expression_attribute_values: Default::default(),
