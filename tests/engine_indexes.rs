@@ -625,6 +625,22 @@ async fn an_lsi_query_with_consistent_read_sees_every_write() -> Result<(), BoxE
             model(&all, sk, true, |t| of(t) && t.score >= 0),
             "{workspace} >= 0"
         );
+
+        // LSI cursors carry the table's keys and the LSI sort key, and resume exactly.
+        let mut paged: Vec<Task> = Vec::new();
+        let mut cursor: Option<Cursor> = None;
+        loop {
+            let page = db.query_page(&q.clone().limit(4), cursor.as_ref()).await?;
+            paged.extend(page.items);
+            let Some(next) = page.next else { break };
+            let start = db
+                .cursor_codec()
+                .decode(db.table_name(), &q.build()?, &next)?;
+            let names: Vec<&str> = start.keys().map(String::as_str).collect();
+            assert_eq!(names, ["LSI1SK", "PK", "SK"]);
+            cursor = Some(next);
+        }
+        assert_eq!(paged, items, "{workspace}: pages of 4");
     }
     Ok(())
 }

@@ -223,9 +223,9 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
             );
             cx.error_at(first, "first given here");
         }
-        let snake = crate::codegen::index::snake_case(&index.name());
+        let snake = crate::model::index::snake_case(&index.name());
         let clash = seen.iter().find(|(other, other_path)| {
-            *other != key && crate::codegen::index::snake_case(&last_name(other_path)) == snake
+            *other != key && crate::model::index::snake_case(&last_name(other_path)) == snake
         });
         if let Some((other, _)) = clash {
             cx.error_at(

@@ -13,32 +13,8 @@ use crate::codegen::sort_key::{self, Builder};
 use crate::codegen::template::{self, where_clause};
 use crate::ctxt::Ctxt;
 use crate::grammar::index::{self as grammar, IndexDecl, IndexKind, ProjectionDecl};
-use crate::model::index::IndexTemplates;
+use crate::model::index::{snake_case, IndexTemplates};
 use crate::model::{Entity, Template};
-
-/// `ByParentFolder` → `by_parent_folder`, `GSI1` → `gsi1`, `HTTPIndex` → `http_index`.
-pub fn snake_case(name: &str) -> String {
-    let chars: Vec<char> = name.chars().collect();
-    let mut out = String::with_capacity(name.len() + 4);
-    for (i, &c) in chars.iter().enumerate() {
-        if c.is_uppercase() {
-            let previous = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
-            let next = chars.get(i + 1).copied();
-            let boundary = match previous {
-                Some(p) if p.is_lowercase() || p.is_ascii_digit() => true,
-                Some(p) if p.is_uppercase() => next.is_some_and(char::is_lowercase),
-                _ => false,
-            };
-            if boundary && !out.ends_with('_') {
-                out.push('_');
-            }
-            out.extend(c.to_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
 
 // ----- #[derive(Table)] -------------------------------------------------------------------------
 
@@ -494,20 +470,5 @@ fn key_block(
             #partition
             #sort
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::snake_case;
-
-    #[test]
-    fn snake_case_of_index_idents() {
-        assert_eq!(snake_case("ByStatus"), "by_status");
-        assert_eq!(snake_case("ByParentFolder"), "by_parent_folder");
-        assert_eq!(snake_case("GSI1"), "gsi1");
-        assert_eq!(snake_case("HTTPIndex"), "http_index");
-        assert_eq!(snake_case("by_owner"), "by_owner");
-        assert_eq!(snake_case("Gsi1Pk"), "gsi1_pk");
     }
 }
