@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
-use crate::codegen::{sort_key, template};
+use crate::codegen::{index, sort_key, template};
 use crate::model::{Entity, Template};
 
 pub fn expand(entity: &Entity<'_>) -> TokenStream {
@@ -36,6 +36,9 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     };
     let entity_type_check = entity_type_check(entity);
     let sort_matcher = sk.map(|sk| template::matcher(entity, sk));
+    let indexes = index::entity(entity);
+    let (index_outer, index_inner, index_items) =
+        (indexes.outer, indexes.inner, indexes.entity_items);
 
     let (sk_items, sk_inner, sort_template, sort_key_body) = match sk {
         Some(sk) => {
@@ -72,10 +75,12 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     quote! {
         #pk_struct
         #sk_items
+        #index_outer
 
         const _: () = {
             #sk_inner
             #entity_type_check
+            #index_inner
 
             #[automatically_derived]
             impl ::dynakey::Entity for #ident #bounds {
@@ -95,6 +100,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 }
 
                 #sort_matcher
+                #index_items
             }
 
             impl #ident #bounds {

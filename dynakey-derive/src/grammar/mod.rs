@@ -2,4 +2,5 @@
 
 pub mod attrs;
 pub mod collection;
+pub mod index;
 pub mod template;
