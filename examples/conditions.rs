@@ -96,7 +96,11 @@ fn print_items(items: &[Line]) {
 }
 
 /// Prints the request of `q`, runs it and prints the items.
-async fn show<I, S>(db: &Db, title: &str, q: &KeyQuery<Line, I, S>) -> Result<(), BoxError> {
+async fn show<I: dynakey::ProjectsAll, S>(
+    db: &Db,
+    title: &str,
+    q: &KeyQuery<Line, I, S>,
+) -> Result<(), BoxError> {
     print_request(title, q)?;
     let items: Vec<Line> = db.query(q).try_collect().await?;
     print_items(&items);

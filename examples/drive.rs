@@ -4,6 +4,12 @@
 //! key = the full path, folders ending in `/`, so a folder sorts before its own subtree and
 //! `begins_with(SK, "root/photos/")` reads the folder and everything below it in path order.
 //!
+//! Listing only one level ("only the direct children, not the whole subtree") is another access
+//! pattern, modelled explicitly as the seed suggests: every item stores its parent folder, and a
+//! parent GSI (partition key `DRIVE#<account>#<parent folder>`, sort key = the path) holds each
+//! folder's children in one index partition, in path order. The root has no parent, so it is not in
+//! the index (a sparse index).
+//!
 //! ```text
 //! cargo run --release --example drive                 # the Rust toolchain's sysroot (~50,000 files)
 //! cargo run --release --example drive -- DIR          # any directory
@@ -15,15 +21,17 @@
 //! instead (e.g. `AWS_ENDPOINT_URL_DYNAMODB`), on a table named `dynakey-drive`.
 //!
 //! It loads the tree with BatchWriteItem behind a progress bar, reads the subtree page by page,
-//! and checks the result against a fresh walk of the same folder on disk sorted by UTF-8 bytes. The
-//! last line says whether count and order matched; the exit code is 1 when they did not.
+//! and checks the result against a fresh walk of the same folder on disk sorted by UTF-8 bytes;
+//! then it lists one level of the same folder with one Query on the parent index and checks it
+//! against the directory's entries on disk sorted by UTF-8 bytes. Each check prints a MATCH or
+//! MISMATCH line; the exit code is 1 when one did not match.
 
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use dynakey::{DefaultTable, Entity, KeyPath};
+use dynakey::{Entity, KeyPath, Table};
 use dynakey_runtime::{Db, Engine};
 use futures::{StreamExt, TryStreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -31,13 +39,23 @@ use serde::{Deserialize, Serialize};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
+/// The drive table: `PK`/`SK`, and the parent index that lists one folder's direct children.
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+#[gsi(ByParent, name = "ByParent", partition_key = "ParentPK", sort_key = "ParentSK", projection = all)]
+struct Drive;
+
 /// One file or folder of a drive.
 #[derive(Entity, Serialize, Deserialize, Debug, Clone)]
+#[dynakey(table = Drive)]
 #[pk("DRIVE#<account>")]
 #[sk("<path>")]
+#[index(ByParent, pk = "DRIVE#<account>#<parent>", sk = "<path>")]
 struct Node {
     account: String,
     path: KeyPath,
+    /// The folder this item is in; `None` for the root, which is then not in the parent index.
+    parent: Option<KeyPath>,
     /// Bytes on disk (0 for folders).
     size: u64,
 }
@@ -90,6 +108,7 @@ fn walk(dir: &Path, prefix: &KeyPath, out: &mut Walk) {
         let node = Node {
             account: ACCOUNT.into(),
             path: key_path.clone(),
+            parent: Some(prefix.clone()),
             size: if is_dir {
                 0
             } else {
@@ -97,7 +116,7 @@ fn walk(dir: &Path, prefix: &KeyPath, out: &mut Walk) {
             },
         };
         // The key rules (spec §2) are checked here so the walk and the drive agree on what exists.
-        if let Err(e) = node.primary_key() {
+        if let Err(e) = check_keys(&node) {
             out.skipped.push((path, e.to_string()));
             continue;
         }
@@ -108,6 +127,13 @@ fn walk(dir: &Path, prefix: &KeyPath, out: &mut Walk) {
     }
 }
 
+/// The item's table and index keys, checked against the key rules.
+fn check_keys(node: &Node) -> Result<(), dynakey::KeyError> {
+    node.primary_key()?;
+    node.index_keys()?;
+    Ok(())
+}
+
 fn walk_tree(dir: &Path, root: &KeyPath) -> Walk {
     let mut out = Walk {
         nodes: Vec::new(),
@@ -116,6 +142,7 @@ fn walk_tree(dir: &Path, root: &KeyPath) -> Walk {
     out.nodes.push(Node {
         account: ACCOUNT.into(),
         path: root.clone(),
+        parent: root.parent(),
         size: 0,
     });
     walk(dir, root, &mut out);
@@ -196,7 +223,7 @@ async fn main() -> Result<(), BoxError> {
 
     // 2. A table on the embedded engine (or real DynamoDB with --aws).
     let engine;
-    let db: Db<DefaultTable> = if use_aws {
+    let db: Db<Drive> = if use_aws {
         let db = Db::new(dynakey_runtime::connect_from_env().await, "dynakey-drive");
         db.create_table().await?;
         db
@@ -292,7 +319,6 @@ async fn main() -> Result<(), BoxError> {
             "MATCH: {} items in {pages} pages, count and order equal to the filesystem walk sorted by UTF-8 bytes",
             read.len()
         );
-        Ok(())
     } else {
         println!(
             "MISMATCH: query returned {} items, the filesystem walk {}; first difference at {:?}",
@@ -302,4 +328,96 @@ async fn main() -> Result<(), BoxError> {
         );
         std::process::exit(1);
     }
+
+    // 6. One level of the same folder: one Query on the parent index (no begins_with, no filter).
+    let query = Node::query_by_parent(ACCOUNT, &folder);
+    let input = query.build()?;
+    println!("\none level of {folder} (parent index)");
+    println!(
+        "  IndexName                 {}",
+        input.index_name.as_deref().unwrap_or("-")
+    );
+    println!(
+        "  KeyConditionExpression    {}",
+        input.key_condition_expression
+    );
+    println!(
+        "  ExpressionAttributeNames  {:?}",
+        input.expression_attribute_names
+    );
+    println!(
+        "  ExpressionAttributeValues {:?}",
+        input.expression_attribute_values
+    );
+    let started = Instant::now();
+    let mut pages = 0usize;
+    let mut listed: Vec<String> = Vec::new();
+    let mut stream = std::pin::pin!(db.query_pages(&query));
+    while let Some(page) = stream.try_next().await? {
+        pages += 1;
+        listed.extend(page.items.into_iter().map(|n| n.path.as_str().to_owned()));
+    }
+    let subfolders = listed.iter().filter(|p| p.ends_with('/')).count();
+    println!(
+        "  read {} items ({subfolders} folders, {} files) in {pages} pages in {:.3} s",
+        listed.len(),
+        listed.len() - subfolders,
+        started.elapsed().as_secs_f64()
+    );
+
+    // 7. The directory's own entries on disk, sorted by UTF-8 bytes.
+    let mut entries = list_dir(&on_disk_dir, &folder);
+    entries.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    println!(
+        "  directory listing of {}: {} entries",
+        on_disk_dir.display(),
+        entries.len()
+    );
+    let first_difference = listed.iter().zip(&entries).position(|(a, b)| a != b);
+    if listed.len() == entries.len() && first_difference.is_none() {
+        println!(
+            "MATCH: {} direct children in {pages} pages, count and order equal to the directory listing sorted by UTF-8 bytes",
+            listed.len()
+        );
+        Ok(())
+    } else {
+        println!(
+            "MISMATCH: the parent index returned {} children, the directory listing {}; first difference at {:?}",
+            listed.len(),
+            entries.len(),
+            first_difference.map(|i| (i, &listed[i], &entries[i]))
+        );
+        std::process::exit(1);
+    }
+}
+
+/// The direct children of `dir` as drive paths under `folder` (folders with a trailing `/`), with
+/// the walk's rules: names that are not UTF-8 or break the key rules are left out.
+fn list_dir(dir: &Path, folder: &KeyPath) -> Vec<String> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for entry in entries.flatten() {
+        let Some(name) = entry.file_name().to_str().map(str::to_owned) else {
+            continue;
+        };
+        let is_dir = entry.file_type().map(|t| t.is_dir()).unwrap_or(false);
+        let child = if is_dir {
+            folder.child_folder(&name)
+        } else {
+            folder.child_file(&name)
+        };
+        let Ok(path) = child else { continue };
+        let node = Node {
+            account: ACCOUNT.into(),
+            path,
+            parent: Some(folder.clone()),
+            size: 0,
+        };
+        if check_keys(&node).is_ok() {
+            out.push(node.path.as_str().to_owned());
+        }
+    }
+    out
 }

@@ -12,13 +12,20 @@
 //! Then the whole item collection — settings and every project — is read with one collection read
 //! (`#[derive(Collection)]`), and an SDK interceptor counts the Query requests it took.
 //!
+//! Finally the access pattern the base table cannot answer, because its partition key is scoped to
+//! one workspace: every ACTIVE project across all workspaces, newest first. A global secondary
+//! index repartitions projects by status value (`GSI1PK = STATUS#<status>`,
+//! `GSI1SK = <id>#<workspace>`, the ULID first so the index sorts by creation time); one Query on
+//! `STATUS#ACTIVE`, descending, answers it, reading no project of another status. (The settings
+//! items have no `#[index]`, so they are not in the index at all.)
+//!
 //! ```text
 //! cargo run --example workspaces          # on the embedded engine
 //! cargo run --example workspaces -- --aws # on a client configured the usual AWS way
 //! ```
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use aws_sdk_dynamodb::config::interceptors::BeforeSerializationInterceptorContextRef;
 use aws_sdk_dynamodb::config::{ConfigBag, Intercept};
@@ -30,9 +37,11 @@ use ulid::Ulid;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-/// The single-table declaration: generic key attribute names, as in the seed.
+/// The single-table declaration: generic key attribute names, as in the seed, and a status index
+/// that repartitions projects by status across workspaces.
 #[derive(Table)]
 #[table(partition_key = "EntityRef", sort_key = "Detail")]
+#[gsi(ByStatus, name = "GSI1", partition_key = "GSI1PK", sort_key = "GSI1SK", projection = all)]
 struct Workspaces;
 
 /// The workspace's own record.
@@ -46,11 +55,13 @@ struct Settings {
     plan: String,
 }
 
-/// A project of the workspace; its ULID sorts by creation time.
+/// A project of the workspace; its ULID sorts by creation time. The status index holds it under
+/// its status.
 #[derive(Entity, Serialize, Deserialize, Debug)]
 #[dynakey(table = Workspaces)]
 #[pk("WS#<workspace>")]
 #[sk("PROJ#<id>")]
+#[index(ByStatus, pk = "STATUS#<status>", sk = "<id>#<workspace>")]
 struct Project {
     workspace: String,
     id: Ulid,
@@ -65,9 +76,17 @@ struct Workspace {
     projects: Vec<Project>,
 }
 
-/// Counts the `Query` requests the client sends (so the count is DynamoDB's, not the library's).
+/// Counts the `Query` requests the client sends (so the count is DynamoDB's, not the library's),
+/// and keeps the `IndexName` and `KeyConditionExpression` of the last one.
 #[derive(Debug, Clone, Default)]
-struct QueryCounter(Arc<AtomicUsize>);
+struct QueryCounter(Arc<AtomicUsize>, Arc<Mutex<Sent>>);
+
+/// What the last Query request carried.
+#[derive(Debug, Clone, Default)]
+struct Sent {
+    index_name: Option<String>,
+    key_condition_expression: Option<String>,
+}
 
 impl Intercept for QueryCounter {
     fn name(&self) -> &'static str {
@@ -79,12 +98,17 @@ impl Intercept for QueryCounter {
         context: &BeforeSerializationInterceptorContextRef<'_>,
         _cfg: &mut ConfigBag,
     ) -> Result<(), aws_sdk_dynamodb::error::BoxError> {
-        if context
+        if let Some(query) = context
             .input()
             .downcast_ref::<aws_sdk_dynamodb::operation::query::QueryInput>()
-            .is_some()
         {
             self.0.fetch_add(1, Ordering::SeqCst);
+            if let Ok(mut sent) = self.1.lock() {
+                *sent = Sent {
+                    index_name: query.index_name().map(str::to_owned),
+                    key_condition_expression: query.key_condition_expression().map(str::to_owned),
+                };
+            }
         }
         Ok(())
     }
@@ -217,6 +241,80 @@ async fn main() -> Result<(), BoxError> {
         "  {} items in {requests} Query request(s), {} unknown items",
         1 + workspace.projects.len(),
         read.unknown_count
+    );
+
+    // 5. Two more workspaces, then every ACTIVE project across all of them, newest first: one
+    //    Query on the status index.
+    let others = [
+        ("globex", "Globex Inc", "team"),
+        ("initech", "Initech", "free"),
+    ];
+    let more = [
+        ("globex", "Atlas", "ACTIVE", 15),
+        ("initech", "Nimbus", "ACTIVE", 40),
+        ("globex", "Titan", "ARCHIVED", 70),
+        ("initech", "Orion", "PAUSED", 95),
+        ("globex", "Vega", "ACTIVE", 130),
+        ("initech", "Juno", "ACTIVE", 160),
+        ("initech", "Lyra", "PAUSED", 175),
+    ];
+    for (workspace, display_name, plan) in others {
+        db.create(&Settings {
+            workspace: workspace.into(),
+            display_name: display_name.into(),
+            plan: plan.into(),
+        })
+        .await?;
+    }
+    for (i, (workspace, name, status, day)) in more.iter().enumerate() {
+        db.create(&Project {
+            workspace: (*workspace).into(),
+            id: Ulid::from_parts(january_2026_ms + day * 86_400_000, 100 + i as u128),
+            name: (*name).into(),
+            status: (*status).into(),
+        })
+        .await?;
+    }
+    let query = Project::query_by_status("ACTIVE").reverse();
+    let input = query.build()?;
+    println!("\nQuery (ACTIVE projects across workspaces, newest first; status index)");
+    println!(
+        "  IndexName                  {:?}",
+        input.index_name.as_deref().unwrap_or_default()
+    );
+    println!(
+        "  KeyConditionExpression     {:?}",
+        input.key_condition_expression
+    );
+    let names: Vec<String> = input
+        .expression_attribute_names
+        .iter()
+        .map(|(k, v)| format!("{k:?}: {v:?}"))
+        .collect();
+    println!("  ExpressionAttributeNames   {{ {} }}", names.join(", "));
+    let values: Vec<String> = input
+        .expression_attribute_values
+        .iter()
+        .map(|(k, v)| format!("{k:?}: {}", show(v)))
+        .collect();
+    println!("  ExpressionAttributeValues  {{ {} }}", values.join(", "));
+    println!("  ScanIndexForward           {}", input.scan_index_forward);
+    let before = queries.0.load(Ordering::SeqCst);
+    let active: Vec<Project> = db.query(&query).try_collect().await?;
+    let requests = queries.0.load(Ordering::SeqCst) - before;
+    for p in &active {
+        let created = chrono::DateTime::<chrono::Utc>::from(p.id.datetime()).format("%Y-%m-%d");
+        println!(
+            "  -> {} {:<8} {:<8} {:<8} created {created}",
+            p.id, p.workspace, p.name, p.status
+        );
+    }
+    let sent = queries.1.lock().map(|s| s.clone()).unwrap_or_default();
+    println!(
+        "  {} projects in {requests} Query request(s); sent IndexName {:?}, KeyConditionExpression {:?}",
+        active.len(),
+        sent.index_name.unwrap_or_default(),
+        sent.key_condition_expression.unwrap_or_default()
     );
     Ok(())
 }

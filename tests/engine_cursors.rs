@@ -79,7 +79,7 @@ async fn seeded() -> Result<(Engine, Db), BoxError> {
 }
 
 /// Pages through `query` with `query_page`, returning each page's items and cursor.
-async fn page_through<I, S>(
+async fn page_through<I: dynakey::ProjectsAll, S>(
     db: &Db,
     query: &KeyQuery<Line, I, S>,
 ) -> Result<Vec<(Vec<Line>, Option<Cursor>)>, BoxError> {

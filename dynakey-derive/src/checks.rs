@@ -6,6 +6,7 @@
 //! offending tokens, so the compiler reports them there.
 
 pub mod collection;
+pub mod index;
 pub mod shard;
 
 use syn::Type;
@@ -31,6 +32,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         fields_used_once(cx, entity, template);
         no_optional_fields(cx, entity, template);
     }
+    index::entity(cx, entity);
     if let Some(attribute) = &entity.entity_type {
         let name = attribute.value();
         if name.is_empty() || name.len() > MAX_ATTRIBUTE_NAME_BYTES {

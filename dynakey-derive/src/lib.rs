@@ -19,7 +19,7 @@ use syn::{parse_macro_input, DeriveInput};
 use ctxt::Ctxt;
 
 /// `#[derive(Entity)]`: see the `dynakey` crate docs.
-#[proc_macro_derive(Entity, attributes(pk, sk, dynakey))]
+#[proc_macro_derive(Entity, attributes(pk, sk, dynakey, index))]
 pub fn derive_entity(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     let cx = Ctxt::new();
@@ -66,7 +66,7 @@ pub fn derive_collection(input: TokenStream) -> TokenStream {
 }
 
 /// `#[derive(Table)]`: see `dynakey::Table`.
-#[proc_macro_derive(Table, attributes(table))]
+#[proc_macro_derive(Table, attributes(table, gsi, lsi))]
 pub fn derive_table(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     let cx = Ctxt::new();
@@ -77,6 +77,7 @@ pub fn derive_table(input: TokenStream) -> TokenStream {
         Err(error) => {
             let mut out = error.to_compile_error();
             out.extend(codegen::fallback::table(&input));
+            out.extend(codegen::index::table_fallback(&input));
             out.into()
         }
     }

@@ -9,6 +9,7 @@ use quote::quote;
 use syn::{DeriveInput, Ident, LitStr, Type, Visibility};
 
 pub mod collection;
+pub mod index;
 pub mod shard;
 
 use crate::ctxt::Ctxt;
@@ -26,6 +27,14 @@ pub enum Role {
 pub struct Field<'a> {
     pub ident: &'a Ident,
     pub ty: &'a Type,
+}
+
+impl<'a> Field<'a> {
+    /// The key segment type of the field: `T` for an `Option<T>` (allowed in index templates, which
+    /// make the index sparse), the field's type otherwise.
+    pub fn key_ty(&self) -> &'a Type {
+        index::option_inner(self.ty).unwrap_or(self.ty)
+    }
 }
 
 /// A resolved template piece.
@@ -69,6 +78,8 @@ pub struct Entity<'a> {
     pub sk: Vec<Template>,
     /// `#[dynakey(entity_type = "…")]`: the entity-type attribute name.
     pub entity_type: Option<LitStr>,
+    /// Every `#[index(…)]` whose templates resolved.
+    pub indexes: Vec<index::IndexTemplates>,
     /// `#[pk("…", shards = N, shard_by = "…")]`: the partition key's write sharding.
     pub shard: Option<shard::Shard>,
 }
@@ -111,6 +122,7 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
         .into_iter()
         .filter_map(|a| resolve(a, Role::Sort))
         .collect();
+    let indexes = index::resolve_all(cx, &fields, attrs.indexes);
     let table = match attrs.table {
         Some(path) => quote!(#path),
         None => quote!(::dynakey::DefaultTable),
@@ -128,6 +140,7 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
         pk,
         sk,
         entity_type: attrs.entity_type,
+        indexes,
         shard,
     })
 }

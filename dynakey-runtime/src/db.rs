@@ -289,11 +289,15 @@ impl<T: Table> Db<T> {
     }
 
     /// Writes `entity`, replacing any item with the same primary key (`PutItem`; AWS developer
-    /// guide, "Working with items — Writing an item").
+    /// guide, "Working with items — Writing an item"). The item carries the key attributes of the
+    /// table and of every index the entity declares with `#[index(…)]`
+    /// ([`to_item`]); replacing an item whose index field became `None`
+    /// takes it out of that sparse index.
     ///
     /// # Errors
-    /// [`Error::Key`], [`Error::Serialize`] or [`Error::KeyAttributeCollision`] before any request
-    /// (nothing is written); [`Error::Sdk`] from the service.
+    /// [`Error::Key`], [`Error::Serialize`], [`Error::KeyAttributeCollision`] or
+    /// [`Error::KeyTemplateConflict`] before any request (nothing is written); [`Error::Sdk`] from
+    /// the service.
     pub async fn put<E>(&self, entity: &E) -> Result<(), Error>
     where
         E: Entity<Table = T> + Serialize,

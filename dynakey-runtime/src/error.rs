@@ -3,7 +3,9 @@
 use std::time::Duration;
 
 use aws_sdk_dynamodb::error::{DisplayErrorContext, SdkError};
-use aws_sdk_dynamodb::types::WriteRequest;
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::types::{AttributeValue, WriteRequest};
 
 /// An error from a [`Db`](crate::Db) operation or from starting the embedded engine.
 ///
@@ -70,6 +72,24 @@ pub enum Error {
         attribute: String,
     },
 
+    /// Two key templates of the entity write different values to one attribute: an index declared
+    /// over another index's key attribute, or over one of the table's key attributes with another
+    /// template (an index over the table's own sort key works when its template builds the same
+    /// value). Give each index its own key attributes in the table declaration (`#[gsi(…)]`,
+    /// `#[lsi(…)]`). Nothing was written.
+    #[error(
+        "attribute {attribute:?} is written by two key templates of the entity with different \
+         values ({first:?} and {second:?}); give each index its own key attributes"
+    )]
+    KeyTemplateConflict {
+        /// The attribute name.
+        attribute: String,
+        /// The value of the first template that writes it.
+        first: String,
+        /// The value of the other one.
+        second: String,
+    },
+
     /// The struct serialises an attribute with the name of its entity-type attribute
     /// (`#[dynakey(entity_type = "…")]`), which dynakey writes itself with the entity name; rename
     /// or skip that field. Nothing was written.
@@ -120,6 +140,30 @@ pub enum Error {
         attempts: u32,
         /// The write requests not made, ready to be sent again with `BatchWriteItem`.
         items: Vec<WriteRequest>,
+    },
+
+    /// Keys that `BatchGetItem` still returned as unprocessed (`UnprocessedKeys`: throttling, or
+    /// a response that reached its 16 MB limit) after the retry budget, plus the keys of the same
+    /// [`Db::batch_get`](crate::Db::batch_get) call not sent yet (AWS developer guide, "Batch
+    /// operations — BatchGetItem": unprocessed keys should be retried with exponential backoff;
+    /// spec §5). Nothing is dropped: `keys` were not read, `read` holds every item that was.
+    #[error(
+        "{operation}: {remaining} keys were not read after {attempts} attempts (throttled or \
+         over the response size limit); they are returned in this error with the {} items read",
+        read.len()
+    )]
+    UnprocessedKeys {
+        /// The DynamoDB API operation, `"BatchGetItem"`.
+        operation: &'static str,
+        /// The number of keys not read (`keys.len()`).
+        remaining: usize,
+        /// How many times the last request was sent, counting the first one.
+        attempts: u32,
+        /// The keys not read (key attributes of the table), ready to be sent again.
+        keys: Vec<HashMap<String, AttributeValue>>,
+        /// The items read before the budget ran out, raw (decode them with
+        /// [`from_item`](crate::item::from_item)).
+        read: Vec<HashMap<String, AttributeValue>>,
     },
 
     /// [`Db::create_table`](crate::Db::create_table) created the table but it (or one of its

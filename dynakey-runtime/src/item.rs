@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::{Entity, Table};
+use dynakey::{Entity, Key, Table};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -12,13 +12,20 @@ use crate::error::Error;
 
 /// The DynamoDB item for `entity`: its fields serialised by `serde_dynamo`, plus the key
 /// attributes named by `E::Table` (`Table::PARTITION_KEY`, and `Table::SORT_KEY` when the table has
-/// one) set to the strings built by the entity's key templates.
+/// one) set to the strings built by the entity's key templates, plus the key attributes of every
+/// secondary index the entity declares with `#[index(…)]` ([`Entity::index_keys`]). An index
+/// whose template names an `Option` field that is `None` gets no attributes at all, so the item
+/// is not in that index (AWS developer guide, "Take advantage of sparse indexes"); no placeholder
+/// value is written.
 ///
 /// # Errors
-/// - [`Error::Key`] when a key cannot be built (terminator inside a value, empty or oversized key);
+/// - [`Error::Key`] when a key cannot be built (terminator inside a value, empty or oversized key),
+///   for the table's keys or an index's;
 /// - [`Error::Serialize`] when `serde_dynamo` cannot serialise the struct;
-/// - [`Error::KeyAttributeCollision`] when the struct itself serialises an attribute with a key
-///   attribute's name;
+/// - [`Error::KeyAttributeCollision`] when the struct itself serialises an attribute with the name
+///   of a key attribute it writes (the table's, or an index's);
+/// - [`Error::KeyTemplateConflict`] when two of its key templates write different values to one
+///   attribute (e.g. an index key attribute that is also the table's sort key);
 /// - [`Error::EntityTypeCollision`] when it serialises an attribute with the name of its
 ///   entity-type attribute.
 ///
@@ -29,6 +36,7 @@ pub fn to_item<E: Entity + Serialize>(
 ) -> Result<HashMap<String, AttributeValue>, Error> {
     let partition = entity.partition_key()?;
     let sort = entity.sort_key()?;
+    let index_keys = entity.index_keys()?;
     let mut item = serde_dynamo::aws_sdk_dynamodb_1::to_item(entity).map_err(Error::Serialize)?;
     if let Some(attribute) = E::ENTITY_TYPE_ATTRIBUTE {
         if item.contains_key(attribute) {
@@ -41,9 +49,9 @@ pub fn to_item<E: Entity + Serialize>(
             AttributeValue::S(E::ENTITY_NAME.to_owned()),
         );
     }
-    let keys = std::iter::once((<E::Table as Table>::PARTITION_KEY, partition))
+    let table_keys = std::iter::once((<E::Table as Table>::PARTITION_KEY, partition))
         .chain(<E::Table as Table>::SORT_KEY.zip(sort));
-    for (name, value) in keys {
+    for (name, value) in table_keys {
         if item.contains_key(name) {
             return Err(Error::KeyAttributeCollision {
                 attribute: name.to_owned(),
@@ -51,7 +59,61 @@ pub fn to_item<E: Entity + Serialize>(
         }
         item.insert(name.to_owned(), AttributeValue::S(value));
     }
+    for (i, (name, value)) in index_keys.iter().enumerate() {
+        // An attribute written by another key template (the table's, or an earlier index's) may be
+        // written again only with the same value (an index over the table's own sort key).
+        let written_by_a_template = name == &<E::Table as Table>::PARTITION_KEY
+            || <E::Table as Table>::SORT_KEY == Some(*name)
+            || index_keys[..i].iter().any(|(earlier, _)| earlier == name);
+        match item.get(*name) {
+            None => {
+                item.insert((*name).to_owned(), AttributeValue::S(value.clone()));
+            }
+            Some(AttributeValue::S(existing)) if written_by_a_template => {
+                if existing != value {
+                    return Err(Error::KeyTemplateConflict {
+                        attribute: (*name).to_owned(),
+                        first: existing.clone(),
+                        second: value.clone(),
+                    });
+                }
+            }
+            Some(_) => {
+                return Err(Error::KeyAttributeCollision {
+                    attribute: (*name).to_owned(),
+                });
+            }
+        }
+    }
     Ok(item)
+}
+
+/// The base-table key of an item read from `E`'s table or one of its indexes (every index holds
+/// the table's key attributes, whatever its projection: AWS developer guide, "Attribute
+/// projections"): the `S` values of the table's partition and sort key attributes.
+///
+/// # Errors
+/// [`Error::Decode`] when a key attribute of the table is missing or not a string.
+pub fn key_from_item<E: Entity>(item: &HashMap<String, AttributeValue>) -> Result<Key<E>, Error> {
+    let (partition, sort) = key_strings::<E::Table>(item);
+    let missing = |what: &str, name: &str| -> Error {
+        Error::Decode {
+            partition: partition.clone(),
+            sort: sort.clone(),
+            source: <serde_dynamo::Error as serde::de::Error>::custom(format!(
+                "the item has no string {what} attribute {name:?}, so it has no key of entity {}",
+                E::ENTITY_NAME
+            )),
+        }
+    };
+    let table_partition = <E::Table as Table>::PARTITION_KEY;
+    let Some(partition_value) = partition.clone() else {
+        return Err(missing("partition-key", table_partition));
+    };
+    match (<E::Table as Table>::SORT_KEY, &sort) {
+        (Some(name), None) => Err(missing("sort-key", name)),
+        _ => Ok(Key::from_parts(partition_value, sort.clone())),
+    }
 }
 
 /// Decodes an item read from the table into `E` with `serde_dynamo`. Attributes that `E` has no

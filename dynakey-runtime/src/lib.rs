@@ -30,8 +30,11 @@
 //!
 //! - [`db`]: [`Db`], table creation and single-item operations (`put`, `create`, `get`, `delete`);
 //! - [`read`]: [`Db::query`], [`Db::query_pages`] and [`Db::query_page`] with resumable
-//!   cursors ([`Page::next`], [`Db::with_cursor_secret`]), [`Db::query_as`] for projections;
-//!   paging per spec §4;
+//!   cursors ([`Page::next`], [`Db::with_cursor_secret`]), [`Db::query_as`] for projections,
+//!   [`Db::query_keys`] for the base-table keys; paging per spec §4; the same calls on secondary
+//!   indexes (`E::query_<index>(…)`), typed by what the index projects;
+//! - [`batch_get`](mod@batch_get): [`Db::batch_get`] (100 keys per request, duplicates merged,
+//!   unprocessed keys retried with backoff and jitter; nothing dropped);
 //! - [`collection`](mod@collection): [`Db::collection`] and [`Db::collection_with`], a parent and
 //!   its children read by one paged Query and decoded into a typed
 //!   [`Collection`](dynakey::Collection), with a choice of what to do with items that match no
@@ -59,6 +62,7 @@
 
 #![deny(missing_docs)]
 
+pub mod batch_get;
 pub mod collection;
 pub mod convert;
 pub mod db;

@@ -1,6 +1,23 @@
 //! Queries (spec §4): item streams ([`Db::query`], [`Db::query_as`], [`Db::query_from`]), page
 //! streams ([`Db::query_pages`], [`Db::query_pages_as`]) and one page at a time with a cursor
-//! ([`Db::query_page`], [`Db::query_page_as`]).
+//! ([`Db::query_page`], [`Db::query_page_as`]); base-table keys of the items ([`Db::query_keys`],
+//! [`Db::query_keys_page`]).
+//!
+//! # Index queries
+//! The same calls run queries on secondary indexes (`E::query_<index>(…)`, a
+//! `KeyQuery<E, Index>`), with what the index holds in mind (AWS developer guide, "Attribute
+//! projections"):
+//! - an index declared with `projection = all` ([`ProjectsAll`]) holds whole items, so
+//!   [`Db::query`] and friends decode entities as on the base table;
+//! - a `KEYS_ONLY` or `INCLUDE` index holds only the table and index keys (and the included
+//!   attributes): [`Db::query`] on it does not compile. Read it with [`Db::query_keys`] (the
+//!   base-table [`Key`]s, e.g. for a follow-up [`Db::batch_get`]) or [`Db::query_as`] into a type
+//!   holding the projected attributes;
+//! - GSI reads are eventually consistent; `consistent_read()` on a GSI query does not compile
+//!   ([`ConsistentReadable`](dynakey::ConsistentReadable)).
+//!
+//! Cursors of index queries carry the index's key attributes and the table's (an index may hold
+//! many items with one index key), and resume exactly like base-table cursors.
 //!
 //! # Pages, cursors, limits
 //! - One **page** is the result of one `Query` request: at most 1 MB of data read, or fewer items
@@ -27,17 +44,18 @@
 use std::collections::HashMap;
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::{Cursor, Entity, KeyQuery, Table};
+use dynakey::{Cursor, Entity, Key, KeyQuery, ProjectsAll, Table};
 use futures::stream::{self, Stream, StreamExt, TryStreamExt};
 use serde::de::DeserializeOwned;
 
 use crate::convert::from_start_key;
 use crate::db::Db;
 use crate::error::Error;
+use crate::item::{from_item_in, key_from_item};
 
 mod paging;
 
-use paging::Run;
+use paging::{Item, Run};
 
 /// One page of a Query: the result of one `Query` request (AWS developer guide, "Paginating table
 /// query results").
@@ -147,6 +165,7 @@ impl<T: Table> Db<T> {
     ) -> impl Stream<Item = Result<Page<E>, Error>> + Send
     where
         E: Entity<Table = T> + DeserializeOwned + Send,
+        I: ProjectsAll,
     {
         self.query_pages_as::<E>(query, None)
     }
@@ -166,16 +185,26 @@ impl<T: Table> Db<T> {
     where
         P: DeserializeOwned + Send,
     {
+        self.pages_with(query, cursor, from_item_in::<T, P>)
+    }
+
+    /// The page stream of `query` from `cursor`, each item decoded by `decode`.
+    fn pages_with<O: Send>(
+        &self,
+        query: &KeyQuery<impl Entity<Table = T>, impl Sized, impl Sized>,
+        cursor: Option<&Cursor>,
+        decode: fn(Item) -> Result<O, Error>,
+    ) -> impl Stream<Item = Result<Page<O>, Error>> + Send {
         let state = match self.start(query, cursor) {
             Err(e) => State::Failed(e),
             Ok(Start::MatchesNothing | Start::LimitZero) => State::Done,
             Ok(Start::Run(run)) => State::Next(run),
         };
-        stream::unfold(state, |state| async move {
+        stream::unfold(state, move |state| async move {
             match state {
                 State::Done => None,
                 State::Failed(e) => Some((Err(e), State::Done)),
-                State::Next(mut run) => match run.page::<P>().await {
+                State::Next(mut run) => match run.page_with(decode).await {
                     Ok((page, true)) => Some((Ok(page), State::Next(run))),
                     Ok((page, false)) => Some((Ok(page), State::Done)),
                     Err(e) => Some((Err(e), State::Done)),
@@ -193,6 +222,7 @@ impl<T: Table> Db<T> {
     ) -> impl Stream<Item = Result<E, Error>> + Send
     where
         E: Entity<Table = T> + DeserializeOwned + Send,
+        I: ProjectsAll,
     {
         self.query_as::<E>(query)
     }
@@ -209,6 +239,7 @@ impl<T: Table> Db<T> {
     ) -> impl Stream<Item = Result<E, Error>> + Send
     where
         E: Entity<Table = T> + DeserializeOwned + Send,
+        I: ProjectsAll,
     {
         flatten(self.query_pages_as::<E>(query, cursor))
     }
@@ -282,6 +313,7 @@ impl<T: Table> Db<T> {
     ) -> Result<Page<E>, Error>
     where
         E: Entity<Table = T> + DeserializeOwned,
+        I: ProjectsAll,
     {
         self.query_page_as::<E>(query, cursor).await
     }
@@ -305,6 +337,85 @@ impl<T: Table> Db<T> {
             Start::MatchesNothing => Ok(Page::empty(None)),
         }
     }
+}
+
+impl<T: Table> Db<T> {
+    /// The base-table keys of the items of `query`, in the query's order, across all pages: for
+    /// queries on a `KEYS_ONLY` or `INCLUDE` index, whose items lack the entity's other
+    /// attributes, and as the first half of the "query the index, then fetch the items" pattern
+    /// with [`Db::batch_get`] (AWS developer guide, "Attribute projections").
+    ///
+    /// Every index holds the table's key attributes, so this works on any query; the request
+    /// reads only the key attributes (`ProjectionExpression` of the table's and the index's keys),
+    /// which costs the same read capacity but transfers less. Paging, limits, exclusions and
+    /// cursors are those of [`query_pages`](Self::query_pages).
+    ///
+    /// ```no_run
+    /// # use dynakey::{Entity, Table};
+    /// # #[derive(Table)]
+    /// # #[table(partition_key = "PK", sort_key = "SK")]
+    /// # #[gsi(ByOwner, partition_key = "GSI1PK", sort_key = "GSI1SK", projection = keys_only)]
+    /// # struct App;
+    /// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
+    /// # #[dynakey(table = App)]
+    /// # #[pk("DOC#<id>")] #[sk("META")]
+    /// # #[index(ByOwner, pk = "OWNER#<owner>", sk = "<id>")]
+    /// # struct Doc { id: String, owner: String, body: String }
+    /// # async fn run(db: dynakey_runtime::Db<App>) -> Result<(), dynakey_runtime::Error> {
+    /// use futures::TryStreamExt;
+    ///
+    /// let keys: Vec<dynakey::Key<Doc>> = db.query_keys(&Doc::query_by_owner("ada")).try_collect().await?;
+    /// let docs: Vec<Doc> = db.batch_get(&keys).await?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`query_pages`](Self::query_pages), with [`Error::Decode`] for an item without the
+    /// table's key attributes as strings.
+    pub fn query_keys<E, I, S>(
+        &self,
+        query: &KeyQuery<E, I, S>,
+    ) -> impl Stream<Item = Result<Key<E>, Error>> + Send
+    where
+        E: Entity<Table = T>,
+    {
+        flatten(self.pages_with(&keys_only(query), None, decode_key::<E>))
+    }
+
+    /// One page of the base-table keys of `query`'s items, starting after `cursor` (a
+    /// [`Page::next`] of the same query, from any of the page calls): as
+    /// [`query_page`](Self::query_page), decoding [`Key`]s as [`query_keys`](Self::query_keys)
+    /// does.
+    ///
+    /// # Errors
+    /// As [`query_page`](Self::query_page).
+    pub async fn query_keys_page<E, I, S>(
+        &self,
+        query: &KeyQuery<E, I, S>,
+        cursor: Option<&Cursor>,
+    ) -> Result<Page<Key<E>>, Error>
+    where
+        E: Entity<Table = T>,
+    {
+        match self.start(&keys_only(query), cursor)? {
+            Start::Run(mut run) => Ok(run.page_with(decode_key::<E>).await?.0),
+            Start::LimitZero => Ok(Page::empty(cursor.cloned())),
+            Start::MatchesNothing => Ok(Page::empty(None)),
+        }
+    }
+}
+
+/// `query` reading only its key attributes (table and index keys); a query that cannot be built
+/// is returned as is, so its error is reported before any request.
+fn keys_only<E, I, S>(query: &KeyQuery<E, I, S>) -> KeyQuery<E, I, S> {
+    match query.build() {
+        Ok(input) => query.clone().project(input.start_key_attributes),
+        Err(_) => query.clone(),
+    }
+}
+
+fn decode_key<E: Entity>(item: Item) -> Result<Key<E>, Error> {
+    key_from_item::<E>(&item)
 }
 
 /// The items of a page stream, in order.

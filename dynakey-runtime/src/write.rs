@@ -163,7 +163,8 @@ impl<T: Table> Db<T> {
     /// Batch writes are not atomic: each put succeeds or fails on its own.
     ///
     /// # Errors
-    /// - [`Error::Key`], [`Error::Serialize`], [`Error::KeyAttributeCollision`] before any request;
+    /// - [`Error::Key`], [`Error::Serialize`], [`Error::KeyAttributeCollision`],
+    ///   [`Error::KeyTemplateConflict`] before any request;
     /// - [`Error::Unprocessed`] with every write not made (the unprocessed ones of the last request
     ///   and all not sent yet) when the retry budget runs out; all others were made;
     /// - [`Error::Sdk`] when a request fails: the requests before it were made, that one and the

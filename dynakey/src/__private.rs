@@ -189,3 +189,33 @@ where
 pub const fn is_fallback(template: &crate::KeyTemplate) -> bool {
     template.text.is_empty()
 }
+
+/// Implemented for `(T, T)`: the table of an index and the table of the entity that uses it,
+/// which must be one table.
+#[diagnostic::on_unimplemented(
+    message = "index `{I}` belongs to another table than entity `{E}`",
+    label = "an index of another table",
+    note = "an entity can only use the indexes of its own table (#[dynakey(table = …)]): declare the index on that table with #[gsi(…)]/#[lsi(…)]; the tables are {Self}"
+)]
+pub trait IndexOnTable<I, E> {}
+impl<T, I, E> IndexOnTable<I, E> for (T, T) {}
+
+/// Build-time check of `#[index(I, …)]` on entity `E`: the index's table `TI` is the entity's
+/// table `TE`. Called with `TI = <I as Index>::Table`, so an ident that is not an index is
+/// reported once, by that projection.
+pub const fn assert_index_on_table<TI, TE, I, E>()
+where
+    (TI, TE): IndexOnTable<I, E>,
+{
+}
+
+/// `true` when `def` is a global secondary index (for the build-time checks of `#[index]`).
+pub const fn is_global(def: &crate::IndexDef) -> bool {
+    matches!(def.kind, crate::IndexKind::Global)
+}
+
+/// `true` for the declaration of an index whose `#[derive(Table)]` failed (its error is already
+/// reported); the checks of `#[index]` skip it.
+pub const fn is_fallback_index(def: &crate::IndexDef) -> bool {
+    def.name.is_empty()
+}

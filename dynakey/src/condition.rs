@@ -90,6 +90,22 @@ pub trait CompleteSortKey {
     fn into_sort_key(self) -> Result<String, KeyError>;
 }
 
+/// Implemented by the sort-key builders of entity `E` for query target `I` ([`PrimaryIndex`] or a
+/// secondary index): every query condition requires it of its operand, so a builder of another
+/// entity, or of another index of the same entity (`E::sk()` on `E::query_<index>(…)`,
+/// `E::<index>_sk()` on `E::query(…)`), does not compile. The derive implements it for each
+/// builder it generates.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not build sort keys of `{E}` on `{I}`, the entity and index this query reads",
+    label = "a sort key of another entity or index",
+    note = "narrow a query with the sort-key builder of its own entity and index: `{E}::sk()` for \
+            `{E}::query(…)` (the base table), `{E}::<index>_sk()` for `{E}::query_<index>(…)` (a \
+            secondary index)"
+)]
+pub trait SortKeyOf<E, I> {}
+
+impl<E, I> SortKeyOf<E, I> for SortKeyPartial<E, I> {}
+
 /// A partial value of the next sort-key field: a bare text prefix, produced only by the explicitly
 /// named `<field>_prefix(…)` builder methods (spec §3). Usable with `begins_with` only.
 pub struct SortKeyPartial<E, I = PrimaryIndex> {

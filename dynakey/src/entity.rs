@@ -1,6 +1,7 @@
 //! The [`Entity`] trait implemented by `#[derive(Entity)]`.
 
 use crate::error::KeyError;
+use crate::index::EntityIndex;
 use crate::key::Key;
 use crate::shard::Sharding;
 use crate::table::Table;
@@ -36,6 +37,9 @@ pub trait Entity: Sized {
     const PARTITION_TEMPLATE: KeyTemplate;
     /// The sort-key template, when the table has a sort key.
     const SORT_TEMPLATE: Option<KeyTemplate>;
+    /// The secondary indexes this entity takes part in, with its key templates for each, from
+    /// `#[index(…)]` (see [`crate::index`]). Empty by default.
+    const INDEXES: &'static [EntityIndex] = &[];
     /// The write sharding of the partition key, from
     /// `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]`: every item's partition key is the
     /// logical key built by [`Entity::PARTITION_TEMPLATE`] plus a shard suffix (`WS#acme#07`),
@@ -64,6 +68,18 @@ pub trait Entity: Sized {
     /// # Errors
     /// As [`Entity::partition_key`].
     fn sort_key(&self) -> Result<Option<String>, KeyError>;
+
+    /// This item's secondary-index key attributes, as `(attribute name, key string)` pairs in
+    /// [`Entity::INDEXES`] order: for each index, its partition key (GSIs only) and its sort key
+    /// (when the index has one). An index whose template names an `Option` field that is `None`
+    /// contributes nothing, so the item stays out of that index (a sparse index: AWS developer
+    /// guide, "Take advantage of sparse indexes"). Writes add these attributes to the item.
+    ///
+    /// # Errors
+    /// As [`Entity::partition_key`], for any index template.
+    fn index_keys(&self) -> Result<Vec<(&'static str, String)>, KeyError> {
+        Ok(Vec::new())
+    }
 
     /// This item's primary key.
     ///

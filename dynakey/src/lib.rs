@@ -39,12 +39,15 @@
 //!   told apart by sort key, with build-time checks that the members share a partition and that
 //!   their sort-key templates cannot be confused;
 //! - [`table`]: table declarations; [`entity`]: the [`Entity`] trait; [`key`]: typed keys;
+//! - [`index`]: secondary indexes — `#[gsi(…)]`/`#[lsi(…)]` on the table, `#[index(…)]` key
+//!   templates on entities (sparse over `Option` fields), typed index queries;
 //! - [`error`]: the typed errors, all returned before any request.
 //!
 //! ## The derive
 //! `#[derive(Entity)]` reads `#[pk("…")]`, `#[sk("…")]` and
 //! `#[dynakey(table = T, name = "…", entity_type = "…")]` (`entity_type` names an attribute that
-//! every write fills with the entity name, see [`Entity::ENTITY_TYPE_ATTRIBUTE`]).
+//! every write fills with the entity name, see [`Entity::ENTITY_TYPE_ATTRIBUTE`]) and
+//! `#[index(Index, pk = "…", sk = "…")]` (secondary-index keys, see [`index`]).
 //! Templates are literal text with `<field>` placeholders. Mistakes are compile errors pointing at
 //! the attribute: unknown fields (with the closest name suggested), unclosed or empty placeholders,
 //! two placeholders without a literal between them, a type that is not a [`KeySegment`], a missing
@@ -59,6 +62,12 @@
 //!   `created_prefix(…)`/`id_prefix(…)` for explicit partial values;
 //! - `Project::parse_sort_key(&str) -> Result<ProjectSortKey, KeyError>` and
 //!   `Project::parse_partition_key(&str) -> Result<ProjectPartitionKey, KeyError>`.
+//!
+//! and for each `#[index(ByStatus, pk = "…", sk = "…")]` (see [`index`]):
+//! - `Project::query_by_status(<index partition-key fields>) -> KeyQuery<Project, ByStatus>`;
+//! - `Project::by_status_sk() -> ProjectByStatusSk<0>`: the index's sort-key builder, accepted only
+//!   by queries on `ByStatus` ([`SortKeyOf`]);
+//! - the index key attributes in [`Entity::index_keys`], which every write stores.
 //!
 //! With a sharded partition key, `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]` (the
 //! shard field must be a sort-key field; 1 to [`shard::MAX_SHARDS`] shards), `key(…)` and
@@ -76,6 +85,7 @@ pub mod condition;
 pub mod cursor;
 pub mod entity;
 pub mod error;
+pub mod index;
 pub mod key;
 pub mod path;
 pub mod query;
@@ -89,11 +99,12 @@ pub mod __private;
 
 pub use collection::{Cardinality, Collection, CollectionError, CollectionErrorKind, MemberOf};
 pub use condition::{
-    Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyPartial, SortKeyPrefix,
+    Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyOf, SortKeyPartial, SortKeyPrefix,
 };
 pub use cursor::{Cursor, CursorCodec, CursorError, ShardPosition, ShardedCursor, StartKey};
 pub use entity::Entity;
 pub use error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
+pub use index::{ConsistentReadable, EntityIndex, Index, ProjectsAll};
 pub use key::{Key, KeyValue};
 pub use path::KeyPath;
 pub use query::{KeyQuery, QueryInput};
@@ -112,7 +123,8 @@ pub use dynakey_derive::Collection;
 pub use dynakey_derive::Entity;
 /// Derives [`KeySegment`] for a unit enum whose variants carry `#[key("TEXT")]`.
 pub use dynakey_derive::KeySegment;
-/// Derives [`Table`] from `#[table(partition_key = "…", sort_key = "…")]`.
+/// Derives [`Table`] from `#[table(partition_key = "…", sort_key = "…")]`, with one marker type
+/// implementing [`Index`] per `#[gsi(…)]`/`#[lsi(…)]` (see [`index`]).
 pub use dynakey_derive::Table;
 
 // The derive's generated code refers to `::dynakey`; this lets the crate's own tests use it too.

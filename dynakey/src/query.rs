@@ -4,12 +4,14 @@ use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
 use crate::condition::{
-    self, CompleteSortKey, Op, Range, SortCondition, SortKeyBound, SortKeyPrefix,
+    self, CompleteSortKey, Op, Range, SortCondition, SortKeyBound, SortKeyOf, SortKeyPrefix,
 };
 use crate::entity::Entity;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
+use crate::index::ConsistentReadable;
 use crate::key::KeyValue;
-use crate::table::Table;
+use crate::table::{IndexDef, Table};
+use crate::template::KeyTemplate;
 
 mod cli_json;
 
@@ -71,8 +73,14 @@ type Marker<E, I, S> = PhantomData<fn() -> (E, I, S)>;
 /// assert_eq!(input.key_condition_expression, "#pk = :pk AND begins_with(#sk, :sk)");
 /// ```
 ///
-/// AWS developer guide: "Querying tables in DynamoDB" and "Key condition expressions for the Query
-/// operation".
+/// `I` is where the query runs: [`PrimaryIndex`](condition::PrimaryIndex) for the base table, or
+/// the marker type of a secondary index (an [`Index`](crate::Index)), for queries made by the generated
+/// `E::query_<index>(…)`; the sort-key conditions only accept builders made for the same `I`
+/// (`E::sk()` for the base table, `E::<index>_sk()` for an index), so the two cannot be mixed up.
+///
+/// AWS developer guide: "Querying tables in DynamoDB", "Key condition expressions for the Query
+/// operation" and, for index queries, "Using Global Secondary Indexes in DynamoDB" and "Local
+/// secondary indexes".
 pub struct KeyQuery<E, I = condition::PrimaryIndex, S = NoSortCondition> {
     parts: Result<Parts, KeyError>,
     marker: Marker<E, I, S>,
@@ -99,17 +107,62 @@ impl<E: Entity> KeyQuery<E> {
     /// A whole-partition query on the base table. Used by the generated `E::query(…)`.
     #[doc(hidden)]
     pub fn partition(partition: Result<String, KeyError>) -> Self {
-        let entity_prefix = E::SORT_TEMPLATE.map_or("", |t| t.literal_prefix());
+        let table_sort = <E::Table as Table>::SORT_KEY;
+        Self::on(
+            partition,
+            None,
+            <E::Table as Table>::PARTITION_KEY,
+            table_sort,
+            E::SORT_TEMPLATE,
+        )
+    }
+}
+
+impl<E: Entity, I> KeyQuery<E, I> {
+    /// A whole-partition query on index `I`, declared by `index` (`<I as Index>::DEF`):
+    /// `partition` is the index partition-key value (for an LSI, the table's), `sort_template`
+    /// the entity's sort-key template for the index. Used by the generated
+    /// `E::query_<index>(…)`, which passes the declaration rather than bounding `I: Index` so
+    /// that a type that is not an index is reported once.
+    #[doc(hidden)]
+    pub fn index_partition(
+        partition: Result<String, KeyError>,
+        index: IndexDef,
+        sort_template: Option<KeyTemplate>,
+    ) -> Self {
+        Self::on(
+            partition,
+            Some(index.name),
+            index.partition_key,
+            index.sort_key,
+            sort_template,
+        )
+    }
+
+    /// A whole-partition query on the base table (`index_name` `None`) or an index.
+    fn on(
+        partition: Result<String, KeyError>,
+        index_name: Option<&'static str>,
+        partition_attr: &'static str,
+        sort_attr: Option<&'static str>,
+        sort_template: Option<KeyTemplate>,
+    ) -> Self {
+        let entity_prefix = sort_template.map_or("", |t| t.literal_prefix());
         let parts = partition.and_then(|partition| {
             KeyError::check_size(KeyRole::Partition, &partition)?;
-            let partition_attr = <E::Table as Table>::PARTITION_KEY;
-            let sort_attr = <E::Table as Table>::SORT_KEY;
-            let mut start_key_attrs: Vec<&'static str> =
-                std::iter::once(partition_attr).chain(sort_attr).collect();
+            // A LastEvaluatedKey holds the table's key attributes, plus the index's on an index
+            // (AWS developer guide, "Paginating table query results").
+            let table_partition = <E::Table as Table>::PARTITION_KEY;
+            let table_sort = <E::Table as Table>::SORT_KEY;
+            let mut start_key_attrs: Vec<&'static str> = [table_partition, partition_attr]
+                .into_iter()
+                .chain(table_sort)
+                .chain(sort_attr)
+                .collect();
             start_key_attrs.sort_unstable();
             start_key_attrs.dedup();
             Ok(Parts {
-                index_name: None,
+                index_name,
                 partition_attr,
                 sort_attr,
                 start_key_attrs,
@@ -153,7 +206,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     /// placeholder reads the whole partition.
     pub fn begins_with<P>(self, prefix: P) -> KeyQuery<E, I, WithSortCondition>
     where
-        P: SortKeyPrefix<Entity = E, Index = I>,
+        P: SortKeyPrefix + SortKeyOf<E, I>,
     {
         self.with_range(|_| {
             let prefix = prefix.into_prefix()?;
@@ -172,7 +225,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     /// placeholder).
     pub fn eq<K>(self, key: K) -> KeyQuery<E, I, WithSortCondition>
     where
-        K: CompleteSortKey<Entity = E, Index = I>,
+        K: CompleteSortKey + SortKeyOf<E, I>,
     {
         self.with_range(|_| {
             let key = key.into_sort_key()?;
@@ -187,7 +240,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
 
     fn compare<B>(self, op: Op, bound: B) -> KeyQuery<E, I, WithSortCondition>
     where
-        B: SortKeyBound<Entity = E, Index = I>,
+        B: SortKeyBound + SortKeyOf<E, I>,
     {
         self.with_range(|entity| condition::range(op, bound.into_bound()?, entity))
     }
@@ -195,7 +248,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     /// Keys after `bound`: after the whole group for a group (`#sk >= succ(prefix)`), strictly
     /// greater for a complete key. Kept inside the entity's own keys when its template starts with
     /// a literal.
-    pub fn gt<B: SortKeyBound<Entity = E, Index = I>>(
+    pub fn gt<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
     ) -> KeyQuery<E, I, WithSortCondition> {
@@ -203,7 +256,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     }
 
     /// Keys from `bound` on, including the whole group (`#sk >= prefix`).
-    pub fn gte<B: SortKeyBound<Entity = E, Index = I>>(
+    pub fn gte<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
     ) -> KeyQuery<E, I, WithSortCondition> {
@@ -211,7 +264,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     }
 
     /// Keys before `bound`, excluding the whole group (`#sk < prefix`).
-    pub fn lt<B: SortKeyBound<Entity = E, Index = I>>(
+    pub fn lt<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
     ) -> KeyQuery<E, I, WithSortCondition> {
@@ -220,7 +273,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
 
     /// Keys up to and including `bound`'s whole group (`#sk < succ(prefix)`), or `<=` a complete
     /// key.
-    pub fn lte<B: SortKeyBound<Entity = E, Index = I>>(
+    pub fn lte<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
     ) -> KeyQuery<E, I, WithSortCondition> {
@@ -234,8 +287,8 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     /// The error for `low` sorting after `high` (byte-wise) is returned by [`build`](Self::build).
     pub fn between<L, H>(self, low: L, high: H) -> KeyQuery<E, I, WithSortCondition>
     where
-        L: SortKeyBound<Entity = E, Index = I>,
-        H: SortKeyBound<Entity = E, Index = I>,
+        L: SortKeyBound + SortKeyOf<E, I>,
+        H: SortKeyBound + SortKeyOf<E, I>,
     {
         self.with_range(|_| condition::between(low.into_bound()?, high.into_bound()?))
     }
@@ -260,8 +313,14 @@ impl<E, I, S> KeyQuery<E, I, S> {
         self.map(|p| p.reverse = true)
     }
 
-    /// Strongly consistent read (`ConsistentRead = true`); base table and LSIs only.
-    pub fn consistent_read(self) -> Self {
+    /// Strongly consistent read (`ConsistentRead = true`): the result reflects every write that
+    /// succeeded before the request (AWS developer guide, "Read consistency"). Only the base table
+    /// and local secondary indexes support it ([`ConsistentReadable`]); on a global secondary
+    /// index this does not compile, since DynamoDB rejects it.
+    pub fn consistent_read(self) -> Self
+    where
+        I: ConsistentReadable,
+    {
         self.map(|p| p.consistent_read = true)
     }
 
@@ -335,6 +394,7 @@ impl<E, I, S> KeyQuery<E, I, S> {
         });
         Ok(QueryInput {
             index_name: parts.index_name.map(str::to_owned),
+            partition_key_attribute: parts.partition_attr.to_owned(),
             key_condition_expression: expression,
             expression_attribute_names: names,
             expression_attribute_values: values,
@@ -364,6 +424,9 @@ impl<E, I, S> KeyQuery<E, I, S> {
 pub struct QueryInput {
     /// `IndexName`, for a query on a secondary index.
     pub index_name: Option<String>,
+    /// The partition-key attribute of the queried table or index (for an LSI, the table's): the
+    /// attribute `#pk` names in the key condition.
+    pub partition_key_attribute: String,
     /// `KeyConditionExpression`, e.g. `#pk = :pk AND begins_with(#sk, :sk)`.
     pub key_condition_expression: String,
     /// `ExpressionAttributeNames`: placeholder → attribute name.

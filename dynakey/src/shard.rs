@@ -56,7 +56,7 @@
 //!
 //! A sharded entity has no `E::query(…)`: no single partition holds its items.
 
-use crate::condition::{CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyPrefix};
+use crate::condition::{CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyOf, SortKeyPrefix};
 use crate::entity::Entity;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::key::KeyValue;
@@ -366,7 +366,7 @@ impl<E, S: NoSortConditionYet> ShardedQuery<E, S> {
     /// `begins_with(#sk, :sk)` on every shard; as [`KeyQuery::begins_with`].
     pub fn begins_with<P>(self, prefix: P) -> ShardedQuery<E, WithSortCondition>
     where
-        P: SortKeyPrefix<Entity = E, Index = PrimaryIndex>,
+        P: SortKeyPrefix + SortKeyOf<E, PrimaryIndex>,
     {
         self.with(|q| q.begins_with(prefix))
     }
@@ -374,7 +374,7 @@ impl<E, S: NoSortConditionYet> ShardedQuery<E, S> {
     /// `#sk = :sk` on every shard (the item is in exactly one of them); as [`KeyQuery::eq`].
     pub fn eq<K>(self, key: K) -> ShardedQuery<E, WithSortCondition>
     where
-        K: CompleteSortKey<Entity = E, Index = PrimaryIndex>,
+        K: CompleteSortKey + SortKeyOf<E, PrimaryIndex>,
     {
         self.with(|q| q.eq(key))
     }
@@ -382,7 +382,7 @@ impl<E, S: NoSortConditionYet> ShardedQuery<E, S> {
     /// Keys after `bound`, on every shard; as [`KeyQuery::gt`].
     pub fn gt<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
     where
-        B: SortKeyBound<Entity = E, Index = PrimaryIndex>,
+        B: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
     {
         self.with(|q| q.gt(bound))
     }
@@ -390,7 +390,7 @@ impl<E, S: NoSortConditionYet> ShardedQuery<E, S> {
     /// Keys from `bound` on, on every shard; as [`KeyQuery::gte`].
     pub fn gte<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
     where
-        B: SortKeyBound<Entity = E, Index = PrimaryIndex>,
+        B: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
     {
         self.with(|q| q.gte(bound))
     }
@@ -398,7 +398,7 @@ impl<E, S: NoSortConditionYet> ShardedQuery<E, S> {
     /// Keys before `bound`, on every shard; as [`KeyQuery::lt`].
     pub fn lt<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
     where
-        B: SortKeyBound<Entity = E, Index = PrimaryIndex>,
+        B: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
     {
         self.with(|q| q.lt(bound))
     }
@@ -406,7 +406,7 @@ impl<E, S: NoSortConditionYet> ShardedQuery<E, S> {
     /// Keys up to and including `bound`, on every shard; as [`KeyQuery::lte`].
     pub fn lte<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
     where
-        B: SortKeyBound<Entity = E, Index = PrimaryIndex>,
+        B: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
     {
         self.with(|q| q.lte(bound))
     }
@@ -414,8 +414,8 @@ impl<E, S: NoSortConditionYet> ShardedQuery<E, S> {
     /// Every key of groups `low` through `high`, on every shard; as [`KeyQuery::between`].
     pub fn between<L, H>(self, low: L, high: H) -> ShardedQuery<E, WithSortCondition>
     where
-        L: SortKeyBound<Entity = E, Index = PrimaryIndex>,
-        H: SortKeyBound<Entity = E, Index = PrimaryIndex>,
+        L: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
+        H: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
     {
         self.with(|q| q.between(low, high))
     }

@@ -100,6 +100,7 @@ fn every_option_is_carried_and_unset_ones_are_omitted() {
 fn index_names_numbers_binaries_and_empty_maps() {
     let input = QueryInput {
         index_name: Some("by-score".into()),
+        partition_key_attribute: "score".into(),
         key_condition_expression: "score = :s".into(),
         expression_attribute_names: BTreeMap::new(),
         expression_attribute_values: BTreeMap::from([

@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
-use crate::codegen::{shard, sort_key, template};
+use crate::codegen::{index, shard, sort_key, template};
 use crate::model::{Entity, Template};
 
 pub fn expand(entity: &Entity<'_>) -> TokenStream {
@@ -48,6 +48,9 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     };
     let entity_type_check = entity_type_check(entity);
     let sort_matcher = sk.map(|sk| template::matcher(entity, sk));
+    let indexes = index::entity(entity);
+    let (index_outer, index_inner, index_items) =
+        (indexes.outer, indexes.inner, indexes.entity_items);
 
     let (sk_items, sk_inner, sort_template, sort_key_body) = match sk {
         Some(sk) => {
@@ -84,11 +87,13 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     quote! {
         #pk_struct
         #sk_items
+        #index_outer
 
         const _: () = {
             #sk_inner
             #shard_inner
             #entity_type_check
+            #index_inner
 
             #[automatically_derived]
             impl ::dynakey::Entity for #ident #bounds {
@@ -109,6 +114,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 }
 
                 #sort_matcher
+                #index_items
             }
 
             impl #ident #bounds {

@@ -7,6 +7,7 @@
 pub mod collection;
 pub mod entity;
 pub mod fallback;
+pub mod index;
 pub mod segment_enum;
 pub mod shard;
 pub mod sort_key;

@@ -8,9 +8,14 @@
 //! - depth 0: `SortKeyPrefix` only (the entity's literal prefix; empty means "no condition");
 //! - depth n: a complete key (`CompleteSortKey`, `SortKeyBound::Exact`), and a group too when the
 //!   template ends with a literal.
+//!
+//! Every depth implements `SortKeyOf<Entity, Index>`, which the query conditions require: the
+//! base table's builder (`<Entity>Sk`, from `sk()`) has `Index = PrimaryIndex`, the builder of an
+//! `#[index(I, …)]` sort template (`<Entity><I>Sk`, from `<i>_sk()`) has `Index = I`.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use syn::Ident;
 
 use crate::codegen::template::{option_char, push_segments, terminator, where_clause};
 use crate::model::{Entity, Segment, Template};
@@ -19,16 +24,41 @@ pub fn builder_ident(entity: &Entity<'_>) -> syn::Ident {
     format_ident!("{}Sk", entity.ident)
 }
 
+/// Which sort key a builder fills: its type, the entity function that starts it, and the query
+/// target its conditions are for (`Index` of the condition traits).
+pub struct Builder {
+    pub ident: Ident,
+    pub ctor: Ident,
+    pub index: TokenStream,
+}
+
+impl Builder {
+    /// The base table's builder, `<Entity>Sk` from `<Entity>::sk()`.
+    pub fn primary(entity: &Entity<'_>) -> Self {
+        Builder {
+            ident: builder_ident(entity),
+            ctor: format_ident!("sk"),
+            index: quote!(::dynakey::PrimaryIndex),
+        }
+    }
+}
+
 /// The builder struct declaration (emitted beside the entity).
 pub fn declaration(entity: &Entity<'_>, template: &Template) -> TokenStream {
+    declaration_of(entity, template, &Builder::primary(entity))
+}
+
+/// [`declaration`] for any builder.
+pub fn declaration_of(entity: &Entity<'_>, template: &Template, builder: &Builder) -> TokenStream {
     let vis = entity.vis;
-    let ident = builder_ident(entity);
+    let ident = &builder.ident;
     let doc = format!(
-        "Typed sort-key builder for [`{e}`] (template `{t}`), created by `{e}::sk()`: fill fields \
+        "Typed sort-key builder for [`{e}`] (template `{t}`), created by `{e}::{c}()`: fill fields \
          left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts \
          the fields filled. Encoding errors are kept and returned when the query is built.",
         e = entity.ident,
-        t = template.lit.value()
+        t = template.lit.value(),
+        c = builder.ctor,
     );
     quote! {
         #[doc = #doc]
@@ -39,7 +69,18 @@ pub fn declaration(entity: &Entity<'_>, template: &Template) -> TokenStream {
 
 /// Inherent methods and trait impls of the builder (emitted inside the const block).
 pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
-    let ident = builder_ident(entity);
+    implementation_of(entity, template, &Builder::primary(entity))
+}
+
+/// [`implementation`] for any builder.
+pub fn implementation_of(
+    entity: &Entity<'_>,
+    template: &Template,
+    builder: &Builder,
+) -> TokenStream {
+    let ident = &builder.ident;
+    let ctor = &builder.ctor;
+    let target = &builder.index;
     let entity_ident = entity.ident;
     let text = &template.lit;
     let segments = &template.segments;
@@ -61,7 +102,7 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
         impl #entity_ident #bounds {
             #[doc = concat!("Starts a sort-key condition for `", #text, "`: fill fields left to right, \
                              or pass as is for every item of this entity.")]
-            pub fn sk() -> #ident<0> {
+            pub fn #ctor() -> #ident<0> {
                 let mut out = ::dynakey::__private::String::new();
                 #start
                 #ident(::core::result::Result::Ok(out))
@@ -75,7 +116,7 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
         };
         let field = entity.field(index);
         let field_ident = field.ident;
-        let ty = field.ty;
+        let ty = field.key_ty();
         let name = field_ident.to_string();
         let next_end = field_positions
             .get(depth + 1)
@@ -107,7 +148,7 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
                 pub fn #prefix_method(
                     self,
                     partial: impl ::dynakey::condition::SegmentPrefix<#ty>,
-                ) -> ::dynakey::SortKeyPartial<#entity_ident> {
+                ) -> ::dynakey::SortKeyPartial<#entity_ident, #target> {
                     ::dynakey::SortKeyPartial::new(self.0.and_then(|mut out| {
                         ::dynakey::__private::push_partial::<#ty>(&mut out, &partial, #name, #term, #text)?;
                         ::dynakey::__private::finish_prefix(out)
@@ -117,13 +158,16 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
         });
     }
 
+    out.extend(quote! {
+        impl<const D: usize> ::dynakey::SortKeyOf<#entity_ident, #target> for #ident<D> #bounds {}
+    });
     for depth in 0..=n {
         let complete = depth == n;
         if !complete || ends_with_literal || n == 0 {
             out.extend(quote! {
                 impl ::dynakey::SortKeyPrefix for #ident<#depth> #bounds {
                     type Entity = #entity_ident;
-                    type Index = ::dynakey::PrimaryIndex;
+                    type Index = #target;
                     fn into_prefix(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
                         self.0.and_then(::dynakey::__private::finish_prefix)
                     }
@@ -134,14 +178,14 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
             out.extend(quote! {
                 impl ::dynakey::CompleteSortKey for #ident<#depth> #bounds {
                     type Entity = #entity_ident;
-                    type Index = ::dynakey::PrimaryIndex;
+                    type Index = #target;
                     fn into_sort_key(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
                         self.0.and_then(|key| ::dynakey::__private::finish_key(::dynakey::KeyRole::Sort, key))
                     }
                 }
                 impl ::dynakey::SortKeyBound for #ident<#depth> #bounds {
                     type Entity = #entity_ident;
-                    type Index = ::dynakey::PrimaryIndex;
+                    type Index = #target;
                     fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
                         ::dynakey::CompleteSortKey::into_sort_key(self).map(::dynakey::Bound::Exact)
                     }
@@ -151,7 +195,7 @@ pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
             out.extend(quote! {
                 impl ::dynakey::SortKeyBound for #ident<#depth> #bounds {
                     type Entity = #entity_ident;
-                    type Index = ::dynakey::PrimaryIndex;
+                    type Index = #target;
                     fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
                         self.0.and_then(::dynakey::__private::finish_prefix).map(::dynakey::Bound::Group)
                     }

@@ -1,9 +1,12 @@
-//! `#[derive(Table)]`: key attribute names from `#[table(…)]` into a `Table` impl.
+//! `#[derive(Table)]`: key attribute names from `#[table(…)]` into a `Table` impl; the index
+//! marker types of `#[gsi]`/`#[lsi]` come from `codegen::index`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{DeriveInput, LitStr};
 
+use crate::checks;
+use crate::codegen::index;
 use crate::ctxt::Ctxt;
 use crate::grammar::attrs::TableAttrs;
 
@@ -50,6 +53,8 @@ pub fn expand(cx: &Ctxt, input: &DeriveInput, attrs: TableAttrs) -> TokenStream 
             );
         }
     }
+    checks::index::table(cx, &partition, sort.as_ref(), &attrs.indexes);
+    let (index_items, indexes_const) = index::table(input, &partition, &attrs.indexes);
     let ident = &input.ident;
     let (sort_const, marker) = match &sort {
         Some(sort) => (
@@ -66,7 +71,9 @@ pub fn expand(cx: &Ctxt, input: &DeriveInput, attrs: TableAttrs) -> TokenStream 
         impl ::dynakey::Table for #ident {
             const PARTITION_KEY: &'static str = #partition;
             const SORT_KEY: ::core::option::Option<&'static str> = #sort_const;
+            #indexes_const
         }
         #marker
+        #index_items
     }
 }

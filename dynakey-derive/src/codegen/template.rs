@@ -6,7 +6,8 @@ use syn::spanned::Spanned;
 
 use crate::model::{Entity, Role, Segment, Template};
 
-/// `where T: KeySegment, …` over every key field type, each predicate spanned at the field's type.
+/// `where T: KeySegment, …` over every key field type (index templates included; `T` for an
+/// `Option<T>` field), each predicate spanned at the field's type.
 ///
 /// Every generated item carries it, so a field type that is not a key segment is reported once,
 /// at the field (rustc merges identical diagnostics), instead of at every use in generated code;
@@ -14,9 +15,14 @@ use crate::model::{Entity, Role, Segment, Template};
 pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
     let mut seen: Vec<String> = Vec::new();
     let mut predicates = Vec::new();
-    for template in entity.pk.iter().chain(&entity.sk) {
+    for template in entity
+        .pk
+        .iter()
+        .chain(&entity.sk)
+        .chain(entity.index_templates())
+    {
         for index in template.field_indices() {
-            let ty = entity.field(index).ty;
+            let ty = entity.field(index).key_ty();
             let key = quote!(#ty).to_string();
             if seen.contains(&key) {
                 continue;
@@ -59,7 +65,7 @@ pub fn constant(entity: &Entity<'_>, template: &Template) -> TokenStream {
         Segment::Field(index) => {
             let field = entity.field(*index);
             let name = field.ident.to_string();
-            let ty = field.ty;
+            let ty = field.key_ty();
             quote!(::dynakey::TemplatePart::Field {
                 name: #name,
                 width: <#ty as ::dynakey::KeySegment>::WIDTH,
@@ -77,7 +83,7 @@ pub fn capacity(entity: &Entity<'_>, template: &Template) -> TokenStream {
             quote!(#len)
         }
         Segment::Field(index) => {
-            let ty = entity.field(*index).ty;
+            let ty = entity.field(*index).key_ty();
             quote!(match <#ty as ::dynakey::KeySegment>::WIDTH {
                 ::core::option::Option::Some(w) => w,
                 ::core::option::Option::None => 16,
@@ -101,7 +107,7 @@ pub fn push_segments(
             let field = entity.field(*index);
             let ident = field.ident;
             let name = ident.to_string();
-            let ty = field.ty;
+            let ty = field.key_ty();
             let terminator = option_char(terminator(template, i));
             quote_spanned! {ty.span()=>
                 ::dynakey::__private::push_field::<#ty, _>(&mut out, #ident, #name, #terminator, #text)?;
@@ -118,7 +124,7 @@ pub fn encoder(entity: &Entity<'_>, template: &Template, name: &syn::Ident) -> T
     let params = template.field_indices().map(|index| {
         let field = entity.field(index);
         let ident = field.ident;
-        let ty = field.ty;
+        let ty = field.key_ty();
         quote!(#ident: &(impl ::dynakey::SegmentArg<#ty> + ?::core::marker::Sized))
     });
     let capacity = capacity(entity, template);

@@ -1,4 +1,5 @@
-//! Attribute grammar: `#[pk("…")]`, `#[sk("…")]`, `#[dynakey(…)]`, `#[table(…)]`, `#[key("…")]`.
+//! Attribute grammar: `#[pk("…")]`, `#[sk("…")]`, `#[dynakey(…)]`, `#[table(…)]`, `#[key("…")]`;
+//! the index attributes (`#[index]`, `#[gsi]`, `#[lsi]`) are read by `grammar::index`.
 //!
 //! Only syntax is checked here; meaning (which fields exist, which combinations are allowed) is the
 //! checks stage's job.
@@ -7,6 +8,7 @@ use syn::parse::ParseStream;
 use syn::{Attribute, LitStr, Path};
 
 use crate::ctxt::Ctxt;
+use crate::grammar::index::{self, IndexAttr, IndexDecl};
 use crate::grammar::shard::{self, ShardOptions};
 
 /// The key-related attributes of an entity struct, as written.
@@ -22,6 +24,8 @@ pub struct EntityAttrs {
     pub name: Option<LitStr>,
     /// `#[dynakey(entity_type = "…")]`: the attribute that stores the entity name on every item.
     pub entity_type: Option<LitStr>,
+    /// Every `#[index(…)]`, in order.
+    pub indexes: Vec<IndexAttr>,
     /// `shards = N, shard_by = "…"` after a `#[pk]` or `#[sk]` template (see `grammar::shard`).
     pub shards: Vec<ShardOptions>,
 }
@@ -63,6 +67,8 @@ pub fn entity(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
             if let Some(lit) = template_literal(cx, attr, &mut out.shards) {
                 out.sk.push((attr.clone(), lit));
             }
+        } else if attr.path().is_ident("index") {
+            out.indexes.extend(index::entity_index(cx, attr));
         } else if attr.path().is_ident("dynakey") {
             let result = attr.parse_nested_meta(|meta| {
                 if meta.path.is_ident("table") {
@@ -102,6 +108,8 @@ pub struct TableAttrs {
     pub partition_key: Option<LitStr>,
     pub sort_key: Option<LitStr>,
     pub no_sort_key: Option<Path>,
+    /// Every `#[gsi(…)]` and `#[lsi(…)]`, in order.
+    pub indexes: Vec<IndexDecl>,
 }
 
 /// Reads a table declaration's attributes.
@@ -132,6 +140,7 @@ pub fn table(cx: &Ctxt, attrs: &[Attribute]) -> TableAttrs {
             cx.push(error);
         }
     }
+    out.indexes = index::table_indexes(cx, attrs);
     out
 }
 

@@ -2,5 +2,6 @@
 
 pub mod attrs;
 pub mod collection;
+pub mod index;
 pub mod shard;
 pub mod template;

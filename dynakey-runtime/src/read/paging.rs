@@ -31,6 +31,14 @@ impl<T: Table> Run<T> {
     /// Sends one Query request and decodes its page into `O`. The `bool` is `true` when another
     /// request should follow: the page has a resume key and the limit is not reached.
     pub(crate) async fn page<O: DeserializeOwned>(&mut self) -> Result<(Page<O>, bool), Error> {
+        self.page_with(from_item_in::<T, O>).await
+    }
+
+    /// As [`page`](Self::page), decoding each item with `decode`.
+    pub(crate) async fn page_with<O>(
+        &mut self,
+        decode: fn(Item) -> Result<O, Error>,
+    ) -> Result<(Page<O>, bool), Error> {
         let mut request =
             apply_query_input(self.db.client().query(), self.db.table_name(), &self.input)
                 .set_exclusive_start_key(self.start.clone())
@@ -58,7 +66,7 @@ impl<T: Table> Run<T> {
         )?;
         let mut items = Vec::with_capacity(kept.items.len());
         for item in kept.items {
-            items.push(from_item_in::<T, O>(item)?);
+            items.push(decode(item)?);
         }
         if let Some(remaining) = &mut self.remaining {
             let taken = u32::try_from(items.len()).unwrap_or(u32::MAX);
@@ -174,6 +182,7 @@ mod tests {
     fn input(exclude: &[&str]) -> QueryInput {
         QueryInput {
             index_name: None,
+            partition_key_attribute: "PK".into(),
             key_condition_expression: "#pk = :pk AND #sk BETWEEN :lo AND :hi".into(),
             expression_attribute_names: Default::default(),
             expression_attribute_values: Default::default(),

@@ -41,6 +41,7 @@ fn kind(result: Result<StartKey, KeyError>) -> CursorError {
 fn typed_input() -> QueryInput {
     QueryInput {
         index_name: Some("by-number".into()),
+        partition_key_attribute: "n".into(),
         key_condition_expression: "#pk = :pk AND #sk > :sk".into(),
         expression_attribute_names: BTreeMap::from([
             ("#pk".into(), "n".into()),

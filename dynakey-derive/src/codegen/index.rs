@@ -1,0 +1,474 @@
+//! Secondary indexes: the marker types of `#[derive(Table)]`'s `#[gsi]`/`#[lsi]`, and what
+//! `#[derive(Entity)]` generates for each `#[index(…)]` — index key encoders, the
+//! `Entity::INDEXES`/`Entity::index_keys` items, `query_<index>(…)`, the `<index>_sk()` builder
+//! and the build-time checks that need the index's type.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{DeriveInput, LitStr};
+
+use crate::checks::index::index_name;
+use crate::codegen::sort_key::{self, Builder};
+use crate::codegen::template::{self, where_clause};
+use crate::ctxt::Ctxt;
+use crate::grammar::index::{self as grammar, IndexDecl, IndexKind, ProjectionDecl};
+use crate::model::index::{snake_case, IndexTemplates};
+use crate::model::{Entity, Template};
+
+// ----- #[derive(Table)] -------------------------------------------------------------------------
+
+fn kind_tokens(kind: IndexKind) -> TokenStream {
+    match kind {
+        IndexKind::Global => quote!(::dynakey::IndexKind::Global),
+        IndexKind::Local => quote!(::dynakey::IndexKind::Local),
+    }
+}
+
+fn projection_tokens(projection: Option<&ProjectionDecl>) -> TokenStream {
+    match projection {
+        None | Some(ProjectionDecl::All) => quote!(::dynakey::Projection::All),
+        Some(ProjectionDecl::KeysOnly) => quote!(::dynakey::Projection::KeysOnly),
+        Some(ProjectionDecl::Include(attributes)) => {
+            quote!(::dynakey::Projection::Include(&[#(#attributes),*]))
+        }
+    }
+}
+
+fn projection_text(projection: Option<&ProjectionDecl>) -> String {
+    match projection {
+        None | Some(ProjectionDecl::All) => "ALL".to_owned(),
+        Some(ProjectionDecl::KeysOnly) => "KEYS_ONLY".to_owned(),
+        Some(ProjectionDecl::Include(attributes)) => {
+            let names: Vec<String> = attributes
+                .iter()
+                .map(|a| format!("{:?}", a.value()))
+                .collect();
+            format!("INCLUDE({})", names.join(", "))
+        }
+    }
+}
+
+/// The marker types of a table's indexes, and the `Table::INDEXES` constant. `partition` is the
+/// table's partition-key attribute (an LSI's partition key is the table's).
+pub fn table(
+    input: &DeriveInput,
+    partition: &LitStr,
+    decls: &[IndexDecl],
+) -> (TokenStream, TokenStream) {
+    let vis = &input.vis;
+    let table = &input.ident;
+    let mut items = TokenStream::new();
+    let mut defs = Vec::with_capacity(decls.len());
+    for decl in decls {
+        let ident = &decl.ident;
+        let name = index_name(decl);
+        let kind = kind_tokens(decl.kind);
+        let partition_key = match decl.kind {
+            IndexKind::Global => decl
+                .partition_key
+                .clone()
+                .unwrap_or_else(|| LitStr::new("", ident.span())),
+            IndexKind::Local => partition.clone(),
+        };
+        let sort_key = match &decl.sort_key {
+            Some(sk) => quote!(::core::option::Option::Some(#sk)),
+            None => quote!(::core::option::Option::None),
+        };
+        let projection = decl.projection.as_ref().map(|(p, _)| p);
+        let projection_value = projection_tokens(projection);
+        let (what, guide) = match decl.kind {
+            IndexKind::Global => (
+                "Global secondary index",
+                "\"Using Global Secondary Indexes in DynamoDB\"",
+            ),
+            IndexKind::Local => ("Local secondary index", "\"Local secondary indexes\""),
+        };
+        let doc = format!(
+            "{what} `{name}` of [`{table}`]: partition key `{pk}`{sk}, projection {proj} (AWS \
+             developer guide, {guide}).\n\nThe index's marker type: entities take part with \
+             `#[index({ident}, …)]`, and their generated `query_{snake}(…)` returns a \
+             `KeyQuery<_, {ident}>`.{consistent}",
+            pk = partition_key.value(),
+            sk = decl
+                .sort_key
+                .as_ref()
+                .map(|s| format!(", sort key `{}`", s.value()))
+                .unwrap_or_default(),
+            proj = projection_text(projection),
+            snake = snake_case(&ident.to_string()),
+            consistent = match decl.kind {
+                IndexKind::Global => " Reads are eventually consistent only.",
+                IndexKind::Local => " Strongly consistent reads are supported.",
+            },
+        );
+        let consistent = (decl.kind == IndexKind::Local)
+            .then(|| quote!(impl ::dynakey::ConsistentReadable for #ident {}));
+        let projects_all = matches!(projection, None | Some(ProjectionDecl::All))
+            .then(|| quote!(impl ::dynakey::ProjectsAll for #ident {}));
+        items.extend(quote! {
+            #[doc = #doc]
+            #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+            #vis struct #ident;
+
+            #[automatically_derived]
+            impl ::dynakey::Index for #ident {
+                type Table = #table;
+                const DEF: ::dynakey::IndexDef = ::dynakey::IndexDef {
+                    name: #name,
+                    kind: #kind,
+                    partition_key: #partition_key,
+                    sort_key: #sort_key,
+                    projection: #projection_value,
+                };
+            }
+            #consistent
+            #projects_all
+        });
+        defs.push(quote!(<#ident as ::dynakey::Index>::DEF));
+    }
+    let indexes = if decls.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(const INDEXES: &'static [::dynakey::IndexDef] = &[#(#defs),*];)
+    };
+    (items, indexes)
+}
+
+/// Marker types for the indexes of a table whose derive failed, implementing every index trait so
+/// that entities and queries naming them show no errors of their own.
+pub fn table_fallback(input: &DeriveInput) -> TokenStream {
+    if !input.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let cx = Ctxt::new();
+    let decls = grammar::table_indexes(&cx, &input.attrs);
+    let _ = cx.check();
+    let vis = &input.vis;
+    let table = &input.ident;
+    let mut out = TokenStream::new();
+    for decl in &decls {
+        let ident = &decl.ident;
+        let kind = kind_tokens(decl.kind);
+        out.extend(quote! {
+            #vis struct #ident;
+            impl ::dynakey::Index for #ident {
+                type Table = #table;
+                const DEF: ::dynakey::IndexDef = ::dynakey::IndexDef {
+                    name: "",
+                    kind: #kind,
+                    partition_key: "",
+                    sort_key: ::core::option::Option::None,
+                    projection: ::dynakey::Projection::All,
+                };
+            }
+            impl ::dynakey::ConsistentReadable for #ident {}
+            impl ::dynakey::ProjectsAll for #ident {}
+        });
+    }
+    out
+}
+
+// ----- #[derive(Entity)] ------------------------------------------------------------------------
+
+/// What `#[derive(Entity)]` emits for the entity's `#[index(…)]` attributes.
+#[derive(Default)]
+pub struct EntityExpansion {
+    /// Beside the struct: the index sort-key builder types.
+    pub outer: TokenStream,
+    /// Inside the `const _` block: builders' impls, encoders, query functions, build-time checks.
+    pub inner: TokenStream,
+    /// Inside `impl Entity`: `INDEXES` and `index_keys`.
+    pub entity_items: TokenStream,
+}
+
+/// `&name` for each placeholder of a template, reading locals named after the fields.
+fn local_refs<'a>(
+    entity: &'a Entity<'_>,
+    template: &'a Template,
+) -> impl Iterator<Item = TokenStream> + 'a {
+    template.field_indices().map(move |i| {
+        let ident = entity.field(i).ident;
+        quote!(&#ident)
+    })
+}
+
+/// A const-evaluated build-time check, spanned at `span`: fails with `message` when `condition`
+/// (a `bool` expression over the index's `DEF`) is false.
+fn const_check(
+    span: Span,
+    def: &TokenStream,
+    condition: TokenStream,
+    message: String,
+) -> TokenStream {
+    quote_spanned! {span=>
+        const _: () = if !(::dynakey::__private::is_fallback_index(&#def) || #condition) {
+            ::core::panic!(#message)
+        };
+    }
+}
+
+pub fn entity(entity: &Entity<'_>) -> EntityExpansion {
+    let mut out = EntityExpansion::default();
+    if entity.indexes.is_empty() {
+        return out;
+    }
+    let ident = entity.ident;
+    let bounds = where_clause(entity);
+    let mut methods = TokenStream::new();
+    let mut entries = Vec::new();
+    let mut blocks = Vec::new();
+    for (n, index) in entity.indexes.iter().enumerate() {
+        let path = &index.index;
+        let path_span = path.span();
+        let name = index.name();
+        let snake = snake_case(&name);
+        // Every use names the index through this alias, so an index path that does not resolve
+        // is reported once, here.
+        let alias = format_ident!("__DynakeyIndex{}", n);
+        out.inner.extend(quote! {
+            #[doc(hidden)]
+            type #alias = #path;
+        });
+        let def = quote_spanned!(path_span=> <#alias as ::dynakey::Index>::DEF);
+
+        out.inner.extend(checks(entity, index, &alias, &def));
+
+        let pk_fn = format_ident!("__dynakey_{}_partition_key", snake);
+        let sk_fn = format_ident!("__dynakey_{}_sort_key", snake);
+        if let Some(pk) = &index.pk {
+            methods.extend(template::encoder(entity, pk, &pk_fn));
+        }
+        let sort_template = match &index.sk {
+            Some(sk) => {
+                methods.extend(template::encoder(entity, sk, &sk_fn));
+                let builder = Builder {
+                    ident: format_ident!("{}{}Sk", ident, name),
+                    ctor: format_ident!("{}_sk", snake),
+                    index: quote!(#alias),
+                };
+                out.outer
+                    .extend(sort_key::declaration_of(entity, sk, &builder));
+                out.inner
+                    .extend(sort_key::implementation_of(entity, sk, &builder));
+                let constant = template::constant(entity, sk);
+                quote!(::core::option::Option::Some(#constant))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+
+        methods.extend(query_fn(
+            entity,
+            index,
+            &alias,
+            &snake,
+            &def,
+            &sort_template,
+        ));
+
+        let sparse = index
+            .templates()
+            .flat_map(Template::field_indices)
+            .any(|i| entity.field(i).is_optional());
+        let partition_constant = match &index.pk {
+            Some(pk) => {
+                let constant = template::constant(entity, pk);
+                quote!(::core::option::Option::Some(#constant))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        entries.push(quote! {
+            ::dynakey::EntityIndex {
+                index: #def,
+                partition: #partition_constant,
+                sort: #sort_template,
+                sparse: #sparse,
+            }
+        });
+        blocks.push(key_block(entity, index, &def, &pk_fn, &sk_fn));
+    }
+    out.inner.extend(quote! {
+        impl #ident #bounds {
+            #methods
+        }
+    });
+    let capacity = 2 * entity.indexes.len();
+    out.entity_items = quote! {
+        const INDEXES: &'static [::dynakey::EntityIndex] = &[#(#entries),*];
+
+        fn index_keys(&self) -> ::core::result::Result<
+            ::std::vec::Vec<(&'static str, ::dynakey::__private::String)>,
+            ::dynakey::KeyError,
+        > {
+            let mut __dynakey_out = ::std::vec::Vec::with_capacity(#capacity);
+            #(#blocks)*
+            ::core::result::Result::Ok(__dynakey_out)
+        }
+    };
+    out
+}
+
+/// The build-time checks that need the index's type: it is an index of the entity's table, a GSI
+/// exactly when a `pk` template is given, and has a sort key exactly when an `sk` template is.
+fn checks(
+    entity: &Entity<'_>,
+    index: &IndexTemplates,
+    alias: &syn::Ident,
+    def: &TokenStream,
+) -> TokenStream {
+    let path_span = index.index.span();
+    let ident = entity.ident;
+    let table = &entity.table;
+    let name = index.name();
+    let mut out = quote_spanned! {path_span=>
+        const _: () = ::dynakey::__private::assert_index_on_table::<
+            <#alias as ::dynakey::Index>::Table, #table, #alias, #ident,
+        >();
+    };
+    let is_global = quote!(::dynakey::__private::is_global(&#def));
+    match &index.pk {
+        Some(pk) => out.extend(const_check(
+            pk.lit.span(),
+            def,
+            is_global.clone(),
+            format!(
+                "index `{name}` is a local secondary index: it uses the table's partition key (the \
+                 entity's #[pk]), so #[index] takes no `pk`; remove `pk = {:?}` and keep `sk = \"…\"`",
+                pk.lit.value()
+            ),
+        )),
+        None => out.extend(const_check(
+            path_span,
+            def,
+            quote!(!#is_global),
+            format!(
+                "index `{name}` is a global secondary index: #[index({name}, …)] needs \
+                 `pk = \"…\"`, the template of its partition key (e.g. pk = \"STATUS#<status>\")"
+            ),
+        )),
+    }
+    match &index.sk {
+        Some(sk) => out.extend(const_check(
+            sk.lit.span(),
+            def,
+            quote!(#def.sort_key.is_some()),
+            format!(
+                "index `{name}` has no sort key, so #[index] cannot give it a sort-key template; \
+                 remove `sk = {:?}`, or declare the index with `sort_key = \"…\"`",
+                sk.lit.value()
+            ),
+        )),
+        None => out.extend(const_check(
+            path_span,
+            def,
+            quote!(#def.sort_key.is_none()),
+            format!(
+                "index `{name}` has a sort key, so #[index({name}, …)] needs `sk = \"…\"`: \
+                 DynamoDB puts an item into an index only when it has every key attribute of the index"
+            ),
+        )),
+    }
+    out
+}
+
+/// `pub fn query_<index>(<index partition-key fields>) -> KeyQuery<Self, Index>`; for an LSI the
+/// fields of the entity's own `#[pk]`.
+fn query_fn(
+    entity: &Entity<'_>,
+    index: &IndexTemplates,
+    alias: &syn::Ident,
+    snake: &str,
+    def: &TokenStream,
+    sort_template: &TokenStream,
+) -> TokenStream {
+    let name = index.name();
+    let fn_ident = format_ident!("query_{}", snake);
+    let (template, encoder) = match (&index.pk, entity.pk.first()) {
+        (Some(pk), _) => (pk, format_ident!("__dynakey_{}_partition_key", snake)),
+        (None, Some(pk)) => (pk, format_ident!("__dynakey_partition_key")),
+        (None, None) => return TokenStream::new(),
+    };
+    let params = template.field_indices().map(|i| {
+        let field = entity.field(i);
+        let ident = field.ident;
+        let ty = field.key_ty();
+        quote!(#ident: impl ::dynakey::SegmentArg<#ty>)
+    });
+    let refs = local_refs(entity, template);
+    let narrow = match &index.sk {
+        Some(_) => format!(
+            "; narrow it with a sort-key condition such as `.begins_with({}::{}_sk())`",
+            entity.ident, snake
+        ),
+        None => String::new(),
+    };
+    let doc = format!(
+        "A Query on index `{name}` over one whole index partition (`{}`){narrow}. Items are in \
+         the index's sort-key order; encoding errors are returned when the query is built.",
+        template.lit.value()
+    );
+    quote! {
+        #[doc = #doc]
+        pub fn #fn_ident(#(#params),*) -> ::dynakey::KeyQuery<Self, #alias> {
+            ::dynakey::KeyQuery::<Self, #alias>::index_partition(
+                Self::#encoder(#(#refs),*),
+                #def,
+                #sort_template,
+            )
+        }
+    }
+}
+
+/// The statements of `index_keys` for one index: bind its template fields (leaving the block when
+/// an `Option` field is `None`: a sparse index), then push its key attributes.
+fn key_block(
+    entity: &Entity<'_>,
+    index: &IndexTemplates,
+    def: &TokenStream,
+    pk_fn: &syn::Ident,
+    sk_fn: &syn::Ident,
+) -> TokenStream {
+    let mut bound: Vec<usize> = Vec::new();
+    let mut binds = Vec::new();
+    for i in index.templates().flat_map(Template::field_indices) {
+        if bound.contains(&i) {
+            continue;
+        }
+        bound.push(i);
+        let field = entity.field(i);
+        let ident = field.ident;
+        if !field.is_optional() {
+            binds.push(quote!(let #ident = &self.#ident;));
+        } else {
+            binds.push(quote! {
+                let ::core::option::Option::Some(#ident) = &self.#ident else {
+                    break '__dynakey_index;
+                };
+            });
+        }
+    }
+    let partition = index.pk.as_ref().map(|pk| {
+        let refs = local_refs(entity, pk);
+        quote!(__dynakey_out.push((#def.partition_key, Self::#pk_fn(#(#refs),*)?));)
+    });
+    let sort = index.sk.as_ref().map(|sk| {
+        let refs = local_refs(entity, sk);
+        quote! {
+            if let ::core::option::Option::Some(__dynakey_attribute) = #def.sort_key {
+                __dynakey_out.push((__dynakey_attribute, Self::#sk_fn(#(#refs),*)?));
+            }
+        }
+    });
+    let sparse = index
+        .templates()
+        .flat_map(Template::field_indices)
+        .any(|i| entity.field(i).is_optional());
+    let label = sparse.then(|| quote!('__dynakey_index:));
+    quote! {
+        #label {
+            #(#binds)*
+            #partition
+            #sort
+        }
+    }
+}
