@@ -559,6 +559,51 @@ async fn empty_shards_and_one_shard_with_everything() -> Result<(), BoxError> {
     Ok(())
 }
 
+/// A table with a global secondary index, and a sharded entity that is in it.
+#[derive(dynakey::Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+#[gsi(ByOwner, name = "GSI1", partition_key = "GSI1PK", sort_key = "GSI1SK", projection = all)]
+struct Indexed;
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Indexed)]
+#[pk("WS#<workspace>", shards = 4, shard_by = "id")]
+#[sk("DOC#<id>")]
+#[index(ByOwner, pk = "OWNER#<owner>", sk = "<id>")]
+struct Doc {
+    workspace: String,
+    id: String,
+    owner: String,
+}
+
+#[tokio::test]
+async fn a_global_index_of_a_sharded_entity_sees_every_shard() -> Result<(), BoxError> {
+    let engine = Engine::start().await?;
+    let db: Db<Indexed> = engine.fresh_table::<Indexed>().await?;
+    let docs: Vec<Doc> = (0..40)
+        .map(|i| Doc {
+            workspace: "acme".into(),
+            id: format!("d{i:02}"),
+            owner: if i % 2 == 0 { "ada" } else { "bob" }.into(),
+        })
+        .collect();
+    db.batch_put(&docs).await?;
+    // The index partition key is the index template's, without a shard suffix.
+    let ada: Vec<Doc> = db
+        .query(&Doc::query_by_owner("ada").begins_with(Doc::by_owner_sk()))
+        .try_collect()
+        .await?;
+    let want: Vec<Doc> = docs.iter().filter(|d| d.owner == "ada").cloned().collect();
+    assert_eq!(ada, want);
+    // The base table, through the shards.
+    let all: Vec<Doc> = db
+        .query_sharded(&Doc::query_shards("acme").begins_with(Doc::sk()))
+        .try_collect()
+        .await?;
+    assert_eq!(all, docs);
+    Ok(())
+}
+
 /// Counts the requests in flight (sent, response not yet received) and the most seen at once.
 #[derive(Debug, Clone, Default)]
 struct InFlight {

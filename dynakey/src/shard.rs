@@ -55,6 +55,12 @@
 //!   and resumes them all from one [`ShardedCursor`](crate::cursor::ShardedCursor).
 //!
 //! A sharded entity has no `E::query(…)`: no single partition holds its items.
+//!
+//! Secondary indexes: a global secondary index has its own partition key, so it works unchanged
+//! (`E::query_<index>(…)` reads items of every shard). A local secondary index shares the table's
+//! partition key, so its items are spread over the shards like the entity's; a sharded entity may
+//! not declare one (build-time error). Collections: members must be sharded alike (both unsharded,
+//! or over the same number of shards); a sharded collection is read one shard at a time.
 
 use crate::condition::{CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyOf, SortKeyPrefix};
 use crate::entity::Entity;

@@ -1,4 +1,5 @@
-//! Checks of a sharded partition key: the number of shards, and where the shard field is used.
+//! Checks of a sharded partition key: the number of shards, where the shard field is used, and no
+//! local secondary index (it would share the sharded partition key).
 
 use crate::ctxt::Ctxt;
 use crate::model::Entity;
@@ -28,6 +29,21 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
                 shard.count_lit
             ),
         ),
+    }
+
+    // An LSI shares the table's partition key, so its items are spread over the shards too, but
+    // `query_<index>(…)` builds the logical partition key, which holds none of them.
+    for index in entity.indexes.iter().filter(|i| i.pk.is_none()) {
+        let name = index.name();
+        cx.error_at(
+            &index.index,
+            format!(
+                "#[index({name}, …)] is a local secondary index, which shares the table's \
+                 partition key: on an entity with a sharded partition key its items are spread \
+                 over the shards, and a query of the index would read none of them; use a global \
+                 secondary index (`pk = \"…\"`) or an unsharded partition key"
+            ),
+        );
     }
 
     let field = entity.field(shard.field).ident;
