@@ -184,7 +184,7 @@ fn median(mut v: Vec<Duration>) -> Duration {
 fn summary(s: &Setup) {
     for (title, limit, rounds) in [
         ("all 10,000 items", None, 21),
-        ("the 100 newest", Some(100), 61),
+        ("the 100 newest items", Some(100), 61),
     ] {
         let (mut ours, mut flat) = (Vec::new(), Vec::new());
         for _ in 0..rounds {
@@ -196,7 +196,7 @@ fn summary(s: &Setup) {
             flat.push(start.elapsed());
         }
         let (ours, flat) = (median(ours), median(flat));
-        println!("\nsummary, {title} newest first (median wall time of {rounds}, same run):");
+        println!("\nsummary, {title}, newest first (median wall time of {rounds}, same run):");
         println!("  fan-out over 10 shards of 1,000: {ours:.2?}");
         println!("  one partition of 10,000:         {flat:.2?}");
         println!(
