@@ -2,8 +2,8 @@
 //! (e.g. WS#acme#01 … #10) and fan-out reads"), on the embedded engine.
 //!
 //! `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]` spreads the projects of one workspace
-//! over ten partition keys, `WS#acme#00` … `WS#acme#09`: each project's shard is FNV-1a 64 of its
-//! id, modulo 10 (AWS developer guide, "Using write sharding to distribute workloads evenly").
+//! over ten partition keys, `WS#acme#00` … `WS#acme#09`: each project's shard is the jump consistent hash
+//! of FNV-1a 64 of its id, over 10 shards (AWS developer guide, "Using write sharding to distribute workloads evenly").
 //! Its key still finds it with one GetItem, and a fan-out read sends the same key condition to
 //! every shard concurrently and merges the results newest first, with a limit and one cursor that
 //! resumes all ten shards.
@@ -84,7 +84,7 @@ async fn main() -> Result<(), BoxError> {
     let all = Project::query_shards("acme").begins_with(Project::sk());
     let input = all.build()?;
     println!(
-        "{PROJECTS} projects of workspace acme in {} shards (FNV-1a 64 of the id, modulo {}):",
+        "{PROJECTS} projects of workspace acme in {} shards (jump hash of FNV-1a 64 of the id, over {}):",
         input.shards.len(),
         input.sharding.count()
     );

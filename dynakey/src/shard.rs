@@ -29,10 +29,14 @@
 //! **changing the hash, the number of shards or the shard field moves items** to other partition
 //! keys, and reads under the new declaration no longer find the old items. The rules are:
 //!
-//! - **shard** = FNV-1a 64 ([`fnv1a64`]: offset basis `0xcbf29ce484222325`, prime
-//!   `0x100000001b3`, over bytes) of the shard field's key encoding (the exact text the field
-//!   has in the sort key, spec §2: `p1` for the string `"p1"`, `00000000000000000042` for
-//!   `42u64`), modulo the number of shards;
+//! - **shard** = [`jump_consistent_hash`] (Lamping and Veach, "A Fast, Minimal Memory, Consistent
+//!   Hash Algorithm", 2014) of the FNV-1a 64 hash ([`fnv1a64`]: offset basis
+//!   `0xcbf29ce484222325`, prime `0x100000001b3`, over bytes) of the shard field's key encoding
+//!   (the exact text the field has in the sort key, spec §2: `p1` for the string `"p1"`,
+//!   `00000000000000000042` for `42u64`), over the number of shards. Jump hashing spreads even
+//!   similar ids evenly (a plain `fnv % n` inherits FNV's weak low bits), and growing from `n` to
+//!   `m` shards moves only the items that must move, a fraction `1 - n/m` of them, so a re-shard is
+//!   a partial migration; both functions are a few lines in any language;
 //! - **suffix** = `#` followed by the shard number in decimal, zero-padded to a fixed width: the
 //!   number of digits of the highest shard number, and at least 2 ([`Sharding::width`]). 10 shards
 //!   give `#00` … `#09`, 100 give `#00` … `#99`, 1,000 give `#000` … `#999`; shard keys of one
@@ -96,6 +100,41 @@ pub const fn fnv1a64(bytes: &[u8]) -> u64 {
     hash
 }
 
+/// Jump consistent hash (Lamping and Veach, 2014): the bucket in `0..buckets` of `key`, such that
+/// going from `n` to `n + 1` buckets moves only keys into the new bucket (about `1/(n+1)` of them).
+/// Part of the shard data contract (see the [module docs](self)); `buckets` of 0 is treated as 1.
+///
+/// The reference algorithm, with its 64-bit linear congruential step and IEEE-754 double
+/// arithmetic (exactly rounded, so the result is the same on every platform):
+///
+/// ```
+/// use dynakey::shard::jump_consistent_hash;
+/// assert_eq!(jump_consistent_hash(0, 10), 0);
+/// assert_eq!(jump_consistent_hash(1, 1), 0);
+/// // Growing 10 -> 11 buckets moves a key only into the new bucket.
+/// for key in 0..1000u64 {
+///     let before = jump_consistent_hash(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), 10);
+///     let after = jump_consistent_hash(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), 11);
+///     assert!(after == before || after == 10);
+/// }
+/// ```
+pub const fn jump_consistent_hash(key: u64, buckets: u16) -> u16 {
+    let mut key = key;
+    let mut bucket: i64 = -1;
+    let mut next: i64 = 0;
+    while next < buckets as i64 {
+        bucket = next;
+        key = key.wrapping_mul(2_862_933_555_777_941_757).wrapping_add(1);
+        next = ((bucket + 1) as f64 * ((1u64 << 31) as f64 / ((key >> 33) + 1) as f64)) as i64;
+    }
+    if bucket < 0 {
+        0
+    } else {
+        // Below `buckets`, a u16.
+        bucket as u16
+    }
+}
+
 /// How an entity's partition key is sharded: `#[pk("…", shards = N, shard_by = "field")]`,
 /// available as [`Entity::SHARDING`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -146,11 +185,9 @@ impl Sharding {
     }
 
     /// The shard of an item whose shard field has the key encoding `encoding`:
-    /// `fnv1a64(encoding) % count`.
+    /// `jump_consistent_hash(fnv1a64(encoding), count)`.
     pub const fn shard_of_encoding(&self, encoding: &[u8]) -> u16 {
-        let count = if self.count == 0 { 1 } else { self.count };
-        // The remainder is below `count`, a u16.
-        (fnv1a64(encoding) % count as u64) as u16
+        jump_consistent_hash(fnv1a64(encoding), self.count)
     }
 
     /// Appends the suffix of `shard` (`#07`) to `out`.
@@ -484,6 +521,23 @@ mod tests {
     }
 
     #[test]
+    fn jump_hash_matches_the_paper_and_spreads_similar_ids_evenly() {
+        // One bucket holds everything; the paper's loop never leaves bucket 0 for it.
+        assert_eq!(jump_consistent_hash(0, 1), 0);
+        assert_eq!(jump_consistent_hash(u64::MAX, 1), 0);
+        let mut counts = [0u32; 10];
+        let sharding = Sharding::new(10, "id");
+        for i in 0..10_000 {
+            counts[usize::from(sharding.shard_of_encoding(format!("p{i:04}").as_bytes()))] += 1;
+        }
+        // 1,000 expected per shard; 4 standard deviations is about ±120.
+        assert!(
+            counts.iter().all(|&c| (880..=1120).contains(&c)),
+            "{counts:?}"
+        );
+    }
+
+    #[test]
     fn suffixes_are_fixed_width_and_sort_in_shard_order() {
         for (count, width) in [
             (1, 2),
@@ -519,9 +573,13 @@ mod tests {
     }
 
     #[test]
-    fn shards_are_the_hash_modulo_the_count_and_never_panic() {
+    fn shards_are_the_jump_hash_of_fnv_and_never_panic() {
         let ten = Sharding::new(10, "id");
-        assert_eq!(ten.shard_of_encoding(b"p1"), (fnv1a64(b"p1") % 10) as u16);
+        assert_eq!(
+            ten.shard_of_encoding(b"p1"),
+            jump_consistent_hash(fnv1a64(b"p1"), 10)
+        );
+        assert_eq!(ten.shard_of_encoding(b"p6"), 7);
         let none = Sharding::new(0, "id");
         assert_eq!(none.shard_of_encoding(b"p1"), 0);
         assert!(none.partition_key("WS#a", 0).is_err());

@@ -45,8 +45,20 @@ struct Unsharded {
     id: String,
 }
 
+/// Jump consistent hash as published (Lamping and Veach, 2014), written out here independently of
+/// the library so the test checks the documented contract.
+fn jump(mut key: u64, buckets: i64) -> u64 {
+    let (mut b, mut j) = (-1i64, 0i64);
+    while j < buckets {
+        b = j;
+        key = key.wrapping_mul(2_862_933_555_777_941_757).wrapping_add(1);
+        j = ((b + 1) as f64 * ((1u64 << 31) as f64 / ((key >> 33) + 1) as f64)) as i64;
+    }
+    b as u64
+}
+
 fn shard_of(encoding: &str, count: u64) -> u64 {
-    fnv1a64(encoding.as_bytes()) % count
+    jump(fnv1a64(encoding.as_bytes()), count as i64)
 }
 
 #[test]

@@ -121,8 +121,9 @@ pub fn inner(entity: &Entity<'_>, pk: &Template, pk_struct: &syn::Ident) -> Toke
          write sharding to distribute workloads evenly\"."
     );
     let shard_of_doc = format!(
-        "The shard (0 to {last}) of an item whose `{field_name}` is this value: FNV-1a 64 over \
-         the value's key encoding, modulo {count} (see `dynakey::shard`).\n\n# Errors\n\
+        "The shard (0 to {last}) of an item whose `{field_name}` is this value: the jump \
+         consistent hash of FNV-1a 64 over the value's key encoding, over {count} shards (see \
+         `dynakey::shard`).\n\n# Errors\n\
          [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when the value has no key \
          encoding."
     );
