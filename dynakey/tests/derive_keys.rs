@@ -464,3 +464,48 @@ fn deferred_errors_surface_at_build() {
         }
     ));
 }
+
+/// Fields may be named like the generated code's locals: those carry a `__dynakey_` prefix.
+#[test]
+fn fields_named_like_generated_locals() {
+    #[derive(Entity, Debug, Clone, PartialEq)]
+    #[pk("P#<out>#<capacity>")]
+    #[sk("S#<out>#<key>#<rest>#<partial>")]
+    struct Awkward {
+        out: String,
+        capacity: u32,
+        key: String,
+        rest: String,
+        partial: String,
+    }
+    let a = Awkward {
+        out: "o".into(),
+        capacity: 7,
+        key: "k".into(),
+        rest: "r".into(),
+        partial: "p".into(),
+    };
+    let key = a.primary_key().unwrap();
+    assert_eq!(key.partition(), "P#o#0000000007");
+    assert_eq!(key.sort(), Some("S#o#k#r#p"));
+    assert_eq!(Awkward::key("o", 7u32, "k", "r", "p").unwrap(), key);
+    let parsed = Awkward::parse_sort_key("S#o#k#r#p").unwrap();
+    assert_eq!(
+        (parsed.out, parsed.key, parsed.rest, parsed.partial),
+        ("o".into(), "k".into(), "r".into(), "p".into())
+    );
+    let q = Awkward::query("o", 7u32)
+        .begins_with(
+            Awkward::sk()
+                .out("o")
+                .key("k")
+                .rest("r")
+                .partial_prefix("p"),
+        )
+        .build()
+        .unwrap();
+    assert_eq!(
+        q.expression_attribute_values[":sk"],
+        KeyValue::S("S#o#k#r#p".into())
+    );
+}

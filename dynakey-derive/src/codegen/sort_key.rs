@@ -103,9 +103,9 @@ pub fn implementation_of(
             #[doc = concat!("Starts a sort-key condition for `", #text, "`: fill fields left to right, \
                              or pass as is for every item of this entity.")]
             pub fn #ctor() -> #ident<0> {
-                let mut out = ::dynakey::__private::String::new();
+                let mut __dynakey_out = ::dynakey::__private::String::new();
                 #start
-                #ident(::core::result::Result::Ok(out))
+                #ident(::core::result::Result::Ok(__dynakey_out))
             }
         }
     });
@@ -138,9 +138,9 @@ pub fn implementation_of(
                 #[doc = #doc_fill]
                 pub fn #field_ident(self, #field_ident: impl ::dynakey::SegmentArg<#ty>) -> #ident<#next> {
                     let #field_ident = &#field_ident;
-                    #ident(self.0.and_then(|mut out| {
+                    #ident(self.0.and_then(|mut __dynakey_out| {
                         #push
-                        ::core::result::Result::Ok(out)
+                        ::core::result::Result::Ok(__dynakey_out)
                     }))
                 }
 
@@ -149,9 +149,9 @@ pub fn implementation_of(
                     self,
                     partial: impl ::dynakey::condition::SegmentPrefix<#ty>,
                 ) -> ::dynakey::SortKeyPartial<#entity_ident, #target> {
-                    ::dynakey::SortKeyPartial::new(self.0.and_then(|mut out| {
-                        ::dynakey::__private::push_partial::<#ty>(&mut out, &partial, #name, #term, #text)?;
-                        ::dynakey::__private::finish_prefix(out)
+                    ::dynakey::SortKeyPartial::new(self.0.and_then(|mut __dynakey_out| {
+                        ::dynakey::__private::push_partial::<#ty>(&mut __dynakey_out, &partial, #name, #term, #text)?;
+                        ::dynakey::__private::finish_prefix(__dynakey_out)
                     }))
                 }
             }

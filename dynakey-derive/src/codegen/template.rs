@@ -93,7 +93,8 @@ pub fn capacity(entity: &Entity<'_>, template: &Template) -> TokenStream {
     quote!(0 #(+ #terms)*)
 }
 
-/// Statements that append segments `range` of a template to `out` (a `String` in scope), reading
+/// Statements that append segments `range` of a template to `__dynakey_out` (a `String` in scope;
+/// generated locals carry the `__dynakey_` prefix so they never shadow a field of the same name), reading
 /// each field from a local variable of the same name.
 pub fn push_segments(
     entity: &Entity<'_>,
@@ -102,7 +103,7 @@ pub fn push_segments(
 ) -> TokenStream {
     let text = &template.lit;
     let statements = range.map(|i| match &template.segments[i] {
-        Segment::Literal(literal) => quote!(out.push_str(#literal);),
+        Segment::Literal(literal) => quote!(__dynakey_out.push_str(#literal);),
         Segment::Field(index) => {
             let field = entity.field(*index);
             let ident = field.ident;
@@ -110,7 +111,7 @@ pub fn push_segments(
             let ty = field.key_ty();
             let terminator = option_char(terminator(template, i));
             quote_spanned! {ty.span()=>
-                ::dynakey::__private::push_field::<#ty, _>(&mut out, #ident, #name, #terminator, #text)?;
+                ::dynakey::__private::push_field::<#ty, _>(&mut __dynakey_out, #ident, #name, #terminator, #text)?;
             }
         }
     });
@@ -135,10 +136,10 @@ pub fn encoder(entity: &Entity<'_>, template: &Template, name: &syn::Ident) -> T
         #[inline]
         fn #name(#(#params),*) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
             // A `let`, not a nested `const`: nested items do not see the impl's where clause.
-            let capacity: usize = #capacity;
-            let mut out = ::dynakey::__private::String::with_capacity(capacity);
+            let __dynakey_capacity: usize = #capacity;
+            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(__dynakey_capacity);
             #push
-            ::dynakey::__private::finish_key(#role, out)
+            ::dynakey::__private::finish_key(#role, __dynakey_out)
         }
     }
 }
