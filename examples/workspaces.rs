@@ -19,6 +19,10 @@
 //! `STATUS#ACTIVE`, descending, answers it, reading no project of another status. (The settings
 //! items have no `#[index]`, so they are not in the index at all.)
 //!
+//! Last, a workspace too big or busy for one partition: its projects are written to four shards
+//! (`WS#megacorp#00` … `#03`, chosen from the project id), and a fan-out read sends the same
+//! condition to every shard and merges the results newest first, with one cursor for all of them.
+//!
 //! ```text
 //! cargo run --example workspaces          # on the embedded engine
 //! cargo run --example workspaces -- --aws # on a client configured the usual AWS way
@@ -67,6 +71,17 @@ struct Project {
     id: Ulid,
     name: String,
     status: String,
+}
+
+/// A project of a sharded workspace: the same sort key, the partition spread over four shards.
+#[derive(Entity, Serialize, Deserialize, Debug)]
+#[dynakey(table = Workspaces, name = "ShardedProject")]
+#[pk("WS#<workspace>", shards = 4, shard_by = "id")]
+#[sk("PROJ#<id>")]
+struct ShardedProject {
+    workspace: String,
+    id: Ulid,
+    name: String,
 }
 
 /// The workspace as one value: its settings item and every project, from one paged Query.
@@ -315,6 +330,53 @@ async fn main() -> Result<(), BoxError> {
         active.len(),
         sent.index_name.unwrap_or_default(),
         sent.key_condition_expression.unwrap_or_default()
+    );
+
+    // 6. A sharded workspace: 40 projects over four partition keys, read back newest first by one
+    //    fan-out query, five at a time.
+    let sharded: Vec<ShardedProject> = (0..40u64)
+        .map(|n| ShardedProject {
+            workspace: "megacorp".into(),
+            id: Ulid::from_parts(january_2026_ms + n * 86_400_000, 1_000 + u128::from(n)),
+            name: format!("Mega {n}"),
+        })
+        .collect();
+    db.batch_put(&sharded).await?;
+    let mut per_shard = [0usize; 4];
+    for p in &sharded {
+        per_shard[usize::from(ShardedProject::shard_of(p.id)?)] += 1;
+    }
+    let query = ShardedProject::query_shards("megacorp")
+        .begins_with(ShardedProject::sk())
+        .reverse()
+        .limit(5);
+    let input = query.build()?;
+    println!("\nFan-out Query (sharded workspace megacorp, newest first, 5 per page)");
+    for (shard, (count, one)) in per_shard.iter().zip(&input.shards).enumerate() {
+        let pk = one
+            .expression_attribute_values
+            .get(":pk")
+            .map(show)
+            .unwrap_or_default();
+        println!(
+            "  shard {shard:02}: {count:>2} projects, KeyConditionExpression {:?}, :pk = {pk}",
+            one.key_condition_expression
+        );
+    }
+    let first = db.query_sharded_page(&query, None).await?;
+    let cursor = first.next.clone();
+    let second = db.query_sharded_page(&query, cursor.as_ref()).await?;
+    for (page, result) in [(1, &first), (2, &second)] {
+        let names: Vec<&str> = result.items.iter().map(|p| p.name.as_str()).collect();
+        println!(
+            "  page {page} ({} requests): {}",
+            result.requests,
+            names.join(", ")
+        );
+    }
+    println!(
+        "  one cursor resumes all four shards ({} URL-safe characters)",
+        cursor.map(|c| c.as_str().len()).unwrap_or(0)
     );
     Ok(())
 }
