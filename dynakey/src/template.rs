@@ -225,25 +225,30 @@ pub(crate) fn contains_byte(haystack: &[u8], byte: u8) -> bool {
         let x = word ^ pattern;
         x.wrapping_sub(LO) & !x & HI != 0
     };
-    let word_at = |at: usize| {
-        haystack
-            .get(at..at + 8)
-            .and_then(|w| <[u8; 8]>::try_from(w).ok())
-            .map(u64::from_le_bytes)
-    };
+    // The slices below always have the right length; the fallback is a word matching nothing.
+    let miss = pattern ^ HI;
+    let word = |bytes: &[u8]| <[u8; 8]>::try_from(bytes).map_or(miss, u64::from_le_bytes);
+    let half = |bytes: &[u8]| <[u8; 4]>::try_from(bytes).map_or(miss as u32, u32::from_le_bytes);
     let len = haystack.len();
-    if len < 8 {
-        return haystack.contains(&byte);
-    }
-    let mut at = 0;
-    while at + 8 <= len {
-        if word_at(at).is_some_and(has) {
-            return true;
+    match len {
+        // Two overlapping 4-byte reads cover 4 to 8 bytes in one word, without a loop.
+        4..=8 => {
+            let (Some(head), Some(tail)) = (haystack.get(..4), haystack.get(len - 4..)) else {
+                return haystack.contains(&byte);
+            };
+            has(u64::from(half(head)) | (u64::from(half(tail)) << 32))
         }
-        at += 8;
+        0..=3 => haystack.contains(&byte),
+        _ => {
+            let mut chunks = haystack.chunks_exact(8);
+            if chunks.by_ref().any(|chunk| has(word(chunk))) {
+                return true;
+            }
+            // The tail, as one word overlapping the last full one.
+            !chunks.remainder().is_empty()
+                && haystack.get(len - 8..).is_some_and(|tail| has(word(tail)))
+        }
     }
-    // The tail, as one word overlapping the last full one.
-    at < len && word_at(len - 8).is_some_and(has)
 }
 
 /// The byte offset of the first `c` in `text`; see [`contains_char`].
