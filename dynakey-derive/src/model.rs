@@ -6,6 +6,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
+use syn::ext::IdentExt;
 use syn::{DeriveInput, Ident, LitStr, Type, Visibility};
 
 pub mod collection;
@@ -34,6 +35,12 @@ impl<'a> Field<'a> {
     /// make the index sparse), the field's type otherwise.
     pub fn key_ty(&self) -> &'a Type {
         index::option_inner(self.ty).unwrap_or(self.ty)
+    }
+
+    /// The field's name as placeholders, `shard_by` and error messages spell it: without the
+    /// `r#` of a raw identifier (`<type>` names the field `r#type`, as serde names it `type`).
+    pub fn name(&self) -> String {
+        self.ident.unraw().to_string()
     }
 }
 
@@ -167,7 +174,7 @@ fn resolve(
     for piece in pieces {
         match piece {
             Piece::Literal(text) => segments.push(Segment::Literal(text)),
-            Piece::Placeholder { name, .. } => match fields.iter().position(|f| f.ident == &name) {
+            Piece::Placeholder { name, .. } => match fields.iter().position(|f| f.name() == name) {
                 Some(index) => segments.push(Segment::Field(index)),
                 None => {
                     ok = false;
@@ -199,14 +206,14 @@ fn unknown_field_message(name: &str, template: &str, fields: &[Field<'_>]) -> St
 pub fn field_suggestion(name: &str, fields: &[Field<'_>], show: impl Fn(&str) -> String) -> String {
     let closest = fields
         .iter()
-        .map(|f| f.ident.to_string())
+        .map(Field::name)
         .map(|candidate| (strsim::damerau_levenshtein(name, &candidate), candidate))
         .filter(|(distance, candidate)| *distance <= (candidate.len().max(name.len()) / 2).max(1))
         .min_by_key(|(distance, _)| *distance);
     match closest {
         Some((_, candidate)) => format!("did you mean {}?", show(&candidate)),
         None => {
-            let names: Vec<String> = fields.iter().map(|f| f.ident.to_string()).collect();
+            let names: Vec<String> = fields.iter().map(Field::name).collect();
             format!("the fields are: {}", names.join(", "))
         }
     }

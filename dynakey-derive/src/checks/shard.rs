@@ -66,7 +66,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
             .sk
             .iter()
             .flat_map(|t| t.field_indices())
-            .map(|i| entity.field(i).ident.to_string())
+            .map(|i| entity.field(i).name())
             .collect();
         let hint = if sort_fields.is_empty() {
             "this entity has no sort-key fields, so add a sort-key template with the field, e.g. \

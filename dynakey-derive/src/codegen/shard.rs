@@ -78,7 +78,7 @@ pub fn inner(entity: &Entity<'_>, pk: &Template, pk_struct: &syn::Ident) -> Toke
     let shard_field = entity.field(shard.field);
     let field_ident = shard_field.ident;
     let field_ty = shard_field.ty;
-    let field_name = field_ident.to_string();
+    let field_name = shard_field.name();
     let text = &pk.lit;
     let template_text = pk.lit.value();
 

@@ -117,7 +117,7 @@ pub fn implementation_of(
         let field = entity.field(index);
         let field_ident = field.ident;
         let ty = field.key_ty();
-        let name = field_ident.to_string();
+        let name = field.name();
         let next_end = field_positions
             .get(depth + 1)
             .copied()
@@ -145,6 +145,8 @@ pub fn implementation_of(
                 }
 
                 #[doc = #doc_prefix]
+                // `<field>_prefix` of a field whose name ends in `_` has a double underscore.
+                #[allow(non_snake_case)]
                 pub fn #prefix_method(
                     self,
                     partial: impl ::dynakey::condition::SegmentPrefix<#ty>,

@@ -64,7 +64,7 @@ pub fn constant(entity: &Entity<'_>, template: &Template) -> TokenStream {
         Segment::Literal(text) => quote!(::dynakey::TemplatePart::Literal(#text)),
         Segment::Field(index) => {
             let field = entity.field(*index);
-            let name = field.ident.to_string();
+            let name = field.name();
             let ty = field.key_ty();
             quote!(::dynakey::TemplatePart::Field {
                 name: #name,
@@ -107,7 +107,7 @@ pub fn push_segments(
         Segment::Field(index) => {
             let field = entity.field(*index);
             let ident = field.ident;
-            let name = ident.to_string();
+            let name = field.name();
             let ty = field.key_ty();
             let terminator = option_char(terminator(template, i));
             quote_spanned! {ty.span()=>
@@ -166,7 +166,7 @@ pub fn parser(
     let fields = template.field_indices().zip(&locals).map(|(index, local)| {
         let field = entity.field(index);
         let ident = field.ident;
-        let name = ident.to_string();
+        let name = field.name();
         let ty = field.ty;
         quote!(#ident: ::dynakey::__private::decode_field::<#ty>(#local, #name)?)
     });

@@ -65,7 +65,7 @@ fn one(cx: &Ctxt, fields: &[Field<'_>], option: ShardOptions) -> Option<Shard> {
         (None, None) => return None,
     };
     let name = field_lit.value();
-    let Some(field) = fields.iter().position(|f| f.ident == &name) else {
+    let Some(field) = fields.iter().position(|f| f.name() == name) else {
         cx.error_at(
             &field_lit,
             format!(

@@ -14,7 +14,13 @@ impl KeySegment for OffsetDateTime {
     const WIDTH: Option<usize> = Some(timestamp::WIDTH);
 
     fn encode_segment(&self, out: &mut String) -> Result<(), SegmentError> {
-        let utc = self.to_offset(UtcOffset::UTC);
+        // `to_offset` panics when the UTC date leaves `time`'s range (9999-12-31 23:00 at -05:00).
+        let utc = self.checked_to_offset(UtcOffset::UTC).ok_or_else(|| {
+            SegmentError::Unencodable(format!(
+                "{self} in UTC is outside the years 0000-9999 of the fixed-width timestamp \
+                 encoding"
+            ))
+        })?;
         let parts = timestamp::Parts {
             year: utc.year(),
             month: u32::from(u8::from(utc.month())),
@@ -36,5 +42,25 @@ impl KeySegment for OffsetDateTime {
         let time = Time::from_hms_nano(p.hour as u8, p.minute as u8, p.second as u8, p.nanos)
             .map_err(|_| bad())?;
         Ok(PrimitiveDateTime::new(date, time).assume_utc())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::segment::encode_to_string as enc;
+
+    #[test]
+    fn a_value_whose_utc_form_is_outside_time_s_range_is_an_error_not_a_panic() {
+        // 9999-12-31 23:00 at -05:00 is 10000-01-01 04:00 UTC, beyond what `time` represents.
+        let late = PrimitiveDateTime::new(
+            Date::MAX,
+            Time::from_hms(23, 0, 0).unwrap_or(Time::MIDNIGHT),
+        )
+        .assume_offset(UtcOffset::from_hms(-5, 0, 0).unwrap_or(UtcOffset::UTC));
+        assert!(matches!(enc(&late), Err(SegmentError::Unencodable(_))));
+        let early = PrimitiveDateTime::new(Date::MIN, Time::MIDNIGHT)
+            .assume_offset(UtcOffset::from_hms(5, 0, 0).unwrap_or(UtcOffset::UTC));
+        assert!(matches!(enc(&early), Err(SegmentError::Unencodable(_))));
     }
 }

@@ -1,0 +1,174 @@
+//! `#[derive(Entity)]` on unusual but legal structs: raw-identifier fields, fields named like
+//! generated locals, `pub(crate)` structs, structs inside functions, entities in another module
+//! than their table, doc comments and serde attributes on fields; and templates with unusual
+//! literals (non-ASCII terminators, a trailing literal, a fixed-width field followed by a digit).
+
+#![allow(dead_code)]
+
+use dynakey::{Entity, KeyErrorKind};
+
+mod tables {
+    #[derive(dynakey::Table)]
+    #[table(partition_key = "PK", sort_key = "SK")]
+    pub struct App;
+}
+
+mod entities {
+    use dynakey::Entity;
+
+    /// A `pub(crate)` entity in another module than its table.
+    #[derive(Entity, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[dynakey(table = crate::tables::App)]
+    #[pk("T#<type>")]
+    #[sk("M#<match>#<key>")]
+    pub(crate) struct Keyword {
+        /// The type.
+        #[serde(rename = "Type")]
+        pub(crate) r#type: String,
+        pub(crate) r#match: u32,
+        pub(crate) key: String,
+    }
+}
+
+use entities::Keyword;
+
+#[test]
+fn raw_identifier_fields_are_named_without_r_hash_in_templates() {
+    let key = Keyword::key("a", 7u32, "k").unwrap();
+    assert_eq!(key.partition(), "T#a");
+    assert_eq!(key.sort(), Some("M#0000000007#k"));
+    let parsed = Keyword::parse_sort_key("M#0000000007#k").unwrap();
+    assert_eq!(parsed.r#match, 7);
+    assert_eq!(parsed.key, "k");
+    let q = Keyword::query("a")
+        .begins_with(Keyword::sk().r#match(7u32))
+        .build()
+        .unwrap();
+    assert_eq!(
+        q.expression_attribute_values[":sk"],
+        dynakey::KeyValue::S("M#0000000007#".into())
+    );
+    let _ = Keyword::sk().match_prefix("00");
+    // Errors name the field as written in the template.
+    let err = Keyword::key("", 7u32, "k").unwrap_err();
+    assert!(
+        matches!(err.kind(), KeyErrorKind::EmptyValue { field: "type", .. }),
+        "{err}"
+    );
+    let err = Keyword::key("a", 7u32, "").unwrap_err();
+    assert!(
+        matches!(err.kind(), KeyErrorKind::EmptyValue { field: "key", .. }),
+        "{err}"
+    );
+}
+
+/// Fields named like locals of generated code.
+#[derive(Entity, Debug, Clone, PartialEq)]
+#[pk("P#<key>#<rest>#<out>")]
+#[sk("S#<partial>#<self_>#<prefix>#<__segment_0>")]
+pub(crate) struct Shadows {
+    key: String,
+    rest: String,
+    out: String,
+    partial: String,
+    self_: String,
+    prefix: String,
+    __segment_0: String,
+}
+
+#[test]
+fn fields_named_like_generated_locals() {
+    let k = Shadows::key("k", "r", "o", "p", "s", "x", "z").unwrap();
+    assert_eq!(k.partition(), "P#k#r#o");
+    assert_eq!(k.sort(), Some("S#p#s#x#z"));
+    let parsed = Shadows::parse_sort_key("S#p#s#x#z").unwrap();
+    assert_eq!(parsed.__segment_0, "z");
+    let parsed = Shadows::parse_partition_key("P#k#r#o").unwrap();
+    assert_eq!(parsed.rest, "r");
+}
+
+#[test]
+fn entity_declared_inside_a_function() {
+    #[derive(Entity, Debug, Clone, PartialEq)]
+    #[pk("L#<id>")]
+    #[sk("X")]
+    struct Local {
+        id: u8,
+    }
+    assert_eq!(Local::key(3u8).unwrap().partition(), "L#003");
+}
+
+/// Non-ASCII terminators, a template ending in a literal, a fixed-width field followed by a
+/// literal that starts with a digit.
+#[derive(Entity, Debug, Clone, PartialEq)]
+#[pk("Ä<a>é<b>→")]
+#[sk("<n>1X<m>0")]
+struct Odd {
+    a: String,
+    b: String,
+    n: u16,
+    m: u8,
+}
+
+#[test]
+fn unusual_literals_round_trip() {
+    let k = Odd::key("x", "y", 42u16, 7u8).unwrap();
+    assert_eq!(k.partition(), "Äxéy→");
+    assert_eq!(k.sort(), Some("000421X0070"));
+    let p = Odd::parse_partition_key("Äxéy→").unwrap();
+    assert_eq!((p.a.as_str(), p.b.as_str()), ("x", "y"));
+    let s = Odd::parse_sort_key("000421X0070").unwrap();
+    assert_eq!((s.n, s.m), (42, 7));
+    // A value holding a non-ASCII terminator is refused.
+    let err = Odd::key("xéz", "y", 1u16, 1u8).unwrap_err();
+    assert!(
+        matches!(
+            err.kind(),
+            KeyErrorKind::Terminator {
+                terminator: 'é',
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // The last field before a trailing literal may hold the start byte of its terminator's
+    // encoding inside another character (é is C3 A9, Ã is C3 83).
+    let k = Odd::key("Ã", "Ã", 1u16, 1u8).unwrap();
+    let p = Odd::parse_partition_key(k.partition()).unwrap();
+    assert_eq!((p.a.as_str(), p.b.as_str()), ("Ã", "Ã"));
+    // Keys of another shape are typed errors.
+    for bad in ["", "Ä", "Äxé", "Äxéy", "Äxéy→→", "xéy→"] {
+        assert!(Odd::parse_partition_key(bad).is_err(), "{bad:?}");
+    }
+    for bad in [
+        "",
+        "00042",
+        "000421X",
+        "000421X007",
+        "000421X00700",
+        "00042X0070",
+        "0004é1X0070",
+        "000421X00é0",
+        "999991X0070",
+    ] {
+        assert!(Odd::parse_sort_key(bad).is_err(), "{bad:?}");
+        assert!(!<Odd as Entity>::matches_sort_key(bad) || bad == "999991X0070");
+    }
+    // A group that ends in the trailing literal, and the complete key.
+    let q = Odd::query("x", "y")
+        .begins_with(Odd::sk().n(42u16))
+        .build()
+        .unwrap();
+    assert_eq!(
+        q.expression_attribute_values[":sk"],
+        dynakey::KeyValue::S("000421X".into())
+    );
+    let q = Odd::query("x", "y")
+        .begins_with(Odd::sk().n(42u16).m(7u8))
+        .build()
+        .unwrap();
+    assert_eq!(
+        q.expression_attribute_values[":sk"],
+        dynakey::KeyValue::S("000421X0070".into())
+    );
+}
