@@ -5,9 +5,11 @@
 //! matches "order 10". The derive generates a builder per entity (`Project::sk()`) that fills fields
 //! strictly left to right and yields:
 //!
-//! - a **group** (depth < n, or depth n when the template ends in a literal): usable with
-//!   `begins_with` and as a range bound that includes the whole group;
-//! - a **complete key** (depth n): usable with `eq` and as an exact range bound;
+//! - a **group** (depth 1 ≤ k < n): usable with `begins_with` and as a range bound that includes
+//!   the whole group; depth 0 (the entity's literal prefix) with `begins_with` only;
+//! - a **complete key** (depth n): usable with `eq` and as an exact range bound (a complete key is
+//!   always compared exactly, even when the template ends in a literal); when the template ends in
+//!   a literal it is also a `begins_with` operand, since nothing of this entity extends it;
 //! - a **partial value** of the next field (only through the explicitly named `<field>_prefix`
 //!   method): usable with `begins_with` only.
 //!

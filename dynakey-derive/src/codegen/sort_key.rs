@@ -6,8 +6,8 @@
 //! condition traits that make sense for it:
 //! - depth 0 < k < n: a group (`SortKeyPrefix`, `SortKeyBound::Group`);
 //! - depth 0: `SortKeyPrefix` only (the entity's literal prefix; empty means "no condition");
-//! - depth n: a complete key (`CompleteSortKey`, `SortKeyBound::Exact`), and a group too when the
-//!   template ends with a literal.
+//! - depth n: a complete key (`CompleteSortKey`, `SortKeyBound::Exact`: always an exact range
+//!   bound), and a `begins_with` operand too when the template ends with a literal.
 //!
 //! Every depth implements `SortKeyOf<Entity, Index>`, which the query conditions require: the
 //! base table's builder (`<Entity>Sk`, from `sk()`) has `Index = PrimaryIndex`, the builder of an
