@@ -37,6 +37,20 @@ pub enum Error {
         /// The sort key value, on a table with a sort key.
         sort: Option<String>,
     },
+    /// [`Db::move_to`](crate::Db::move_to) found no item at the old key, so the transaction was
+    /// cancelled: nothing was deleted and nothing was written.
+    #[error(
+        "no item with partition key {partition:?}{} in table {table}: nothing was moved",
+        sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default()
+    )]
+    NotFound {
+        /// The table name.
+        table: String,
+        /// The partition key value of the old key.
+        partition: String,
+        /// The sort key value of the old key, on a table with a sort key.
+        sort: Option<String>,
+    },
 
     /// The item could not be turned into DynamoDB attributes by `serde_dynamo` (for example a map
     /// with non-string keys, or a struct that does not serialise to a map). Nothing was written.

@@ -43,6 +43,8 @@
 //!   [`Db::query_sharded_page`], fan-out reads over every shard of a sharded partition key
 //!   (`#[pk("WS#<workspace>", shards = 10, shard_by = "id")]`), merged by sort key, limited after
 //!   the merge, and resumed from one [`ShardedCursor`](dynakey::ShardedCursor);
+//! - [`move_item`]: [`Db::move_to`], changing an item's key in one conditional transaction
+//!   (spec §5);
 //! - [`write`](mod@write): [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
 //!   unprocessed items retried with backoff and jitter; nothing dropped);
 //! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the
@@ -70,6 +72,7 @@ pub mod db;
 pub mod embedded;
 pub mod error;
 pub mod item;
+pub mod move_item;
 pub mod read;
 pub mod sharded;
 pub mod write;
