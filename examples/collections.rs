@@ -4,20 +4,13 @@
 //! and its projects (`Detail = PROJ#<time-sortable id>`) share the partition key
 //! `EntityRef = WS#<workspace>`, so they form one item collection and one paged Query reads them
 //! all (AWS developer guide, "Best practices for modeling relational data in DynamoDB").
-//! `#[derive(Collection)]` decodes that Query into a typed value; an SDK interceptor on the client
-//! counts the Query requests it took.
+//! `#[derive(Collection)]` decodes that Query into a typed value; a [`QueryLog`] (an SDK interceptor on
+//! the client) counts the Query requests it took.
 //!
 //! Run with `cargo run --example collections`.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
-
-use aws_sdk_dynamodb::config::interceptors::BeforeSerializationInterceptorContextRef;
-use aws_sdk_dynamodb::config::{ConfigBag, Intercept};
-use aws_sdk_dynamodb::error::BoxError;
-use aws_sdk_dynamodb::operation::query::QueryInput;
 use dynakey::{Collection, Entity};
-use dynakey_runtime::{Db, Engine, UnknownItems};
+use dynakey_runtime::{Db, Engine, QueryLog, UnknownItems};
 use serde::{Deserialize, Serialize};
 
 /// The table: overloaded key attributes `EntityRef` (partition) and `Detail` (sort).
@@ -54,44 +47,14 @@ struct Workspace {
     projects: Vec<Project>,
 }
 
-/// Counts the `Query` requests the client sends.
-#[derive(Debug, Clone, Default)]
-struct QueryCounter(Arc<AtomicUsize>);
-
-impl Intercept for QueryCounter {
-    fn name(&self) -> &'static str {
-        "QueryCounter"
-    }
-
-    fn read_before_execution(
-        &self,
-        context: &BeforeSerializationInterceptorContextRef<'_>,
-        _cfg: &mut ConfigBag,
-    ) -> Result<(), BoxError> {
-        if context.input().downcast_ref::<QueryInput>().is_some() {
-            self.0.fetch_add(1, Ordering::SeqCst);
-        }
-        Ok(())
-    }
-}
-
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let engine = Engine::start().await?;
     let table = engine.fresh_table::<Workspaces>().await?;
 
     // The same table through a client that counts its Query requests.
-    let counter = QueryCounter::default();
-    let config = engine
-        .client()
-        .config()
-        .to_builder()
-        .interceptor(counter.clone())
-        .build();
-    let db = Db::<Workspaces>::new(
-        aws_sdk_dynamodb::Client::from_conf(config),
-        table.table_name(),
-    );
+    let counter = QueryLog::new();
+    let db = Db::<Workspaces>::new(counter.attach(&engine.client()), table.table_name());
 
     db.put(&Settings {
         workspace: "acme".into(),
@@ -128,7 +91,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     println!(
         "{} items in {} Query request(s) (the library counted {}), {:?} read capacity units",
         1 + workspace.projects.len(),
-        counter.0.load(Ordering::SeqCst),
+        counter.count(),
         read.requests,
         read.consumed_capacity
     );

@@ -270,26 +270,9 @@ async fn main() -> Result<(), BoxError> {
     let query = Node::query(ACCOUNT).begins_with(Node::sk().path_prefix(&folder));
     let input = query.build()?;
     println!("\nsubtree {folder}");
-    println!(
-        "  KeyConditionExpression    {}",
-        input.key_condition_expression
-    );
-    println!(
-        "  ExpressionAttributeNames  {:?}",
-        input.expression_attribute_names
-    );
-    println!(
-        "  ExpressionAttributeValues {:?}",
-        input.expression_attribute_values
-    );
+    print_request(&input);
     let started = Instant::now();
-    let mut pages = 0usize;
-    let mut read: Vec<String> = Vec::new();
-    let mut stream = std::pin::pin!(db.query_pages(&query));
-    while let Some(page) = stream.try_next().await? {
-        pages += 1;
-        read.extend(page.items.into_iter().map(|n| n.path.as_str().to_owned()));
-    }
+    let (read, pages) = read_paths(&db, &query).await?;
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "  read {} items in {pages} pages in {:.3} s ({:.0} items/s)",
@@ -313,50 +296,20 @@ async fn main() -> Result<(), BoxError> {
         expected.len()
     );
 
-    let first_difference = read.iter().zip(&expected).position(|(a, b)| a != b);
-    if read.len() == expected.len() && first_difference.is_none() {
-        println!(
-            "MATCH: {} items in {pages} pages, count and order equal to the filesystem walk sorted by UTF-8 bytes",
-            read.len()
-        );
-    } else {
-        println!(
-            "MISMATCH: query returned {} items, the filesystem walk {}; first difference at {:?}",
-            read.len(),
-            expected.len(),
-            first_difference.map(|i| (i, &read[i], &expected[i]))
-        );
-        std::process::exit(1);
-    }
+    check_order(
+        &read,
+        &expected,
+        &format!("{} items in {pages} pages, count and order equal to the filesystem walk sorted by UTF-8 bytes", read.len()),
+        "the filesystem walk",
+    );
 
     // 6. One level of the same folder: one Query on the parent index (no begins_with, no filter).
     let query = Node::query_by_parent(ACCOUNT, &folder);
     let input = query.build()?;
     println!("\none level of {folder} (parent index)");
-    println!(
-        "  IndexName                 {}",
-        input.index_name.as_deref().unwrap_or("-")
-    );
-    println!(
-        "  KeyConditionExpression    {}",
-        input.key_condition_expression
-    );
-    println!(
-        "  ExpressionAttributeNames  {:?}",
-        input.expression_attribute_names
-    );
-    println!(
-        "  ExpressionAttributeValues {:?}",
-        input.expression_attribute_values
-    );
+    print_request(&input);
     let started = Instant::now();
-    let mut pages = 0usize;
-    let mut listed: Vec<String> = Vec::new();
-    let mut stream = std::pin::pin!(db.query_pages(&query));
-    while let Some(page) = stream.try_next().await? {
-        pages += 1;
-        listed.extend(page.items.into_iter().map(|n| n.path.as_str().to_owned()));
-    }
+    let (listed, pages) = read_paths(&db, &query).await?;
     let subfolders = listed.iter().filter(|p| p.ends_with('/')).count();
     println!(
         "  read {} items ({subfolders} folders, {} files) in {pages} pages in {:.3} s",
@@ -373,19 +326,62 @@ async fn main() -> Result<(), BoxError> {
         on_disk_dir.display(),
         entries.len()
     );
-    let first_difference = listed.iter().zip(&entries).position(|(a, b)| a != b);
-    if listed.len() == entries.len() && first_difference.is_none() {
-        println!(
-            "MATCH: {} direct children in {pages} pages, count and order equal to the directory listing sorted by UTF-8 bytes",
-            listed.len()
-        );
-        Ok(())
+    check_order(
+        &listed,
+        &entries,
+        &format!("{} direct children in {pages} pages, count and order equal to the directory listing sorted by UTF-8 bytes", listed.len()),
+        "the directory listing",
+    );
+    Ok(())
+}
+
+/// Prints a Query request's key condition as DynamoDB receives it.
+fn print_request(input: &dynakey::QueryInput) {
+    if let Some(index) = &input.index_name {
+        println!("  IndexName                 {index}");
+    }
+    println!(
+        "  KeyConditionExpression    {}",
+        input.key_condition_expression
+    );
+    println!(
+        "  ExpressionAttributeNames  {:?}",
+        input.expression_attribute_names
+    );
+    println!(
+        "  ExpressionAttributeValues {:?}",
+        input.expression_attribute_values
+    );
+}
+
+/// Every page of `query` (one Query request each): the paths in the order DynamoDB returned
+/// them, and the number of pages.
+async fn read_paths<I: dynakey::ProjectsAll, S>(
+    db: &Db<Drive>,
+    query: &dynakey::KeyQuery<Node, I, S>,
+) -> Result<(Vec<String>, usize), BoxError> {
+    let mut pages = 0usize;
+    let mut paths = Vec::new();
+    let mut stream = std::pin::pin!(db.query_pages(query));
+    while let Some(page) = stream.try_next().await? {
+        pages += 1;
+        paths.extend(page.items.into_iter().map(|n| n.path.as_str().to_owned()));
+    }
+    Ok((paths, pages))
+}
+
+/// Prints `MATCH: <matched>` when `read` equals `expected`; otherwise prints where they first
+/// differ and exits with status 1.
+fn check_order(read: &[String], expected: &[String], matched: &str, reference: &str) {
+    let first_difference = read.iter().zip(expected).position(|(a, b)| a != b);
+    if read.len() == expected.len() && first_difference.is_none() {
+        println!("MATCH: {matched}");
     } else {
         println!(
-            "MISMATCH: the parent index returned {} children, the directory listing {}; first difference at {:?}",
-            listed.len(),
-            entries.len(),
-            first_difference.map(|i| (i, &listed[i], &entries[i]))
+            "MISMATCH: the query returned {} items, {reference} {}; first difference at {:?}",
+            read.len(),
+            expected.len(),
+            first_difference.map(|i| (i, &read[i], &expected[i]))
         );
         std::process::exit(1);
     }

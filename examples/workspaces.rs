@@ -10,7 +10,8 @@
 //! - one project: GetItem(EntityRef = "WS#acme", Detail = "PROJ#<id>").
 //!
 //! Then the whole item collection — settings and every project — is read with one collection read
-//! (`#[derive(Collection)]`), and an SDK interceptor counts the Query requests it took.
+//! (`#[derive(Collection)]`), and a `QueryLog` (an SDK interceptor)
+//! counts the Query requests it took.
 //!
 //! Finally the access pattern the base table cannot answer, because its partition key is scoped to
 //! one workspace: every ACTIVE project across all workspaces, newest first. A global secondary
@@ -28,13 +29,8 @@
 //! cargo run --example workspaces -- --aws # on a client configured the usual AWS way
 //! ```
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-
-use aws_sdk_dynamodb::config::interceptors::BeforeSerializationInterceptorContextRef;
-use aws_sdk_dynamodb::config::{ConfigBag, Intercept};
 use dynakey::{Collection, Entity, KeyValue, Table};
-use dynakey_runtime::{Db, Engine, UnknownItems};
+use dynakey_runtime::{Db, Engine, QueryLog, UnknownItems};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 use ulid::Ulid;
@@ -91,42 +87,29 @@ struct Workspace {
     projects: Vec<Project>,
 }
 
-/// Counts the `Query` requests the client sends (so the count is DynamoDB's, not the library's),
-/// and keeps the `IndexName` and `KeyConditionExpression` of the last one.
-#[derive(Debug, Clone, Default)]
-struct QueryCounter(Arc<AtomicUsize>, Arc<Mutex<Sent>>);
-
-/// What the last Query request carried.
-#[derive(Debug, Clone, Default)]
-struct Sent {
-    index_name: Option<String>,
-    key_condition_expression: Option<String>,
-}
-
-impl Intercept for QueryCounter {
-    fn name(&self) -> &'static str {
-        "QueryCounter"
+/// Prints a Query request's key condition the way DynamoDB receives it: the expression and its
+/// `#name`/`:value` maps.
+fn print_request(input: &dynakey::QueryInput) {
+    if let Some(index) = &input.index_name {
+        println!("  IndexName                  {index:?}");
     }
-
-    fn read_before_execution(
-        &self,
-        context: &BeforeSerializationInterceptorContextRef<'_>,
-        _cfg: &mut ConfigBag,
-    ) -> Result<(), aws_sdk_dynamodb::error::BoxError> {
-        if let Some(query) = context
-            .input()
-            .downcast_ref::<aws_sdk_dynamodb::operation::query::QueryInput>()
-        {
-            self.0.fetch_add(1, Ordering::SeqCst);
-            if let Ok(mut sent) = self.1.lock() {
-                *sent = Sent {
-                    index_name: query.index_name().map(str::to_owned),
-                    key_condition_expression: query.key_condition_expression().map(str::to_owned),
-                };
-            }
-        }
-        Ok(())
-    }
+    println!(
+        "  KeyConditionExpression     {:?}",
+        input.key_condition_expression
+    );
+    let names: Vec<String> = input
+        .expression_attribute_names
+        .iter()
+        .map(|(k, v)| format!("{k:?}: {v:?}"))
+        .collect();
+    println!("  ExpressionAttributeNames   {{ {} }}", names.join(", "));
+    let values: Vec<String> = input
+        .expression_attribute_values
+        .iter()
+        .map(|(k, v)| format!("{k:?}: {}", show(v)))
+        .collect();
+    println!("  ExpressionAttributeValues  {{ {} }}", values.join(", "));
+    println!("  ScanIndexForward           {}", input.scan_index_forward);
 }
 
 fn show(value: &KeyValue) -> String {
@@ -150,13 +133,8 @@ async fn main() -> Result<(), BoxError> {
         (engine.client(), table.table_name().to_owned())
     };
     // The client counts its Query requests, so the count printed below is what DynamoDB saw.
-    let queries = QueryCounter::default();
-    let config = client
-        .config()
-        .to_builder()
-        .interceptor(queries.clone())
-        .build();
-    let db: Db<Workspaces> = Db::new(aws_sdk_dynamodb::Client::from_conf(config), table_name);
+    let queries = QueryLog::new();
+    let db: Db<Workspaces> = Db::new(queries.attach(&client), table_name);
     if use_aws {
         db.create_table().await?;
     }
@@ -205,23 +183,7 @@ async fn main() -> Result<(), BoxError> {
     let query = Project::query("acme").begins_with(Project::sk()).reverse();
     let input = query.build()?;
     println!("Query (projects, newest first)");
-    println!(
-        "  KeyConditionExpression     {:?}",
-        input.key_condition_expression
-    );
-    let names: Vec<String> = input
-        .expression_attribute_names
-        .iter()
-        .map(|(k, v)| format!("{k:?}: {v:?}"))
-        .collect();
-    println!("  ExpressionAttributeNames   {{ {} }}", names.join(", "));
-    let values: Vec<String> = input
-        .expression_attribute_values
-        .iter()
-        .map(|(k, v)| format!("{k:?}: {}", show(v)))
-        .collect();
-    println!("  ExpressionAttributeValues  {{ {} }}", values.join(", "));
-    println!("  ScanIndexForward           {}", input.scan_index_forward);
+    print_request(&input);
     let projects: Vec<Project> = db.query(&query).try_collect().await?;
     for p in &projects {
         let created = chrono::DateTime::<chrono::Utc>::from(p.id.datetime()).format("%Y-%m-%d");
@@ -238,11 +200,11 @@ async fn main() -> Result<(), BoxError> {
     println!("  -> {project:?}");
 
     // 4. The whole item collection at once: settings + projects, typed, from one paged Query.
-    let before = queries.0.load(Ordering::SeqCst);
+    let before = queries.count();
     let read = db
         .collection_with::<Workspace, _, _>(&Project::query("acme"), UnknownItems::Error)
         .await?;
-    let requests = queries.0.load(Ordering::SeqCst) - before;
+    let requests = queries.count() - before;
     let workspace = &read.collection;
     println!("\nCollection read of WS#acme (settings + projects)");
     println!(
@@ -293,30 +255,10 @@ async fn main() -> Result<(), BoxError> {
     let query = Project::query_by_status("ACTIVE").reverse();
     let input = query.build()?;
     println!("\nQuery (ACTIVE projects across workspaces, newest first; status index)");
-    println!(
-        "  IndexName                  {:?}",
-        input.index_name.as_deref().unwrap_or_default()
-    );
-    println!(
-        "  KeyConditionExpression     {:?}",
-        input.key_condition_expression
-    );
-    let names: Vec<String> = input
-        .expression_attribute_names
-        .iter()
-        .map(|(k, v)| format!("{k:?}: {v:?}"))
-        .collect();
-    println!("  ExpressionAttributeNames   {{ {} }}", names.join(", "));
-    let values: Vec<String> = input
-        .expression_attribute_values
-        .iter()
-        .map(|(k, v)| format!("{k:?}: {}", show(v)))
-        .collect();
-    println!("  ExpressionAttributeValues  {{ {} }}", values.join(", "));
-    println!("  ScanIndexForward           {}", input.scan_index_forward);
-    let before = queries.0.load(Ordering::SeqCst);
+    print_request(&input);
+    let before = queries.count();
     let active: Vec<Project> = db.query(&query).try_collect().await?;
-    let requests = queries.0.load(Ordering::SeqCst) - before;
+    let requests = queries.count() - before;
     for p in &active {
         let created = chrono::DateTime::<chrono::Utc>::from(p.id.datetime()).format("%Y-%m-%d");
         println!(
@@ -324,12 +266,12 @@ async fn main() -> Result<(), BoxError> {
             p.id, p.workspace, p.name, p.status
         );
     }
-    let sent = queries.1.lock().map(|s| s.clone()).unwrap_or_default();
+    let sent = queries.last();
     println!(
         "  {} projects in {requests} Query request(s); sent IndexName {:?}, KeyConditionExpression {:?}",
         active.len(),
-        sent.index_name.unwrap_or_default(),
-        sent.key_condition_expression.unwrap_or_default()
+        sent.as_ref().and_then(|q| q.index_name.as_deref()).unwrap_or_default(),
+        sent.as_ref().and_then(|q| q.key_condition_expression.as_deref()).unwrap_or_default()
     );
 
     // 6. A sharded workspace: 40 projects over four partition keys, read back newest first by one

@@ -2,16 +2,10 @@
 //! spec §4). Query requests are counted by an SDK interceptor on the client, not by the library.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
 
-use aws_sdk_dynamodb::config::interceptors::BeforeSerializationInterceptorContextRef;
-use aws_sdk_dynamodb::config::{ConfigBag, Intercept};
-use aws_sdk_dynamodb::error::BoxError as SdkBoxError;
 use aws_sdk_dynamodb::types::AttributeValue;
-use aws_sdk_dynamodb::Client;
 use dynakey::{Collection, CollectionErrorKind, DefaultTable, Entity, KeyErrorKind, KeyPath};
-use dynakey_runtime::{Db, Engine, Error, UnknownItems};
+use dynakey_runtime::{Db, Engine, Error, QueryLog, UnknownItems};
 use serde::{Deserialize, Serialize};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -57,54 +51,12 @@ struct ProjectsOf {
     projects: Vec<Project>,
 }
 
-/// Counts the `Query` operations a client executes, and those that carried a `Limit`.
-#[derive(Debug, Clone, Default)]
-struct QueryCounter {
-    queries: Arc<AtomicUsize>,
-    with_limit: Arc<AtomicUsize>,
-}
-
-impl QueryCounter {
-    fn queries(&self) -> usize {
-        self.queries.load(Ordering::SeqCst)
-    }
-}
-
-impl Intercept for QueryCounter {
-    fn name(&self) -> &'static str {
-        "QueryCounter"
-    }
-
-    fn read_before_execution(
-        &self,
-        context: &BeforeSerializationInterceptorContextRef<'_>,
-        _cfg: &mut ConfigBag,
-    ) -> Result<(), SdkBoxError> {
-        if let Some(input) = context
-            .input()
-            .downcast_ref::<aws_sdk_dynamodb::operation::query::QueryInput>()
-        {
-            self.queries.fetch_add(1, Ordering::SeqCst);
-            if input.limit().is_some() {
-                self.with_limit.fetch_add(1, Ordering::SeqCst);
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A fresh table declared by `T`, and a `Db` on it whose client counts its Query requests.
-async fn counted<T: dynakey::Table>(engine: &Engine) -> Result<(Db<T>, QueryCounter), BoxError> {
+/// A fresh table declared by `T`, and a `Db` on it whose client records its Query requests.
+async fn counted<T: dynakey::Table>(engine: &Engine) -> Result<(Db<T>, QueryLog), BoxError> {
     let table = engine.fresh_table::<T>().await?;
-    let counter = QueryCounter::default();
-    let config = engine
-        .client()
-        .config()
-        .to_builder()
-        .interceptor(counter.clone())
-        .build();
-    let db = Db::<T>::new(Client::from_conf(config), table.table_name());
-    Ok((db, counter))
+    let log = QueryLog::new();
+    let db = Db::<T>::new(log.attach(&engine.client()), table.table_name());
+    Ok((db, log))
 }
 
 /// The number of 1 MB pages of a whole-partition Query, counted with the plain SDK: the reference
@@ -196,7 +148,7 @@ async fn a_workspace_without_projects_is_one_query() -> Result<(), BoxError> {
         .await?;
     assert_eq!(read.collection.settings, settings());
     assert!(read.collection.projects.is_empty());
-    assert_eq!(counter.queries(), 1);
+    assert_eq!(counter.count(), 1);
     assert_eq!(read.requests, 1);
     assert!(read.consumed_capacity.is_some_and(|c| c > 0.0));
     assert_eq!(read.unknown_count, 0);
@@ -219,7 +171,7 @@ async fn a_workspace_with_one_project() -> Result<(), BoxError> {
             projects: vec![apollo],
         }
     );
-    assert_eq!(counter.queries(), 1);
+    assert_eq!(counter.count(), 1);
     Ok(())
 }
 
@@ -245,7 +197,7 @@ async fn a_workspace_with_a_thousand_projects_in_sort_key_order() -> Result<(), 
         "every project once, by id"
     );
     let pages = pages_of(&engine, db.table_name(), "WS#acme").await?;
-    assert_eq!(counter.queries(), pages, "one Query per 1 MB page");
+    assert_eq!(counter.count(), pages, "one Query per 1 MB page");
     assert_eq!(read.requests as usize, pages);
 
     // Newest first.
@@ -271,13 +223,13 @@ async fn a_collection_over_one_megabyte_takes_one_query_per_page() -> Result<(),
     let pages = pages_of(&engine, db.table_name(), "WS#acme").await?;
     assert!(pages >= 2, "1.5 MB must not fit one page, got {pages}");
     assert_eq!(
-        counter.queries(),
+        counter.count(),
         pages,
         "the collection read sends one Query per 1 MB page"
     );
     assert_eq!(read.requests as usize, pages);
     assert_eq!(
-        counter.with_limit.load(Ordering::SeqCst),
+        counter.sent().iter().filter(|q| q.limit.is_some()).count(),
         0,
         "no request carries a Limit"
     );
@@ -417,7 +369,7 @@ async fn a_group_prefix_reads_only_that_group() -> Result<(), BoxError> {
     assert_eq!(read.collection.projects.len(), 13);
     assert_eq!(read.collection.projects, expected);
     assert_eq!(read.collection.settings, None, "META is outside the group");
-    assert_eq!(counter.queries(), 1);
+    assert_eq!(counter.count(), 1);
 
     // A member declared as exactly one item must be in range.
     match db.collection::<Workspace, _, _>(&of_2026).await {
@@ -448,7 +400,7 @@ async fn a_limit_is_rejected_before_any_request() -> Result<(), BoxError> {
         Err(Error::Key(e)) => assert!(matches!(e.kind(), KeyErrorKind::Condition(_)), "{e}"),
         other => panic!("expected a key error, got {other:?}"),
     }
-    assert_eq!(counter.queries(), 0);
+    assert_eq!(counter.count(), 0);
     Ok(())
 }
 
@@ -648,7 +600,7 @@ async fn the_drive_reads_a_folder_with_its_subfolders_and_files() -> Result<(), 
         }
     );
     assert_eq!(tree.folders[0].path, photos, "the folder itself first");
-    assert_eq!(counter.queries(), 1);
+    assert_eq!(counter.count(), 1);
 
     // The whole drive.
     let all: FolderTree = db.collection(&File::query("ada")).await?;

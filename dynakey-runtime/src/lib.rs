@@ -50,6 +50,8 @@
 //! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the
 //!   SDK directly;
 //! - [`error`]: the [`Error`] type;
+//! - [`query_log`]: [`QueryLog`], an SDK interceptor that records the `Query` requests a client
+//!   sends, for counting pages in tests;
 //! - `embedded` (feature `embedded`): `Engine`, a DynamoDB-compatible engine in-process for tests
 //!   and local runs.
 //!
@@ -73,6 +75,7 @@ pub mod embedded;
 pub mod error;
 pub mod item;
 pub mod move_item;
+pub mod query_log;
 pub mod read;
 pub mod sharded;
 pub mod write;
@@ -82,6 +85,7 @@ pub use db::Db;
 #[cfg(feature = "embedded")]
 pub use embedded::Engine;
 pub use error::Error;
+pub use query_log::{QueryLog, SentQuery};
 pub use read::Page;
 pub use sharded::ShardedPage;
 pub use write::{BatchReport, RetryPolicy};
