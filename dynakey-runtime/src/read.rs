@@ -53,7 +53,7 @@ use crate::db::Db;
 use crate::error::Error;
 use crate::item::{from_item_in, key_from_item};
 
-mod paging;
+pub(crate) mod paging;
 
 use paging::{Item, Run};
 

@@ -62,7 +62,7 @@
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 
-use aws_sdk_dynamodb::types::{AttributeValue, ReturnConsumedCapacity};
+use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{
     CursorError, Entity, KeyError, QueryInput, ShardPosition, ShardedCursor, ShardedQuery,
     ShardedQueryInput, StartKey, Table,
@@ -70,15 +70,12 @@ use dynakey::{
 use futures::future::try_join_all;
 use futures::stream::{self, Stream};
 use serde::de::DeserializeOwned;
-use tracing::Instrument;
 
-use crate::convert::{
-    apply_query_input, from_attribute_value, from_start_key, limit_to_i32, string_attribute,
-    to_start_key,
-};
+use crate::convert::{from_attribute_value, from_start_key, string_attribute, to_start_key};
 use crate::db::Db;
 use crate::error::Error;
 use crate::item::from_item_in;
+use crate::read::paging::fetch;
 
 /// A DynamoDB item or key, as the SDK holds it.
 type Item = HashMap<String, AttributeValue>;
@@ -378,13 +375,6 @@ struct Merge<T: Table> {
     consumed_capacity: Option<f64>,
 }
 
-/// One response of one shard.
-struct Fetched {
-    items: Vec<Item>,
-    last_evaluated_key: Option<Item>,
-    consumed_capacity: Option<f64>,
-}
-
 impl<T: Table> Merge<T> {
     /// The next item in merged order, requesting the shards that need it first.
     async fn step(&mut self, one_request_per_shard: bool) -> Result<Step, Error> {
@@ -507,34 +497,6 @@ impl<T: Table> Merge<T> {
             &positions,
         )?))
     }
-}
-
-/// Sends one Query request of one shard.
-async fn fetch<T: Table>(
-    db: &Db<T>,
-    input: &QueryInput,
-    start: Option<Item>,
-    limit: Option<u32>,
-) -> Result<Fetched, Error> {
-    let request = apply_query_input(db.client().query(), db.table_name(), input)
-        .set_exclusive_start_key(start)
-        .set_limit(limit.map(limit_to_i32))
-        .return_consumed_capacity(ReturnConsumedCapacity::Total);
-    let span = db.span("Query");
-    let output = request
-        .send()
-        .instrument(span.clone())
-        .await
-        .map_err(|e| Error::sdk("Query", e))?;
-    let consumed_capacity = output.consumed_capacity().and_then(|c| c.capacity_units());
-    if let Some(units) = consumed_capacity {
-        span.record("db.dynamodb.consumed_capacity", units);
-    }
-    Ok(Fetched {
-        items: output.items.unwrap_or_default(),
-        last_evaluated_key: output.last_evaluated_key,
-        consumed_capacity,
-    })
 }
 
 /// The key attributes of `item` (those of a `LastEvaluatedKey` of `input`) as a start key.

@@ -112,74 +112,92 @@ impl From<CursorError> for KeyError {
     }
 }
 
-/// An opaque, URL-safe position in the results of one query: where the next page starts.
-///
-/// Made by [`CursorCodec::encode`] (the runtime returns one with every page that is not the last)
-/// and read back with [`CursorCodec::decode`]. Its text uses only `A–Z a–z 0–9 - _`, so it can go
-/// into a URL, a header or JSON as is; [`FromStr`] and serde read it back from that text. See the
-/// [module docs](self) for its format and security model.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Cursor {
-    text: String,
+/// Declares a cursor type: a newtype over its checked base64url text, with the accessors, formatting
+/// and serde impls every cursor shares. `$check` validates the outer form for [`FromStr`].
+macro_rules! cursor_text {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident;
+        $(#[$from_str_doc:meta])*
+        check = $check:path;
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, PartialEq, Eq, Hash)]
+        pub struct $name {
+            text: String,
+        }
+
+        impl $name {
+            /// The cursor's text (base64url, no padding).
+            pub fn as_str(&self) -> &str {
+                &self.text
+            }
+
+            /// The cursor's text, owned.
+            pub fn into_string(self) -> String {
+                self.text
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.text)
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_tuple(stringify!($name)).field(&self.text).finish()
+            }
+        }
+
+        $(#[$from_str_doc])*
+        impl FromStr for $name {
+            type Err = KeyError;
+
+            fn from_str(text: &str) -> Result<Self, KeyError> {
+                $check(text)?;
+                Ok($name {
+                    text: text.to_owned(),
+                })
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(cursor: $name) -> Self {
+                cursor.text
+            }
+        }
+
+        /// Serialises as its text.
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.text)
+            }
+        }
+
+        /// Deserialises from its text, with the checks of [`FromStr`].
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = String::deserialize(deserializer)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
 
-impl Cursor {
-    /// The cursor's text (base64url, no padding).
-    pub fn as_str(&self) -> &str {
-        &self.text
-    }
-
-    /// The cursor's text, owned.
-    pub fn into_string(self) -> String {
-        self.text
-    }
-}
-
-impl fmt::Display for Cursor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
-    }
-}
-
-impl fmt::Debug for Cursor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Cursor").field(&self.text).finish()
-    }
-}
-
-/// Reads a cursor from its text, checking only its outer form (base64url without padding, a known
-/// version, a plausible length). Whether it is authentic and belongs to a query is checked by
-/// [`CursorCodec::decode`].
-impl FromStr for Cursor {
-    type Err = KeyError;
-
-    fn from_str(text: &str) -> Result<Self, KeyError> {
-        unpack(text)?;
-        Ok(Cursor {
-            text: text.to_owned(),
-        })
-    }
-}
-
-impl From<Cursor> for String {
-    fn from(cursor: Cursor) -> Self {
-        cursor.text
-    }
-}
-
-/// Serialises as its text.
-impl serde::Serialize for Cursor {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.text)
-    }
-}
-
-/// Deserialises from its text, with the checks of [`FromStr`].
-impl<'de> serde::Deserialize<'de> for Cursor {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
+cursor_text! {
+    /// An opaque, URL-safe position in the results of one query: where the next page starts.
+    ///
+    /// Made by [`CursorCodec::encode`] (the runtime returns one with every page that is not the
+    /// last) and read back with [`CursorCodec::decode`]. Its text uses only `A–Z a–z 0–9 - _`, so it
+    /// can go into a URL, a header or JSON as is; [`FromStr`] and serde read it back from that text.
+    /// See the [module docs](self) for its format and security model.
+    pub struct Cursor;
+    /// Reads a cursor from its text, checking only its outer form (base64url without padding, a
+    /// known version, a plausible length). Whether it is authentic and belongs to a query is
+    /// checked by [`CursorCodec::decode`].
+    check = unpack;
 }
 
 /// Makes and checks [`Cursor`]s with one HMAC key.

@@ -17,6 +17,42 @@ use crate::read::Page;
 /// A DynamoDB item or key, as the SDK holds it.
 pub(crate) type Item = HashMap<String, AttributeValue>;
 
+/// One Query response: its items, `LastEvaluatedKey` and `ConsumedCapacity` (capacity units).
+pub(crate) struct Fetched {
+    pub(crate) items: Vec<Item>,
+    pub(crate) last_evaluated_key: Option<Item>,
+    pub(crate) consumed_capacity: Option<f64>,
+}
+
+/// Sends one Query request of `input` from `start` with `Limit` = `limit`, in a tracing span that
+/// records the consumed capacity.
+pub(crate) async fn fetch<T: Table>(
+    db: &Db<T>,
+    input: &QueryInput,
+    start: Option<Item>,
+    limit: Option<u32>,
+) -> Result<Fetched, Error> {
+    let request = apply_query_input(db.client().query(), db.table_name(), input)
+        .set_exclusive_start_key(start)
+        .set_limit(limit.map(limit_to_i32))
+        .return_consumed_capacity(ReturnConsumedCapacity::Total);
+    let span = db.span("Query");
+    let output = request
+        .send()
+        .instrument(span.clone())
+        .await
+        .map_err(|e| Error::sdk("Query", e))?;
+    let consumed_capacity = output.consumed_capacity().and_then(|c| c.capacity_units());
+    if let Some(units) = consumed_capacity {
+        span.record("db.dynamodb.consumed_capacity", units);
+    }
+    Ok(Fetched {
+        items: output.items.unwrap_or_default(),
+        last_evaluated_key: output.last_evaluated_key,
+        consumed_capacity,
+    })
+}
+
 /// A query on its way through its pages.
 pub(crate) struct Run<T: Table> {
     pub(crate) db: Db<T>,
@@ -39,26 +75,11 @@ impl<T: Table> Run<T> {
         &mut self,
         decode: fn(Item) -> Result<O, Error>,
     ) -> Result<(Page<O>, bool), Error> {
-        let mut request =
-            apply_query_input(self.db.client().query(), self.db.table_name(), &self.input)
-                .set_exclusive_start_key(self.start.clone())
-                .return_consumed_capacity(ReturnConsumedCapacity::Total);
-        if let Some(remaining) = self.remaining {
-            request = request.limit(limit_to_i32(remaining));
-        }
-        let span = self.db.span("Query");
-        let output = request
-            .send()
-            .instrument(span.clone())
-            .await
-            .map_err(|e| Error::sdk("Query", e))?;
-        let consumed_capacity = output.consumed_capacity().and_then(|c| c.capacity_units());
-        if let Some(units) = consumed_capacity {
-            span.record("db.dynamodb.consumed_capacity", units);
-        }
-        let last_evaluated_key = output.last_evaluated_key;
+        let fetched = fetch(&self.db, &self.input, self.start.clone(), self.remaining).await?;
+        let consumed_capacity = fetched.consumed_capacity;
+        let last_evaluated_key = fetched.last_evaluated_key;
         let kept = keep(
-            output.items.unwrap_or_default(),
+            fetched.items,
             last_evaluated_key.as_ref(),
             self.start.as_ref(),
             &self.input,

@@ -36,91 +36,35 @@ pub enum ShardPosition {
     Exhausted,
 }
 
-/// An opaque, URL-safe position in the merged results of a sharded query: where the next page
-/// of every shard starts.
-///
-/// Made by [`CursorCodec::encode_sharded`] (the runtime returns one with every sharded page that
-/// is not the last) and read back with [`CursorCodec::decode_sharded`]. Like [`Cursor`], its text
-/// uses only `A–Z a–z 0–9 - _`, and [`FromStr`] and serde read it back from that text; its
-/// format is below. A single-partition [`Cursor`] is not a `ShardedCursor`, and neither text parses
-/// as the other.
-///
-/// # Format (sharded, version 2)
-/// Base64url without padding (RFC 4648 §5) of:
-///
-/// | bytes | content |
-/// | --- | --- |
-/// | 1 | version, `2` (single-partition cursors are version `1`) |
-/// | 16 | query fingerprint: the first 16 bytes of SHA-256 over the single-partition fingerprint of shard 0's request (table name, index name, key condition with the names and values it references, direction), the table name, the shard count, the suffix width and the logical partition key |
-/// | 2 | shard count, big-endian |
-/// | per shard, in shard order | state: `0` not started, `1` after a key, `2` exhausted; after `1`, for each key attribute of the query but the partition key, in byte order of the names: type tag (`S`, `N` or `B`), value length (2 bytes, big-endian), value |
-/// | 16 | tag: HMAC-SHA256 over a context string and everything before it, truncated to 16 bytes |
-///
-/// The partition-key value of each shard is not stored: it is the shard's own partition key, so
-/// even a forged cursor can only choose where reading resumes inside each shard's partition and
-/// key condition. Ten shards with 30-byte sort keys give a cursor of about 450 characters.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct ShardedCursor {
-    text: String,
-}
-
-impl ShardedCursor {
-    /// The cursor's text (base64url, no padding).
-    pub fn as_str(&self) -> &str {
-        &self.text
-    }
-
-    /// The cursor's text, owned.
-    pub fn into_string(self) -> String {
-        self.text
-    }
-}
-
-impl fmt::Display for ShardedCursor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
-    }
-}
-
-impl fmt::Debug for ShardedCursor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("ShardedCursor").field(&self.text).finish()
-    }
-}
-
-/// Reads a sharded cursor from its text, checking only its outer form (base64url without padding,
-/// the sharded version, a plausible length). Whether it is authentic and belongs to a query is
-/// checked by [`CursorCodec::decode_sharded`].
-impl FromStr for ShardedCursor {
-    type Err = KeyError;
-
-    fn from_str(text: &str) -> Result<Self, KeyError> {
-        unpack_sharded(text)?;
-        Ok(ShardedCursor {
-            text: text.to_owned(),
-        })
-    }
-}
-
-impl From<ShardedCursor> for String {
-    fn from(cursor: ShardedCursor) -> Self {
-        cursor.text
-    }
-}
-
-/// Serialises as its text.
-impl serde::Serialize for ShardedCursor {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.text)
-    }
-}
-
-/// Deserialises from its text, with the checks of [`FromStr`].
-impl<'de> serde::Deserialize<'de> for ShardedCursor {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
+cursor_text! {
+    /// An opaque, URL-safe position in the merged results of a sharded query: where the next page
+    /// of every shard starts.
+    ///
+    /// Made by [`CursorCodec::encode_sharded`] (the runtime returns one with every sharded page that
+    /// is not the last) and read back with [`CursorCodec::decode_sharded`]. Like [`Cursor`], its text
+    /// uses only `A–Z a–z 0–9 - _`, and [`FromStr`] and serde read it back from that text; its
+    /// format is below. A single-partition [`Cursor`] is not a `ShardedCursor`, and neither text parses
+    /// as the other.
+    ///
+    /// # Format (sharded, version 2)
+    /// Base64url without padding (RFC 4648 §5) of:
+    ///
+    /// | bytes | content |
+    /// | --- | --- |
+    /// | 1 | version, `2` (single-partition cursors are version `1`) |
+    /// | 16 | query fingerprint: the first 16 bytes of SHA-256 over the single-partition fingerprint of shard 0's request (table name, index name, key condition with the names and values it references, direction), the table name, the shard count, the suffix width and the logical partition key |
+    /// | 2 | shard count, big-endian |
+    /// | per shard, in shard order | state: `0` not started, `1` after a key, `2` exhausted; after `1`, for each key attribute of the query but the partition key, in byte order of the names: type tag (`S`, `N` or `B`), value length (2 bytes, big-endian), value |
+    /// | 16 | tag: HMAC-SHA256 over a context string and everything before it, truncated to 16 bytes |
+    ///
+    /// The partition-key value of each shard is not stored: it is the shard's own partition key, so
+    /// even a forged cursor can only choose where reading resumes inside each shard's partition and
+    /// key condition. Ten shards with 30-byte sort keys give a cursor of about 450 characters.
+    pub struct ShardedCursor;
+    /// Reads a sharded cursor from its text, checking only its outer form (base64url without
+    /// padding, the sharded version, a plausible length). Whether it is authentic and belongs to a
+    /// query is checked by [`CursorCodec::decode_sharded`].
+    check = unpack_sharded;
 }
 
 impl CursorCodec {
