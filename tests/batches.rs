@@ -1,8 +1,9 @@
-//! `UnprocessedItems` and `UnprocessedKeys` handling of batch writes and batch gets (spec §5),
-//! against a stand-in endpoint that throttles like DynamoDB does under load: it processes only part
-//! of each `BatchWriteItem` / `BatchGetItem` and returns the rest as unprocessed. The embedded
-//! engine never throttles, so a fault-injecting stand-in is the way to reach the retry paths; what
-//! the engine decides (ordering, paging, validation) is tested against the engine elsewhere.
+//! Batch writes and batch gets (spec §5). On the embedded engine: `Db::batch_get` over 100 keys,
+//! duplicates merged, missing keys skipped. Against a stand-in endpoint that throttles like
+//! DynamoDB does under load: `UnprocessedItems` and `UnprocessedKeys` retried, or returned when the
+//! retry budget runs out. The stand-in processes only part of each `BatchWriteItem` /
+//! `BatchGetItem` and returns the rest as unprocessed; the embedded engine never throttles, so a
+//! fault-injecting stand-in is the only way to reach the retry paths.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -11,7 +12,7 @@ use std::time::Duration;
 
 use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
 use dynakey::{DefaultTable, Entity, Key};
-use dynakey_runtime::{Db, Error, RetryPolicy};
+use dynakey_runtime::{Db, Engine, Error, RetryPolicy};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -34,6 +35,40 @@ fn readings(n: u32) -> Vec<Reading> {
             value: i64::from(seq) * 10,
         })
         .collect()
+}
+
+#[tokio::test]
+async fn batch_get_reads_over_a_hundred_keys_merging_duplicates_and_skipping_missing_ones(
+) -> Result<(), BoxError> {
+    let engine = Engine::start().await?;
+    let db = engine.fresh_table::<DefaultTable>().await?;
+    let stored = readings(250);
+    db.batch_put(&stored).await?;
+
+    // Every key in reverse order, the first 60 of them again, and two keys with no item.
+    let mut keys: Vec<Key<Reading>> = stored
+        .iter()
+        .rev()
+        .map(Reading::primary_key)
+        .collect::<Result<_, _>>()?;
+    let again: Vec<Key<Reading>> = keys[..60].to_vec();
+    keys.insert(100, Reading::key("nobody", 1u32)?);
+    keys.extend(again);
+    keys.push(Reading::key("d1", 9_999u32)?);
+    assert_eq!(keys.len(), 312);
+
+    let got = db.batch_get(&keys).await?;
+    let mut expected = stored.clone();
+    expected.reverse();
+    assert_eq!(got, expected, "each item once, in the order of the keys");
+
+    // No keys: no request, no items.
+    let none: Vec<Reading> = db.batch_get(&Vec::<Key<Reading>>::new()).await?;
+    assert!(none.is_empty());
+    // Only missing keys.
+    let missing = db.batch_get(&[Reading::key("nobody", 2u32)?]).await?;
+    assert!(missing.is_empty());
+    Ok(())
 }
 
 /// How the stand-in answers a batch of `n` requests (write requests or keys): how many it
