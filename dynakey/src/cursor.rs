@@ -279,22 +279,10 @@ impl CursorCodec {
             })?;
             bytes.push(name_len);
             bytes.extend_from_slice(name.as_bytes());
-            let (tag, data) = match value {
-                KeyValue::S(s) => (b'S', s.as_bytes()),
-                KeyValue::N(n) => (b'N', n.as_bytes()),
-                KeyValue::B(b) => (b'B', b.as_slice()),
-            };
-            let len = u16::try_from(data.len()).map_err(|_| {
-                CursorError::WrongKey(format!("the value of {name:?} is over 65,535 bytes"))
-            })?;
-            bytes.push(tag);
-            bytes.extend_from_slice(&len.to_be_bytes());
-            bytes.extend_from_slice(data);
+            push_value(&mut bytes, name, value)?;
         }
-        let tag = self.tag(&bytes);
-        bytes.extend_from_slice(&tag[..TAG_LEN]);
         Ok(Cursor {
-            text: URL_SAFE_NO_PAD.encode(bytes),
+            text: self.seal(MAC_CONTEXT, bytes),
         })
     }
 
@@ -314,13 +302,7 @@ impl CursorCodec {
         cursor: &Cursor,
     ) -> Result<StartKey, KeyError> {
         let bytes = unpack(&cursor.text)?;
-        let (body, tag) = bytes.split_at(bytes.len() - TAG_LEN);
-        self.mac
-            .clone()
-            .chain_update(MAC_CONTEXT)
-            .chain_update(body)
-            .verify_truncated_left(tag)
-            .map_err(|_| CursorError::Tampered)?;
+        let body = self.open(MAC_CONTEXT, &bytes)?;
         let (fingerprint_bytes, entries) = body[1..].split_at(FINGERPRINT_LEN);
         if fingerprint_bytes != fingerprint(table_name, query) {
             return Err(CursorError::OtherQuery.into());
@@ -330,15 +312,34 @@ impl CursorCodec {
         Ok(start_key)
     }
 
-    /// The full HMAC-SHA256 tag of a cursor body.
-    fn tag(&self, body: &[u8]) -> [u8; 32] {
+    /// `body` followed by its tag (HMAC-SHA256 over `context` and `body`, truncated to
+    /// `TAG_LEN` bytes), as base64url text. The context keeps one kind of cursor from passing as
+    /// another.
+    fn seal(&self, context: &[u8], mut body: Vec<u8>) -> String {
+        let tag = self
+            .mac
+            .clone()
+            .chain_update(context)
+            .chain_update(&body)
+            .finalize()
+            .into_bytes();
+        body.extend_from_slice(&tag[..TAG_LEN]);
+        URL_SAFE_NO_PAD.encode(body)
+    }
+
+    /// The body of the unpacked cursor `bytes` once its tag checks out for `context`.
+    ///
+    /// # Errors
+    /// [`CursorError::Tampered`] when it does not.
+    fn open<'b>(&self, context: &[u8], bytes: &'b [u8]) -> Result<&'b [u8], KeyError> {
+        let (body, tag) = bytes.split_at(bytes.len() - TAG_LEN);
         self.mac
             .clone()
-            .chain_update(MAC_CONTEXT)
+            .chain_update(context)
             .chain_update(body)
-            .finalize()
-            .into_bytes()
-            .into()
+            .verify_truncated_left(tag)
+            .map_err(|_| CursorError::Tampered)?;
+        Ok(body)
     }
 }
 
@@ -390,16 +391,7 @@ fn parse_entries(entries: &[u8]) -> Result<StartKey, KeyError> {
         if previous.as_ref().is_some_and(|p| *p >= name) {
             return Err(CursorError::Malformed("attributes out of order".into()).into());
         }
-        let tag = reader.byte()?;
-        let len = usize::from(u16::from_be_bytes([reader.byte()?, reader.byte()?]));
-        let value = match tag {
-            b'S' => KeyValue::S(reader.text(len)?),
-            b'N' => KeyValue::N(reader.text(len)?),
-            b'B' => KeyValue::B(reader.take(len)?.to_vec()),
-            other => {
-                return Err(CursorError::Malformed(format!("unknown type tag {other:#04x}")).into())
-            }
-        };
+        let value = reader.value()?;
         key.insert(name.clone(), value);
         previous = Some(name);
     }
@@ -435,6 +427,38 @@ impl<'a> Reader<'a> {
         String::from_utf8(bytes.to_vec())
             .map_err(|_| CursorError::Malformed("text that is not UTF-8".into()).into())
     }
+
+    /// A typed value as [`push_value`] wrote it.
+    fn value(&mut self) -> Result<KeyValue, KeyError> {
+        let tag = self.byte()?;
+        let len = usize::from(u16::from_be_bytes([self.byte()?, self.byte()?]));
+        match tag {
+            b'S' => Ok(KeyValue::S(self.text(len)?)),
+            b'N' => Ok(KeyValue::N(self.text(len)?)),
+            b'B' => Ok(KeyValue::B(self.take(len)?.to_vec())),
+            other => Err(CursorError::Malformed(format!("unknown type tag {other:#04x}")).into()),
+        }
+    }
+}
+
+/// Appends attribute `name`'s `value`: type tag (`S`, `N` or `B`), length (2 bytes, big-endian),
+/// bytes.
+///
+/// # Errors
+/// [`CursorError::WrongKey`] when the value is over 65,535 bytes.
+fn push_value(bytes: &mut Vec<u8>, name: &str, value: &KeyValue) -> Result<(), KeyError> {
+    let (tag, data) = match value {
+        KeyValue::S(s) => (b'S', s.as_bytes()),
+        KeyValue::N(n) => (b'N', n.as_bytes()),
+        KeyValue::B(b) => (b'B', b.as_slice()),
+    };
+    let len = u16::try_from(data.len()).map_err(|_| {
+        CursorError::WrongKey(format!("the value of {name:?} is over 65,535 bytes"))
+    })?;
+    bytes.push(tag);
+    bytes.extend_from_slice(&len.to_be_bytes());
+    bytes.extend_from_slice(data);
+    Ok(())
 }
 
 /// Checks that `key` holds exactly the query's key attributes and the query's partition value.
@@ -449,9 +473,8 @@ fn check_key(query: &QueryInput, key: &StartKey) -> Result<(), KeyError> {
         ))
         .into());
     }
-    let partition_attribute = query.expression_attribute_names.get("#pk");
-    let partition_value = query.expression_attribute_values.get(":pk");
-    let (Some(attribute), Some(value)) = (partition_attribute, partition_value) else {
+    let attribute = partition_attribute(query)?;
+    let Some(value) = query.expression_attribute_values.get(":pk") else {
         return Err(
             CursorError::WrongKey("the query has no partition-key condition".into()).into(),
         );
@@ -463,6 +486,17 @@ fn check_key(query: &QueryInput, key: &StartKey) -> Result<(), KeyError> {
         .into());
     }
     Ok(())
+}
+
+/// The partition-key attribute name of a request (`#pk`).
+fn partition_attribute(input: &QueryInput) -> Result<&str, KeyError> {
+    input
+        .expression_attribute_names
+        .get("#pk")
+        .map(String::as_str)
+        .ok_or_else(|| {
+            CursorError::WrongKey("the query has no partition-key condition".into()).into()
+        })
 }
 
 /// The placeholders (`#name`, `:value`) that `expression` references, in order of appearance.

@@ -107,27 +107,13 @@ impl CursorCodec {
                         let value = key.get(name).ok_or_else(|| {
                             CursorError::WrongKey(format!("no value for {name:?}"))
                         })?;
-                        let (tag, data) = match value {
-                            KeyValue::S(s) => (b'S', s.as_bytes()),
-                            KeyValue::N(n) => (b'N', n.as_bytes()),
-                            KeyValue::B(b) => (b'B', b.as_slice()),
-                        };
-                        let len = u16::try_from(data.len()).map_err(|_| {
-                            CursorError::WrongKey(format!(
-                                "the value of {name:?} is over 65,535 bytes"
-                            ))
-                        })?;
-                        bytes.push(tag);
-                        bytes.extend_from_slice(&len.to_be_bytes());
-                        bytes.extend_from_slice(data);
+                        push_value(&mut bytes, name, value)?;
                     }
                 }
             }
         }
-        let tag = self.sharded_tag(&bytes);
-        bytes.extend_from_slice(&tag[..TAG_LEN]);
         Ok(ShardedCursor {
-            text: URL_SAFE_NO_PAD.encode(bytes),
+            text: self.seal(SHARDED_MAC_CONTEXT, bytes),
         })
     }
 
@@ -148,13 +134,7 @@ impl CursorCodec {
         cursor: &ShardedCursor,
     ) -> Result<Vec<ShardPosition>, KeyError> {
         let bytes = unpack_sharded(&cursor.text)?;
-        let (body, tag) = bytes.split_at(bytes.len() - TAG_LEN);
-        self.mac
-            .clone()
-            .chain_update(SHARDED_MAC_CONTEXT)
-            .chain_update(body)
-            .verify_truncated_left(tag)
-            .map_err(|_| CursorError::Tampered)?;
+        let body = self.open(SHARDED_MAC_CONTEXT, &bytes)?;
         let (fingerprint_bytes, rest) = body[1..].split_at(FINGERPRINT_LEN);
         if fingerprint_bytes != sharded_fingerprint(table_name, query) {
             return Err(CursorError::OtherQuery.into());
@@ -176,20 +156,7 @@ impl CursorCodec {
                         key.insert(partition.to_owned(), value.clone());
                     }
                     for name in other_attributes(input, partition) {
-                        let tag = reader.byte()?;
-                        let len = usize::from(u16::from_be_bytes([reader.byte()?, reader.byte()?]));
-                        let value = match tag {
-                            b'S' => KeyValue::S(reader.text(len)?),
-                            b'N' => KeyValue::N(reader.text(len)?),
-                            b'B' => KeyValue::B(reader.take(len)?.to_vec()),
-                            other => {
-                                return Err(CursorError::Malformed(format!(
-                                    "unknown type tag {other:#04x}"
-                                ))
-                                .into())
-                            }
-                        };
-                        key.insert(name.to_owned(), value);
+                        key.insert(name.to_owned(), reader.value()?);
                     }
                     check_key(input, &key)?;
                     ShardPosition::After(key)
@@ -207,28 +174,6 @@ impl CursorCodec {
         }
         Ok(positions)
     }
-
-    /// The full HMAC-SHA256 tag of a sharded cursor body.
-    fn sharded_tag(&self, body: &[u8]) -> [u8; 32] {
-        self.mac
-            .clone()
-            .chain_update(SHARDED_MAC_CONTEXT)
-            .chain_update(body)
-            .finalize()
-            .into_bytes()
-            .into()
-    }
-}
-
-/// The partition-key attribute name of a request (`#pk`).
-fn partition_attribute(input: &QueryInput) -> Result<&str, KeyError> {
-    input
-        .expression_attribute_names
-        .get("#pk")
-        .map(String::as_str)
-        .ok_or_else(|| {
-            CursorError::WrongKey("the query has no partition-key condition".into()).into()
-        })
 }
 
 /// The key attributes of a request's start keys other than the partition key, sorted.
