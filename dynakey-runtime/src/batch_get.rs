@@ -3,11 +3,12 @@
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
-use aws_sdk_dynamodb::types::{AttributeValue, KeysAndAttributes};
+use aws_sdk_dynamodb::types::KeysAndAttributes;
 use dynakey::{Entity, Key, Table};
 use serde::de::DeserializeOwned;
 use tracing::Instrument;
 
+use crate::collection::Item;
 use crate::convert::key_to_attributes;
 use crate::db::Db;
 use crate::error::Error;
@@ -16,9 +17,6 @@ use crate::item::{from_item_in, key_strings};
 /// The most keys one `BatchGetItem` call may carry (AWS developer guide, "Service, account, and
 /// table quotas — BatchGetItem": up to 100 items, 16 MB).
 pub const MAX_BATCH_GET: usize = 100;
-
-/// A DynamoDB key or item, as the SDK holds it.
-type Item = HashMap<String, AttributeValue>;
 
 /// A primary key as strings: what orders and merges the keys of a batch.
 type KeyStrings = (String, Option<String>);

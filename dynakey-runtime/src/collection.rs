@@ -44,15 +44,15 @@
 
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::types::{AttributeValue, ReturnConsumedCapacity};
+use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::collection::{Assembler, Collection, ItemDecoder, PushError};
 use dynakey::{KeyQuery, KeyValue, MemberOf, PrimaryIndex, Table};
 use serde::de::DeserializeOwned;
-use tracing::Instrument;
 
-use crate::convert::{apply_query_input, string_attribute};
+use crate::convert::string_attribute;
 use crate::db::Db;
 use crate::error::Error;
+use crate::read::paging::{fetch, is_excluded};
 
 /// A DynamoDB item as the SDK returns it.
 pub type Item = HashMap<String, AttributeValue>;
@@ -319,32 +319,19 @@ impl<T: Table> Db<T> {
         // A range that matches nothing sends no request (spec §4).
         let mut more = !input.matches_nothing;
         while more {
-            let request = apply_query_input(self.client().query(), self.table_name(), &input)
-                .set_exclusive_start_key(start.take())
-                .return_consumed_capacity(ReturnConsumedCapacity::Total);
-            let span = self.span("Query");
-            let output = request
-                .send()
-                .instrument(span.clone())
-                .await
-                .map_err(|e| Error::sdk("Query", e))?;
+            let fetched = fetch(self, &input, start.take(), None).await?;
             requests = requests.saturating_add(1);
-            if let Some(units) = output.consumed_capacity().and_then(|c| c.capacity_units()) {
-                span.record("db.dynamodb.consumed_capacity", units);
+            if let Some(units) = fetched.consumed_capacity {
                 *consumed_capacity.get_or_insert(0.0) += units;
             }
-            for item in output.items.unwrap_or_default() {
-                let excluded = !input.exclude_sort_keys.is_empty()
-                    && T::SORT_KEY
-                        .and_then(|name| string_attribute(&item, name))
-                        .is_some_and(|sort| input.exclude_sort_keys.iter().any(|x| x == sort));
-                if !excluded {
+            for item in fetched.items {
+                if !is_excluded(&item, &input) {
                     decoder.push(item)?;
                 }
             }
             // Paging stops only when a response has no LastEvaluatedKey.
-            more = output.last_evaluated_key.is_some();
-            start = output.last_evaluated_key;
+            more = fetched.last_evaluated_key.is_some();
+            start = fetched.last_evaluated_key;
         }
         let mut read = decoder.finish()?;
         read.requests = requests;

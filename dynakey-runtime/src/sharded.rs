@@ -60,9 +60,8 @@
 //! shard allows to merge: it ends when some shard would need a second request.
 
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::{BinaryHeap, VecDeque};
 
-use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{
     CursorError, Entity, KeyError, QueryInput, ShardPosition, ShardedCursor, ShardedQuery,
     ShardedQueryInput, StartKey, Table,
@@ -75,10 +74,7 @@ use crate::convert::{from_attribute_value, from_start_key, string_attribute, to_
 use crate::db::Db;
 use crate::error::Error;
 use crate::item::from_item_in;
-use crate::read::paging::fetch;
-
-/// A DynamoDB item or key, as the SDK holds it.
-type Item = HashMap<String, AttributeValue>;
+use crate::read::paging::{fetch, is_excluded, Item};
 
 /// One page of a sharded read: merged items and the cursor for the rest.
 #[derive(Debug, Clone, PartialEq)]
@@ -420,12 +416,12 @@ impl<T: Table> Merge<T> {
             let input = &self.input.shards[i];
             let shard = &mut self.shards[i];
             shard.requested = true;
-            shard
-                .buffer
-                .extend(fetched.items.into_iter().filter(|item| {
-                    !string_attribute(item, &self.sort_attribute)
-                        .is_some_and(|sort| input.exclude_sort_keys.iter().any(|x| x == sort))
-                }));
+            shard.buffer.extend(
+                fetched
+                    .items
+                    .into_iter()
+                    .filter(|item| !is_excluded(item, input)),
+            );
             shard.more = fetched.last_evaluated_key.is_some();
             shard.start = fetched.last_evaluated_key;
             if shard.buffer.is_empty() {

@@ -1,9 +1,7 @@
 //! One Query request at a time: which items of a response the caller gets, and where the next
 //! request (and the page's cursor) starts.
 
-use std::collections::HashMap;
-
-use aws_sdk_dynamodb::types::{AttributeValue, ReturnConsumedCapacity};
+use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
 use dynakey::{CursorError, KeyError, QueryInput, Table};
 use serde::de::DeserializeOwned;
 use tracing::Instrument;
@@ -14,8 +12,7 @@ use crate::error::Error;
 use crate::item::from_item_in;
 use crate::read::Page;
 
-/// A DynamoDB item or key, as the SDK holds it.
-pub(crate) type Item = HashMap<String, AttributeValue>;
+pub(crate) use crate::collection::Item;
 
 /// One Query response: its items, `LastEvaluatedKey` and `ConsumedCapacity` (capacity units).
 pub(crate) struct Fetched {
@@ -144,12 +141,7 @@ pub(crate) fn keep(
     let mut items = Vec::with_capacity(raw.len().min(limit));
     let mut truncated = false;
     for item in raw {
-        let excluded = input
-            .sort_key_attribute
-            .as_deref()
-            .and_then(|name| string_attribute(&item, name))
-            .is_some_and(|sort| input.exclude_sort_keys.iter().any(|x| x == sort));
-        if excluded {
+        if is_excluded(&item, input) {
             continue;
         }
         if items.len() >= limit {
@@ -164,6 +156,17 @@ pub(crate) fn keep(
         (true, None) => start.cloned(),
     };
     Ok(Kept { items, resume })
+}
+
+/// Whether `item`'s sort key is one that DynamoDB's inclusive `BETWEEN` returns but the requested
+/// range excludes ([`QueryInput::exclude_sort_keys`]).
+pub(crate) fn is_excluded(item: &Item, input: &QueryInput) -> bool {
+    !input.exclude_sort_keys.is_empty()
+        && input
+            .sort_key_attribute
+            .as_deref()
+            .and_then(|name| string_attribute(item, name))
+            .is_some_and(|sort| input.exclude_sort_keys.iter().any(|x| x == sort))
 }
 
 /// The key attributes of `item` (those of a `LastEvaluatedKey` of `input`).
@@ -184,6 +187,10 @@ fn key_of(item: &Item, input: &QueryInput) -> Result<Item, KeyError> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
+    use aws_sdk_dynamodb::types::AttributeValue;
+
     use super::*;
 
     fn item(sk: &str) -> Item {
