@@ -6,7 +6,8 @@ pub use std::string::String;
 
 pub use crate::template::{decode_field, push_field, take_segment};
 
-use crate::error::{KeyError, KeyErrorKind, KeyRole};
+use crate::error::{KeyError, KeyRole};
+use crate::template::{encode_field, field_error};
 
 /// Finishes a key: DynamoDB's empty-key and size rules.
 #[inline]
@@ -52,13 +53,9 @@ pub fn push_partial<T>(
     let start = out.len();
     partial.push_prefix(out);
     match terminator {
-        Some(t) if out[start..].contains(t) => Err(KeyErrorKind::Terminator {
-            field,
-            value: out[start..].to_owned(),
-            terminator: t,
-            template,
+        Some(t) if out[start..].contains(t) => {
+            Err(field_error(&out[start..], field, terminator, template))
         }
-        .into()),
         _ => Ok(()),
     }
 }
@@ -77,9 +74,7 @@ pub fn shard_partition_key<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Size
     sharding: &crate::Sharding,
 ) -> Result<String, KeyError> {
     let start = logical.len();
-    value
-        .encode_arg(&mut logical)
-        .map_err(|source| KeyError::from(KeyErrorKind::Segment { field, source }))?;
+    encode_field(&mut logical, value, field)?;
     let shard = sharding.shard_of_encoding(logical.as_bytes().get(start..).unwrap_or_default());
     logical.truncate(start);
     sharding.push_suffix(&mut logical, shard);
@@ -93,9 +88,7 @@ pub fn shard_of<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Sized>(
     sharding: &crate::Sharding,
 ) -> Result<u16, KeyError> {
     let mut encoding = String::new();
-    value
-        .encode_arg(&mut encoding)
-        .map_err(|source| KeyError::from(KeyErrorKind::Segment { field, source }))?;
+    encode_field(&mut encoding, value, field)?;
     Ok(sharding.shard_of_encoding(encoding.as_bytes()))
 }
 
@@ -103,7 +96,7 @@ pub fn shard_of<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Sized>(
 /// entity strips the suffix, then parses the rest with the template).
 ///
 /// # Errors
-/// [`KeyErrorKind::Mismatch`] when `key` does not end in a shard suffix of `sharding`.
+/// [`crate::KeyErrorKind::Mismatch`] when `key` does not end in a shard suffix of `sharding`.
 pub fn strip_shard_suffix<'k>(
     key: &'k str,
     sharding: &crate::Sharding,
@@ -111,17 +104,16 @@ pub fn strip_shard_suffix<'k>(
 ) -> Result<&'k str, KeyError> {
     match sharding.split_partition_key(key) {
         Some((logical, _)) => Ok(logical),
-        None => Err(KeyErrorKind::Mismatch {
-            key: key.chars().take(128).collect(),
+        None => Err(KeyError::mismatch(
+            key,
             template,
-            reason: format!(
+            format!(
                 "no shard suffix: a sharded partition key ends in `#` and {} digits naming a \
                  shard below {}",
                 sharding.width(),
                 sharding.count()
             ),
-        }
-        .into()),
+        )),
     }
 }
 

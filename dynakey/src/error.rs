@@ -220,6 +220,18 @@ impl KeyError {
         Ok(())
     }
 
+    /// A [`KeyErrorKind::Mismatch`]: `key` (its first 128 characters) does not have the shape of
+    /// `template`, for `reason`.
+    #[cold]
+    pub(crate) fn mismatch(key: &str, template: &'static str, reason: String) -> KeyError {
+        KeyErrorKind::Mismatch {
+            key: key.chars().take(128).collect(),
+            template,
+            reason,
+        }
+        .into()
+    }
+
     #[cold]
     #[inline(never)]
     fn size_error(role: KeyRole, key: &str) -> KeyError {

@@ -61,14 +61,7 @@ impl KeyTemplate {
     /// [`KeyErrorKind::Mismatch`] when the key does not have this template's shape, or `out` does not
     /// have one slot per placeholder.
     pub fn split_into<'k>(&self, key: &'k str, out: &mut [&'k str]) -> Result<(), KeyError> {
-        let mismatch = |reason: String| -> KeyError {
-            KeyErrorKind::Mismatch {
-                key: key.chars().take(128).collect(),
-                template: self.text,
-                reason,
-            }
-            .into()
-        };
+        let mismatch = |reason: String| KeyError::mismatch(key, self.text, reason);
         let mut pos = 0;
         let mut slot = 0;
         for (i, part) in self.parts.iter().enumerate() {
@@ -121,12 +114,7 @@ impl KeyTemplate {
     pub fn mismatch(&self, key: &str) -> KeyError {
         let mut slots = vec![""; self.fields().count()];
         self.split_into(key, &mut slots).err().unwrap_or_else(|| {
-            KeyErrorKind::Mismatch {
-                key: key.chars().take(128).collect(),
-                template: self.text,
-                reason: "segment boundaries do not match".to_owned(),
-            }
-            .into()
+            KeyError::mismatch(key, self.text, "segment boundaries do not match".to_owned())
         })
     }
 
@@ -163,16 +151,14 @@ pub fn push_field<T: KeySegment, A: SegmentArg<T> + ?Sized>(
     template: &'static str,
 ) -> Result<(), KeyError> {
     let start = out.len();
-    value
-        .encode_arg(out)
-        .map_err(|source| KeyError::from(KeyErrorKind::Segment { field, source }))?;
+    encode_field(out, value, field)?;
     if T::WIDTH.is_none() {
         // Bytes, not `&out[start..]`: `start` is a boundary by construction, and skipping the
         // char-boundary check keeps this hot path as short as a hand-written encoder.
         let written = out.as_bytes().get(start..).unwrap_or_default();
         let bad = match terminator {
             Some(t) if t.is_ascii() => contains_byte(written, t as u8),
-            Some(t) => contains_char(&out[start..], t),
+            Some(t) => out[start..].contains(t),
             None => written.is_empty(),
         };
         if bad {
@@ -182,9 +168,25 @@ pub fn push_field<T: KeySegment, A: SegmentArg<T> + ?Sized>(
     Ok(())
 }
 
+/// Appends `value`'s key encoding to `out`.
+///
+/// # Errors
+/// [`KeyErrorKind::Segment`] naming `field` when the value cannot be encoded.
+#[inline]
+pub(crate) fn encode_field<T: KeySegment, A: SegmentArg<T> + ?Sized>(
+    out: &mut String,
+    value: &A,
+    field: &'static str,
+) -> Result<(), KeyError> {
+    value
+        .encode_arg(out)
+        .map_err(|source| KeyErrorKind::Segment { field, source }.into())
+}
+
+/// The error for a segment that holds its `terminator` (or, without one, is empty).
 #[cold]
 #[inline(never)]
-fn field_error(
+pub(crate) fn field_error(
     written: &str,
     field: &'static str,
     terminator: Option<char>,
@@ -199,17 +201,6 @@ fn field_error(
         }
         .into(),
         None => KeyErrorKind::EmptyValue { field, template }.into(),
-    }
-}
-
-/// `text.contains(c)`, with a byte loop for ASCII `c` (terminators almost always are), which is
-/// cheaper than the general searcher on the short strings keys are made of.
-#[inline]
-pub(crate) fn contains_char(text: &str, c: char) -> bool {
-    if c.is_ascii() {
-        text.bytes().any(|b| b == c as u8)
-    } else {
-        text.contains(c)
     }
 }
 
@@ -251,7 +242,8 @@ pub(crate) fn contains_byte(haystack: &[u8], byte: u8) -> bool {
     }
 }
 
-/// The byte offset of the first `c` in `text`; see [`contains_char`].
+/// The byte offset of the first `c` in `text`, with a byte loop for ASCII `c` (terminators almost
+/// always are), which is cheaper than the general searcher on the short strings keys are made of.
 #[inline]
 pub(crate) fn find_char(text: &str, c: char) -> Option<usize> {
     if c.is_ascii() {
