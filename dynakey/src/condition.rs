@@ -215,7 +215,22 @@ pub(crate) struct Range {
 }
 
 impl Range {
-    fn of(condition: SortCondition) -> Self {
+    /// No sort-key condition: the whole partition.
+    pub(crate) const ALL: Range = Range {
+        condition: None,
+        exclude: Vec::new(),
+        empty: false,
+    };
+
+    /// No key can match: nothing is sent.
+    pub(crate) const NONE: Range = Range {
+        condition: None,
+        exclude: Vec::new(),
+        empty: true,
+    };
+
+    /// Exactly `condition`, nothing excluded client-side.
+    pub(crate) fn of(condition: SortCondition) -> Self {
         Range {
             condition: Some(condition),
             exclude: Vec::new(),
@@ -246,13 +261,7 @@ pub(crate) fn range(op: Op, bound: Bound, entity: &str) -> Result<Range, KeyErro
         (Op::Gt, Bound::Exact(k)) => (Some((k.clone(), false)), None),
         (Op::Gt, Bound::Group(p)) => match successor(p) {
             Some(s) => (Some((s, true)), None),
-            None => {
-                return Ok(Range {
-                    condition: None,
-                    exclude: Vec::new(),
-                    empty: true,
-                })
-            }
+            None => return Ok(Range::NONE),
         },
         (Op::Lt, b) => (None, Some((b.text().to_owned(), false))),
         (Op::Le, Bound::Exact(k)) => (None, Some((k.clone(), true))),
@@ -266,22 +275,14 @@ pub(crate) fn range(op: Op, bound: Bound, entity: &str) -> Result<Range, KeyErro
 /// Turns `[lo, hi]` limits into one DynamoDB condition, excluding exclusive ends client-side.
 fn interval(lo: Option<Limit>, hi: Option<Limit>) -> Range {
     match (lo, hi) {
-        (None, None) => Range {
-            condition: None,
-            exclude: Vec::new(),
-            empty: false,
-        },
+        (None, None) => Range::ALL,
         (Some((lo, true)), None) => Range::of(SortCondition::Ge(lo)),
         (Some((lo, false)), None) => Range::of(SortCondition::Gt(lo)),
         (None, Some((hi, true))) => Range::of(SortCondition::Le(hi)),
         (None, Some((hi, false))) => Range::of(SortCondition::Lt(hi)),
         (Some((lo, lo_in)), Some((hi, hi_in))) => {
             if lo > hi || (lo == hi && !(lo_in && hi_in)) {
-                return Range {
-                    condition: None,
-                    exclude: Vec::new(),
-                    empty: true,
-                };
+                return Range::NONE;
             }
             let mut exclude = Vec::new();
             if !lo_in {

@@ -167,11 +167,7 @@ impl<E: Entity, I> KeyQuery<E, I> {
                 sort_attr,
                 start_key_attrs,
                 partition,
-                range: Range {
-                    condition: None,
-                    exclude: Vec::new(),
-                    empty: false,
-                },
+                range: Range::ALL,
                 entity_prefix,
                 limit: None,
                 reverse: false,
@@ -213,10 +209,10 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
             if !prefix.is_empty() {
                 KeyError::check_size(KeyRole::Sort, &prefix)?;
             }
-            Ok(Range {
-                condition: (!prefix.is_empty()).then_some(SortCondition::BeginsWith(prefix)),
-                exclude: Vec::new(),
-                empty: false,
+            Ok(if prefix.is_empty() {
+                Range::ALL
+            } else {
+                Range::of(SortCondition::BeginsWith(prefix))
             })
         })
     }
@@ -230,11 +226,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
         self.with_range(|_| {
             let key = key.into_sort_key()?;
             KeyError::check_size(KeyRole::Sort, &key)?;
-            Ok(Range {
-                condition: Some(SortCondition::Eq(key)),
-                exclude: Vec::new(),
-                empty: false,
-            })
+            Ok(Range::of(SortCondition::Eq(key)))
         })
     }
 
