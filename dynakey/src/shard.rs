@@ -192,13 +192,8 @@ impl Sharding {
 
     /// Appends the suffix of `shard` (`#07`) to `out`.
     pub fn push_suffix(&self, out: &mut String, shard: u16) {
-        let mut digits = itoa::Buffer::new();
-        let digits = digits.format(shard);
         out.push('#');
-        for _ in digits.len()..self.width() {
-            out.push('0');
-        }
-        out.push_str(digits);
+        crate::segment::push_padded(out, itoa::Buffer::new().format(shard), self.width());
     }
 
     /// The partition key of shard `shard` of the logical partition key `logical`:

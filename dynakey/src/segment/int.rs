@@ -1,21 +1,7 @@
 //! Fixed-width, order-preserving integer encodings.
 
-use super::KeySegment;
+use super::{push_padded, KeySegment};
 use crate::error::SegmentError;
-
-/// Enough zeros to pad the widest integer (i128 magnitude, 39 digits).
-const ZEROS: &str = "000000000000000000000000000000000000000";
-
-/// Appends `digits` left-padded with `0` to `width` bytes (one copy, not a push per zero).
-#[inline]
-fn push_padded(out: &mut String, digits: &str, width: usize) {
-    out.push_str(
-        ZEROS
-            .get(..width.saturating_sub(digits.len()))
-            .unwrap_or(ZEROS),
-    );
-    out.push_str(digits);
-}
 
 /// `true` when `text` is exactly `width` ASCII digits.
 #[inline]

@@ -133,3 +133,17 @@ pub fn encode_to_string<T: KeySegment>(value: &T) -> Result<String, SegmentError
     value.encode_segment(&mut out)?;
     Ok(out)
 }
+
+/// Enough zeros to pad the widest integer (i128 magnitude, 39 digits).
+const ZEROS: &str = "000000000000000000000000000000000000000";
+
+/// Appends `digits` left-padded with `0` to `width` bytes (one copy, not a push per zero).
+#[inline]
+pub(crate) fn push_padded(out: &mut String, digits: &str, width: usize) {
+    out.push_str(
+        ZEROS
+            .get(..width.saturating_sub(digits.len()))
+            .unwrap_or(ZEROS),
+    );
+    out.push_str(digits);
+}

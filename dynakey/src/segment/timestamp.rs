@@ -22,12 +22,7 @@ pub(super) struct Parts {
 }
 
 fn push_num(out: &mut String, value: u32, width: usize) {
-    let mut buf = itoa::Buffer::new();
-    let digits = buf.format(value);
-    for _ in digits.len()..width {
-        out.push('0');
-    }
-    out.push_str(digits);
+    super::push_padded(out, itoa::Buffer::new().format(value), width);
 }
 
 pub(super) fn encode(parts: &Parts, out: &mut String) -> Result<(), SegmentError> {
