@@ -17,7 +17,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use criterion::{criterion_group, BatchSize, Criterion};
+use criterion::{BatchSize, Criterion};
 use dynakey::{Collection, Entity};
 use dynakey_runtime::item::to_item;
 use dynakey_runtime::{CollectionDecoder, UnknownItems};
@@ -126,8 +126,6 @@ fn decode(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, decode);
-
 /// Nanoseconds per item of one run of `f` over a fresh clone of `items`.
 fn per_item(items: &[Item], f: fn(Vec<Item>) -> WorkspaceView) -> f64 {
     let batch = items.to_vec();
@@ -168,16 +166,7 @@ fn main() {
         .configure_from_args()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
-    benches_with(&mut criterion);
+    decode(&mut criterion);
     criterion.final_summary();
     summary();
-}
-
-fn benches_with(c: &mut Criterion) {
-    decode(c);
-}
-
-#[allow(dead_code)]
-fn unused() {
-    benches();
 }

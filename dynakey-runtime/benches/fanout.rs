@@ -107,50 +107,35 @@ fn setup() -> Setup {
     }
 }
 
-fn fan_out(s: &Setup, limit: Option<u32>) -> usize {
+/// The newest `limit` items (all without one) of the sharded partition, by fan-out.
+fn fan_out(s: &Setup, limit: Option<u32>) -> Vec<Sharded> {
     let mut q = Sharded::query_shards("bench")
         .begins_with(Sharded::sk())
         .reverse();
     if let Some(n) = limit {
         q = q.limit(n);
     }
-    let items: Vec<Sharded> = s
-        .runtime
+    s.runtime
         .block_on(s.db.query_sharded(&q).try_collect())
-        .expect("fan-out read");
-    black_box(items).len()
+        .expect("fan-out read")
 }
 
-fn one_partition(s: &Setup, limit: Option<u32>) -> usize {
+/// The newest `limit` items (all without one) of the unsharded partition.
+fn one_partition(s: &Setup, limit: Option<u32>) -> Vec<Flat> {
     let mut q = Flat::query("bench").begins_with(Flat::sk()).reverse();
     if let Some(n) = limit {
         q = q.limit(n);
     }
-    let items: Vec<Flat> = s
-        .runtime
+    s.runtime
         .block_on(s.db.query(&q).try_collect())
-        .expect("flat read");
-    black_box(items).len()
+        .expect("flat read")
 }
 
 fn benches(c: &mut Criterion, s: &Setup) {
-    assert_eq!(fan_out(s, None), PER_SHARD * SHARDS);
-    assert_eq!(one_partition(s, None), PER_SHARD * SHARDS);
     // The same items in the same order.
-    let sharded: Vec<Sharded> = s
-        .runtime
-        .block_on(
-            s.db.query_sharded(&Sharded::query_shards("bench").begins_with(Sharded::sk()))
-                .try_collect(),
-        )
-        .expect("read");
-    let flat: Vec<Flat> = s
-        .runtime
-        .block_on(
-            s.db.query(&Flat::query("bench").begins_with(Flat::sk()))
-                .try_collect(),
-        )
-        .expect("read");
+    let (sharded, flat) = (fan_out(s, None), one_partition(s, None));
+    assert_eq!(sharded.len(), PER_SHARD * SHARDS);
+    assert_eq!(flat.len(), PER_SHARD * SHARDS);
     assert!(sharded.iter().map(|p| &p.id).eq(flat.iter().map(|p| &p.id)));
 
     let mut group = c.benchmark_group("read 10,000 items newest first");
@@ -189,10 +174,10 @@ fn summary(s: &Setup) {
         let (mut ours, mut flat) = (Vec::new(), Vec::new());
         for _ in 0..rounds {
             let start = Instant::now();
-            fan_out(s, limit);
+            black_box(fan_out(s, limit));
             ours.push(start.elapsed());
             let start = Instant::now();
-            one_partition(s, limit);
+            black_box(one_partition(s, limit));
             flat.push(start.elapsed());
         }
         let (ours, flat) = (median(ours), median(flat));
