@@ -96,11 +96,7 @@ impl<T: Table> Db<T> {
                 let request = KeysAndAttributes::builder()
                     .set_keys(Some(chunk))
                     .build()
-                    .map_err(|e| Error::Sdk {
-                        operation: "BatchGetItem",
-                        message: e.to_string(),
-                        source: Box::new(e),
-                    })?;
+                    .map_err(|e| Error::build("BatchGetItem", e))?;
                 let output = self
                     .client()
                     .batch_get_item()

@@ -164,11 +164,7 @@ impl<T: Table> Db<T> {
         &self,
     ) -> Result<aws_sdk_dynamodb::operation::create_table::builders::CreateTableFluentBuilder, Error>
     {
-        let build = |e: BuildError| Error::Sdk {
-            operation: "CreateTable",
-            message: e.to_string(),
-            source: Box::new(e),
-        };
+        let build = |e: BuildError| Error::build("CreateTable", e);
         let mut names: Vec<&'static str> = Vec::new();
         let mut define = |name: &'static str| {
             if !names.contains(&name) {

@@ -198,6 +198,18 @@ pub enum Error {
 }
 
 impl Error {
+    /// Wraps a request builder's error (a required field missing) of `operation`.
+    pub(crate) fn build(
+        operation: &'static str,
+        error: aws_sdk_dynamodb::error::BuildError,
+    ) -> Self {
+        Error::Sdk {
+            operation,
+            message: error.to_string(),
+            source: Box::new(error),
+        }
+    }
+
     /// Wraps an SDK error of `operation`, keeping the service's error code and message visible.
     pub(crate) fn sdk<E, R>(operation: &'static str, error: SdkError<E, R>) -> Self
     where

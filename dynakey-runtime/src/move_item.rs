@@ -16,14 +16,6 @@ use crate::db::Db;
 use crate::error::Error;
 use crate::item::{key_strings, to_item};
 
-fn build_error(e: aws_sdk_dynamodb::error::BuildError) -> Error {
-    Error::Sdk {
-        operation: "TransactWriteItems",
-        message: e.to_string(),
-        source: Box::new(e),
-    }
-}
-
 impl<T: Table> Db<T> {
     /// Moves the item at `old` to the key of `entity`: one transaction that deletes the old item
     /// (`ConditionExpression = attribute_exists(#pk)`) and puts `entity` with its table, index
@@ -81,12 +73,12 @@ impl<T: Table> Db<T> {
             .condition_expression("attribute_exists(#pk)")
             .expression_attribute_names("#pk", T::PARTITION_KEY)
             .build()
-            .map_err(build_error)?;
+            .map_err(|e| Error::build("TransactWriteItems", e))?;
         let put = Put::builder()
             .table_name(self.table_name())
             .set_item(Some(item))
             .build()
-            .map_err(build_error)?;
+            .map_err(|e| Error::build("TransactWriteItems", e))?;
         let result = self
             .client()
             .transact_write_items()

@@ -111,14 +111,6 @@ fn merge_duplicates(
     (merged, duplicates)
 }
 
-fn build_error(e: aws_sdk_dynamodb::error::BuildError) -> Error {
-    Error::Sdk {
-        operation: "BatchWriteItem",
-        message: e.to_string(),
-        source: Box::new(e),
-    }
-}
-
 impl<T: Table> Db<T> {
     /// Writes every item of `items` (`BatchWriteItem` put requests), replacing existing items with
     /// the same keys; see [`batch_put_with_progress`](Self::batch_put_with_progress).
@@ -184,7 +176,7 @@ impl<T: Table> Db<T> {
             let put = PutRequest::builder()
                 .set_item(Some(item))
                 .build()
-                .map_err(build_error)?;
+                .map_err(|e| Error::build("BatchWriteItem", e))?;
             requests.push((
                 (partition.unwrap_or_default(), sort),
                 WriteRequest::builder().put_request(put).build(),
@@ -229,7 +221,7 @@ impl<T: Table> Db<T> {
             let delete = DeleteRequest::builder()
                 .set_key(Some(key_to_attributes(key)))
                 .build()
-                .map_err(build_error)?;
+                .map_err(|e| Error::build("BatchWriteItem", e))?;
             let strings = (key.partition().to_owned(), key.sort().map(str::to_owned));
             requests.push((
                 strings,
