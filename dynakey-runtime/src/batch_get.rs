@@ -13,6 +13,7 @@ use crate::convert::key_to_attributes;
 use crate::db::Db;
 use crate::error::Error;
 use crate::item::{from_item_in, key_strings};
+use crate::write::Exhausted;
 
 /// The most keys one `BatchGetItem` call may carry (AWS developer guide, "Service, account, and
 /// table quotas — BatchGetItem": up to 100 items, 16 MB).
@@ -85,59 +86,50 @@ impl<T: Table> Db<T> {
 
     /// Sends `pending` (distinct keys) in requests of at most [`MAX_BATCH_GET`], retrying
     /// `UnprocessedKeys`; returns the raw items read.
-    async fn get_all(&self, mut pending: VecDeque<Item>) -> Result<Vec<Item>, Error> {
+    async fn get_all(&self, pending: VecDeque<Item>) -> Result<Vec<Item>, Error> {
         let mut read: Vec<Item> = Vec::with_capacity(pending.len());
-        let max_attempts = self.retry.max_attempts.max(1);
-        while !pending.is_empty() {
-            let size = pending.len().min(MAX_BATCH_GET);
-            let mut chunk: Vec<Item> = pending.drain(..size).collect();
-            let mut attempt = 1;
-            loop {
-                let request = KeysAndAttributes::builder()
-                    .set_keys(Some(chunk))
-                    .build()
-                    .map_err(|e| Error::build("BatchGetItem", e))?;
-                let output = self
-                    .client()
-                    .batch_get_item()
-                    .request_items(self.table_name(), request)
-                    .send()
-                    .instrument(self.span("BatchGetItem"))
-                    .await
-                    .map_err(|e| Error::sdk("BatchGetItem", e))?;
-                if let Some(items) = output
-                    .responses
-                    .and_then(|mut tables| tables.remove(self.table_name()))
-                {
-                    read.extend(items);
-                }
-                let mut unprocessed = output
-                    .unprocessed_keys
-                    .and_then(|mut tables| tables.remove(self.table_name()))
-                    .map(|k| k.keys)
-                    .unwrap_or_default();
-                if unprocessed.is_empty() {
-                    break;
-                }
-                if attempt >= max_attempts {
-                    unprocessed.extend(pending);
-                    return Err(Error::UnprocessedKeys {
-                        operation: "BatchGetItem",
-                        remaining: unprocessed.len(),
-                        attempts: attempt,
-                        keys: unprocessed,
-                        read,
-                    });
-                }
-                tracing::debug!(
-                    unprocessed = unprocessed.len(),
-                    attempt,
-                    "BatchGetItem returned UnprocessedKeys; retrying after a backoff"
-                );
-                tokio::time::sleep(self.retry.delay(attempt)).await;
-                attempt += 1;
-                chunk = unprocessed;
-            }
+        let exhausted = self
+            .retry
+            .send_in_chunks(
+                "BatchGetItem",
+                "UnprocessedKeys",
+                pending,
+                MAX_BATCH_GET,
+                async |chunk: Vec<Item>, _attempt| {
+                    let request = KeysAndAttributes::builder()
+                        .set_keys(Some(chunk))
+                        .build()
+                        .map_err(|e| Error::build("BatchGetItem", e))?;
+                    let output = self
+                        .client()
+                        .batch_get_item()
+                        .request_items(self.table_name(), request)
+                        .send()
+                        .instrument(self.span("BatchGetItem"))
+                        .await
+                        .map_err(|e| Error::sdk("BatchGetItem", e))?;
+                    if let Some(items) = output
+                        .responses
+                        .and_then(|mut tables| tables.remove(self.table_name()))
+                    {
+                        read.extend(items);
+                    }
+                    Ok(output
+                        .unprocessed_keys
+                        .and_then(|mut tables| tables.remove(self.table_name()))
+                        .map(|k| k.keys)
+                        .unwrap_or_default())
+                },
+            )
+            .await?;
+        if let Some(Exhausted { left, attempts }) = exhausted {
+            return Err(Error::UnprocessedKeys {
+                operation: "BatchGetItem",
+                remaining: left.len(),
+                attempts,
+                keys: left,
+                read,
+            });
         }
         Ok(read)
     }

@@ -67,6 +67,63 @@ impl RetryPolicy {
         let ceiling = u64::try_from(self.max_delay(retry).as_nanos()).unwrap_or(u64::MAX);
         Duration::from_nanos(fastrand::u64(0..=ceiling))
     }
+
+    /// Sends `pending` in requests of at most `max` entries: `send(chunk, attempt)` makes one
+    /// request (attempt 1, then 2, … for resends) and returns the entries it left unprocessed,
+    /// which are resent after [`delay`](Self::delay) until none are left or `max_attempts` is
+    /// reached. `operation` and `unprocessed` (`UnprocessedItems`, `UnprocessedKeys`) name them
+    /// in the debug log.
+    ///
+    /// Returns `Some` with every entry not processed (the last chunk's remainder, then the chunks
+    /// never sent) and the attempt count when the budget ran out.
+    ///
+    /// # Errors
+    /// The first error of `send`.
+    pub(crate) async fn send_in_chunks<R>(
+        &self,
+        operation: &'static str,
+        unprocessed: &'static str,
+        mut pending: VecDeque<R>,
+        max: usize,
+        mut send: impl AsyncFnMut(Vec<R>, u32) -> Result<Vec<R>, Error>,
+    ) -> Result<Option<Exhausted<R>>, Error> {
+        let max_attempts = self.max_attempts.max(1);
+        while !pending.is_empty() {
+            let size = pending.len().min(max);
+            let mut chunk: Vec<R> = pending.drain(..size).collect();
+            let mut attempt = 1;
+            loop {
+                let mut left = send(chunk, attempt).await?;
+                if left.is_empty() {
+                    break;
+                }
+                if attempt >= max_attempts {
+                    left.extend(pending);
+                    return Ok(Some(Exhausted {
+                        left,
+                        attempts: attempt,
+                    }));
+                }
+                tracing::debug!(
+                    unprocessed = left.len(),
+                    attempt,
+                    "{operation} returned {unprocessed}; retrying after a backoff"
+                );
+                tokio::time::sleep(self.delay(attempt)).await;
+                attempt += 1;
+                chunk = left;
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// What [`RetryPolicy::send_in_chunks`] could not send within its attempts.
+pub(crate) struct Exhausted<R> {
+    /// Every entry not processed.
+    pub(crate) left: Vec<R>,
+    /// Attempts made for the chunk that ran out.
+    pub(crate) attempts: u32,
 }
 
 /// What a batch write did.
@@ -241,54 +298,47 @@ impl<T: Table> Db<T> {
             duplicates,
             ..BatchReport::default()
         };
-        let mut pending: VecDeque<WriteRequest> = requests.into();
-        let max_attempts = self.retry.max_attempts.max(1);
-        while !pending.is_empty() {
-            let size = pending.len().min(MAX_BATCH_WRITE);
-            let mut chunk: Vec<WriteRequest> = pending.drain(..size).collect();
-            let mut attempt = 1;
-            loop {
-                let sent = chunk.len();
-                let output = self
-                    .client()
-                    .batch_write_item()
-                    .request_items(self.table_name(), chunk)
-                    .send()
-                    .instrument(self.span("BatchWriteItem"))
-                    .await
-                    .map_err(|e| Error::sdk("BatchWriteItem", e))?;
-                report.requests += 1;
-                let mut unprocessed = output
-                    .unprocessed_items
-                    .and_then(|mut tables| tables.remove(self.table_name()))
-                    .unwrap_or_default();
-                let written = sent.saturating_sub(unprocessed.len());
-                report.items += written;
-                if written > 0 {
-                    progress(written);
-                }
-                if unprocessed.is_empty() {
-                    break;
-                }
-                if attempt >= max_attempts {
-                    unprocessed.extend(pending);
-                    return Err(Error::Unprocessed {
-                        operation: "BatchWriteItem",
-                        remaining: unprocessed.len(),
-                        attempts: attempt,
-                        items: unprocessed,
-                    });
-                }
-                tracing::debug!(
-                    unprocessed = unprocessed.len(),
-                    attempt,
-                    "BatchWriteItem returned UnprocessedItems; retrying after a backoff"
-                );
-                tokio::time::sleep(self.retry.delay(attempt)).await;
-                attempt += 1;
-                report.retries += 1;
-                chunk = unprocessed;
-            }
+        let exhausted = self
+            .retry
+            .send_in_chunks(
+                "BatchWriteItem",
+                "UnprocessedItems",
+                requests.into(),
+                MAX_BATCH_WRITE,
+                async |chunk: Vec<WriteRequest>, attempt| {
+                    let sent = chunk.len();
+                    let output = self
+                        .client()
+                        .batch_write_item()
+                        .request_items(self.table_name(), chunk)
+                        .send()
+                        .instrument(self.span("BatchWriteItem"))
+                        .await
+                        .map_err(|e| Error::sdk("BatchWriteItem", e))?;
+                    report.requests += 1;
+                    if attempt > 1 {
+                        report.retries += 1;
+                    }
+                    let unprocessed = output
+                        .unprocessed_items
+                        .and_then(|mut tables| tables.remove(self.table_name()))
+                        .unwrap_or_default();
+                    let written = sent.saturating_sub(unprocessed.len());
+                    report.items += written;
+                    if written > 0 {
+                        progress(written);
+                    }
+                    Ok(unprocessed)
+                },
+            )
+            .await?;
+        if let Some(Exhausted { left, attempts }) = exhausted {
+            return Err(Error::Unprocessed {
+                operation: "BatchWriteItem",
+                remaining: left.len(),
+                attempts,
+                items: left,
+            });
         }
         Ok(report)
     }
