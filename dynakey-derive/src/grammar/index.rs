@@ -94,20 +94,14 @@ fn index_decl(cx: &Ctxt, kind: IndexKind, input: ParseStream) -> syn::Result<Ind
         sort_key: None,
         projection: None,
     };
-    while !input.is_empty() {
-        input.parse::<Token![,]>()?;
-        if input.is_empty() {
-            break;
-        }
-        let key: Ident = input.parse()?;
-        input.parse::<Token![=]>()?;
+    super::options(input, |key, input| {
         match key.to_string().as_str() {
-            "name" => set(cx, &mut decl.name, input.parse()?, &key),
-            "partition_key" => set(cx, &mut decl.partition_key, input.parse()?, &key),
-            "sort_key" => set(cx, &mut decl.sort_key, input.parse()?, &key),
+            "name" => set(cx, &mut decl.name, input.parse()?, key),
+            "partition_key" => set(cx, &mut decl.partition_key, input.parse()?, key),
+            "sort_key" => set(cx, &mut decl.sort_key, input.parse()?, key),
             "projection" => {
                 let projection = projection(cx, input)?;
-                set(cx, &mut decl.projection, projection, &key);
+                set(cx, &mut decl.projection, projection, key);
             }
             _ => {
                 return Err(syn::Error::new(
@@ -120,7 +114,8 @@ fn index_decl(cx: &Ctxt, kind: IndexKind, input: ParseStream) -> syn::Result<Ind
                 ))
             }
         }
-    }
+        Ok(())
+    })?;
     Ok(decl)
 }
 
@@ -183,16 +178,10 @@ pub fn entity_index(cx: &Ctxt, attr: &Attribute) -> Option<IndexAttr> {
             pk: None,
             sk: None,
         };
-        while !input.is_empty() {
-            input.parse::<Token![,]>()?;
-            if input.is_empty() {
-                break;
-            }
-            let key: Ident = input.parse()?;
-            input.parse::<Token![=]>()?;
+        super::options(input, |key, input| {
             match key.to_string().as_str() {
-                "pk" => set(cx, &mut out.pk, input.parse()?, &key),
-                "sk" => set(cx, &mut out.sk, input.parse()?, &key),
+                "pk" => set(cx, &mut out.pk, input.parse()?, key),
+                "sk" => set(cx, &mut out.sk, input.parse()?, key),
                 _ => {
                     return Err(syn::Error::new(
                         key.span(),
@@ -204,7 +193,8 @@ pub fn entity_index(cx: &Ctxt, attr: &Attribute) -> Option<IndexAttr> {
                     ))
                 }
             }
-        }
+            Ok(())
+        })?;
         Ok(out)
     });
     match result {

@@ -6,7 +6,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use syn::parse::ParseStream;
-use syn::{Ident, LitInt, LitStr, Token};
+use syn::{LitInt, LitStr};
 
 use crate::ctxt::Ctxt;
 
@@ -48,13 +48,7 @@ fn parse_options(
     input: ParseStream<'_>,
     options: &mut Option<ShardOptions>,
 ) -> syn::Result<()> {
-    while !input.is_empty() {
-        input.parse::<Token![,]>()?;
-        if input.is_empty() {
-            break;
-        }
-        let name: Ident = input.parse()?;
-        input.parse::<Token![=]>()?;
+    super::options(input, |name, input| {
         let current = options.get_or_insert_with(|| ShardOptions {
             attribute: attribute.to_owned(),
             span: name.span(),
@@ -69,7 +63,7 @@ fn parse_options(
                 )
             })?;
             if let Some(first) = current.shards.replace(count) {
-                cx.error_at(&name, "`shards` is given twice");
+                cx.error_at(name, "`shards` is given twice");
                 cx.error_at(&first, "first given here");
             }
         } else if name == "shard_by" {
@@ -80,7 +74,7 @@ fn parse_options(
                 )
             })?;
             if let Some(first) = current.shard_by.replace(field) {
-                cx.error_at(&name, "`shard_by` is given twice");
+                cx.error_at(name, "`shard_by` is given twice");
                 cx.error_at(&first, "first given here");
             }
         } else {
@@ -93,8 +87,8 @@ fn parse_options(
                 ),
             ));
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 #[cfg(test)]
