@@ -9,9 +9,10 @@ pub mod collection;
 pub mod index;
 pub mod shard;
 
-use syn::Type;
+use syn::{DeriveInput, LitStr, Type};
 
 use crate::ctxt::Ctxt;
+use crate::grammar::attrs::TableAttrs;
 use crate::model::{Entity, Template};
 
 pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
@@ -34,15 +35,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     }
     index::entity(cx, entity);
     if let Some(attribute) = &entity.entity_type {
-        let name = attribute.value();
-        if name.is_empty() || name.len() > MAX_ATTRIBUTE_NAME_BYTES {
-            cx.error_at(
-                attribute,
-                format!(
-                    "the entity-type attribute name must be 1 to {MAX_ATTRIBUTE_NAME_BYTES} bytes, e.g. \"_type\""
-                ),
-            );
-        }
+        attribute_name(cx, attribute, "entity-type", ", e.g. \"_type\"");
     }
 }
 
@@ -50,6 +43,47 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
 /// developer guide, "Service, account, and table quotas — Attribute names"); the entity-type
 /// attribute is kept within the same bound.
 const MAX_ATTRIBUTE_NAME_BYTES: usize = 255;
+
+/// Reports an attribute name that is not 1 to [`MAX_ATTRIBUTE_NAME_BYTES`] bytes: "the {what}
+/// attribute name must be 1 to 255 bytes", followed by `example` (empty, or e.g. `, e.g. "_type"`).
+pub(crate) fn attribute_name(cx: &Ctxt, lit: &LitStr, what: &str, example: &str) {
+    let name = lit.value();
+    if name.is_empty() || name.len() > MAX_ATTRIBUTE_NAME_BYTES {
+        cx.error_at(
+            lit,
+            format!(
+                "the {what} attribute name must be 1 to {MAX_ATTRIBUTE_NAME_BYTES} bytes{example}"
+            ),
+        );
+    }
+}
+
+/// A table declaration: no generics, valid key attribute names, not both `sort_key` and
+/// `no_sort_key`, a sort key other than the partition key, then its `#[gsi]`/`#[lsi]`.
+pub fn table(cx: &Ctxt, input: &DeriveInput, attrs: &TableAttrs) {
+    if !input.generics.params.is_empty() {
+        cx.error_at(
+            &input.generics,
+            "#[derive(Table)] does not support generic types",
+        );
+    }
+    let (partition, sort) = attrs.keys(&input.ident);
+    attribute_name(cx, &partition, "partition key", "");
+    if let (Some(sort), Some(flag)) = (&attrs.sort_key, &attrs.no_sort_key) {
+        cx.error_at(flag, "`no_sort_key` contradicts `sort_key`; keep one");
+        cx.error_at(sort, "`sort_key` given here");
+    }
+    if let Some(sort) = &sort {
+        attribute_name(cx, sort, "sort key", "");
+        if sort.value() == partition.value() {
+            cx.error_at(
+                sort,
+                "the sort key attribute must differ from the partition key attribute",
+            );
+        }
+    }
+    index::table(cx, &partition, sort.as_ref(), &attrs.indexes);
+}
 
 fn has_attr(entity: &Entity<'_>, name: &str) -> bool {
     entity.input.attrs.iter().any(|a| a.path().is_ident(name))

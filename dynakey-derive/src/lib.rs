@@ -71,7 +71,8 @@ pub fn derive_table(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     let cx = Ctxt::new();
     let attrs = grammar::attrs::table(&cx, &input.attrs);
-    let expanded = codegen::table::expand(&cx, &input, attrs);
+    checks::table(&cx, &input, &attrs);
+    let expanded = codegen::table::expand(&input, &attrs);
     match cx.check() {
         Ok(()) => expanded.into(),
         Err(error) => {

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use quote::ToTokens;
 use syn::LitStr;
 
+use crate::checks::attribute_name;
 use crate::ctxt::Ctxt;
 use crate::grammar::index::{IndexDecl, IndexKind, ProjectionDecl};
 use crate::model::Entity;
@@ -17,8 +18,6 @@ const MAX_LSIS: usize = 5;
 /// DynamoDB's limit on the `NonKeyAttributes` of all `INCLUDE` projections of a table, summed
 /// (same quota page).
 const MAX_PROJECTED_NON_KEY: usize = 100;
-/// Attribute names of key and projected attributes are 1 to 255 bytes.
-const MAX_ATTRIBUTE_NAME_BYTES: usize = 255;
 
 /// The index name: `name = "…"` or the ident.
 pub fn index_name(decl: &IndexDecl) -> String {
@@ -34,16 +33,6 @@ fn valid_index_name(name: &str) -> bool {
         && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
-}
-
-fn attribute_name(cx: &Ctxt, lit: &LitStr, what: &str) {
-    let name = lit.value();
-    if name.is_empty() || name.len() > MAX_ATTRIBUTE_NAME_BYTES {
-        cx.error_at(
-            lit,
-            format!("the {what} attribute name must be 1 to {MAX_ATTRIBUTE_NAME_BYTES} bytes"),
-        );
-    }
 }
 
 /// The table's `#[gsi]`/`#[lsi]` declarations, given the table's own key attribute names.
@@ -90,7 +79,7 @@ pub fn table(cx: &Ctxt, partition: &LitStr, sort: Option<&LitStr>, decls: &[Inde
         match decl.kind {
             IndexKind::Global => match &decl.partition_key {
                 Some(pk) => {
-                    attribute_name(cx, pk, "index partition key");
+                    attribute_name(cx, pk, "index partition key", "");
                     if let Some(sk) = &decl.sort_key {
                         if sk.value() == pk.value() {
                             cx.error_at(
@@ -154,7 +143,7 @@ pub fn table(cx: &Ctxt, partition: &LitStr, sort: Option<&LitStr>, decls: &[Inde
             }
         }
         if let Some(sk) = &decl.sort_key {
-            attribute_name(cx, sk, "index sort key");
+            attribute_name(cx, sk, "index sort key", "");
         }
         if let Some((ProjectionDecl::Include(attributes), span)) = &decl.projection {
             if attributes.is_empty() {
@@ -166,7 +155,7 @@ pub fn table(cx: &Ctxt, partition: &LitStr, sort: Option<&LitStr>, decls: &[Inde
             }
             let mut seen: Vec<String> = Vec::new();
             for attribute in attributes {
-                attribute_name(cx, attribute, "projected");
+                attribute_name(cx, attribute, "projected", "");
                 let value = attribute.value();
                 if seen.contains(&value) {
                     cx.error_at(

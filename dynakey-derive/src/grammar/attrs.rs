@@ -5,7 +5,7 @@
 //! checks stage's job.
 
 use syn::parse::ParseStream;
-use syn::{Attribute, LitStr, Path};
+use syn::{Attribute, Ident, LitStr, Path};
 
 use crate::ctxt::Ctxt;
 use crate::grammar::index::{self, IndexAttr, IndexDecl};
@@ -110,6 +110,23 @@ pub struct TableAttrs {
     pub no_sort_key: Option<Path>,
     /// Every `#[gsi(…)]` and `#[lsi(…)]`, in order.
     pub indexes: Vec<IndexDecl>,
+}
+
+impl TableAttrs {
+    /// The partition and sort key attribute names with the defaults filled in: `"PK"` and `"SK"`
+    /// (spanned at the table's name), no sort key with `no_sort_key`.
+    pub fn keys(&self, table: &Ident) -> (LitStr, Option<LitStr>) {
+        let partition = self
+            .partition_key
+            .clone()
+            .unwrap_or_else(|| LitStr::new("PK", table.span()));
+        let sort = match (&self.sort_key, &self.no_sort_key) {
+            (_, Some(_)) => None,
+            (Some(sort), None) => Some(sort.clone()),
+            (None, None) => Some(LitStr::new("SK", table.span())),
+        };
+        (partition, sort)
+    }
 }
 
 /// Reads a table declaration's attributes.
