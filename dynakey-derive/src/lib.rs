@@ -32,14 +32,7 @@ pub fn derive_entity(input: TokenStream) -> TokenStream {
         Some(model) if cx.is_clean() => codegen::entity::expand(model),
         _ => proc_macro2::TokenStream::new(),
     };
-    match cx.check() {
-        Ok(()) => expanded.into(),
-        Err(error) => {
-            let mut out = error.to_compile_error();
-            out.extend(codegen::fallback::entity(&input));
-            out.into()
-        }
-    }
+    finish(cx, expanded, || codegen::fallback::entity(&input))
 }
 
 /// `#[derive(Collection)]`: see `dynakey::collection`.
@@ -55,14 +48,7 @@ pub fn derive_collection(input: TokenStream) -> TokenStream {
         Some(model) if cx.is_clean() => codegen::collection::expand(model),
         _ => proc_macro2::TokenStream::new(),
     };
-    match cx.check() {
-        Ok(()) => expanded.into(),
-        Err(error) => {
-            let mut out = error.to_compile_error();
-            out.extend(codegen::fallback::collection(&input));
-            out.into()
-        }
-    }
+    finish(cx, expanded, || codegen::fallback::collection(&input))
 }
 
 /// `#[derive(Table)]`: see `dynakey::Table`.
@@ -73,15 +59,11 @@ pub fn derive_table(input: TokenStream) -> TokenStream {
     let attrs = grammar::attrs::table(&cx, &input.attrs);
     checks::table(&cx, &input, &attrs);
     let expanded = codegen::table::expand(&input, &attrs);
-    match cx.check() {
-        Ok(()) => expanded.into(),
-        Err(error) => {
-            let mut out = error.to_compile_error();
-            out.extend(codegen::fallback::table(&input));
-            out.extend(codegen::index::table_fallback(&input));
-            out.into()
-        }
-    }
+    finish(cx, expanded, || {
+        let mut fallback = codegen::fallback::table(&input);
+        fallback.extend(codegen::index::table_fallback(&input));
+        fallback
+    })
 }
 
 /// `#[derive(KeySegment)]` for unit enums: see `dynakey::KeySegment`.
@@ -90,8 +72,22 @@ pub fn derive_key_segment(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     let cx = Ctxt::new();
     let expanded = codegen::segment_enum::expand(&cx, &input);
+    finish(cx, expanded, proc_macro2::TokenStream::new)
+}
+
+/// The end of every derive: the expansion when no error was recorded, otherwise the errors and
+/// `fallback` (impls that keep the errors from cascading into the user's code).
+fn finish(
+    cx: Ctxt,
+    expanded: proc_macro2::TokenStream,
+    fallback: impl FnOnce() -> proc_macro2::TokenStream,
+) -> TokenStream {
     match cx.check() {
         Ok(()) => expanded.into(),
-        Err(error) => error.to_compile_error().into(),
+        Err(error) => {
+            let mut out = error.to_compile_error();
+            out.extend(fallback());
+            out.into()
+        }
     }
 }
