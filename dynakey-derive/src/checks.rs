@@ -20,14 +20,14 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     if !generics.params.is_empty() {
         cx.error_at(generics, "#[derive(Entity)] does not support generic structs: key templates need concrete field types");
     }
-    one_template(cx, entity, &entity.pk, "pk");
+    one_template(cx, &entity.pk, "pk");
     if entity.pk.is_empty() && !has_attr(entity, "pk") {
         cx.error_at(
             entity.ident,
             "missing #[pk(\"…\")]: every entity needs a partition-key template, e.g. #[pk(\"WS#<workspace>\")]",
         );
     }
-    one_template(cx, entity, &entity.sk, "sk");
+    one_template(cx, &entity.sk, "sk");
     shard::entity(cx, entity);
     for template in entity.pk.iter().chain(&entity.sk) {
         fields_used_once(cx, entity, template);
@@ -89,14 +89,14 @@ fn has_attr(entity: &Entity<'_>, name: &str) -> bool {
     entity.input.attrs.iter().any(|a| a.path().is_ident(name))
 }
 
-fn one_template(cx: &Ctxt, _entity: &Entity<'_>, templates: &[Template], which: &str) {
+fn one_template(cx: &Ctxt, templates: &[Template], which: &str) {
     if let [first, rest @ ..] = templates {
         for duplicate in rest {
             cx.error_span(
-                duplicate.attr_span,
+                duplicate.lit.span(),
                 format!("duplicate #[{which}]: an entity has exactly one {which} template"),
             );
-            cx.error_span(first.attr_span, format!("first #[{which}] given here"));
+            cx.error_span(first.lit.span(), format!("first #[{which}] given here"));
         }
     }
 }

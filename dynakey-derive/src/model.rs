@@ -4,7 +4,7 @@
 //! Building the model reports template grammar errors and placeholders that name no field; the
 //! cross-cutting rules live in `checks`.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 use syn::ext::IdentExt;
 use syn::{DeriveInput, Ident, LitStr, Type, Visibility};
@@ -53,9 +53,9 @@ pub enum Segment {
 
 /// A key template whose placeholders all name fields.
 pub struct Template {
+    /// The template literal, where errors about the whole attribute point (on stable an
+    /// attribute's own span is only its `#`).
     pub lit: LitStr,
-    /// Where errors about the whole attribute point: the template literal.
-    pub attr_span: Span,
     pub role: Role,
     pub segments: Vec<Segment>,
 }
@@ -117,8 +117,7 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
         }
     };
     let shard = shard::resolve(cx, &fields, attrs.shards);
-    let resolve =
-        |(attr, lit): (syn::Attribute, LitStr), role| resolve(cx, &fields, attr, lit, role);
+    let resolve = |lit, role| resolve(cx, &fields, lit, role);
     let pk = attrs
         .pk
         .into_iter()
@@ -152,13 +151,7 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
     })
 }
 
-fn resolve(
-    cx: &Ctxt,
-    fields: &[Field<'_>],
-    attr: syn::Attribute,
-    lit: LitStr,
-    role: Role,
-) -> Option<Template> {
+fn resolve(cx: &Ctxt, fields: &[Field<'_>], lit: LitStr, role: Role) -> Option<Template> {
     let text = lit.value();
     let pieces = match template::parse(&text) {
         Ok(pieces) => pieces,
@@ -183,12 +176,8 @@ fn resolve(
             },
         }
     }
-    // The template literal's span: on stable an attribute's own span is only its `#`.
-    let _ = attr;
-    let attr_span = lit.span();
     ok.then_some(Template {
         lit,
-        attr_span,
         role,
         segments,
     })

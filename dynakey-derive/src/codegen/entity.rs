@@ -180,7 +180,7 @@ fn args<'a>(entity: &'a Entity<'_>, template: &'a Template) -> Vec<TokenStream> 
 /// table path or field type).
 fn assertions(entity: &Entity<'_>, sk: Option<&Template>) -> TokenStream {
     let (span, check) = match sk {
-        Some(sk) => (sk.attr_span, quote!(assert_table_with_sort_key)),
+        Some(sk) => (sk.lit.span(), quote!(assert_table_with_sort_key)),
         None => (entity.ident.span(), quote!(assert_table_without_sort_key)),
     };
     quote_spanned! {span=>

@@ -15,9 +15,9 @@ use crate::grammar::shard::{self, ShardOptions};
 #[derive(Default)]
 pub struct EntityAttrs {
     /// Every `#[pk("…")]`, in order (more than one is an error reported by the checks).
-    pub pk: Vec<(Attribute, LitStr)>,
+    pub pk: Vec<LitStr>,
     /// Every `#[sk("…")]`.
-    pub sk: Vec<(Attribute, LitStr)>,
+    pub sk: Vec<LitStr>,
     /// `#[dynakey(table = Path)]`.
     pub table: Option<Path>,
     /// `#[dynakey(name = "…")]`.
@@ -41,11 +41,6 @@ fn template_literal(cx: &Ctxt, attr: &Attribute, shards: &mut Vec<ShardOptions>)
             Some(lit)
         }
         Err(_) => {
-            let which = attr
-                .path()
-                .get_ident()
-                .map(ToString::to_string)
-                .unwrap_or_default();
             cx.error_at(
                 attr,
                 format!("expected a key template string: #[{which}(\"PREFIX#<field>\")]"),
@@ -61,11 +56,11 @@ pub fn entity(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
     for attr in attrs {
         if attr.path().is_ident("pk") {
             if let Some(lit) = template_literal(cx, attr, &mut out.shards) {
-                out.pk.push((attr.clone(), lit));
+                out.pk.push(lit);
             }
         } else if attr.path().is_ident("sk") {
             if let Some(lit) = template_literal(cx, attr, &mut out.shards) {
-                out.sk.push((attr.clone(), lit));
+                out.sk.push(lit);
             }
         } else if attr.path().is_ident("index") {
             out.indexes.extend(index::entity_index(cx, attr));

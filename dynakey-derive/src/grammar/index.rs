@@ -154,8 +154,6 @@ fn projection(cx: &Ctxt, input: ParseStream) -> syn::Result<(ProjectionDecl, Spa
 
 /// One `#[index(…)]` of an entity, as written.
 pub struct IndexAttr {
-    /// The whole attribute.
-    pub attr: Attribute,
     /// The index marker type.
     pub index: Path,
     pub pk: Option<LitStr>,
@@ -173,7 +171,6 @@ pub fn entity_index(cx: &Ctxt, attr: &Attribute) -> Option<IndexAttr> {
             )
         })?;
         let mut out = IndexAttr {
-            attr: attr.clone(),
             index,
             pk: None,
             sk: None,

@@ -55,7 +55,7 @@ pub fn resolve_all(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<IndexAttr>) -> Ve
         let mut ok = true;
         let mut one = |lit: Option<syn::LitStr>, role| {
             let lit = lit?;
-            let template = resolve(cx, fields, attr.attr.clone(), lit, role);
+            let template = resolve(cx, fields, lit, role);
             ok &= template.is_some();
             template
         };
