@@ -285,7 +285,7 @@ pub fn entity(entity: &Entity<'_>) -> EntityExpansion {
                 sparse: #sparse,
             }
         });
-        blocks.push(key_block(entity, index, &def, &pk_fn, &sk_fn));
+        blocks.push(key_block(entity, index, sparse, &def, &pk_fn, &sk_fn));
     }
     out.inner.extend(quote! {
         impl #ident #bounds {
@@ -420,10 +420,12 @@ fn query_fn(
 }
 
 /// The statements of `index_keys` for one index: bind its template fields (leaving the block when
-/// an `Option` field is `None`: a sparse index), then push its key attributes.
+/// an `Option` field is `None`: a sparse index), then push its key attributes. `sparse`: some
+/// template field of the index is an `Option`.
 fn key_block(
     entity: &Entity<'_>,
     index: &IndexTemplates,
+    sparse: bool,
     def: &TokenStream,
     pk_fn: &syn::Ident,
     sk_fn: &syn::Ident,
@@ -459,10 +461,6 @@ fn key_block(
             }
         }
     });
-    let sparse = index
-        .templates()
-        .flat_map(Template::field_indices)
-        .any(|i| entity.field(i).is_optional());
     let label = sparse.then(|| quote!('__dynakey_index:));
     quote! {
         #label {
