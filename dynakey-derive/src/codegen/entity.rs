@@ -16,11 +16,12 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     let ident = entity.ident;
     let table = &entity.table;
     let name = &entity.name;
+    let bounds = template::where_clause(entity);
 
     let pk_const = template::constant(entity, pk);
     let pk_encoder = template::encoder(entity, pk, &format_ident!("__dynakey_partition_key"));
     let pk_struct_ident = format_ident!("{}PartitionKey", ident);
-    let pk_struct = template::fields_struct(entity, pk, &pk_struct_ident);
+    let pk_struct = template::fields_struct(entity, pk, &pk_struct_ident, &bounds);
     let pk_parser = if shard::is_sharded(entity) {
         TokenStream::new()
     } else {
@@ -29,11 +30,10 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     let pk_self = self_args(entity, pk);
     let partition_key_body = shard::partition_key_expr(entity, pk, |f| quote!(&self.#f))
         .unwrap_or_else(|| quote!(Self::__dynakey_partition_key(#(#pk_self),*)));
-    let shard_inner = shard::inner(entity, pk, &pk_struct_ident);
+    let shard_inner = shard::inner(entity, pk, &pk_struct_ident, &bounds);
     let shard_const = shard::entity_const(entity);
 
     let assertions = assertions(entity, sk);
-    let bounds = template::where_clause(entity);
     let key_fn = key_fn(entity, pk, sk);
     let query_fn = if shard::is_sharded(entity) {
         TokenStream::new()
@@ -48,7 +48,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     };
     let entity_type_check = entity_type_check(entity);
     let sort_matcher = sk.map(|sk| template::matcher(entity, sk));
-    let indexes = index::entity(entity);
+    let indexes = index::entity(entity, &bounds);
     let (index_outer, index_inner, index_items) =
         (indexes.outer, indexes.inner, indexes.entity_items);
 
@@ -57,10 +57,10 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
             let sk_const = template::constant(entity, sk);
             let sk_encoder = template::encoder(entity, sk, &format_ident!("__dynakey_sort_key"));
             let sk_struct_ident = format_ident!("{}SortKey", ident);
-            let sk_struct = template::fields_struct(entity, sk, &sk_struct_ident);
+            let sk_struct = template::fields_struct(entity, sk, &sk_struct_ident, &bounds);
             let sk_parser = template::parser(entity, sk, "parse_sort_key", &sk_struct_ident);
             let builder = sort_key::declaration(entity, sk);
-            let builder_impl = sort_key::implementation(entity, sk);
+            let builder_impl = sort_key::implementation(entity, sk, &bounds);
             let sk_self = self_args(entity, sk);
             (
                 quote!(#sk_struct #builder),

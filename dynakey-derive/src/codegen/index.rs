@@ -10,7 +10,7 @@ use syn::{DeriveInput, LitStr};
 
 use crate::checks::index::index_name;
 use crate::codegen::sort_key::{self, Builder};
-use crate::codegen::template::{self, where_clause};
+use crate::codegen::template;
 use crate::ctxt::Ctxt;
 use crate::grammar::index::{self as grammar, IndexDecl, IndexKind, ProjectionDecl};
 use crate::model::index::{snake_case, IndexTemplates};
@@ -208,13 +208,13 @@ fn const_check(
     }
 }
 
-pub fn entity(entity: &Entity<'_>) -> EntityExpansion {
+/// `bounds`: the entity's [`template::where_clause`].
+pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
     let mut out = EntityExpansion::default();
     if entity.indexes.is_empty() {
         return out;
     }
     let ident = entity.ident;
-    let bounds = where_clause(entity);
     let mut methods = TokenStream::new();
     let mut entries = Vec::new();
     let mut blocks = Vec::new();
@@ -250,7 +250,7 @@ pub fn entity(entity: &Entity<'_>) -> EntityExpansion {
                 out.outer
                     .extend(sort_key::declaration_of(entity, sk, &builder));
                 out.inner
-                    .extend(sort_key::implementation_of(entity, sk, &builder));
+                    .extend(sort_key::implementation_of(entity, sk, &builder, bounds));
                 let constant = template::constant(entity, sk);
                 quote!(::core::option::Option::Some(#constant))
             }

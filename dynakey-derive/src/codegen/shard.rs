@@ -13,7 +13,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::codegen::template::{self, where_clause};
+use crate::codegen::template;
 use crate::model::{Entity, Template};
 
 /// The name of the logical partition-key parser of a sharded entity (the template parser),
@@ -67,12 +67,17 @@ pub fn partition_key_expr(
 
 /// Everything else, emitted inside the entity's `const _` block: the `__SHARDING` constant and an
 /// inherent impl with the encoder, the queries, `shard_of` and `parse_partition_key`.
-pub fn inner(entity: &Entity<'_>, pk: &Template, pk_struct: &syn::Ident) -> TokenStream {
+/// `bounds`: the entity's [`template::where_clause`].
+pub fn inner(
+    entity: &Entity<'_>,
+    pk: &Template,
+    pk_struct: &syn::Ident,
+    bounds: &TokenStream,
+) -> TokenStream {
     let Some(shard) = &entity.shard else {
         return TokenStream::new();
     };
     let ident = entity.ident;
-    let bounds = where_clause(entity);
     // The checks guarantee 1..=1000.
     let count = shard.count.and_then(|c| u16::try_from(c).ok()).unwrap_or(1);
     let shard_field = entity.field(shard.field);

@@ -17,7 +17,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Ident;
 
-use crate::codegen::template::{option_char, push_segments, terminator, where_clause};
+use crate::codegen::template::{option_char, push_segments, terminator};
 use crate::model::{Entity, Segment, Template};
 
 pub fn builder_ident(entity: &Entity<'_>) -> syn::Ident {
@@ -67,9 +67,14 @@ pub fn declaration_of(entity: &Entity<'_>, template: &Template, builder: &Builde
     }
 }
 
-/// Inherent methods and trait impls of the builder (emitted inside the const block).
-pub fn implementation(entity: &Entity<'_>, template: &Template) -> TokenStream {
-    implementation_of(entity, template, &Builder::primary(entity))
+/// Inherent methods and trait impls of the builder (emitted inside the const block), under
+/// `bounds`, the entity's [`where_clause`](crate::codegen::template::where_clause).
+pub fn implementation(
+    entity: &Entity<'_>,
+    template: &Template,
+    bounds: &TokenStream,
+) -> TokenStream {
+    implementation_of(entity, template, &Builder::primary(entity), bounds)
 }
 
 /// [`implementation`] for any builder.
@@ -77,6 +82,7 @@ pub fn implementation_of(
     entity: &Entity<'_>,
     template: &Template,
     builder: &Builder,
+    bounds: &TokenStream,
 ) -> TokenStream {
     let ident = &builder.ident;
     let ctor = &builder.ctor;
@@ -92,7 +98,6 @@ pub fn implementation_of(
         .collect();
     let n = field_positions.len();
     let ends_with_literal = matches!(segments.last(), Some(Segment::Literal(_)));
-    let bounds = where_clause(entity);
     let mut out = TokenStream::new();
 
     // Depth 0 starts with L0.

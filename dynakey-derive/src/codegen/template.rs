@@ -194,8 +194,14 @@ pub fn parser(
     }
 }
 
-/// The public struct holding a template's decoded fields.
-pub fn fields_struct(entity: &Entity<'_>, template: &Template, ident: &syn::Ident) -> TokenStream {
+/// The public struct holding a template's decoded fields; its impls carry `bounds`, the entity's
+/// [`where_clause`].
+pub fn fields_struct(
+    entity: &Entity<'_>,
+    template: &Template,
+    ident: &syn::Ident,
+    bounds: &TokenStream,
+) -> TokenStream {
     let vis = entity.vis;
     let fields = template.field_indices().map(|index| {
         let field = entity.field(index);
@@ -219,7 +225,6 @@ pub fn fields_struct(entity: &Entity<'_>, template: &Template, ident: &syn::Iden
         .map(|i| entity.field(i).ident)
         .collect();
     let title = ident.to_string();
-    let bounds = where_clause(entity);
     quote! {
         #[doc = #doc]
         #vis struct #ident { #(#fields,)* }
