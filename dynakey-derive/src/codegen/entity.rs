@@ -161,15 +161,13 @@ fn self_args<'a>(
     })
 }
 
-/// `field: impl SegmentArg<T>` for each placeholder of a template.
-fn args<'a>(entity: &'a Entity<'_>, template: &'a Template) -> Vec<TokenStream> {
-    template
-        .field_indices()
+/// `field: impl SegmentArg<T>` for each of these fields.
+fn args(entity: &Entity<'_>, indices: impl IntoIterator<Item = usize>) -> Vec<TokenStream> {
+    indices
+        .into_iter()
         .map(|index| {
             let field = entity.field(index);
-            let ident = field.ident;
-            let ty = field.ty;
-            quote!(#ident: impl ::dynakey::SegmentArg<#ty>)
+            template::param(field.ident, field.ty)
         })
         .collect()
 }
@@ -191,33 +189,22 @@ fn assertions(entity: &Entity<'_>, sk: Option<&Template>) -> TokenStream {
 
 /// `pub fn key(<pk fields>, <sk fields not in pk>) -> Result<Key<Self>, KeyError>`.
 fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStream {
-    let mut params = Vec::new();
     let mut seen = Vec::new();
     for index in pk
         .field_indices()
         .chain(sk.into_iter().flat_map(Template::field_indices))
     {
-        if seen.contains(&index) {
-            continue;
+        if !seen.contains(&index) {
+            seen.push(index);
         }
-        seen.push(index);
-        let field = entity.field(index);
-        let ident = field.ident;
-        let ty = field.ty;
-        params.push(quote!(#ident: impl ::dynakey::SegmentArg<#ty>));
     }
-    let pk_refs = pk.field_indices().map(|i| {
-        let ident = entity.field(i).ident;
-        quote!(&#ident)
-    });
+    let params = args(entity, seen);
+    let pk_refs = template::refs(entity, pk);
     let partition = shard::partition_key_expr(entity, pk, |f| quote!(&#f))
         .unwrap_or_else(|| quote!(Self::__dynakey_partition_key(#(#pk_refs),*)));
     let sort = match sk {
         Some(sk) => {
-            let refs = sk.field_indices().map(|i| {
-                let ident = entity.field(i).ident;
-                quote!(&#ident)
-            });
+            let refs = template::refs(entity, sk);
             quote!(::core::option::Option::Some(Self::__dynakey_sort_key(#(#refs),*)?))
         }
         None => quote!(::core::option::Option::None),
@@ -241,11 +228,8 @@ fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStr
 
 /// `pub fn query(<pk fields>) -> KeyQuery<Self>`.
 fn query_fn(entity: &Entity<'_>, pk: &Template) -> TokenStream {
-    let params = args(entity, pk);
-    let refs = pk.field_indices().map(|i| {
-        let ident = entity.field(i).ident;
-        quote!(&#ident)
-    });
+    let params = args(entity, pk.field_indices());
+    let refs = template::refs(entity, pk);
     let doc = format!(
         "A Query over one whole partition (`{}`); narrow it with a sort-key condition such as \
          `.begins_with({}::sk())`. Encoding errors are returned when the query is built.",

@@ -182,17 +182,6 @@ pub struct EntityExpansion {
     pub entity_items: TokenStream,
 }
 
-/// `&name` for each placeholder of a template, reading locals named after the fields.
-fn local_refs<'a>(
-    entity: &'a Entity<'_>,
-    template: &'a Template,
-) -> impl Iterator<Item = TokenStream> + 'a {
-    template.field_indices().map(move |i| {
-        let ident = entity.field(i).ident;
-        quote!(&#ident)
-    })
-}
-
 /// A const-evaluated build-time check, spanned at `span`: fails with `message` when `condition`
 /// (a `bool` expression over the index's `DEF`) is false.
 fn const_check(
@@ -390,11 +379,9 @@ fn query_fn(
     };
     let params = template.field_indices().map(|i| {
         let field = entity.field(i);
-        let ident = field.ident;
-        let ty = field.key_ty();
-        quote!(#ident: impl ::dynakey::SegmentArg<#ty>)
+        template::param(field.ident, field.key_ty())
     });
-    let refs = local_refs(entity, template);
+    let refs = template::refs(entity, template);
     let narrow = match &index.sk {
         Some(_) => format!(
             "; narrow it with a sort-key condition such as `.begins_with({}::{}_sk())`",
@@ -450,11 +437,11 @@ fn key_block(
         }
     }
     let partition = index.pk.as_ref().map(|pk| {
-        let refs = local_refs(entity, pk);
+        let refs = template::refs(entity, pk);
         quote!(__dynakey_out.push((#def.partition_key, Self::#pk_fn(#(#refs),*)?));)
     });
     let sort = index.sk.as_ref().map(|sk| {
-        let refs = local_refs(entity, sk);
+        let refs = template::refs(entity, sk);
         quote! {
             if let ::core::option::Option::Some(__dynakey_attribute) = #def.sort_key {
                 __dynakey_out.push((__dynakey_attribute, Self::#sk_fn(#(#refs),*)?));

@@ -118,6 +118,22 @@ pub fn push_segments(
     quote!(#(#statements)*)
 }
 
+/// `&field` for each placeholder of a template: the locals or parameters named after its fields.
+pub fn refs<'a>(
+    entity: &'a Entity<'_>,
+    template: &'a Template,
+) -> impl Iterator<Item = TokenStream> + 'a {
+    template.field_indices().map(move |i| {
+        let ident = entity.field(i).ident;
+        quote!(&#ident)
+    })
+}
+
+/// `field: impl SegmentArg<T>`, a by-value key parameter named after a field.
+pub fn param(ident: &syn::Ident, ty: &syn::Type) -> TokenStream {
+    quote!(#ident: impl ::dynakey::SegmentArg<#ty>)
+}
+
 /// `fn <name>(field: &(impl SegmentArg<T> + ?Sized), …) -> Result<String, KeyError>`, an
 /// associated function of the entity (emitted inside its bounded inherent impl, so a bad field
 /// type is reported once, as for every other generated item).
