@@ -89,24 +89,49 @@ impl<E> Page<E> {
     }
 }
 
-/// How a query begins, decided before any request.
-enum Start<T: Table> {
+/// How a read (single-partition or sharded) begins, decided before any request; `R` is the read
+/// in progress.
+pub(crate) enum Start<R> {
     /// Send requests.
-    Run(Box<Run<T>>),
+    Run(R),
     /// The range matches nothing: no request, no items, no more pages.
     MatchesNothing,
     /// The limit is 0: no request, no items; the rest is still unread.
     LimitZero,
 }
 
-/// Where a page stream stands between two requests.
-enum State<T: Table> {
+impl<R> Start<R> {
+    /// The start of a read that needs no request (spec §4): its range matches nothing, or its
+    /// limit is 0. `None` when requests are needed.
+    pub(crate) fn without_request(matches_nothing: bool, limit: Option<u32>) -> Option<Self> {
+        if matches_nothing {
+            Some(Start::MatchesNothing)
+        } else if limit == Some(0) {
+            Some(Start::LimitZero)
+        } else {
+            None
+        }
+    }
+}
+
+/// Where a stream stands between two requests; `R` is the read in progress.
+pub(crate) enum State<R> {
     /// Yield this error, then end.
     Failed(Error),
     /// Send the next request.
-    Next(Box<Run<T>>),
+    Next(R),
     /// No more pages.
     Done,
+}
+
+impl<R> From<Result<Start<R>, Error>> for State<R> {
+    fn from(start: Result<Start<R>, Error>) -> Self {
+        match start {
+            Err(e) => State::Failed(e),
+            Ok(Start::MatchesNothing | Start::LimitZero) => State::Done,
+            Ok(Start::Run(run)) => State::Next(run),
+        }
+    }
 }
 
 impl<T: Table> Db<T> {
@@ -115,7 +140,7 @@ impl<T: Table> Db<T> {
         &self,
         query: &KeyQuery<E, I, S>,
         cursor: Option<&Cursor>,
-    ) -> Result<Start<T>, Error> {
+    ) -> Result<Start<Box<Run<T>>>, Error> {
         let input = query.build()?;
         let start = match cursor {
             Some(cursor) => Some(from_start_key(&self.cursor_codec().decode(
@@ -125,11 +150,8 @@ impl<T: Table> Db<T> {
             )?)),
             None => None,
         };
-        if input.matches_nothing {
-            return Ok(Start::MatchesNothing);
-        }
-        if input.limit == Some(0) {
-            return Ok(Start::LimitZero);
+        if let Some(start) = Start::without_request(input.matches_nothing, input.limit) {
+            return Ok(start);
         }
         let remaining = input.limit;
         Ok(Start::Run(Box::new(Run {
@@ -195,11 +217,7 @@ impl<T: Table> Db<T> {
         cursor: Option<&Cursor>,
         decode: fn(Item) -> Result<O, Error>,
     ) -> impl Stream<Item = Result<Page<O>, Error>> + Send {
-        let state = match self.start(query, cursor) {
-            Err(e) => State::Failed(e),
-            Ok(Start::MatchesNothing | Start::LimitZero) => State::Done,
-            Ok(Start::Run(run)) => State::Next(run),
-        };
+        let state = State::from(self.start(query, cursor));
         stream::unfold(state, move |state| async move {
             match state {
                 State::Done => None,

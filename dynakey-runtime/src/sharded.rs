@@ -75,6 +75,7 @@ use crate::db::Db;
 use crate::error::Error;
 use crate::item::from_item_in;
 use crate::read::paging::{fetch, is_excluded, Item};
+use crate::read::{Start, State};
 
 /// One page of a sharded read: merged items and the cursor for the rest.
 #[derive(Debug, Clone, PartialEq)]
@@ -136,18 +137,14 @@ impl<T: Table> Db<T> {
     where
         E: Entity<Table = T> + DeserializeOwned + Send,
     {
-        let state = match self.start_sharded(query, cursor) {
-            Err(e) => State::Failed(e),
-            Ok(Start::Merge(merge)) => State::Running(merge),
-            Ok(Start::MatchesNothing | Start::LimitZero) => State::Done,
-        };
+        let state = State::from(self.start_sharded(query, cursor));
         stream::unfold(state, |state| async move {
             match state {
                 State::Done => None,
                 State::Failed(e) => Some((Err(e), State::Done)),
-                State::Running(mut merge) => match merge.step(false).await {
+                State::Next(mut merge) => match merge.step(false).await {
                     Ok(Step::Item(item)) => match from_item_in::<T, E>(item) {
-                        Ok(entity) => Some((Ok(entity), State::Running(merge))),
+                        Ok(entity) => Some((Ok(entity), State::Next(merge))),
                         Err(e) => Some((Err(e), State::Done)),
                     },
                     Ok(Step::End | Step::Paused) => None,
@@ -195,7 +192,7 @@ impl<T: Table> Db<T> {
         E: Entity<Table = T> + DeserializeOwned,
     {
         match self.start_sharded(query, cursor)? {
-            Start::Merge(mut merge) => {
+            Start::Run(mut merge) => {
                 let one_request_per_shard = merge.remaining.is_none();
                 let mut items = Vec::new();
                 while let Step::Item(item) = merge.step(one_request_per_shard).await? {
@@ -218,7 +215,7 @@ impl<T: Table> Db<T> {
         &self,
         query: &ShardedQuery<E, S>,
         cursor: Option<&ShardedCursor>,
-    ) -> Result<Start<T>, Error> {
+    ) -> Result<Start<Box<Merge<T>>>, Error> {
         let input = query.build()?;
         let positions = match cursor {
             Some(cursor) => {
@@ -227,11 +224,8 @@ impl<T: Table> Db<T> {
             }
             None => vec![ShardPosition::NotStarted; input.shards.len()],
         };
-        if input.matches_nothing() {
-            return Ok(Start::MatchesNothing);
-        }
-        if input.limit == Some(0) {
-            return Ok(Start::LimitZero);
+        if let Some(start) = Start::without_request(input.matches_nothing(), input.limit) {
+            return Ok(start);
         }
         let shards = positions
             .into_iter()
@@ -256,7 +250,7 @@ impl<T: Table> Db<T> {
             .first()
             .and_then(|i| i.sort_key_attribute.clone())
             .unwrap_or_default();
-        Ok(Start::Merge(Box::new(Merge {
+        Ok(Start::Run(Box::new(Merge {
             db: self.clone(),
             forward: input.scan_index_forward(),
             remaining: input.limit,
@@ -268,23 +262,6 @@ impl<T: Table> Db<T> {
             consumed_capacity: None,
         })))
     }
-}
-
-/// How a sharded read begins, decided before any request.
-enum Start<T: Table> {
-    /// Send requests.
-    Merge(Box<Merge<T>>),
-    /// The range matches nothing: no request, no items, no more pages.
-    MatchesNothing,
-    /// The limit is 0: no request, no items; the rest is still unread.
-    LimitZero,
-}
-
-/// Where an item stream stands.
-enum State<T: Table> {
-    Failed(Error),
-    Running(Box<Merge<T>>),
-    Done,
 }
 
 /// The outcome of one merge step.
