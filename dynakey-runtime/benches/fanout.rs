@@ -107,11 +107,13 @@ fn setup() -> Setup {
     }
 }
 
-/// The newest `limit` items (all without one) of the sharded partition, by fan-out.
-fn fan_out(s: &Setup, limit: Option<u32>) -> Vec<Sharded> {
-    let mut q = Sharded::query_shards("bench")
-        .begins_with(Sharded::sk())
-        .reverse();
+/// The first `limit` items (all without one) of the sharded partition by fan-out, newest first
+/// unless `oldest_first`.
+fn fan_out_in(s: &Setup, limit: Option<u32>, oldest_first: bool) -> Vec<Sharded> {
+    let mut q = Sharded::query_shards("bench").begins_with(Sharded::sk());
+    if !oldest_first {
+        q = q.reverse();
+    }
     if let Some(n) = limit {
         q = q.limit(n);
     }
@@ -120,9 +122,13 @@ fn fan_out(s: &Setup, limit: Option<u32>) -> Vec<Sharded> {
         .expect("fan-out read")
 }
 
-/// The newest `limit` items (all without one) of the unsharded partition.
-fn one_partition(s: &Setup, limit: Option<u32>) -> Vec<Flat> {
-    let mut q = Flat::query("bench").begins_with(Flat::sk()).reverse();
+/// The first `limit` items (all without one) of the unsharded partition, newest first unless
+/// `oldest_first`.
+fn one_partition_in(s: &Setup, limit: Option<u32>, oldest_first: bool) -> Vec<Flat> {
+    let mut q = Flat::query("bench").begins_with(Flat::sk());
+    if !oldest_first {
+        q = q.reverse();
+    }
     if let Some(n) = limit {
         q = q.limit(n);
     }
@@ -131,12 +137,25 @@ fn one_partition(s: &Setup, limit: Option<u32>) -> Vec<Flat> {
         .expect("flat read")
 }
 
+/// The newest `limit` items of the sharded partition, by fan-out (what is timed).
+fn fan_out(s: &Setup, limit: Option<u32>) -> Vec<Sharded> {
+    fan_out_in(s, limit, false)
+}
+
+/// The newest `limit` items of the unsharded partition (what is timed).
+fn one_partition(s: &Setup, limit: Option<u32>) -> Vec<Flat> {
+    one_partition_in(s, limit, false)
+}
+
 fn benches(c: &mut Criterion, s: &Setup) {
-    // The same items in the same order.
-    let (sharded, flat) = (fan_out(s, None), one_partition(s, None));
-    assert_eq!(sharded.len(), PER_SHARD * SHARDS);
-    assert_eq!(flat.len(), PER_SHARD * SHARDS);
-    assert!(sharded.iter().map(|p| &p.id).eq(flat.iter().map(|p| &p.id)));
+    // The same items in the same order, in both directions.
+    for oldest_first in [false, true] {
+        let sharded = fan_out_in(s, None, oldest_first);
+        let flat = one_partition_in(s, None, oldest_first);
+        assert_eq!(sharded.len(), PER_SHARD * SHARDS);
+        assert_eq!(flat.len(), PER_SHARD * SHARDS);
+        assert!(sharded.iter().map(|p| &p.id).eq(flat.iter().map(|p| &p.id)));
+    }
 
     let mut group = c.benchmark_group("read 10,000 items newest first");
     group.sample_size(15);
