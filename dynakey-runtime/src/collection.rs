@@ -1,5 +1,7 @@
-//! Collection reads: [`Db::collection`] and [`Db::collection_with`] read a parent and its children
-//! with one paged Query and decode them into a typed [`Collection`].
+//! Collection reads: [`Query::collection`](crate::Query::collection) and
+//! [`Query::collection_with`](crate::Query::collection_with) read a parent and its children with
+//! one paged Query and decode them into a typed [`Collection`]; [`CollectionDecoder`] is the part
+//! that does not talk to DynamoDB.
 //!
 //! ```no_run
 //! use dynakey::{Collection, Entity};
@@ -27,35 +29,26 @@
 //!
 //! # async fn run(db: Db<Workspaces>) -> Result<(), dynakey_runtime::Error> {
 //! // The workspace and every project: one Query per 1 MB page.
-//! let view: WorkspaceView = db.collection(&Project::query("acme")).await?;
+//! let view: WorkspaceView = db.query(&Project::query("acme")).collection().await?;
 //!
 //! // Only the projects of 2026, keeping items that match no member instead of failing.
 //! #[derive(Collection, Debug)]
 //! struct Projects { settings: Option<Settings>, projects: Vec<Project> }
 //! let read = db
-//!     .collection_with::<Projects, _, _>(
-//!         &Project::query("acme").begins_with(Project::sk().id_prefix("2026-")),
-//!         UnknownItems::Keep,
-//!     )
+//!     .query(&Project::query("acme").begins_with(Project::sk().id_prefix("2026-")))
+//!     .collection_with::<Projects>(UnknownItems::Keep)
 //!     .await?;
 //! println!("{} projects in {} requests", read.collection.projects.len(), read.requests);
 //! # Ok(()) }
 //! ```
 
-use std::collections::HashMap;
-
-use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::collection::{Assembler, Collection, ItemDecoder, PushError};
-use dynakey::{KeyQuery, KeyValue, MemberOf, PrimaryIndex, Table};
+use dynakey::Table;
 use serde::de::DeserializeOwned;
 
 use crate::convert::string_attribute;
-use crate::db::Db;
 use crate::error::Error;
-use crate::read::paging::{fetch, is_excluded};
-
-/// A DynamoDB item as the SDK returns it.
-pub type Item = HashMap<String, AttributeValue>;
+pub use crate::item::Item;
 
 /// What a collection read does with an item whose sort key matches none of the collection's
 /// members (spec §4: such an item is reported, never dropped silently).
@@ -67,7 +60,7 @@ pub type Item = HashMap<String, AttributeValue>;
 pub enum UnknownItems {
     /// Fail the read with [`Error::Collection`] /
     /// [`CollectionErrorKind::UnknownItem`](dynakey::CollectionErrorKind::UnknownItem), naming the
-    /// item's sort key. The default, and what [`Db::collection`] does.
+    /// item's sort key. The default, and what [`Query::collection`](crate::Query::collection) does.
     #[default]
     Error,
     /// Keep the raw items in [`CollectionRead::unknown`] (and count them).
@@ -76,7 +69,7 @@ pub enum UnknownItems {
     Skip,
 }
 
-/// The result of [`Db::collection_with`]: the typed collection and what the read saw on the way.
+/// The result of [`Query::collection_with`](crate::Query::collection_with): the typed collection and what the read saw on the way.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CollectionRead<C> {
     /// The decoded collection.
@@ -95,7 +88,7 @@ pub struct CollectionRead<C> {
 }
 
 /// Decodes raw DynamoDB items into collection `C`, one at a time: the part of
-/// [`Db::collection_with`] that does not talk to DynamoDB, for items read some other way (a Query
+/// [`Query::collection_with`](crate::Query::collection_with) that does not talk to DynamoDB, for items read some other way (a Query
 /// sent with the SDK directly, a table export, a test fixture).
 ///
 /// ```
@@ -228,8 +221,13 @@ impl<C: Collection> CollectionDecoder<C> {
         }
     }
 
+    /// The partition read, named in decode errors.
+    pub(crate) fn set_partition(&mut self, partition: Option<String>) {
+        self.partition = partition;
+    }
+
     /// The collection, with the unknown items; `requests` and `consumed_capacity` are 0 and
-    /// `None` (set by [`Db::collection_with`]).
+    /// `None` (set by [`Query::collection_with`](crate::Query::collection_with)).
     ///
     /// # Errors
     /// [`Error::Collection`] with
@@ -243,99 +241,5 @@ impl<C: Collection> CollectionDecoder<C> {
             requests: 0,
             consumed_capacity: None,
         })
-    }
-}
-
-impl<T: Table> Db<T> {
-    /// Reads collection `C` from the partition of `query` and decodes it; an item that belongs to
-    /// no member fails the read ([`UnknownItems::Error`]). See [`collection_with`] for the
-    /// semantics, the other policies and the request count.
-    ///
-    /// `query` is built from one of the members: `Project::query("acme")` reads the whole
-    /// partition `WS#acme`, and a sort-key condition limits the read to a group of it.
-    ///
-    /// # Errors
-    /// As [`collection_with`].
-    ///
-    /// [`collection_with`]: Self::collection_with
-    pub async fn collection<C, E, S>(
-        &self,
-        query: &KeyQuery<E, PrimaryIndex, S>,
-    ) -> Result<C, Error>
-    where
-        C: Collection<Table = T>,
-        E: MemberOf<C>,
-    {
-        Ok(self
-            .collection_with::<C, E, S>(query, UnknownItems::Error)
-            .await?
-            .collection)
-    }
-
-    /// Reads collection `C` from the partition of `query` with one paged Query and decodes every
-    /// item into its member (AWS developer guide, "Best practices for modeling relational data in
-    /// DynamoDB — Adjacency list design pattern", and "Working with queries in DynamoDB").
-    ///
-    /// - One `Query` request per page, without `Limit`, so each page is as large as DynamoDB
-    ///   allows (1 MB of items read); paging stops only when a response has no `LastEvaluatedKey`
-    ///   (spec §4). [`CollectionRead::requests`] counts the requests,
-    ///   [`CollectionRead::consumed_capacity`] sums their read capacity.
-    /// - `query` fixes the partition (`Member::query(…)`) and may limit the read to a group prefix
-    ///   or range of a member's sort key (`.begins_with(Project::sk().id_prefix("2026-"))`); its
-    ///   order (`.reverse()`) is the order of `Vec` members, and `.consistent_read()` applies.
-    ///   Members declared as exactly one item must then still be in range, or be `Option<T>`.
-    /// - Items are matched to members by sort key as [`dynakey::collection`] describes; items that
-    ///   match none are treated by `unknown`. A projection (`.project(…)`) must keep the sort-key
-    ///   attribute (and the entity-type attribute, where members use one), or every item reads as
-    ///   unknown.
-    ///
-    /// # Errors
-    /// - [`Error::Key`] before any request: the query does not build, or it has a `limit` (a
-    ///   collection read takes whole pages);
-    /// - [`Error::Sdk`] for a failed request;
-    /// - [`Error::Collection`]: an unknown item under [`UnknownItems::Error`], a key two members
-    ///   accept, a missing or repeated single member (see [`CollectionDecoder::push`] and
-    ///   [`CollectionDecoder::finish`]);
-    /// - [`Error::Decode`] for an item of a member that does not deserialise into its type.
-    pub async fn collection_with<C, E, S>(
-        &self,
-        query: &KeyQuery<E, PrimaryIndex, S>,
-        unknown: UnknownItems,
-    ) -> Result<CollectionRead<C>, Error>
-    where
-        C: Collection<Table = T>,
-        E: MemberOf<C>,
-    {
-        let input = C::read_query(query)?;
-        let mut decoder = CollectionDecoder::<C>::new(unknown);
-        decoder.partition = input
-            .expression_attribute_values
-            .get(":pk")
-            .and_then(KeyValue::as_s)
-            .map(str::to_owned);
-        let mut requests = 0u32;
-        let mut consumed_capacity: Option<f64> = None;
-        let mut start = None;
-        // A range that matches nothing sends no request (spec §4).
-        let mut more = !input.matches_nothing;
-        while more {
-            let fetched = fetch(self, &input, start.take(), None).await?;
-            requests = requests.saturating_add(1);
-            if let Some(units) = fetched.consumed_capacity {
-                *consumed_capacity.get_or_insert(0.0) += units;
-            }
-            for item in fetched.items {
-                if !is_excluded(&item, &input) {
-                    decoder.push(item)?;
-                }
-            }
-            // Paging stops only when a response has no LastEvaluatedKey.
-            more = fetched.last_evaluated_key.is_some();
-            start = fetched.last_evaluated_key;
-        }
-        let mut read = decoder.finish()?;
-        read.requests = requests;
-        read.consumed_capacity = consumed_capacity;
-        Ok(read)
     }
 }

@@ -81,15 +81,21 @@ pub(crate) fn limit_to_i32(limit: u32) -> i32 {
     i32::try_from(limit).unwrap_or(i32::MAX)
 }
 
-/// Sets every parameter of `input` on a Query request for `table_name`: `TableName`, `IndexName`,
-/// `KeyConditionExpression`, `ExpressionAttributeNames` and `ExpressionAttributeValues` (each
-/// omitted when empty, since DynamoDB rejects empty maps), `ProjectionExpression`,
-/// `ScanIndexForward`, `ConsistentRead` and `Limit`.
+/// An expression value as the SDK's `AttributeValue` (every DynamoDB type).
+pub fn to_sdk_value(value: &dynakey::expr::Value) -> AttributeValue {
+    value.clone().into()
+}
+
+/// Sets every parameter of `input` (one partition's request, rendered from its
+/// [`QueryPlan`](dynakey::QueryPlan)) on a Query request for `table_name`: `TableName`,
+/// `IndexName`, `KeyConditionExpression`, `FilterExpression`, `ExpressionAttributeNames` and
+/// `ExpressionAttributeValues` (each omitted when empty, since DynamoDB rejects empty maps),
+/// `ProjectionExpression`, `ScanIndexForward`, `ConsistentRead` and `Limit`.
 ///
-/// `input.limit` is the total number of items wanted; [`Db::query`](crate::Db::query) overrides
-/// `Limit` on each page with what is still missing. `exclude_sort_keys` and `matches_nothing` are
-/// not request parameters: the caller applies them to the results (see
-/// [`Db::query_pages`](crate::Db::query_pages)).
+/// `input.limit` is the number of items wanted; the read engine overrides `Limit` on each request
+/// with what is still missing. Dropping the plan's excluded sort keys and sending nothing for a
+/// plan that matches nothing are not request parameters: the read engine applies them (see
+/// [`crate::read`]).
 pub fn apply_query_input(
     mut builder: QueryFluentBuilder,
     table_name: &str,
@@ -99,6 +105,7 @@ pub fn apply_query_input(
         .table_name(table_name)
         .set_index_name(input.index_name.clone())
         .key_condition_expression(&input.key_condition_expression)
+        .set_filter_expression(input.filter_expression.clone())
         .set_projection_expression(input.projection_expression.clone())
         .scan_index_forward(input.scan_index_forward)
         .consistent_read(input.consistent_read)
@@ -114,7 +121,7 @@ pub fn apply_query_input(
         let values = input
             .expression_attribute_values
             .iter()
-            .map(|(k, v)| (k.clone(), to_attribute_value(v)));
+            .map(|(k, v)| (k.clone(), to_sdk_value(v)));
         builder = builder.set_expression_attribute_values(Some(values.collect()));
     }
     builder

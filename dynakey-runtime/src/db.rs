@@ -350,45 +350,29 @@ impl<T: Table> Db<T> {
         }
     }
 
-    /// Reads the item with primary key `key` (`GetItem`, eventually consistent), or `None` when
-    /// there is none.
+    /// A `GetItem` request for the item with primary key `key`: `.await` it for the item, or
+    /// `None` when there is none; `.consistent_read()` first for a strongly consistent read.
     ///
-    /// # Errors
-    /// [`Error::Sdk`]; [`Error::Decode`] when the stored item does not deserialise into `E`.
-    pub async fn get<E>(&self, key: &Key<E>) -> Result<Option<E>, Error>
+    /// ```no_run
+    /// # use dynakey::Entity;
+    /// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
+    /// # #[pk("USER#<id>")] #[sk("PROFILE")]
+    /// # struct User { id: String, name: String }
+    /// # async fn run(db: dynakey_runtime::Db) -> Result<(), dynakey_runtime::Error> {
+    /// let key = User::key("u1")?;
+    /// let maybe: Option<User> = db.get(&key).await?;
+    /// let fresh: Option<User> = db.get(&key).consistent_read().await?;
+    /// # Ok(()) }
+    /// ```
+    pub fn get<E>(&self, key: &Key<E>) -> Get<T, E>
     where
         E: Entity<Table = T> + DeserializeOwned,
     {
-        self.get_item(key, false).await
-    }
-
-    /// As [`get`](Self::get), with a strongly consistent read (`ConsistentRead = true`): it reflects
-    /// every write that succeeded before it (AWS developer guide, "Read consistency").
-    ///
-    /// # Errors
-    /// As [`get`](Self::get).
-    pub async fn get_consistent<E>(&self, key: &Key<E>) -> Result<Option<E>, Error>
-    where
-        E: Entity<Table = T> + DeserializeOwned,
-    {
-        self.get_item(key, true).await
-    }
-
-    async fn get_item<E>(&self, key: &Key<E>, consistent: bool) -> Result<Option<E>, Error>
-    where
-        E: Entity<Table = T> + DeserializeOwned,
-    {
-        let output = self
-            .client
-            .get_item()
-            .table_name(self.table_name())
-            .set_key(Some(key_to_attributes(key)))
-            .consistent_read(consistent)
-            .send()
-            .instrument(self.span("GetItem"))
-            .await
-            .map_err(|e| Error::sdk("GetItem", e))?;
-        output.item.map(from_item_in::<T, E>).transpose()
+        Get {
+            db: self.clone(),
+            key: key.clone(),
+            consistent_read: false,
+        }
     }
 
     /// Deletes the item with primary key `key` (`DeleteItem`). Deleting a key that has no item is
@@ -409,6 +393,68 @@ impl<T: Table> Db<T> {
             .await
             .map_err(|e| Error::sdk("DeleteItem", e))?;
         Ok(())
+    }
+}
+
+/// A `GetItem` request, made by [`Db::get`]; `.await` it (AWS developer guide, "Working with
+/// items — Reading an item").
+#[must_use = "a GetItem request does nothing until it is awaited"]
+pub struct Get<T: Table, E> {
+    db: Db<T>,
+    key: Key<E>,
+    consistent_read: bool,
+}
+
+impl<T: Table, E> fmt::Debug for Get<T, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Get")
+            .field("table", &self.db.table_name())
+            .field("key", &self.key)
+            .field("consistent_read", &self.consistent_read)
+            .finish()
+    }
+}
+
+impl<T: Table, E> Get<T, E>
+where
+    E: Entity<Table = T> + DeserializeOwned,
+{
+    /// A strongly consistent read (`ConsistentRead = true`): it reflects every write that
+    /// succeeded before it (AWS developer guide, "Read consistency").
+    pub fn consistent_read(mut self) -> Self {
+        self.consistent_read = true;
+        self
+    }
+
+    /// Sends the request: the item, or `None` when there is none.
+    ///
+    /// # Errors
+    /// [`Error::Sdk`]; [`Error::Decode`] when the stored item does not deserialise into `E`.
+    pub async fn send(self) -> Result<Option<E>, Error> {
+        let output = self
+            .db
+            .client()
+            .get_item()
+            .table_name(self.db.table_name())
+            .set_key(Some(key_to_attributes(&self.key)))
+            .consistent_read(self.consistent_read)
+            .send()
+            .instrument(self.db.span("GetItem"))
+            .await
+            .map_err(|e| Error::sdk("GetItem", e))?;
+        output.item.map(from_item_in::<T, E>).transpose()
+    }
+}
+
+impl<T: Table, E> std::future::IntoFuture for Get<T, E>
+where
+    E: Entity<Table = T> + DeserializeOwned + Send + 'static,
+{
+    type Output = Result<Option<E>, Error>;
+    type IntoFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Self::Output> + Send>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(self.send())
     }
 }
 

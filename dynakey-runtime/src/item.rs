@@ -10,6 +10,9 @@ use serde::Serialize;
 use crate::convert::string_attribute;
 use crate::error::Error;
 
+/// A DynamoDB item as the SDK sends and returns it: attribute name → value.
+pub type Item = HashMap<String, AttributeValue>;
+
 /// The DynamoDB item for `entity`: its fields serialised by `serde_dynamo`, plus the key
 /// attributes named by `E::Table` (`Table::PARTITION_KEY`, and `Table::SORT_KEY` when the table has
 /// one) set to the strings built by the entity's key templates, plus the key attributes of every
@@ -90,10 +93,12 @@ pub fn to_item<E: Entity + Serialize>(
 
 /// The base-table key of an item read from `E`'s table or one of its indexes (every index holds
 /// the table's key attributes, whatever its projection: AWS developer guide, "Attribute
-/// projections"): the `S` values of the table's partition and sort key attributes.
+/// projections"): the `S` values of the table's partition and sort key attributes, checked
+/// against `E`'s key templates ([`Key::parse`]).
 ///
 /// # Errors
-/// [`Error::Decode`] when a key attribute of the table is missing or not a string.
+/// [`Error::Decode`] when a key attribute of the table is missing or not a string;
+/// [`Error::Key`] when the strings are not a key of `E` (an item of another entity).
 pub fn key_from_item<E: Entity>(item: &HashMap<String, AttributeValue>) -> Result<Key<E>, Error> {
     let (partition, sort) = key_strings::<E::Table>(item);
     let missing = |what: &str, name: &str| -> Error {
@@ -112,7 +117,7 @@ pub fn key_from_item<E: Entity>(item: &HashMap<String, AttributeValue>) -> Resul
     };
     match (<E::Table as Table>::SORT_KEY, &sort) {
         (Some(name), None) => Err(missing("sort-key", name)),
-        _ => Ok(Key::from_parts(partition_value, sort.clone())),
+        _ => Ok(Key::parse(&partition_value, sort.as_deref())?),
     }
 }
 

@@ -77,17 +77,15 @@ pub mod item;
 pub mod move_item;
 pub mod query_log;
 pub mod read;
-pub mod sharded;
 pub mod write;
 
 pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
-pub use db::Db;
+pub use db::{Db, Get};
 #[cfg(feature = "embedded")]
 pub use embedded::Engine;
 pub use error::Error;
 pub use query_log::{QueryLog, SentQuery};
-pub use read::Page;
-pub use sharded::ShardedPage;
+pub use read::{As, Keys, Output, Page, Query};
 pub use write::{BatchReport, RetryPolicy};
 
 /// A DynamoDB client configured from the environment, the way every AWS SDK does it

@@ -6,8 +6,69 @@ pub use std::string::String;
 
 pub use crate::template::{decode_field, push_field, take_segment};
 
-use crate::error::{KeyError, KeyRole};
+use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::template::{encode_field, field_error};
+use crate::{Entity, IndexDef, Key, KeyQuery, KeyTemplate, SortKeyPartial};
+
+/// The key the generated `E::key(…)` and `Entity::primary_key` build from `E`'s own encoders.
+#[inline]
+pub fn key<E: Entity>(partition: String, sort: Option<String>) -> Key<E> {
+    Key::from_parts(partition, sort)
+}
+
+/// The generated `E::query(…)`: the whole partition `partition` of the base table.
+pub fn query<E: Entity>(partition: Result<String, KeyError>) -> KeyQuery<E> {
+    KeyQuery::on(partition.map(|p| vec![p]), None, None, E::SORT_TEMPLATE)
+}
+
+/// The generated `E::query_<index>(…)`: the whole index partition `partition` of the index
+/// declared by `index` (`<I as Index>::DEF`, passed rather than bounding `I: Index` so that a
+/// type that is not an index is reported once), whose sort keys `sort_template` builds.
+pub fn query_index<E: Entity, I>(
+    partition: Result<String, KeyError>,
+    index: IndexDef,
+    sort_template: Option<KeyTemplate>,
+) -> KeyQuery<E, I> {
+    KeyQuery::on(partition.map(|p| vec![p]), None, Some(index), sort_template)
+}
+
+/// The generated `E::query_shard(…, shard)`: shard `shard` of the logical partition `logical`.
+pub fn query_shard<E: Entity>(logical: Result<String, KeyError>, shard: u16) -> KeyQuery<E> {
+    let partition = logical.and_then(|logical| match E::SHARDING {
+        Some(sharding) => sharding.partition_key(&logical, shard),
+        None => Err(unsharded::<E>()),
+    });
+    query(partition)
+}
+
+/// The generated `E::query_shards(…)`: every shard of the logical partition `logical`, merged by
+/// the runtime.
+pub fn query_shards<E: Entity>(logical: Result<String, KeyError>) -> KeyQuery<E> {
+    let planned = logical.and_then(|logical| match E::SHARDING {
+        Some(sharding) => Ok((sharding.partition_keys(&logical)?, (logical, sharding))),
+        None => Err(unsharded::<E>()),
+    });
+    let (partitions, sharded) = match planned {
+        Ok((keys, sharded)) => (Ok(keys), Some(sharded)),
+        Err(e) => (Err(e), None),
+    };
+    KeyQuery::on(partitions, sharded, None, E::SORT_TEMPLATE)
+}
+
+#[cold]
+fn unsharded<E: Entity>() -> KeyError {
+    KeyErrorKind::Condition(format!(
+        "entity `{}` has no sharded partition key (#[pk(\"…\", shards = N, shard_by = \"field\")])",
+        E::ENTITY_NAME
+    ))
+    .into()
+}
+
+/// A `<field>_prefix(…)` partial value built by a generated sort-key builder.
+#[inline]
+pub fn sort_key_partial<E, I>(prefix: Result<String, KeyError>) -> SortKeyPartial<E, I> {
+    SortKeyPartial::new(prefix)
+}
 
 /// Finishes a key: DynamoDB's empty-key and size rules.
 #[inline]

@@ -116,9 +116,8 @@ pub struct SortKeyPartial<E, I = PrimaryIndex> {
 }
 
 impl<E, I> SortKeyPartial<E, I> {
-    /// Wraps a prefix built by generated code.
-    #[doc(hidden)]
-    pub fn new(prefix: Result<String, KeyError>) -> Self {
+    /// Wraps a prefix built by generated code (through `__private`).
+    pub(crate) fn new(prefix: Result<String, KeyError>) -> Self {
         SortKeyPartial {
             prefix,
             marker: PhantomData,
@@ -185,24 +184,63 @@ pub fn successor(prefix: &str) -> Option<String> {
     None
 }
 
-/// A sort-key condition as DynamoDB evaluates it, plus the keys that the group semantics exclude
-/// but DynamoDB's inclusive `BETWEEN` would return.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SortCondition {
+/// A sort-key condition as DynamoDB evaluates it (AWS developer guide, "Key condition expressions
+/// for the Query operation"). `V` is the value type: key text (`String`) while a range is resolved,
+/// a typed [`KeyValue`](crate::KeyValue) in a [`KeyCondition`](crate::expr::KeyCondition).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SortCondition<V = String> {
     /// `#sk = :sk`.
-    Eq(String),
+    Eq(V),
     /// `begins_with(#sk, :sk)`.
-    BeginsWith(String),
+    BeginsWith(V),
     /// `#sk < :sk`.
-    Lt(String),
+    Lt(V),
     /// `#sk <= :sk`.
-    Le(String),
+    Le(V),
     /// `#sk > :sk`.
-    Gt(String),
+    Gt(V),
     /// `#sk >= :sk`.
-    Ge(String),
+    Ge(V),
     /// `#sk BETWEEN :lo AND :hi` (inclusive at both ends).
-    Between(String, String),
+    Between(V, V),
+}
+
+impl<V> SortCondition<V> {
+    /// The same condition with every value mapped by `f`.
+    pub fn map<W>(self, mut f: impl FnMut(V) -> W) -> SortCondition<W> {
+        match self {
+            SortCondition::Eq(v) => SortCondition::Eq(f(v)),
+            SortCondition::BeginsWith(v) => SortCondition::BeginsWith(f(v)),
+            SortCondition::Lt(v) => SortCondition::Lt(f(v)),
+            SortCondition::Le(v) => SortCondition::Le(f(v)),
+            SortCondition::Gt(v) => SortCondition::Gt(f(v)),
+            SortCondition::Ge(v) => SortCondition::Ge(f(v)),
+            SortCondition::Between(lo, hi) => {
+                let lo = f(lo);
+                SortCondition::Between(lo, f(hi))
+            }
+        }
+    }
+
+    /// `true` when `value` satisfies the condition, comparing with `cmp` (UTF-8 byte order for
+    /// string keys) and testing prefixes with `starts_with`.
+    pub fn holds(
+        &self,
+        value: &V,
+        cmp: impl Fn(&V, &V) -> std::cmp::Ordering,
+        starts_with: impl Fn(&V, &V) -> bool,
+    ) -> bool {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        match self {
+            SortCondition::Eq(v) => cmp(value, v) == Equal,
+            SortCondition::BeginsWith(v) => starts_with(value, v),
+            SortCondition::Lt(v) => cmp(value, v) == Less,
+            SortCondition::Le(v) => cmp(value, v) != Greater,
+            SortCondition::Gt(v) => cmp(value, v) == Greater,
+            SortCondition::Ge(v) => cmp(value, v) != Less,
+            SortCondition::Between(lo, hi) => cmp(value, lo) != Less && cmp(value, hi) != Greater,
+        }
+    }
 }
 
 /// A resolved range: the DynamoDB condition and the exact sort keys to drop from its results.

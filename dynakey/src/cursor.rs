@@ -1,53 +1,52 @@
-//! Resumable query cursors (spec §4): an opaque, URL-safe string that carries the whole
-//! `LastEvaluatedKey` of a Query, bound to that query and protected against modification.
+//! Resumable query cursors (`docs/semantics.md` §4): an opaque, URL-safe string that carries where
+//! a read stands in every partition it reads, bound to its [`QueryPlan`] and protected against
+//! modification.
 //!
 //! DynamoDB pages a Query: each response may carry a `LastEvaluatedKey`, and the next request
 //! passes it back as `ExclusiveStartKey` (AWS developer guide, "Paginating table query
 //! results"). A [`Cursor`] is that key made safe to hand to a client, e.g. as the next-page token
 //! of a web API:
 //!
-//! - it carries every attribute of the key (table and index key attributes) with its type
-//!   (`S`, `N` or `B`), so resuming needs nothing but the cursor and the query;
-//! - it is **bound to the query** it came from: the table name, the index name, the
-//!   `KeyConditionExpression` with the names and values it references, and the direction
-//!   (`ScanIndexForward`). The limit, the projection and `ConsistentRead` are not part of it, so
-//!   a client may change its page size or projected attributes between pages;
+//! - it carries, for every partition of the plan (one, or every shard of a fan-out), a
+//!   [`Position`]: not started, after a key (every attribute of the key — table and index key
+//!   attributes — with its type `S`, `N` or `B`), or exhausted; so resuming needs nothing but the
+//!   cursor and the query;
+//! - it is **bound to the plan** it came from ([`QueryPlan::fingerprint`]): the table name, the
+//!   index, the partitions, the typed sort-key condition, the filter and the direction. The
+//!   limit, the projection and `ConsistentRead` are not part of it, so a client may change its
+//!   page size or projected attributes between pages;
 //! - it is **authenticated**: an HMAC-SHA256 tag over its content, keyed by the
 //!   [`CursorCodec`]'s secret. A modified cursor, or one used with another query, is rejected with
-//!   [`KeyErrorKind::Cursor`] before any request.
+//!   [`KeyErrorKind::Cursor`] before any request;
+//! - it is **checked against the plan**: every start key holds exactly the plan's key attributes
+//!   (with their types), its partition's own partition-key value, and a sort key that satisfies
+//!   the plan's key condition, so even a forged cursor is refused before any request rather than
+//!   by DynamoDB.
 //!
-//! # Format (version 1)
+//! # Format (version 3)
 //! The cursor is base64url without padding (RFC 4648 §5) of:
 //!
 //! | bytes | content |
 //! | --- | --- |
-//! | 1 | version, `1` |
-//! | 16 | query fingerprint: the first 16 bytes of SHA-256 over the query's binding parameters |
-//! | 1 | number of key attributes |
-//! | per attribute | name length (1 byte), name (UTF-8), type tag (`S`, `N` or `B`), value length (2 bytes, big-endian), value (UTF-8 for `S` and `N`) |
-//! | 16 | tag: HMAC-SHA256 over everything before it, truncated to 16 bytes |
+//! | 1 | version, `3` |
+//! | 16 | plan fingerprint: the first 16 bytes of SHA-256 over the plan's binding parameters |
+//! | 2 | number of partitions, big-endian |
+//! | per partition, in the plan's order | state: `0` not started, `1` after a key, `2` exhausted; after `1`, for each key attribute of the target except the partition key, in byte order of the names: type tag (`S`, `N` or `B`), value length (2 bytes, big-endian), value (UTF-8 for `S` and `N`) |
+//! | 16 | tag: HMAC-SHA256 over a context string and everything before it, truncated to 16 bytes |
 //!
-//! Attributes are in byte order of their names. A key of two string attributes of about 30
-//! characters each gives a cursor of about 150 characters.
+//! The partition-key value of each position is not stored: it is the partition's own key. A
+//! single-partition query with two string key attributes of about 30 characters gives a cursor
+//! of about 80 characters; ten shards about 450.
 //!
 //! # Security model
 //! With a secret ([`CursorCodec::new`], `Db::with_cursor_secret` in `dynakey-runtime`), nobody
 //! without the secret can make or alter a cursor that is accepted. Without one
 //! ([`CursorCodec::default`]), a built-in key is used: it still detects any modification and any
 //! use with another query, but anyone who knows the built-in key (it is in this source code) can
-//! forge a cursor. **Set a secret whenever cursors go to untrusted clients.**
-//!
-//! Even a forged cursor cannot widen a query: after the tag, [`CursorCodec::decode`] checks that
-//! the key holds exactly the key attributes of the queried table and index, and that its
-//! partition-key value is the query's partition value; DynamoDB still applies the key condition to
-//! every item, so a start key can only move where in the query's own results reading resumes.
-//! Cursors do not expire and are not encrypted: the key values (partition and sort key strings)
-//! can be read by whoever holds the cursor.
-//!
-//! # Sharded queries
-//! A fan-out read over the shards of one logical partition ([`crate::shard`]) resumes from a
-//! [`ShardedCursor`]: one position per shard ([`ShardPosition`]), with the same HMAC key, binding
-//! and checks; its format is described on [`ShardedCursor`].
+//! forge a cursor. **Set a secret whenever cursors go to untrusted clients.** Even a forged cursor
+//! cannot widen a query (see the checks above): it can only choose where in the query's own
+//! results reading resumes. Cursors do not expire and are not encrypted: the key values
+//! (partition and sort key strings) can be read by whoever holds the cursor.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -58,146 +57,115 @@ use base64::Engine as _;
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
-use crate::error::{KeyError, KeyErrorKind};
+pub use crate::error::CursorError;
+use crate::error::KeyError;
 use crate::key::KeyValue;
-use crate::query::QueryInput;
+use crate::plan::{QueryPlan, FINGERPRINT_LEN};
 
 /// A Query's `ExclusiveStartKey` or `LastEvaluatedKey`: attribute name → value, for the key
 /// attributes of the table and (for an index query) of the index.
 pub type StartKey = BTreeMap<String, KeyValue>;
 
 /// The format version this codec writes and reads.
-const VERSION: u8 = 1;
-/// Bytes of the query fingerprint kept in a cursor.
-const FINGERPRINT_LEN: usize = 16;
+const VERSION: u8 = 3;
 /// Bytes of the HMAC-SHA256 tag kept in a cursor.
 const TAG_LEN: usize = 16;
-/// Version, fingerprint, attribute count, tag.
-const MIN_LEN: usize = 1 + FINGERPRINT_LEN + 1 + TAG_LEN;
+/// Version, fingerprint, partition count, tag.
+const MIN_LEN: usize = 1 + FINGERPRINT_LEN + 2 + TAG_LEN;
 /// The key used when no secret is set. Public by nature: see the module docs.
 const DEFAULT_KEY: &[u8] =
     b"dynakey default cursor key v1: set a secret for cursors given to clients";
 /// Domain separation of the MAC input.
-const MAC_CONTEXT: &[u8] = b"dynakey cursor v1\0";
-/// Domain separation of the query fingerprint.
-const FINGERPRINT_CONTEXT: &[u8] = b"dynakey query fingerprint v1\0";
+const MAC_CONTEXT: &[u8] = b"dynakey cursor v3\0";
+
+const NOT_STARTED: u8 = 0;
+const AFTER: u8 = 1;
+const EXHAUSTED: u8 = 2;
 
 type HmacSha256 = Hmac<Sha256>;
 
-/// Why a cursor was rejected; carried by [`KeyErrorKind::Cursor`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum CursorError {
-    /// Not a cursor of this format: not base64url without padding, too short, an unknown version,
-    /// or (with a valid tag, so only when forged) a broken structure. The text says which.
-    #[error("malformed cursor: {0}")]
-    Malformed(String),
-    /// The tag does not match: the cursor was modified, or made with another secret.
-    #[error("the cursor was modified or made with another secret (its authentication tag does not match)")]
-    Tampered,
-    /// The cursor is authentic but was made for another query (another table, index, key
-    /// condition, value or direction).
-    #[error("the cursor belongs to another query (table, index, key condition, values or direction differ)")]
-    OtherQuery,
-    /// The key in the cursor (or a `LastEvaluatedKey` being encoded) does not hold exactly the
-    /// query's key attributes, or its partition-key value is not the query's partition value.
-    #[error("the cursor's key does not fit this query: {0}")]
-    WrongKey(String),
+/// Where a read stands in one partition of its plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Position {
+    /// Nothing of this partition was returned yet: read it from its start.
+    NotStarted,
+    /// Resume after this key (`ExclusiveStartKey`): the key attributes of the last item of the
+    /// partition returned to the caller, or a `LastEvaluatedKey` when every item read up to it was
+    /// returned or dropped by the range.
+    After(StartKey),
+    /// Every item of this partition was returned: no more requests to it.
+    Exhausted,
 }
 
-impl From<CursorError> for KeyError {
-    #[cold]
-    fn from(error: CursorError) -> Self {
-        KeyErrorKind::Cursor(error).into()
+/// An opaque, URL-safe position in the results of one query: where the next page starts in each
+/// of its partitions.
+///
+/// Made by [`CursorCodec::encode`] (the runtime returns one with every page that is not the last)
+/// and read back with [`CursorCodec::decode`]. Its text uses only `A–Z a–z 0–9 - _`, so it can go
+/// into a URL, a header or JSON as is; [`FromStr`] and serde read it back from that text. See the
+/// [module docs](self) for its format and security model.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Cursor {
+    text: String,
+}
+
+impl Cursor {
+    /// The cursor's text (base64url, no padding).
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The cursor's text, owned.
+    pub fn into_string(self) -> String {
+        self.text
     }
 }
 
-/// Declares a cursor type: a newtype over its checked base64url text, with the accessors, formatting
-/// and serde impls every cursor shares. `$check` validates the outer form for [`FromStr`].
-macro_rules! cursor_text {
-    (
-        $(#[$meta:meta])*
-        pub struct $name:ident;
-        $(#[$from_str_doc:meta])*
-        check = $check:path;
-    ) => {
-        $(#[$meta])*
-        #[derive(Clone, PartialEq, Eq, Hash)]
-        pub struct $name {
-            text: String,
-        }
-
-        impl $name {
-            /// The cursor's text (base64url, no padding).
-            pub fn as_str(&self) -> &str {
-                &self.text
-            }
-
-            /// The cursor's text, owned.
-            pub fn into_string(self) -> String {
-                self.text
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.text)
-            }
-        }
-
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_tuple(stringify!($name)).field(&self.text).finish()
-            }
-        }
-
-        $(#[$from_str_doc])*
-        impl FromStr for $name {
-            type Err = KeyError;
-
-            fn from_str(text: &str) -> Result<Self, KeyError> {
-                $check(text)?;
-                Ok($name {
-                    text: text.to_owned(),
-                })
-            }
-        }
-
-        impl From<$name> for String {
-            fn from(cursor: $name) -> Self {
-                cursor.text
-            }
-        }
-
-        /// Serialises as its text.
-        impl serde::Serialize for $name {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(&self.text)
-            }
-        }
-
-        /// Deserialises from its text, with the checks of [`FromStr`].
-        impl<'de> serde::Deserialize<'de> for $name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = String::deserialize(deserializer)?;
-                text.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    };
+impl fmt::Display for Cursor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
-cursor_text! {
-    /// An opaque, URL-safe position in the results of one query: where the next page starts.
-    ///
-    /// Made by [`CursorCodec::encode`] (the runtime returns one with every page that is not the
-    /// last) and read back with [`CursorCodec::decode`]. Its text uses only `A–Z a–z 0–9 - _`, so it
-    /// can go into a URL, a header or JSON as is; [`FromStr`] and serde read it back from that text.
-    /// See the [module docs](self) for its format and security model.
-    pub struct Cursor;
-    /// Reads a cursor from its text, checking only its outer form (base64url without padding, a
-    /// known version, a plausible length). Whether it is authentic and belongs to a query is
-    /// checked by [`CursorCodec::decode`].
-    check = unpack;
+impl fmt::Debug for Cursor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Cursor").field(&self.text).finish()
+    }
+}
+
+/// Reads a cursor from its text, checking only its outer form (base64url without padding, a
+/// known version, a plausible length). Whether it is authentic and belongs to a query is checked
+/// by [`CursorCodec::decode`].
+impl FromStr for Cursor {
+    type Err = KeyError;
+
+    fn from_str(text: &str) -> Result<Self, KeyError> {
+        unpack(text)?;
+        Ok(Cursor {
+            text: text.to_owned(),
+        })
+    }
+}
+
+impl From<Cursor> for String {
+    fn from(cursor: Cursor) -> Self {
+        cursor.text
+    }
+}
+
+/// Serialises as its text.
+impl serde::Serialize for Cursor {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.text)
+    }
+}
+
+/// Deserialises from its text, with the checks of [`FromStr`].
+impl<'de> serde::Deserialize<'de> for Cursor {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 /// Makes and checks [`Cursor`]s with one HMAC key.
@@ -225,16 +193,12 @@ impl Default for CursorCodec {
 
 impl fmt::Debug for CursorCodec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("CursorCodec")
-            .field(
-                "key",
-                &if self.secret_set {
-                    "secret"
-                } else {
-                    "built-in"
-                },
-            )
-            .finish()
+        let key = if self.secret_set {
+            "secret"
+        } else {
+            "built-in"
+        };
+        f.debug_struct("CursorCodec").field("key", &key).finish()
     }
 }
 
@@ -252,45 +216,65 @@ impl CursorCodec {
         self.secret_set
     }
 
-    /// A cursor that resumes `query` on table `table_name` after `start_key` (a
-    /// `LastEvaluatedKey`, or the key attributes of the last item returned).
+    /// A cursor that resumes `plan` on table `table_name` at `positions`, one per partition of
+    /// the plan, in its order.
     ///
     /// # Errors
-    /// [`CursorError::WrongKey`] when `start_key` does not hold exactly
-    /// [`QueryInput::start_key_attributes`], its partition-key value is not the query's, or an
-    /// attribute name is over 255 bytes or a value over 65,535 bytes (DynamoDB's own limits are
-    /// 255 and 2,048).
+    /// [`CursorError::WrongKey`] when there is not one position per partition, a key does not fit
+    /// the plan (see [`decode`](Self::decode)), or a value is over 65,535 bytes (DynamoDB's own
+    /// limit for key values is 2,048).
     pub fn encode(
         &self,
         table_name: &str,
-        query: &QueryInput,
-        start_key: &StartKey,
+        plan: &QueryPlan,
+        positions: &[Position],
     ) -> Result<Cursor, KeyError> {
-        check_key(query, start_key)?;
-        let mut bytes = Vec::with_capacity(64);
+        if positions.len() != plan.partitions().len() {
+            return Err(CursorError::WrongKey(format!(
+                "{} positions for {} partitions",
+                positions.len(),
+                plan.partitions().len()
+            ))
+            .into());
+        }
+        let count = u16::try_from(positions.len())
+            .map_err(|_| CursorError::WrongKey("more than 65,535 partitions".into()))?;
+        let attributes = plan.target().start_key_attributes();
+        let partition_attribute = plan.target().partition_key();
+        let mut bytes = Vec::with_capacity(64 + 32 * positions.len());
         bytes.push(VERSION);
-        bytes.extend_from_slice(&fingerprint(table_name, query));
-        let count = u8::try_from(start_key.len())
-            .map_err(|_| CursorError::WrongKey("more than 255 key attributes".into()))?;
-        bytes.push(count);
-        for (name, value) in start_key {
-            let name_len = u8::try_from(name.len()).map_err(|_| {
-                CursorError::WrongKey(format!("attribute name {name:?} is over 255 bytes"))
-            })?;
-            bytes.push(name_len);
-            bytes.extend_from_slice(name.as_bytes());
-            push_value(&mut bytes, name, value)?;
+        bytes.extend_from_slice(&plan.fingerprint(table_name));
+        bytes.extend_from_slice(&count.to_be_bytes());
+        for (partition, position) in positions.iter().enumerate() {
+            match position {
+                Position::NotStarted => bytes.push(NOT_STARTED),
+                Position::Exhausted => bytes.push(EXHAUSTED),
+                Position::After(key) => {
+                    check_key(plan, partition, key)?;
+                    bytes.push(AFTER);
+                    for name in attributes.iter().filter(|n| **n != partition_attribute) {
+                        let value = key.get(*name).ok_or_else(|| {
+                            CursorError::WrongKey(format!("no value for {name:?}"))
+                        })?;
+                        push_value(&mut bytes, name, value)?;
+                    }
+                }
+            }
         }
         Ok(Cursor {
-            text: self.seal(MAC_CONTEXT, bytes),
+            text: self.seal(bytes),
         })
     }
 
-    /// The start key carried by `cursor`, after checking that it is authentic and was made for
-    /// `query` on table `table_name`. Send it as the next request's `ExclusiveStartKey`.
+    /// The position in every partition carried by `cursor`, after checking that it is authentic
+    /// and was made for `plan` on table `table_name`. A [`Position::After`] holds the whole start
+    /// key, with its partition's partition-key value: send it as that partition's next
+    /// `ExclusiveStartKey`.
     ///
-    /// Checks, in order: the outer form, the tag, the query fingerprint, the structure, and that
-    /// the key holds exactly [`QueryInput::start_key_attributes`] with the query's partition value.
+    /// Checks, in order: the outer form, the tag, the plan fingerprint, the partition count, the
+    /// structure, and every start key against the plan: exactly the target's key attributes, of
+    /// type `S` (dynakey's template keys are strings), the partition's own partition-key value, and
+    /// a sort-key value that satisfies the plan's key condition.
     ///
     /// # Errors
     /// [`KeyErrorKind::Cursor`] with [`CursorError::Malformed`], [`CursorError::Tampered`],
@@ -298,28 +282,59 @@ impl CursorCodec {
     pub fn decode(
         &self,
         table_name: &str,
-        query: &QueryInput,
+        plan: &QueryPlan,
         cursor: &Cursor,
-    ) -> Result<StartKey, KeyError> {
+    ) -> Result<Vec<Position>, KeyError> {
         let bytes = unpack(&cursor.text)?;
-        let body = self.open(MAC_CONTEXT, &bytes)?;
-        let (fingerprint_bytes, entries) = body[1..].split_at(FINGERPRINT_LEN);
-        if fingerprint_bytes != fingerprint(table_name, query) {
+        let body = self.open(&bytes)?;
+        let (fingerprint, rest) = body[1..].split_at(FINGERPRINT_LEN);
+        if fingerprint != plan.fingerprint(table_name) {
             return Err(CursorError::OtherQuery.into());
         }
-        let start_key = parse_entries(entries)?;
-        check_key(query, &start_key)?;
-        Ok(start_key)
+        let mut reader = Reader(rest);
+        let count = usize::from(u16::from_be_bytes([reader.byte()?, reader.byte()?]));
+        if count != plan.partitions().len() {
+            return Err(CursorError::OtherQuery.into());
+        }
+        let attributes = plan.target().start_key_attributes();
+        let partition_attribute = plan.target().partition_key();
+        let mut positions = Vec::with_capacity(count);
+        for (partition, value) in plan.partitions().iter().enumerate() {
+            let position = match reader.byte()? {
+                NOT_STARTED => Position::NotStarted,
+                EXHAUSTED => Position::Exhausted,
+                AFTER => {
+                    let mut key = StartKey::new();
+                    key.insert(partition_attribute.to_owned(), KeyValue::S(value.clone()));
+                    for name in attributes.iter().filter(|n| **n != partition_attribute) {
+                        key.insert((*name).to_owned(), reader.value()?);
+                    }
+                    check_key(plan, partition, &key)?;
+                    Position::After(key)
+                }
+                other => {
+                    return Err(
+                        CursorError::Malformed(format!("unknown partition state {other}")).into(),
+                    )
+                }
+            };
+            positions.push(position);
+        }
+        if !reader.0.is_empty() {
+            return Err(
+                CursorError::Malformed("unexpected bytes after the positions".into()).into(),
+            );
+        }
+        Ok(positions)
     }
 
-    /// `body` followed by its tag (HMAC-SHA256 over `context` and `body`, truncated to
-    /// `TAG_LEN` bytes), as base64url text. The context keeps one kind of cursor from passing as
-    /// another.
-    fn seal(&self, context: &[u8], mut body: Vec<u8>) -> String {
+    /// `body` followed by its tag (HMAC-SHA256 over the context and `body`, truncated to
+    /// `TAG_LEN` bytes), as base64url text.
+    fn seal(&self, mut body: Vec<u8>) -> String {
         let tag = self
             .mac
             .clone()
-            .chain_update(context)
+            .chain_update(MAC_CONTEXT)
             .chain_update(&body)
             .finalize()
             .into_bytes();
@@ -327,15 +342,15 @@ impl CursorCodec {
         URL_SAFE_NO_PAD.encode(body)
     }
 
-    /// The body of the unpacked cursor `bytes` once its tag checks out for `context`.
+    /// The body of the unpacked cursor `bytes` once its tag checks out.
     ///
     /// # Errors
     /// [`CursorError::Tampered`] when it does not.
-    fn open<'b>(&self, context: &[u8], bytes: &'b [u8]) -> Result<&'b [u8], KeyError> {
+    fn open<'b>(&self, bytes: &'b [u8]) -> Result<&'b [u8], KeyError> {
         let (body, tag) = bytes.split_at(bytes.len() - TAG_LEN);
         self.mac
             .clone()
-            .chain_update(context)
+            .chain_update(MAC_CONTEXT)
             .chain_update(body)
             .verify_truncated_left(tag)
             .map_err(|_| CursorError::Tampered)?;
@@ -377,28 +392,6 @@ fn unpack(text: &str) -> Result<Vec<u8>, KeyError> {
         .into());
     }
     Ok(bytes)
-}
-
-/// Reads the attribute count and entries of an authenticated body.
-fn parse_entries(entries: &[u8]) -> Result<StartKey, KeyError> {
-    let mut reader = Reader(entries);
-    let count = reader.byte()?;
-    let mut key = StartKey::new();
-    let mut previous: Option<String> = None;
-    for _ in 0..count {
-        let name_len = usize::from(reader.byte()?);
-        let name = reader.text(name_len)?;
-        if previous.as_ref().is_some_and(|p| *p >= name) {
-            return Err(CursorError::Malformed("attributes out of order".into()).into());
-        }
-        let value = reader.value()?;
-        key.insert(name.clone(), value);
-        previous = Some(name);
-    }
-    if !reader.0.is_empty() {
-        return Err(CursorError::Malformed("unexpected bytes after the key".into()).into());
-    }
-    Ok(key)
 }
 
 fn truncated() -> KeyError {
@@ -461,11 +454,12 @@ fn push_value(bytes: &mut Vec<u8>, name: &str, value: &KeyValue) -> Result<(), K
     Ok(())
 }
 
-/// Checks that `key` holds exactly the query's key attributes and the query's partition value.
-fn check_key(query: &QueryInput, key: &StartKey) -> Result<(), KeyError> {
-    let expected = &query.start_key_attributes;
-    let same_names =
-        key.len() == expected.len() && expected.iter().all(|name| key.contains_key(name));
+/// Checks that `key` fits partition `partition` of `plan`: exactly the target's key attributes,
+/// every one a string, the partition's own partition-key value, and a sort key that satisfies the
+/// plan's key condition (as DynamoDB evaluates it: `BETWEEN` inclusive at both ends).
+fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), KeyError> {
+    let expected = plan.target().start_key_attributes();
+    let same_names = key.len() == expected.len() && expected.iter().all(|n| key.contains_key(*n));
     if !same_names {
         return Err(CursorError::WrongKey(format!(
             "it holds the attributes {:?}, the query's key attributes are {expected:?}",
@@ -473,99 +467,41 @@ fn check_key(query: &QueryInput, key: &StartKey) -> Result<(), KeyError> {
         ))
         .into());
     }
-    let attribute = partition_attribute(query)?;
-    let Some(value) = query.expression_attribute_values.get(":pk") else {
-        return Err(
-            CursorError::WrongKey("the query has no partition-key condition".into()).into(),
-        );
-    };
-    if key.get(attribute) != Some(value) {
+    if let Some((name, _)) = key.iter().find(|(_, v)| !matches!(v, KeyValue::S(_))) {
+        return Err(CursorError::WrongKey(format!(
+            "its key attribute {name:?} is not a string, as the table's key schema declares"
+        ))
+        .into());
+    }
+    let attribute = plan.target().partition_key();
+    let own = plan.partitions().get(partition).map(String::as_str);
+    if key.get(attribute).and_then(KeyValue::as_s) != own {
         return Err(CursorError::WrongKey(format!(
             "its partition key {attribute:?} is not the query's partition value"
         ))
         .into());
     }
+    if let (Some(sort_attribute), Some(condition)) =
+        (plan.target().sort_key(), plan.sort_condition())
+    {
+        let sort = key.get(sort_attribute).and_then(KeyValue::as_s);
+        let inside = sort.is_some_and(|sort| {
+            let sort = sort.to_owned();
+            condition.holds(
+                &sort,
+                |a, b| a.as_bytes().cmp(b.as_bytes()),
+                |a, p| a.starts_with(p.as_str()),
+            )
+        });
+        if !inside {
+            return Err(CursorError::WrongKey(format!(
+                "its sort key {sort:?} is outside the query's key condition"
+            ))
+            .into());
+        }
+    }
     Ok(())
 }
-
-/// The partition-key attribute name of a request (`#pk`).
-fn partition_attribute(input: &QueryInput) -> Result<&str, KeyError> {
-    input
-        .expression_attribute_names
-        .get("#pk")
-        .map(String::as_str)
-        .ok_or_else(|| {
-            CursorError::WrongKey("the query has no partition-key condition".into()).into()
-        })
-}
-
-/// The placeholders (`#name`, `:value`) that `expression` references, in order of appearance.
-fn placeholders(expression: &str, sigil: char) -> Vec<&str> {
-    let mut found = Vec::new();
-    let mut rest = expression;
-    while let Some(at) = rest.find(sigil) {
-        let tail = &rest[at + sigil.len_utf8()..];
-        let len = tail
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(tail.len());
-        found.push(&rest[at..at + sigil.len_utf8() + len]);
-        rest = &tail[len..];
-    }
-    found
-}
-
-/// The first bytes of SHA-256 over what binds a cursor to a query: the table name, the index
-/// name, the key condition with the names and values it references, and the direction. Each
-/// field is length-prefixed, so no two queries share an encoding.
-fn fingerprint(table_name: &str, query: &QueryInput) -> [u8; FINGERPRINT_LEN] {
-    let mut hash = Sha256::new();
-    let mut field = |bytes: &[u8]| {
-        hash.update((bytes.len() as u64).to_be_bytes());
-        hash.update(bytes);
-    };
-    field(FINGERPRINT_CONTEXT);
-    field(table_name.as_bytes());
-    match &query.index_name {
-        Some(index) => {
-            field(b"index");
-            field(index.as_bytes());
-        }
-        None => field(b"table"),
-    }
-    let expression = &query.key_condition_expression;
-    field(expression.as_bytes());
-    let mut names = placeholders(expression, '#');
-    names.sort_unstable();
-    names.dedup();
-    for placeholder in names {
-        field(placeholder.as_bytes());
-        let name = query.expression_attribute_names.get(placeholder);
-        field(name.map_or(&b""[..], |n| n.as_bytes()));
-    }
-    let mut values = placeholders(expression, ':');
-    values.sort_unstable();
-    values.dedup();
-    for placeholder in values {
-        field(placeholder.as_bytes());
-        let (tag, value): (&[u8], &[u8]) = match query.expression_attribute_values.get(placeholder)
-        {
-            Some(KeyValue::S(s)) => (b"S", s.as_bytes()),
-            Some(KeyValue::N(n)) => (b"N", n.as_bytes()),
-            Some(KeyValue::B(b)) => (b"B", b),
-            None => (b"", b""),
-        };
-        field(tag);
-        field(value);
-    }
-    field(&[u8::from(query.scan_index_forward)]);
-    let digest = hash.finalize();
-    let mut out = [0u8; FINGERPRINT_LEN];
-    out.copy_from_slice(&digest[..FINGERPRINT_LEN]);
-    out
-}
-
-mod sharded;
-pub use sharded::{ShardPosition, ShardedCursor};
 
 #[cfg(test)]
 mod tests;

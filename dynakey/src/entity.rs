@@ -57,6 +57,21 @@ pub trait Entity: Sized {
         }
     }
 
+    /// `true` when `key` is a partition key of this entity: its template's literals are in place
+    /// (after the shard suffix is taken off, for a sharded entity) and every segment is well
+    /// delimited. Typed reads use it, with [`Entity::matches_sort_key`], to tell this entity's
+    /// items from other items in the same partition or index.
+    fn matches_partition_key(key: &str) -> bool {
+        let logical = match Self::SHARDING {
+            Some(sharding) => match sharding.split_partition_key(key) {
+                Some((logical, _)) => logical,
+                None => return false,
+            },
+            None => key,
+        };
+        Self::PARTITION_TEMPLATE.matches(logical)
+    }
+
     /// This item's partition key (with its shard suffix when the entity is sharded).
     ///
     /// # Errors

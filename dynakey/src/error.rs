@@ -204,7 +204,36 @@ pub enum KeyErrorKind {
     /// A resumable query cursor was rejected (malformed, modified, or from another query), or a
     /// start key could not become one (spec §4); see [`crate::cursor`].
     #[error(transparent)]
-    Cursor(crate::cursor::CursorError),
+    Cursor(CursorError),
+}
+
+/// Why a cursor was rejected; carried by [`KeyErrorKind::Cursor`] (see [`crate::cursor`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CursorError {
+    /// Not a cursor of this format: not base64url without padding, too short, an unknown version,
+    /// or (with a valid tag, so only when forged) a broken structure. The text says which.
+    #[error("malformed cursor: {0}")]
+    Malformed(String),
+    /// The tag does not match: the cursor was modified, or made with another secret.
+    #[error("the cursor was modified or made with another secret (its authentication tag does not match)")]
+    Tampered,
+    /// The cursor is authentic but was made for another query (another table, index, partition,
+    /// key condition, filter or direction).
+    #[error("the cursor belongs to another query (table, index, partitions, key condition, filter or direction differ)")]
+    OtherQuery,
+    /// A start key in the cursor (or one being encoded) does not fit the query: not exactly the
+    /// query's key attributes, a value of the wrong type, another partition-key value, or a sort
+    /// key outside the key condition.
+    #[error("the cursor's key does not fit this query: {0}")]
+    WrongKey(String),
+}
+
+impl From<CursorError> for KeyError {
+    #[cold]
+    fn from(error: CursorError) -> Self {
+        KeyErrorKind::Cursor(error).into()
+    }
 }
 
 impl KeyError {

@@ -38,14 +38,69 @@ pub struct Key<E> {
 }
 
 impl<E: Entity> Key<E> {
-    /// Wraps key strings already produced by `E`'s templates. Used by generated code.
-    #[doc(hidden)]
-    pub fn from_parts(partition: String, sort: Option<String>) -> Self {
+    /// Wraps key strings produced by `E`'s own templates (the generated key functions reach it
+    /// through `__private`); every other way to a `Key<E>` checks the strings.
+    pub(crate) fn from_parts(partition: String, sort: Option<String>) -> Self {
         Key {
             partition,
             sort,
             entity: PhantomData,
         }
+    }
+
+    /// The key of an item of `E` read back from DynamoDB (or taken from anywhere else), checked:
+    /// `partition` must be a partition key of `E` ([`Entity::matches_partition_key`]) and `sort`
+    /// a sort key of `E` ([`Entity::matches_sort_key`]) when `E`'s table has a sort key, `None`
+    /// otherwise; both within DynamoDB's size limits (2,048 and 1,024 bytes of UTF-8).
+    ///
+    /// # Errors
+    /// [`KeyErrorKind::Mismatch`](crate::KeyErrorKind::Mismatch) naming the template the string
+    /// does not fit; [`KeyErrorKind::EmptyKey`](crate::KeyErrorKind::EmptyKey) /
+    /// [`KeyErrorKind::TooLong`](crate::KeyErrorKind::TooLong) for the size rules.
+    pub fn parse(partition: &str, sort: Option<&str>) -> Result<Self, crate::KeyError> {
+        use crate::error::{KeyError, KeyRole};
+        KeyError::check_size(KeyRole::Partition, partition)?;
+        if !E::matches_partition_key(partition) {
+            return Err(KeyError::mismatch(
+                partition,
+                E::PARTITION_TEMPLATE.text,
+                format!("not a partition key of entity `{}`", E::ENTITY_NAME),
+            ));
+        }
+        match (E::SORT_TEMPLATE, sort) {
+            (Some(template), Some(sort)) => {
+                KeyError::check_size(KeyRole::Sort, sort)?;
+                if !E::matches_sort_key(sort) {
+                    return Err(KeyError::mismatch(
+                        sort,
+                        template.text,
+                        format!("not a sort key of entity `{}`", E::ENTITY_NAME),
+                    ));
+                }
+            }
+            (Some(template), None) => {
+                return Err(KeyError::mismatch(
+                    "",
+                    template.text,
+                    format!(
+                        "entity `{}` has a sort key, and none was given",
+                        E::ENTITY_NAME
+                    ),
+                ))
+            }
+            (None, Some(sort)) => {
+                return Err(KeyError::mismatch(
+                    sort,
+                    "",
+                    format!("entity `{}` has no sort key", E::ENTITY_NAME),
+                ))
+            }
+            (None, None) => {}
+        }
+        Ok(Key::from_parts(
+            partition.to_owned(),
+            sort.map(str::to_owned),
+        ))
     }
 
     /// The partition key value.

@@ -85,9 +85,11 @@ pub mod condition;
 pub mod cursor;
 pub mod entity;
 pub mod error;
+pub mod expr;
 pub mod index;
 pub mod key;
 pub mod path;
+pub mod plan;
 pub mod query;
 pub mod segment;
 pub mod shard;
@@ -101,15 +103,16 @@ pub use collection::{Cardinality, Collection, CollectionError, CollectionErrorKi
 pub use condition::{
     Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyOf, SortKeyPartial, SortKeyPrefix,
 };
-pub use cursor::{Cursor, CursorCodec, CursorError, ShardPosition, ShardedCursor, StartKey};
+pub use cursor::{Cursor, CursorCodec, CursorError, Position, StartKey};
 pub use entity::Entity;
 pub use error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
 pub use index::{ConsistentReadable, EntityIndex, Index, ProjectsAll};
 pub use key::{Key, KeyValue};
 pub use path::KeyPath;
-pub use query::{KeyQuery, QueryInput};
+pub use plan::{QueryPlan, Target};
+pub use query::{KeyQuery, Projected, QueryInput, Whole};
 pub use segment::{KeySegment, SegmentArg};
-pub use shard::{ShardedQuery, ShardedQueryInput, Sharding};
+pub use shard::Sharding;
 pub use table::{
     DefaultTable, IndexDef, IndexKind, Projection, Table, TableWithSortKey, TableWithoutSortKey,
 };

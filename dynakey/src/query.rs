@@ -1,6 +1,6 @@
-//! [`KeyQuery`]: a typed Query over one partition, and [`QueryInput`]: the request DynamoDB receives.
+//! [`KeyQuery`]: a typed Query over one partition (or every shard of one), and [`QueryInput`]: the
+//! request DynamoDB receives.
 
-use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
 use crate::condition::{
@@ -9,11 +9,15 @@ use crate::condition::{
 use crate::entity::Entity;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::index::ConsistentReadable;
-use crate::key::KeyValue;
+use crate::plan::{QueryPlan, Target};
+use crate::shard::Sharding;
 use crate::table::{IndexDef, Table};
 use crate::template::KeyTemplate;
 
 mod cli_json;
+mod input;
+
+pub use input::QueryInput;
 
 /// Typestate: no sort-key condition set yet.
 #[derive(Debug, Clone, Copy)]
@@ -38,34 +42,35 @@ mod sealed {
     impl Sealed for super::WithSortCondition {}
 }
 
+/// Typestate: the query reads whole items (no projection), so they decode into the entity.
+#[derive(Debug, Clone, Copy)]
+pub struct Whole;
+/// Typestate: the query reads only the attributes named by [`KeyQuery::project`], so its items
+/// decode into a type holding those (`.project::<P>()` on the runtime's request), never into the
+/// whole entity.
+#[derive(Debug, Clone, Copy)]
+pub struct Projected;
+
+/// The plan under construction, and the literal prefix that keeps ranges inside the entity.
 #[derive(Debug, Clone)]
 struct Parts {
-    index_name: Option<&'static str>,
-    partition_attr: &'static str,
-    sort_attr: Option<&'static str>,
-    /// The key attributes of the table (and of the index, for an index query), sorted: what a
-    /// `LastEvaluatedKey` of this query holds.
-    start_key_attrs: Vec<&'static str>,
-    partition: String,
-    range: Range,
+    plan: QueryPlan,
     /// The sort-key template's literal prefix, which keeps ranges inside the entity.
     entity_prefix: &'static str,
-    limit: Option<u32>,
-    reverse: bool,
-    consistent_read: bool,
-    projection: Vec<String>,
 }
 
 /// The zero-sized type parameters of a [`KeyQuery`], without owning or borrowing any of them.
-type Marker<E, I, S> = PhantomData<fn() -> (E, I, S)>;
+type Marker<E, I, S, P> = PhantomData<fn() -> (E, I, S, P)>;
 
-/// A Query on one partition of entity `E`, with an optional sort-key condition and options.
+/// A Query on one partition of entity `E` (or on every shard of one sharded partition), with an
+/// optional sort-key condition and options.
 ///
-/// Created by the generated `E::query(<partition-key fields>)` (whole partition), then narrowed with
-/// one of [`begins_with`](Self::begins_with), [`eq`](Self::eq), [`gt`](Self::gt),
-/// [`gte`](Self::gte), [`lt`](Self::lt), [`lte`](Self::lte), [`between`](Self::between).
-/// Encoding errors are deferred and returned by [`build`](Self::build) (and by the runtime, before
-/// any request).
+/// Created by the generated `E::query(<partition-key fields>)` (whole partition),
+/// `E::query_<index>(…)` (an index partition), `E::query_shard(…, shard)` (one shard) or
+/// `E::query_shards(…)` (every shard, merged by the runtime), then narrowed with one of
+/// [`begins_with`](Self::begins_with), [`eq`](Self::eq), [`gt`](Self::gt), [`gte`](Self::gte),
+/// [`lt`](Self::lt), [`lte`](Self::lte), [`between`](Self::between). Encoding errors are deferred
+/// and returned by [`plan`](Self::plan) (and by the runtime, before any request).
 ///
 /// ```ignore
 /// let q = Project::query("acme").begins_with(Project::sk()).reverse();
@@ -74,19 +79,21 @@ type Marker<E, I, S> = PhantomData<fn() -> (E, I, S)>;
 /// ```
 ///
 /// `I` is where the query runs: [`PrimaryIndex`](condition::PrimaryIndex) for the base table, or
-/// the marker type of a secondary index (an [`Index`](crate::Index)), for queries made by the generated
-/// `E::query_<index>(…)`; the sort-key conditions only accept builders made for the same `I`
-/// (`E::sk()` for the base table, `E::<index>_sk()` for an index), so the two cannot be mixed up.
+/// the marker type of a secondary index (an [`Index`](crate::Index)), for queries made by the
+/// generated `E::query_<index>(…)`; the sort-key conditions only accept builders made for the same
+/// `I` (`E::sk()` for the base table, `E::<index>_sk()` for an index), so the two cannot be mixed
+/// up. `S` records whether a sort-key condition is set (a second one does not compile), `P`
+/// whether attributes are projected ([`Whole`] or [`Projected`]).
 ///
 /// AWS developer guide: "Querying tables in DynamoDB", "Key condition expressions for the Query
 /// operation" and, for index queries, "Using Global Secondary Indexes in DynamoDB" and "Local
 /// secondary indexes".
-pub struct KeyQuery<E, I = condition::PrimaryIndex, S = NoSortCondition> {
+pub struct KeyQuery<E, I = condition::PrimaryIndex, S = NoSortCondition, P = Whole> {
     parts: Result<Parts, KeyError>,
-    marker: Marker<E, I, S>,
+    marker: Marker<E, I, S, P>,
 }
 
-impl<E, I, S> Clone for KeyQuery<E, I, S> {
+impl<E, I, S, P> Clone for KeyQuery<E, I, S, P> {
     fn clone(&self) -> Self {
         KeyQuery {
             parts: self.parts.clone(),
@@ -95,7 +102,7 @@ impl<E, I, S> Clone for KeyQuery<E, I, S> {
     }
 }
 
-impl<E, I, S> std::fmt::Debug for KeyQuery<E, I, S> {
+impl<E, I, S, P> std::fmt::Debug for KeyQuery<E, I, S, P> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("KeyQuery")
             .field("parts", &self.parts)
@@ -103,76 +110,49 @@ impl<E, I, S> std::fmt::Debug for KeyQuery<E, I, S> {
     }
 }
 
-impl<E: Entity> KeyQuery<E> {
-    /// A whole-partition query on the base table. Used by the generated `E::query(…)`.
-    #[doc(hidden)]
-    pub fn partition(partition: Result<String, KeyError>) -> Self {
-        let table_sort = <E::Table as Table>::SORT_KEY;
-        Self::on(
-            partition,
-            None,
-            <E::Table as Table>::PARTITION_KEY,
-            table_sort,
-            E::SORT_TEMPLATE,
-        )
-    }
-}
-
 impl<E: Entity, I> KeyQuery<E, I> {
-    /// A whole-partition query on index `I`, declared by `index` (`<I as Index>::DEF`):
-    /// `partition` is the index partition-key value (for an LSI, the table's), `sort_template`
-    /// the entity's sort-key template for the index. Used by the generated
-    /// `E::query_<index>(…)`, which passes the declaration rather than bounding `I: Index` so
-    /// that a type that is not an index is reported once.
-    #[doc(hidden)]
-    pub fn index_partition(
-        partition: Result<String, KeyError>,
-        index: IndexDef,
+    /// A whole-partition query of `partitions` (one, or every shard of `sharded`) on the base
+    /// table (`index` `None`) or an index. Generated code reaches it through `__private`.
+    pub(crate) fn on(
+        partitions: Result<Vec<String>, KeyError>,
+        sharded: Option<(String, Sharding)>,
+        index: Option<IndexDef>,
         sort_template: Option<KeyTemplate>,
     ) -> Self {
-        Self::on(
-            partition,
-            Some(index.name),
-            index.partition_key,
-            index.sort_key,
-            sort_template,
-        )
-    }
-
-    /// A whole-partition query on the base table (`index_name` `None`) or an index.
-    fn on(
-        partition: Result<String, KeyError>,
-        index_name: Option<&'static str>,
-        partition_attr: &'static str,
-        sort_attr: Option<&'static str>,
-        sort_template: Option<KeyTemplate>,
-    ) -> Self {
+        let table = Target {
+            index: None,
+            partition_key: <E::Table as Table>::PARTITION_KEY,
+            sort_key: <E::Table as Table>::SORT_KEY,
+            table_partition_key: <E::Table as Table>::PARTITION_KEY,
+            table_sort_key: <E::Table as Table>::SORT_KEY,
+        };
+        let target = match index {
+            Some(def) => Target {
+                index: Some(def.name),
+                partition_key: def.partition_key,
+                sort_key: def.sort_key,
+                ..table
+            },
+            None => table,
+        };
         let entity_prefix = sort_template.map_or("", |t| t.literal_prefix());
-        let parts = partition.and_then(|partition| {
-            KeyError::check_size(KeyRole::Partition, &partition)?;
-            // A LastEvaluatedKey holds the table's key attributes, plus the index's on an index
-            // (AWS developer guide, "Paginating table query results").
-            let table_partition = <E::Table as Table>::PARTITION_KEY;
-            let table_sort = <E::Table as Table>::SORT_KEY;
-            let mut start_key_attrs: Vec<&'static str> = [table_partition, partition_attr]
-                .into_iter()
-                .chain(table_sort)
-                .chain(sort_attr)
-                .collect();
-            start_key_attrs.sort_unstable();
-            start_key_attrs.dedup();
+        let parts = partitions.and_then(|partitions| {
+            for partition in &partitions {
+                KeyError::check_size(KeyRole::Partition, partition)?;
+            }
             Ok(Parts {
-                index_name,
-                partition_attr,
-                sort_attr,
-                start_key_attrs,
-                partition,
-                range: Range::ALL,
+                plan: QueryPlan {
+                    target,
+                    partitions,
+                    sharded,
+                    range: Range::ALL,
+                    forward: true,
+                    limit: None,
+                    consistent_read: false,
+                    projection: Vec::new(),
+                    filter: None,
+                },
                 entity_prefix,
-                limit: None,
-                reverse: false,
-                consistent_read: false,
-                projection: Vec::new(),
             })
         });
         KeyQuery {
@@ -182,13 +162,20 @@ impl<E: Entity, I> KeyQuery<E, I> {
     }
 }
 
-impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
+impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
     fn with_range(
         self,
         range: impl FnOnce(&str) -> Result<Range, KeyError>,
-    ) -> KeyQuery<E, I, WithSortCondition> {
+    ) -> KeyQuery<E, I, WithSortCondition, P> {
         let parts = self.parts.and_then(|mut parts| {
-            parts.range = range(parts.entity_prefix)?;
+            let range = range(parts.entity_prefix)?;
+            if range.condition.is_some() && parts.plan.target.sort_key.is_none() {
+                return Err(KeyErrorKind::Condition(
+                    "a sort-key condition on a table without a sort key".into(),
+                )
+                .into());
+            }
+            parts.plan.range = range;
             Ok(parts)
         });
         KeyQuery {
@@ -200,9 +187,9 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     /// `begins_with(#sk, :sk)` on a group or an explicit partial value. An empty prefix means no
     /// sort-key condition (spec §3), so `begins_with(E::sk())` on a template that starts with a
     /// placeholder reads the whole partition.
-    pub fn begins_with<P>(self, prefix: P) -> KeyQuery<E, I, WithSortCondition>
+    pub fn begins_with<X>(self, prefix: X) -> KeyQuery<E, I, WithSortCondition, P>
     where
-        P: SortKeyPrefix + SortKeyOf<E, I>,
+        X: SortKeyPrefix + SortKeyOf<E, I>,
     {
         self.with_range(|_| {
             let prefix = prefix.into_prefix()?;
@@ -219,7 +206,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
 
     /// `#sk = :sk`: exactly one item (spec §3: a complete key of a template that ends in a
     /// placeholder).
-    pub fn eq<K>(self, key: K) -> KeyQuery<E, I, WithSortCondition>
+    pub fn eq<K>(self, key: K) -> KeyQuery<E, I, WithSortCondition, P>
     where
         K: CompleteSortKey + SortKeyOf<E, I>,
     {
@@ -230,7 +217,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
         })
     }
 
-    fn compare<B>(self, op: Op, bound: B) -> KeyQuery<E, I, WithSortCondition>
+    fn compare<B>(self, op: Op, bound: B) -> KeyQuery<E, I, WithSortCondition, P>
     where
         B: SortKeyBound + SortKeyOf<E, I>,
     {
@@ -243,7 +230,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     pub fn gt<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
-    ) -> KeyQuery<E, I, WithSortCondition> {
+    ) -> KeyQuery<E, I, WithSortCondition, P> {
         self.compare(Op::Gt, bound)
     }
 
@@ -251,7 +238,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     pub fn gte<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
-    ) -> KeyQuery<E, I, WithSortCondition> {
+    ) -> KeyQuery<E, I, WithSortCondition, P> {
         self.compare(Op::Ge, bound)
     }
 
@@ -259,7 +246,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     pub fn lt<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
-    ) -> KeyQuery<E, I, WithSortCondition> {
+    ) -> KeyQuery<E, I, WithSortCondition, P> {
         self.compare(Op::Lt, bound)
     }
 
@@ -268,7 +255,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     pub fn lte<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
-    ) -> KeyQuery<E, I, WithSortCondition> {
+    ) -> KeyQuery<E, I, WithSortCondition, P> {
         self.compare(Op::Le, bound)
     }
 
@@ -277,7 +264,7 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     /// `succ(prefix_high)`).
     ///
     /// The error for `low` sorting after `high` (byte-wise) is returned by [`build`](Self::build).
-    pub fn between<L, H>(self, low: L, high: H) -> KeyQuery<E, I, WithSortCondition>
+    pub fn between<L, H>(self, low: L, high: H) -> KeyQuery<E, I, WithSortCondition, P>
     where
         L: SortKeyBound + SortKeyOf<E, I>,
         H: SortKeyBound + SortKeyOf<E, I>,
@@ -286,23 +273,24 @@ impl<E, I, S: NoSortConditionYet> KeyQuery<E, I, S> {
     }
 }
 
-impl<E, I, S> KeyQuery<E, I, S> {
-    fn map(mut self, f: impl FnOnce(&mut Parts)) -> Self {
+impl<E, I, S, P> KeyQuery<E, I, S, P> {
+    fn map(mut self, f: impl FnOnce(&mut QueryPlan)) -> Self {
         if let Ok(parts) = &mut self.parts {
-            f(parts);
+            f(&mut parts.plan);
         }
         self
     }
 
-    /// Returns at most `n` items: in total for the runtime's streams (it pages until it has them),
-    /// per page for its one-page calls (`Db::query_page`), where `n` is the request's `Limit`.
+    /// Returns at most `n` items: in total for the runtime's item and page streams (it reads as
+    /// many pages as that takes), per page for its one-page call, where `n` is the request's
+    /// `Limit`.
     pub fn limit(self, n: u32) -> Self {
         self.map(|p| p.limit = Some(n))
     }
 
     /// Descending sort-key order (`ScanIndexForward = false`): newest first for time-sortable keys.
     pub fn reverse(self) -> Self {
-        self.map(|p| p.reverse = true)
+        self.map(|p| p.forward = false)
     }
 
     /// Strongly consistent read (`ConsistentRead = true`): the result reflects every write that
@@ -317,134 +305,51 @@ impl<E, I, S> KeyQuery<E, I, S> {
     }
 
     /// Reads only the named attributes (`ProjectionExpression`, names always via placeholders:
-    /// `#p0, #p1, …`; AWS developer guide, "Projection expressions"). Decode such results into a
-    /// type that has just those fields (`Db::query_as` in `dynakey-runtime`).
+    /// `#p0, #p1, …`; AWS developer guide, "Projection expressions"). The query then reads parts of
+    /// items, so the runtime decodes them only into a type that holds just those attributes
+    /// (`.project::<P>()` on its request): reading whole entities from it does not compile.
     ///
-    /// When the range excludes keys that DynamoDB's inclusive `BETWEEN` returns
-    /// ([`QueryInput::exclude_sort_keys`]), the sort-key attribute is read too (`#sk` is added to
-    /// the projection), since the runtime recognises those items by it.
-    pub fn project<A: AsRef<str>>(self, attributes: impl IntoIterator<Item = A>) -> Self {
+    /// When the read needs attributes of its own, they are read too: the sort key when the range
+    /// excludes keys that DynamoDB's inclusive `BETWEEN` returns
+    /// ([`QueryPlan::excluded_sort_keys`], recognised by their sort key), and every key attribute
+    /// when several shards are merged ([`QueryPlan::read_attributes`]).
+    pub fn project<A: AsRef<str>>(
+        self,
+        attributes: impl IntoIterator<Item = A>,
+    ) -> KeyQuery<E, I, S, Projected> {
         let attributes: Vec<String> = attributes
             .into_iter()
             .map(|a| a.as_ref().to_owned())
             .collect();
-        self.map(|p| p.projection = attributes)
+        let parts = self.parts.map(|mut parts| {
+            parts.plan.projection = attributes;
+            parts
+        });
+        KeyQuery {
+            parts,
+            marker: PhantomData,
+        }
     }
 
-    /// The request as DynamoDB receives it.
+    /// The typed plan of this query, the value the runtime executes (see [`QueryPlan`]).
     ///
     /// # Errors
-    /// A deferred [`KeyError`] from the key values or the condition (e.g. `between` with low > high).
+    /// A deferred [`KeyError`] from the key values or the condition (e.g. `between` with low >
+    /// high).
+    pub fn plan(&self) -> Result<QueryPlan, KeyError> {
+        self.parts
+            .as_ref()
+            .map(|parts| parts.plan.clone())
+            .map_err(Clone::clone)
+    }
+
+    /// The request as DynamoDB receives it, for the query's partition (for a fan-out over shards,
+    /// the first shard's; [`QueryPlan::inputs`] gives every shard's).
+    ///
+    /// # Errors
+    /// As [`plan`](Self::plan).
     pub fn build(&self) -> Result<QueryInput, KeyError> {
         let parts = self.parts.as_ref().map_err(Clone::clone)?;
-        let mut names = BTreeMap::new();
-        let mut values = BTreeMap::new();
-        names.insert("#pk".to_owned(), parts.partition_attr.to_owned());
-        values.insert(":pk".to_owned(), KeyValue::S(parts.partition.clone()));
-        let mut expression = String::from("#pk = :pk");
-        if let Some(condition) = &parts.range.condition {
-            let sort_attr = parts.sort_attr.ok_or_else(|| {
-                KeyError::from(KeyErrorKind::Condition(
-                    "a sort-key condition on a table without a sort key".into(),
-                ))
-            })?;
-            names.insert("#sk".to_owned(), sort_attr.to_owned());
-            let mut value = |name: &str, v: &str| {
-                values.insert(name.to_owned(), KeyValue::S(v.to_owned()));
-            };
-            let clause = match condition {
-                SortCondition::Eq(v) => (value(":sk", v), "#sk = :sk").1,
-                SortCondition::BeginsWith(v) => (value(":sk", v), "begins_with(#sk, :sk)").1,
-                SortCondition::Lt(v) => (value(":sk", v), "#sk < :sk").1,
-                SortCondition::Le(v) => (value(":sk", v), "#sk <= :sk").1,
-                SortCondition::Gt(v) => (value(":sk", v), "#sk > :sk").1,
-                SortCondition::Ge(v) => (value(":sk", v), "#sk >= :sk").1,
-                SortCondition::Between(lo, hi) => {
-                    value(":lo", lo);
-                    value(":hi", hi);
-                    "#sk BETWEEN :lo AND :hi"
-                }
-            };
-            expression.push_str(" AND ");
-            expression.push_str(clause);
-        }
-        let projection_expression = (!parts.projection.is_empty()).then(|| {
-            let mut placeholders = Vec::with_capacity(parts.projection.len());
-            for (i, attribute) in parts.projection.iter().enumerate() {
-                let placeholder = format!("#p{i}");
-                names.insert(placeholder.clone(), attribute.clone());
-                placeholders.push(placeholder);
-            }
-            // The runtime drops `exclude_sort_keys` by the items' sort key, so read it too.
-            let sort_projected = parts
-                .sort_attr
-                .is_some_and(|sort| parts.projection.iter().any(|a| a == sort));
-            if !parts.range.exclude.is_empty() && !sort_projected && names.contains_key("#sk") {
-                placeholders.push("#sk".to_owned());
-            }
-            placeholders.join(", ")
-        });
-        Ok(QueryInput {
-            index_name: parts.index_name.map(str::to_owned),
-            partition_key_attribute: parts.partition_attr.to_owned(),
-            key_condition_expression: expression,
-            expression_attribute_names: names,
-            expression_attribute_values: values,
-            projection_expression,
-            scan_index_forward: !parts.reverse,
-            limit: parts.limit,
-            consistent_read: parts.consistent_read,
-            sort_key_attribute: parts.sort_attr.map(str::to_owned),
-            start_key_attributes: parts
-                .start_key_attrs
-                .iter()
-                .map(|a| (*a).to_owned())
-                .collect(),
-            exclude_sort_keys: parts.range.exclude.clone(),
-            matches_nothing: parts.range.empty,
-        })
+        Ok(parts.plan.input(0))
     }
-}
-
-/// A Query request in DynamoDB's terms (the Query API's request parameters), built by
-/// [`KeyQuery::build`].
-///
-/// Attribute names always go through `#name` placeholders and values through `:value` placeholders,
-/// and exactly the referenced ones are present (spec §3), so reserved words such as `status`,
-/// `name` or `data` work as attribute names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QueryInput {
-    /// `IndexName`, for a query on a secondary index.
-    pub index_name: Option<String>,
-    /// The partition-key attribute of the queried table or index (for an LSI, the table's): the
-    /// attribute `#pk` names in the key condition.
-    pub partition_key_attribute: String,
-    /// `KeyConditionExpression`, e.g. `#pk = :pk AND begins_with(#sk, :sk)`.
-    pub key_condition_expression: String,
-    /// `ExpressionAttributeNames`: placeholder → attribute name.
-    pub expression_attribute_names: BTreeMap<String, String>,
-    /// `ExpressionAttributeValues`: placeholder → value.
-    pub expression_attribute_values: BTreeMap<String, KeyValue>,
-    /// `ProjectionExpression`, when attributes were projected.
-    pub projection_expression: Option<String>,
-    /// `ScanIndexForward`: `false` for descending sort-key order.
-    pub scan_index_forward: bool,
-    /// The number of items wanted: the total for the runtime's item and page streams (each
-    /// request's `Limit` is what is still missing), the page size for its one-page calls.
-    pub limit: Option<u32>,
-    /// `ConsistentRead`.
-    pub consistent_read: bool,
-    /// The sort-key attribute of the queried table or index (`None` without a sort key): the
-    /// attribute whose values [`exclude_sort_keys`](Self::exclude_sort_keys) lists.
-    pub sort_key_attribute: Option<String>,
-    /// The attributes of a `LastEvaluatedKey`/`ExclusiveStartKey` of this query, sorted: the
-    /// table's partition and sort key, plus the index's for an index query (AWS developer guide,
-    /// "Paginating table query results"). A [`Cursor`](crate::Cursor) holds exactly these.
-    pub start_key_attributes: Vec<String>,
-    /// Sort keys that DynamoDB's inclusive `BETWEEN` returns but the requested range excludes; the
-    /// runtime drops them.
-    pub exclude_sort_keys: Vec<String>,
-    /// `true` when no key can satisfy the condition (e.g. `lt` of the first possible key); the
-    /// runtime returns no items without sending a request.
-    pub matches_nothing: bool,
 }

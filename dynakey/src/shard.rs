@@ -18,10 +18,12 @@
 //! assert_eq!(key.partition(), "WS#acme#07");
 //! assert_eq!(Project::shard_of("p6").unwrap(), 7);
 //! // One shard, as an ordinary single-partition Query…
-//! let one = Project::query_shard("acme", 7).begins_with(Project::sk()).build().unwrap();
-//! // …or all ten, merged into one sort-key order by the runtime (`Db::query_sharded`).
-//! let all = Project::query_shards("acme").begins_with(Project::sk()).reverse().build().unwrap();
-//! assert_eq!(all.shards.len(), 10);
+//! let one = Project::query_shard("acme", 7).begins_with(Project::sk()).plan().unwrap();
+//! assert_eq!(one.partitions(), ["WS#acme#07"]);
+//! // …or all ten, merged into one sort-key order by the runtime (the same `db.query(&q)`).
+//! let all = Project::query_shards("acme").begins_with(Project::sk()).reverse().plan().unwrap();
+//! assert_eq!(all.partitions().len(), 10);
+//! assert_eq!(all.input(7).key_condition_expression, "#pk = :pk AND begins_with(#sk, :sk)");
 //! ```
 //!
 //! # The data contract
@@ -52,11 +54,13 @@
 //! [`MAX_SHARDS`].
 //!
 //! # Reading
-//! - `E::query_shard(<pk fields>, shard)` is an ordinary [`KeyQuery`] on one physical partition;
-//! - `E::query_shards(<pk fields>)` is a [`ShardedQuery`]: the same typed sort-key conditions as
-//!   [`KeyQuery`] (`begins_with`, `eq`, `gt`, `gte`, `lt`, `lte`, `between`, `reverse`, `limit`),
-//!   sent to every shard. `dynakey-runtime` runs the shards concurrently, merges them by sort key
-//!   and resumes them all from one [`ShardedCursor`](crate::cursor::ShardedCursor).
+//! - `E::query_shard(<pk fields>, shard)` is a [`KeyQuery`](crate::KeyQuery) on one physical
+//!   partition;
+//! - `E::query_shards(<pk fields>)` is a [`KeyQuery`](crate::KeyQuery) whose plan reads every
+//!   shard: the same typed sort-key conditions (`begins_with`, `eq`, `gt`, `gte`, `lt`, `lte`,
+//!   `between`, `reverse`, `limit`), sent to every shard. `dynakey-runtime` runs the shards
+//!   concurrently, merges them by sort key and resumes them all from one
+//!   [`Cursor`](crate::cursor::Cursor), with the same request and page types as any query.
 //!
 //! A sharded entity has no `E::query(…)`: no single partition holds its items.
 //!
@@ -66,11 +70,7 @@
 //! not declare one (build-time error). Collections: members must be sharded alike (both unsharded,
 //! or over the same number of shards); a sharded collection is read one shard at a time.
 
-use crate::condition::{CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyOf, SortKeyPrefix};
-use crate::entity::Entity;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
-use crate::key::KeyValue;
-use crate::query::{KeyQuery, NoSortCondition, NoSortConditionYet, QueryInput, WithSortCondition};
 
 /// The most shards a partition key may declare.
 ///
@@ -257,249 +257,6 @@ impl Sharding {
             self.count
         ))
         .into()
-    }
-}
-
-/// A fan-out Query over every shard of one logical partition of entity `E`, with an optional
-/// sort-key condition and options: the same typed conditions as [`KeyQuery`].
-///
-/// Created by the generated `E::query_shards(<partition-key fields>)`; run by `dynakey-runtime`
-/// (`Db::query_sharded`, `Db::query_sharded_page`), which sends the same condition to every shard
-/// concurrently and merges the results into one sort-key order. Encoding errors are deferred and
-/// returned by [`build`](Self::build) (and by the runtime, before any request).
-///
-/// ```
-/// # use dynakey::Entity;
-/// # #[derive(Entity)]
-/// # #[pk("WS#<workspace>", shards = 10, shard_by = "id")]
-/// # #[sk("PROJ#<created>#<id>")]
-/// # struct Project { workspace: String, created: u64, id: String }
-/// let q = Project::query_shards("acme")
-///     .between(Project::sk().created(2024u64), Project::sk().created(2025u64))
-///     .reverse()
-///     .limit(20);
-/// let input = q.build().unwrap();
-/// assert_eq!(input.shards[7].key_condition_expression, "#pk = :pk AND #sk BETWEEN :lo AND :hi");
-/// assert_eq!(input.partition_keys().nth(7), Some("WS#acme#07"));
-/// ```
-///
-/// AWS developer guide: "Using write sharding to distribute workloads evenly", "Querying tables in
-/// DynamoDB".
-pub struct ShardedQuery<E, S = NoSortCondition> {
-    /// The query on shard 0; every shard's request is this one with its own `:pk`.
-    base: KeyQuery<E, PrimaryIndex, S>,
-    logical: Result<String, KeyError>,
-    sharding: Option<Sharding>,
-}
-
-impl<E, S> Clone for ShardedQuery<E, S> {
-    fn clone(&self) -> Self {
-        ShardedQuery {
-            base: self.base.clone(),
-            logical: self.logical.clone(),
-            sharding: self.sharding,
-        }
-    }
-}
-
-impl<E, S> std::fmt::Debug for ShardedQuery<E, S> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ShardedQuery")
-            .field("logical", &self.logical)
-            .field("sharding", &self.sharding)
-            .field("base", &self.base)
-            .finish()
-    }
-}
-
-impl<E: Entity> ShardedQuery<E> {
-    /// A fan-out query over every shard of the logical partition key `logical`. Used by the
-    /// generated `E::query_shards(…)`; an entity without [`Entity::SHARDING`] gives a query whose
-    /// [`build`](Self::build) fails.
-    #[doc(hidden)]
-    pub fn new(logical: Result<String, KeyError>) -> Self {
-        let sharding = E::SHARDING;
-        let first = match (&logical, sharding) {
-            (Ok(logical), Some(sharding)) => sharding.partition_key(logical, 0),
-            (Err(e), _) => Err(e.clone()),
-            (Ok(_), None) => Err(KeyErrorKind::Condition(format!(
-                "entity `{}` has no sharded partition key (#[pk(\"…\", shards = N, shard_by = \
-                 \"field\")])",
-                E::ENTITY_NAME
-            ))
-            .into()),
-        };
-        ShardedQuery {
-            base: KeyQuery::partition(first),
-            logical,
-            sharding,
-        }
-    }
-}
-
-impl<E, S> ShardedQuery<E, S> {
-    fn with<S2>(
-        self,
-        f: impl FnOnce(KeyQuery<E, PrimaryIndex, S>) -> KeyQuery<E, PrimaryIndex, S2>,
-    ) -> ShardedQuery<E, S2> {
-        ShardedQuery {
-            base: f(self.base),
-            logical: self.logical,
-            sharding: self.sharding,
-        }
-    }
-
-    /// Returns at most `n` items: in total for the runtime's item streams, per page for its page
-    /// calls (`Db::query_sharded_page`). The limit applies to the merged results: each shard's
-    /// request asks for at most the number of items still missing.
-    pub fn limit(self, n: u32) -> Self {
-        self.with(|q| q.limit(n))
-    }
-
-    /// Descending sort-key order (`ScanIndexForward = false` on every shard): newest first for
-    /// time-sortable keys.
-    pub fn reverse(self) -> Self {
-        self.with(KeyQuery::reverse)
-    }
-
-    /// Strongly consistent reads (`ConsistentRead = true`) on every shard.
-    pub fn consistent_read(self) -> Self {
-        self.with(KeyQuery::consistent_read)
-    }
-
-    /// The requests, one per shard.
-    ///
-    /// # Errors
-    /// A deferred [`KeyError`] from the key values or the condition (e.g. `between` with
-    /// low > high), as [`KeyQuery::build`].
-    pub fn build(&self) -> Result<ShardedQueryInput, KeyError> {
-        let base = self.base.build()?;
-        let logical = self.logical.clone()?;
-        let sharding = self.sharding.ok_or_else(|| {
-            KeyError::from(KeyErrorKind::Condition(
-                "a sharded query of an entity without sharding".into(),
-            ))
-        })?;
-        let keys = sharding.partition_keys(&logical)?;
-        let shards = keys
-            .into_iter()
-            .map(|key| {
-                let mut input = base.clone();
-                input
-                    .expression_attribute_values
-                    .insert(":pk".to_owned(), KeyValue::S(key));
-                input
-            })
-            .collect();
-        Ok(ShardedQueryInput {
-            logical_partition: logical,
-            sharding,
-            limit: base.limit,
-            shards,
-        })
-    }
-}
-
-impl<E, S: NoSortConditionYet> ShardedQuery<E, S> {
-    /// `begins_with(#sk, :sk)` on every shard; as [`KeyQuery::begins_with`].
-    pub fn begins_with<P>(self, prefix: P) -> ShardedQuery<E, WithSortCondition>
-    where
-        P: SortKeyPrefix + SortKeyOf<E, PrimaryIndex>,
-    {
-        self.with(|q| q.begins_with(prefix))
-    }
-
-    /// `#sk = :sk` on every shard (the item is in exactly one of them); as [`KeyQuery::eq`].
-    pub fn eq<K>(self, key: K) -> ShardedQuery<E, WithSortCondition>
-    where
-        K: CompleteSortKey + SortKeyOf<E, PrimaryIndex>,
-    {
-        self.with(|q| q.eq(key))
-    }
-
-    /// Keys after `bound`, on every shard; as [`KeyQuery::gt`].
-    pub fn gt<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
-    where
-        B: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
-    {
-        self.with(|q| q.gt(bound))
-    }
-
-    /// Keys from `bound` on, on every shard; as [`KeyQuery::gte`].
-    pub fn gte<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
-    where
-        B: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
-    {
-        self.with(|q| q.gte(bound))
-    }
-
-    /// Keys before `bound`, on every shard; as [`KeyQuery::lt`].
-    pub fn lt<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
-    where
-        B: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
-    {
-        self.with(|q| q.lt(bound))
-    }
-
-    /// Keys up to and including `bound`, on every shard; as [`KeyQuery::lte`].
-    pub fn lte<B>(self, bound: B) -> ShardedQuery<E, WithSortCondition>
-    where
-        B: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
-    {
-        self.with(|q| q.lte(bound))
-    }
-
-    /// Every key of groups `low` through `high`, on every shard; as [`KeyQuery::between`].
-    pub fn between<L, H>(self, low: L, high: H) -> ShardedQuery<E, WithSortCondition>
-    where
-        L: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
-        H: SortKeyBound + SortKeyOf<E, PrimaryIndex>,
-    {
-        self.with(|q| q.between(low, high))
-    }
-}
-
-/// The requests of a [`ShardedQuery`], built by [`ShardedQuery::build`]: one [`QueryInput`] per
-/// shard, identical but for the partition-key value `:pk`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShardedQueryInput {
-    /// The logical partition key, without a shard suffix (`WS#acme`).
-    pub logical_partition: String,
-    /// The sharding of the partition key.
-    pub sharding: Sharding,
-    /// The number of merged items wanted (see [`ShardedQuery::limit`]); also the `limit` of every
-    /// shard's input.
-    pub limit: Option<u32>,
-    /// The request of each shard, in shard order: `shards[7]` queries `WS#acme#07`. Each has the
-    /// same key condition, names, values (but `:pk`), direction, exclusions
-    /// ([`QueryInput::exclude_sort_keys`]) and [`QueryInput::matches_nothing`].
-    pub shards: Vec<QueryInput>,
-}
-
-impl ShardedQueryInput {
-    /// The partition key of each shard, in shard order.
-    pub fn partition_keys(&self) -> impl Iterator<Item = &str> + '_ {
-        self.shards
-            .iter()
-            .map(|input| match input.expression_attribute_values.get(":pk") {
-                Some(KeyValue::S(key)) => key.as_str(),
-                _ => "",
-            })
-    }
-
-    /// `true` when no key can satisfy the condition: no request is needed
-    /// ([`QueryInput::matches_nothing`]).
-    pub fn matches_nothing(&self) -> bool {
-        self.shards
-            .first()
-            .is_some_and(|input| input.matches_nothing)
-    }
-
-    /// `ScanIndexForward` of every shard: `false` for descending sort-key order.
-    pub fn scan_index_forward(&self) -> bool {
-        self.shards
-            .first()
-            .is_none_or(|input| input.scan_index_forward)
     }
 }
 

@@ -2,7 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use dynakey::{Entity, KeyValue, QueryInput, Table};
+use dynakey::expr::Value as AttributeValue;
+use dynakey::{Entity, QueryInput, Table};
 use serde_json::{json, Value};
 
 #[derive(Table)]
@@ -100,21 +101,17 @@ fn every_option_is_carried_and_unset_ones_are_omitted() {
 fn index_names_numbers_binaries_and_empty_maps() {
     let input = QueryInput {
         index_name: Some("by-score".into()),
-        partition_key_attribute: "score".into(),
         key_condition_expression: "score = :s".into(),
+        filter_expression: None,
         expression_attribute_names: BTreeMap::new(),
         expression_attribute_values: BTreeMap::from([
-            (":s".into(), KeyValue::N("-1.5".into())),
-            (":b".into(), KeyValue::B(vec![0, 255, 1])),
+            (":s".into(), AttributeValue::N("-1.5".into())),
+            (":b".into(), AttributeValue::B(vec![0, 255, 1])),
         ]),
         projection_expression: None,
         scan_index_forward: true,
         limit: Some(0),
         consistent_read: false,
-        sort_key_attribute: None,
-        start_key_attributes: vec!["score".into()],
-        exclude_sort_keys: Vec::new(),
-        matches_nothing: false,
     };
     let json: Value = serde_json::from_str(&input.to_cli_json("scores")).unwrap();
     assert_eq!(
@@ -145,12 +142,11 @@ fn names_and_values_with_quotes_and_non_ascii_are_escaped() {
 #[test]
 fn a_projection_reads_the_sort_key_when_the_range_excludes_keys() {
     // between(groups) excludes succ(high group), recognised by the sort key: project it too.
-    let input = Doc::query("ada")
+    let query = Doc::query("ada")
         .between(Doc::sk().date("2026-01"), Doc::sk().date("2026-03"))
-        .project(["data"])
-        .build()
-        .unwrap();
-    assert_eq!(input.exclude_sort_keys, ["DOC#2026-03$"]);
+        .project(["data"]);
+    assert_eq!(query.plan().unwrap().excluded_sort_keys(), ["DOC#2026-03$"]);
+    let input = query.build().unwrap();
     assert_eq!(input.projection_expression.as_deref(), Some("#p0, #sk"));
     // Already projected, or nothing excluded: as asked.
     let input = Doc::query("ada")

@@ -209,10 +209,10 @@ fn read_queries_keep_the_condition_and_refuse_a_limit() {
     )
     .unwrap();
     assert_eq!(
-        q.key_condition_expression,
+        q.input(0).key_condition_expression,
         "#pk = :pk AND begins_with(#sk, :sk)"
     );
-    assert_eq!(q.limit, None);
+    assert_eq!(q.limit(), None);
     let err = WorkspaceView::read_query(&Settings::query("acme").limit(1)).unwrap_err();
     assert!(
         matches!(err.kind(), KeyErrorKind::Condition(m) if m.contains("limit")),

@@ -2,6 +2,7 @@
 //! engine: index declarations, index key attributes (sparse over `Option` fields), and the Query
 //! each index condition becomes.
 
+use dynakey::expr::Value;
 use dynakey::{
     Entity, EntityIndex, Index, IndexDef, IndexKind, KeyErrorKind, KeyPath, KeyValue, Projection,
     Table,
@@ -176,13 +177,12 @@ fn index_key_errors_name_the_field() {
 
 #[test]
 fn index_queries_name_the_index_and_its_key_attributes() {
-    let q = Project::query_by_status(Status::Active)
+    let query = Project::query_by_status(Status::Active)
         .begins_with(Project::by_status_sk().created(42u64))
-        .reverse()
-        .build()
-        .unwrap();
+        .reverse();
+    let (q, plan) = (query.build().unwrap(), query.plan().unwrap());
     assert_eq!(q.index_name.as_deref(), Some("GSI1"));
-    assert_eq!(q.partition_key_attribute, "GSI1PK");
+    assert_eq!(plan.target().partition_key(), "GSI1PK");
     assert_eq!(
         q.key_condition_expression,
         "#pk = :pk AND begins_with(#sk, :sk)"
@@ -191,55 +191,56 @@ fn index_queries_name_the_index_and_its_key_attributes() {
     assert_eq!(q.expression_attribute_names["#sk"], "GSI1SK");
     assert_eq!(
         q.expression_attribute_values[":pk"],
-        KeyValue::S("STATUS#ACTIVE".into())
+        Value::S("STATUS#ACTIVE".into())
     );
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        KeyValue::S("00000000000000000042#".into())
+        Value::S("00000000000000000042#".into())
     );
-    assert_eq!(q.sort_key_attribute.as_deref(), Some("GSI1SK"));
-    assert_eq!(q.start_key_attributes, ["GSI1PK", "GSI1SK", "PK", "SK"]);
+    assert_eq!(plan.target().sort_key(), Some("GSI1SK"));
+    assert_eq!(
+        plan.target().start_key_attributes(),
+        ["GSI1PK", "GSI1SK", "PK", "SK"]
+    );
     assert!(!q.scan_index_forward);
 
     // Group ranges on the index sort key follow spec §3 like the table's.
-    let q = Project::query_by_status(Status::Archived)
-        .between(
-            Project::by_status_sk().created(1u64),
-            Project::by_status_sk().created(2u64),
-        )
-        .build()
-        .unwrap();
+    let query = Project::query_by_status(Status::Archived).between(
+        Project::by_status_sk().created(1u64),
+        Project::by_status_sk().created(2u64),
+    );
+    let (q, plan) = (query.build().unwrap(), query.plan().unwrap());
     assert_eq!(
         q.key_condition_expression,
         "#pk = :pk AND #sk BETWEEN :lo AND :hi"
     );
     assert_eq!(
         q.expression_attribute_values[":hi"],
-        KeyValue::S("00000000000000000002$".into())
+        Value::S("00000000000000000002$".into())
     );
-    assert_eq!(q.exclude_sort_keys, ["00000000000000000002$"]);
+    assert_eq!(plan.excluded_sort_keys(), ["00000000000000000002$"]);
 
     // An index without a sort key: the partition only.
-    let q = Project::query_by_owner("ada").build().unwrap();
+    let query = Project::query_by_owner("ada");
+    let (q, plan) = (query.build().unwrap(), query.plan().unwrap());
     assert_eq!(q.key_condition_expression, "#pk = :pk");
-    assert_eq!(q.sort_key_attribute, None);
-    assert_eq!(q.start_key_attributes, ["Owner", "PK", "SK"]);
+    assert_eq!(plan.target().sort_key(), None);
+    assert_eq!(plan.target().start_key_attributes(), ["Owner", "PK", "SK"]);
 }
 
 #[test]
 fn an_lsi_query_uses_the_tables_partition_key_and_may_be_consistent() {
-    let q = Project::query_by_created("acme")
+    let query = Project::query_by_created("acme")
         .gte(Project::by_created_sk().created(10u64))
-        .consistent_read()
-        .build()
-        .unwrap();
+        .consistent_read();
+    let (q, plan) = (query.build().unwrap(), query.plan().unwrap());
     assert_eq!(q.index_name.as_deref(), Some("ByCreated"));
-    assert_eq!(q.partition_key_attribute, "PK");
+    assert_eq!(plan.target().partition_key(), "PK");
     assert_eq!(q.expression_attribute_names["#pk"], "PK");
     assert_eq!(q.expression_attribute_names["#sk"], "Created");
     assert_eq!(
         q.expression_attribute_values[":pk"],
-        KeyValue::S("WS#acme".into())
+        Value::S("WS#acme".into())
     );
     // The range stays inside the template's literal prefix `C#`.
     assert_eq!(
@@ -248,31 +249,31 @@ fn an_lsi_query_uses_the_tables_partition_key_and_may_be_consistent() {
     );
     assert_eq!(
         q.expression_attribute_values[":lo"],
-        KeyValue::S("C#00000000000000000010".into())
+        Value::S("C#00000000000000000010".into())
     );
-    assert_eq!(
-        q.expression_attribute_values[":hi"],
-        KeyValue::S("C$".into())
-    );
+    assert_eq!(q.expression_attribute_values[":hi"], Value::S("C$".into()));
     assert!(q.consistent_read);
-    assert_eq!(q.start_key_attributes, ["Created", "PK", "SK"]);
+    assert_eq!(
+        plan.target().start_key_attributes(),
+        ["Created", "PK", "SK"]
+    );
 }
 
 #[test]
 fn the_parent_index_lists_one_folder() {
     let photos = KeyPath::folder(["root", "photos"]).unwrap();
-    let q = Node::query_by_parent("a91", &photos).build().unwrap();
+    let query = Node::query_by_parent("a91", &photos);
+    let (q, plan) = (query.build().unwrap(), query.plan().unwrap());
     assert_eq!(q.index_name.as_deref(), Some("parent-index"));
     assert_eq!(
         q.expression_attribute_values[":pk"],
-        KeyValue::S("DRIVE#a91#root/photos/".into())
+        Value::S("DRIVE#a91#root/photos/".into())
     );
-    let q = Node::query_by_parent("a91", &photos)
-        .begins_with(Node::by_parent_sk().path_prefix(&photos))
-        .build()
-        .unwrap();
+    let query = Node::query_by_parent("a91", &photos)
+        .begins_with(Node::by_parent_sk().path_prefix(&photos));
+    let (q, plan) = (query.build().unwrap(), query.plan().unwrap());
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        KeyValue::S("root/photos/".into())
+        Value::S("root/photos/".into())
     );
 }

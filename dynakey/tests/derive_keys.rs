@@ -1,7 +1,8 @@
 //! What `#[derive(Entity)]` generates: keys, parsing, validation errors and the Query each
 //! condition becomes (spec §1–3), checked without an engine.
 
-use dynakey::{Entity, KeyError, KeyErrorKind, KeyPath, KeyRole, KeyValue, QueryInput, Table};
+use dynakey::expr::Value;
+use dynakey::{Entity, KeyError, KeyErrorKind, KeyPath, KeyRole, QueryInput, Table};
 
 #[derive(Entity, Debug, Clone, PartialEq)]
 #[pk("WS#<workspace>")]
@@ -270,7 +271,7 @@ fn built(q: Result<QueryInput, KeyError>) -> Built {
         .expression_attribute_values
         .into_iter()
         .map(|(k, v)| match v {
-            KeyValue::S(s) => (k, s),
+            Value::S(s) => (k, s),
             other => panic!("unexpected {other:?}"),
         })
         .collect();
@@ -367,55 +368,61 @@ fn group_inclusive_ranges() {
     let p = |n: u64| format!("PROJ#{n:020}#");
     let succ = |n: u64| format!("PROJ#{n:020}$");
 
-    let q = Project::query("w").gte(g(5)).build().unwrap();
+    let query = Project::query("w").gte(g(5));
+    let q = query.build().unwrap();
     assert_eq!(
         q.key_condition_expression,
         "#pk = :pk AND #sk BETWEEN :lo AND :hi"
     );
-    assert_eq!(q.expression_attribute_values[":lo"], KeyValue::S(p(5)));
+    assert_eq!(q.expression_attribute_values[":lo"], Value::S(p(5)));
     assert_eq!(
         q.expression_attribute_values[":hi"],
-        KeyValue::S("PROJ$".into())
+        Value::S("PROJ$".into())
     );
-    assert_eq!(q.exclude_sort_keys, vec!["PROJ$".to_owned()]);
+    assert_eq!(
+        query.plan().unwrap().excluded_sort_keys(),
+        vec!["PROJ$".to_owned()]
+    );
 
-    let q = Project::query("w").gt(g(5)).build().unwrap();
-    assert_eq!(q.expression_attribute_values[":lo"], KeyValue::S(succ(5)));
+    let query = Project::query("w").gt(g(5));
+    let q = query.build().unwrap();
+    assert_eq!(q.expression_attribute_values[":lo"], Value::S(succ(5)));
 
-    let q = Project::query("w").lt(g(5)).build().unwrap();
+    let query = Project::query("w").lt(g(5));
+    let q = query.build().unwrap();
     assert_eq!(
         q.expression_attribute_values[":lo"],
-        KeyValue::S("PROJ#".into())
+        Value::S("PROJ#".into())
     );
-    assert_eq!(q.expression_attribute_values[":hi"], KeyValue::S(p(5)));
-    assert_eq!(q.exclude_sort_keys, vec![p(5)]);
+    assert_eq!(q.expression_attribute_values[":hi"], Value::S(p(5)));
+    assert_eq!(query.plan().unwrap().excluded_sort_keys(), vec![p(5)]);
 
-    let q = Project::query("w").lte(g(5)).build().unwrap();
-    assert_eq!(q.expression_attribute_values[":hi"], KeyValue::S(succ(5)));
-    assert_eq!(q.exclude_sort_keys, vec![succ(5)]);
+    let query = Project::query("w").lte(g(5));
+    let q = query.build().unwrap();
+    assert_eq!(q.expression_attribute_values[":hi"], Value::S(succ(5)));
+    assert_eq!(query.plan().unwrap().excluded_sort_keys(), vec![succ(5)]);
 
-    let q = Project::query("w").between(g(3), g(5)).build().unwrap();
+    let query = Project::query("w").between(g(3), g(5));
+    let q = query.build().unwrap();
     assert_eq!(
         q.key_condition_expression,
         "#pk = :pk AND #sk BETWEEN :lo AND :hi"
     );
-    assert_eq!(q.expression_attribute_values[":lo"], KeyValue::S(p(3)));
-    assert_eq!(q.expression_attribute_values[":hi"], KeyValue::S(succ(5)));
-    assert_eq!(q.exclude_sort_keys, vec![succ(5)]);
+    assert_eq!(q.expression_attribute_values[":lo"], Value::S(p(3)));
+    assert_eq!(q.expression_attribute_values[":hi"], Value::S(succ(5)));
+    assert_eq!(query.plan().unwrap().excluded_sort_keys(), vec![succ(5)]);
 
     let err = Project::query("w").between(g(5), g(3)).build().unwrap_err();
     assert!(matches!(err.kind(), KeyErrorKind::Condition(_)), "{err}");
 
     // Complete keys compare exactly.
-    let q = Project::query("w")
-        .between(g(3).id("a"), g(5).id("b"))
-        .build()
-        .unwrap();
+    let query = Project::query("w").between(g(3).id("a"), g(5).id("b"));
+    let q = query.build().unwrap();
     assert_eq!(
         q.expression_attribute_values[":hi"],
-        KeyValue::S(format!("{}b", p(5)))
+        Value::S(format!("{}b", p(5)))
     );
-    assert!(q.exclude_sort_keys.is_empty());
+    assert!(query.plan().unwrap().excluded_sort_keys().is_empty());
 
     // Templates that start with a placeholder use plain comparisons (no entity prefix to stay in).
     let photos = KeyPath::folder(["root", "photos"]).unwrap();
@@ -506,6 +513,6 @@ fn fields_named_like_generated_locals() {
         .unwrap();
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        KeyValue::S("S#o#k#r#p".into())
+        Value::S("S#o#k#r#p".into())
     );
 }

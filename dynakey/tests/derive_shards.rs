@@ -1,8 +1,9 @@
 //! What a sharded `#[pk]` generates, without an engine: shard keys by the documented contract,
 //! parsing, errors, and the requests of `query_shard` and `query_shards`.
 
+use dynakey::expr::Value;
 use dynakey::shard::{fnv1a64, Sharding, MAX_SHARDS};
-use dynakey::{Entity, KeyErrorKind, KeyValue};
+use dynakey::{Entity, KeyErrorKind};
 
 #[derive(Entity, Debug, Clone, PartialEq)]
 #[pk("WS#<workspace>", shards = 10, shard_by = "id")]
@@ -172,37 +173,37 @@ fn query_shard_and_query_shards_build_one_request_per_shard() {
         .unwrap();
     assert_eq!(
         one.expression_attribute_values[":pk"],
-        KeyValue::S("WS#acme#07".into())
+        Value::S("WS#acme#07".into())
     );
     let e = Event::query_shard("t", 3u8, 42).build().unwrap();
     assert_eq!(
         e.expression_attribute_values[":pk"],
-        KeyValue::S("T#t#003#42".into())
+        Value::S("T#t#003#42".into())
     );
 
     let all = Project::query_shards("acme")
         .between(Project::sk().created(1u64), Project::sk().created(2u64))
         .reverse()
         .limit(5)
-        .build()
+        .plan()
         .unwrap();
-    assert_eq!(all.logical_partition, "WS#acme");
-    assert_eq!(all.limit, Some(5));
+    assert_eq!(all.sharded().map(|(logical, _)| logical), Some("WS#acme"));
+    assert_eq!(all.limit(), Some(5));
     assert!(!all.scan_index_forward());
-    assert_eq!(all.shards.len(), 10);
-    let keys: Vec<&str> = all.partition_keys().collect();
-    assert_eq!(keys[0], "WS#acme#00");
-    assert_eq!(keys[9], "WS#acme#09");
-    for (shard, input) in all.shards.iter().enumerate() {
+    assert_eq!(all.partitions().len(), 10);
+    assert_eq!(all.partitions()[0], "WS#acme#00");
+    assert_eq!(all.partitions()[9], "WS#acme#09");
+    assert_eq!(all.excluded_sort_keys(), ["PROJ#00000000000000000002$"]);
+    let inputs = all.inputs();
+    for (shard, input) in inputs.iter().enumerate() {
         let mut same = input.clone();
         same.expression_attribute_values
-            .insert(":pk".into(), KeyValue::S("WS#acme#00".into()));
-        assert_eq!(same, all.shards[0], "shard {shard} differs only in :pk");
+            .insert(":pk".into(), Value::S("WS#acme#00".into()));
+        assert_eq!(same, inputs[0], "shard {shard} differs only in :pk");
         assert_eq!(
             input.key_condition_expression,
             "#pk = :pk AND #sk BETWEEN :lo AND :hi"
         );
-        assert_eq!(input.exclude_sort_keys, ["PROJ#00000000000000000002$"]);
     }
     // Errors are deferred to build, as for single-partition queries.
     let err = Project::query_shards("acme")

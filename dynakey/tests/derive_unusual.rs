@@ -46,7 +46,7 @@ fn raw_identifier_fields_are_named_without_r_hash_in_templates() {
         .unwrap();
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        dynakey::KeyValue::S("M#0000000007#".into())
+        dynakey::expr::Value::S("M#0000000007#".into())
     );
     let _ = Keyword::sk().match_prefix("00");
     // Errors name the field as written in the template.
@@ -161,7 +161,7 @@ fn unusual_literals_round_trip() {
         .unwrap();
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        dynakey::KeyValue::S("000421X".into())
+        dynakey::expr::Value::S("000421X".into())
     );
     let q = Odd::query("x", "y")
         .begins_with(Odd::sk().n(42u16).m(7u8))
@@ -169,6 +169,6 @@ fn unusual_literals_round_trip() {
         .unwrap();
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        dynakey::KeyValue::S("000421X0070".into())
+        dynakey::expr::Value::S("000421X0070".into())
     );
 }

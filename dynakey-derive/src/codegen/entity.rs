@@ -221,7 +221,7 @@ fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStr
     quote! {
         #[doc = #doc]
         pub fn key(#(#params),*) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(::dynakey::Key::from_parts(#partition?, #sort))
+            ::core::result::Result::Ok(::dynakey::__private::key::<Self>(#partition?, #sort))
         }
     }
 }
@@ -239,7 +239,7 @@ fn query_fn(entity: &Entity<'_>, pk: &Template) -> TokenStream {
     quote! {
         #[doc = #doc]
         pub fn query(#(#params),*) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::KeyQuery::partition(Self::__dynakey_partition_key(#(#refs),*))
+            ::dynakey::__private::query::<Self>(Self::__dynakey_partition_key(#(#refs),*))
         }
     }
 }

@@ -397,7 +397,7 @@ fn query_fn(
     quote! {
         #[doc = #doc]
         pub fn #fn_ident(#(#params),*) -> ::dynakey::KeyQuery<Self, #alias> {
-            ::dynakey::KeyQuery::<Self, #alias>::index_partition(
+            ::dynakey::__private::query_index::<Self, #alias>(
                 Self::#encoder(#(#refs),*),
                 #def,
                 #sort_template,

@@ -120,9 +120,9 @@ pub fn inner(
     let query_shards_doc = format!(
         "A fan-out Query over all {count} shards of one logical partition (`{template_text}` + \
          `#00` … `#{last:0width$}`): the same typed sort-key conditions as a single-partition \
-         query, sent to every shard. `dynakey-runtime` (`Db::query_sharded`, \
-         `Db::query_sharded_page`) runs the shards concurrently and merges them by sort key. \
-         Encoding errors are returned when the query is built.\n\nAWS developer guide: \"Using \
+         query, sent to every shard. `dynakey-runtime` (`db.query(&q)`, like any query) runs the \
+         shards concurrently and merges them by sort key. Encoding errors are returned when the \
+         query is planned.\n\nAWS developer guide: \"Using \
          write sharding to distribute workloads evenly\"."
     );
     let shard_of_doc = format!(
@@ -164,17 +164,17 @@ pub fn inner(
                 #(#pk_fields: impl ::dynakey::SegmentArg<#pk_types>,)*
                 #shard_param: u16,
             ) -> ::dynakey::KeyQuery<Self> {
-                ::dynakey::KeyQuery::partition(
-                    Self::__dynakey_partition_key(#(&#pk_fields),*)
-                        .and_then(|__dynakey_logical| __SHARDING.partition_key(&__dynakey_logical, #shard_param)),
+                ::dynakey::__private::query_shard::<Self>(
+                    Self::__dynakey_partition_key(#(&#pk_fields),*),
+                    #shard_param,
                 )
             }
 
             #[doc = #query_shards_doc]
             pub fn query_shards(
                 #(#pk_fields: impl ::dynakey::SegmentArg<#pk_types>),*
-            ) -> ::dynakey::ShardedQuery<Self> {
-                ::dynakey::ShardedQuery::new(Self::__dynakey_partition_key(#(&#pk_fields),*))
+            ) -> ::dynakey::KeyQuery<Self> {
+                ::dynakey::__private::query_shards::<Self>(Self::__dynakey_partition_key(#(&#pk_fields),*))
             }
 
             #[doc = #shard_of_doc]

@@ -156,7 +156,7 @@ pub fn implementation_of(
                     self,
                     partial: impl ::dynakey::condition::SegmentPrefix<#ty>,
                 ) -> ::dynakey::SortKeyPartial<#entity_ident, #target> {
-                    ::dynakey::SortKeyPartial::new(self.0.and_then(|mut __dynakey_out| {
+                    ::dynakey::__private::sort_key_partial(self.0.and_then(|mut __dynakey_out| {
                         ::dynakey::__private::push_partial::<#ty>(&mut __dynakey_out, &partial, #name, #term, #text)?;
                         ::dynakey::__private::finish_prefix(__dynakey_out)
                     }))

@@ -34,8 +34,8 @@
 //! }
 //!
 //! assert_eq!(WorkspaceView::MEMBERS.len(), 2);
-//! let input = WorkspaceView::read_query(&Project::query("acme")).unwrap();
-//! assert_eq!(input.key_condition_expression, "#pk = :pk");
+//! let plan = WorkspaceView::read_query(&Project::query("acme")).unwrap();
+//! assert_eq!(plan.input(0).key_condition_expression, "#pk = :pk");
 //! ```
 //!
 //! `dynakey-runtime`'s `Db::collection` runs the read; [`Assembler`] is the engine-independent
@@ -69,8 +69,8 @@
 //!
 //! let photos = KeyPath::folder(["root", "photos"]).unwrap();
 //! let query = Folder::query("ada").begins_with(Folder::sk().path_prefix(&photos));
-//! let input = FolderTree::read_query(&query).unwrap();
-//! assert_eq!(input.key_condition_expression, "#pk = :pk AND begins_with(#sk, :sk)");
+//! let plan = FolderTree::read_query(&query).unwrap();
+//! assert_eq!(plan.input(0).key_condition_expression, "#pk = :pk AND begins_with(#sk, :sk)");
 //! ```
 //!
 //! Without the two `entity_type` attributes this does not compile: the derive reports that
@@ -115,7 +115,8 @@ pub use overlap::Overlap;
 use crate::condition::PrimaryIndex;
 use crate::entity::Entity;
 use crate::error::{KeyError, KeyErrorKind};
-use crate::query::{KeyQuery, QueryInput};
+use crate::plan::QueryPlan;
+use crate::query::KeyQuery;
 use crate::table::Table;
 use crate::template::{KeyTemplate, TemplatePart};
 
@@ -227,20 +228,30 @@ pub trait Collection: Sized {
     /// [`CollectionErrorKind::TooMany`] for a single member with more.
     fn finish(slots: Self::Slots) -> Result<Self, CollectionError>;
 
-    /// The Query request of a collection read: `query`'s partition and sort-key condition, on one
-    /// of the members' partitions. Use `E::query(…)` for the whole partition, or add a sort-key
-    /// condition to read only a group of it (e.g. the projects of 2026 with
+    /// The plan of a collection read: `query`'s partition (or shards) and sort-key condition, on
+    /// one of the members' partitions. Use `E::query(…)` for the whole partition, or add a
+    /// sort-key condition to read only a group of it (e.g. the projects of 2026 with
     /// `Project::query("acme").begins_with(Project::sk().id_prefix("2026-"))`).
     ///
     /// # Errors
     /// A deferred [`KeyError`] of `query`; [`KeyErrorKind::Condition`] when it has a `limit`: a
     /// collection read takes whole pages, since a limit would cut the collection short.
-    fn read_query<E, S>(query: &KeyQuery<E, PrimaryIndex, S>) -> Result<QueryInput, KeyError>
+    fn read_query<E, S, P>(query: &KeyQuery<E, PrimaryIndex, S, P>) -> Result<QueryPlan, KeyError>
     where
         E: MemberOf<Self>,
     {
-        let input = query.build()?;
-        if input.limit.is_some() {
+        let plan = query.plan()?;
+        Self::check_read(&plan)?;
+        Ok(plan)
+    }
+
+    /// Checks that `plan` can read this collection.
+    ///
+    /// # Errors
+    /// [`KeyErrorKind::Condition`] when it has a `limit`: a collection read takes whole pages,
+    /// since a limit would cut the collection short.
+    fn check_read(plan: &QueryPlan) -> Result<(), KeyError> {
+        if plan.limit().is_some() {
             return Err(KeyErrorKind::Condition(format!(
                 "a read of collection `{}` takes whole 1 MB pages and returns every item; remove \
                  `.limit(…)` from the query",
@@ -248,7 +259,7 @@ pub trait Collection: Sized {
             ))
             .into());
         }
-        Ok(input)
+        Ok(())
     }
 }
 

@@ -1,4 +1,5 @@
-//! Unit tests of the cursor codec: round trips of every key type, and every way a cursor is refused.
+//! Unit tests of the cursor codec: round trips of every position and value type, and every way a
+//! cursor is refused.
 
 use super::*;
 use crate::Entity;
@@ -12,15 +13,28 @@ struct Line {
     line: u32,
 }
 
-fn input(q: crate::KeyQuery<Line, impl Sized, impl Sized>) -> QueryInput {
-    match q.build() {
-        Ok(input) => input,
+#[derive(Entity)]
+#[pk("WS#<workspace>", shards = 4, shard_by = "id")]
+#[sk("PROJ#<created>#<id>")]
+struct Project {
+    workspace: String,
+    created: u32,
+    id: String,
+}
+
+fn plan<S, P>(q: crate::KeyQuery<impl Sized, impl Sized, S, P>) -> QueryPlan {
+    match q.plan() {
+        Ok(plan) => plan,
         Err(e) => panic!("{e}"),
     }
 }
 
-fn lines() -> QueryInput {
-    input(Line::query("a1").begins_with(Line::sk().order("1")))
+fn lines() -> QueryPlan {
+    plan(Line::query("a1").begins_with(Line::sk().order("1")))
+}
+
+fn shards() -> QueryPlan {
+    plan(Project::query_shards("acme").begins_with(Project::sk()))
 }
 
 fn key(partition: &str, sort: &str) -> StartKey {
@@ -30,42 +44,34 @@ fn key(partition: &str, sort: &str) -> StartKey {
     ])
 }
 
-fn kind(result: Result<StartKey, KeyError>) -> CursorError {
+fn after(partition: &str, sort: &str) -> Vec<Position> {
+    vec![Position::After(key(partition, sort))]
+}
+
+fn shard_after(shard: usize, sort: &str) -> Position {
+    Position::After(key(&shards().partitions()[shard], sort))
+}
+
+fn shard_positions() -> Vec<Position> {
+    vec![
+        Position::NotStarted,
+        shard_after(1, "PROJ#0000000007#p1"),
+        Position::Exhausted,
+        shard_after(3, "PROJ#0000000009#é😀"),
+    ]
+}
+
+fn kind<T: std::fmt::Debug>(result: Result<T, KeyError>) -> CursorError {
     match result.map_err(KeyError::into_kind) {
-        Err(KeyErrorKind::Cursor(e)) => e,
+        Err(crate::KeyErrorKind::Cursor(e)) => e,
         other => panic!("expected a cursor error, got {other:?}"),
     }
 }
 
-/// A query on a table whose key attributes are a number and a binary value.
-fn typed_input() -> QueryInput {
-    QueryInput {
-        index_name: Some("by-number".into()),
-        partition_key_attribute: "n".into(),
-        key_condition_expression: "#pk = :pk AND #sk > :sk".into(),
-        expression_attribute_names: BTreeMap::from([
-            ("#pk".into(), "n".into()),
-            ("#sk".into(), "b".into()),
-        ]),
-        expression_attribute_values: BTreeMap::from([
-            (":pk".into(), KeyValue::N("-12.5".into())),
-            (":sk".into(), KeyValue::B(vec![0, 1])),
-        ]),
-        projection_expression: None,
-        scan_index_forward: true,
-        limit: None,
-        consistent_read: false,
-        sort_key_attribute: Some("b".into()),
-        start_key_attributes: vec!["PK".into(), "SK".into(), "b".into(), "n".into()],
-        exclude_sort_keys: Vec::new(),
-        matches_nothing: false,
-    }
-}
-
 #[test]
-fn round_trips_string_keys() {
+fn round_trips_one_partition() {
     let codec = CursorCodec::default();
-    let start = key("ACCT#a1", "ORD#1#0000000007");
+    let start = after("ACCT#a1", "ORD#1#0000000007");
     let cursor = codec.encode("t", &lines(), &start).unwrap();
     assert!(cursor
         .as_str()
@@ -81,68 +87,86 @@ fn round_trips_string_keys() {
 }
 
 #[test]
-fn round_trips_number_and_binary_keys_of_table_and_index() {
+fn round_trips_every_state_of_every_shard() {
     let codec = CursorCodec::new("secret");
-    let start = StartKey::from([
-        ("PK".to_owned(), KeyValue::S("é😀".into())),
-        ("SK".to_owned(), KeyValue::B(vec![0, 255, 128, 7])),
-        ("b".to_owned(), KeyValue::B(Vec::new())),
-        ("n".to_owned(), KeyValue::N("-12.5".into())),
-    ]);
-    let input = typed_input();
-    let cursor = codec.encode("t", &input, &start).unwrap();
-    assert_eq!(codec.decode("t", &input, &cursor).unwrap(), start);
+    let cursor = codec.encode("t", &shards(), &shard_positions()).unwrap();
+    assert_eq!(
+        codec.decode("t", &shards(), &cursor).unwrap(),
+        shard_positions()
+    );
+}
+
+#[test]
+fn values_of_every_key_type_round_trip() {
+    for value in [
+        KeyValue::S("é😀".into()),
+        KeyValue::S(String::new()),
+        KeyValue::N("-12.5".into()),
+        KeyValue::B(vec![0, 255, 128, 7]),
+        KeyValue::B(Vec::new()),
+    ] {
+        let mut bytes = Vec::new();
+        push_value(&mut bytes, "a", &value).unwrap();
+        let mut reader = Reader(&bytes);
+        assert_eq!(reader.value().unwrap(), value);
+        assert!(reader.0.is_empty());
+    }
+    let huge = KeyValue::S("x".repeat(70_000));
+    assert!(push_value(&mut Vec::new(), "a", &huge).is_err());
 }
 
 #[test]
 fn every_modified_byte_is_refused() {
     let codec = CursorCodec::default();
-    let cursor = codec
-        .encode("t", &lines(), &key("ACCT#a1", "ORD#1#0000000007"))
-        .unwrap();
-    let bytes = URL_SAFE_NO_PAD.decode(cursor.as_str()).unwrap();
-    for i in 0..bytes.len() {
-        for bit in [0x01, 0x80] {
-            let mut changed = bytes.clone();
-            changed[i] ^= bit;
-            let changed = Cursor {
-                text: URL_SAFE_NO_PAD.encode(changed),
-            };
-            let reason = kind(codec.decode("t", &lines(), &changed));
-            if i == 0 {
-                assert!(matches!(reason, CursorError::Malformed(_)), "{reason}");
-            } else {
-                assert_eq!(reason, CursorError::Tampered, "byte {i}");
+    for (plan, positions) in [
+        (lines(), after("ACCT#a1", "ORD#1#0000000007")),
+        (shards(), shard_positions()),
+    ] {
+        let cursor = codec.encode("t", &plan, &positions).unwrap();
+        let bytes = URL_SAFE_NO_PAD.decode(cursor.as_str()).unwrap();
+        for i in 0..bytes.len() {
+            for bit in [0x01, 0x80] {
+                let mut changed = bytes.clone();
+                changed[i] ^= bit;
+                let changed = Cursor {
+                    text: URL_SAFE_NO_PAD.encode(changed),
+                };
+                let reason = kind(codec.decode("t", &plan, &changed));
+                if i == 0 {
+                    assert!(matches!(reason, CursorError::Malformed(_)), "{reason}");
+                } else {
+                    assert_eq!(reason, CursorError::Tampered, "byte {i}");
+                }
             }
         }
-    }
-    // Cut short, extended, or not base64url at all.
-    for text in [
-        &cursor.as_str()[..cursor.as_str().len() - 1],
-        &format!("{cursor}A"),
-        &format!("{cursor}="),
-        "",
-        "not a cursor!",
-    ] {
-        let reason = kind(codec.decode(
-            "t",
-            &lines(),
-            &Cursor {
-                text: text.to_owned(),
-            },
-        ));
-        assert!(
-            matches!(reason, CursorError::Malformed(_) | CursorError::Tampered),
-            "{text:?}: {reason}"
-        );
-        assert!(text.parse::<Cursor>().is_err() || reason == CursorError::Tampered);
+        // Cut short, extended, or not base64url at all.
+        for text in [
+            &cursor.as_str()[..cursor.as_str().len() - 1],
+            &format!("{cursor}A"),
+            &format!("{cursor}="),
+            "",
+            "not a cursor!",
+        ] {
+            let reason = kind(codec.decode(
+                "t",
+                &plan,
+                &Cursor {
+                    text: text.to_owned(),
+                },
+            ));
+            assert!(
+                matches!(reason, CursorError::Malformed(_) | CursorError::Tampered),
+                "{text:?}: {reason}"
+            );
+            assert!(text.parse::<Cursor>().is_err() || reason == CursorError::Tampered);
+        }
     }
 }
 
 #[test]
 fn another_secret_is_refused() {
     let cursor = CursorCodec::new("one")
-        .encode("t", &lines(), &key("ACCT#a1", "ORD#1#0000000007"))
+        .encode("t", &lines(), &after("ACCT#a1", "ORD#1#0000000007"))
         .unwrap();
     for codec in [CursorCodec::new("two"), CursorCodec::default()] {
         assert_eq!(
@@ -159,18 +183,19 @@ fn another_secret_is_refused() {
 fn another_query_is_refused() {
     let codec = CursorCodec::default();
     let cursor = codec
-        .encode("t", &lines(), &key("ACCT#a1", "ORD#1#0000000007"))
+        .encode("t", &lines(), &after("ACCT#a1", "ORD#1#0000000007"))
         .unwrap();
     let others = [
-        input(Line::query("a2").begins_with(Line::sk().order("1"))),
-        input(Line::query("a1").begins_with(Line::sk().order("10"))),
-        input(Line::query("a1").gte(Line::sk().order("1"))),
-        input(
+        plan(Line::query("a2").begins_with(Line::sk().order("1"))),
+        plan(Line::query("a1").begins_with(Line::sk().order("10"))),
+        plan(Line::query("a1").gte(Line::sk().order("1"))),
+        plan(
             Line::query("a1")
                 .begins_with(Line::sk().order("1"))
                 .reverse(),
         ),
-        input(Line::query("a1")),
+        plan(Line::query("a1")),
+        shards(),
     ];
     for other in &others {
         assert_eq!(
@@ -184,55 +209,83 @@ fn another_query_is_refused() {
         CursorError::OtherQuery
     );
     let mut on_index = lines();
-    on_index.index_name = Some("gsi".into());
+    on_index.target.index = Some("gsi");
     assert_eq!(
         kind(codec.decode("t", &on_index, &cursor)),
         CursorError::OtherQuery
     );
+    // A filter binds the cursor too.
+    let mut filtered = lines();
+    filtered.filter = Some(crate::expr::Condition::attribute_exists(
+        crate::expr::Path::attribute("x"),
+    ));
+    assert_eq!(
+        kind(codec.decode("t", &filtered, &cursor)),
+        CursorError::OtherQuery
+    );
     // Limit, projection and consistency may change between pages.
-    let same = input(
+    let same = plan(
         Line::query("a1")
             .begins_with(Line::sk().order("1"))
             .limit(3)
-            .project(["line"])
-            .consistent_read(),
+            .consistent_read()
+            .project(["line"]),
     );
     assert!(codec.decode("t", &same, &cursor).is_ok());
+    // The same query over fewer shards is another query.
+    let cursor = codec.encode("t", &shards(), &shard_positions()).unwrap();
+    let mut fewer = shards();
+    fewer.partitions.pop();
+    assert_eq!(
+        kind(codec.decode("t", &fewer, &cursor)),
+        CursorError::OtherQuery
+    );
 }
 
 #[test]
 fn keys_that_do_not_fit_the_query_are_refused() {
     let codec = CursorCodec::default();
-    // Another partition, a missing attribute, an extra one.
+    // Another partition, a missing attribute, an extra one, a number, a sort key outside the
+    // key condition.
     let wrong_partition = key("ACCT#a2", "ORD#1#0000000007");
     let mut missing = key("ACCT#a1", "ORD#1#0000000007");
     missing.remove("SK");
     let mut extra = key("ACCT#a1", "ORD#1#0000000007");
     extra.insert("GSI1PK".into(), KeyValue::S("x".into()));
-    for start in [wrong_partition, missing, extra] {
+    let mut number = key("ACCT#a1", "ORD#1#0000000007");
+    number.insert("SK".into(), KeyValue::N("7".into()));
+    let outside = key("ACCT#a1", "ORD#2#0000000007");
+    for start in [wrong_partition, missing, extra, number, outside] {
         assert!(matches!(
-            kind(codec.encode("t", &lines(), &start).map(|_| StartKey::new())),
+            kind(codec.encode("t", &lines(), &[Position::After(start)])),
             CursorError::WrongKey(_)
         ));
     }
+    // Not one position per partition; a shard's position with another shard's key.
+    assert!(matches!(
+        kind(codec.encode("t", &shards(), &shard_positions()[..3])),
+        CursorError::WrongKey(_)
+    ));
+    let mut wrong = shard_positions();
+    wrong[1] = shard_after(2, "PROJ#x");
+    assert!(matches!(
+        kind(codec.encode("t", &shards(), &wrong)),
+        CursorError::WrongKey(_)
+    ));
 }
 
 #[test]
-fn forged_cursors_with_a_known_key_still_cannot_leave_the_partition() {
-    // Someone who knows the built-in key signs a cursor for another partition's key.
+fn forged_cursors_with_a_known_key_still_cannot_leave_the_query() {
+    // Someone who knows the built-in key signs a cursor whose sort key lies outside the key
+    // condition (the partition key is not even stored: it is always the query's own).
     let codec = CursorCodec::default();
     let mut body = vec![VERSION];
-    body.extend_from_slice(&fingerprint("t", &lines()));
-    body.push(2);
-    for (name, value) in [("PK", "ACCT#a2"), ("SK", "ORD#1#")] {
-        body.push(name.len() as u8);
-        body.extend_from_slice(name.as_bytes());
-        body.push(b'S');
-        body.extend_from_slice(&(value.len() as u16).to_be_bytes());
-        body.extend_from_slice(value.as_bytes());
-    }
+    body.extend_from_slice(&lines().fingerprint("t"));
+    body.extend_from_slice(&1u16.to_be_bytes());
+    body.push(AFTER);
+    push_value(&mut body, "SK", &KeyValue::S("ORD#2#".into())).unwrap();
     let forged = Cursor {
-        text: codec.seal(MAC_CONTEXT, body),
+        text: codec.seal(body),
     };
     assert!(matches!(
         kind(codec.decode("t", &lines(), &forged)),
@@ -251,19 +304,6 @@ fn the_key_preparation_is_standard_hmac() {
             .into_bytes();
         assert_eq!(ours, reference, "secret of {} bytes", secret.len());
     }
-}
-
-#[test]
-fn placeholders_are_read_from_the_expression() {
-    assert_eq!(
-        placeholders("#pk = :pk AND #sk BETWEEN :lo AND :hi", '#'),
-        ["#pk", "#sk"]
-    );
-    assert_eq!(
-        placeholders("#pk = :pk AND #sk BETWEEN :lo AND :hi", ':'),
-        [":pk", ":lo", ":hi"]
-    );
-    assert_eq!(placeholders("begins_with(#sk, :sk)", ':'), [":sk"]);
 }
 
 #[test]

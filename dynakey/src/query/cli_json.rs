@@ -5,7 +5,7 @@ use base64::Engine as _;
 use serde_json::{Map, Value};
 
 use super::QueryInput;
-use crate::key::KeyValue;
+use crate::expr::Value as AttributeValue;
 
 impl QueryInput {
     /// The Query request for table `table_name` as the JSON that `aws dynamodb query
@@ -24,14 +24,17 @@ impl QueryInput {
     /// ```
     ///
     /// `TableName`, `KeyConditionExpression`, `ScanIndexForward` and `ConsistentRead` are always
-    /// present; `IndexName`, `ExpressionAttributeNames`, `ExpressionAttributeValues` (each value
-    /// typed as `{"S": …}`, `{"N": …}` or `{"B": base64}`, AWS CLI v2's default binary format),
-    /// `ProjectionExpression` and `Limit` only when set and non-empty, since DynamoDB rejects empty
-    /// maps (AWS developer guide, "Expression attribute names" and "Expression attribute values").
+    /// present; `IndexName`, `FilterExpression`, `ExpressionAttributeNames`,
+    /// `ExpressionAttributeValues` (each value in DynamoDB's JSON: `{"S": …}`, `{"N": …}`,
+    /// `{"B": base64}` (AWS CLI v2's default binary format), `{"BOOL": …}`, `{"NULL": true}`,
+    /// `{"M": …}`, `{"L": …}`, `{"SS": …}`, `{"NS": …}`, `{"BS": …}`), `ProjectionExpression` and
+    /// `Limit` only when set and non-empty, since DynamoDB rejects empty maps (AWS developer
+    /// guide, "Expression attribute names" and "Expression attribute values").
     ///
     /// Two things the runtime does are not request parameters and are not in the JSON: dropping
-    /// the [`exclude_sort_keys`](Self::exclude_sort_keys) from the results, and sending nothing
-    /// when [`matches_nothing`](Self::matches_nothing) is `true` (the JSON would then read the
+    /// the [`excluded_sort_keys`](crate::plan::QueryPlan::excluded_sort_keys) from the results,
+    /// and sending nothing when the plan
+    /// [`matches_nothing`](crate::plan::QueryPlan::matches_nothing) (the JSON would then read the
     /// whole partition). `Limit` is [`limit`](Self::limit), i.e. what the first request asks for.
     pub fn to_cli_json(&self, table_name: &str) -> String {
         let text = |s: &str| Value::String(s.to_owned());
@@ -44,6 +47,9 @@ impl QueryInput {
             "KeyConditionExpression".into(),
             text(&self.key_condition_expression),
         );
+        if let Some(filter) = &self.filter_expression {
+            request.insert("FilterExpression".into(), text(filter));
+        }
         if !self.expression_attribute_names.is_empty() {
             let names: Map<String, Value> = self
                 .expression_attribute_names
@@ -75,14 +81,42 @@ impl QueryInput {
     }
 }
 
-/// A key value in DynamoDB's JSON form: `{"S": "…"}`, `{"N": "…"}` or `{"B": "<base64>"}`.
-fn attribute_value(value: &KeyValue) -> Value {
-    let (tag, text) = match value {
-        KeyValue::S(s) => ("S", s.clone()),
-        KeyValue::N(n) => ("N", n.clone()),
-        KeyValue::B(b) => ("B", STANDARD.encode(b)),
+/// A value in DynamoDB's JSON form: `{"S": "…"}`, `{"N": "…"}`, `{"B": "<base64>"}`, and so on for
+/// every type (AWS developer guide, "Supported data types"; the low-level API's `AttributeValue`).
+fn attribute_value(value: &AttributeValue) -> Value {
+    let strings =
+        |items: &[String]| Value::Array(items.iter().cloned().map(Value::String).collect());
+    let (tag, json) = match value {
+        AttributeValue::S(s) => ("S", Value::String(s.clone())),
+        AttributeValue::N(n) => ("N", Value::String(n.clone())),
+        AttributeValue::B(b) => ("B", Value::String(STANDARD.encode(b))),
+        AttributeValue::Bool(b) => ("BOOL", Value::Bool(*b)),
+        AttributeValue::Null(b) => ("NULL", Value::Bool(*b)),
+        AttributeValue::Ss(items) => ("SS", strings(items)),
+        AttributeValue::Ns(items) => ("NS", strings(items)),
+        AttributeValue::Bs(items) => (
+            "BS",
+            Value::Array(
+                items
+                    .iter()
+                    .map(|b| Value::String(STANDARD.encode(b)))
+                    .collect(),
+            ),
+        ),
+        AttributeValue::L(items) => (
+            "L",
+            Value::Array(items.iter().map(attribute_value).collect()),
+        ),
+        AttributeValue::M(map) => (
+            "M",
+            Value::Object(
+                map.iter()
+                    .map(|(k, v)| (k.clone(), attribute_value(v)))
+                    .collect(),
+            ),
+        ),
     };
     let mut typed = Map::new();
-    typed.insert(tag.to_owned(), Value::String(text));
+    typed.insert(tag.to_owned(), json);
     Value::Object(typed)
 }

@@ -1,0 +1,372 @@
+//! The one read engine: the partitions of a [`QueryPlan`] read page by page and merged by sort
+//! key (one partition is the plain Query), the limit applied after the merge, excluded ends
+//! dropped, and one cursor for where every partition stands.
+
+use std::cmp::Ordering;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
+use dynakey::{Cursor, CursorError, KeyError, Position, QueryInput, QueryPlan, StartKey, Table};
+use futures::future::try_join_all;
+use tracing::Instrument;
+
+use crate::convert::{
+    apply_query_input, from_attribute_value, from_start_key, limit_to_i32, string_attribute,
+    to_start_key,
+};
+use crate::db::Db;
+use crate::error::Error;
+use crate::item::Item;
+
+/// How far one call of [`Reader::next`] may go for the item it returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// As many requests as it takes: a stream of items.
+    Stream,
+    /// One request per partition per page: pause when a partition already asked during this page
+    /// would need another request (DynamoDB's own page: one response).
+    OneRound,
+    /// As many requests as it takes to fill the page to its limit (a fan-out page with a limit).
+    Fill,
+}
+
+/// The outcome of one [`Reader::next`].
+pub(crate) enum Step {
+    /// The next item in merged order.
+    Item(Item),
+    /// No more items in any partition.
+    End,
+    /// The limit is reached, or (in [`Mode::OneRound`]) a partition would need another request:
+    /// [`Reader::cursor`] resumes here.
+    Paused,
+}
+
+/// One partition of a running read.
+struct Part {
+    /// `ExclusiveStartKey` of this partition's next request.
+    start: Option<Item>,
+    /// `ExclusiveStartKey` of the request whose items are in `buffer` (`None`: the start).
+    buffered_from: Option<Item>,
+    /// Items read and kept but not yet returned, in the partition's order.
+    buffer: VecDeque<Item>,
+    /// `true` while a request may still return items (never asked, or a `LastEvaluatedKey`).
+    more: bool,
+    /// `true` once this partition was asked during the current page.
+    asked: bool,
+    /// The key of the last item returned from `buffer` (kept only when positions are tracked).
+    last: Option<Result<StartKey, KeyError>>,
+}
+
+impl Part {
+    fn at(position: &Position) -> Part {
+        let (start, more) = match position {
+            Position::NotStarted => (None, true),
+            Position::After(key) => (Some(from_start_key(key)), true),
+            Position::Exhausted => (None, false),
+        };
+        Part {
+            buffered_from: start.clone(),
+            start,
+            buffer: VecDeque::new(),
+            more,
+            asked: false,
+            last: None,
+        }
+    }
+
+    /// Where a cursor made now resumes this partition.
+    fn position(&self) -> Result<Position, Error> {
+        if self.buffer.is_empty() {
+            return Ok(match &self.start {
+                Some(key) if self.more => Position::After(to_start_key(key)?),
+                _ if self.more => Position::NotStarted,
+                _ => Position::Exhausted,
+            });
+        }
+        match &self.last {
+            Some(Ok(key)) => Ok(Position::After(key.clone())),
+            Some(Err(e)) => Err(e.clone().into()),
+            None => Ok(match &self.buffered_from {
+                Some(key) => Position::After(to_start_key(key)?),
+                None => Position::NotStarted,
+            }),
+        }
+    }
+}
+
+/// A read of a plan in progress.
+pub(crate) struct Reader<T: Table> {
+    db: Db<T>,
+    plan: Arc<QueryPlan>,
+    /// The request of each partition, rendered once.
+    inputs: Vec<QueryInput>,
+    parts: Vec<Part>,
+    sort_attribute: Option<&'static str>,
+    key_attributes: Vec<&'static str>,
+    /// Items still wanted when the plan has a limit; never `Some(0)` before a request.
+    remaining: Option<u32>,
+    /// Keep every partition's last returned key, for cursors.
+    track: bool,
+    /// Requests sent and capacity consumed since [`begin_page`](Self::begin_page).
+    pub(crate) requests: u32,
+    pub(crate) consumed_capacity: Option<f64>,
+    /// `LastEvaluatedKey` of the latest response (the page's, for a one-partition read).
+    pub(crate) last_evaluated_key: Option<Item>,
+}
+
+impl<T: Table> Reader<T> {
+    /// A reader of `plan` from `positions` (one per partition); `track`: cursors will be asked for.
+    pub(crate) fn new(
+        db: Db<T>,
+        plan: Arc<QueryPlan>,
+        positions: &[Position],
+        track: bool,
+    ) -> Self {
+        let inputs = plan.inputs();
+        let target = *plan.target();
+        Reader {
+            db,
+            remaining: plan.limit(),
+            inputs,
+            parts: positions.iter().map(Part::at).collect(),
+            sort_attribute: target.sort_key(),
+            key_attributes: target.start_key_attributes(),
+            plan,
+            track,
+            requests: 0,
+            consumed_capacity: None,
+            last_evaluated_key: None,
+        }
+    }
+
+    /// Starts a new page: request counts and the one-request-per-partition rule start over.
+    pub(crate) fn begin_page(&mut self) {
+        self.requests = 0;
+        self.consumed_capacity = None;
+        self.last_evaluated_key = None;
+        for part in &mut self.parts {
+            part.asked = false;
+        }
+    }
+
+    /// The number of partitions read.
+    pub(crate) fn partition_count(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// `true` when the plan has a limit.
+    pub(crate) fn has_limit(&self) -> bool {
+        self.plan.limit().is_some()
+    }
+
+    /// `true` when the limit is reached.
+    pub(crate) fn limit_reached(&self) -> bool {
+        self.remaining == Some(0)
+    }
+
+    /// The next item in merged order, asking the partitions that need it first (concurrently).
+    pub(crate) async fn next(&mut self, mode: Mode) -> Result<Step, Error> {
+        loop {
+            if self.remaining == Some(0) {
+                return Ok(Step::Paused);
+            }
+            let needed: Vec<usize> = (0..self.parts.len())
+                .filter(|&i| self.parts[i].buffer.is_empty() && self.parts[i].more)
+                .collect();
+            if needed.is_empty() {
+                return Ok(match self.pop() {
+                    Some(item) => Step::Item(item),
+                    None => Step::End,
+                });
+            }
+            if mode == Mode::OneRound && needed.iter().any(|&i| self.parts[i].asked) {
+                return Ok(Step::Paused);
+            }
+            self.fetch(&needed).await?;
+        }
+    }
+
+    /// Sends the next request of every partition in `needed`, concurrently, and buffers what they
+    /// return (without the excluded sort keys).
+    async fn fetch(&mut self, needed: &[usize]) -> Result<(), Error> {
+        let limit = self.remaining;
+        let requests = needed.iter().map(|&i| {
+            let start = self.parts[i].start.clone();
+            send(&self.db, &self.inputs[i], start, limit)
+        });
+        let responses = try_join_all(requests).await?;
+        for (&i, response) in needed.iter().zip(responses) {
+            self.requests = self.requests.saturating_add(1);
+            if let Some(units) = response.consumed_capacity {
+                *self.consumed_capacity.get_or_insert(0.0) += units;
+            }
+            let plan = &self.plan;
+            let sort_attribute = self.sort_attribute;
+            let part = &mut self.parts[i];
+            part.asked = true;
+            part.last = None;
+            part.buffered_from = part.start.take();
+            let excluded = |item: &Item| {
+                !plan.excluded_sort_keys().is_empty()
+                    && sort_attribute
+                        .and_then(|name| string_attribute(item, name))
+                        .is_some_and(|sort| plan.is_excluded(sort))
+            };
+            part.buffer
+                .extend(response.items.into_iter().filter(|item| !excluded(item)));
+            part.more = response.last_evaluated_key.is_some();
+            part.start.clone_from(&response.last_evaluated_key);
+            self.last_evaluated_key = response.last_evaluated_key;
+        }
+        Ok(())
+    }
+
+    /// Takes the next item in merged order from the buffers (each partition that may have more
+    /// has a non-empty buffer); `None` when every buffer is empty.
+    fn pop(&mut self) -> Option<Item> {
+        let chosen = if self.parts.len() == 1 {
+            (!self.parts[0].buffer.is_empty()).then_some(0)
+        } else {
+            self.head()
+        }?;
+        let item = self.parts[chosen].buffer.pop_front()?;
+        if self.track {
+            self.parts[chosen].last = Some(key_of(&item, &self.key_attributes));
+        }
+        if let Some(remaining) = &mut self.remaining {
+            *remaining = remaining.saturating_sub(1);
+        }
+        Some(item)
+    }
+
+    /// The partition whose buffered head comes next: by the UTF-8 bytes of the sort key, then by
+    /// partition order (shard order for shard keys), both descending for a reversed plan.
+    fn head(&self) -> Option<usize> {
+        let sort_of = |i: usize| {
+            self.parts[i]
+                .buffer
+                .front()
+                .and_then(|item| self.sort_attribute.and_then(|n| string_attribute(item, n)))
+                .unwrap_or_default()
+        };
+        let forward = self.plan.scan_index_forward();
+        let mut best: Option<usize> = None;
+        for i in (0..self.parts.len()).filter(|&i| !self.parts[i].buffer.is_empty()) {
+            best = Some(match best {
+                None => i,
+                Some(b) => {
+                    let order = sort_of(i)
+                        .as_bytes()
+                        .cmp(sort_of(b).as_bytes())
+                        .then(i.cmp(&b));
+                    let before = if forward {
+                        order == Ordering::Less
+                    } else {
+                        order == Ordering::Greater
+                    };
+                    if before {
+                        i
+                    } else {
+                        b
+                    }
+                }
+            });
+        }
+        best
+    }
+
+    /// The cursor for what was not returned yet; `None` when every partition is exhausted.
+    pub(crate) fn cursor(&self) -> Result<Option<Cursor>, Error> {
+        if self.parts.iter().all(|p| p.buffer.is_empty() && !p.more) {
+            return Ok(None);
+        }
+        let positions = self
+            .parts
+            .iter()
+            .map(Part::position)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some(self.db.cursor_codec().encode(
+            self.db.table_name(),
+            &self.plan,
+            &positions,
+        )?))
+    }
+}
+
+/// The key attributes of `item` (those of a `LastEvaluatedKey` of the plan) as a start key.
+fn key_of(item: &Item, names: &[&'static str]) -> Result<StartKey, KeyError> {
+    names
+        .iter()
+        .map(
+            |name| match item.get(*name).and_then(from_attribute_value) {
+                Some(value) => Ok(((*name).to_owned(), value)),
+                None => Err(CursorError::WrongKey(format!(
+                "an item returned has no key attribute {name:?} of type S, N or B, so no cursor \
+                 can point at it; project the key attributes too"
+            ))
+                .into()),
+            },
+        )
+        .collect()
+}
+
+/// One Query response: its items, `LastEvaluatedKey` and `ConsumedCapacity` (capacity units).
+struct Response {
+    items: Vec<Item>,
+    last_evaluated_key: Option<Item>,
+    consumed_capacity: Option<f64>,
+}
+
+/// Sends one Query request of `input` from `start` with `Limit` = `limit` (the SDK edge of every
+/// read), in a tracing span that records the consumed capacity.
+async fn send<T: Table>(
+    db: &Db<T>,
+    input: &QueryInput,
+    start: Option<Item>,
+    limit: Option<u32>,
+) -> Result<Response, Error> {
+    let request = apply_query_input(db.client().query(), db.table_name(), input)
+        .set_exclusive_start_key(start)
+        .set_limit(limit.map(limit_to_i32))
+        .return_consumed_capacity(ReturnConsumedCapacity::Total);
+    let span = db.span("Query");
+    let output = request
+        .send()
+        .instrument(span.clone())
+        .await
+        .map_err(|e| Error::sdk("Query", e))?;
+    let consumed_capacity = output.consumed_capacity().and_then(|c| c.capacity_units());
+    if let Some(units) = consumed_capacity {
+        span.record("db.dynamodb.consumed_capacity", units);
+    }
+    Ok(Response {
+        items: output.items.unwrap_or_default(),
+        last_evaluated_key: output.last_evaluated_key,
+        consumed_capacity,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use aws_sdk_dynamodb::types::AttributeValue;
+
+    fn item(sort: &str) -> Item {
+        Item::from([
+            ("PK".to_owned(), AttributeValue::S("A#1".into())),
+            ("SK".to_owned(), AttributeValue::S(sort.into())),
+        ])
+    }
+
+    #[test]
+    fn missing_key_attributes_are_an_error_only_when_a_cursor_needs_them() {
+        let mut projected = item("a");
+        projected.remove("SK");
+        assert!(key_of(&projected, &["PK", "SK"]).is_err());
+        assert_eq!(
+            key_of(&item("a"), &["PK", "SK"]).unwrap()["SK"],
+            dynakey::KeyValue::S("a".into())
+        );
+    }
+}

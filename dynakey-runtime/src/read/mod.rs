@@ -1,0 +1,549 @@
+//! Queries: [`Db::query`] makes one request value, [`Query`], whose terminals run it —
+//! [`items`](Query::items) (a stream of items), [`pages`](Query::pages) (a stream of pages),
+//! [`page`](Query::page) (one page from a cursor), and [`collection`](Query::collection) (an item
+//! collection) — after optional [`from`](Query::from) (resume after a cursor),
+//! [`project`](Query::project) (decode into a type of your own) or [`keys`](Query::keys) (the
+//! base-table keys). Sharded and single-partition queries are the same request; so are base-table
+//! and index queries.
+//!
+//! ```no_run
+//! # use dynakey::Entity;
+//! # #[derive(Entity, serde::Serialize, serde::Deserialize)]
+//! # #[pk("WS#<workspace>")] #[sk("PROJ#<created>#<id>")]
+//! # struct Project { workspace: String, created: u64, id: String, name: String }
+//! # async fn run(db: dynakey_runtime::Db) -> Result<(), dynakey_runtime::Error> {
+//! use futures::TryStreamExt;
+//!
+//! let q = Project::query("acme").begins_with(Project::sk()).reverse();
+//! let all: Vec<Project> = db.query(&q).items().try_collect().await?;
+//! let first = db.query(&q.clone().limit(20)).page(None).await?;
+//! if let Some(cursor) = &first.next {
+//!     let second = db.query(&q.clone().limit(20)).page(Some(cursor)).await?;
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! # What an index holds
+//! An index declared with `projection = all` ([`ProjectsAll`]) holds whole items, so
+//! [`items`](Query::items) and friends decode entities as on the base table. A `KEYS_ONLY` or
+//! `INCLUDE` index holds only the table and index keys (and the included attributes): reading
+//! whole entities from it does not compile. Read it with [`keys`](Query::keys) (the base-table
+//! [`Key`](dynakey::Key)s, e.g. for a follow-up [`Db::batch_get`]) or
+//! [`project`](Query::project) into a type holding the projected attributes (AWS developer guide,
+//! "Attribute projections"). GSI reads are eventually consistent; `consistent_read()` on a GSI
+//! query does not compile ([`ConsistentReadable`](dynakey::ConsistentReadable)).
+//!
+//! # Pages, cursors, limits (`docs/semantics.md` §4)
+//! - One **page** is one `Query` request per partition: at most 1 MB of data read per request,
+//!   or fewer items when the request has a `Limit` (AWS developer guide, "Paginating table query
+//!   results"). Paging stops only when no partition has a `LastEvaluatedKey`; a page with no
+//!   items but a `LastEvaluatedKey` still has a [`next`](Page::next) cursor and paging goes on.
+//!   A fan-out page with a limit is filled to it (as many requests per shard as that takes).
+//! - Every page that may be followed by more results carries a [`Cursor`] in [`Page::next`]:
+//!   pass it to [`page`](Query::page) or [`from`](Query::from) **with the same query** to read
+//!   what comes after the items returned so far. A cursor from another query, or a modified one,
+//!   is refused with [`Error::Key`] (a [`KeyErrorKind::Cursor`](dynakey::KeyErrorKind::Cursor))
+//!   before any request; see [`dynakey::cursor`] for what binds it and [`Db::with_cursor_secret`]
+//!   for its key. The limit, projection and `ConsistentRead` are not bound, so the page size may
+//!   change between pages.
+//! - `limit(n)` on the query counts the items returned by **one terminal**, from its cursor on:
+//!   for [`page`](Query::page) it is the page size, for the streams the total across pages. The
+//!   cursor after the `n`-th item resumes right after it.
+//! - Items that the typed range excludes ([`QueryPlan::excluded_sort_keys`], the far end of
+//!   DynamoDB's inclusive `BETWEEN`) are dropped and never count against the limit.
+//! - A plan whose range matches nothing, or whose limit is 0, sends no request.
+//! - Partitions of a fan-out are asked concurrently; items are merged by the UTF-8 bytes of
+//!   their sort key (ties in shard order), in the query's direction.
+
+mod engine;
+
+use std::collections::HashMap;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use dynakey::collection::Collection;
+use dynakey::{
+    Cursor, Entity, Key, KeyError, KeyQuery, MemberOf, Position, PrimaryIndex, ProjectsAll,
+    QueryPlan, Table, Whole,
+};
+use futures::stream::{self, Stream};
+use serde::de::DeserializeOwned;
+
+use crate::collection::{CollectionDecoder, CollectionRead, UnknownItems};
+use crate::db::Db;
+use crate::error::Error;
+use crate::item::{from_item_in, key_from_item, Item};
+
+pub(crate) use engine::{Mode, Reader, Step};
+
+/// One page of a Query: one request per partition read (AWS developer guide, "Paginating table
+/// query results").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page<O> {
+    /// The page's items, decoded, in sort-key order (descending for a reversed query), without
+    /// the ones the query's range excludes. May be empty on a page that is not the last.
+    pub items: Vec<O>,
+    /// Where the next page starts, as an opaque URL-safe cursor bound to this query: `None` when
+    /// there are no more results. Right after the last item of `items` in every partition (or,
+    /// where nothing was returned, after the last key DynamoDB evaluated).
+    pub next: Option<Cursor>,
+    /// The number of `Query` requests this page sent.
+    pub requests: u32,
+    /// The read capacity units those requests consumed (`ConsumedCapacity.CapacityUnits`,
+    /// requested with `ReturnConsumedCapacity = TOTAL`, summed), when the service reported them.
+    pub consumed_capacity: Option<f64>,
+    /// `LastEvaluatedKey` of the page's last response: the key attributes (table and index) of
+    /// the last item DynamoDB evaluated, present when that partition may have more results. For
+    /// a fan-out, of whichever shard answered last; use [`next`](Self::next) to resume.
+    pub last_evaluated_key: Option<HashMap<String, AttributeValue>>,
+}
+
+impl<O> Page<O> {
+    /// A page for a query that needs no request: no items.
+    fn empty(next: Option<Cursor>) -> Self {
+        Page {
+            items: Vec::new(),
+            next,
+            requests: 0,
+            consumed_capacity: None,
+            last_evaluated_key: None,
+        }
+    }
+}
+
+/// What a query's items decode into: the whole entity (for a query without a projection, on a
+/// target that [`ProjectsAll`]), a type of your own ([`As`], from [`Query::project`]), or the
+/// base-table keys ([`Keys`], from [`Query::keys`]).
+#[diagnostic::on_unimplemented(
+    message = "the items of this query cannot be decoded as `{Self}`",
+    label = "a query that reads only some attributes",
+    note = "a query with `.project([…])` reads only those attributes: decode them with `.project::<P>()` (a type with just those fields), or read the base-table keys with `.keys()`"
+)]
+pub trait Output<T: Table, E, I>: Send + 'static {
+    /// One decoded item.
+    type Item: Send + 'static;
+
+    /// Adjusts the plan before it runs (e.g. to read only the attributes needed).
+    fn prepare(_plan: &mut QueryPlan) {}
+
+    /// Decodes one item.
+    ///
+    /// # Errors
+    /// [`Error::Decode`] when the item does not fit.
+    fn decode(item: Item) -> Result<Self::Item, Error>;
+}
+
+impl<T, E, I> Output<T, E, I> for Whole
+where
+    T: Table,
+    E: Entity<Table = T> + DeserializeOwned + Send + 'static,
+    I: ProjectsAll,
+{
+    type Item = E;
+
+    #[inline]
+    fn decode(item: Item) -> Result<E, Error> {
+        from_item_in::<T, E>(item)
+    }
+}
+
+/// Decodes items into `P`: see [`Query::project`].
+#[derive(Debug)]
+pub struct As<P>(PhantomData<fn() -> P>);
+
+impl<T, E, I, P> Output<T, E, I> for As<P>
+where
+    T: Table,
+    P: DeserializeOwned + Send + 'static,
+{
+    type Item = P;
+
+    fn prepare(plan: &mut QueryPlan) {
+        if plan.projection().is_empty() {
+            if let Some(fields) = serde_fields::<P>() {
+                plan.set_projection(fields);
+            }
+        }
+    }
+
+    #[inline]
+    fn decode(item: Item) -> Result<P, Error> {
+        from_item_in::<T, P>(item)
+    }
+}
+
+/// Decodes the base-table keys of items: see [`Query::keys`].
+#[derive(Debug)]
+pub struct Keys;
+
+impl<T, E, I> Output<T, E, I> for Keys
+where
+    T: Table,
+    E: Entity<Table = T> + Send + 'static,
+{
+    type Item = Key<E>;
+
+    fn prepare(plan: &mut QueryPlan) {
+        let keys = plan.target().start_key_attributes();
+        plan.set_projection(keys.into_iter().map(str::to_owned).collect());
+    }
+
+    #[inline]
+    fn decode(item: Item) -> Result<Key<E>, Error> {
+        key_from_item::<E>(&item)
+    }
+}
+
+/// A Query of entity `E` on table `T` through index `I` (the base table: `PrimaryIndex`),
+/// decoded as `O`; made by [`Db::query`], run by one of its terminals. Cheap to make: it holds the
+/// query's [`QueryPlan`] and a handle on the table; nothing is sent before a terminal runs.
+#[must_use = "a query does nothing until one of its terminals (items, pages, page, collection) runs"]
+pub struct Query<T: Table, E, I, O> {
+    db: Db<T>,
+    plan: Result<QueryPlan, KeyError>,
+    from: Option<Cursor>,
+    marker: PhantomData<fn() -> (E, I, O)>,
+}
+
+impl<T: Table, E, I, O> std::fmt::Debug for Query<T, E, I, O> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Query")
+            .field("table", &self.db.table_name())
+            .field("plan", &self.plan)
+            .field("from", &self.from)
+            .finish()
+    }
+}
+
+impl<T: Table> Db<T> {
+    /// A Query request for `query`: run it with [`Query::items`], [`Query::pages`],
+    /// [`Query::page`] or [`Query::collection`] (see the [module docs](crate::read)). A query of
+    /// a sharded entity's shards (`E::query_shards(…)`) reads every shard, merged by sort key.
+    pub fn query<E, I, S, P>(&self, query: &KeyQuery<E, I, S, P>) -> Query<T, E, I, P>
+    where
+        E: Entity<Table = T>,
+    {
+        Query {
+            db: self.clone(),
+            plan: query.plan(),
+            from: None,
+            marker: PhantomData,
+        }
+    }
+}
+
+impl<T: Table, E, I, O> Query<T, E, I, O> {
+    fn with<O2>(self) -> Query<T, E, I, O2> {
+        Query {
+            db: self.db,
+            plan: self.plan,
+            from: self.from,
+            marker: PhantomData,
+        }
+    }
+
+    /// Starts after `cursor` (a [`Page::next`] of the same query) instead of at the start; `None`
+    /// keeps the start. With `limit(n)`, the streams then return the next `n` items.
+    pub fn from(mut self, cursor: Option<&Cursor>) -> Self {
+        self.from = cursor.cloned();
+        self
+    }
+
+    /// Decodes items into `P` instead of the entity: for queries with a projection
+    /// (`KeyQuery::project([…])`), whose items hold only the projected attributes, or to read
+    /// only what `P` needs. When the query projects nothing, the request projects the fields `P`
+    /// deserialises (its serde field names, after `rename`); a `P` whose fields serde cannot list
+    /// (`#[serde(flatten)]`, a map) reads every attribute. `P` ignores attributes it has no field
+    /// for, unless it denies unknown fields.
+    ///
+    /// ```no_run
+    /// # use dynakey::Entity;
+    /// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
+    /// # #[pk("WS#<workspace>")] #[sk("PROJ#<created>#<id>")]
+    /// # struct Project { workspace: String, created: u64, id: String, name: String }
+    /// # async fn run(db: dynakey_runtime::Db) -> Result<(), dynakey_runtime::Error> {
+    /// use futures::TryStreamExt;
+    ///
+    /// #[derive(serde::Deserialize)]
+    /// struct Name { name: String }
+    ///
+    /// let q = Project::query("acme").begins_with(Project::sk());
+    /// let names: Vec<Name> = db.query(&q).project::<Name>().items().try_collect().await?;
+    /// # Ok(()) }
+    /// ```
+    pub fn project<P>(self) -> Query<T, E, I, As<P>>
+    where
+        P: DeserializeOwned + Send + 'static,
+    {
+        self.with()
+    }
+
+    /// Reads the base-table keys of the items instead of the items: for queries on a `KEYS_ONLY`
+    /// or `INCLUDE` index, and as the first half of "query the index, then fetch the items" with
+    /// [`Db::batch_get`] (AWS developer guide, "Attribute projections"). The request reads only the
+    /// key attributes (`ProjectionExpression` of the table's and the index's keys). Each key is
+    /// checked against `E`'s templates ([`Key::parse`]).
+    ///
+    /// ```no_run
+    /// # use dynakey::{Entity, Table};
+    /// # #[derive(Table)]
+    /// # #[table(partition_key = "PK", sort_key = "SK")]
+    /// # #[gsi(ByOwner, partition_key = "GSI1PK", sort_key = "GSI1SK", projection = keys_only)]
+    /// # struct App;
+    /// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
+    /// # #[dynakey(table = App)]
+    /// # #[pk("DOC#<id>")] #[sk("META")]
+    /// # #[index(ByOwner, pk = "OWNER#<owner>", sk = "<id>")]
+    /// # struct Doc { id: String, owner: String, body: String }
+    /// # async fn run(db: dynakey_runtime::Db<App>) -> Result<(), dynakey_runtime::Error> {
+    /// use futures::TryStreamExt;
+    ///
+    /// let keys: Vec<dynakey::Key<Doc>> =
+    ///     db.query(&Doc::query_by_owner("ada")).keys().items().try_collect().await?;
+    /// let docs: Vec<Doc> = db.batch_get(&keys).await?;
+    /// # Ok(()) }
+    /// ```
+    pub fn keys(self) -> Query<T, E, I, Keys> {
+        self.with()
+    }
+
+    /// The plan this request runs (for a look at the requests: [`QueryPlan::inputs`]).
+    ///
+    /// # Errors
+    /// The deferred [`KeyError`] of the query.
+    pub fn plan(&self) -> Result<&QueryPlan, Error> {
+        self.plan.as_ref().map_err(|e| Error::Key(e.clone()))
+    }
+
+    /// Checks the plan and the cursor, and starts a reader; `None` when no request is needed.
+    fn start(self, track: bool) -> Result<(Option<Reader<T>>, Option<Cursor>), Error>
+    where
+        O: Output<T, E, I>,
+    {
+        let mut plan = self.plan?;
+        O::prepare(&mut plan);
+        let positions = match &self.from {
+            Some(cursor) => self
+                .db
+                .cursor_codec()
+                .decode(self.db.table_name(), &plan, cursor)?,
+            None => vec![Position::NotStarted; plan.partitions().len()],
+        };
+        if plan.matches_nothing() {
+            return Ok((None, None));
+        }
+        if plan.limit() == Some(0) {
+            return Ok((None, self.from));
+        }
+        let reader = Reader::new(self.db, Arc::new(plan), &positions, track);
+        Ok((Some(reader), None))
+    }
+
+    /// The items, in sort-key order (merged over the shards of a fan-out), across all pages until
+    /// no partition has a `LastEvaluatedKey`; with `limit(n)`, the first `n`. Collect it with
+    /// `futures::TryStreamExt::try_collect::<Vec<_>>()`.
+    ///
+    /// The stream is `Send` and does not borrow the `Db` or the query. It ends after the first
+    /// error: [`Error::Key`] when the query cannot be planned or the cursor is refused (then no
+    /// request is sent), [`Error::Sdk`] for a failed request, [`Error::Decode`] (with the item's
+    /// key strings) for an item that does not decode.
+    pub fn items(self) -> impl Stream<Item = Result<O::Item, Error>> + Send
+    where
+        O: Output<T, E, I>,
+    {
+        let state = match self.start(false) {
+            Ok((Some(reader), _)) => Ok(Some(reader)),
+            Ok((None, _)) => Ok(None),
+            Err(e) => Err(e),
+        };
+        stream::unfold(Some(state), |state| async move {
+            let mut reader = match state? {
+                Err(e) => return Some((Err(e), None)),
+                Ok(None) => return None,
+                Ok(Some(reader)) => reader,
+            };
+            match reader.next(Mode::Stream).await {
+                Ok(Step::Item(item)) => match O::decode(item) {
+                    Ok(decoded) => Some((Ok(decoded), Some(Ok(Some(reader))))),
+                    Err(e) => Some((Err(e), None)),
+                },
+                Ok(Step::End | Step::Paused) => None,
+                Err(e) => Some((Err(e), None)),
+            }
+        })
+    }
+
+    /// The pages, one request per partition each (see the [module docs](crate::read)), each
+    /// yielded as it arrives, until no partition has a `LastEvaluatedKey`; with `limit(n)`, until
+    /// `n` items were yielded (the last page then usually has a `next` cursor for the rest). A
+    /// page with no items but a `LastEvaluatedKey` is yielded and paging continues. Every request
+    /// asks for `ReturnConsumedCapacity = TOTAL`.
+    ///
+    /// # Errors
+    /// As [`items`](Self::items); the stream ends after the first error.
+    pub fn pages(self) -> impl Stream<Item = Result<Page<O::Item>, Error>> + Send
+    where
+        O: Output<T, E, I>,
+    {
+        let state = match self.start(true) {
+            Ok((Some(reader), _)) => Ok(Some(reader)),
+            Ok((None, _)) => Ok(None),
+            Err(e) => Err(e),
+        };
+        stream::unfold(Some(state), |state| async move {
+            let mut reader = match state? {
+                Err(e) => return Some((Err(e), None)),
+                Ok(None) => return None,
+                Ok(Some(reader)) => reader,
+            };
+            match page_of::<T, E, I, O>(&mut reader, Mode::OneRound).await {
+                Ok((page, true)) => Some((Ok(page), Some(Ok(Some(reader))))),
+                Ok((page, false)) => Some((Ok(page), None)),
+                Err(e) => Some((Err(e), None)),
+            }
+        })
+    }
+
+    /// One page, starting after `cursor` (a [`Page::next`] of the same query) or at the start:
+    /// one request per partition (a fan-out page with a limit: as many as it takes to fill it).
+    /// Continue with the returned page's `next` until it is `None`. A page may be empty and still
+    /// have a `next`.
+    ///
+    /// `limit(n)` on the query is the page size: the request's `Limit`, so at most `n` items. With
+    /// `limit(0)` no request is sent and the page is empty with `next` = the given cursor (`None`
+    /// when none was given); a range that matches nothing sends no request and returns an empty
+    /// last page.
+    ///
+    /// # Errors
+    /// [`Error::Key`] before any request when the query cannot be planned or the cursor is
+    /// refused; [`Error::Sdk`] for a failed request; [`Error::Decode`] for an item that does not
+    /// decode.
+    pub async fn page(self, cursor: Option<&Cursor>) -> Result<Page<O::Item>, Error>
+    where
+        O: Output<T, E, I>,
+    {
+        let query = match cursor {
+            Some(cursor) => self.from(Some(cursor)),
+            None => self,
+        };
+        match query.start(true)? {
+            (Some(mut reader), _) => {
+                let fill = reader.partition_count() > 1 && reader.has_limit();
+                let mode = if fill { Mode::Fill } else { Mode::OneRound };
+                Ok(page_of::<T, E, I, O>(&mut reader, mode).await?.0)
+            }
+            (None, next) => Ok(Page::empty(next)),
+        }
+    }
+}
+
+impl<T: Table, E, O> Query<T, E, PrimaryIndex, O> {
+    /// Reads collection `C` from the partition of this query and decodes it; an item that
+    /// belongs to no member fails the read ([`UnknownItems::Error`]). See
+    /// [`collection_with`](Self::collection_with).
+    ///
+    /// # Errors
+    /// As [`collection_with`](Self::collection_with).
+    pub async fn collection<C>(self) -> Result<C, Error>
+    where
+        C: Collection<Table = T>,
+        E: MemberOf<C>,
+    {
+        Ok(self
+            .collection_with::<C>(UnknownItems::Error)
+            .await?
+            .collection)
+    }
+
+    /// Reads collection `C` from the partition (or shards) of this query with one paged Query and
+    /// decodes every item into its member (AWS developer guide, "Best practices for modeling
+    /// relational data in DynamoDB — Adjacency list design pattern").
+    ///
+    /// - One `Query` request per page, without `Limit`, so each page is as large as DynamoDB
+    ///   allows (1 MB of items read); paging stops only when no response has a
+    ///   `LastEvaluatedKey`. [`CollectionRead::requests`] counts the requests,
+    ///   [`CollectionRead::consumed_capacity`] sums their read capacity.
+    /// - The query fixes the partition (`Member::query(…)`) and may limit the read to a group
+    ///   prefix or range of a member's sort key; its order (`.reverse()`) is the order of `Vec`
+    ///   members, and `.consistent_read()` applies. Members declared as exactly one item must then
+    ///   still be in range, or be `Option<T>`.
+    /// - Items are matched to members by sort key as [`dynakey::collection`] describes; items that
+    ///   match none are treated by `unknown`. A projection must keep the sort-key attribute (and
+    ///   the entity-type attribute, where members use one), or every item reads as unknown.
+    ///
+    /// # Errors
+    /// - [`Error::Key`] before any request: the query does not plan, it has a `limit` (a
+    ///   collection read takes whole pages), or the cursor is refused;
+    /// - [`Error::Sdk`] for a failed request;
+    /// - [`Error::Collection`]: an unknown item under [`UnknownItems::Error`], a key two members
+    ///   accept, a missing or repeated single member;
+    /// - [`Error::Decode`] for an item of a member that does not decode into its type.
+    pub async fn collection_with<C>(self, unknown: UnknownItems) -> Result<CollectionRead<C>, Error>
+    where
+        C: Collection<Table = T>,
+        E: MemberOf<C>,
+    {
+        let plan = self.plan?;
+        C::check_read(&plan)?;
+        let mut decoder = CollectionDecoder::<C>::new(unknown);
+        decoder.set_partition(plan.partitions().first().cloned());
+        let positions = match &self.from {
+            Some(cursor) => self
+                .db
+                .cursor_codec()
+                .decode(self.db.table_name(), &plan, cursor)?,
+            None => vec![Position::NotStarted; plan.partitions().len()],
+        };
+        let mut requests = 0u32;
+        let mut consumed_capacity = None;
+        if !plan.matches_nothing() {
+            let mut reader = Reader::new(self.db, Arc::new(plan), &positions, false);
+            while let Step::Item(item) = reader.next(Mode::Stream).await? {
+                decoder.push(item)?;
+            }
+            requests = reader.requests;
+            consumed_capacity = reader.consumed_capacity;
+        }
+        let mut read = decoder.finish()?;
+        read.requests = requests;
+        read.consumed_capacity = consumed_capacity;
+        Ok(read)
+    }
+}
+
+/// One page of `reader` in `mode`; the `bool` is `true` when another page should follow (the
+/// page paused with more to read and the limit not reached).
+async fn page_of<T: Table, E, I, O: Output<T, E, I>>(
+    reader: &mut Reader<T>,
+    mode: Mode,
+) -> Result<(Page<O::Item>, bool), Error> {
+    reader.begin_page();
+    let mut items = Vec::new();
+    let ended = loop {
+        match reader.next(mode).await? {
+            Step::Item(item) => items.push(O::decode(item)?),
+            Step::End => break true,
+            Step::Paused => break false,
+        }
+    };
+    let next = if ended { None } else { reader.cursor()? };
+    let more = next.is_some() && !reader.limit_reached();
+    Ok((
+        Page {
+            items,
+            next,
+            requests: reader.requests,
+            consumed_capacity: reader.consumed_capacity,
+            last_evaluated_key: reader.last_evaluated_key.take(),
+        },
+        more,
+    ))
+}
+
+/// The fields `P`'s `Deserialize` asks for when it deserialises a struct (their serialised names,
+/// from serde-aux's introspection); `None` when it names none (a map, `#[serde(flatten)]`).
+fn serde_fields<P: DeserializeOwned>() -> Option<Vec<String>> {
+    let fields = serde_aux::serde_introspection::serde_introspect::<P>();
+    (!fields.is_empty()).then(|| fields.iter().map(|f| (*f).to_owned()).collect())
+}

@@ -1,0 +1,375 @@
+//! [`Renderer`]: the one place where expressions become DynamoDB text.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::{Condition, KeyCondition, Operand, Path, PathElement, Value};
+use crate::condition::SortCondition;
+
+/// The placeholders of a key condition: fixed, so that every Query reads the same way
+/// (`#pk = :pk AND begins_with(#sk, :sk)`) and a printed request is easy to compare.
+const PARTITION_NAME: &str = "#pk";
+const PARTITION_VALUE: &str = ":pk";
+const SORT_NAME: &str = "#sk";
+const SORT_VALUE: &str = ":sk";
+const LOW_VALUE: &str = ":lo";
+const HIGH_VALUE: &str = ":hi";
+
+/// Turns expression trees into DynamoDB's text form and collects the placeholders they reference.
+///
+/// One renderer serves one request: render each of its expressions (key condition, condition,
+/// filter, projection, …) with the same renderer, then [`finish`](Self::finish) it for the
+/// request's `ExpressionAttributeNames` and `ExpressionAttributeValues`, which then hold exactly
+/// the placeholders the expressions reference.
+///
+/// Placeholders are readable: an attribute `status` is `#status`, its value `:status`
+/// (`#status_2`, `:status_2`, … when taken); names that are not plain identifiers get `#a`, `#a_2`,
+/// …; one attribute name gets one placeholder per request. A key condition uses `#pk`/`:pk` for
+/// the partition key and `#sk` with `:sk` (or `:lo`/`:hi` for `BETWEEN`) for the sort key;
+/// projected attributes get `#p0`, `#p1`, … in order.
+#[derive(Debug, Default, Clone)]
+pub struct Renderer {
+    /// Placeholder → attribute name.
+    names: BTreeMap<String, String>,
+    /// Attribute name → its placeholder, for names shared between expressions.
+    placeholder_of: HashMap<String, String>,
+    /// Placeholder → value.
+    values: BTreeMap<String, Value>,
+}
+
+impl Renderer {
+    /// An empty renderer.
+    pub fn new() -> Self {
+        Renderer::default()
+    }
+
+    /// `KeyConditionExpression` text for `condition`.
+    pub fn key_condition(&mut self, condition: &KeyCondition) -> String {
+        let (partition_attr, partition_value) = &condition.partition;
+        let pk = self.name_as(partition_attr, PARTITION_NAME);
+        let pv = self.value_as(Value::from(partition_value.clone()), PARTITION_VALUE);
+        let mut text = format!("{pk} = {pv}");
+        if let Some((sort_attr, sort)) = &condition.sort {
+            let sk = self.name_as(sort_attr, SORT_NAME);
+            let mut one = |op: &str, v: &crate::key::KeyValue| {
+                let v = self.value_as(Value::from(v.clone()), SORT_VALUE);
+                format!("{sk} {op} {v}")
+            };
+            let clause = match sort {
+                SortCondition::Eq(v) => one("=", v),
+                SortCondition::Lt(v) => one("<", v),
+                SortCondition::Le(v) => one("<=", v),
+                SortCondition::Gt(v) => one(">", v),
+                SortCondition::Ge(v) => one(">=", v),
+                SortCondition::BeginsWith(v) => {
+                    let v = self.value_as(Value::from(v.clone()), SORT_VALUE);
+                    format!("begins_with({sk}, {v})")
+                }
+                SortCondition::Between(lo, hi) => {
+                    let lo = self.value_as(Value::from(lo.clone()), LOW_VALUE);
+                    let hi = self.value_as(Value::from(hi.clone()), HIGH_VALUE);
+                    format!("{sk} BETWEEN {lo} AND {hi}")
+                }
+            };
+            text.push_str(" AND ");
+            text.push_str(&clause);
+        }
+        text
+    }
+
+    /// `ConditionExpression` or `FilterExpression` text for `condition`. An empty `AND` renders
+    /// as the empty string (no condition).
+    pub fn condition(&mut self, condition: &Condition) -> String {
+        let mut out = String::new();
+        self.push_condition(&mut out, condition, false);
+        out
+    }
+
+    /// `ProjectionExpression` text: `#p0, #p1, …` for `attributes` (one fresh placeholder each,
+    /// in order), then the placeholders of `extra` (attributes the read itself needs, e.g. the
+    /// sort key, named as elsewhere in the request) that `attributes` does not already list.
+    pub fn projection(&mut self, attributes: &[String], extra: &[&str]) -> String {
+        let mut parts = Vec::with_capacity(attributes.len() + extra.len());
+        for (i, attribute) in attributes.iter().enumerate() {
+            let placeholder = format!("#p{i}");
+            self.names.insert(placeholder.clone(), attribute.clone());
+            parts.push(placeholder);
+        }
+        for name in extra {
+            if !attributes.iter().any(|a| a == name) {
+                parts.push(self.name(name));
+            }
+        }
+        parts.join(", ")
+    }
+
+    /// The placeholder of attribute `name`: the one it already has in this request, or a new one
+    /// derived from the name.
+    pub fn name(&mut self, name: &str) -> String {
+        if let Some(placeholder) = self.placeholder_of.get(name) {
+            return placeholder.clone();
+        }
+        let placeholder = fresh(&self.names, '#', name, "a");
+        self.bind_name(name, placeholder)
+    }
+
+    /// The placeholder for a new value: `:hint`, or `:hint_2`, … when taken.
+    pub fn value(&mut self, value: Value, hint: &str) -> String {
+        let placeholder = fresh(&self.values, ':', hint, "v");
+        self.values.insert(placeholder.clone(), value);
+        placeholder
+    }
+
+    /// The placeholders referenced so far: `ExpressionAttributeNames` (placeholder → name) and
+    /// `ExpressionAttributeValues` (placeholder → value). Omit a map from the request when it is
+    /// empty: DynamoDB rejects empty maps.
+    pub fn finish(self) -> (BTreeMap<String, String>, BTreeMap<String, Value>) {
+        (self.names, self.values)
+    }
+
+    /// `name`'s placeholder, preferring `wanted` (a key-condition placeholder).
+    fn name_as(&mut self, name: &str, wanted: &str) -> String {
+        if let Some(placeholder) = self.placeholder_of.get(name) {
+            return placeholder.clone();
+        }
+        let placeholder = if self.names.contains_key(wanted) {
+            fresh(&self.names, '#', &wanted[1..], "a")
+        } else {
+            wanted.to_owned()
+        };
+        self.bind_name(name, placeholder)
+    }
+
+    fn bind_name(&mut self, name: &str, placeholder: String) -> String {
+        self.names.insert(placeholder.clone(), name.to_owned());
+        self.placeholder_of
+            .insert(name.to_owned(), placeholder.clone());
+        placeholder
+    }
+
+    /// A value under placeholder `wanted` (a key-condition placeholder), or a fresh one.
+    fn value_as(&mut self, value: Value, wanted: &str) -> String {
+        if self.values.contains_key(wanted) {
+            return self.value(value, &wanted[1..]);
+        }
+        self.values.insert(wanted.to_owned(), value);
+        wanted.to_owned()
+    }
+
+    fn push_path(&mut self, out: &mut String, path: &Path) {
+        for (i, element) in path.elements().iter().enumerate() {
+            match element {
+                PathElement::Attribute(name) => {
+                    if i > 0 {
+                        out.push('.');
+                    }
+                    let placeholder = self.name(name);
+                    out.push_str(&placeholder);
+                }
+                PathElement::Index(index) => {
+                    out.push('[');
+                    out.push_str(itoa::Buffer::new().format(*index));
+                    out.push(']');
+                }
+            }
+        }
+    }
+
+    /// `hint` names a value's placeholder after the attribute it is compared with.
+    fn push_operand(&mut self, out: &mut String, operand: &Operand, hint: &str) {
+        match operand {
+            Operand::Path(path) => self.push_path(out, path),
+            Operand::Value(value) => {
+                let placeholder = self.value(value.clone(), hint);
+                out.push_str(&placeholder);
+            }
+            Operand::Size(path) => {
+                out.push_str("size(");
+                self.push_path(out, path);
+                out.push(')');
+            }
+        }
+    }
+
+    /// `nested`: inside another `AND`/`OR`/`NOT`, so a compound needs parentheses.
+    fn push_condition(&mut self, out: &mut String, condition: &Condition, nested: bool) {
+        let hint_of = |operand: &Operand| match operand {
+            Operand::Path(p) | Operand::Size(p) => p.top().to_owned(),
+            Operand::Value(_) => String::new(),
+        };
+        match condition {
+            Condition::Compare(left, op, right) => {
+                let hint = hint_of(left);
+                self.push_operand(out, left, &hint);
+                out.push(' ');
+                out.push_str(op.symbol());
+                out.push(' ');
+                self.push_operand(out, right, &hint);
+            }
+            Condition::Between(operand, low, high) => {
+                let hint = hint_of(operand);
+                self.push_operand(out, operand, &hint);
+                out.push_str(" BETWEEN ");
+                self.push_operand(out, low, &hint);
+                out.push_str(" AND ");
+                self.push_operand(out, high, &hint);
+            }
+            Condition::In(operand, list) => {
+                let hint = hint_of(operand);
+                self.push_operand(out, operand, &hint);
+                out.push_str(" IN (");
+                for (i, item) in list.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.push_operand(out, item, &hint);
+                }
+                out.push(')');
+            }
+            Condition::AttributeExists(path) => self.function(out, "attribute_exists", path, None),
+            Condition::AttributeNotExists(path) => {
+                self.function(out, "attribute_not_exists", path, None);
+            }
+            Condition::AttributeType(path, ty) => {
+                let value = Operand::Value(Value::S(ty.code().to_owned()));
+                self.function(out, "attribute_type", path, Some(&value));
+            }
+            Condition::BeginsWith(path, operand) => {
+                self.function(out, "begins_with", path, Some(operand));
+            }
+            Condition::Contains(path, operand) => {
+                self.function(out, "contains", path, Some(operand))
+            }
+            Condition::And(all) => self.junction(out, all, " AND ", nested),
+            Condition::Or(any) => self.junction(out, any, " OR ", nested),
+            Condition::Not(inner) => {
+                out.push_str("NOT ");
+                let compound = matches!(**inner, Condition::And(_) | Condition::Or(_));
+                if compound {
+                    out.push('(');
+                }
+                self.push_condition(out, inner, false);
+                if compound {
+                    out.push(')');
+                }
+            }
+        }
+    }
+
+    fn function(&mut self, out: &mut String, name: &str, path: &Path, operand: Option<&Operand>) {
+        out.push_str(name);
+        out.push('(');
+        self.push_path(out, path);
+        if let Some(operand) = operand {
+            out.push_str(", ");
+            self.push_operand(out, operand, path.top());
+        }
+        out.push(')');
+    }
+
+    fn junction(&mut self, out: &mut String, parts: &[Condition], joiner: &str, nested: bool) {
+        let wrap = nested && parts.len() > 1;
+        if wrap {
+            out.push('(');
+        }
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 {
+                out.push_str(joiner);
+            }
+            self.push_condition(out, part, true);
+        }
+        if wrap {
+            out.push(')');
+        }
+    }
+}
+
+/// A placeholder `<sigil><hint>` (or `_2`, `_3`, … appended) not yet a key of `taken`. The hint
+/// keeps only ASCII letters, digits and `_` (what DynamoDB accepts after the sigil) and at most 32
+/// of them; `fallback` replaces an empty one.
+fn fresh<V>(taken: &BTreeMap<String, V>, sigil: char, hint: &str, fallback: &str) -> String {
+    let mut base = String::with_capacity(hint.len().min(32) + 1);
+    base.push(sigil);
+    base.extend(
+        hint.chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .take(32),
+    );
+    if base.len() == 1 {
+        base.push_str(fallback);
+    }
+    if !taken.contains_key(&base) {
+        return base;
+    }
+    (2u32..)
+        .map(|n| format!("{base}_{n}"))
+        .find(|candidate| !taken.contains_key(candidate))
+        .unwrap_or(base)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::{AttributeType, Comparator};
+    use crate::key::KeyValue;
+
+    #[test]
+    fn key_conditions_use_the_fixed_placeholders() {
+        let mut r = Renderer::new();
+        let text = r.key_condition(&KeyCondition {
+            partition: ("PK", KeyValue::S("A#1".into())),
+            sort: Some((
+                "SK",
+                SortCondition::Between(KeyValue::S("a".into()), KeyValue::S("b".into())),
+            )),
+        });
+        assert_eq!(text, "#pk = :pk AND #sk BETWEEN :lo AND :hi");
+        let (names, values) = r.finish();
+        assert_eq!(names.len(), 2);
+        assert_eq!(values.len(), 3);
+    }
+
+    #[test]
+    fn names_are_shared_values_are_not_and_compounds_nest() {
+        let status = || Operand::Path(Path::attribute("status"));
+        let c = Condition::compare(
+            status(),
+            Comparator::Eq,
+            Operand::Value(Value::S("a".into())),
+        )
+        .or(Condition::compare(
+            status(),
+            Comparator::Eq,
+            Operand::Value(Value::S("b".into())),
+        ))
+        .and(Condition::AttributeType(Path::attribute("a b"), AttributeType::M).not())
+        .and(Condition::Contains(
+            Path::attribute("tags").index(2).key("x"),
+            Operand::Value(Value::S("t".into())),
+        ));
+        let mut r = Renderer::new();
+        assert_eq!(
+            r.condition(&c),
+            "(#status = :status OR #status = :status_2) AND NOT attribute_type(#ab, :ab) AND \
+             contains(#tags[2].#x, :tags)"
+        );
+        let (names, values) = r.finish();
+        assert_eq!(names["#ab"], "a b");
+        assert_eq!(values[":ab"], Value::S("M".into()));
+        assert_eq!(names.len(), 4);
+        assert_eq!(values.len(), 4);
+    }
+
+    #[test]
+    fn projections_number_their_attributes_and_append_what_the_read_needs() {
+        let mut r = Renderer::new();
+        r.key_condition(&KeyCondition {
+            partition: ("PK", KeyValue::S("A".into())),
+            sort: Some(("SK", SortCondition::Ge(KeyValue::S("x".into())))),
+        });
+        assert_eq!(r.projection(&["data".into()], &["SK"]), "#p0, #sk");
+        let mut r = Renderer::new();
+        assert_eq!(r.projection(&["SK".into()], &["SK"]), "#p0");
+        assert_eq!(r.name("pk"), "#pk");
+        assert_eq!(r.name_as("other", PARTITION_NAME), "#pk_2");
+    }
+}

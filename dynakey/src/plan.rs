@@ -1,0 +1,299 @@
+//! [`QueryPlan`]: the one value that passes from the key model to the runtime for a Query.
+//!
+//! A [`KeyQuery`](crate::KeyQuery) is a typed builder; its [`plan`](crate::KeyQuery::plan) is what
+//! a read does, still typed: where it runs ([`Target`]: the table or an index, with their key
+//! attributes), which partitions it reads (one, or every shard of a sharded partition key), the
+//! sort-key range with the ends DynamoDB's inclusive `BETWEEN` returns but the range excludes,
+//! the direction, the limit, the consistency, the projection and the filter. Nothing is text yet:
+//! [`QueryPlan::input`] renders the request of one partition through the one
+//! [`Renderer`](crate::expr::Renderer), at the SDK edge or for a preview; cursors fingerprint the
+//! plan itself ([`QueryPlan::fingerprint`]).
+//!
+//! The plan's rules for a read (the runtime follows them; see `docs/semantics.md` §4):
+//! - every partition is read with the same key condition but its own partition-key value, and
+//!   the results are merged by the UTF-8 bytes of the sort key (one partition: in the order
+//!   DynamoDB returns them);
+//! - items whose sort key is one of [`excluded_sort_keys`](QueryPlan::excluded_sort_keys) are
+//!   dropped and never count against the limit;
+//! - a plan that [`matches_nothing`](QueryPlan::matches_nothing) sends no request;
+//! - [`limit`](QueryPlan::limit) counts items delivered: in total for a stream of items or pages,
+//!   per page for a single page.
+
+use sha2::{Digest, Sha256};
+
+use crate::condition::{Range, SortCondition};
+use crate::expr::{Condition, KeyCondition, Renderer};
+use crate::key::KeyValue;
+use crate::query::QueryInput;
+use crate::shard::Sharding;
+
+/// Bytes of a plan fingerprint.
+pub(crate) const FINGERPRINT_LEN: usize = 16;
+/// Domain separation of the fingerprint.
+const FINGERPRINT_CONTEXT: &[u8] = b"dynakey query plan v3\0";
+
+/// Where a query runs: the base table or one secondary index, with the key attributes involved
+/// (AWS developer guide, "Querying tables in DynamoDB", "Using Global Secondary Indexes in
+/// DynamoDB", "Local secondary indexes").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    pub(crate) index: Option<&'static str>,
+    pub(crate) partition_key: &'static str,
+    pub(crate) sort_key: Option<&'static str>,
+    pub(crate) table_partition_key: &'static str,
+    pub(crate) table_sort_key: Option<&'static str>,
+}
+
+impl Target {
+    /// `IndexName`: `None` for the base table.
+    pub fn index_name(&self) -> Option<&'static str> {
+        self.index
+    }
+
+    /// The partition-key attribute the key condition is on (for an LSI, the table's).
+    pub fn partition_key(&self) -> &'static str {
+        self.partition_key
+    }
+
+    /// The sort-key attribute of the table or index, if it has one.
+    pub fn sort_key(&self) -> Option<&'static str> {
+        self.sort_key
+    }
+
+    /// The table's own key attributes (partition key, and sort key if any).
+    pub fn table_keys(&self) -> (&'static str, Option<&'static str>) {
+        (self.table_partition_key, self.table_sort_key)
+    }
+
+    /// The attributes of this target's `LastEvaluatedKey`/`ExclusiveStartKey`, sorted: the table's
+    /// key attributes, plus the index's for an index (AWS developer guide, "Paginating table query
+    /// results").
+    pub fn start_key_attributes(&self) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = [self.table_partition_key, self.partition_key]
+            .into_iter()
+            .chain(self.table_sort_key)
+            .chain(self.sort_key)
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+}
+
+/// A typed Query over one or more partitions; see the [module docs](self).
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryPlan {
+    pub(crate) target: Target,
+    /// The partition-key value of every partition read, in order (shard order for a fan-out).
+    pub(crate) partitions: Vec<String>,
+    /// For a fan-out over every shard: the logical partition key and the sharding.
+    pub(crate) sharded: Option<(String, Sharding)>,
+    pub(crate) range: Range,
+    pub(crate) forward: bool,
+    pub(crate) limit: Option<u32>,
+    pub(crate) consistent_read: bool,
+    pub(crate) projection: Vec<String>,
+    pub(crate) filter: Option<Condition>,
+}
+
+impl QueryPlan {
+    /// Where the query runs.
+    pub fn target(&self) -> &Target {
+        &self.target
+    }
+
+    /// The partition-key values read, in order: one, or one per shard (`WS#acme#00` …).
+    pub fn partitions(&self) -> &[String] {
+        &self.partitions
+    }
+
+    /// For a fan-out over the shards of a sharded partition key: the logical partition key
+    /// (`WS#acme`) and the sharding; `None` otherwise.
+    pub fn sharded(&self) -> Option<(&str, Sharding)> {
+        self.sharded
+            .as_ref()
+            .map(|(logical, s)| (logical.as_str(), *s))
+    }
+
+    /// The sort-key condition DynamoDB evaluates, if any.
+    pub fn sort_condition(&self) -> Option<&SortCondition> {
+        self.range.condition.as_ref()
+    }
+
+    /// Sort keys that DynamoDB's inclusive `BETWEEN` returns but the typed range excludes (the
+    /// exclusive ends of `gt`, `lt` and group ranges, `docs/semantics.md` §3); a read drops them.
+    pub fn excluded_sort_keys(&self) -> &[String] {
+        &self.range.exclude
+    }
+
+    /// `true` when `sort_key` is one of [`excluded_sort_keys`](Self::excluded_sort_keys).
+    #[inline]
+    pub fn is_excluded(&self, sort_key: &str) -> bool {
+        self.range.exclude.iter().any(|x| x == sort_key)
+    }
+
+    /// `true` when no key can satisfy the range (e.g. `lt` of the first possible key): a read
+    /// sends no request and returns nothing.
+    pub fn matches_nothing(&self) -> bool {
+        self.range.empty
+    }
+
+    /// `ScanIndexForward`: `false` for descending sort-key order.
+    pub fn scan_index_forward(&self) -> bool {
+        self.forward
+    }
+
+    /// The number of items wanted: in total for a stream, per page for one page; `None` for all.
+    pub fn limit(&self) -> Option<u32> {
+        self.limit
+    }
+
+    /// `ConsistentRead`.
+    pub fn consistent_read(&self) -> bool {
+        self.consistent_read
+    }
+
+    /// The projected attributes (`ProjectionExpression`); empty for every attribute.
+    pub fn projection(&self) -> &[String] {
+        &self.projection
+    }
+
+    /// The filter (`FilterExpression`), if any.
+    pub fn filter(&self) -> Option<&Condition> {
+        self.filter.as_ref()
+    }
+
+    /// Sets the limit (see [`limit`](Self::limit)).
+    pub fn set_limit(&mut self, limit: Option<u32>) {
+        self.limit = limit;
+    }
+
+    /// Sets the projected attributes; empty reads every attribute.
+    pub fn set_projection(&mut self, attributes: Vec<String>) {
+        self.projection = attributes;
+    }
+
+    /// The key condition of partition `partition` (an index into
+    /// [`partitions`](Self::partitions)), typed.
+    pub fn key_condition(&self, partition: usize) -> KeyCondition {
+        let value = self.partitions.get(partition).cloned().unwrap_or_default();
+        KeyCondition {
+            partition: (self.target.partition_key, KeyValue::S(value)),
+            sort: self
+                .target
+                .sort_key
+                .zip(self.range.condition.clone())
+                .map(|(attr, condition)| (attr, condition.map(KeyValue::S))),
+        }
+    }
+
+    /// The attributes a read of this plan needs besides the projected ones: the sort key when
+    /// excluded keys must be recognised, and every key attribute when several partitions are
+    /// merged (by sort key) and resumed (from each one's last key).
+    pub fn read_attributes(&self) -> Vec<&'static str> {
+        if self.partitions.len() > 1 {
+            self.target.start_key_attributes()
+        } else if !self.range.exclude.is_empty() {
+            self.target.sort_key.into_iter().collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The Query request of partition `partition` as DynamoDB receives it: the key condition and
+    /// filter rendered with their placeholders, the projection (with the
+    /// [`read_attributes`](Self::read_attributes) added when attributes are projected),
+    /// `ScanIndexForward`, `ConsistentRead`, and `Limit` = [`limit`](Self::limit).
+    pub fn input(&self, partition: usize) -> QueryInput {
+        let mut renderer = Renderer::new();
+        let key_condition_expression = renderer.key_condition(&self.key_condition(partition));
+        let filter_expression = self
+            .filter
+            .as_ref()
+            .map(|f| renderer.condition(f))
+            .filter(|text| !text.is_empty());
+        let projection_expression = (!self.projection.is_empty())
+            .then(|| renderer.projection(&self.projection, &self.read_attributes()));
+        let (expression_attribute_names, expression_attribute_values) = renderer.finish();
+        QueryInput {
+            index_name: self.target.index.map(str::to_owned),
+            key_condition_expression,
+            filter_expression,
+            expression_attribute_names,
+            expression_attribute_values,
+            projection_expression,
+            scan_index_forward: self.forward,
+            limit: self.limit,
+            consistent_read: self.consistent_read,
+        }
+    }
+
+    /// The request of every partition, in order.
+    pub fn inputs(&self) -> Vec<QueryInput> {
+        (0..self.partitions.len()).map(|i| self.input(i)).collect()
+    }
+
+    /// The first bytes of SHA-256 over what binds a cursor to this plan on table `table_name`: the
+    /// table, the index, the key attributes, every partition value, the typed sort-key condition,
+    /// the filter and the direction. Not the limit, the projection or the consistency: a client
+    /// may change those between pages. Every field is length-prefixed, so no two plans share an
+    /// encoding.
+    pub fn fingerprint(&self, table_name: &str) -> [u8; FINGERPRINT_LEN] {
+        let mut hash = Sha256::new();
+        let mut field = |bytes: &[u8]| {
+            hash.update((bytes.len() as u64).to_be_bytes());
+            hash.update(bytes);
+        };
+        field(FINGERPRINT_CONTEXT);
+        field(table_name.as_bytes());
+        field(self.target.index.unwrap_or("").as_bytes());
+        field(&[u8::from(self.target.index.is_some())]);
+        field(self.target.partition_key.as_bytes());
+        field(self.target.sort_key.unwrap_or("").as_bytes());
+        field(&(self.partitions.len() as u64).to_be_bytes());
+        for partition in &self.partitions {
+            field(partition.as_bytes());
+        }
+        match &self.range.condition {
+            None => field(b"all"),
+            Some(condition) => {
+                let (tag, values): (&[u8], Vec<&String>) = match condition {
+                    SortCondition::Eq(v) => (b"=", vec![v]),
+                    SortCondition::BeginsWith(v) => (b"begins_with", vec![v]),
+                    SortCondition::Lt(v) => (b"<", vec![v]),
+                    SortCondition::Le(v) => (b"<=", vec![v]),
+                    SortCondition::Gt(v) => (b">", vec![v]),
+                    SortCondition::Ge(v) => (b">=", vec![v]),
+                    SortCondition::Between(lo, hi) => (b"between", vec![lo, hi]),
+                };
+                field(tag);
+                for value in values {
+                    field(value.as_bytes());
+                }
+            }
+        }
+        match &self.filter {
+            None => field(b"no filter"),
+            Some(filter) => {
+                let mut renderer = Renderer::new();
+                field(renderer.condition(filter).as_bytes());
+                let (names, values) = renderer.finish();
+                for (placeholder, name) in names {
+                    field(placeholder.as_bytes());
+                    field(name.as_bytes());
+                }
+                for (placeholder, value) in values {
+                    field(placeholder.as_bytes());
+                    let mut encoded = Vec::new();
+                    crate::expr::canonical(&value, &mut encoded);
+                    field(&encoded);
+                }
+            }
+        }
+        field(&[u8::from(self.forward)]);
+        let digest = hash.finalize();
+        let mut out = [0u8; FINGERPRINT_LEN];
+        out.copy_from_slice(&digest[..FINGERPRINT_LEN]);
+        out
+    }
+}
