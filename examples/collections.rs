@@ -78,7 +78,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
 
     // One collection read: the whole partition WS#acme.
     let read = db
-        .collection_with::<Workspace, _, _>(&Project::query("acme"), UnknownItems::Error)
+        .query(&Project::query("acme"))
+        .collection_with::<Workspace>(UnknownItems::Error)
         .await?;
     let workspace = &read.collection;
     println!(

@@ -5,7 +5,8 @@
 //! `ORD#<region>#<order>#<line>`; groups include their terminator, so order "1" never matches
 //! order "10" unless asked for with the explicit `order_prefix`.
 
-use dynakey::{DefaultTable, Entity, KeyQuery, KeyValue};
+use dynakey::expr::Value;
+use dynakey::{DefaultTable, Entity, KeyQuery};
 use dynakey_runtime::{Db, Engine};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
@@ -38,11 +39,11 @@ impl Line {
     }
 }
 
-fn value(v: &KeyValue) -> String {
+fn value(v: &Value) -> String {
     match v {
-        KeyValue::S(s) => format!("{s:?}"),
-        KeyValue::N(n) => format!("N {n}"),
-        KeyValue::B(b) => format!("B {b:?}"),
+        Value::S(s) => format!("{s:?}"),
+        Value::N(n) => format!("N {n}"),
+        other => format!("{other:?}"),
     }
 }
 
@@ -84,8 +85,12 @@ fn print_request<I, S>(title: &str, q: &KeyQuery<Line, I, S>) -> Result<(), BoxE
     if let Some(limit) = input.limit {
         println!("  Limit:                     {limit}");
     }
-    if !input.exclude_sort_keys.is_empty() {
-        println!("  dropped client-side:       {:?}", input.exclude_sort_keys);
+    let plan = q.plan()?;
+    if !plan.excluded_sort_keys().is_empty() {
+        println!(
+            "  dropped client-side:       {:?}",
+            plan.excluded_sort_keys()
+        );
     }
     Ok(())
 }
@@ -102,7 +107,7 @@ async fn show<I: dynakey::ProjectsAll, S>(
     q: &KeyQuery<Line, I, S>,
 ) -> Result<(), BoxError> {
     print_request(title, q)?;
-    let items: Vec<Line> = db.query(q).try_collect().await?;
+    let items: Vec<Line> = db.query(q).items().try_collect().await?;
     print_items(&items);
     println!();
     Ok(())
@@ -191,8 +196,8 @@ async fn main() -> Result<(), BoxError> {
 
     // One page at a time: the cursor is bound to this query and resumes after the last item.
     let paged = Line::query("a1").begins_with(Line::sk()).limit(4);
-    print_request("query_page + cursor (page size 4)", &paged)?;
-    let first = db.query_page(&paged, None).await?;
+    print_request("page(cursor) (page size 4)", &paged)?;
+    let first = db.query(&paged).page(None).await?;
     print_items(&first.items);
     let cursor = first
         .next
@@ -202,7 +207,7 @@ async fn main() -> Result<(), BoxError> {
         cursor.as_str().len(),
         cursor.as_str().get(..16).unwrap_or_default()
     );
-    let second = db.query_page(&paged, Some(&cursor)).await?;
+    let second = db.query(&paged).page(Some(&cursor)).await?;
     println!("  resumed from the cursor:");
     print_items(&second.items);
     println!("  next: {:?}\n", second.next.map(|c| c.to_string()));

@@ -364,7 +364,7 @@ async fn read_paths<I: dynakey::ProjectsAll, S>(
 ) -> Result<(Vec<String>, usize), BoxError> {
     let mut pages = 0usize;
     let mut paths = Vec::new();
-    let mut stream = std::pin::pin!(db.query_pages(query));
+    let mut stream = std::pin::pin!(db.query(query).pages());
     while let Some(page) = stream.try_next().await? {
         pages += 1;
         paths.extend(page.items.into_iter().map(|n| n.path.as_str().to_owned()));

@@ -12,7 +12,8 @@
 //! cargo run --example sharding
 //! ```
 
-use dynakey::{Entity, KeyValue, ShardedCursor, Table};
+use dynakey::expr::{Json, Value};
+use dynakey::{Cursor, Entity, Table};
 use dynakey_runtime::{Db, Engine};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
@@ -40,11 +41,10 @@ struct Project {
 const PROJECTS: u64 = 300;
 const JANUARY_2026_MS: u64 = 1_767_225_600_000;
 
-fn show(value: &KeyValue) -> String {
+fn show(value: &Value) -> String {
     match value {
-        KeyValue::S(s) => format!("{s:?}"),
-        KeyValue::N(n) => format!("N {n}"),
-        KeyValue::B(b) => format!("<{} bytes>", b.len()),
+        Value::S(s) => format!("{s:?}"),
+        other => Json(other).to_string(),
     }
 }
 
@@ -82,16 +82,17 @@ async fn main() -> Result<(), BoxError> {
 
     // The shard keys: where the projects went.
     let all = Project::query_shards("acme").begins_with(Project::sk());
-    let input = all.build()?;
+    let plan = all.plan()?;
     println!(
         "{PROJECTS} projects of workspace acme in {} shards (jump hash of FNV-1a 64 of the id, over {}):",
-        input.shards.len(),
-        input.sharding.count()
+        plan.partitions().len(),
+        plan.sharded().map_or(0, |(_, sharding)| sharding.count())
     );
-    for (shard, key) in input.partition_keys().enumerate() {
+    for (shard, key) in plan.partitions().iter().enumerate() {
         let shard = u16::try_from(shard)?;
         let count = db
             .query(&Project::query_shard("acme", shard).begins_with(Project::sk()))
+            .items()
             .try_collect::<Vec<Project>>()
             .await?
             .len();
@@ -113,9 +114,9 @@ async fn main() -> Result<(), BoxError> {
         .begins_with(Project::sk())
         .reverse()
         .limit(5);
-    let input = newest.build()?;
+    let plan = newest.plan()?;
     println!("\nFan-out Query, newest first, limit 5: one request per shard");
-    for shard in &input.shards {
+    for shard in &plan.inputs() {
         let values: Vec<String> = shard
             .expression_attribute_values
             .iter()
@@ -128,7 +129,7 @@ async fn main() -> Result<(), BoxError> {
             shard.scan_index_forward
         );
     }
-    let first = db.query_sharded_page(&newest, None).await?;
+    let first = db.query(&newest).page(None).await?;
     println!("page 1 ({} requests):", first.requests);
     for p in &first.items {
         println!("  {}", line(p));
@@ -141,8 +142,8 @@ async fn main() -> Result<(), BoxError> {
     );
 
     // A client hands the cursor back as text; it resumes every shard where page 1 left it.
-    let cursor: ShardedCursor = cursor.as_str().parse()?;
-    let second = db.query_sharded_page(&newest, Some(&cursor)).await?;
+    let cursor: Cursor = cursor.as_str().parse()?;
+    let second = db.query(&newest).page(Some(&cursor)).await?;
     println!("page 2, from the cursor ({} requests):", second.requests);
     for p in &second.items {
         println!("  {}", line(p));
@@ -152,13 +153,13 @@ async fn main() -> Result<(), BoxError> {
     let other = Project::query_shards("acme")
         .begins_with(Project::sk())
         .limit(5);
-    match db.query_sharded_page(&other, Some(&cursor)).await {
+    match db.query(&other).page(Some(&cursor)).await {
         Err(e) => println!("the same cursor with an ascending query: refused ({e})"),
         Ok(_) => println!("the same cursor with an ascending query: accepted?!"),
     }
 
     // Everything, merged: the same order as one unsharded partition would give.
-    let merged: Vec<Project> = db.query_sharded(&all.reverse()).try_collect().await?;
+    let merged: Vec<Project> = db.query(&all.reverse()).items().try_collect().await?;
     let mut expected = projects.clone();
     expected.sort_by(|a, b| (b.created, &b.id).cmp(&(a.created, &a.id)));
     let same = merged

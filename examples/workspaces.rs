@@ -29,7 +29,8 @@
 //! cargo run --example workspaces -- --aws # on a client configured the usual AWS way
 //! ```
 
-use dynakey::{Collection, Entity, KeyValue, Table};
+use dynakey::expr::{Json, Value};
+use dynakey::{Collection, Entity, Table};
 use dynakey_runtime::{Db, Engine, QueryLog, UnknownItems};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
@@ -112,12 +113,8 @@ fn print_request(input: &dynakey::QueryInput) {
     println!("  ScanIndexForward           {}", input.scan_index_forward);
 }
 
-fn show(value: &KeyValue) -> String {
-    match value {
-        KeyValue::S(s) => format!("{{\"S\": {s:?}}}"),
-        KeyValue::N(n) => format!("{{\"N\": {n:?}}}"),
-        KeyValue::B(b) => format!("{{\"B\": <{} bytes>}}", b.len()),
-    }
+fn show(value: &Value) -> String {
+    Json(value).to_string()
 }
 
 #[tokio::main]
@@ -184,7 +181,7 @@ async fn main() -> Result<(), BoxError> {
     let input = query.build()?;
     println!("Query (projects, newest first)");
     print_request(&input);
-    let projects: Vec<Project> = db.query(&query).try_collect().await?;
+    let projects: Vec<Project> = db.query(&query).items().try_collect().await?;
     for p in &projects {
         let created = chrono::DateTime::<chrono::Utc>::from(p.id.datetime()).format("%Y-%m-%d");
         println!(
@@ -202,7 +199,8 @@ async fn main() -> Result<(), BoxError> {
     // 4. The whole item collection at once: settings + projects, typed, from one paged Query.
     let before = queries.count();
     let read = db
-        .collection_with::<Workspace, _, _>(&Project::query("acme"), UnknownItems::Error)
+        .query(&Project::query("acme"))
+        .collection_with::<Workspace>(UnknownItems::Error)
         .await?;
     let requests = queries.count() - before;
     let workspace = &read.collection;
@@ -257,7 +255,7 @@ async fn main() -> Result<(), BoxError> {
     println!("\nQuery (ACTIVE projects across workspaces, newest first; status index)");
     print_request(&input);
     let before = queries.count();
-    let active: Vec<Project> = db.query(&query).try_collect().await?;
+    let active: Vec<Project> = db.query(&query).items().try_collect().await?;
     let requests = queries.count() - before;
     for p in &active {
         let created = chrono::DateTime::<chrono::Utc>::from(p.id.datetime()).format("%Y-%m-%d");
@@ -292,9 +290,9 @@ async fn main() -> Result<(), BoxError> {
         .begins_with(ShardedProject::sk())
         .reverse()
         .limit(5);
-    let input = query.build()?;
+    let inputs = query.plan()?.inputs();
     println!("\nFan-out Query (sharded workspace megacorp, newest first, 5 per page)");
-    for (shard, (count, one)) in per_shard.iter().zip(&input.shards).enumerate() {
+    for (shard, (count, one)) in per_shard.iter().zip(&inputs).enumerate() {
         let pk = one
             .expression_attribute_values
             .get(":pk")
@@ -305,9 +303,9 @@ async fn main() -> Result<(), BoxError> {
             one.key_condition_expression
         );
     }
-    let first = db.query_sharded_page(&query, None).await?;
+    let first = db.query(&query).page(None).await?;
     let cursor = first.next.clone();
-    let second = db.query_sharded_page(&query, cursor.as_ref()).await?;
+    let second = db.query(&query).page(cursor.as_ref()).await?;
     for (page, result) in [(1, &first), (2, &second)] {
         let names: Vec<&str> = result.items.iter().map(|p| p.name.as_str()).collect();
         println!(

@@ -144,7 +144,8 @@ async fn a_workspace_without_projects_is_one_query() -> Result<(), BoxError> {
     load(&db, &[]).await?;
 
     let read = db
-        .collection_with::<Workspace, _, _>(&Project::query("acme"), UnknownItems::Error)
+        .query(&Project::query("acme"))
+        .collection_with::<Workspace>(UnknownItems::Error)
         .await?;
     assert_eq!(read.collection.settings, settings());
     assert!(read.collection.projects.is_empty());
@@ -163,7 +164,7 @@ async fn a_workspace_with_one_project() -> Result<(), BoxError> {
     load(&db, std::slice::from_ref(&apollo)).await?;
 
     // Any member's query names the partition.
-    let view: Workspace = db.collection(&Settings::query("acme")).await?;
+    let view: Workspace = db.query(&Settings::query("acme")).collection().await?;
     assert_eq!(
         view,
         Workspace {
@@ -188,7 +189,8 @@ async fn a_workspace_with_a_thousand_projects_in_sort_key_order() -> Result<(), 
     projects.sort_by(|a, b| a.id.cmp(&b.id));
 
     let read = db
-        .collection_with::<Workspace, _, _>(&Project::query("acme"), UnknownItems::Error)
+        .query(&Project::query("acme"))
+        .collection_with::<Workspace>(UnknownItems::Error)
         .await?;
     assert_eq!(read.collection.settings, settings());
     assert_eq!(read.collection.projects.len(), 1_000);
@@ -201,7 +203,10 @@ async fn a_workspace_with_a_thousand_projects_in_sort_key_order() -> Result<(), 
     assert_eq!(read.requests as usize, pages);
 
     // Newest first.
-    let newest_first: Workspace = db.collection(&Project::query("acme").reverse()).await?;
+    let newest_first: Workspace = db
+        .query(&Project::query("acme").reverse())
+        .collection()
+        .await?;
     projects.reverse();
     assert!(newest_first.projects == projects);
     Ok(())
@@ -217,7 +222,8 @@ async fn a_collection_over_one_megabyte_takes_one_query_per_page() -> Result<(),
     load(&db, &projects).await?;
 
     let read = db
-        .collection_with::<Workspace, _, _>(&Project::query("acme"), UnknownItems::Error)
+        .query(&Project::query("acme"))
+        .collection_with::<Workspace>(UnknownItems::Error)
         .await?;
     assert!(read.collection.projects == projects);
     let pages = pages_of(&engine, db.table_name(), "WS#acme").await?;
@@ -244,10 +250,12 @@ async fn a_foreign_item_fails_the_read_by_default() -> Result<(), BoxError> {
     put_foreign(&engine, db.table_name()).await?;
 
     for result in [
-        db.collection::<Workspace, _, _>(&Project::query("acme"))
+        db.query(&Project::query("acme"))
+            .collection::<Workspace>()
             .await
             .map(|_| ()),
-        db.collection_with::<Workspace, _, _>(&Project::query("acme"), UnknownItems::Error)
+        db.query(&Project::query("acme"))
+            .collection_with::<Workspace>(UnknownItems::Error)
             .await
             .map(|_| ()),
     ] {
@@ -278,7 +286,8 @@ async fn a_foreign_item_is_kept_raw_in_the_unknown_bucket() -> Result<(), BoxErr
     let foreign = put_foreign(&engine, db.table_name()).await?;
 
     let read = db
-        .collection_with::<Workspace, _, _>(&Project::query("acme"), UnknownItems::Keep)
+        .query(&Project::query("acme"))
+        .collection_with::<Workspace>(UnknownItems::Keep)
         .await?;
     assert_eq!(read.collection.settings, settings());
     assert_eq!(read.collection.projects, vec![p]);
@@ -310,7 +319,8 @@ async fn a_foreign_item_is_counted_and_skipped() -> Result<(), BoxError> {
         .await?;
 
     let read = db
-        .collection_with::<Workspace, _, _>(&Project::query("acme"), UnknownItems::Skip)
+        .query(&Project::query("acme"))
+        .collection_with::<Workspace>(UnknownItems::Skip)
         .await?;
     assert_eq!(read.collection.settings, settings());
     assert_eq!(read.collection.projects, vec![p]);
@@ -334,7 +344,8 @@ async fn an_item_of_a_member_that_does_not_deserialise_names_its_key() -> Result
         .send()
         .await?;
     match db
-        .collection::<Workspace, _, _>(&Project::query("acme"))
+        .query(&Project::query("acme"))
+        .collection::<Workspace>()
         .await
     {
         Err(Error::Decode {
@@ -358,7 +369,8 @@ async fn a_group_prefix_reads_only_that_group() -> Result<(), BoxError> {
     // Only the projects of 2026: a partial value of the id, the explicit `id_prefix`.
     let of_2026 = Project::query("acme").begins_with(Project::sk().id_prefix("2026-"));
     let read = db
-        .collection_with::<ProjectsOf, _, _>(&of_2026, UnknownItems::Error)
+        .query(&of_2026)
+        .collection_with::<ProjectsOf>(UnknownItems::Error)
         .await?;
     let mut expected: Vec<Project> = projects
         .iter()
@@ -372,7 +384,7 @@ async fn a_group_prefix_reads_only_that_group() -> Result<(), BoxError> {
     assert_eq!(counter.count(), 1);
 
     // A member declared as exactly one item must be in range.
-    match db.collection::<Workspace, _, _>(&of_2026).await {
+    match db.query(&of_2026).collection::<Workspace>().await {
         Err(Error::Collection(e)) => assert!(
             matches!(e.kind(), CollectionErrorKind::Missing { member, .. } if member.field == "settings"),
             "{e}"
@@ -383,7 +395,7 @@ async fn a_group_prefix_reads_only_that_group() -> Result<(), BoxError> {
     // A range of groups works the same way: 2024 through 2025.
     let range = Project::query("acme")
         .between(Project::sk().id("2024-0000"), Project::sk().id("2025-9999"));
-    let read: ProjectsOf = db.collection(&range).await?;
+    let read: ProjectsOf = db.query(&range).collection().await?;
     assert_eq!(read.projects.len(), 27);
     assert!(read.projects.iter().all(|p| !p.id.starts_with("2026")));
     Ok(())
@@ -394,7 +406,8 @@ async fn a_limit_is_rejected_before_any_request() -> Result<(), BoxError> {
     let engine = Engine::start().await?;
     let (db, counter) = counted::<Workspaces>(&engine).await?;
     match db
-        .collection::<Workspace, _, _>(&Project::query("acme").limit(10))
+        .query(&Project::query("acme").limit(10))
+        .collection::<Workspace>()
         .await
     {
         Err(Error::Key(e)) => assert!(matches!(e.kind(), KeyErrorKind::Condition(_)), "{e}"),
@@ -415,7 +428,8 @@ async fn a_second_item_for_a_single_member_is_an_error_naming_both_keys() -> Res
     let (db, _) = counted::<Workspaces>(&engine).await?;
     load(&db, &[project(2026, 1, "a"), project(2026, 2, "b")]).await?;
     match db
-        .collection::<OneProject, _, _>(&Project::query("acme").begins_with(Project::sk()))
+        .query(&Project::query("acme").begins_with(Project::sk()))
+        .collection::<OneProject>()
         .await
     {
         Err(Error::Collection(e)) => match e.kind() {
@@ -465,14 +479,16 @@ async fn a_key_two_members_accept_is_an_error_naming_both() -> Result<(), BoxErr
     db.put(&tag).await?;
     // Without the settings item, every key belongs to exactly one member.
     let read = db
-        .collection_with::<Tagged, _, _>(&Tag::query("acme"), UnknownItems::Error)
+        .query(&Tag::query("acme"))
+        .collection_with::<Tagged>(UnknownItems::Error)
         .await;
     assert!(
         matches!(&read, Err(Error::Collection(e)) if matches!(e.kind(), CollectionErrorKind::Missing { .. })),
         "{read:?}"
     );
     let tags: Vec<Tag> = db
-        .collection_with::<TagsOnly, _, _>(&Tag::query("acme"), UnknownItems::Error)
+        .query(&Tag::query("acme"))
+        .collection_with::<TagsOnly>(UnknownItems::Error)
         .await?
         .collection
         .tags;
@@ -480,7 +496,7 @@ async fn a_key_two_members_accept_is_an_error_naming_both() -> Result<(), BoxErr
 
     // `META` is the settings' key and also a valid tag name.
     db.put(&settings()).await?;
-    match db.collection::<Tagged, _, _>(&Tag::query("acme")).await {
+    match db.query(&Tag::query("acme")).collection::<Tagged>().await {
         Err(Error::Collection(e)) => match e.kind() {
             CollectionErrorKind::Ambiguous {
                 sort_key,
@@ -590,7 +606,8 @@ async fn the_drive_reads_a_folder_with_its_subfolders_and_files() -> Result<(), 
 
     let photos = KeyPath::folder(["root", "photos"])?;
     let tree: FolderTree = db
-        .collection(&Folder::query("ada").begins_with(Folder::sk().path_prefix(&photos)))
+        .query(&Folder::query("ada").begins_with(Folder::sk().path_prefix(&photos)))
+        .collection()
         .await?;
     assert_eq!(
         tree,
@@ -603,7 +620,7 @@ async fn the_drive_reads_a_folder_with_its_subfolders_and_files() -> Result<(), 
     assert_eq!(counter.count(), 1);
 
     // The whole drive.
-    let all: FolderTree = db.collection(&File::query("ada")).await?;
+    let all: FolderTree = db.query(&File::query("ada")).collection().await?;
     assert_eq!(all.folders.len(), 4);
     assert_eq!(all.files.len(), 4);
     assert!(all.folders.iter().all(|f| f.path.is_folder()));

@@ -241,7 +241,7 @@ async fn check(db: &Db, keys: &[String], name: &str, op: Op) -> Result<usize, Bo
     for reverse in [false, true] {
         let q = typed("a1", op);
         let q = if reverse { q.reverse() } else { q };
-        let result: Result<Vec<Line>, Error> = db.query(&q).try_collect().await;
+        let result: Result<Vec<Line>, Error> = db.query(&q).items().try_collect().await;
         match (&expected, result) {
             (Some(expected), Ok(found)) => {
                 let mut expected = expected.clone();
@@ -516,17 +516,20 @@ async fn foreign_items_at_group_successors_are_dropped_or_reported() -> Result<(
     put_foreign(&db, "a1", "ORD#eu$").await?;
     let lte: Vec<Line> = db
         .query(&Line::query("a1").lte(Line::sk().region("eu")))
+        .items()
         .try_collect()
         .await?;
     assert_eq!(lte.last().map(key_of), Some(model_key("eu", "é", 7)));
     let between: Vec<Line> = db
         .query(&Line::query("a1").between(Line::sk().region("ab"), Line::sk().region("eu")))
+        .items()
         .try_collect()
         .await?;
     assert_eq!(between.len(), 7, "{between:?}");
     // After group eu the foreign item is inside the range: reported, never dropped silently.
     let gt: Result<Vec<Line>, Error> = db
         .query(&Line::query("a1").gt(Line::sk().region("eu")))
+        .items()
         .try_collect()
         .await;
     match gt {

@@ -53,7 +53,8 @@ async fn second_create_of_the_same_key_is_refused_and_changes_nothing() -> Resul
     assert!(message.contains("nothing was written"), "{message}");
 
     let stored = db
-        .get_consistent(&Project::key("acme", 42u64, "p1")?)
+        .get(&Project::key("acme", 42u64, "p1")?)
+        .consistent_read()
         .await?;
     assert_eq!(stored, Some(first.clone()), "the stored item is unchanged");
 

@@ -78,7 +78,7 @@ async fn seeded() -> Result<(Engine, Db), BoxError> {
     Ok((engine, db))
 }
 
-/// Pages through `query` with `query_page`, returning each page's items and cursor.
+/// Pages through `query` with `.page(cursor)`, returning each page's items and cursor.
 async fn page_through<I: dynakey::ProjectsAll, S>(
     db: &Db,
     query: &KeyQuery<Line, I, S>,
@@ -86,7 +86,7 @@ async fn page_through<I: dynakey::ProjectsAll, S>(
     let mut pages = Vec::new();
     let mut cursor: Option<Cursor> = None;
     loop {
-        let page = db.query_page(query, cursor.as_ref()).await?;
+        let page = db.query(query).page(cursor.as_ref()).await?;
         cursor = page.next.clone();
         pages.push((page.items, page.next));
         if cursor.is_none() {
@@ -118,13 +118,13 @@ async fn an_empty_page_with_a_last_evaluated_key_has_a_cursor_and_paging_goes_on
     let q = Line::query("a1")
         .gt(Line::sk().order("1").line(0u32))
         .limit(1);
-    let first = db.query_page(&q, None).await?;
+    let first = db.query(&q).page(None).await?;
     assert!(first.items.is_empty());
     assert!(first.last_evaluated_key.is_some());
     let cursor = first
         .next
         .ok_or("an empty page with a LastEvaluatedKey has a cursor")?;
-    let second = db.query_page(&q, Some(&cursor)).await?;
+    let second = db.query(&q).page(Some(&cursor)).await?;
     assert_eq!(names(&second.items), ["1/1"]);
 
     let pages = page_through(&db, &q).await?;
@@ -160,7 +160,7 @@ async fn resuming_from_every_cursor_yields_exactly_the_remainder() -> Result<(),
         .map(|q| q.clone().limit(u32::MAX))
         .chain(ranges)
     {
-        let all: Vec<Line> = db.query(&q).try_collect().await?;
+        let all: Vec<Line> = db.query(&q).items().try_collect().await?;
         assert!(!all.is_empty(), "{:?}", q.build());
         for size in [1u32, 3, 7, 10, 100] {
             let paged = q.clone().limit(size);
@@ -176,7 +176,7 @@ async fn resuming_from_every_cursor_yields_exactly_the_remainder() -> Result<(),
                 let Some(next) = next else { continue };
                 // Through its text, as a client would hand it back.
                 let next: Cursor = next.as_str().parse()?;
-                let rest: Vec<Line> = db.query_from(&q, Some(&next)).try_collect().await?;
+                let rest: Vec<Line> = db.query(&q).from(Some(&next)).items().try_collect().await?;
                 assert!(
                     rest[..] == all[seen..],
                     "resuming after page {i} of size {size} of {:?}: {:?}",
@@ -184,7 +184,7 @@ async fn resuming_from_every_cursor_yields_exactly_the_remainder() -> Result<(),
                     names(&rest)
                 );
                 // With the page size kept: the next page.
-                let page = db.query_page(&paged, Some(&next)).await?;
+                let page = db.query(&paged).page(Some(&next)).await?;
                 assert!(page.items[..] == all[seen..(seen + size as usize).min(all.len())]);
             }
             assert_eq!(seen, all.len(), "pages of {size} hold every item once");
@@ -197,8 +197,8 @@ async fn resuming_from_every_cursor_yields_exactly_the_remainder() -> Result<(),
 async fn a_limited_stream_ends_with_a_cursor_for_the_rest() -> Result<(), BoxError> {
     let (_engine, db) = seeded().await?;
     let q = Line::query("a1").begins_with(Line::sk());
-    let all: Vec<Line> = db.query(&q).try_collect().await?;
-    let pages: Vec<Page<Line>> = db.query_pages(&q.clone().limit(15)).try_collect().await?;
+    let all: Vec<Line> = db.query(&q).items().try_collect().await?;
+    let pages: Vec<Page<Line>> = db.query(&q.clone().limit(15)).pages().try_collect().await?;
     let first: Vec<Line> = pages.iter().flat_map(|p| p.items.clone()).collect();
     assert!(first[..] == all[..15]);
     let cursor = pages
@@ -206,12 +206,14 @@ async fn a_limited_stream_ends_with_a_cursor_for_the_rest() -> Result<(), BoxErr
         .and_then(|p| p.next.clone())
         .ok_or("a cursor")?;
     let next: Vec<Line> = db
-        .query_from(&q.clone().limit(15), Some(&cursor))
+        .query(&q.clone().limit(15))
+        .from(Some(&cursor))
+        .items()
         .try_collect()
         .await?;
     assert!(next[..] == all[15..30]);
     // limit(0) reads nothing and hands the cursor back.
-    let none = db.query_page(&q.clone().limit(0), Some(&cursor)).await?;
+    let none = db.query(&q.clone().limit(0)).page(Some(&cursor)).await?;
     assert!(none.items.is_empty());
     assert_eq!(none.next.as_ref(), Some(&cursor));
     Ok(())
@@ -222,10 +224,10 @@ async fn a_cursor_from_a_projected_limited_query_works() -> Result<(), BoxError>
     let (_engine, db) = seeded().await?;
     let range = Line::query("a3").between(Line::sk().order("10"), Line::sk().order("2"));
     let projected = range.clone().project(["order", "line"]).limit(4);
-    let all: Vec<Line> = db.query(&range).try_collect().await?;
+    let all: Vec<Line> = db.query(&range).items().try_collect().await?;
     assert_eq!(all.len(), 20);
 
-    let first: Page<OrderLine> = db.query_page_as(&projected, None).await?;
+    let first: Page<OrderLine> = db.query(&projected).project().page(None).await?;
     assert_eq!(first.items.len(), 4);
     assert_eq!(
         first.items[0],
@@ -236,16 +238,24 @@ async fn a_cursor_from_a_projected_limited_query_works() -> Result<(), BoxError>
     );
     let cursor = first.next.ok_or("more pages")?;
     // The same projected query resumes…
-    let second: Page<OrderLine> = db.query_page_as(&projected, Some(&cursor)).await?;
+    let second: Page<OrderLine> = db.query(&projected).project().page(Some(&cursor)).await?;
     assert_eq!(
         second.items.iter().map(|o| o.line).collect::<Vec<_>>(),
         [4, 5, 6, 7]
     );
     // …and so does the full query: projection and limit are not part of the binding.
-    let rest: Vec<Line> = db.query_from(&range, Some(&cursor)).try_collect().await?;
+    let rest: Vec<Line> = db
+        .query(&range)
+        .from(Some(&cursor))
+        .items()
+        .try_collect()
+        .await?;
     assert!(rest[..] == all[4..]);
     let rest: Vec<OrderLine> = db
-        .query_pages_as::<OrderLine>(&projected.clone().limit(100), Some(&cursor))
+        .query(&projected.clone().limit(100))
+        .project::<OrderLine>()
+        .from(Some(&cursor))
+        .pages()
         .map_ok(|p| p.items)
         .try_concat()
         .await?;
@@ -273,15 +283,15 @@ async fn resuming_past_one_megabyte_from_every_page() -> Result<(), BoxError> {
         Line::query("big").begins_with(Line::sk()),
         Line::query("big").begins_with(Line::sk()).reverse(),
     ] {
-        let all: Vec<Line> = db.query(&q).try_collect().await?;
+        let all: Vec<Line> = db.query(&q).items().try_collect().await?;
         assert_eq!(all.len(), lines.len());
-        let pages: Vec<Page<Line>> = db.query_pages(&q).try_collect().await?;
+        let pages: Vec<Page<Line>> = db.query(&q).pages().try_collect().await?;
         assert!(pages.len() >= 3, "{} pages", pages.len());
         let mut seen = 0;
         for page in &pages {
             seen += page.items.len();
             let Some(next) = &page.next else { continue };
-            let rest: Vec<Line> = db.query_from(&q, Some(next)).try_collect().await?;
+            let rest: Vec<Line> = db.query(&q).from(Some(next)).items().try_collect().await?;
             assert_eq!(rest.len(), all.len() - seen);
             assert!(rest[..] == all[seen..], "the remainder after {seen} items");
         }
@@ -302,13 +312,13 @@ async fn a_cursor_for_another_query_is_refused_before_any_request() -> Result<()
     let q = Line::query("a1")
         .begins_with(Line::sk().order("1"))
         .limit(3);
-    let cursor = db.query_page(&q, None).await?.next.ok_or("more pages")?;
+    let cursor = db.query(&q).page(None).await?.next.ok_or("more pages")?;
 
     // A handle on the same table name in an empty engine: any request fails there with
     // ResourceNotFoundException, so a cursor error proves nothing was sent.
     let empty = Engine::start().await?;
     let unsent: Db = empty.db(db.table_name());
-    match unsent.query_page(&q, Some(&cursor)).await {
+    match unsent.query(&q).page(Some(&cursor)).await {
         Err(Error::Sdk { message, .. }) => assert!(message.contains("ResourceNotFound")),
         other => {
             return Err(format!("the control query should reach the engine: {other:?}").into())
@@ -334,30 +344,35 @@ async fn a_cursor_for_another_query_is_refused_before_any_request() -> Result<()
         ),
     ];
     for (what, other) in &others {
-        let reason = cursor_error(unsent.query_page(other, Some(&cursor)).await)?;
+        let reason = cursor_error(unsent.query(other).page(Some(&cursor)).await)?;
         assert_eq!(reason, CursorError::OtherQuery, "{what}");
-        let streamed: Result<Vec<Line>, Error> =
-            unsent.query_from(other, Some(&cursor)).try_collect().await;
+        let streamed: Result<Vec<Line>, Error> = unsent
+            .query(other)
+            .from(Some(&cursor))
+            .items()
+            .try_collect()
+            .await;
         assert_eq!(cursor_error(streamed)?, CursorError::OtherQuery, "{what}");
     }
     // Another table, same query.
     let other_table: Db = engine.fresh_table::<DefaultTable>().await?;
-    let reason = cursor_error(other_table.query_page(&q, Some(&cursor)).await)?;
+    let reason = cursor_error(other_table.query(&q).page(Some(&cursor)).await)?;
     assert_eq!(reason, CursorError::OtherQuery);
     let nowhere: Db = engine.db("no-such-table");
-    let reason = cursor_error(nowhere.query_page(&q, Some(&cursor)).await)?;
+    let reason = cursor_error(nowhere.query(&q).page(Some(&cursor)).await)?;
     assert_eq!(reason, CursorError::OtherQuery);
 
     // Another secret: refused as modified.
     let signed = db.clone().with_cursor_secret("s1");
     let cursor = signed
-        .query_page(&q, None)
+        .query(&q)
+        .page(None)
         .await?
         .next
         .ok_or("more pages")?;
-    assert!(signed.query_page(&q, Some(&cursor)).await.is_ok());
+    assert!(signed.query(&q).page(Some(&cursor)).await.is_ok());
     for reader in [db.clone(), unsent.clone().with_cursor_secret("s2")] {
-        let reason = cursor_error(reader.query_page(&q, Some(&cursor)).await)?;
+        let reason = cursor_error(reader.query(&q).page(Some(&cursor)).await)?;
         assert_eq!(reason, CursorError::Tampered);
     }
     Ok(())
@@ -369,7 +384,8 @@ async fn a_modified_cursor_is_refused_before_any_request() -> Result<(), BoxErro
     let q = Line::query("a1").between(Line::sk().order("1"), Line::sk().order("2"));
     let paged = q.clone().limit(5);
     let cursor = db
-        .query_page(&paged, None)
+        .query(&paged)
+        .page(None)
         .await?
         .next
         .ok_or("more pages")?;
@@ -387,7 +403,7 @@ async fn a_modified_cursor_is_refused_before_any_request() -> Result<(), BoxErro
             let refused = match changed.parse::<Cursor>() {
                 Err(e) => matches!(e.kind(), KeyErrorKind::Cursor(_)),
                 Ok(changed) => {
-                    let reason = cursor_error(unsent.query_page(&paged, Some(&changed)).await)?;
+                    let reason = cursor_error(unsent.query(&paged).page(Some(&changed)).await)?;
                     matches!(reason, CursorError::Tampered | CursorError::Malformed(_))
                 }
             };
@@ -404,7 +420,7 @@ async fn a_modified_cursor_is_refused_before_any_request() -> Result<(), BoxErro
                 Ok(c) => c,
                 Err(_) => continue, // the version byte: refused as malformed already
             };
-            let reason = cursor_error(unsent.query_page(&paged, Some(&changed)).await)?;
+            let reason = cursor_error(unsent.query(&paged).page(Some(&changed)).await)?;
             assert_eq!(reason, CursorError::Tampered, "byte {i}, bit {bit}");
         }
     }
@@ -413,11 +429,11 @@ async fn a_modified_cursor_is_refused_before_any_request() -> Result<(), BoxErro
         match changed.parse::<Cursor>() {
             Err(_) => {}
             Ok(changed) => {
-                cursor_error(unsent.query_page(&paged, Some(&changed)).await)?;
+                cursor_error(unsent.query(&paged).page(Some(&changed)).await)?;
             }
         }
     }
     // The original still works.
-    assert!(db.query_page(&paged, Some(&cursor)).await?.items.len() == 5);
+    assert!(db.query(&paged).page(Some(&cursor)).await?.items.len() == 5);
     Ok(())
 }

@@ -5,7 +5,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use aws_sdk_dynamodb::types::{AttributeValue, ProjectionType};
-use dynakey::{Cursor, CursorError, Entity, Key, KeyErrorKind, KeyQuery, Table};
+use dynakey::{
+    Cursor, CursorError, Entity, Key, KeyErrorKind, KeyQuery, Position, StartKey, Table,
+};
 use dynakey_runtime::{Db, Engine, Error};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
@@ -151,7 +153,7 @@ async fn read_keys<S>(
     query: &KeyQuery<Task, ByStatus, S>,
     attribute: &str,
 ) -> Result<Vec<String>, BoxError> {
-    let items: Vec<Task> = db.query(query).try_collect().await?;
+    let items: Vec<Task> = db.query(query).items().try_collect().await?;
     Ok(items
         .iter()
         .filter_map(|t| index_key(t, attribute))
@@ -411,6 +413,7 @@ async fn a_sparse_index_holds_exactly_the_items_whose_field_is_set() -> Result<(
     for status in [Status::Active, Status::Archived] {
         let items: Vec<Task> = db
             .query(&Task::query_by_status(status))
+            .items()
             .try_collect()
             .await?;
         for item in &items {
@@ -465,21 +468,24 @@ async fn an_index_cursor_carries_table_and_index_keys_and_resumes_exactly() -> R
     // GSI2 is keyed by title, and titles repeat: items share index keys, so only the table's keys
     // in the cursor tell them apart.
     let q = Task::query_by_owner("ada");
-    let expected: Vec<Key<Task>> = db.query_keys(&q).try_collect().await?;
+    let expected: Vec<Key<Task>> = db.query(&q).keys().items().try_collect().await?;
     let owned = all.iter().filter(|t| t.owner == "ada").count();
     assert_eq!(expected.len(), owned);
-    let input = q.build()?;
-    assert_eq!(input.start_key_attributes, ["GSI2PK", "GSI2SK", "PK", "SK"]);
+    let plan = q.plan()?;
+    assert_eq!(
+        plan.target().start_key_attributes(),
+        ["GSI2PK", "GSI2SK", "PK", "SK"]
+    );
     for size in [1u32, 2, 7, 50] {
         let paged = q.clone().limit(size);
         let mut seen: Vec<Key<Task>> = Vec::new();
         let mut cursor: Option<Cursor> = None;
         loop {
-            let page = db.query_keys_page(&paged, cursor.as_ref()).await?;
+            let page = db.query(&paged).keys().page(cursor.as_ref()).await?;
             assert!(page.items.len() <= size as usize);
             seen.extend(page.items);
             let Some(next) = page.next else { break };
-            let start = db.cursor_codec().decode(db.table_name(), &input, &next)?;
+            let start = only_start(db.cursor_codec().decode(db.table_name(), &plan, &next)?)?;
             let names: Vec<&str> = start.keys().map(String::as_str).collect();
             assert_eq!(
                 names,
@@ -493,15 +499,15 @@ async fn an_index_cursor_carries_table_and_index_keys_and_resumes_exactly() -> R
 
     // On an ALL index, the entity pages: every cursor resumes exactly after its page.
     let q = Task::query_by_status(Status::Active).reverse();
-    let everything: Vec<Task> = db.query(&q).try_collect().await?;
+    let everything: Vec<Task> = db.query(&q).items().try_collect().await?;
     let mut cursor: Option<Cursor> = None;
     let mut seen = 0;
     loop {
-        let page = db.query_page(&q.clone().limit(9), cursor.as_ref()).await?;
+        let page = db.query(&q.clone().limit(9)).page(cursor.as_ref()).await?;
         assert!(page.items[..] == everything[seen..seen + page.items.len()]);
         seen += page.items.len();
         let Some(next) = page.next else { break };
-        let rest: Vec<Task> = db.query_from(&q, Some(&next)).try_collect().await?;
+        let rest: Vec<Task> = db.query(&q).from(Some(&next)).items().try_collect().await?;
         assert!(
             rest[..] == everything[seen..],
             "resuming after {seen} items"
@@ -511,10 +517,10 @@ async fn an_index_cursor_carries_table_and_index_keys_and_resumes_exactly() -> R
     assert_eq!(seen, everything.len());
 
     // A cursor of an index query belongs to that query only.
-    let page = db.query_page(&q.clone().limit(3), None).await?;
+    let page = db.query(&q.clone().limit(3)).page(None).await?;
     let cursor = page.next.ok_or("more than three items")?;
     let table_query = Task::query("w1");
-    match db.query_page(&table_query, Some(&cursor)).await {
+    match db.query(&table_query).page(Some(&cursor)).await {
         Err(Error::Key(e)) => assert!(
             matches!(e.kind(), KeyErrorKind::Cursor(CursorError::OtherQuery)),
             "{e}"
@@ -554,8 +560,8 @@ async fn keys_only_and_include_index_queries_decode_what_the_index_holds() -> Re
     for owner in OWNERS {
         let q = Task::query_by_owner(owner);
         // Keys, in index order (title bytes), then the items by batch_get.
-        let keys: Vec<Key<Task>> = db.query_keys(&q).try_collect().await?;
-        let raw: Vec<OwnerIndexItem> = db.query_as(&q).try_collect().await?;
+        let keys: Vec<Key<Task>> = db.query(&q).keys().items().try_collect().await?;
+        let raw: Vec<OwnerIndexItem> = db.query(&q).project().items().try_collect().await?;
         assert_eq!(raw.len(), keys.len());
         let titles: Vec<&str> = raw.iter().map(|r| r.GSI2SK.as_str()).collect();
         assert!(titles
@@ -573,7 +579,7 @@ async fn keys_only_and_include_index_queries_decode_what_the_index_holds() -> Re
     }
     for tag in TAGS {
         let q = Task::query_by_tag(tag).reverse();
-        let rows: Vec<TagIndexItem> = db.query_as(&q).try_collect().await?;
+        let rows: Vec<TagIndexItem> = db.query(&q).project().items().try_collect().await?;
         let mut expected: Vec<(i32, String)> = all
             .iter()
             .filter(|t| t.tag.as_deref() == Some(tag))
@@ -610,7 +616,7 @@ async fn an_lsi_query_with_consistent_read_sees_every_write() -> Result<(), BoxE
         let input = q.build()?;
         assert!(input.consistent_read);
         assert_eq!(input.index_name.as_deref(), Some("LSI1"));
-        let items: Vec<Task> = db.query(&q).try_collect().await?;
+        let items: Vec<Task> = db.query(&q).items().try_collect().await?;
         let got: Vec<String> = items.iter().filter_map(|t| index_key(t, sk)).collect();
         assert_eq!(got, model(&all, sk, false, of), "{workspace}");
 
@@ -618,7 +624,7 @@ async fn an_lsi_query_with_consistent_read_sees_every_write() -> Result<(), BoxE
             .gte(Task::by_score_sk().score(0))
             .reverse()
             .consistent_read();
-        let items: Vec<Task> = db.query(&q).try_collect().await?;
+        let items: Vec<Task> = db.query(&q).items().try_collect().await?;
         let got: Vec<String> = items.iter().filter_map(|t| index_key(t, sk)).collect();
         assert_eq!(
             got,
@@ -630,12 +636,14 @@ async fn an_lsi_query_with_consistent_read_sees_every_write() -> Result<(), BoxE
         let mut paged: Vec<Task> = Vec::new();
         let mut cursor: Option<Cursor> = None;
         loop {
-            let page = db.query_page(&q.clone().limit(4), cursor.as_ref()).await?;
+            let page = db.query(&q.clone().limit(4)).page(cursor.as_ref()).await?;
             paged.extend(page.items);
             let Some(next) = page.next else { break };
-            let start = db
-                .cursor_codec()
-                .decode(db.table_name(), &q.build()?, &next)?;
+            let start = only_start(db.cursor_codec().decode(
+                db.table_name(),
+                &q.plan()?,
+                &next,
+            )?)?;
             let names: Vec<&str> = start.keys().map(String::as_str).collect();
             assert_eq!(names, ["LSI1SK", "PK", "SK"]);
             cursor = Some(next);
@@ -708,7 +716,9 @@ async fn an_index_over_the_tables_own_key_attributes_repeats_their_values() -> R
         .collect();
     db.batch_put(&memberships).await?;
     let admins: Vec<Key<Membership>> = db
-        .query_keys(&Membership::query_inverted("admins"))
+        .query(&Membership::query_inverted("admins"))
+        .keys()
+        .items()
         .try_collect()
         .await?;
     let users: Vec<&str> = admins.iter().map(Key::partition).collect();
@@ -731,4 +741,12 @@ async fn an_index_over_the_tables_own_key_attributes_repeats_their_values() -> R
         other => return Err(format!("expected KeyTemplateConflict, got {other:?}").into()),
     }
     Ok(())
+}
+
+/// The start key of a one-partition cursor's only position.
+fn only_start(positions: Vec<Position>) -> Result<StartKey, BoxError> {
+    match <[Position; 1]>::try_from(positions) {
+        Ok([Position::After(key)]) => Ok(key),
+        other => Err(format!("expected one position after a key, got {other:?}").into()),
+    }
 }

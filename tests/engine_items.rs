@@ -42,7 +42,7 @@ async fn get_and_delete_round_trip() -> Result<(), BoxError> {
     assert_eq!(db.get(&key).await?, None, "nothing there yet");
     db.put(&t).await?;
     assert_eq!(db.get(&key).await?, Some(t.clone()));
-    assert_eq!(db.get_consistent(&key).await?, Some(t.clone()));
+    assert_eq!(db.get(&key).consistent_read().await?, Some(t.clone()));
 
     // The stored item carries the key attributes computed from the templates.
     let raw = db
@@ -88,6 +88,7 @@ async fn a_stored_item_that_does_not_decode_names_its_key() -> Result<(), BoxErr
     }
     let result: Result<Vec<Task>, Error> = db
         .query(&Task::query("acme").begins_with(Task::sk()))
+        .items()
         .try_collect()
         .await;
     assert!(
@@ -128,6 +129,7 @@ async fn batch_put_splits_at_25_and_merges_duplicate_keys() -> Result<(), BoxErr
 
     let stored: Vec<Task> = db
         .query(&Task::query("acme").begins_with(Task::sk()))
+        .items()
         .try_collect()
         .await?;
     assert_eq!(stored.len(), 60);
@@ -150,6 +152,7 @@ async fn batch_put_splits_at_25_and_merges_duplicate_keys() -> Result<(), BoxErr
     );
     let left: Vec<u32> = db
         .query(&Task::query("acme").begins_with(Task::sk()))
+        .items()
         .map_ok(|t| t.id)
         .try_collect()
         .await?;
@@ -357,7 +360,7 @@ async fn query_streams_are_send_and_can_be_spawned() -> Result<(), BoxError> {
     // The stream owns a clone of the Db and the built request: it outlives both borrows.
     let stream = {
         let query = Task::query("acme").begins_with(Task::sk());
-        db.query(&query)
+        db.query(&query).items()
     };
     let handle = tokio::spawn(stream.try_collect::<Vec<Task>>());
     assert_eq!(handle.await??, tasks);
@@ -374,6 +377,7 @@ async fn query_streams_are_send_and_can_be_spawned() -> Result<(), BoxError> {
     }
     let count = db
         .query(&Task::query("acme").begins_with(Task::sk()))
+        .items()
         .try_collect::<Vec<_>>()
         .await?
         .len();

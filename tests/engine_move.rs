@@ -26,7 +26,7 @@ fn node(path: &str, size: u64) -> Result<Node, BoxError> {
 }
 
 async fn all(db: &dynakey_runtime::Db) -> Result<Vec<Node>, BoxError> {
-    Ok(db.query(&Node::query("a1")).try_collect().await?)
+    Ok(db.query(&Node::query("a1")).items().try_collect().await?)
 }
 
 #[tokio::test]

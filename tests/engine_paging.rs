@@ -47,7 +47,7 @@ async fn query_pages_past_one_megabyte_and_returns_every_item_once() -> Result<(
     let chunks = load(&db).await?;
     let query = Chunk::query("big").begins_with(Chunk::sk());
 
-    let pages: Vec<Page<Chunk>> = db.query_pages(&query).try_collect().await?;
+    let pages: Vec<Page<Chunk>> = db.query(&query).pages().try_collect().await?;
     assert!(
         pages.len() > 1,
         "3 MB must not fit one page, got {} page(s)",
@@ -69,7 +69,7 @@ async fn query_pages_past_one_megabyte_and_returns_every_item_once() -> Result<(
         "pages hold every item exactly once, in sort-key order"
     );
 
-    let flat: Vec<Chunk> = db.query(&query).try_collect().await?;
+    let flat: Vec<Chunk> = db.query(&query).items().try_collect().await?;
     assert_eq!(flat.len(), chunks.len());
     assert!(
         flat == chunks,
@@ -78,7 +78,11 @@ async fn query_pages_past_one_megabyte_and_returns_every_item_once() -> Result<(
 
     let mut reversed = chunks.clone();
     reversed.reverse();
-    let backward: Vec<Chunk> = db.query(&query.clone().reverse()).try_collect().await?;
+    let backward: Vec<Chunk> = db
+        .query(&query.clone().reverse())
+        .items()
+        .try_collect()
+        .await?;
     assert!(backward == reversed, "reverse order across pages");
     Ok(())
 }
@@ -91,7 +95,11 @@ async fn limit_is_the_total_across_pages() -> Result<(), BoxError> {
     let query = Chunk::query("big").begins_with(Chunk::sk());
 
     for n in [1u32, 7, 999, 1_500, 2_999, 3_000] {
-        let got: Vec<Chunk> = db.query(&query.clone().limit(n)).try_collect().await?;
+        let got: Vec<Chunk> = db
+            .query(&query.clone().limit(n))
+            .items()
+            .try_collect()
+            .await?;
         assert_eq!(got.len(), n as usize, "limit({n})");
         assert!(
             got[..] == chunks[..n as usize],
@@ -100,26 +108,36 @@ async fn limit_is_the_total_across_pages() -> Result<(), BoxError> {
     }
     // 1,500 items of 1 KB do not fit one page: the limit spans pages.
     let pages: Vec<Page<Chunk>> = db
-        .query_pages(&query.clone().limit(1_500))
+        .query(&query.clone().limit(1_500))
+        .pages()
         .try_collect()
         .await?;
     assert!(pages.len() > 1);
     assert_eq!(pages.iter().map(|p| p.items.len()).sum::<usize>(), 1_500);
 
     // More than there is: everything, once.
-    let all: Vec<Chunk> = db.query(&query.clone().limit(10_000)).try_collect().await?;
+    let all: Vec<Chunk> = db
+        .query(&query.clone().limit(10_000))
+        .items()
+        .try_collect()
+        .await?;
     assert!(all == chunks);
 
     // Newest first with a limit.
     let last_five: Vec<u32> = db
         .query(&query.clone().reverse().limit(5))
+        .items()
         .map_ok(|c| c.seq)
         .try_collect()
         .await?;
     assert_eq!(last_five, [2_999, 2_998, 2_997, 2_996, 2_995]);
 
     // limit(0) asks for nothing and sends nothing.
-    let none: Vec<Chunk> = db.query(&query.clone().limit(0)).try_collect().await?;
+    let none: Vec<Chunk> = db
+        .query(&query.clone().limit(0))
+        .items()
+        .try_collect()
+        .await?;
     assert!(none.is_empty());
     Ok(())
 }
@@ -135,7 +153,8 @@ async fn consumed_capacity_is_reported_per_page() -> Result<(), BoxError> {
     })
     .await?;
     let pages: Vec<Page<Chunk>> = db
-        .query_pages(&Chunk::query("f").begins_with(Chunk::sk()))
+        .query(&Chunk::query("f").begins_with(Chunk::sk()))
+        .pages()
         .try_collect()
         .await?;
     assert_eq!(pages.len(), 1);

@@ -72,9 +72,8 @@ async fn between_groups_is_inclusive_and_drops_the_successor_key() -> Result<(),
     // succ("ORD#2#"), the exclusive upper end of `between(.., group 2)`.
     put_foreign(&db, "ORD#2$").await?;
     let q = Line::query("a1").between(Line::sk().order("1"), Line::sk().order("2"));
-    let input = q.build()?;
-    assert_eq!(input.exclude_sort_keys, ["ORD#2$"]);
-    let found: Vec<Line> = db.query(&q).try_collect().await?;
+    assert_eq!(q.plan()?.excluded_sort_keys(), ["ORD#2$"]);
+    let found: Vec<Line> = db.query(&q).items().try_collect().await?;
     // Group "1" never matches "10"… but "10" sorts between "1#" and "2#", so BETWEEN includes it.
     assert_eq!(names(&found), ["1/a", "1/b", "10/a", "2/a", "2/b"]);
     Ok(())
@@ -85,6 +84,7 @@ async fn ranges_stay_inside_the_entity_and_the_group() -> Result<(), BoxError> {
     let (_engine, db) = seeded().await?;
     let gt: Vec<Line> = db
         .query(&Line::query("a1").gt(Line::sk().order("2")))
+        .items()
         .try_collect()
         .await?;
     assert_eq!(
@@ -94,11 +94,13 @@ async fn ranges_stay_inside_the_entity_and_the_group() -> Result<(), BoxError> {
     );
     let lte: Vec<Line> = db
         .query(&Line::query("a1").lte(Line::sk().order("10")))
+        .items()
         .try_collect()
         .await?;
     assert_eq!(names(&lte), ["1/a", "1/b", "10/a"]);
     let group: Vec<Line> = db
         .query(&Line::query("a1").begins_with(Line::sk().order("1")))
+        .items()
         .try_collect()
         .await?;
     assert_eq!(names(&group), ["1/a", "1/b"], "group 1 excludes order 10");
@@ -107,6 +109,7 @@ async fn ranges_stay_inside_the_entity_and_the_group() -> Result<(), BoxError> {
     put_foreign(&db, "ORD#2$").await?;
     let result: Result<Vec<Line>, Error> = db
         .query(&Line::query("a1").gt(Line::sk().order("2")))
+        .items()
         .try_collect()
         .await;
     match result {
@@ -127,7 +130,7 @@ async fn an_empty_page_with_a_last_evaluated_key_keeps_paging() -> Result<(), Bo
     let q = Line::query("a1")
         .gt(Line::sk().order("1").line("a"))
         .limit(1);
-    let pages: Vec<Page<Line>> = db.query_pages(&q).try_collect().await?;
+    let pages: Vec<Page<Line>> = db.query(&q).pages().try_collect().await?;
     assert!(pages.len() >= 2, "{pages:?}");
     assert!(pages[0].items.is_empty());
     assert!(pages[0].last_evaluated_key.is_some());
@@ -137,6 +140,7 @@ async fn an_empty_page_with_a_last_evaluated_key_keeps_paging() -> Result<(), Bo
     // Without a limit: everything after 1/a inside the entity, no foreign item.
     let all: Vec<Line> = db
         .query(&Line::query("a1").gt(Line::sk().order("1").line("a")))
+        .items()
         .try_collect()
         .await?;
     assert_eq!(names(&all), ["1/b", "10/a", "2/a", "2/b", "3/a"]);
@@ -149,7 +153,7 @@ async fn a_limit_of_zero_sends_no_request() -> Result<(), BoxError> {
     // No such table: any request would fail with ResourceNotFoundException.
     let nowhere: Db = engine.db("no-such-table");
     let q = Line::query("a1").begins_with(Line::sk().order("1"));
-    let result: Result<Vec<Line>, Error> = nowhere.query(&q).try_collect().await;
+    let result: Result<Vec<Line>, Error> = nowhere.query(&q).items().try_collect().await;
     match result {
         Err(Error::Sdk {
             operation: "Query",
@@ -163,7 +167,7 @@ async fn a_limit_of_zero_sends_no_request() -> Result<(), BoxError> {
         }
         other => return Err(format!("expected ResourceNotFoundException, got {other:?}").into()),
     }
-    let found: Vec<Line> = nowhere.query(&q.limit(0)).try_collect().await?;
+    let found: Vec<Line> = nowhere.query(&q.limit(0)).items().try_collect().await?;
     assert!(found.is_empty());
     Ok(())
 }

@@ -88,6 +88,7 @@ async fn a_value_containing_its_terminator_is_rejected_and_nothing_is_written(
     assert_eq!(scan_count(&db).await?, 0, "the table is still empty");
     let found: Vec<OrderLine> = db
         .query(&OrderLine::query("c1").begins_with(OrderLine::sk()))
+        .items()
         .try_collect()
         .await?;
     assert!(found.is_empty());
@@ -136,7 +137,7 @@ async fn oversized_and_empty_keys_are_rejected_before_any_request() -> Result<()
 
     // A query on such a partition fails before any request, too.
     let query = OrderLine::query("x".repeat(2_044)).begins_with(OrderLine::sk());
-    let result: Result<Vec<OrderLine>, Error> = nowhere.query(&query).try_collect().await;
+    let result: Result<Vec<OrderLine>, Error> = nowhere.query(&query).items().try_collect().await;
     assert!(
         matches!(&result, Err(Error::Key(e)) if matches!(e.kind(), KeyErrorKind::TooLong { .. })),
         "{result:?}"

@@ -84,21 +84,24 @@ async fn key_attributes_named_status_and_name() -> Result<(), BoxError> {
     );
     assert_eq!(input.expression_attribute_names["#pk"], "status");
     assert_eq!(input.expression_attribute_names["#sk"], "name");
-    let found: Vec<Doc> = db.query(&q).try_collect().await?;
+    let found: Vec<Doc> = db.query(&q).items().try_collect().await?;
     assert_eq!(datas(&found), ["2026-03/a", "2026-03/b"]);
 
     let one: Vec<Doc> = db
         .query(&Doc::query("ada").eq(Doc::sk().date("2026-02").key("a")))
+        .items()
         .try_collect()
         .await?;
     assert_eq!(datas(&one), ["2026-02/a"]);
     let newest: Vec<Doc> = db
         .query(&Doc::query("ada").lte(Doc::sk().date("2026-02")).reverse())
+        .items()
         .try_collect()
         .await?;
     assert_eq!(datas(&newest), ["2026-02/a", "2026-01/b", "2026-01/a"]);
     let between: Vec<Doc> = db
         .query(&Doc::query("ada").between(Doc::sk().date("2026-02"), Doc::sk().date("2026-03")))
+        .items()
         .try_collect()
         .await?;
     assert_eq!(datas(&between), ["2026-02/a", "2026-03/a", "2026-03/b"]);
@@ -120,7 +123,12 @@ async fn projections_of_data_key_and_date() -> Result<(), BoxError> {
         input.projection_expression.as_deref(),
         Some("#p0, #p1, #p2, #sk")
     );
-    let views: Vec<DocView> = db.query_as::<DocView>(&q).try_collect().await?;
+    let views: Vec<DocView> = db
+        .query(&q)
+        .project::<DocView>()
+        .items()
+        .try_collect()
+        .await?;
     assert_eq!(
         views.len(),
         5,
@@ -140,7 +148,7 @@ async fn projections_of_data_key_and_date() -> Result<(), BoxError> {
     let mut cursor = None;
     let mut all = Vec::new();
     loop {
-        let page: Page<DocView> = db.query_page_as(&paged, cursor.as_ref()).await?;
+        let page: Page<DocView> = db.query(&paged).project().page(cursor.as_ref()).await?;
         all.extend(page.items);
         cursor = page.next;
         if cursor.is_none() {

@@ -14,11 +14,8 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use dynakey::query::WithSortCondition;
-use dynakey::{
-    CursorError, DefaultTable, Entity, KeyErrorKind, KeyQuery, PrimaryIndex, ShardedCursor,
-    ShardedQuery,
-};
-use dynakey_runtime::{Db, Engine, Error, ShardedPage};
+use dynakey::{Cursor, CursorError, DefaultTable, Entity, KeyErrorKind, KeyQuery, PrimaryIndex};
+use dynakey_runtime::{Db, Engine, Error, Page};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
@@ -146,12 +143,12 @@ async fn write_both(db: &Db, projects: &[Project]) -> Result<(), BoxError> {
 /// Pages through a sharded query, returning each page.
 async fn page_through<S>(
     db: &Db,
-    q: &ShardedQuery<Project, S>,
-) -> Result<Vec<ShardedPage<Project>>, BoxError> {
+    q: &KeyQuery<Project, PrimaryIndex, S>,
+) -> Result<Vec<Page<Project>>, BoxError> {
     let mut pages = Vec::new();
-    let mut cursor: Option<ShardedCursor> = None;
+    let mut cursor: Option<Cursor> = None;
     loop {
-        let page = db.query_sharded_page(q, cursor.as_ref()).await?;
+        let page = db.query(q).page(cursor.as_ref()).await?;
         cursor = page.next.clone();
         pages.push(page);
         if cursor.is_none() {
@@ -221,17 +218,14 @@ async fn shard_keys_follow_the_documented_contract() -> Result<(), BoxError> {
         .map(|i| project("acme", i, &format!("id{i}")))
         .collect();
     db.batch_put(&projects).await?;
-    let keys: Vec<String> = Project::query_shards("acme")
-        .build()?
-        .partition_keys()
-        .map(str::to_owned)
-        .collect();
+    let keys: Vec<String> = Project::query_shards("acme").plan()?.partitions().to_vec();
     let expected: Vec<String> = (0..10).map(|s| format!("WS#acme#{s:02}")).collect();
     assert_eq!(keys, expected);
     let mut seen = 0;
     for shard in 0..10u16 {
         let items: Vec<Project> = db
             .query(&Project::query_shard("acme", shard).begins_with(Project::sk()))
+            .items()
             .try_collect()
             .await?;
         for item in &items {
@@ -250,9 +244,15 @@ async fn shard_keys_follow_the_documented_contract() -> Result<(), BoxError> {
     };
     let shard = jump(fnv(b"00000000000000000042"), 1000);
     assert_eq!(w.partition_key()?, format!("BIG#w#{shard:03}"));
-    let wide = Wide::query_shards("w").build()?;
-    assert_eq!(wide.partition_keys().next(), Some("BIG#w#000"));
-    assert_eq!(wide.partition_keys().last(), Some("BIG#w#999"));
+    let wide = Wide::query_shards("w").plan()?;
+    assert_eq!(
+        wide.partitions().first().map(String::as_str),
+        Some("BIG#w#000")
+    );
+    assert_eq!(
+        wide.partitions().last().map(String::as_str),
+        Some("BIG#w#999")
+    );
     Ok(())
 }
 
@@ -279,11 +279,12 @@ async fn get_item_and_delete_item_through_key_find_the_shard() -> Result<(), Box
     );
     // `eq` on a sharded query finds the one item in its shard.
     let one: Vec<Project> = db
-        .query_sharded(
+        .query(
             &Project::query_shards("acme").eq(Project::sk()
                 .created(projects[3].created)
                 .id(&projects[3].id)),
         )
+        .items()
         .try_collect()
         .await?;
     assert_eq!(one, [projects[3].clone()]);
@@ -292,7 +293,7 @@ async fn get_item_and_delete_item_through_key_find_the_shard() -> Result<(), Box
 
 /// A sharded and an unsharded query with the same condition.
 type Pair = (
-    ShardedQuery<Project, WithSortCondition>,
+    KeyQuery<Project, PrimaryIndex, WithSortCondition>,
     KeyQuery<Flat, PrimaryIndex, WithSortCondition>,
 );
 
@@ -324,9 +325,9 @@ async fn compare(db: &Db, pairs: Vec<Pair>) -> Result<(), BoxError> {
             (sharded.clone(), unsharded.clone()),
             (sharded.reverse(), unsharded.reverse()),
         ] {
-            let want: Vec<Flat> = db.query(&unsharded).try_collect().await?;
+            let want: Vec<Flat> = db.query(&unsharded).items().try_collect().await?;
             assert!(!want.is_empty());
-            let got: Vec<Project> = db.query_sharded(&sharded).try_collect().await?;
+            let got: Vec<Project> = db.query(&sharded).items().try_collect().await?;
             assert_eq!(names_p(&got), names_f(&want), "{:?}", unsharded.build());
             // Pages of one item are the property test's (engine_shards_props.rs).
             for size in [3u32, 13] {
@@ -398,10 +399,11 @@ async fn fan_out_reads_match_one_unsharded_partition_with_exclusions() -> Result
     )
     .await?;
     // The excluded keys were there to be dropped: DynamoDB returns them to the raw request.
-    let input = Project::query_shards("edge")
+    let plan = Project::query_shards("edge")
         .lte(Project::sk().created(2u32))
-        .build()?;
-    assert_eq!(input.shards[4].exclude_sort_keys, ["PROJ#0000000002$"]);
+        .plan()?;
+    assert_eq!(plan.excluded_sort_keys(), ["PROJ#0000000002$"]);
+    assert_eq!(plan.partitions()[4], "WS#edge#04");
     assert!(raw_get(&db, "WS#edge#04", "PROJ#0000000002$").await?);
     Ok(())
 }
@@ -428,20 +430,22 @@ async fn equal_sort_keys_in_several_shards_come_in_partition_key_order() -> Resu
     db.batch_put(&[project("tie", 0, "first"), project("tie", 2, "last")])
         .await?;
     let q = Project::query_shards("tie").begins_with(Project::sk());
-    let forward: Vec<Project> = db.query_sharded(&q).try_collect().await?;
+    let forward: Vec<Project> = db.query(&q).items().try_collect().await?;
     assert_eq!(
         names_p(&forward),
         ["0/first", "shard 2", "shard 5", "shard 8", "2/last"]
     );
-    let backward: Vec<Project> = db.query_sharded(&q.clone().reverse()).try_collect().await?;
+    let backward: Vec<Project> = db.query(&q.clone().reverse()).items().try_collect().await?;
     assert_eq!(
         names_p(&backward),
         ["2/last", "shard 8", "shard 5", "shard 2", "0/first"]
     );
     // Resuming between two of them.
-    let page = db.query_sharded_page(&q.clone().limit(2), None).await?;
+    let page = db.query(&q.clone().limit(2)).page(None).await?;
     let rest: Vec<Project> = db
-        .query_sharded_from(&q, page.next.as_ref())
+        .query(&q)
+        .from(page.next.as_ref())
+        .items()
         .try_collect()
         .await?;
     assert_eq!(names_p(&rest), ["shard 5", "shard 8", "2/last"]);
@@ -456,20 +460,19 @@ async fn a_range_that_matches_nothing_sends_no_request_and_limit_zero_keeps_the_
     // A handle on a table that does not exist: any request would fail.
     let unsent: Db = engine.db("no-such-table");
     let nothing = Odd::query_shards("g").gt(Odd::sk().a(""));
-    assert!(nothing.build()?.matches_nothing());
-    assert!(
-        OddFlat::query("g")
-            .gt(OddFlat::sk().a(""))
-            .build()?
-            .matches_nothing
-    );
-    let page = unsent.query_sharded_page(&nothing, None).await?;
+    assert!(nothing.plan()?.matches_nothing());
+    assert!(OddFlat::query("g")
+        .gt(OddFlat::sk().a(""))
+        .plan()?
+        .matches_nothing());
+    let page = unsent.query(&nothing).page(None).await?;
     assert!(page.items.is_empty() && page.next.is_none() && page.requests == 0);
-    let items: Vec<Odd> = unsent.query_sharded(&nothing).try_collect().await?;
+    let items: Vec<Odd> = unsent.query(&nothing).items().try_collect().await?;
     assert!(items.is_empty());
     // The same holds for the unsharded twin.
     let flat: Vec<OddFlat> = unsent
         .query(&OddFlat::query("g").gt(OddFlat::sk().a("")))
+        .items()
         .try_collect()
         .await?;
     assert!(flat.is_empty());
@@ -485,10 +488,11 @@ async fn a_range_that_matches_nothing_sends_no_request_and_limit_zero_keeps_the_
     )
     .await?;
     let q = Project::query_shards("acme").begins_with(Project::sk());
-    let first = db.query_sharded_page(&q.clone().limit(3), None).await?;
+    let first = db.query(&q.clone().limit(3)).page(None).await?;
     let cursor = first.next.ok_or("more pages")?;
     let none = unsent
-        .query_sharded_page(&q.clone().limit(0), Some(&cursor))
+        .query(&q.clone().limit(0))
+        .page(Some(&cursor))
         .await?;
     assert!(none.items.is_empty() && none.requests == 0);
     assert_eq!(none.next.as_ref(), Some(&cursor));
@@ -502,11 +506,11 @@ async fn empty_shards_and_one_shard_with_everything() -> Result<(), BoxError> {
 
     // No items at all: ten requests, nothing, no cursor.
     let q = Project::query_shards("none").begins_with(Project::sk());
-    let page = db.query_sharded_page(&q, None).await?;
+    let page = db.query(&q).page(None).await?;
     assert!(page.items.is_empty());
     assert!(page.next.is_none());
     assert_eq!(page.requests, 10);
-    let limited = db.query_sharded_page(&q.clone().limit(5), None).await?;
+    let limited = db.query(&q.clone().limit(5)).page(None).await?;
     assert!(limited.items.is_empty() && limited.next.is_none());
 
     // Everything in shard 3: the other nine shards are empty.
@@ -529,8 +533,8 @@ async fn empty_shards_and_one_shard_with_everything() -> Result<(), BoxError> {
             sharded = sharded.reverse();
             unsharded = unsharded.reverse();
         }
-        let want: Vec<Flat> = db.query(&unsharded).try_collect().await?;
-        let got: Vec<Project> = db.query_sharded(&sharded).try_collect().await?;
+        let want: Vec<Flat> = db.query(&unsharded).items().try_collect().await?;
+        let got: Vec<Project> = db.query(&sharded).items().try_collect().await?;
         assert_eq!(names_p(&got), names_f(&want));
         let pages = page_through(&db, &sharded.clone().limit(7)).await?;
         assert_eq!(
@@ -556,14 +560,14 @@ async fn empty_shards_and_one_shard_with_everything() -> Result<(), BoxError> {
     two.sort_by(|a, b| (a.created, &a.id).cmp(&(b.created, &b.id)));
     db.batch_put(&two).await?;
     let q = Project::query_shards("two").begins_with(Project::sk());
-    let all: Vec<Project> = db.query_sharded(&q).try_collect().await?;
+    let all: Vec<Project> = db.query(&q).items().try_collect().await?;
     assert_eq!(all, two);
     let pages = page_through(&db, &q.clone().limit(2)).await?;
     let mut seen = 0;
     for page in &pages {
         seen += page.items.len();
         if let Some(next) = &page.next {
-            let rest: Vec<Project> = db.query_sharded_from(&q, Some(next)).try_collect().await?;
+            let rest: Vec<Project> = db.query(&q).from(Some(next)).items().try_collect().await?;
             assert!(rest[..] == all[seen..]);
         }
     }
@@ -603,13 +607,15 @@ async fn a_global_index_of_a_sharded_entity_sees_every_shard() -> Result<(), Box
     // The index partition key is the index template's, without a shard suffix.
     let ada: Vec<Doc> = db
         .query(&Doc::query_by_owner("ada").begins_with(Doc::by_owner_sk()))
+        .items()
         .try_collect()
         .await?;
     let want: Vec<Doc> = docs.iter().filter(|d| d.owner == "ada").cloned().collect();
     assert_eq!(ada, want);
     // The base table, through the shards.
     let all: Vec<Doc> = db
-        .query_sharded(&Doc::query_shards("acme").begins_with(Doc::sk()))
+        .query(&Doc::query_shards("acme").begins_with(Doc::sk()))
+        .items()
         .try_collect()
         .await?;
     assert_eq!(all, docs);
@@ -671,10 +677,8 @@ async fn every_shard_is_asked_concurrently() -> Result<(), BoxError> {
     db.batch_put(&projects).await?;
     in_flight.most.store(0, Ordering::SeqCst);
     let page = db
-        .query_sharded_page(
-            &Project::query_shards("acme").begins_with(Project::sk()),
-            None,
-        )
+        .query(&Project::query_shards("acme").begins_with(Project::sk()))
+        .page(None)
         .await?;
     assert_eq!(page.requests, 10);
     let most = in_flight.most.load(Ordering::SeqCst);
@@ -693,13 +697,13 @@ async fn modified_or_foreign_cursors_are_refused_before_any_request() -> Result<
     let q = Project::query_shards("acme")
         .begins_with(Project::sk())
         .limit(5);
-    let cursor = db.query_sharded_page(&q, None).await?.next.ok_or("more")?;
+    let cursor = db.query(&q).page(None).await?.next.ok_or("more")?;
 
     // The same table name in an empty engine: a request fails with ResourceNotFoundException,
     // so a cursor error proves that nothing was sent.
     let empty = Engine::start().await?;
     let unsent: Db = empty.db(db.table_name());
-    match unsent.query_sharded_page(&q, Some(&cursor)).await {
+    match unsent.query(&q).page(Some(&cursor)).await {
         Err(Error::Sdk { message, .. }) => assert!(message.contains("ResourceNotFound")),
         other => return Err(format!("the control read should reach the engine: {other:?}").into()),
     }
@@ -721,10 +725,12 @@ async fn modified_or_foreign_cursors_are_refused_before_any_request() -> Result<
         ),
     ];
     for (what, other) in &others {
-        let reason = cursor_error(unsent.query_sharded_page(other, Some(&cursor)).await)?;
+        let reason = cursor_error(unsent.query(other).page(Some(&cursor)).await)?;
         assert_eq!(reason, CursorError::OtherQuery, "{what}");
         let streamed: Result<Vec<Project>, Error> = unsent
-            .query_sharded_from(other, Some(&cursor))
+            .query(other)
+            .from(Some(&cursor))
+            .items()
             .try_collect()
             .await;
         assert_eq!(cursor_error(streamed)?, CursorError::OtherQuery, "{what}");
@@ -732,23 +738,16 @@ async fn modified_or_foreign_cursors_are_refused_before_any_request() -> Result<
     // Another table.
     let other_table: Db = engine.fresh_table::<DefaultTable>().await?;
     assert_eq!(
-        cursor_error(other_table.query_sharded_page(&q, Some(&cursor)).await)?,
+        cursor_error(other_table.query(&q).page(Some(&cursor)).await)?,
         CursorError::OtherQuery
     );
     // Another secret.
     let signed = db.clone().with_cursor_secret("s1");
-    let signed_cursor = signed
-        .query_sharded_page(&q, None)
-        .await?
-        .next
-        .ok_or("more")?;
-    assert!(signed
-        .query_sharded_page(&q, Some(&signed_cursor))
-        .await
-        .is_ok());
+    let signed_cursor = signed.query(&q).page(None).await?.next.ok_or("more")?;
+    assert!(signed.query(&q).page(Some(&signed_cursor)).await.is_ok());
     for reader in [db.clone(), unsent.clone().with_cursor_secret("s2")] {
         assert_eq!(
-            cursor_error(reader.query_sharded_page(&q, Some(&signed_cursor)).await)?,
+            cursor_error(reader.query(&q).page(Some(&signed_cursor)).await)?,
             CursorError::Tampered
         );
     }
@@ -759,10 +758,10 @@ async fn modified_or_foreign_cursors_are_refused_before_any_request() -> Result<
         for bit in 0..8 {
             let mut changed = bytes.clone();
             changed[i] ^= 1 << bit;
-            let Ok(changed) = URL_SAFE_NO_PAD.encode(&changed).parse::<ShardedCursor>() else {
+            let Ok(changed) = URL_SAFE_NO_PAD.encode(&changed).parse::<Cursor>() else {
                 continue; // the version byte: refused as malformed already
             };
-            let reason = cursor_error(unsent.query_sharded_page(&q, Some(&changed)).await)?;
+            let reason = cursor_error(unsent.query(&q).page(Some(&changed)).await)?;
             assert_eq!(reason, CursorError::Tampered, "byte {i}, bit {bit}");
         }
     }
@@ -771,10 +770,10 @@ async fn modified_or_foreign_cursors_are_refused_before_any_request() -> Result<
     for (i, c) in text.char_indices() {
         let replacement = if c == 'A' { 'B' } else { 'A' };
         let changed = format!("{}{replacement}{}", &text[..i], &text[i + 1..]);
-        match changed.parse::<ShardedCursor>() {
+        match changed.parse::<Cursor>() {
             Err(e) => assert!(matches!(e.kind(), KeyErrorKind::Cursor(_))),
             Ok(changed) => {
-                let reason = cursor_error(unsent.query_sharded_page(&q, Some(&changed)).await)?;
+                let reason = cursor_error(unsent.query(&q).page(Some(&changed)).await)?;
                 assert!(
                     matches!(reason, CursorError::Tampered | CursorError::Malformed(_)),
                     "character {i}: {reason:?}"
@@ -782,22 +781,22 @@ async fn modified_or_foreign_cursors_are_refused_before_any_request() -> Result<
             }
         }
     }
-    // A single-partition cursor is no sharded cursor.
+    // A single-partition cursor (of one shard) is refused by the fan-out over every shard.
     let single = db
-        .query_page(
+        .query(
             &Project::query_shard("acme", 0)
                 .begins_with(Project::sk())
                 .limit(1),
-            None,
         )
+        .page(None)
         .await?
         .next
         .ok_or("more")?;
-    assert!(single.as_str().parse::<ShardedCursor>().is_err());
-    // The original still works, on the right table.
     assert_eq!(
-        db.query_sharded_page(&q, Some(&cursor)).await?.items.len(),
-        5
+        cursor_error(unsent.query(&q).page(Some(&single)).await)?,
+        CursorError::OtherQuery
     );
+    // The original still works, on the right table.
+    assert_eq!(db.query(&q).page(Some(&cursor)).await?.items.len(), 5);
     Ok(())
 }

@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use dynakey::{DefaultTable, Entity, ShardedCursor};
+use dynakey::{Cursor, DefaultTable, Entity};
 use dynakey_runtime::{Db, Engine};
 use futures::TryStreamExt;
 use proptest::prelude::*;
@@ -58,7 +58,7 @@ enum Cond {
     Between(Bound, Bound),
 }
 
-/// Applies `cond` to a query of entity `$e` (`KeyQuery` or `ShardedQuery`: the same methods).
+/// Applies `cond` to a query of entity `$e` (a single-partition or a fan-out `KeyQuery`).
 macro_rules! apply {
     ($q:expr, $e:ident, $cond:expr) => {{
         let q = $q;
@@ -173,13 +173,13 @@ async fn check(
     }
 
     // The whole read, and the limited one.
-    let want: Vec<Flat> = db.query(&fq).try_collect().await?;
-    let got: Vec<Sharded> = db.query_sharded(&sq).try_collect().await?;
+    let want: Vec<Flat> = db.query(&fq).items().try_collect().await?;
+    let got: Vec<Sharded> = db.query(&sq).items().try_collect().await?;
     assert_eq!(keys_s(&got), keys_f(&want), "whole read");
     let want = keys_f(&want);
     if let Some(n) = limit {
-        let got: Vec<Sharded> = db.query_sharded(&sq.clone().limit(n)).try_collect().await?;
-        let first: Vec<Flat> = db.query(&fq.clone().limit(n)).try_collect().await?;
+        let got: Vec<Sharded> = db.query(&sq.clone().limit(n)).items().try_collect().await?;
+        let first: Vec<Flat> = db.query(&fq.clone().limit(n)).items().try_collect().await?;
         assert_eq!(keys_s(&got), keys_f(&first), "limit {n}");
     }
 
@@ -189,13 +189,13 @@ async fn check(
         Some(n) => sq.clone().limit(n),
         None => sq.clone(),
     };
-    let mut cursor: Option<ShardedCursor> = None;
+    let mut cursor: Option<Cursor> = None;
     let mut seen = 0;
     for page_number in 0.. {
         if page_number > 1_000 {
             return Err("paging does not end".into());
         }
-        let page = db.query_sharded_page(&paged, cursor.as_ref()).await?;
+        let page = db.query(&paged).page(cursor.as_ref()).await?;
         let keys = keys_s(&page.items);
         assert!(
             keys[..] == want[seen..seen + keys.len()],
@@ -211,9 +211,11 @@ async fn check(
         }
         let Some(next) = page.next else { break };
         // As a client would hand it back.
-        let next: ShardedCursor = next.as_str().parse()?;
+        let next: Cursor = next.as_str().parse()?;
         let rest: Vec<Sharded> = db
-            .query_sharded_from(&sq, Some(&next))
+            .query(&sq)
+            .from(Some(&next))
+            .items()
             .try_collect()
             .await?;
         assert!(
@@ -222,7 +224,9 @@ async fn check(
         );
         if let Some(n) = limit {
             let more: Vec<Sharded> = db
-                .query_sharded_from(&paged, Some(&next))
+                .query(&paged)
+                .from(Some(&next))
+                .items()
                 .try_collect()
                 .await?;
             let end = (seen + n as usize).min(want.len());

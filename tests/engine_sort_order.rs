@@ -97,6 +97,7 @@ async fn query_returns_utf8_byte_order_in_both_directions() -> Result<(), BoxErr
 
     let forward: Vec<Node> = db
         .query(&Node::query("a91").begins_with(Node::sk()))
+        .items()
         .try_collect()
         .await?;
     let forward_paths: Vec<String> = forward.iter().map(|n| n.path.as_str().to_owned()).collect();
@@ -105,6 +106,7 @@ async fn query_returns_utf8_byte_order_in_both_directions() -> Result<(), BoxErr
 
     let backward: Vec<Node> = db
         .query(&Node::query("a91").begins_with(Node::sk()).reverse())
+        .items()
         .try_collect()
         .await?;
     let mut backward_paths: Vec<String> = backward
@@ -131,7 +133,7 @@ async fn folder_prefix_reads_the_subtree_in_byte_order() -> Result<(), BoxError>
 
     let docs = KeyPath::folder(["docs"])?;
     let q = Node::query("a91").begins_with(Node::sk().path_prefix(&docs));
-    let found: Vec<Node> = db.query(&q).try_collect().await?;
+    let found: Vec<Node> = db.query(&q).items().try_collect().await?;
     let found_paths: Vec<String> = found.iter().map(|n| n.path.as_str().to_owned()).collect();
     assert_eq!(found_paths, sorted_paths(&nodes));
     assert_eq!(

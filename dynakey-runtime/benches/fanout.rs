@@ -1,7 +1,7 @@
 //! A fan-out read over 10 shards of 1,000 items each against one partition of the same 10,000
 //! items, on the same embedded engine, in the same run.
 //!
-//! - **fan-out**: `Db::query_sharded` over `WS#bench#00` … `WS#bench#09` (exactly 1,000 items per
+//! - **fan-out**: `db.query(&q).items()` of a `query_shards` over `WS#bench#00` … `WS#bench#09` (exactly 1,000 items per
 //!   shard), every shard asked concurrently, merged newest first by sort key;
 //! - **one partition**: `Db::query` over `FLAT#bench`, the same logical items, newest first.
 //!
@@ -118,7 +118,7 @@ fn fan_out_in(s: &Setup, limit: Option<u32>, oldest_first: bool) -> Vec<Sharded>
         q = q.limit(n);
     }
     s.runtime
-        .block_on(s.db.query_sharded(&q).try_collect())
+        .block_on(s.db.query(&q).items().try_collect())
         .expect("fan-out read")
 }
 
@@ -133,7 +133,7 @@ fn one_partition_in(s: &Setup, limit: Option<u32>, oldest_first: bool) -> Vec<Fl
         q = q.limit(n);
     }
     s.runtime
-        .block_on(s.db.query(&q).try_collect())
+        .block_on(s.db.query(&q).items().try_collect())
         .expect("flat read")
 }
 

@@ -25,7 +25,7 @@ type KeyStrings = (String, Option<String>);
 impl<T: Table> Db<T> {
     /// Reads the items with the given keys (`BatchGetItem`, eventually consistent; AWS developer
     /// guide, "Batch operations — BatchGetItem"), e.g. the keys an index query returned with
-    /// [`query_keys`](Self::query_keys).
+    /// [`Query::keys`](crate::Query::keys).
     ///
     /// - Duplicate keys are merged (DynamoDB rejects a batch with duplicate keys): each item is
     ///   read and returned once.

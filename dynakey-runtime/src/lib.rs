@@ -24,27 +24,26 @@
 //!
 //! // Every project of the workspace, newest first, across as many pages as it takes.
 //! let q = Project::query("acme").begins_with(Project::sk()).reverse();
-//! let projects: Vec<Project> = db.query(&q).try_collect().await?;
+//! let projects: Vec<Project> = db.query(&q).items().try_collect().await?;
 //! # Ok(()) }
 //! ```
 //!
-//! - [`db`]: [`Db`], table creation and single-item operations (`put`, `create`, `get`, `delete`);
-//! - [`read`]: [`Db::query`], [`Db::query_pages`] and [`Db::query_page`] with resumable
-//!   cursors ([`Page::next`], [`Db::with_cursor_secret`]), [`Db::query_as`] for projections,
-//!   [`Db::query_keys`] for the base-table keys; paging per spec §4; the same calls on secondary
-//!   indexes (`E::query_<index>(…)`), typed by what the index projects;
+//! - [`db`]: [`Db`], table creation and single-item operations (`put`, `create`, `get` — a
+//!   [`Get`] request, `.consistent_read()` for a strongly consistent one — and `delete`);
+//! - [`read`]: [`Db::query`] makes one [`Query`] request for any query — one partition, an index
+//!   partition or every shard of a sharded partition — run by its terminals: `.items()`,
+//!   `.pages()`, `.page(cursor)`, after `.from(cursor)`, `.project::<P>()` (decode into your own
+//!   type) or `.keys()` (base-table keys); resumable cursors ([`Page::next`],
+//!   [`Db::with_cursor_secret`]); fan-outs merged by sort key and limited after the merge; all of
+//!   it typed by what an index projects (`docs/semantics.md` §4);
 //! - [`batch_get`](mod@batch_get): [`Db::batch_get`] (100 keys per request, duplicates merged,
 //!   unprocessed keys retried with backoff and jitter; nothing dropped);
-//! - [`collection`](mod@collection): [`Db::collection`] and [`Db::collection_with`], a parent and
-//!   its children read by one paged Query and decoded into a typed
+//! - [`collection`](mod@collection): `.collection::<C>()` and `.collection_with::<C>(policy)` on a
+//!   [`Query`]: a parent and its children read by one paged Query and decoded into a typed
 //!   [`Collection`](dynakey::Collection), with a choice of what to do with items that match no
 //!   member ([`UnknownItems`]);
-//! - [`sharded`]: [`Db::query_sharded`], [`Db::query_sharded_from`] and
-//!   [`Db::query_sharded_page`], fan-out reads over every shard of a sharded partition key
-//!   (`#[pk("WS#<workspace>", shards = 10, shard_by = "id")]`), merged by sort key, limited after
-//!   the merge, and resumed from one [`ShardedCursor`](dynakey::ShardedCursor);
 //! - [`move_item`]: [`Db::move_to`], changing an item's key in one conditional transaction
-//!   (spec §5);
+//!   (`docs/semantics.md` §5);
 //! - [`write`](mod@write): [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
 //!   unprocessed items retried with backoff and jitter; nothing dropped);
 //! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the

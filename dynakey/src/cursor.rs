@@ -17,7 +17,7 @@
 //!   page size or projected attributes between pages;
 //! - it is **authenticated**: an HMAC-SHA256 tag over its content, keyed by the
 //!   [`CursorCodec`]'s secret. A modified cursor, or one used with another query, is rejected with
-//!   [`KeyErrorKind::Cursor`] before any request;
+//!   [`KeyErrorKind::Cursor`](crate::KeyErrorKind::Cursor) before any request;
 //! - it is **checked against the plan**: every start key holds exactly the plan's key attributes
 //!   (with their types), its partition's own partition-key value, and a sort key that satisfies
 //!   the plan's key condition, so even a forged cursor is refused before any request rather than
@@ -277,7 +277,8 @@ impl CursorCodec {
     /// a sort-key value that satisfies the plan's key condition.
     ///
     /// # Errors
-    /// [`KeyErrorKind::Cursor`] with [`CursorError::Malformed`], [`CursorError::Tampered`],
+    /// [`KeyErrorKind::Cursor`](crate::KeyErrorKind::Cursor) with [`CursorError::Malformed`],
+    /// [`CursorError::Tampered`],
     /// [`CursorError::OtherQuery`] or [`CursorError::WrongKey`].
     pub fn decode(
         &self,

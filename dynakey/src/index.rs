@@ -52,8 +52,9 @@
 //!
 //! Reading: `ConsistentRead` exists only for [`ConsistentReadable`] indexes (the base table and
 //! LSIs), and decoding whole entities only for [`ProjectsAll`] indexes; a `KEYS_ONLY` or `INCLUDE`
-//! index is read with `Db::query_keys` (base-table keys, for a follow-up `Db::batch_get`) or
-//! `Db::query_as::<P>` (a type holding the projected attributes) in `dynakey-runtime`.
+//! index is read with `.keys()` (base-table keys, for a follow-up `Db::batch_get`) or
+//! `.project::<P>()` (a type holding the projected attributes) on `dynakey-runtime`'s query
+//! request.
 
 use crate::condition::PrimaryIndex;
 use crate::table::{IndexDef, Table};
@@ -88,13 +89,13 @@ pub trait ConsistentReadable {}
 impl ConsistentReadable for PrimaryIndex {}
 
 /// The query targets whose items hold every attribute: the base table ([`PrimaryIndex`]) and
-/// indexes declared with `projection = all`. Reading whole entities (`Db::query`,
-/// `Db::query_page`, …) requires it; a `KEYS_ONLY` or `INCLUDE` index holds only some attributes
+/// indexes declared with `projection = all`. Reading whole entities (`db.query(&q).items()`,
+/// `.pages()`, `.page(…)` in `dynakey-runtime`) requires it; a `KEYS_ONLY` or `INCLUDE` index holds only some attributes
 /// (AWS developer guide, "Attribute projections").
 #[diagnostic::on_unimplemented(
     message = "index `{Self}` does not project every attribute, so its items cannot be decoded into the whole entity",
     label = "a full-entity read of a KEYS_ONLY or INCLUDE index",
-    note = "use `Db::query_keys` for the base-table keys (then `Db::batch_get`), or `Db::query_as::<P>` with a type that holds only the projected attributes; or declare the index with `projection = all`"
+    note = "read the base-table keys with `.keys()` (then `Db::batch_get`), or decode into a type that holds only the projected attributes with `.project::<P>()`; or declare the index with `projection = all`"
 )]
 pub trait ProjectsAll {}
 

@@ -32,7 +32,7 @@
 //!   Query request they become (also as `aws dynamodb query --cli-input-json` input);
 //! - [`cursor`]: opaque, authenticated cursors that resume a query where a page ended (spec §4);
 //! - [`shard`]: write sharding — `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]` spreads
-//!   one logical partition over `WS#acme#00` … `WS#acme#09`, and a [`ShardedQuery`] reads them
+//!   one logical partition over `WS#acme#00` … `WS#acme#09`, and `E::query_shards(…)` reads them
 //!   back with the same typed conditions (the hash and suffix are a data contract);
 //! - [`collection`]: item collections — `#[derive(Collection)]` declares a parent and its children
 //!   in one partition (`settings: Settings, projects: Vec<Project>`), read by one paged Query and

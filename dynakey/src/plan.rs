@@ -6,7 +6,7 @@
 //! sort-key range with the ends DynamoDB's inclusive `BETWEEN` returns but the range excludes,
 //! the direction, the limit, the consistency, the projection and the filter. Nothing is text yet:
 //! [`QueryPlan::input`] renders the request of one partition through the one
-//! [`Renderer`](crate::expr::Renderer), at the SDK edge or for a preview; cursors fingerprint the
+//! [`Renderer`], at the SDK edge or for a preview; cursors fingerprint the
 //! plan itself ([`QueryPlan::fingerprint`]).
 //!
 //! The plan's rules for a read (the runtime follows them; see `docs/semantics.md` §4):

@@ -17,6 +17,7 @@ use crate::template::KeyTemplate;
 mod cli_json;
 mod input;
 
+pub(crate) use cli_json::attribute_value as attribute_json;
 pub use input::QueryInput;
 
 /// Typestate: no sort-key condition set yet.

@@ -136,7 +136,7 @@ pub const fn jump_consistent_hash(key: u64, buckets: u16) -> u16 {
 }
 
 /// How an entity's partition key is sharded: `#[pk("…", shards = N, shard_by = "field")]`,
-/// available as [`Entity::SHARDING`].
+/// available as [`Entity::SHARDING`](crate::Entity::SHARDING).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Sharding {
     count: u16,

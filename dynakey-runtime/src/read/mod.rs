@@ -28,7 +28,7 @@
 //! [`items`](Query::items) and friends decode entities as on the base table. A `KEYS_ONLY` or
 //! `INCLUDE` index holds only the table and index keys (and the included attributes): reading
 //! whole entities from it does not compile. Read it with [`keys`](Query::keys) (the base-table
-//! [`Key`](dynakey::Key)s, e.g. for a follow-up [`Db::batch_get`]) or
+//! [`Key`]s, e.g. for a follow-up [`Db::batch_get`]) or
 //! [`project`](Query::project) into a type holding the projected attributes (AWS developer guide,
 //! "Attribute projections"). GSI reads are eventually consistent; `consistent_read()` on a GSI
 //! query does not compile ([`ConsistentReadable`](dynakey::ConsistentReadable)).
@@ -116,8 +116,8 @@ impl<O> Page<O> {
 /// target that [`ProjectsAll`]), a type of your own ([`As`], from [`Query::project`]), or the
 /// base-table keys ([`Keys`], from [`Query::keys`]).
 #[diagnostic::on_unimplemented(
-    message = "the items of this query cannot be decoded as `{Self}`",
-    label = "a query that reads only some attributes",
+    message = "this query projects attributes, so its items are not whole entities",
+    label = "whole entities from a query that reads only some attributes",
     note = "a query with `.project([…])` reads only those attributes: decode them with `.project::<P>()` (a type with just those fields), or read the base-table keys with `.keys()`"
 )]
 pub trait Output<T: Table, E, I>: Send + 'static {
@@ -134,6 +134,7 @@ pub trait Output<T: Table, E, I>: Send + 'static {
     fn decode(item: Item) -> Result<Self::Item, Error>;
 }
 
+#[diagnostic::do_not_recommend]
 impl<T, E, I> Output<T, E, I> for Whole
 where
     T: Table,
@@ -152,6 +153,7 @@ where
 #[derive(Debug)]
 pub struct As<P>(PhantomData<fn() -> P>);
 
+#[diagnostic::do_not_recommend]
 impl<T, E, I, P> Output<T, E, I> for As<P>
 where
     T: Table,
@@ -177,6 +179,7 @@ where
 #[derive(Debug)]
 pub struct Keys;
 
+#[diagnostic::do_not_recommend]
 impl<T, E, I> Output<T, E, I> for Keys
 where
     T: Table,
@@ -203,8 +206,11 @@ pub struct Query<T: Table, E, I, O> {
     db: Db<T>,
     plan: Result<QueryPlan, KeyError>,
     from: Option<Cursor>,
-    marker: PhantomData<fn() -> (E, I, O)>,
+    marker: Marker<E, I, O>,
 }
+
+/// The type parameters of a [`Query`], without owning or borrowing any of them.
+type Marker<E, I, O> = PhantomData<fn() -> (E, I, O)>;
 
 impl<T: Table, E, I, O> std::fmt::Debug for Query<T, E, I, O> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -28,11 +28,12 @@ struct Title {
 
 async fn read(db: Db<App>) {
     // Fine: keys, or the projected attributes.
-    let _ = db.query_keys(&Doc::query_by_owner("ada"));
-    let _ = db.query_as::<Title>(&Doc::query_by_tag("rust"));
+    let _ = db.query(&Doc::query_by_owner("ada")).keys().items();
+    let _ = db.query(&Doc::query_by_tag("rust")).project::<Title>().pages();
     // Whole entities from an index that holds only some attributes.
-    let _ = db.query(&Doc::query_by_owner("ada"));
-    let _ = db.query_pages(&Doc::query_by_tag("rust"));
+    let _ = db.query(&Doc::query_by_owner("ada")).items();
+    let _ = db.query(&Doc::query_by_tag("rust")).pages();
+    let _ = db.query(&Doc::query_by_tag("rust")).page(None);
 }
 
 fn main() {

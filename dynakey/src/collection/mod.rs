@@ -38,7 +38,7 @@
 //! assert_eq!(plan.input(0).key_condition_expression, "#pk = :pk");
 //! ```
 //!
-//! `dynakey-runtime`'s `Db::collection` runs the read; [`Assembler`] is the engine-independent
+//! `dynakey-runtime` runs the read (`db.query(&q).collection::<C>()`); [`Assembler`] is the engine-independent
 //! part it is built on.
 //!
 //! ## A folder and its descendants

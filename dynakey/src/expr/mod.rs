@@ -61,6 +61,49 @@ impl From<KeyValue> for Value {
     }
 }
 
+/// Displays a [`Value`] in DynamoDB's JSON form on one line, as the AWS CLI and the developer
+/// guide write it: `{"S": "WS#acme"}`, `{"N": "42"}`, `{"M": {"a": {"BOOL": true}}}`, binary as
+/// base64.
+///
+/// ```
+/// use dynakey::expr::{Json, Value};
+/// assert_eq!(Json(&Value::S("WS#acme".into())).to_string(), r#"{"S": "WS#acme"}"#);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Json<'a>(pub &'a Value);
+
+impl fmt::Display for Json<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn write(f: &mut fmt::Formatter<'_>, json: &serde_json::Value) -> fmt::Result {
+            match json {
+                serde_json::Value::Object(map) => {
+                    f.write_str("{")?;
+                    for (i, (key, value)) in map.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        write!(f, "{}: ", serde_json::Value::String(key.clone()))?;
+                        write(f, value)?;
+                    }
+                    f.write_str("}")
+                }
+                serde_json::Value::Array(items) => {
+                    f.write_str("[")?;
+                    for (i, value) in items.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        write(f, value)?;
+                    }
+                    f.write_str("]")
+                }
+                other => write!(f, "{other}"),
+            }
+        }
+        write(f, &crate::query::attribute_json(self.0))
+    }
+}
+
 /// One step of a [`Path`]: an attribute (a top-level attribute or a map key), or a list element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PathElement {

@@ -83,7 +83,7 @@ impl QueryInput {
 
 /// A value in DynamoDB's JSON form: `{"S": "…"}`, `{"N": "…"}`, `{"B": "<base64>"}`, and so on for
 /// every type (AWS developer guide, "Supported data types"; the low-level API's `AttributeValue`).
-fn attribute_value(value: &AttributeValue) -> Value {
+pub(crate) fn attribute_value(value: &AttributeValue) -> Value {
     let strings =
         |items: &[String]| Value::Array(items.iter().cloned().map(Value::String).collect());
     let (tag, json) = match value {
