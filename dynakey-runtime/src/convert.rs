@@ -76,6 +76,44 @@ pub fn from_start_key(key: &StartKey) -> HashMap<String, AttributeValue> {
         .collect()
 }
 
+/// A `ConditionExpression` rendered for a write request, with the names and values it references
+/// (values `None` when it references none: DynamoDB rejects an empty map).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RenderedCondition {
+    /// `ConditionExpression`.
+    pub expression: String,
+    /// `ExpressionAttributeNames`.
+    pub names: HashMap<String, String>,
+    /// `ExpressionAttributeValues`, when the condition has values.
+    pub values: Option<HashMap<String, AttributeValue>>,
+}
+
+/// Renders `condition` with dynakey's [`Renderer`](dynakey::expr::Renderer) for a write request's
+/// `ConditionExpression` (AWS developer guide, "Condition expressions").
+pub fn render_condition(condition: &dynakey::expr::Condition) -> RenderedCondition {
+    let mut renderer = dynakey::expr::Renderer::new();
+    let expression = renderer.condition(condition);
+    let (names, values) = renderer.finish();
+    RenderedCondition {
+        expression,
+        names: names.into_iter().collect(),
+        values: (!values.is_empty())
+            .then(|| values.into_iter().map(|(k, v)| (k, v.into())).collect()),
+    }
+}
+
+/// `attribute_exists` (or, with `exists` false, `attribute_not_exists`) of table `T`'s partition
+/// key: whether an item with the request's key is stored (AWS developer guide, "Condition
+/// expressions — Preventing overwrites of an existing item").
+pub(crate) fn key_condition<T: dynakey::Table>(exists: bool) -> RenderedCondition {
+    let path = dynakey::expr::Path::attribute(T::PARTITION_KEY);
+    render_condition(&if exists {
+        dynakey::expr::Condition::attribute_exists(path)
+    } else {
+        dynakey::expr::Condition::attribute_not_exists(path)
+    })
+}
+
 /// Converts a `u32` count to the SDK's `i32` `Limit`, saturating at `i32::MAX`.
 pub(crate) fn limit_to_i32(limit: u32) -> i32 {
     i32::try_from(limit).unwrap_or(i32::MAX)

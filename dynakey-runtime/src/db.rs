@@ -17,7 +17,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tracing::Instrument;
 
-use crate::convert::key_to_attributes;
+use crate::convert::{key_condition, key_to_attributes};
 use crate::error::Error;
 use crate::item::{from_item_in, key_strings, to_item};
 use crate::write::RetryPolicy;
@@ -311,7 +311,7 @@ impl<T: Table> Db<T> {
     }
 
     /// Writes `entity` only if no item with its primary key exists: `PutItem` with
-    /// `ConditionExpression = attribute_not_exists(#pk)` (AWS developer guide, "Condition
+    /// `ConditionExpression = attribute_not_exists(<partition key>)` (AWS developer guide, "Condition
     /// expressions — Preventing overwrites of an existing item"; spec §5). Never overwrites.
     ///
     /// # Errors
@@ -324,13 +324,15 @@ impl<T: Table> Db<T> {
         let item = to_item(entity)?;
         let (partition, sort) = key_strings::<T>(&item);
         let partition = partition.unwrap_or_default();
+        let absent = key_condition::<T>(false);
         let result = self
             .client
             .put_item()
             .table_name(self.table_name())
             .set_item(Some(item))
-            .condition_expression("attribute_not_exists(#pk)")
-            .expression_attribute_names("#pk", T::PARTITION_KEY)
+            .condition_expression(absent.expression)
+            .set_expression_attribute_names(Some(absent.names))
+            .set_expression_attribute_values(absent.values)
             .send()
             .instrument(self.span("PutItem"))
             .await;

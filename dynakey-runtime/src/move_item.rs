@@ -11,7 +11,7 @@ use dynakey::{Entity, Key, Table};
 use serde::Serialize;
 use tracing::Instrument;
 
-use crate::convert::key_to_attributes;
+use crate::convert::{key_condition, key_to_attributes};
 use crate::db::Db;
 use crate::error::Error;
 use crate::item::{key_strings, to_item};
@@ -45,14 +45,16 @@ impl<T: Table> Db<T> {
             partition: old.partition().to_owned(),
             sort: old.sort().map(str::to_owned),
         };
+        let exists = key_condition::<T>(true);
         if same_key {
             let result = self
                 .client()
                 .put_item()
                 .table_name(self.table_name())
                 .set_item(Some(item))
-                .condition_expression("attribute_exists(#pk)")
-                .expression_attribute_names("#pk", T::PARTITION_KEY)
+                .condition_expression(exists.expression)
+                .set_expression_attribute_names(Some(exists.names))
+                .set_expression_attribute_values(exists.values)
                 .send()
                 .instrument(self.span("PutItem"))
                 .await;
@@ -70,8 +72,9 @@ impl<T: Table> Db<T> {
         let delete = Delete::builder()
             .table_name(self.table_name())
             .set_key(Some(key_to_attributes(old)))
-            .condition_expression("attribute_exists(#pk)")
-            .expression_attribute_names("#pk", T::PARTITION_KEY)
+            .condition_expression(exists.expression)
+            .set_expression_attribute_names(Some(exists.names))
+            .set_expression_attribute_values(exists.values)
             .build()
             .map_err(|e| Error::build("TransactWriteItems", e))?;
         let put = Put::builder()

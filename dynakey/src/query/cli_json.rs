@@ -10,17 +10,17 @@ use crate::expr::Value as AttributeValue;
 impl QueryInput {
     /// The Query request for table `table_name` as the JSON that `aws dynamodb query
     /// --cli-input-json` accepts (the Query API's request syntax), pretty-printed with keys in
-    /// alphabetical order:
+    /// alphabetical order (`dynakey/tests/cli_json.rs` shows whole outputs):
     ///
-    /// ```json
-    /// {
-    ///   "ConsistentRead": false,
-    ///   "ExpressionAttributeNames": { "#pk": "PK", "#sk": "SK" },
-    ///   "ExpressionAttributeValues": { ":pk": { "S": "WS#acme" }, ":sk": { "S": "PROJ#" } },
-    ///   "KeyConditionExpression": "#pk = :pk AND begins_with(#sk, :sk)",
-    ///   "ScanIndexForward": true,
-    ///   "TableName": "app"
-    /// }
+    /// ```
+    /// # use dynakey::Entity;
+    /// # #[derive(Entity)] #[pk("WS#<workspace>")] #[sk("PROJ#<id>")]
+    /// # struct Project { workspace: String, id: String }
+    /// let json = Project::query("acme").begins_with(Project::sk()).build()?.to_cli_json("app");
+    /// let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    /// assert_eq!(value["KeyConditionExpression"], "#pk = :pk AND begins_with(#sk, :sk)");
+    /// assert_eq!(value["TableName"], "app");
+    /// # Ok::<(), dynakey::KeyError>(())
     /// ```
     ///
     /// `TableName`, `KeyConditionExpression`, `ScanIndexForward` and `ConsistentRead` are always
