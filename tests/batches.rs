@@ -5,6 +5,8 @@
 //! `BatchGetItem` and returns the rest as unprocessed; the embedded engine never throttles, so a
 //! fault-injecting stand-in is the only way to reach the retry paths.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
@@ -12,11 +14,11 @@ use std::time::Duration;
 
 use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
 use dynakey::{DefaultTable, Entity, Key};
-use dynakey_runtime::{Db, Engine, Error, RetryPolicy};
+use dynakey_runtime::{Db, Error, RetryPolicy};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("DEV#<device>")]
@@ -40,7 +42,7 @@ fn readings(n: u32) -> Vec<Reading> {
 #[tokio::test]
 async fn batch_get_reads_over_a_hundred_keys_merging_duplicates_and_skipping_missing_ones(
 ) -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let stored = readings(250);
     db.batch_put(&stored).await?;

@@ -1,14 +1,16 @@
 //! Item collections on the embedded engine: one paged Query decoded into a typed result (issue #5,
 //! spec §4). Query requests are counted by an SDK interceptor on the client, not by the library.
 
+mod common;
+
 use std::collections::HashMap;
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{Collection, CollectionErrorKind, DefaultTable, Entity, KeyErrorKind, KeyPath};
-use dynakey_runtime::{Db, Engine, Error, QueryLog, UnknownItems};
+use dynakey_runtime::{Db, Error, QueryLog, UnknownItems};
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 /// The seed's overloaded key schema.
 #[derive(dynakey::Table)]
@@ -52,7 +54,7 @@ struct ProjectsOf {
 }
 
 /// A fresh table declared by `T`, and a `Db` on it whose client records its Query requests.
-async fn counted<T: dynakey::Table>(engine: &Engine) -> Result<(Db<T>, QueryLog), BoxError> {
+async fn counted<T: dynakey::Table>(engine: &TestEngine) -> Result<(Db<T>, QueryLog), BoxError> {
     let table = engine.fresh_table::<T>().await?;
     let log = QueryLog::new();
     let db = Db::<T>::new(log.attach(&engine.client()), table.table_name());
@@ -61,7 +63,7 @@ async fn counted<T: dynakey::Table>(engine: &Engine) -> Result<(Db<T>, QueryLog)
 
 /// The number of 1 MB pages of a whole-partition Query, counted with the plain SDK: the reference
 /// the collection read's request count is held to.
-async fn pages_of(engine: &Engine, table: &str, partition: &str) -> Result<usize, BoxError> {
+async fn pages_of(engine: &TestEngine, table: &str, partition: &str) -> Result<usize, BoxError> {
     let client = engine.client();
     let mut pages = 0;
     let mut start = None;
@@ -115,7 +117,7 @@ async fn load(db: &Db<Workspaces>, projects: &[Project]) -> Result<(), BoxError>
 
 /// Puts an item of a shape no member has into the acme partition, with the plain SDK.
 async fn put_foreign(
-    engine: &Engine,
+    engine: &TestEngine,
     table: &str,
 ) -> Result<HashMap<String, AttributeValue>, BoxError> {
     let item: HashMap<String, AttributeValue> = [
@@ -139,7 +141,7 @@ async fn put_foreign(
 
 #[tokio::test]
 async fn a_workspace_without_projects_is_one_query() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, counter) = counted::<Workspaces>(&engine).await?;
     load(&db, &[]).await?;
 
@@ -158,7 +160,7 @@ async fn a_workspace_without_projects_is_one_query() -> Result<(), BoxError> {
 
 #[tokio::test]
 async fn a_workspace_with_one_project() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, counter) = counted::<Workspaces>(&engine).await?;
     let apollo = project(2026, 42, "to the moon");
     load(&db, std::slice::from_ref(&apollo)).await?;
@@ -178,7 +180,7 @@ async fn a_workspace_with_one_project() -> Result<(), BoxError> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_workspace_with_a_thousand_projects_in_sort_key_order() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, counter) = counted::<Workspaces>(&engine).await?;
     // Written out of order, across two years.
     let mut projects: Vec<Project> = (0..1_000)
@@ -214,7 +216,7 @@ async fn a_workspace_with_a_thousand_projects_in_sort_key_order() -> Result<(), 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_collection_over_one_megabyte_takes_one_query_per_page() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, counter) = counted::<Workspaces>(&engine).await?;
     // 1,500 projects of about 1 KB: about 1.5 MB.
     let description = "x".repeat(1_000);
@@ -244,7 +246,7 @@ async fn a_collection_over_one_megabyte_takes_one_query_per_page() -> Result<(),
 
 #[tokio::test]
 async fn a_foreign_item_fails_the_read_by_default() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, _) = counted::<Workspaces>(&engine).await?;
     load(&db, &[project(2026, 1, "p")]).await?;
     put_foreign(&engine, db.table_name()).await?;
@@ -279,7 +281,7 @@ async fn a_foreign_item_fails_the_read_by_default() -> Result<(), BoxError> {
 
 #[tokio::test]
 async fn a_foreign_item_is_kept_raw_in_the_unknown_bucket() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, _) = counted::<Workspaces>(&engine).await?;
     let p = project(2026, 1, "p");
     load(&db, std::slice::from_ref(&p)).await?;
@@ -302,7 +304,7 @@ async fn a_foreign_item_is_kept_raw_in_the_unknown_bucket() -> Result<(), BoxErr
 
 #[tokio::test]
 async fn a_foreign_item_is_counted_and_skipped() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, _) = counted::<Workspaces>(&engine).await?;
     let p = project(2026, 1, "p");
     load(&db, std::slice::from_ref(&p)).await?;
@@ -331,7 +333,7 @@ async fn a_foreign_item_is_counted_and_skipped() -> Result<(), BoxError> {
 
 #[tokio::test]
 async fn an_item_of_a_member_that_does_not_deserialise_names_its_key() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, _) = counted::<Workspaces>(&engine).await?;
     load(&db, &[]).await?;
     engine
@@ -361,7 +363,7 @@ async fn an_item_of_a_member_that_does_not_deserialise_names_its_key() -> Result
 
 #[tokio::test]
 async fn a_group_prefix_reads_only_that_group() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, counter) = counted::<Workspaces>(&engine).await?;
     let projects: Vec<Project> = (0..40).map(|i| project(2024 + i % 3, i, "p")).collect();
     load(&db, &projects).await?;
@@ -403,7 +405,7 @@ async fn a_group_prefix_reads_only_that_group() -> Result<(), BoxError> {
 
 #[tokio::test]
 async fn a_limit_is_rejected_before_any_request() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, counter) = counted::<Workspaces>(&engine).await?;
     match db
         .query(&Project::query("acme").limit(10))
@@ -424,7 +426,7 @@ async fn a_second_item_for_a_single_member_is_an_error_naming_both_keys() -> Res
         #[allow(dead_code)]
         project: Option<Project>,
     }
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, _) = counted::<Workspaces>(&engine).await?;
     load(&db, &[project(2026, 1, "a"), project(2026, 2, "b")]).await?;
     match db
@@ -470,7 +472,7 @@ struct Tagged {
 
 #[tokio::test]
 async fn a_key_two_members_accept_is_an_error_naming_both() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, _) = counted::<Workspaces>(&engine).await?;
     let tag = Tag {
         workspace: "acme".into(),
@@ -560,7 +562,7 @@ struct FolderTree {
 
 #[tokio::test]
 async fn the_drive_reads_a_folder_with_its_subfolders_and_files() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let (db, counter) = counted::<DefaultTable>(&engine).await?;
     let folder = |segments: &[&str]| -> Result<Folder, BoxError> {
         Ok(Folder {

@@ -7,14 +7,15 @@
 //! excluded) and does not use dynakey's condition code. Items of other entities share the
 //! partition, with keys before, after and at the edge of every range; they never show up.
 
-use aws_sdk_dynamodb::types::AttributeValue;
+mod common;
+
 use dynakey::query::WithSortCondition;
 use dynakey::{DefaultTable, Entity, KeyErrorKind, KeyQuery, PrimaryIndex};
-use dynakey_runtime::{Db, Engine, Error};
+use dynakey_runtime::{Db, Error};
 use futures::{StreamExt, TryStreamExt};
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("ACCT#<account>")]
@@ -270,21 +271,14 @@ async fn check(db: &Db, keys: &[String], name: &str, op: Op) -> Result<usize, Bo
 }
 
 async fn put_foreign(db: &Db, account: &str, sk: &str) -> Result<(), BoxError> {
-    db.client()
-        .put_item()
-        .table_name(db.table_name())
-        .item("PK", AttributeValue::S(format!("ACCT#{account}")))
-        .item("SK", AttributeValue::S(sk.into()))
-        .item("kind", AttributeValue::S("foreign".into()))
-        .send()
-        .await?;
-    Ok(())
+    let pk = format!("ACCT#{account}");
+    common::put_raw(db, &[("PK", &pk), ("SK", sk), ("kind", "foreign")]).await
 }
 
 /// The table with every `Line` of account `a1`, foreign items around them, and the model's keys
 /// in UTF-8 byte order.
-async fn seeded() -> Result<(Engine, Db, Vec<String>), BoxError> {
-    let engine = Engine::start().await?;
+async fn seeded() -> Result<(TestEngine, Db, Vec<String>), BoxError> {
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let lines = all_lines("a1");
     db.batch_put(&lines).await?;

@@ -1,10 +1,12 @@
 //! `create` never overwrites (spec §5) on the embedded engine.
 
+mod common;
+
 use dynakey::{DefaultTable, Entity};
-use dynakey_runtime::{Engine, Error};
+use dynakey_runtime::Error;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("WS#<workspace>")]
@@ -18,7 +20,7 @@ struct Project {
 
 #[tokio::test]
 async fn second_create_of_the_same_key_is_refused_and_changes_nothing() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let first = Project {
         workspace: "acme".into(),

@@ -2,15 +2,16 @@
 //! ended, empty pages with a `LastEvaluatedKey` continue, and cursors from another query or with a
 //! single character changed are refused before any request.
 
-use aws_sdk_dynamodb::types::AttributeValue;
+mod common;
+
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use dynakey::{Cursor, CursorError, DefaultTable, Entity, KeyErrorKind, KeyQuery};
-use dynakey_runtime::{Db, Engine, Error, Page};
+use dynakey_runtime::{Db, Error, Page};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{cursor_error, BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("ACCT#<account>")]
@@ -43,21 +44,14 @@ fn names(lines: &[Line]) -> Vec<String> {
 }
 
 async fn put_foreign(db: &Db, account: &str, sk: &str) -> Result<(), BoxError> {
-    db.client()
-        .put_item()
-        .table_name(db.table_name())
-        .item("PK", AttributeValue::S(format!("ACCT#{account}")))
-        .item("SK", AttributeValue::S(sk.into()))
-        .send()
-        .await?;
-    Ok(())
+    common::put_raw(db, &[("PK", &format!("ACCT#{account}")), ("SK", sk)]).await
 }
 
 /// 40 lines in orders "1", "10", "2", "3" of accounts a1 and a3 (and a few of a2), plus foreign
 /// items at the edges that typed ranges exclude client-side: `ORD$` (the end of every range) in
 /// a1 and a3, and `ORD#2$` (the end of ranges up to group "2") in a3.
-async fn seeded() -> Result<(Engine, Db), BoxError> {
-    let engine = Engine::start().await?;
+async fn seeded() -> Result<(TestEngine, Db), BoxError> {
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let mut lines = Vec::new();
     for account in ["a1", "a3"] {
@@ -83,30 +77,8 @@ async fn page_through<I: dynakey::ProjectsAll, S>(
     db: &Db,
     query: &KeyQuery<Line, I, S>,
 ) -> Result<Vec<(Vec<Line>, Option<Cursor>)>, BoxError> {
-    let mut pages = Vec::new();
-    let mut cursor: Option<Cursor> = None;
-    loop {
-        let page = db.query(query).page(cursor.as_ref()).await?;
-        cursor = page.next.clone();
-        pages.push((page.items, page.next));
-        if cursor.is_none() {
-            return Ok(pages);
-        }
-        if pages.len() > 1_000 {
-            return Err("paging does not end".into());
-        }
-    }
-}
-
-/// The kind of cursor error in `result`.
-fn cursor_error<T: std::fmt::Debug>(result: Result<T, Error>) -> Result<CursorError, BoxError> {
-    match result {
-        Err(Error::Key(e)) => match e.into_kind() {
-            KeyErrorKind::Cursor(reason) => Ok(reason),
-            other => Err(format!("expected a cursor error, got {other:?}").into()),
-        },
-        other => Err(format!("expected a cursor error, got {other:?}").into()),
-    }
+    let pages = common::page_through(db, query).await?;
+    Ok(pages.into_iter().map(|p| (p.items, p.next)).collect())
 }
 
 #[tokio::test]
@@ -269,7 +241,7 @@ async fn a_cursor_from_a_projected_limited_query_works() -> Result<(), BoxError>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resuming_past_one_megabyte_from_every_page() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
     // 2,500 items of about 1 KB: more than 2 MB, so at least 3 pages.
     let lines: Vec<Line> = (0..2_500)
@@ -314,16 +286,10 @@ async fn a_cursor_for_another_query_is_refused_before_any_request() -> Result<()
         .limit(3);
     let cursor = db.query(&q).page(None).await?.next.ok_or("more pages")?;
 
-    // A handle on the same table name in an empty engine: any request fails there with
-    // ResourceNotFoundException, so a cursor error proves nothing was sent.
-    let empty = Engine::start().await?;
-    let unsent: Db = empty.db(db.table_name());
-    match unsent.query(&q).page(Some(&cursor)).await {
-        Err(Error::Sdk { message, .. }) => assert!(message.contains("ResourceNotFound")),
-        other => {
-            return Err(format!("the control query should reach the engine: {other:?}").into())
-        }
-    }
+    // A handle on the same table name that reaches no engine: any request fails, so a cursor
+    // error proves nothing was sent.
+    let unsent: Db = common::unsent(db.table_name());
+    common::sent(unsent.query(&q).page(Some(&cursor)).await)?;
     let others = [
         (
             "another partition",
@@ -389,8 +355,7 @@ async fn a_modified_cursor_is_refused_before_any_request() -> Result<(), BoxErro
         .await?
         .next
         .ok_or("more pages")?;
-    let empty = Engine::start().await?;
-    let unsent: Db = empty.db(db.table_name());
+    let unsent: Db = common::unsent(db.table_name());
     let text = cursor.as_str();
 
     // Every character replaced in turn.

@@ -2,17 +2,19 @@
 //! indexes (by Query and by Scan of the index), index cursors, `KEYS_ONLY`/`INCLUDE` projections,
 //! consistent reads on an LSI, and the indexes `create_table` makes from the declaration.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use aws_sdk_dynamodb::types::{AttributeValue, ProjectionType};
 use dynakey::{
     Cursor, CursorError, Entity, Key, KeyErrorKind, KeyQuery, Position, StartKey, Table,
 };
-use dynakey_runtime::{Db, Engine, Error};
+use dynakey_runtime::{Db, Error};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 #[derive(Table)]
 #[table(partition_key = "PK", sort_key = "SK")]
@@ -97,8 +99,8 @@ fn tasks(n: u32) -> Vec<Task> {
         .collect()
 }
 
-async fn seeded(n: u32) -> Result<(Engine, Db<App>, Vec<Task>), BoxError> {
-    let engine = Engine::start().await?;
+async fn seeded(n: u32) -> Result<(TestEngine, Db<App>, Vec<Task>), BoxError> {
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<App>().await?;
     let all = tasks(n);
     db.batch_put(&all).await?;
@@ -162,7 +164,7 @@ async fn read_keys<S>(
 
 #[tokio::test]
 async fn create_table_creates_the_declared_indexes() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<App>().await?;
     let described = db
         .client()
@@ -603,7 +605,7 @@ async fn keys_only_and_include_index_queries_decode_what_the_index_holds() -> Re
 
 #[tokio::test]
 async fn an_lsi_query_with_consistent_read_sees_every_write() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<App>().await?;
     let all = tasks(120);
     let sk = "LSI1SK";
@@ -655,7 +657,7 @@ async fn an_lsi_query_with_consistent_read_sees_every_write() -> Result<(), BoxE
 
 #[tokio::test]
 async fn an_index_key_attribute_that_the_struct_serialises_is_refused() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<App>().await?;
     let clash = Clash {
         id: "x1".into(),
@@ -705,7 +707,7 @@ struct Miswired {
 #[tokio::test]
 async fn an_index_over_the_tables_own_key_attributes_repeats_their_values() -> Result<(), BoxError>
 {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<Groups>().await?;
     let memberships: Vec<Membership> = [("ada", "admins"), ("bob", "admins"), ("ada", "ops")]
         .iter()

@@ -1,14 +1,16 @@
 //! Single-item round trips, batch writes and table creation on the embedded engine.
 
+mod common;
+
 use std::collections::HashMap;
 
 use aws_sdk_dynamodb::types::{AttributeValue, KeyType, ProjectionType, ScalarAttributeType};
 use dynakey::{DefaultTable, Entity, IndexDef, IndexKind, Projection, Table};
-use dynakey_runtime::{Db, Engine, Error};
+use dynakey_runtime::{Db, Error};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("WS#<workspace>")]
@@ -34,7 +36,7 @@ fn task(id: u32, title: &str) -> Task {
 
 #[tokio::test]
 async fn get_and_delete_round_trip() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let t = task(7, "write tests");
     let key = Task::key("acme", 7u32)?;
@@ -67,7 +69,7 @@ async fn get_and_delete_round_trip() -> Result<(), BoxError> {
 
 #[tokio::test]
 async fn a_stored_item_that_does_not_decode_names_its_key() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     db.client()
         .put_item()
@@ -107,7 +109,7 @@ async fn a_stored_item_that_does_not_decode_names_its_key() -> Result<(), BoxErr
 
 #[tokio::test]
 async fn batch_put_splits_at_25_and_merges_duplicate_keys() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     // 60 distinct keys, plus 20 later versions of keys 0..20: DynamoDB would reject a batch with two
     // requests for one key; the last version must win.
@@ -195,7 +197,7 @@ async fn key_schema(db: &Db<impl Table>) -> Result<Vec<(String, KeyType)>, BoxEr
 
 #[tokio::test]
 async fn create_table_uses_the_declared_key_attribute_names() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db: Db<Workspaces> = engine.db("workspaces");
     db.create_table().await?;
     assert_eq!(
@@ -294,7 +296,7 @@ impl Table for Indexed {
 
 #[tokio::test]
 async fn create_table_creates_the_declared_indexes() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<Indexed>().await?;
     let description = db
         .client()
@@ -353,7 +355,7 @@ async fn create_table_creates_the_declared_indexes() -> Result<(), BoxError> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn query_streams_are_send_and_can_be_spawned() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let tasks: Vec<Task> = (0..30).map(|i| task(i, "t")).collect();
     db.batch_put(&tasks).await?;
@@ -387,7 +389,7 @@ async fn query_streams_are_send_and_can_be_spawned() -> Result<(), BoxError> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dropping_the_engine_stops_it() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     assert!(
         engine.endpoint().starts_with("http://127.0.0.1:"),
         "{}",

@@ -1,12 +1,14 @@
 //! Changing a key is a move (spec §5): one transaction that deletes the old item, conditional on
 //! it existing, and puts the new one.
 
+mod common;
+
 use dynakey::{DefaultTable, Entity, KeyPath};
-use dynakey_runtime::{Engine, Error};
+use dynakey_runtime::Error;
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("DRIVE#<account>")]
@@ -31,7 +33,7 @@ async fn all(db: &dynakey_runtime::Db) -> Result<Vec<Node>, BoxError> {
 
 #[tokio::test]
 async fn a_move_deletes_the_old_key_and_writes_the_new_one_together() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let old = node("root/a.txt", 7)?;
     db.put(&old).await?;
@@ -50,7 +52,7 @@ async fn a_move_deletes_the_old_key_and_writes_the_new_one_together() -> Result<
 
 #[tokio::test]
 async fn moving_a_missing_item_changes_nothing() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let present = node("root/z.txt", 1)?;
     db.put(&present).await?;
@@ -73,7 +75,7 @@ async fn moving_a_missing_item_changes_nothing() -> Result<(), BoxError> {
 
 #[tokio::test]
 async fn a_new_key_that_breaks_the_rules_is_refused_before_any_request() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let old = node("root/a.txt", 7)?;
     db.put(&old).await?;

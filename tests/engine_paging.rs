@@ -1,11 +1,13 @@
 //! Paging across DynamoDB's 1 MB page limit on the embedded engine (spec §4).
 
+mod common;
+
 use dynakey::{DefaultTable, Entity};
-use dynakey_runtime::{Db, Engine, Page};
+use dynakey_runtime::{Db, Page};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("FILE#<file>")]
@@ -42,7 +44,7 @@ async fn load(db: &Db) -> Result<Vec<Chunk>, BoxError> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn query_pages_past_one_megabyte_and_returns_every_item_once() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let chunks = load(&db).await?;
     let query = Chunk::query("big").begins_with(Chunk::sk());
@@ -89,7 +91,7 @@ async fn query_pages_past_one_megabyte_and_returns_every_item_once() -> Result<(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn limit_is_the_total_across_pages() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let chunks = load(&db).await?;
     let query = Chunk::query("big").begins_with(Chunk::sk());
@@ -144,7 +146,7 @@ async fn limit_is_the_total_across_pages() -> Result<(), BoxError> {
 
 #[tokio::test]
 async fn consumed_capacity_is_reported_per_page() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     db.put(&Chunk {
         file: "f".into(),

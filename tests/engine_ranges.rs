@@ -2,13 +2,14 @@
 //! `BETWEEN` returns but the typed range excludes are dropped, and a page left empty by that keeps
 //! paging going.
 
-use aws_sdk_dynamodb::types::AttributeValue;
+mod common;
+
 use dynakey::{DefaultTable, Entity};
-use dynakey_runtime::{Db, Engine, Error, Page};
+use dynakey_runtime::{Db, Error, Page};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("ACCT#<account>")]
@@ -30,15 +31,7 @@ fn l(order: &str, line: &str) -> Line {
 /// Writes an item of another kind with sort key `sk` into the same partition, as another entity
 /// (or another tool) would. It does not decode as a `Line`.
 async fn put_foreign(db: &Db, sk: &str) -> Result<(), BoxError> {
-    db.client()
-        .put_item()
-        .table_name(db.table_name())
-        .item("PK", AttributeValue::S("ACCT#a1".into()))
-        .item("SK", AttributeValue::S(sk.into()))
-        .item("kind", AttributeValue::S("foreign".into()))
-        .send()
-        .await?;
-    Ok(())
+    common::put_raw(db, &[("PK", "ACCT#a1"), ("SK", sk), ("kind", "foreign")]).await
 }
 
 fn names(lines: &[Line]) -> Vec<String> {
@@ -48,8 +41,8 @@ fn names(lines: &[Line]) -> Vec<String> {
         .collect()
 }
 
-async fn seeded() -> Result<(Engine, Db), BoxError> {
-    let engine = Engine::start().await?;
+async fn seeded() -> Result<(TestEngine, Db), BoxError> {
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     for (order, line) in [
         ("1", "a"),
@@ -149,7 +142,7 @@ async fn an_empty_page_with_a_last_evaluated_key_keeps_paging() -> Result<(), Bo
 
 #[tokio::test]
 async fn a_limit_of_zero_sends_no_request() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     // No such table: any request would fail with ResourceNotFoundException.
     let nowhere: Db = engine.db("no-such-table");
     let q = Line::query("a1").begins_with(Line::sk().order("1"));

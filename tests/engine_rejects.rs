@@ -1,11 +1,13 @@
 //! Invalid keys are rejected before any request and nothing is written (spec §2).
 
+mod common;
+
 use dynakey::{DefaultTable, Entity, KeyError, KeyErrorKind, KeyRole};
-use dynakey_runtime::{Db, Engine, Error};
+use dynakey_runtime::{Db, Error};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("CUST#<customer>")]
@@ -49,7 +51,7 @@ fn line(customer: &str, order_id: &str) -> OrderLine {
 #[tokio::test]
 async fn a_value_containing_its_terminator_is_rejected_and_nothing_is_written(
 ) -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let bad = line("c1", "A#1");
 
@@ -101,7 +103,7 @@ async fn a_value_containing_its_terminator_is_rejected_and_nothing_is_written(
 
 #[tokio::test]
 async fn oversized_and_empty_keys_are_rejected_before_any_request() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     // A Db on a table that does not exist: any request it sent would fail with an SDK error, so a
     // key error proves the check came first.
@@ -181,7 +183,7 @@ struct Collides {
 
 #[tokio::test]
 async fn an_attribute_named_like_a_key_attribute_is_rejected() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let item = Collides {
         id: "u1".into(),

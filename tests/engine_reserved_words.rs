@@ -2,13 +2,15 @@
 //! end to end, because every name goes through a `#placeholder` (spec §3; AWS developer guide,
 //! "Expression attribute names" and "Reserved words").
 
+mod common;
+
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{Entity, Table};
-use dynakey_runtime::{Db, Engine, Page};
+use dynakey_runtime::{Db, Page};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 /// A table whose key attributes are reserved words.
 #[derive(Table)]
@@ -48,8 +50,8 @@ fn datas(docs: &[Doc]) -> Vec<&str> {
     docs.iter().map(|d| d.data.as_str()).collect()
 }
 
-async fn seeded() -> Result<(Engine, Db<Reserved>), BoxError> {
-    let engine = Engine::start().await?;
+async fn seeded() -> Result<(TestEngine, Db<Reserved>), BoxError> {
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<Reserved>().await?;
     for (date, key) in [
         ("2026-01", "a"),

@@ -3,6 +3,8 @@
 //! match one unsharded partition (exclusions and `matches_nothing` included), empty shards, one
 //! shard holding everything, concurrency, and cursors refused before any request.
 
+mod common;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -15,11 +17,11 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use dynakey::query::WithSortCondition;
 use dynakey::{Cursor, CursorError, DefaultTable, Entity, KeyErrorKind, KeyQuery, PrimaryIndex};
-use dynakey_runtime::{Db, Engine, Error, Page};
+use dynakey_runtime::{Db, Error, Page};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{cursor_error, BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("WS#<workspace>", shards = 10, shard_by = "id")]
@@ -145,29 +147,7 @@ async fn page_through<S>(
     db: &Db,
     q: &KeyQuery<Project, PrimaryIndex, S>,
 ) -> Result<Vec<Page<Project>>, BoxError> {
-    let mut pages = Vec::new();
-    let mut cursor: Option<Cursor> = None;
-    loop {
-        let page = db.query(q).page(cursor.as_ref()).await?;
-        cursor = page.next.clone();
-        pages.push(page);
-        if cursor.is_none() {
-            return Ok(pages);
-        }
-        if pages.len() > 10_000 {
-            return Err("paging does not end".into());
-        }
-    }
-}
-
-fn cursor_error<T: std::fmt::Debug>(result: Result<T, Error>) -> Result<CursorError, BoxError> {
-    match result {
-        Err(Error::Key(e)) => match e.into_kind() {
-            KeyErrorKind::Cursor(reason) => Ok(reason),
-            other => Err(format!("expected a cursor error, got {other:?}").into()),
-        },
-        other => Err(format!("expected a cursor error, got {other:?}").into()),
-    }
+    common::page_through(db, q).await
 }
 
 async fn raw_get(db: &Db, pk: &str, sk: &str) -> Result<bool, BoxError> {
@@ -184,7 +164,7 @@ async fn raw_get(db: &Db, pk: &str, sk: &str) -> Result<bool, BoxError> {
 
 #[tokio::test]
 async fn shard_keys_follow_the_documented_contract() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
 
     // "p6" is in shard 7 of 10: the jump hash of FNV-1a 64 of the bytes "p6", over 10 buckets.
@@ -258,7 +238,7 @@ async fn shard_keys_follow_the_documented_contract() -> Result<(), BoxError> {
 
 #[tokio::test]
 async fn get_item_and_delete_item_through_key_find_the_shard() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
     let projects: Vec<Project> = (0..60)
         .map(|i| project("acme", i % 7, &format!("p{i}")))
@@ -305,13 +285,7 @@ async fn put_foreign(db: &Db, workspace: &str, sort_keys: &[&str]) -> Result<(),
         .chain([format!("FLAT#{workspace}")]);
     for pk in partitions {
         for sk in sort_keys {
-            db.client()
-                .put_item()
-                .table_name(db.table_name())
-                .item("PK", AttributeValue::S(pk.clone()))
-                .item("SK", AttributeValue::S((*sk).into()))
-                .send()
-                .await?;
+            common::put_raw(db, &[("PK", &pk), ("SK", sk)]).await?;
         }
     }
     Ok(())
@@ -347,7 +321,7 @@ async fn compare(db: &Db, pairs: Vec<Pair>) -> Result<(), BoxError> {
 
 #[tokio::test]
 async fn fan_out_reads_match_one_unsharded_partition_with_exclusions() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
     for workspace in ["acme", "edge"] {
         let projects: Vec<Project> = (0..50)
@@ -410,7 +384,7 @@ async fn fan_out_reads_match_one_unsharded_partition_with_exclusions() -> Result
 
 #[tokio::test]
 async fn equal_sort_keys_in_several_shards_come_in_partition_key_order() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
     // Items of another writer with the same sort key in shards 5, 2 and 8 (decodable as
     // projects, but not where a Project with that key would be stored).
@@ -455,7 +429,7 @@ async fn equal_sort_keys_in_several_shards_come_in_partition_key_order() -> Resu
 #[tokio::test]
 async fn a_range_that_matches_nothing_sends_no_request_and_limit_zero_keeps_the_cursor(
 ) -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
     // A handle on a table that does not exist: any request would fail.
     let unsent: Db = engine.db("no-such-table");
@@ -479,8 +453,7 @@ async fn a_range_that_matches_nothing_sends_no_request_and_limit_zero_keeps_the_
 
     // limit(0): no request, and the cursor is handed back (checked against the same table name
     // on an empty engine, where a request would fail).
-    let empty = Engine::start().await?;
-    let unsent: Db = empty.db(db.table_name());
+    let unsent: Db = common::unsent(db.table_name());
     db.batch_put(
         &(0..20)
             .map(|i| project("acme", i, &format!("z{i}")))
@@ -501,7 +474,7 @@ async fn a_range_that_matches_nothing_sends_no_request_and_limit_zero_keeps_the_
 
 #[tokio::test]
 async fn empty_shards_and_one_shard_with_everything() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
 
     // No items at all: ten requests, nothing, no cursor.
@@ -594,7 +567,7 @@ struct Doc {
 
 #[tokio::test]
 async fn a_global_index_of_a_sharded_entity_sees_every_shard() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db: Db<Indexed> = engine.fresh_table::<Indexed>().await?;
     let docs: Vec<Doc> = (0..40)
         .map(|i| Doc {
@@ -658,7 +631,7 @@ impl Intercept for InFlight {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_shard_is_asked_concurrently() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let table: Db = engine.fresh_table::<DefaultTable>().await?;
     let in_flight = InFlight::default();
     let config = engine
@@ -688,7 +661,7 @@ async fn every_shard_is_asked_concurrently() -> Result<(), BoxError> {
 
 #[tokio::test]
 async fn modified_or_foreign_cursors_are_refused_before_any_request() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
     let projects: Vec<Project> = (0..40)
         .map(|i| project("acme", i % 4, &format!("m{i}")))
@@ -699,14 +672,10 @@ async fn modified_or_foreign_cursors_are_refused_before_any_request() -> Result<
         .limit(5);
     let cursor = db.query(&q).page(None).await?.next.ok_or("more")?;
 
-    // The same table name in an empty engine: a request fails with ResourceNotFoundException,
-    // so a cursor error proves that nothing was sent.
-    let empty = Engine::start().await?;
-    let unsent: Db = empty.db(db.table_name());
-    match unsent.query(&q).page(Some(&cursor)).await {
-        Err(Error::Sdk { message, .. }) => assert!(message.contains("ResourceNotFound")),
-        other => return Err(format!("the control read should reach the engine: {other:?}").into()),
-    }
+    // The same table name through a client that reaches no engine: a request fails, so a cursor
+    // error proves that nothing was sent.
+    let unsent: Db = common::unsent(db.table_name());
+    common::sent(unsent.query(&q).page(Some(&cursor)).await)?;
 
     let others = [
         (

@@ -8,16 +8,18 @@
 //! unsharded `Flat` (`#[pk("F#<workspace>")]`). One engine serves every case; each case writes
 //! its own workspace, so cases never see each other's items.
 
+mod common;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use dynakey::{Cursor, DefaultTable, Entity};
-use dynakey_runtime::{Db, Engine};
+use dynakey_runtime::Db;
 use futures::TryStreamExt;
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("S#<workspace>", shards = 7, shard_by = "id")]
@@ -92,8 +94,8 @@ macro_rules! apply {
 }
 
 /// The engine and table shared by every case, on a runtime that outlives them.
-fn shared() -> &'static (tokio::runtime::Runtime, Engine, Db) {
-    static SHARED: OnceLock<(tokio::runtime::Runtime, Engine, Db)> = OnceLock::new();
+fn shared() -> &'static (tokio::runtime::Runtime, TestEngine, Db) {
+    static SHARED: OnceLock<(tokio::runtime::Runtime, TestEngine, Db)> = OnceLock::new();
     SHARED.get_or_init(|| {
         let runtime = match tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -104,13 +106,13 @@ fn shared() -> &'static (tokio::runtime::Runtime, Engine, Db) {
             Err(e) => panic!("tokio runtime: {e}"),
         };
         let started = runtime.block_on(async {
-            let engine = Engine::start().await?;
+            let engine = TestEngine::start().await?;
             let db = engine.fresh_table::<DefaultTable>().await?;
-            Ok::<_, dynakey_runtime::Error>((engine, db))
+            Ok::<_, BoxError>((engine, db))
         });
         match started {
             Ok((engine, db)) => (runtime, engine, db),
-            Err(e) => panic!("embedded engine: {e}"),
+            Err(e) => panic!("test engine: {e}"),
         }
     })
 }

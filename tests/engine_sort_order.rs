@@ -1,12 +1,14 @@
 //! Sort-key order on the embedded engine: DynamoDB compares string keys as UTF-8 bytes, which is
 //! Rust's `String` order (not UTF-16 order, not case-insensitive, not locale order).
 
+mod common;
+
 use dynakey::{DefaultTable, Entity, KeyPath};
-use dynakey_runtime::{Db, Engine};
+use dynakey_runtime::Db;
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use common::{BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[pk("DRIVE#<account>")]
@@ -80,7 +82,7 @@ fn sorted_paths(nodes: &[Node]) -> Vec<String> {
 
 #[tokio::test]
 async fn query_returns_utf8_byte_order_in_both_directions() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let nodes = put_tree(&db, "a91").await?;
     // Another account's items must not show up.
@@ -120,7 +122,7 @@ async fn query_returns_utf8_byte_order_in_both_directions() -> Result<(), BoxErr
 
 #[tokio::test]
 async fn folder_prefix_reads_the_subtree_in_byte_order() -> Result<(), BoxError> {
-    let engine = Engine::start().await?;
+    let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<DefaultTable>().await?;
     let nodes = put_tree(&db, "a91").await?;
     let elsewhere = KeyPath::file(["docsx", "😀"])?;

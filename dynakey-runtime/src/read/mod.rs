@@ -134,7 +134,6 @@ pub trait Output<T: Table, E, I>: Send + 'static {
     fn decode(item: Item) -> Result<Self::Item, Error>;
 }
 
-#[diagnostic::do_not_recommend]
 impl<T, E, I> Output<T, E, I> for Whole
 where
     T: Table,

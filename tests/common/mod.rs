@@ -1,0 +1,195 @@
+//! Helpers shared by the engine tests: the engine fixture (the embedded engine, or the one named by
+//! `DYNAKEY_TEST_ENDPOINT`), a fresh table per test, raw items written past dynakey (another
+//! entity's items, to a typed read), page loops, and the typed cursor error of a result.
+//!
+//! Each test file that needs them declares `mod common;`; not every file uses every helper.
+
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use aws_sdk_dynamodb::config::retry::RetryConfig;
+use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
+use aws_sdk_dynamodb::types::AttributeValue;
+use aws_sdk_dynamodb::Client;
+use dynakey::{Cursor, CursorError, Entity, KeyErrorKind, KeyQuery, ProjectsAll, Table, Whole};
+use dynakey_runtime::{Db, Engine, Error, Page};
+use serde::de::DeserializeOwned;
+
+/// The error type of the tests: anything, with `?`.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// The environment variable naming an external engine (`http://127.0.0.1:PORT`) to run the engine
+/// tests against instead of the embedded one.
+pub const ENDPOINT_VARIABLE: &str = "DYNAKEY_TEST_ENDPOINT";
+
+/// Tables made by [`TestEngine::fresh_table`] in this process.
+static TABLES: AtomicU64 = AtomicU64::new(0);
+
+/// The engine a test runs against: the embedded engine (dynoxide in this process), or the
+/// external one named by [`ENDPOINT_VARIABLE`], shared by every test of the run.
+#[derive(Debug)]
+pub enum TestEngine {
+    /// The embedded engine, private to this test.
+    Embedded(Engine),
+    /// An engine at an endpoint, shared: every test uses tables of its own.
+    External {
+        /// `http://127.0.0.1:PORT`.
+        endpoint: String,
+        /// A client for it.
+        client: Client,
+    },
+}
+
+impl TestEngine {
+    /// The embedded engine, or the external one when [`ENDPOINT_VARIABLE`] is set.
+    pub async fn start() -> Result<TestEngine, BoxError> {
+        match std::env::var(ENDPOINT_VARIABLE) {
+            Ok(endpoint) if !endpoint.is_empty() => Ok(TestEngine::External {
+                client: client_for(&endpoint, None),
+                endpoint,
+            }),
+            _ => Ok(TestEngine::Embedded(Engine::start().await?)),
+        }
+    }
+
+    /// `true` for the embedded engine.
+    pub fn is_embedded(&self) -> bool {
+        matches!(self, TestEngine::Embedded(_))
+    }
+
+    /// The engine's endpoint URL.
+    pub fn endpoint(&self) -> &str {
+        match self {
+            TestEngine::Embedded(engine) => engine.endpoint(),
+            TestEngine::External { endpoint, .. } => endpoint,
+        }
+    }
+
+    /// A client for the engine.
+    pub fn client(&self) -> Client {
+        match self {
+            TestEngine::Embedded(engine) => engine.client(),
+            TestEngine::External { client, .. } => client.clone(),
+        }
+    }
+
+    /// A handle on table `name` (which need not exist).
+    pub fn db<T: Table>(&self, name: impl Into<String>) -> Db<T> {
+        Db::new(self.client(), name)
+    }
+
+    /// A new table declared by `T`, named so that no other test (of this process or another one
+    /// on the same engine) uses it.
+    pub async fn fresh_table<T: Table>(&self) -> Result<Db<T>, BoxError> {
+        if let TestEngine::Embedded(engine) = self {
+            return Ok(engine.fresh_table::<T>().await?);
+        }
+        let n = TABLES.fetch_add(1, Ordering::Relaxed);
+        let millis = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis());
+        let db = self.db::<T>(format!("dynakey-test-{}-{millis}-{n}", std::process::id()));
+        db.create_table().await?;
+        Ok(db)
+    }
+}
+
+/// A client for `endpoint` with dummy credentials; `retry`: the SDK's retry configuration (its
+/// standard mode when `None`).
+pub fn client_for(endpoint: &str, retry: Option<RetryConfig>) -> Client {
+    let mut config = aws_sdk_dynamodb::Config::builder()
+        .behavior_version(BehaviorVersion::latest())
+        .region(Region::new("us-east-1"))
+        .credentials_provider(Credentials::new(
+            "test",
+            "test",
+            None,
+            None,
+            "dynakey-tests",
+        ))
+        .endpoint_url(endpoint);
+    if let Some(retry) = retry {
+        config = config.retry_config(retry);
+    }
+    Client::from_conf(config.build())
+}
+
+/// The engine of this test and a fresh table on it.
+pub async fn fresh<T: Table>() -> Result<(TestEngine, Db<T>), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<T>().await?;
+    Ok((engine, db))
+}
+
+/// A handle on table `table` through a client that reaches no engine (a closed loopback port, no
+/// retries): every request fails with [`Error::Sdk`], so a typed error from a call on it proves
+/// that the call sent nothing.
+pub fn unsent<T: Table>(table: &str) -> Db<T> {
+    Db::new(
+        client_for("http://127.0.0.1:9", Some(RetryConfig::disabled())),
+        table,
+    )
+}
+
+/// Writes an item past dynakey: string attributes only, e.g. another entity's keys, which a typed
+/// read of this table must report or drop, never decode.
+pub async fn put_raw<T: Table>(db: &Db<T>, attributes: &[(&str, &str)]) -> Result<(), BoxError> {
+    let item = attributes
+        .iter()
+        .map(|(name, value)| ((*name).to_owned(), AttributeValue::S((*value).to_owned())))
+        .collect();
+    db.client()
+        .put_item()
+        .table_name(db.table_name())
+        .set_item(Some(item))
+        .send()
+        .await?;
+    Ok(())
+}
+
+/// Every page of `query`, one `page(cursor)` call after another until `next` is `None`.
+pub async fn page_through<T, E, I, S>(
+    db: &Db<T>,
+    query: &KeyQuery<E, I, S>,
+) -> Result<Vec<Page<E>>, BoxError>
+where
+    T: Table,
+    E: Entity<Table = T> + DeserializeOwned + Send + 'static,
+    I: ProjectsAll,
+    Whole: dynakey_runtime::Output<T, E, I, Item = E>,
+{
+    let mut pages = Vec::new();
+    let mut cursor: Option<Cursor> = None;
+    loop {
+        let page = db.query(query).page(cursor.as_ref()).await?;
+        cursor = page.next.clone();
+        pages.push(page);
+        if cursor.is_none() {
+            return Ok(pages);
+        }
+        if pages.len() > 10_000 {
+            return Err("paging does not end".into());
+        }
+    }
+}
+
+/// The kind of cursor error in `result`, or an error saying what came instead.
+pub fn cursor_error<T: std::fmt::Debug>(result: Result<T, Error>) -> Result<CursorError, BoxError> {
+    match result {
+        Err(Error::Key(e)) => match e.into_kind() {
+            KeyErrorKind::Cursor(reason) => Ok(reason),
+            other => Err(format!("expected a cursor error, got {other:?}").into()),
+        },
+        other => Err(format!("expected a cursor error, got {other:?}").into()),
+    }
+}
+
+/// Checks that `result` is the failure of a request that was sent: the control of [`unsent`].
+pub fn sent<T: std::fmt::Debug>(result: Result<T, Error>) -> Result<(), BoxError> {
+    match result {
+        Err(Error::Sdk { .. }) => Ok(()),
+        other => Err(format!("the control call should send a request and fail: {other:?}").into()),
+    }
+}
