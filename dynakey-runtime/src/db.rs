@@ -174,8 +174,8 @@ impl<T: Table> Db<T> {
         define(T::PARTITION_KEY);
         T::SORT_KEY.map(&mut define);
         for index in T::INDEXES {
-            define(index.partition_key);
-            index.sort_key.map(&mut define);
+            define(index.partition_key());
+            index.sort_key().map(&mut define);
         }
         let definitions = names
             .iter()
@@ -197,13 +197,13 @@ impl<T: Table> Db<T> {
                 key_schema(T::PARTITION_KEY, T::SORT_KEY).map_err(build)?,
             ));
         for index in T::INDEXES {
-            let projection = projection(index.projection);
-            match index.kind {
+            let projection = projection(index.projection());
+            match index.kind() {
                 IndexKind::Global => {
                     let gsi = GlobalSecondaryIndex::builder()
-                        .index_name(index.name)
+                        .index_name(index.name())
                         .set_key_schema(Some(
-                            key_schema(index.partition_key, index.sort_key).map_err(build)?,
+                            key_schema(index.partition_key(), index.sort_key()).map_err(build)?,
                         ))
                         .projection(projection)
                         .build()
@@ -212,9 +212,9 @@ impl<T: Table> Db<T> {
                 }
                 IndexKind::Local => {
                     let lsi = LocalSecondaryIndex::builder()
-                        .index_name(index.name)
+                        .index_name(index.name())
                         .set_key_schema(Some(
-                            key_schema(T::PARTITION_KEY, index.sort_key).map_err(build)?,
+                            key_schema(T::PARTITION_KEY, index.sort_key()).map_err(build)?,
                         ))
                         .projection(projection)
                         .build()

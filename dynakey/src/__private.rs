@@ -1,13 +1,123 @@
 //! Support for generated code. Not public API: may change in any release.
+//!
+//! Everything the derives' generated code calls or builds is here: constructors of the
+//! declarations it emits (`key_template`, `index_def`, `entity_index`, `member`, `sharding`), the
+//! enums it names, the key-building steps and the build-time checks. `dynakey` requires
+//! `dynakey-derive` with `=`, so generated code and this module always come from one release, and
+//! the public types can gain fields without a breaking release.
 
 pub use std::marker::PhantomData;
 pub use std::result::Result;
 pub use std::string::String;
 
+pub use crate::collection::overlap::same_literals;
+pub use crate::collection::Cardinality;
+pub use crate::error::KeyRole;
+pub use crate::table::{IndexKind, Projection};
 pub use crate::template::{decode_field, push_field, take_segment};
 
-use crate::error::{KeyError, KeyRole};
-use crate::template::{encode_field, field_error};
+use crate::collection::Member;
+use crate::error::KeyError;
+use crate::index::EntityIndex;
+use crate::shard::Sharding;
+use crate::table::IndexDef;
+use crate::template::{encode_field, field_error, KeyTemplate, TemplatePart};
+
+// ----- Declarations ---------------------------------------------------------------------------
+
+/// A literal part of a key template.
+pub const fn literal(text: &'static str) -> TemplatePart {
+    TemplatePart::Literal(text)
+}
+
+/// A placeholder of a key template: the field's name and its type's `KeySegment::WIDTH`.
+pub const fn field(name: &'static str, width: Option<usize>) -> TemplatePart {
+    TemplatePart::Field { name, width }
+}
+
+/// The key template `text`, split into `parts` by the derive.
+pub const fn key_template(
+    text: &'static str,
+    role: KeyRole,
+    parts: &'static [TemplatePart],
+) -> KeyTemplate {
+    KeyTemplate::new(text, role, parts)
+}
+
+/// The declaration of one `#[gsi(…)]` or `#[lsi(…)]` (for an LSI, `partition_key` is the table's).
+pub const fn index_def(
+    name: &'static str,
+    kind: IndexKind,
+    partition_key: &'static str,
+    sort_key: Option<&'static str>,
+    projection: Projection,
+) -> IndexDef {
+    IndexDef {
+        name,
+        kind,
+        partition_key,
+        sort_key,
+        projection,
+    }
+}
+
+/// The templates of one `#[index(…)]` of an entity.
+pub const fn entity_index(
+    index: IndexDef,
+    partition: Option<KeyTemplate>,
+    sort: Option<KeyTemplate>,
+    sparse: bool,
+) -> EntityIndex {
+    EntityIndex {
+        index,
+        partition,
+        sort,
+        sparse,
+    }
+}
+
+/// One member of a `#[derive(Collection)]`. Takes the entity's items as values (not `E`), so a
+/// member type that is not an entity is reported once, by the projections at the call.
+pub const fn member(
+    field: &'static str,
+    entity: &'static str,
+    cardinality: Cardinality,
+    sort_template: Option<KeyTemplate>,
+    entity_type: Option<&'static str>,
+    matches: fn(&str) -> bool,
+) -> Member {
+    Member {
+        field,
+        entity,
+        cardinality,
+        sort_template,
+        entity_type,
+        matches,
+    }
+}
+
+/// The sharding of `#[pk("…", shards = count, shard_by = "field")]`.
+pub const fn sharding(count: u16, field: &'static str) -> Sharding {
+    Sharding::new(count, field)
+}
+
+/// The template of a failed `#[derive(Entity)]` (see [`is_fallback`]).
+pub const FALLBACK_TEMPLATE: KeyTemplate = KeyTemplate::new("", KeyRole::Partition, &[]);
+
+/// The declaration of an index whose `#[derive(Table)]` failed (see [`is_fallback_index`]).
+pub const FALLBACK_INDEX: IndexDef = index_def("", IndexKind::Global, "", None, Projection::All);
+
+/// The sort-key attribute of `def`, if any (the generated `Entity::index_keys`).
+pub const fn index_sort_key(def: &IndexDef) -> Option<&'static str> {
+    def.sort_key
+}
+
+/// The partition-key attribute of `def` (the generated `Entity::index_keys`).
+pub const fn index_partition_key(def: &IndexDef) -> &'static str {
+    def.partition_key
+}
+
+// ----- Key building ---------------------------------------------------------------------------
 
 /// Finishes a key: DynamoDB's empty-key and size rules.
 #[inline]
@@ -26,19 +136,10 @@ pub fn finish_prefix(prefix: String) -> Result<String, KeyError> {
     Ok(prefix)
 }
 
-/// Compile-time check that an entity with `#[sk]` is on a table with a sort key; the error is
-/// reported at the generated call, which the derive spans at the `#[sk]` template.
-pub const fn assert_table_with_sort_key<E: crate::Entity>()
-where
-    E::Table: crate::TableWithSortKey,
-{
-}
-
-/// Compile-time check that an entity without `#[sk]` is on a table without a sort key.
-pub const fn assert_table_without_sort_key<E: crate::Entity>()
-where
-    E::Table: crate::TableWithoutSortKey,
-{
+/// Why `key` does not have the shape of `template` (the cold path of generated parsers).
+#[cold]
+pub fn mismatch(template: &KeyTemplate, key: &str) -> KeyError {
+    template.mismatch(key)
 }
 
 /// Appends a partial value of a field (a `<field>_prefix` argument), rejecting the terminator so a
@@ -117,6 +218,23 @@ pub fn strip_shard_suffix<'k>(
     }
 }
 
+// ----- Build-time checks ----------------------------------------------------------------------
+
+/// Compile-time check that an entity with `#[sk]` is on a table with a sort key; the error is
+/// reported at the generated call, which the derive spans at the `#[sk]` template.
+pub const fn assert_table_with_sort_key<E: crate::Entity>()
+where
+    E::Table: crate::TableWithSortKey,
+{
+}
+
+/// Compile-time check that an entity without `#[sk]` is on a table without a sort key.
+pub const fn assert_table_without_sort_key<E: crate::Entity>()
+where
+    E::Table: crate::TableWithoutSortKey,
+{
+}
+
 /// `true` when two collection members are sharded alike (both unsharded, or both over the same
 /// number of shards), so a partition holds items of both.
 pub const fn same_sharding(a: Option<crate::Sharding>, b: Option<crate::Sharding>) -> bool {
@@ -176,6 +294,15 @@ where
 {
 }
 
+/// `true` when two collection members have sort-key templates that are the same up to field names
+/// and no entity-type attribute tells them apart ([`crate::collection::overlap::member_overlap`]).
+pub const fn identical_members(a: &Member, b: &Member) -> bool {
+    matches!(
+        crate::collection::overlap::member_overlap(a, b),
+        crate::collection::Overlap::Identical
+    )
+}
+
 /// `true` when `template` is the placeholder of a failed `#[derive(Entity)]`, whose error is
 /// already reported; collection checks skip such members instead of adding errors of their own.
 pub const fn is_fallback(template: &crate::KeyTemplate) -> bool {
@@ -204,6 +331,11 @@ where
 /// `true` when `def` is a global secondary index (for the build-time checks of `#[index]`).
 pub const fn is_global(def: &crate::IndexDef) -> bool {
     matches!(def.kind, crate::IndexKind::Global)
+}
+
+/// `true` when `def` declares a sort key (for the build-time checks of `#[index]`).
+pub const fn has_sort_key(def: &IndexDef) -> bool {
+    def.sort_key.is_some()
 }
 
 /// `true` for the declaration of an index whose `#[derive(Table)]` failed (its error is already

@@ -35,18 +35,18 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
         let ty = member.entity;
         let field = member.ident.to_string();
         let cardinality = cardinality(member.cardinality);
-        // A struct literal of projections rather than `Member::of::<T>`: a member that is not an
-        // entity is then reported once (identical diagnostics are merged), without a second error
-        // for a generic bound.
+        // Projections passed to `__private::member` rather than `Member::of::<T>`: a member that
+        // is not an entity is then reported once (identical diagnostics are merged), without a
+        // second error for a generic bound.
         quote_spanned! {ty.span()=>
-            const #c: ::dynakey::collection::Member = ::dynakey::collection::Member {
-                field: #field,
-                entity: <#ty as ::dynakey::Entity>::ENTITY_NAME,
-                cardinality: #cardinality,
-                sort_template: <#ty as ::dynakey::Entity>::SORT_TEMPLATE,
-                entity_type: <#ty as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
-                matches: <#ty as ::dynakey::Entity>::matches_sort_key,
-            };
+            const #c: ::dynakey::collection::Member = ::dynakey::__private::member(
+                #field,
+                <#ty as ::dynakey::Entity>::ENTITY_NAME,
+                #cardinality,
+                <#ty as ::dynakey::Entity>::SORT_TEMPLATE,
+                <#ty as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
+                <#ty as ::dynakey::Entity>::matches_sort_key,
+            );
         }
     });
     let slot_types = collection.members.iter().map(|member| {
@@ -56,7 +56,7 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
     let new_slots = collection
         .members
         .iter()
-        .map(|_| quote!(::dynakey::collection::Slot::new()));
+        .map(|_| quote!(::core::default::Default::default()));
     let push_arms = collection.members.iter().enumerate().map(|(i, member)| {
         let ty = member.entity;
         let index = syn::Index::from(i);
@@ -135,9 +135,9 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
 
 fn cardinality(cardinality: Cardinality) -> TokenStream {
     match cardinality {
-        Cardinality::One => quote!(::dynakey::Cardinality::One),
-        Cardinality::Optional => quote!(::dynakey::Cardinality::Optional),
-        Cardinality::Many => quote!(::dynakey::Cardinality::Many),
+        Cardinality::One => quote!(::dynakey::__private::Cardinality::One),
+        Cardinality::Optional => quote!(::dynakey::__private::Cardinality::Optional),
+        Cardinality::Many => quote!(::dynakey::__private::Cardinality::Many),
     }
 }
 
@@ -223,7 +223,7 @@ fn checks(collection: &Collection<'_>, consts: &[syn::Ident]) -> TokenStream {
                     let this = &<#ty as ::dynakey::Entity>::PARTITION_TEMPLATE;
                     if !::dynakey::__private::is_fallback(first)
                         && !::dynakey::__private::is_fallback(this)
-                        && !::dynakey::collection::overlap::same_literals(first, this)
+                        && !::dynakey::__private::same_literals(first, this)
                     {
                         ::core::panic!(#message)
                     }
@@ -260,9 +260,7 @@ fn checks(collection: &Collection<'_>, consts: &[syn::Ident]) -> TokenStream {
                 describe(second)
             );
             out.extend(quote_spanned! {ty.span()=>
-                const _: () = if let ::dynakey::collection::Overlap::Identical =
-                    ::dynakey::collection::overlap::member_overlap(&#a, &#b)
-                {
+                const _: () = if ::dynakey::__private::identical_members(&#a, &#b) {
                     ::core::panic!(#message)
                 };
             });

@@ -16,16 +16,11 @@ pub fn entity(input: &DeriveInput) -> TokenStream {
     let name = ident.to_string();
     quote! {
         const _: () = {
-            const __EMPTY: ::dynakey::KeyTemplate = ::dynakey::KeyTemplate {
-                text: "",
-                role: ::dynakey::KeyRole::Partition,
-                parts: &[],
-            };
             impl ::dynakey::Entity for #ident {
                 type Table = ::dynakey::DefaultTable;
                 type PartitionFields = ();
                 const ENTITY_NAME: &'static str = #name;
-                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = __EMPTY;
+                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::FALLBACK_TEMPLATE;
                 const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::None;
                 fn partition_key(&self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
                     ::core::unreachable!("the Entity derive failed to compile")
@@ -88,11 +83,7 @@ pub fn collection(input: &DeriveInput) -> TokenStream {
                 type Table = #table;
                 type PartitionFields = #fields;
                 const NAME: &'static str = #name;
-                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::KeyTemplate {
-                    text: "",
-                    role: ::dynakey::KeyRole::Partition,
-                    parts: &[],
-                };
+                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::FALLBACK_TEMPLATE;
                 const MEMBERS: &'static [::dynakey::collection::Member] = &[];
                 type Slots = ();
                 fn slots() -> Self::Slots {}

@@ -20,17 +20,17 @@ use crate::model::{Entity, Template};
 
 fn kind_tokens(kind: IndexKind) -> TokenStream {
     match kind {
-        IndexKind::Global => quote!(::dynakey::IndexKind::Global),
-        IndexKind::Local => quote!(::dynakey::IndexKind::Local),
+        IndexKind::Global => quote!(::dynakey::__private::IndexKind::Global),
+        IndexKind::Local => quote!(::dynakey::__private::IndexKind::Local),
     }
 }
 
 fn projection_tokens(projection: Option<&ProjectionDecl>) -> TokenStream {
     match projection {
-        None | Some(ProjectionDecl::All) => quote!(::dynakey::Projection::All),
-        Some(ProjectionDecl::KeysOnly) => quote!(::dynakey::Projection::KeysOnly),
+        None | Some(ProjectionDecl::All) => quote!(::dynakey::__private::Projection::All),
+        Some(ProjectionDecl::KeysOnly) => quote!(::dynakey::__private::Projection::KeysOnly),
         Some(ProjectionDecl::Include(attributes)) => {
-            quote!(::dynakey::Projection::Include(&[#(#attributes),*]))
+            quote!(::dynakey::__private::Projection::Include(&[#(#attributes),*]))
         }
     }
 }
@@ -114,13 +114,13 @@ pub fn table(
             #[automatically_derived]
             impl ::dynakey::Index for #ident {
                 type Table = #table;
-                const DEF: ::dynakey::IndexDef = ::dynakey::IndexDef {
-                    name: #name,
-                    kind: #kind,
-                    partition_key: #partition_key,
-                    sort_key: #sort_key,
-                    projection: #projection_value,
-                };
+                const DEF: ::dynakey::IndexDef = ::dynakey::__private::index_def(
+                    #name,
+                    #kind,
+                    #partition_key,
+                    #sort_key,
+                    #projection_value,
+                );
             }
             #consistent
             #projects_all
@@ -149,18 +149,11 @@ pub fn table_fallback(input: &DeriveInput) -> TokenStream {
     let mut out = TokenStream::new();
     for decl in &decls {
         let ident = &decl.ident;
-        let kind = kind_tokens(decl.kind);
         out.extend(quote! {
             #vis struct #ident;
             impl ::dynakey::Index for #ident {
                 type Table = #table;
-                const DEF: ::dynakey::IndexDef = ::dynakey::IndexDef {
-                    name: "",
-                    kind: #kind,
-                    partition_key: "",
-                    sort_key: ::core::option::Option::None,
-                    projection: ::dynakey::Projection::All,
-                };
+                const DEF: ::dynakey::IndexDef = ::dynakey::__private::FALLBACK_INDEX;
             }
             impl ::dynakey::ConsistentReadable for #ident {}
             impl ::dynakey::ProjectsAll for #ident {}
@@ -240,8 +233,15 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
                     .extend(sort_key::declaration_of(entity, sk, &builder));
                 out.inner
                     .extend(sort_key::implementation_of(entity, sk, &builder, bounds));
+                // An associated const of the bounded impl: its parts are a `'static` slice (a
+                // temporary in a function body would not be), under the entity's where clause.
                 let constant = template::constant(entity, sk);
-                quote!(::core::option::Option::Some(#constant))
+                let name = format_ident!("__DYNAKEY_{}_SORT_TEMPLATE", snake.to_uppercase());
+                methods.extend(quote! {
+                    #[doc(hidden)]
+                    const #name: ::dynakey::KeyTemplate = #constant;
+                });
+                quote!(::core::option::Option::Some(Self::#name))
             }
             None => quote!(::core::option::Option::None),
         };
@@ -267,12 +267,7 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
             None => quote!(::core::option::Option::None),
         };
         entries.push(quote! {
-            ::dynakey::EntityIndex {
-                index: #def,
-                partition: #partition_constant,
-                sort: #sort_template,
-                sparse: #sparse,
-            }
+            ::dynakey::__private::entity_index(#def, #partition_constant, #sort_template, #sparse)
         });
         blocks.push(key_block(entity, index, sparse, &def, &pk_fn, &sk_fn));
     }
@@ -340,7 +335,7 @@ fn checks(
         Some(sk) => out.extend(const_check(
             sk.lit.span(),
             def,
-            quote!(#def.sort_key.is_some()),
+            quote!(::dynakey::__private::has_sort_key(&#def)),
             format!(
                 "index `{name}` has no sort key, so #[index] cannot give it a sort-key template; \
                  remove `sk = {:?}`, or declare the index with `sort_key = \"…\"`",
@@ -350,7 +345,7 @@ fn checks(
         None => out.extend(const_check(
             path_span,
             def,
-            quote!(#def.sort_key.is_none()),
+            quote!(!::dynakey::__private::has_sort_key(&#def)),
             format!(
                 "index `{name}` has a sort key, so #[index({name}, …)] needs `sk = \"…\"`: \
                  DynamoDB puts an item into an index only when it has every key attribute of the index"
@@ -438,12 +433,12 @@ fn key_block(
     }
     let partition = index.pk.as_ref().map(|pk| {
         let refs = template::refs(entity, pk);
-        quote!(__dynakey_out.push((#def.partition_key, Self::#pk_fn(#(#refs),*)?));)
+        quote!(__dynakey_out.push((::dynakey::__private::index_partition_key(&#def), Self::#pk_fn(#(#refs),*)?));)
     });
     let sort = index.sk.as_ref().map(|sk| {
         let refs = template::refs(entity, sk);
         quote! {
-            if let ::core::option::Option::Some(__dynakey_attribute) = #def.sort_key {
+            if let ::core::option::Option::Some(__dynakey_attribute) = ::dynakey::__private::index_sort_key(&#def) {
                 __dynakey_out.push((__dynakey_attribute, Self::#sk_fn(#(#refs),*)?));
             }
         }

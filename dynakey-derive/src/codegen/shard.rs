@@ -144,7 +144,7 @@ pub fn inner(
     let parser = template::parser(entity, pk, LOGICAL_PARSER, pk_struct);
 
     quote! {
-        const __SHARDING: ::dynakey::Sharding = ::dynakey::Sharding::new(#count, #field_name);
+        const __SHARDING: ::dynakey::Sharding = ::dynakey::__private::sharding(#count, #field_name);
 
         impl #ident #bounds {
             #[doc = #encoder_doc]

@@ -51,28 +51,25 @@ pub fn option_char(c: Option<char>) -> TokenStream {
 
 pub fn role(role: Role) -> TokenStream {
     match role {
-        Role::Partition => quote!(::dynakey::KeyRole::Partition),
-        Role::Sort => quote!(::dynakey::KeyRole::Sort),
+        Role::Partition => quote!(::dynakey::__private::KeyRole::Partition),
+        Role::Sort => quote!(::dynakey::__private::KeyRole::Sort),
     }
 }
 
-/// `::dynakey::KeyTemplate { … }` for a template.
+/// The template's `KeyTemplate`, built by `__private::key_template`.
 pub fn constant(entity: &Entity<'_>, template: &Template) -> TokenStream {
     let text = &template.lit;
     let role = role(template.role);
     let parts = template.segments.iter().map(|segment| match segment {
-        Segment::Literal(text) => quote!(::dynakey::TemplatePart::Literal(#text)),
+        Segment::Literal(text) => quote!(::dynakey::__private::literal(#text)),
         Segment::Field(index) => {
             let field = entity.field(*index);
             let name = field.name();
             let ty = field.key_ty();
-            quote!(::dynakey::TemplatePart::Field {
-                name: #name,
-                width: <#ty as ::dynakey::KeySegment>::WIDTH,
-            })
+            quote!(::dynakey::__private::field(#name, <#ty as ::dynakey::KeySegment>::WIDTH))
         }
     });
-    quote!(::dynakey::KeyTemplate { text: #text, role: #role, parts: &[#(#parts),*] })
+    quote!(::dynakey::__private::key_template(#text, #role, &[#(#parts),*]))
 }
 
 /// The byte capacity to reserve for a key: literals plus fixed widths (16 for variable widths).
@@ -177,7 +174,7 @@ pub fn parser(
     let (steps, locals) = split_steps(
         entity,
         template,
-        &quote!(return ::core::result::Result::Err(#template_const.mismatch(key))),
+        &quote!(return ::core::result::Result::Err(::dynakey::__private::mismatch(&#template_const, key))),
     );
     let fields = template.field_indices().zip(&locals).map(|(index, local)| {
         let field = entity.field(index);
@@ -203,7 +200,7 @@ pub fn parser(
             let rest = key;
             #(#steps)*
             if !rest.is_empty() {
-                return ::core::result::Result::Err(#template_const.mismatch(key));
+                return ::core::result::Result::Err(::dynakey::__private::mismatch(&#template_const, key));
             }
             ::core::result::Result::Ok(#struct_ident { #(#fields,)* })
         }
