@@ -142,6 +142,13 @@ pub fn mismatch(template: &KeyTemplate, key: &str) -> KeyError {
     template.mismatch(key)
 }
 
+/// The error of a generated `KeySegment::decode_segment` for a text that is no variant's key;
+/// `expected` lists the enum's texts.
+#[cold]
+pub fn unknown_variant(expected: &'static str, found: &str) -> crate::SegmentError {
+    crate::SegmentError::malformed(expected, found)
+}
+
 /// Appends a partial value of a field (a `<field>_prefix` argument), rejecting the terminator so a
 /// partial value never reaches into the next group.
 pub fn push_partial<T>(

@@ -6,14 +6,12 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{DeriveInput, LitStr};
 
-use crate::checks::index::index_name;
 use crate::codegen::sort_key::{self, Builder};
 use crate::codegen::template;
-use crate::ctxt::Ctxt;
-use crate::grammar::index::{self as grammar, IndexDecl, IndexKind, ProjectionDecl};
+use crate::grammar::index::{IndexKind, ProjectionDecl};
 use crate::model::index::{snake_case, IndexTemplates};
+use crate::model::table::Table;
 use crate::model::{Entity, Template};
 
 // ----- #[derive(Table)] -------------------------------------------------------------------------
@@ -49,27 +47,20 @@ fn projection_text(projection: Option<&ProjectionDecl>) -> String {
     }
 }
 
-/// The marker types of a table's indexes, and the `Table::INDEXES` constant. `partition` is the
-/// table's partition-key attribute (an LSI's partition key is the table's).
-pub fn table(
-    input: &DeriveInput,
-    partition: &LitStr,
-    decls: &[IndexDecl],
-) -> (TokenStream, TokenStream) {
-    let vis = &input.vis;
-    let table = &input.ident;
+/// The marker types of a table's indexes, and the `Table::INDEXES` constant.
+pub fn table(model: &Table<'_>) -> (TokenStream, TokenStream) {
+    let vis = model.vis;
+    let table = model.ident;
     let mut items = TokenStream::new();
-    let mut defs = Vec::with_capacity(decls.len());
-    for decl in decls {
+    let mut defs = Vec::with_capacity(model.indexes.len());
+    for index in &model.indexes {
+        let decl = &index.decl;
         let ident = &decl.ident;
-        let name = index_name(decl);
+        let name = &index.name;
         let kind = kind_tokens(decl.kind);
-        let partition_key = match decl.kind {
-            IndexKind::Global => decl
-                .partition_key
-                .clone()
-                .unwrap_or_else(|| LitStr::new("", ident.span())),
-            IndexKind::Local => partition.clone(),
+        // The checks guarantee a GSI's partition key.
+        let Some(partition_key) = &index.partition_key else {
+            continue;
         };
         let sort_key = match &decl.sort_key {
             Some(sk) => quote!(::core::option::Option::Some(#sk)),
@@ -127,39 +118,12 @@ pub fn table(
         });
         defs.push(quote!(<#ident as ::dynakey::Index>::DEF));
     }
-    let indexes = if decls.is_empty() {
+    let indexes = if model.indexes.is_empty() {
         TokenStream::new()
     } else {
         quote!(const INDEXES: &'static [::dynakey::IndexDef] = &[#(#defs),*];)
     };
     (items, indexes)
-}
-
-/// Marker types for the indexes of a table whose derive failed, implementing every index trait so
-/// that entities and queries naming them show no errors of their own.
-pub fn table_fallback(input: &DeriveInput) -> TokenStream {
-    if !input.generics.params.is_empty() {
-        return TokenStream::new();
-    }
-    let cx = Ctxt::new();
-    let decls = grammar::table_indexes(&cx, &input.attrs);
-    let _ = cx.check();
-    let vis = &input.vis;
-    let table = &input.ident;
-    let mut out = TokenStream::new();
-    for decl in &decls {
-        let ident = &decl.ident;
-        out.extend(quote! {
-            #vis struct #ident;
-            impl ::dynakey::Index for #ident {
-                type Table = #table;
-                const DEF: ::dynakey::IndexDef = ::dynakey::__private::FALLBACK_INDEX;
-            }
-            impl ::dynakey::ConsistentReadable for #ident {}
-            impl ::dynakey::ProjectsAll for #ident {}
-        });
-    }
-    out
 }
 
 // ----- #[derive(Entity)] ------------------------------------------------------------------------
