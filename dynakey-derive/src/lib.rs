@@ -21,7 +21,7 @@
 //!
 //! Every stage pushes its errors into one `ctxt::Ctxt`, so all mistakes are reported together.
 //! Generated code names only `::dynakey::__private::…` and the traits and types of dynakey's
-//! public API.
+//! public API; `expansion_tests` holds the expansion of each derive and checks that.
 
 mod checks;
 mod codegen;
@@ -125,3 +125,5 @@ fn finish<M>(
     }
 }
 
+#[cfg(test)]
+mod expansion_tests;

@@ -187,7 +187,7 @@ pub fn implementation_of(
                     type Entity = #entity_ident;
                     type Index = #target;
                     fn into_sort_key(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-                        self.0.and_then(|key| ::dynakey::__private::finish_key(::dynakey::KeyRole::Sort, key))
+                        self.0.and_then(|key| ::dynakey::__private::finish_key(::dynakey::__private::KeyRole::Sort, key))
                     }
                 }
                 impl ::dynakey::SortKeyBound for #ident<#depth> #bounds {
