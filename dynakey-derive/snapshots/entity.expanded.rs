@@ -95,6 +95,122 @@ const _: () = {
             ::dynakey::__private::field("id", <String as ::dynakey::KeySegment>::WIDTH),
         ],
     );
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `id` comes after `created` in \"PROJ#<created>#<id>\": fill `created` first (`Project::sk()` fills `created`, `id` in that order)",
+        label = "`id` cannot be filled before `created`"
+    )]
+    pub trait __DynakeyProjectSkOrder0Field1 {}
+    #[diagnostic::do_not_recommend]
+    impl __DynakeyProjectSkOrder0Field1 for ::dynakey::__private::Never {}
+    impl ProjectSk<0usize>
+    where
+        String: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {
+        #[doc(hidden)]
+        pub fn id<__DynakeyValue: __DynakeyProjectSkOrder0Field1>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub fn id_prefix<__DynakeyValue: __DynakeyProjectSkOrder0Field1>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+    }
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `created` is already filled; the next field of \"PROJ#<created>#<id>\" is `id` (`Project::sk()` fills `created`, `id` in that order)",
+        label = "`created` is already filled"
+    )]
+    pub trait __DynakeyProjectSkOrder1Field0 {}
+    #[diagnostic::do_not_recommend]
+    impl __DynakeyProjectSkOrder1Field0 for ::dynakey::__private::Never {}
+    impl ProjectSk<1usize>
+    where
+        String: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {
+        #[doc(hidden)]
+        pub fn created<__DynakeyValue: __DynakeyProjectSkOrder1Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub fn created_prefix<__DynakeyValue: __DynakeyProjectSkOrder1Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+    }
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `created` is already filled: every field of \"PROJ#<created>#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
+        label = "`created` is already filled"
+    )]
+    pub trait __DynakeyProjectSkOrder2Field0 {}
+    #[diagnostic::do_not_recommend]
+    impl __DynakeyProjectSkOrder2Field0 for ::dynakey::__private::Never {}
+    impl ProjectSk<2usize>
+    where
+        String: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {
+        #[doc(hidden)]
+        pub fn created<__DynakeyValue: __DynakeyProjectSkOrder2Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub fn created_prefix<__DynakeyValue: __DynakeyProjectSkOrder2Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+    }
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `id` is already filled: every field of \"PROJ#<created>#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
+        label = "`id` is already filled"
+    )]
+    pub trait __DynakeyProjectSkOrder2Field1 {}
+    #[diagnostic::do_not_recommend]
+    impl __DynakeyProjectSkOrder2Field1 for ::dynakey::__private::Never {}
+    impl ProjectSk<2usize>
+    where
+        String: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {
+        #[doc(hidden)]
+        pub fn id<__DynakeyValue: __DynakeyProjectSkOrder2Field1>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub fn id_prefix<__DynakeyValue: __DynakeyProjectSkOrder2Field1>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+    }
     impl Project
     where
         String: ::dynakey::KeySegment,

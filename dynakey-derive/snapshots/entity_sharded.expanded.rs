@@ -78,6 +78,34 @@ const _: () = {
             ::dynakey::__private::field("id", <String as ::dynakey::KeySegment>::WIDTH),
         ],
     );
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `id` is already filled: every field of \"PROJ#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
+        label = "`id` is already filled"
+    )]
+    pub trait __DynakeyEventSkOrder1Field0 {}
+    #[diagnostic::do_not_recommend]
+    impl __DynakeyEventSkOrder1Field0 for ::dynakey::__private::Never {}
+    impl EventSk<1usize>
+    where
+        String: ::dynakey::KeySegment,
+    {
+        #[doc(hidden)]
+        pub fn id<__DynakeyValue: __DynakeyEventSkOrder1Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub fn id_prefix<__DynakeyValue: __DynakeyEventSkOrder1Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+    }
     impl Event
     where
         String: ::dynakey::KeySegment,

@@ -100,6 +100,36 @@ const _: () = {
             ::dynakey::__private::field("id", <String as ::dynakey::KeySegment>::WIDTH),
         ],
     );
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `id` is already filled: every field of \"PROJ#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
+        label = "`id` is already filled"
+    )]
+    pub trait __DynakeyProjectSkOrder1Field0 {}
+    #[diagnostic::do_not_recommend]
+    impl __DynakeyProjectSkOrder1Field0 for ::dynakey::__private::Never {}
+    impl ProjectSk<1usize>
+    where
+        String: ::dynakey::KeySegment,
+        Status: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {
+        #[doc(hidden)]
+        pub fn id<__DynakeyValue: __DynakeyProjectSkOrder1Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub fn id_prefix<__DynakeyValue: __DynakeyProjectSkOrder1Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+    }
     impl Project
     where
         String: ::dynakey::KeySegment,
@@ -304,6 +334,126 @@ const _: () = {
             "index `ByStatus` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"<created>#<id>\"`, or declare the index with `sort_key = \"…\"`"
         )
     };
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `id` comes after `created` in \"<created>#<id>\": fill `created` first (`Project::by_status_sk()` fills `created`, `id` in that order)",
+        label = "`id` cannot be filled before `created`"
+    )]
+    pub trait __DynakeyProjectByStatusSkOrder0Field1 {}
+    #[diagnostic::do_not_recommend]
+    impl __DynakeyProjectByStatusSkOrder0Field1 for ::dynakey::__private::Never {}
+    impl ProjectByStatusSk<0usize>
+    where
+        String: ::dynakey::KeySegment,
+        Status: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {
+        #[doc(hidden)]
+        pub fn id<__DynakeyValue: __DynakeyProjectByStatusSkOrder0Field1>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub fn id_prefix<__DynakeyValue: __DynakeyProjectByStatusSkOrder0Field1>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+    }
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `created` is already filled; the next field of \"<created>#<id>\" is `id` (`Project::by_status_sk()` fills `created`, `id` in that order)",
+        label = "`created` is already filled"
+    )]
+    pub trait __DynakeyProjectByStatusSkOrder1Field0 {}
+    #[diagnostic::do_not_recommend]
+    impl __DynakeyProjectByStatusSkOrder1Field0 for ::dynakey::__private::Never {}
+    impl ProjectByStatusSk<1usize>
+    where
+        String: ::dynakey::KeySegment,
+        Status: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {
+        #[doc(hidden)]
+        pub fn created<__DynakeyValue: __DynakeyProjectByStatusSkOrder1Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub fn created_prefix<__DynakeyValue: __DynakeyProjectByStatusSkOrder1Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+    }
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `created` is already filled: every field of \"<created>#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
+        label = "`created` is already filled"
+    )]
+    pub trait __DynakeyProjectByStatusSkOrder2Field0 {}
+    #[diagnostic::do_not_recommend]
+    impl __DynakeyProjectByStatusSkOrder2Field0 for ::dynakey::__private::Never {}
+    impl ProjectByStatusSk<2usize>
+    where
+        String: ::dynakey::KeySegment,
+        Status: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {
+        #[doc(hidden)]
+        pub fn created<__DynakeyValue: __DynakeyProjectByStatusSkOrder2Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub fn created_prefix<__DynakeyValue: __DynakeyProjectByStatusSkOrder2Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+    }
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `id` is already filled: every field of \"<created>#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
+        label = "`id` is already filled"
+    )]
+    pub trait __DynakeyProjectByStatusSkOrder2Field1 {}
+    #[diagnostic::do_not_recommend]
+    impl __DynakeyProjectByStatusSkOrder2Field1 for ::dynakey::__private::Never {}
+    impl ProjectByStatusSk<2usize>
+    where
+        String: ::dynakey::KeySegment,
+        Status: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {
+        #[doc(hidden)]
+        pub fn id<__DynakeyValue: __DynakeyProjectByStatusSkOrder2Field1>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub fn id_prefix<__DynakeyValue: __DynakeyProjectByStatusSkOrder2Field1>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+    }
     impl Project
     where
         String: ::dynakey::KeySegment,
@@ -536,6 +686,36 @@ const _: () = {
             "index `ByCreated` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"C#<created>\"`, or declare the index with `sort_key = \"…\"`"
         )
     };
+    #[doc(hidden)]
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `created` is already filled: every field of \"C#<created>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
+        label = "`created` is already filled"
+    )]
+    pub trait __DynakeyProjectByCreatedSkOrder1Field0 {}
+    #[diagnostic::do_not_recommend]
+    impl __DynakeyProjectByCreatedSkOrder1Field0 for ::dynakey::__private::Never {}
+    impl ProjectByCreatedSk<1usize>
+    where
+        String: ::dynakey::KeySegment,
+        Status: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {
+        #[doc(hidden)]
+        pub fn created<__DynakeyValue: __DynakeyProjectByCreatedSkOrder1Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub fn created_prefix<__DynakeyValue: __DynakeyProjectByCreatedSkOrder1Field0>(
+            self,
+            _: __DynakeyValue,
+        ) -> Self {
+            self
+        }
+    }
     impl Project
     where
         String: ::dynakey::KeySegment,

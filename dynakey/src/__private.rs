@@ -227,6 +227,12 @@ pub fn strip_shard_suffix<'k>(
 
 // ----- Build-time checks ----------------------------------------------------------------------
 
+/// The one implementor of the traits that generated code makes unsatisfiable on purpose (each
+/// names a mistake in its `#[diagnostic::on_unimplemented]` message, e.g. a sort-key field filled
+/// out of order); having one impl, marked `do_not_recommend`, keeps rustc from suggesting to add
+/// one.
+pub enum Never {}
+
 /// Compile-time check that an entity with `#[sk]` is on a table with a sort key; the error is
 /// reported at the generated call, which the derive spans at the `#[sk]` template.
 pub const fn assert_table_with_sort_key<E: crate::Entity>()

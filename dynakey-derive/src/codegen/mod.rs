@@ -11,5 +11,6 @@ pub mod index;
 pub mod segment_enum;
 pub mod shard;
 pub mod sort_key;
+mod sort_key_order;
 pub mod table;
 mod template;

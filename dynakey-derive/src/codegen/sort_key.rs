@@ -17,6 +17,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Ident;
 
+use crate::codegen::sort_key_order;
 use crate::codegen::template::{option_char, push_segments, terminator};
 use crate::model::{Entity, Segment, Template};
 
@@ -98,7 +99,8 @@ pub fn implementation_of(
         .collect();
     let n = field_positions.len();
     let ends_with_literal = matches!(segments.last(), Some(Segment::Literal(_)));
-    let mut out = TokenStream::new();
+    // Every other field's method on each depth is one clear error (`sort_key_order`).
+    let mut out = sort_key_order::stubs(entity, template, builder, bounds);
 
     // Depth 0 starts with L0.
     let l0_end = field_positions.first().copied().unwrap_or(segments.len());
