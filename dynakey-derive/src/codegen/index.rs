@@ -8,7 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::codegen::sort_key::{self, Builder};
-use crate::codegen::template;
+use crate::codegen::{label, local, template};
 use crate::grammar::index::{IndexKind, ProjectionDecl};
 use crate::model::index::{snake_case, IndexTemplates};
 use crate::model::table::Table;
@@ -241,6 +241,7 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
         }
     });
     let capacity = 2 * entity.indexes.len();
+    let keys = local("__dynakey_out");
     out.entity_items = quote! {
         const INDEXES: &'static [::dynakey::EntityIndex] = &[#(#entries),*];
 
@@ -248,9 +249,9 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
             ::std::vec::Vec<(&'static str, ::dynakey::__private::String)>,
             ::dynakey::KeyError,
         > {
-            let mut __dynakey_out = ::std::vec::Vec::with_capacity(#capacity);
+            let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
             #(#blocks)*
-            ::core::result::Result::Ok(__dynakey_out)
+            ::core::result::Result::Ok(#keys)
         }
     };
     out
@@ -376,6 +377,11 @@ fn key_block(
     pk_fn: &syn::Ident,
     sk_fn: &syn::Ident,
 ) -> TokenStream {
+    let (out, attribute, block) = (
+        local("__dynakey_out"),
+        local("__dynakey_attribute"),
+        label("__dynakey_index"),
+    );
     let mut bound: Vec<usize> = Vec::new();
     let mut binds = Vec::new();
     for i in index.templates().flat_map(Template::field_indices) {
@@ -390,24 +396,24 @@ fn key_block(
         } else {
             binds.push(quote! {
                 let ::core::option::Option::Some(#ident) = &self.#ident else {
-                    break '__dynakey_index;
+                    break #block;
                 };
             });
         }
     }
     let partition = index.pk.as_ref().map(|pk| {
         let refs = template::refs(entity, pk);
-        quote!(__dynakey_out.push((::dynakey::__private::index_partition_key(&#def), Self::#pk_fn(#(#refs),*)?));)
+        quote!(#out.push((::dynakey::__private::index_partition_key(&#def), Self::#pk_fn(#(#refs),*)?));)
     });
     let sort = index.sk.as_ref().map(|sk| {
         let refs = template::refs(entity, sk);
         quote! {
-            if let ::core::option::Option::Some(__dynakey_attribute) = ::dynakey::__private::index_sort_key(&#def) {
-                __dynakey_out.push((__dynakey_attribute, Self::#sk_fn(#(#refs),*)?));
+            if let ::core::option::Option::Some(#attribute) = ::dynakey::__private::index_sort_key(&#def) {
+                #out.push((#attribute, Self::#sk_fn(#(#refs),*)?));
             }
         }
     });
-    let label = sparse.then(|| quote!('__dynakey_index:));
+    let label = sparse.then(|| quote!(#block:));
     quote! {
         #label {
             #(#binds)*

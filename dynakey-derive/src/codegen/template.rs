@@ -4,6 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
+use crate::codegen::local;
 use crate::model::{Entity, Role, Segment, Template};
 
 /// `where T: KeySegment, …` over every key field type (index templates included; `T` for an
@@ -90,17 +91,17 @@ pub fn capacity(entity: &Entity<'_>, template: &Template) -> TokenStream {
     quote!(0 #(+ #terms)*)
 }
 
-/// Statements that append segments `range` of a template to `__dynakey_out` (a `String` in scope;
-/// generated locals carry the `__dynakey_` prefix so they never shadow a field of the same name), reading
-/// each field from a local variable of the same name.
+/// Statements that append segments `range` of a template to `__dynakey_out` (a `String` in scope,
+/// a [`local`]), reading each field from a local variable or parameter of the same name.
 pub fn push_segments(
     entity: &Entity<'_>,
     template: &Template,
     range: std::ops::Range<usize>,
 ) -> TokenStream {
     let text = &template.lit;
+    let out = local("__dynakey_out");
     let statements = range.map(|i| match &template.segments[i] {
-        Segment::Literal(literal) => quote!(__dynakey_out.push_str(#literal);),
+        Segment::Literal(literal) => quote!(#out.push_str(#literal);),
         Segment::Field(index) => {
             let field = entity.field(*index);
             let ident = field.ident;
@@ -108,7 +109,7 @@ pub fn push_segments(
             let ty = field.key_ty();
             let terminator = option_char(terminator(template, i));
             quote_spanned! {ty.span()=>
-                ::dynakey::__private::push_field::<#ty, _>(&mut __dynakey_out, #ident, #name, #terminator, #text)?;
+                ::dynakey::__private::push_field::<#ty, _>(&mut #out, #ident, #name, #terminator, #text)?;
             }
         }
     });
@@ -144,15 +145,16 @@ pub fn encoder(entity: &Entity<'_>, template: &Template, name: &syn::Ident) -> T
     let capacity = capacity(entity, template);
     let push = push_segments(entity, template, 0..template.segments.len());
     let role = role(template.role);
+    let (out, capacity_local) = (local("__dynakey_out"), local("__dynakey_capacity"));
     quote! {
         #[doc(hidden)]
         #[inline]
         fn #name(#(#params),*) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
             // A `let`, not a nested `const`: nested items do not see the impl's where clause.
-            let __dynakey_capacity: usize = #capacity;
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(__dynakey_capacity);
+            let #capacity_local: usize = #capacity;
+            let mut #out = ::dynakey::__private::String::with_capacity(#capacity_local);
             #push
-            ::dynakey::__private::finish_key(#role, __dynakey_out)
+            ::dynakey::__private::finish_key(#role, #out)
         }
     }
 }
