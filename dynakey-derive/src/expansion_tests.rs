@@ -366,7 +366,7 @@ fn expansion_of_failed_derives() {
         "table_failed",
         super::table,
         syn::parse_quote! {
-            #[table(partition_key = "")]
+            #[table(partition_key = "", sort_key = "SK")]
             #[gsi(ByStatus, partition_key = "GSI1PK")]
             struct App;
         },

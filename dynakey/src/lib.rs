@@ -123,8 +123,13 @@ pub use dynakey_derive::Collection;
 pub use dynakey_derive::Entity;
 /// Derives [`KeySegment`] for a unit enum whose variants carry `#[key("TEXT")]`.
 pub use dynakey_derive::KeySegment;
-/// Derives [`Table`] from `#[table(partition_key = "…", sort_key = "…")]`, with one marker type
-/// implementing [`Index`] per `#[gsi(…)]`/`#[lsi(…)]` (see [`index`]).
+/// Derives [`Table`] from `#[table(partition_key = "…", sort_key = "…")]` or
+/// `#[table(partition_key = "…", no_sort_key)]`, with one marker type implementing [`Index`] per
+/// `#[gsi(…)]`/`#[lsi(…)]` (see [`index`]).
+///
+/// The sort key is always explicit: a table with neither `sort_key` nor `no_sort_key` is a
+/// compile error, so a table without a sort key never gets one by default. `partition_key`
+/// defaults to `"PK"`. Each option is given once.
 pub use dynakey_derive::Table;
 
 // The derive's generated code refers to `::dynakey`; this lets the crate's own tests use it too.

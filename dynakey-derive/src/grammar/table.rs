@@ -2,8 +2,8 @@
 //! `#[table(partition_key = "…", no_sort_key)]`, and the `#[gsi(…)]`/`#[lsi(…)]` index
 //! declarations (whose syntax `grammar::index` reads).
 //!
-//! Syntax only, each option once (`grammar::given`); the defaults and what the combinations
-//! mean are `model::table`'s and `checks::table`'s.
+//! Syntax only, each option once (`grammar::given`); the default partition key and what the
+//! combinations mean are `model::table`'s and `checks::table`'s.
 
 use syn::{Attribute, LitStr, Path};
 
@@ -20,12 +20,18 @@ pub struct TableAttrs {
     pub no_sort_key: Option<Path>,
     /// Every `#[gsi(…)]` and `#[lsi(…)]`, in order.
     pub indexes: Vec<IndexDecl>,
+    /// `false` when a `#[table(…)]` had a syntax error, after which its other options were not
+    /// read (so nothing is reported as missing on account of it).
+    pub read_fully: bool,
 }
 
 /// Reads a table declaration's attributes; the options of several `#[table(…)]` attributes are
 /// read together.
 pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> TableAttrs {
-    let mut out = TableAttrs::default();
+    let mut out = TableAttrs {
+        read_fully: true,
+        ..TableAttrs::default()
+    };
     let mut given = Given::default();
     for attr in attrs.iter().filter(|a| a.path().is_ident("table")) {
         let result = attr.parse_nested_meta(|meta| {
@@ -47,6 +53,7 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> TableAttrs {
         });
         if let Err(error) = result {
             cx.push(error);
+            out.read_fully = false;
         }
     }
     out.indexes = index::table_indexes(cx, attrs);

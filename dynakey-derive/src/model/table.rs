@@ -1,5 +1,6 @@
-//! Stage 2 of `#[derive(Table)]`: the declaration with its defaults filled in and each index's
-//! name and partition key resolved, so neither the checks nor code generation recompute them.
+//! Stage 2 of `#[derive(Table)]`: the declaration with its default partition key filled in and
+//! each index's name and partition key resolved, so neither the checks nor code generation
+//! recompute them.
 
 use syn::{DeriveInput, Ident, LitStr, Path, Visibility};
 
@@ -13,12 +14,15 @@ pub struct Table<'a> {
     pub vis: &'a Visibility,
     /// The partition-key attribute: `partition_key = "…"`, or `"PK"` spanned at the table's name.
     pub partition_key: LitStr,
-    /// The sort-key attribute: `sort_key = "…"`, none with `no_sort_key`, or `"SK"` spanned at the
-    /// table's name.
+    /// The sort-key attribute: `sort_key = "…"`, none with `no_sort_key`. There is no default: a
+    /// table without either is an error (`checks::table`), so a table meant to have no sort key
+    /// never gets one silently.
     pub sort_key: Option<LitStr>,
-    /// `sort_key = "…"` and `no_sort_key` as written, for the check that they are not both given.
+    /// `sort_key = "…"` and `no_sort_key` as written, for the checks that exactly one is given.
     pub written_sort_key: Option<LitStr>,
     pub no_sort_key: Option<Path>,
+    /// Every `#[table(…)]` was read to its end (see `TableAttrs::read_fully`).
+    pub read_fully: bool,
     /// Every `#[gsi]`/`#[lsi]`, in order (a marker type declared twice is in twice: the grammar
     /// reported it).
     pub indexes: Vec<TableIndex>,
@@ -53,10 +57,9 @@ pub fn table<'a>(input: &'a DeriveInput, attrs: TableAttrs) -> Table<'a> {
     let partition_key = attrs
         .partition_key
         .unwrap_or_else(|| LitStr::new("PK", ident.span()));
-    let sort_key = match (&attrs.sort_key, &attrs.no_sort_key) {
-        (_, Some(_)) => None,
-        (Some(sort), None) => Some(sort.clone()),
-        (None, None) => Some(LitStr::new("SK", ident.span())),
+    let sort_key = match &attrs.no_sort_key {
+        Some(_) => None,
+        None => attrs.sort_key.clone(),
     };
     let indexes = attrs
         .indexes
@@ -81,6 +84,7 @@ pub fn table<'a>(input: &'a DeriveInput, attrs: TableAttrs) -> Table<'a> {
         sort_key,
         written_sort_key: attrs.sort_key,
         no_sort_key: attrs.no_sort_key,
+        read_fully: attrs.read_fully,
         indexes,
     }
 }
