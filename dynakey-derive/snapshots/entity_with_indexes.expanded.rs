@@ -311,13 +311,9 @@ const _: () = {
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex0 = ByStatus;
-    const _: () = ::dynakey::__private::assert_index_on_table::<
-        <__DynakeyIndex0 as ::dynakey::Index>::Table,
-        App,
-        __DynakeyIndex0,
-        Project,
-    >();
+    type __DynakeyIndex0 = <App as ::dynakey::__private::IndexAt<
+        { ::dynakey::__private::index_position::<App>("ByStatus", "Project") },
+    >>::Index;
     const _: () = if !(::dynakey::__private::is_fallback_index(
         &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
     ) || ::dynakey::__private::is_global(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
@@ -663,13 +659,9 @@ const _: () = {
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex1 = ByCreated;
-    const _: () = ::dynakey::__private::assert_index_on_table::<
-        <__DynakeyIndex1 as ::dynakey::Index>::Table,
-        App,
-        __DynakeyIndex1,
-        Project,
-    >();
+    type __DynakeyIndex1 = <App as ::dynakey::__private::IndexAt<
+        { ::dynakey::__private::index_position::<App>("ByCreated", "Project") },
+    >>::Index;
     const _: () = if !(::dynakey::__private::is_fallback_index(
         &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
     ) || !::dynakey::__private::is_global(&<__DynakeyIndex1 as ::dynakey::Index>::DEF))

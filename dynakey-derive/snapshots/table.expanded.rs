@@ -63,3 +63,16 @@ impl ::dynakey::Index for ByCreated {
     );
 }
 impl ::dynakey::ConsistentReadable for ByCreated {}
+impl ::dynakey::__private::DerivedTable for App {
+    const NAME: &'static str = "App";
+    const INDEX_TYPES: &'static [&'static str] = &["ByStatus", "ByOwner", "ByCreated"];
+}
+impl ::dynakey::__private::IndexAt<0usize> for App {
+    type Index = ByStatus;
+}
+impl ::dynakey::__private::IndexAt<1usize> for App {
+    type Index = ByOwner;
+}
+impl ::dynakey::__private::IndexAt<2usize> for App {
+    type Index = ByCreated;
+}

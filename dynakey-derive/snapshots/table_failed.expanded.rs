@@ -18,3 +18,10 @@ impl ::dynakey::Index for ByStatus {
 }
 impl ::dynakey::ConsistentReadable for ByStatus {}
 impl ::dynakey::ProjectsAll for ByStatus {}
+impl ::dynakey::__private::DerivedTable for App {
+    const NAME: &'static str = "App";
+    const INDEX_TYPES: &'static [&'static str] = &["ByStatus"];
+}
+impl ::dynakey::__private::IndexAt<0usize> for App {
+    type Index = ByStatus;
+}

@@ -322,23 +322,146 @@ pub const fn is_fallback(template: &crate::KeyTemplate) -> bool {
     template.text.is_empty()
 }
 
-/// Implemented for `(T, T)`: the table of an index and the table of the entity that uses it,
-/// which must be one table.
+/// Implemented by `#[derive(Table)]` (and by [`crate::DefaultTable`]): the names of the table's
+/// index marker types, so that `#[index(I, …)]` on an entity finds `I` through the entity's own
+/// table ([`IndexAt`], [`index_position`]) and an index the table does not declare is one error
+/// that lists the ones it does.
 #[diagnostic::on_unimplemented(
-    message = "index `{I}` belongs to another table than entity `{E}`",
-    label = "an index of another table",
-    note = "an entity can only use the indexes of its own table (#[dynakey(table = …)]): declare the index on that table with #[gsi(…)]/#[lsi(…)]; the tables are {Self}"
+    message = "table `{Self}` is not declared with #[derive(Table)], so #[index(…)] cannot name its indexes",
+    label = "a table implemented by hand",
+    note = "declare the table with #[derive(Table)] and its indexes with #[gsi(…)]/#[lsi(…)]"
 )]
-pub trait IndexOnTable<I, E> {}
-impl<T, I, E> IndexOnTable<I, E> for (T, T) {}
+pub trait DerivedTable: crate::Table {
+    /// The table type's name, for messages.
+    const NAME: &'static str;
+    /// The index marker types' names, in declaration order: `IndexAt<i>` is the `i`th.
+    const INDEX_TYPES: &'static [&'static str];
+}
 
-/// Build-time check of `#[index(I, …)]` on entity `E`: the index's table `TI` is the entity's
-/// table `TE`. Called with `TI = <I as Index>::Table`, so an ident that is not an index is
-/// reported once, by that projection.
-pub const fn assert_index_on_table<TI, TE, I, E>()
-where
-    (TI, TE): IndexOnTable<I, E>,
-{
+/// The `N`th index marker type of a table ([`DerivedTable::INDEX_TYPES`]).
+pub trait IndexAt<const N: usize>: DerivedTable {
+    /// The marker type.
+    type Index: crate::Index;
+}
+
+impl DerivedTable for crate::DefaultTable {
+    const NAME: &'static str = "DefaultTable";
+    const INDEX_TYPES: &'static [&'static str] = &[];
+}
+
+/// The position of index marker type `index` among table `T`'s (the generated alias of
+/// `#[index(index, …)]` on `entity` is `<T as IndexAt<{ index_position::<T>(…) }>>::Index`).
+/// When `T` declares no such index, evaluating it fails the build with one message that says so
+/// and lists the indexes `T` declares.
+pub const fn index_position<T: DerivedTable>(index: &str, entity: &str) -> usize {
+    let declared = T::INDEX_TYPES;
+    let mut i = 0;
+    while i < declared.len() {
+        if crate::collection::overlap::str_eq(declared[i], index) {
+            return i;
+        }
+        i += 1;
+    }
+    if crate::collection::overlap::str_eq(T::NAME, "DefaultTable") {
+        let message = Message::new()
+            .push("entity `")
+            .push(entity)
+            .push("` names no table, so it is on `DefaultTable`, which declares no indexes: name the table that declares `")
+            .push(index)
+            .push("` with #[dynakey(table = …)]");
+        panic!("{}", message.as_str())
+    }
+    let mut message = Message::new()
+        .push("entity `")
+        .push(entity)
+        .push("` is on table `")
+        .push(T::NAME)
+        .push("`, which declares no index `")
+        .push(index)
+        .push("` (");
+    if declared.is_empty() {
+        message = message.push("it declares none");
+    } else {
+        message = message.push("its indexes: ");
+        let mut i = 0;
+        while i < declared.len() {
+            if i > 0 {
+                message = message.push(", ");
+            }
+            message = message.push(declared[i]);
+            i += 1;
+        }
+    }
+    message = message
+        .push("): declare it on `")
+        .push(T::NAME)
+        .push("` with #[gsi(")
+        .push(index)
+        .push(", …)] or #[lsi(")
+        .push(index)
+        .push(", …)]");
+    if !declared.is_empty() {
+        message = message.push(", or name one of those");
+    }
+    message = message
+        .push("; an entity uses the indexes of its own table, the one #[dynakey(table = …)] names");
+    panic!("{}", message.as_str())
+}
+
+/// A message assembled at build time (`const` code cannot allocate): up to 1 KiB of text; a part
+/// that does not fit is replaced by `…` and ends the message.
+pub struct Message {
+    bytes: [u8; 1024],
+    len: usize,
+    full: bool,
+}
+
+impl Message {
+    /// An empty message.
+    pub const fn new() -> Self {
+        Message {
+            bytes: [0; 1024],
+            len: 0,
+            full: false,
+        }
+    }
+
+    /// The message with `text` appended.
+    pub const fn push(mut self, text: &str) -> Self {
+        let text = text.as_bytes();
+        if self.full {
+            return self;
+        }
+        if self.len + text.len() > self.bytes.len() - 3 {
+            self.full = true;
+            return self.push_bytes("…".as_bytes());
+        }
+        self.push_bytes(text)
+    }
+
+    const fn push_bytes(mut self, text: &[u8]) -> Self {
+        let mut i = 0;
+        while i < text.len() && self.len < self.bytes.len() {
+            self.bytes[self.len] = text[i];
+            self.len += 1;
+            i += 1;
+        }
+        self
+    }
+
+    /// The text (whole parts only, so always UTF-8).
+    pub const fn as_str(&self) -> &str {
+        match core::str::from_utf8(self.bytes.split_at(self.len).0) {
+            Ok(text) => text,
+            Err(_) => "",
+        }
+    }
+}
+
+impl Default for Message {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// `true` when `def` is a global secondary index (for the build-time checks of `#[index]`).
@@ -355,4 +478,57 @@ pub const fn has_sort_key(def: &IndexDef) -> bool {
 /// reported); the checks of `#[index]` skip it.
 pub const fn is_fallback_index(def: &crate::IndexDef) -> bool {
     def.name.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Two;
+    impl crate::Table for Two {
+        const PARTITION_KEY: &'static str = "PK";
+        const SORT_KEY: Option<&'static str> = None;
+    }
+    impl DerivedTable for Two {
+        const NAME: &'static str = "Two";
+        const INDEX_TYPES: &'static [&'static str] = &["ByStatus", "ByOwner"];
+    }
+
+    fn panic_message(f: impl FnOnce() -> usize + std::panic::UnwindSafe) -> String {
+        let payload = std::panic::catch_unwind(f).expect_err("no panic");
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn index_position_finds_a_marker_or_lists_the_declared_ones() {
+        const OWNER: usize = index_position::<Two>("ByOwner", "Project");
+        assert_eq!(OWNER, 1);
+        let message = panic_message(|| index_position::<Two>("BySatus", "Project"));
+        assert_eq!(
+            message,
+            "entity `Project` is on table `Two`, which declares no index `BySatus` (its indexes: \
+             ByStatus, ByOwner): declare it on `Two` with #[gsi(BySatus, …)] or \
+             #[lsi(BySatus, …)], or name one of those; an entity uses the indexes of its own \
+             table, the one #[dynakey(table = …)] names"
+        );
+        let message =
+            panic_message(|| index_position::<crate::DefaultTable>("ByStatus", "Project"));
+        assert!(message.contains("names no table"), "{message}");
+    }
+
+    #[test]
+    fn a_message_keeps_whole_parts_within_its_buffer() {
+        const SHORT: Message = Message::new().push("a").push("é");
+        assert_eq!(SHORT.as_str(), "aé");
+        let long = "x".repeat(1000);
+        let message = Message::new()
+            .push(&long)
+            .push("yyyyyyyyyyyyyyyyyyyyyyyyy")
+            .push("z");
+        assert_eq!(message.as_str(), format!("{long}…"));
+    }
 }

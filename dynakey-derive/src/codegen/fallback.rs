@@ -71,6 +71,7 @@ pub fn table(table: &Table<'_>) -> TokenStream {
             impl ::dynakey::ProjectsAll for #marker {}
         });
     }
+    out.extend(crate::codegen::index::lookup(table));
     out
 }
 

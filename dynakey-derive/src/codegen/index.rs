@@ -126,6 +126,36 @@ pub fn table(model: &Table<'_>) -> (TokenStream, TokenStream) {
     (items, indexes)
 }
 
+/// The table's `__private::DerivedTable` impl and one `IndexAt<i>` impl per index marker type (a
+/// marker declared twice, an error already reported, once): how `#[index(I, …)]` on an entity
+/// finds `I` through the entity's table. Emitted by the expansion and by the fallback alike, so
+/// entities on a table whose derive failed add no errors.
+pub fn lookup(model: &Table<'_>) -> TokenStream {
+    let table = model.ident;
+    let mut markers: Vec<&syn::Ident> = Vec::new();
+    for index in &model.indexes {
+        if !markers.contains(&&index.decl.ident) {
+            markers.push(&index.decl.ident);
+        }
+    }
+    let name = table.to_string();
+    let names = markers.iter().map(|m| m.to_string());
+    let positions = markers.iter().enumerate().map(|(i, marker)| {
+        quote! {
+            impl ::dynakey::__private::IndexAt<#i> for #table {
+                type Index = #marker;
+            }
+        }
+    });
+    quote! {
+        impl ::dynakey::__private::DerivedTable for #table {
+            const NAME: &'static str = #name;
+            const INDEX_TYPES: &'static [&'static str] = &[#(#names),*];
+        }
+        #(#positions)*
+    }
+}
+
 // ----- #[derive(Entity)] ------------------------------------------------------------------------
 
 /// What `#[derive(Entity)]` emits for the entity's `#[index(…)]` attributes.
@@ -169,16 +199,22 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
         let path_span = path.span();
         let name = index.name();
         let snake = snake_case(&name);
-        // Every use names the index through this alias, so an index path that does not resolve
-        // is reported once, here.
+        // Every use names the index through this alias: the marker type of that name among the
+        // indexes of the entity's table, so an index the table does not declare is one error,
+        // here, listing the ones it does.
         let alias = format_ident!("__DynakeyIndex{}", n);
+        let table = &entity.table;
+        let entity_name = ident.to_string();
+        let position = quote_spanned! {path_span=>
+            { ::dynakey::__private::index_position::<#table>(#name, #entity_name) }
+        };
         out.inner.extend(quote! {
             #[doc(hidden)]
-            type #alias = #path;
+            type #alias = <#table as ::dynakey::__private::IndexAt<#position>>::Index;
         });
         let def = quote_spanned!(path_span=> <#alias as ::dynakey::Index>::DEF);
 
-        out.inner.extend(checks(entity, index, &alias, &def));
+        out.inner.extend(checks(index, &def));
 
         let pk_fn = format_ident!("__dynakey_{}_partition_key", snake);
         let sk_fn = format_ident!("__dynakey_{}_sort_key", snake);
@@ -257,23 +293,13 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
     out
 }
 
-/// The build-time checks that need the index's type: it is an index of the entity's table, a GSI
-/// exactly when a `pk` template is given, and has a sort key exactly when an `sk` template is.
-fn checks(
-    entity: &Entity<'_>,
-    index: &IndexTemplates,
-    alias: &syn::Ident,
-    def: &TokenStream,
-) -> TokenStream {
+/// The build-time checks that need the index's declaration (that it is an index of the entity's
+/// table is how the alias finds it): a GSI exactly when a `pk` template is given, and a sort key
+/// exactly when an `sk` template is.
+fn checks(index: &IndexTemplates, def: &TokenStream) -> TokenStream {
     let path_span = index.index.span();
-    let ident = entity.ident;
-    let table = &entity.table;
     let name = index.name();
-    let mut out = quote_spanned! {path_span=>
-        const _: () = ::dynakey::__private::assert_index_on_table::<
-            <#alias as ::dynakey::Index>::Table, #table, #alias, #ident,
-        >();
-    };
+    let mut out = TokenStream::new();
     let is_global = quote!(::dynakey::__private::is_global(&#def));
     match &index.pk {
         Some(pk) => out.extend(const_check(

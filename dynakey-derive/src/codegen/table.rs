@@ -10,6 +10,7 @@ use crate::model::table::Table;
 /// The `Table` impl of a checked declaration.
 pub fn expand(table: &Table<'_>) -> TokenStream {
     let (index_items, indexes_const) = index::table(table);
+    let lookup = index::lookup(table);
     let ident = table.ident;
     let partition = &table.partition_key;
     let (sort_const, marker) = match &table.sort_key {
@@ -31,5 +32,6 @@ pub fn expand(table: &Table<'_>) -> TokenStream {
         }
         #marker
         #index_items
+        #lookup
     }
 }
