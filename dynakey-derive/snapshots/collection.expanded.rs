@@ -209,28 +209,52 @@ const _: () = {
             "collection `WorkspaceView`: member `tasks` (Task) has no sort-key template; a collection tells its members apart by sort key, so each member needs #[sk(\"…\")]"
         )
     };
-    const _: () = if ::dynakey::__private::identical_members(
+    const _: () = match ::dynakey::__private::member_overlap(
         &__DYNAKEY_MEMBER_0,
         &__DYNAKEY_MEMBER_1,
     ) {
-        ::core::panic!(
-            "collection `WorkspaceView`: members `settings` (Settings) and `latest` (Project) have identical sort-key templates, so every key of one is also a key of the other; give one a distinct literal prefix (e.g. #[sk(\"FILE#<path>\")]), or declare #[dynakey(entity_type = \"_type\")] on both entities so that attribute tells their items apart"
-        )
+        ::dynakey::__private::Overlap::Identical => {
+            ::core::panic!(
+                "collection `WorkspaceView`: members `settings` (Settings) and `latest` (Project) have identical sort-key templates, so every key of one is also a key of the other; give one a distinct literal prefix (e.g. #[sk(\"FILE#<path>\")]), or declare #[dynakey(entity_type = \"_type\")] on both entities so that attribute tells their items apart"
+            )
+        }
+        ::dynakey::__private::Overlap::Certain => {
+            ::core::panic!(
+                "collection `WorkspaceView`: members `settings` (Settings) and `latest` (Project) have overlapping sort-key templates: their fields take any text, so a key one of them writes can have the other's shape too, and a read could not tell which it is; give one a literal prefix the other cannot start with, end the shorter template with its delimiter so it cannot run into the other (\"PROJ#<id>#\", not \"PROJ#<id>\"), or declare #[dynakey(entity_type = \"_type\")] on both entities so that attribute tells their items apart"
+            )
+        }
+        _ => {}
     };
-    const _: () = if ::dynakey::__private::identical_members(
+    const _: () = match ::dynakey::__private::member_overlap(
         &__DYNAKEY_MEMBER_0,
         &__DYNAKEY_MEMBER_2,
     ) {
-        ::core::panic!(
-            "collection `WorkspaceView`: members `settings` (Settings) and `tasks` (Task) have identical sort-key templates, so every key of one is also a key of the other; give one a distinct literal prefix (e.g. #[sk(\"FILE#<path>\")]), or declare #[dynakey(entity_type = \"_type\")] on both entities so that attribute tells their items apart"
-        )
+        ::dynakey::__private::Overlap::Identical => {
+            ::core::panic!(
+                "collection `WorkspaceView`: members `settings` (Settings) and `tasks` (Task) have identical sort-key templates, so every key of one is also a key of the other; give one a distinct literal prefix (e.g. #[sk(\"FILE#<path>\")]), or declare #[dynakey(entity_type = \"_type\")] on both entities so that attribute tells their items apart"
+            )
+        }
+        ::dynakey::__private::Overlap::Certain => {
+            ::core::panic!(
+                "collection `WorkspaceView`: members `settings` (Settings) and `tasks` (Task) have overlapping sort-key templates: their fields take any text, so a key one of them writes can have the other's shape too, and a read could not tell which it is; give one a literal prefix the other cannot start with, end the shorter template with its delimiter so it cannot run into the other (\"PROJ#<id>#\", not \"PROJ#<id>\"), or declare #[dynakey(entity_type = \"_type\")] on both entities so that attribute tells their items apart"
+            )
+        }
+        _ => {}
     };
-    const _: () = if ::dynakey::__private::identical_members(
+    const _: () = match ::dynakey::__private::member_overlap(
         &__DYNAKEY_MEMBER_1,
         &__DYNAKEY_MEMBER_2,
     ) {
-        ::core::panic!(
-            "collection `WorkspaceView`: members `latest` (Project) and `tasks` (Task) have identical sort-key templates, so every key of one is also a key of the other; give one a distinct literal prefix (e.g. #[sk(\"FILE#<path>\")]), or declare #[dynakey(entity_type = \"_type\")] on both entities so that attribute tells their items apart"
-        )
+        ::dynakey::__private::Overlap::Identical => {
+            ::core::panic!(
+                "collection `WorkspaceView`: members `latest` (Project) and `tasks` (Task) have identical sort-key templates, so every key of one is also a key of the other; give one a distinct literal prefix (e.g. #[sk(\"FILE#<path>\")]), or declare #[dynakey(entity_type = \"_type\")] on both entities so that attribute tells their items apart"
+            )
+        }
+        ::dynakey::__private::Overlap::Certain => {
+            ::core::panic!(
+                "collection `WorkspaceView`: members `latest` (Project) and `tasks` (Task) have overlapping sort-key templates: their fields take any text, so a key one of them writes can have the other's shape too, and a read could not tell which it is; give one a literal prefix the other cannot start with, end the shorter template with its delimiter so it cannot run into the other (\"PROJ#<id>#\", not \"PROJ#<id>\"), or declare #[dynakey(entity_type = \"_type\")] on both entities so that attribute tells their items apart"
+            )
+        }
+        _ => {}
     };
 };

@@ -90,9 +90,14 @@ const _: () = {
             ::dynakey::__private::field(
                 "created",
                 <u64 as ::dynakey::KeySegment>::WIDTH,
+                <u64 as ::dynakey::KeySegment>::ANY_TEXT,
             ),
             ::dynakey::__private::literal("#"),
-            ::dynakey::__private::field("id", <String as ::dynakey::KeySegment>::WIDTH),
+            ::dynakey::__private::field(
+                "id",
+                <String as ::dynakey::KeySegment>::WIDTH,
+                <String as ::dynakey::KeySegment>::ANY_TEXT,
+            ),
         ],
     );
     #[doc(hidden)]
@@ -528,6 +533,7 @@ const _: () = {
                 ::dynakey::__private::field(
                     "workspace",
                     <String as ::dynakey::KeySegment>::WIDTH,
+                    <String as ::dynakey::KeySegment>::ANY_TEXT,
                 ),
             ],
         );

@@ -75,7 +75,11 @@ const _: () = {
         ::dynakey::__private::KeyRole::Sort,
         &[
             ::dynakey::__private::literal("PROJ#"),
-            ::dynakey::__private::field("id", <String as ::dynakey::KeySegment>::WIDTH),
+            ::dynakey::__private::field(
+                "id",
+                <String as ::dynakey::KeySegment>::WIDTH,
+                <String as ::dynakey::KeySegment>::ANY_TEXT,
+            ),
         ],
     );
     #[doc(hidden)]
@@ -394,6 +398,7 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
                 ::dynakey::__private::field(
                     "workspace",
                     <String as ::dynakey::KeySegment>::WIDTH,
+                    <String as ::dynakey::KeySegment>::ANY_TEXT,
                 ),
             ],
         );

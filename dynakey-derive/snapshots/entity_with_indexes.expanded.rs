@@ -97,7 +97,11 @@ const _: () = {
         ::dynakey::__private::KeyRole::Sort,
         &[
             ::dynakey::__private::literal("PROJ#"),
-            ::dynakey::__private::field("id", <String as ::dynakey::KeySegment>::WIDTH),
+            ::dynakey::__private::field(
+                "id",
+                <String as ::dynakey::KeySegment>::WIDTH,
+                <String as ::dynakey::KeySegment>::ANY_TEXT,
+            ),
         ],
     );
     #[doc(hidden)]
@@ -919,11 +923,13 @@ const _: () = {
                 ::dynakey::__private::field(
                     "created",
                     <u64 as ::dynakey::KeySegment>::WIDTH,
+                    <u64 as ::dynakey::KeySegment>::ANY_TEXT,
                 ),
                 ::dynakey::__private::literal("#"),
                 ::dynakey::__private::field(
                     "id",
                     <String as ::dynakey::KeySegment>::WIDTH,
+                    <String as ::dynakey::KeySegment>::ANY_TEXT,
                 ),
             ],
         );
@@ -978,6 +984,7 @@ const _: () = {
                 ::dynakey::__private::field(
                     "created",
                     <u64 as ::dynakey::KeySegment>::WIDTH,
+                    <u64 as ::dynakey::KeySegment>::ANY_TEXT,
                 ),
             ],
         );
@@ -1014,6 +1021,7 @@ const _: () = {
                 ::dynakey::__private::field(
                     "workspace",
                     <String as ::dynakey::KeySegment>::WIDTH,
+                    <String as ::dynakey::KeySegment>::ANY_TEXT,
                 ),
             ],
         );
@@ -1059,6 +1067,7 @@ const _: () = {
                             ::dynakey::__private::field(
                                 "status",
                                 <Status as ::dynakey::KeySegment>::WIDTH,
+                                <Status as ::dynakey::KeySegment>::ANY_TEXT,
                             ),
                         ],
                     ),

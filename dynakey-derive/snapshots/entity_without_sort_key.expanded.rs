@@ -51,6 +51,7 @@ const _: () = {
                 ::dynakey::__private::field(
                     "id",
                     <String as ::dynakey::KeySegment>::WIDTH,
+                    <String as ::dynakey::KeySegment>::ANY_TEXT,
                 ),
             ],
         );

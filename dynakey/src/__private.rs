@@ -10,8 +10,8 @@ pub use std::marker::PhantomData;
 pub use std::result::Result;
 pub use std::string::String;
 
-pub use crate::collection::overlap::same_literals;
-pub use crate::collection::Cardinality;
+pub use crate::collection::overlap::{member_overlap, same_literals};
+pub use crate::collection::{Cardinality, Overlap};
 pub use crate::error::KeyRole;
 pub use crate::table::{IndexKind, Projection};
 pub use crate::template::{decode_field, push_field, take_segment};
@@ -30,9 +30,14 @@ pub const fn literal(text: &'static str) -> TemplatePart {
     TemplatePart::Literal(text)
 }
 
-/// A placeholder of a key template: the field's name and its type's `KeySegment::WIDTH`.
-pub const fn field(name: &'static str, width: Option<usize>) -> TemplatePart {
-    TemplatePart::Field { name, width }
+/// A placeholder of a key template: the field's name and its type's `KeySegment::WIDTH` and
+/// `KeySegment::ANY_TEXT`.
+pub const fn field(name: &'static str, width: Option<usize>, any_text: bool) -> TemplatePart {
+    TemplatePart::Field {
+        name,
+        width,
+        any_text,
+    }
 }
 
 /// The key template `text`, split into `parts` by the derive.
@@ -305,15 +310,6 @@ pub const fn assert_same_partition_fields<FA, FB, A, B>()
 where
     (FA, FB): SamePartitionFields<A, B>,
 {
-}
-
-/// `true` when two collection members have sort-key templates that are the same up to field names
-/// and no entity-type attribute tells them apart ([`crate::collection::overlap::member_overlap`]).
-pub const fn identical_members(a: &Member, b: &Member) -> bool {
-    matches!(
-        crate::collection::overlap::member_overlap(a, b),
-        crate::collection::Overlap::Identical
-    )
 }
 
 /// `true` when `template` is the placeholder of a failed `#[derive(Entity)]`, whose error is

@@ -26,6 +26,8 @@ pub enum TemplatePart {
         name: &'static str,
         /// [`KeySegment::WIDTH`] of the field's type.
         width: Option<usize>,
+        /// [`KeySegment::ANY_TEXT`] of the field's type.
+        any_text: bool,
     },
 }
 
@@ -106,7 +108,7 @@ impl KeyTemplate {
                     }
                     pos += lit.len();
                 }
-                TemplatePart::Field { name, width } => {
+                TemplatePart::Field { name, width, .. } => {
                     let len = match (width, self.parts.get(i + 1)) {
                         (Some(w), _) => {
                             if rest.len() < w || !rest.is_char_boundary(w) {
@@ -319,11 +321,13 @@ mod tests {
             TemplatePart::Field {
                 name: "created",
                 width: Some(20),
+                any_text: false,
             },
             TemplatePart::Literal("#"),
             TemplatePart::Field {
                 name: "id",
                 width: None,
+                any_text: true,
             },
         ],
     };
@@ -336,11 +340,13 @@ mod tests {
             TemplatePart::Field {
                 name: "last",
                 width: None,
+                any_text: true,
             },
             TemplatePart::Literal("#"),
             TemplatePart::Field {
                 name: "first",
                 width: None,
+                any_text: true,
             },
         ],
     };

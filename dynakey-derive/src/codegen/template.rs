@@ -67,7 +67,11 @@ pub fn constant(entity: &Entity<'_>, template: &Template) -> TokenStream {
             let field = entity.field(*index);
             let name = field.name();
             let ty = field.key_ty();
-            quote!(::dynakey::__private::field(#name, <#ty as ::dynakey::KeySegment>::WIDTH))
+            quote!(::dynakey::__private::field(
+                #name,
+                <#ty as ::dynakey::KeySegment>::WIDTH,
+                <#ty as ::dynakey::KeySegment>::ANY_TEXT,
+            ))
         }
     });
     quote!(::dynakey::__private::key_template(#text, #role, &[#(#parts),*]))

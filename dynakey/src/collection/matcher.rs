@@ -52,8 +52,8 @@ impl Matcher {
     /// an entity-type attribute.
     ///
     /// # Errors
-    /// [`Ambiguity`] when two members accept the key (possible only for members whose templates
-    /// the build-time analysis found [`Overlap::Possible`]).
+    /// [`Ambiguity`] when two members accept the key (for a derived collection, possible only for
+    /// members whose templates the build-time analysis found [`Overlap::Possible`]).
     pub fn classify<'a>(
         &self,
         sort_key: &str,
@@ -116,6 +116,7 @@ mod tests {
             TemplatePart::Field {
                 name: "id",
                 width: None,
+                any_text: false,
             },
         ],
     };
@@ -125,6 +126,7 @@ mod tests {
         parts: &[TemplatePart::Field {
             name: "name",
             width: None,
+            any_text: false,
         }],
     };
 

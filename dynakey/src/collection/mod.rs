@@ -83,8 +83,9 @@
 //!   literals) and the same partition-key field types
 //!   ([`Entity::PartitionFields`]), so they really share a partition;
 //! - every member has a sort-key template;
-//! - no two members' sort-key templates are the same up to field names (see [`overlap`]), unless
-//!   both declare the same entity-type attribute;
+//! - no key belongs to two members, unless both declare the same entity-type attribute: their
+//!   sort-key templates are neither the same up to field names nor overlapping with fields that
+//!   take any text ([`Overlap::Identical`], [`Overlap::Certain`]; see [`overlap`]);
 //! - no member type appears twice.
 //!
 //! ## Matching items to members
