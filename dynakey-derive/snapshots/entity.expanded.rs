@@ -578,6 +578,12 @@ const _: () = {
                 && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_1)
         }
     }
+    #[automatically_derived]
+    impl ::dynakey::InTable<Workspaces> for Project
+    where
+        String: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {}
     impl Project
     where
         String: ::dynakey::KeySegment,

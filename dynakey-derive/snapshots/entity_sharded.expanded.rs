@@ -436,6 +436,11 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
                 && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
         }
     }
+    #[automatically_derived]
+    impl ::dynakey::InTable<::dynakey::DefaultTable> for Event
+    where
+        String: ::dynakey::KeySegment,
+    {}
     impl Event
     where
         String: ::dynakey::KeySegment,

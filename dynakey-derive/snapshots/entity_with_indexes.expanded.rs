@@ -1127,6 +1127,13 @@ const _: () = {
             ::core::result::Result::Ok(__dynakey_out)
         }
     }
+    #[automatically_derived]
+    impl ::dynakey::InTable<App> for Project
+    where
+        String: ::dynakey::KeySegment,
+        Status: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {}
     impl Project
     where
         String: ::dynakey::KeySegment,

@@ -70,6 +70,11 @@ const _: () = {
             ::core::result::Result::Ok(::core::option::Option::None)
         }
     }
+    #[automatically_derived]
+    impl ::dynakey::InTable<Sessions> for Session
+    where
+        String: ::dynakey::KeySegment,
+    {}
     impl Session
     where
         String: ::dynakey::KeySegment,

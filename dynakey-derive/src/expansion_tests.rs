@@ -16,6 +16,7 @@ use syn::{DeriveInput, Path};
 /// (`<T as ::dynakey::Entity>::ENTITY_NAME`); their items may be called as `Trait::item`.
 const TRAITS: &[&str] = &[
     "Entity",
+    "InTable",
     "Table",
     "TableWithSortKey",
     "TableWithoutSortKey",

@@ -102,7 +102,7 @@ pub use condition::{
     Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyOf, SortKeyPartial, SortKeyPrefix,
 };
 pub use cursor::{Cursor, CursorCodec, CursorError, ShardPosition, ShardedCursor, StartKey};
-pub use entity::Entity;
+pub use entity::{Entity, InTable};
 pub use error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
 pub use index::{ConsistentReadable, EntityIndex, Index, ProjectsAll};
 pub use key::{Key, KeyValue};
