@@ -51,7 +51,10 @@
 //! Templates are literal text with `<field>` placeholders. Mistakes are compile errors pointing at
 //! the attribute: unknown fields (with the closest name suggested), unclosed or empty placeholders,
 //! two placeholders without a literal between them, a type that is not a [`KeySegment`], a missing
-//! or repeated `pk`, an `sk` on a table without a sort key.
+//! or repeated `pk`, an `sk` on a table without a sort key, any option given twice (reported at the
+//! repeat, with "first … given here"), an `#[index(I, …)]` that the entity's table does not declare
+//! (listing the indexes it does). A sort-key builder filled out of order is one error naming the
+//! field that comes next. Generated locals are hygienic, so fields may have any name.
 //!
 //! For `#[pk("WS#<workspace>")] #[sk("PROJ#<created>#<id>")] struct Project` it generates:
 //! - `impl Entity for Project`;
