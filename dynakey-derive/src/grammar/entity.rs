@@ -67,26 +67,19 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
     // The options of every `#[dynakey(…)]` together.
     let mut options = Given::default();
     for attr in attrs {
-        if attr.path().is_ident("pk") {
+        let key_template = if attr.path().is_ident("pk") {
             out.pk_written = true;
-            if let Some(lit) = template_literal(cx, attr, &mut out.shards) {
-                templates.first_time(
-                    cx,
-                    "#[pk]",
-                    &lit,
-                    "keep one (an entity has exactly one partition-key template)",
-                );
-                out.pk.push(lit);
-            }
+            Some((&mut out.pk, "#[pk]", "exactly one partition-key template"))
         } else if attr.path().is_ident("sk") {
+            Some((&mut out.sk, "#[sk]", "at most one sort-key template"))
+        } else {
+            None
+        };
+        if let Some((list, name, how_many)) = key_template {
             if let Some(lit) = template_literal(cx, attr, &mut out.shards) {
-                templates.first_time(
-                    cx,
-                    "#[sk]",
-                    &lit,
-                    "keep one (an entity has at most one sort-key template)",
-                );
-                out.sk.push(lit);
+                let fix = format!("keep one (an entity has {how_many})");
+                templates.first_time(cx, name, &lit, &fix);
+                list.push(lit);
             }
         } else if attr.path().is_ident("index") {
             if let Some(index) = index::entity_index(cx, attr) {

@@ -137,14 +137,8 @@ mod tests {
         entity_type: Option<&'static str>,
         matches: fn(&str) -> bool,
     ) -> Member {
-        Member {
-            field,
-            entity,
-            cardinality: Cardinality::Many,
-            sort_template: Some(template),
-            entity_type,
-            matches,
-        }
+        let many = Cardinality::Many;
+        crate::__private::member(field, entity, many, Some(template), entity_type, matches)
     }
 
     fn leak(members: Vec<Member>) -> &'static [Member] {
