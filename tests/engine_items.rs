@@ -5,7 +5,7 @@ mod common;
 use std::collections::HashMap;
 
 use aws_sdk_dynamodb::types::{AttributeValue, KeyType, ProjectionType, ScalarAttributeType};
-use dynakey::{DefaultTable, Entity, IndexDef, IndexKind, Projection, Table};
+use dynakey::{DefaultTable, Entity, IndexDef, Projection, Table};
 use dynakey_runtime::{Db, Error};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
@@ -270,27 +270,9 @@ impl Table for Indexed {
     const PARTITION_KEY: &'static str = "PK";
     const SORT_KEY: Option<&'static str> = Some("SK");
     const INDEXES: &'static [IndexDef] = &[
-        IndexDef {
-            name: "GSI1",
-            kind: IndexKind::Global,
-            partition_key: "GSI1PK",
-            sort_key: Some("GSI1SK"),
-            projection: Projection::All,
-        },
-        IndexDef {
-            name: "ByTitle",
-            kind: IndexKind::Local,
-            partition_key: "PK",
-            sort_key: Some("Title"),
-            projection: Projection::Include(&["status"]),
-        },
-        IndexDef {
-            name: "GSI2",
-            kind: IndexKind::Global,
-            partition_key: "GSI2PK",
-            sort_key: None,
-            projection: Projection::KeysOnly,
-        },
+        IndexDef::global("GSI1", "GSI1PK").with_sort_key("GSI1SK"),
+        IndexDef::local("ByTitle", "PK", "Title").with_projection(Projection::Include(&["status"])),
+        IndexDef::global("GSI2", "GSI2PK").with_projection(Projection::KeysOnly),
     ];
 }
 

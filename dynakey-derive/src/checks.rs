@@ -7,12 +7,13 @@
 
 pub mod collection;
 pub mod index;
+pub mod segment_enum;
 pub mod shard;
+pub mod table;
 
-use syn::{DeriveInput, LitStr, Type};
+use syn::LitStr;
 
 use crate::ctxt::Ctxt;
-use crate::grammar::attrs::TableAttrs;
 use crate::model::{Entity, Template};
 
 pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
@@ -20,14 +21,12 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     if !generics.params.is_empty() {
         cx.error_at(generics, "#[derive(Entity)] does not support generic structs: key templates need concrete field types");
     }
-    one_template(cx, &entity.pk, "pk");
-    if entity.pk.is_empty() && !has_attr(entity, "pk") {
+    if entity.pk.is_empty() && !entity.pk_written {
         cx.error_at(
             entity.ident,
             "missing #[pk(\"…\")]: every entity needs a partition-key template, e.g. #[pk(\"WS#<workspace>\")]",
         );
     }
-    one_template(cx, &entity.sk, "sk");
     shard::entity(cx, entity);
     for template in entity.pk.iter().chain(&entity.sk) {
         fields_used_once(cx, entity, template);
@@ -58,49 +57,6 @@ pub(crate) fn attribute_name(cx: &Ctxt, lit: &LitStr, what: &str, example: &str)
     }
 }
 
-/// A table declaration: no generics, valid key attribute names, not both `sort_key` and
-/// `no_sort_key`, a sort key other than the partition key, then its `#[gsi]`/`#[lsi]`.
-pub fn table(cx: &Ctxt, input: &DeriveInput, attrs: &TableAttrs) {
-    if !input.generics.params.is_empty() {
-        cx.error_at(
-            &input.generics,
-            "#[derive(Table)] does not support generic types",
-        );
-    }
-    let (partition, sort) = attrs.keys(&input.ident);
-    attribute_name(cx, &partition, "partition key", "");
-    if let (Some(sort), Some(flag)) = (&attrs.sort_key, &attrs.no_sort_key) {
-        cx.error_at(flag, "`no_sort_key` contradicts `sort_key`; keep one");
-        cx.error_at(sort, "`sort_key` given here");
-    }
-    if let Some(sort) = &sort {
-        attribute_name(cx, sort, "sort key", "");
-        if sort.value() == partition.value() {
-            cx.error_at(
-                sort,
-                "the sort key attribute must differ from the partition key attribute",
-            );
-        }
-    }
-    index::table(cx, &partition, sort.as_ref(), &attrs.indexes);
-}
-
-fn has_attr(entity: &Entity<'_>, name: &str) -> bool {
-    entity.input.attrs.iter().any(|a| a.path().is_ident(name))
-}
-
-fn one_template(cx: &Ctxt, templates: &[Template], which: &str) {
-    if let [first, rest @ ..] = templates {
-        for duplicate in rest {
-            cx.error_span(
-                duplicate.lit.span(),
-                format!("duplicate #[{which}]: an entity has exactly one {which} template"),
-            );
-            cx.error_span(first.lit.span(), format!("first #[{which}] given here"));
-        }
-    }
-}
-
 fn fields_used_once(cx: &Ctxt, entity: &Entity<'_>, template: &Template) {
     let indices: Vec<usize> = template.field_indices().collect();
     for (i, index) in indices.iter().enumerate() {
@@ -120,7 +76,7 @@ fn fields_used_once(cx: &Ctxt, entity: &Entity<'_>, template: &Template) {
 fn no_optional_fields(cx: &Ctxt, entity: &Entity<'_>, template: &Template) {
     for index in template.field_indices() {
         let field = entity.field(index);
-        if is_option(field.ty) {
+        if field.is_optional() {
             cx.error_at(
                 field.ty,
                 format!(
@@ -132,9 +88,4 @@ fn no_optional_fields(cx: &Ctxt, entity: &Entity<'_>, template: &Template) {
             );
         }
     }
-}
-
-fn is_option(ty: &Type) -> bool {
-    matches!(ty, Type::Path(p) if p.qself.is_none()
-        && p.path.segments.last().is_some_and(|s| s.ident == "Option"))
 }

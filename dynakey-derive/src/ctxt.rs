@@ -36,11 +36,6 @@ impl Ctxt {
         }
     }
 
-    /// `true` when nothing was recorded so far.
-    pub fn is_clean(&self) -> bool {
-        self.errors.borrow().as_ref().is_none_or(Vec::is_empty)
-    }
-
     /// Consumes the collector: `Err` with every error combined into one, if any.
     pub fn check(self) -> syn::Result<()> {
         let errors = self.errors.borrow_mut().take().unwrap_or_default();

@@ -1,11 +1,27 @@
 //! Derive macros for `dynakey`. Use them through the `dynakey` crate, which re-exports them.
 //!
-//! Each derive is a pipeline whose stages are the modules here:
-//! `grammar` (attribute and template syntax) → `model` (resolved entity) → `checks` (cross-field
-//! rules, all errors collected in a `ctxt::Ctxt`) → `codegen` (expansion, or `fallback` impls
-//! when there were errors so they don't cascade). `#[derive(Collection)]` follows the same stages
-//! in `grammar/collection.rs` → `model/collection.rs` → `checks/collection.rs` →
-//! `codegen/collection.rs`.
+//! Each of the four derives is the same pipeline, one stage per module and one file per derive
+//! (or feature) within a stage:
+//!
+//! | derive | grammar | model | checks | codegen |
+//! |---|---|---|---|---|
+//! | `Entity` | `grammar/entity.rs`, `index.rs`, `shard.rs`, `template.rs` | `model.rs`, `model/index.rs`, `shard.rs` | `checks.rs`, `checks/index.rs`, `shard.rs` | `codegen/entity.rs`, `template.rs`, `sort_key.rs`, `index.rs`, `shard.rs` |
+//! | `Table` | `grammar/table.rs`, `index.rs` | `model/table.rs` | `checks/table.rs`, `index.rs` | `codegen/table.rs`, `index.rs` |
+//! | `Collection` | `grammar/collection.rs` | `model/collection.rs` | `checks/collection.rs` | `codegen/collection.rs` |
+//! | `KeySegment` | `grammar/segment_enum.rs` | `model/segment_enum.rs` | `checks/segment_enum.rs` | `codegen/segment_enum.rs` |
+//!
+//! - `grammar` reads attribute and template syntax into plain data; every option and single-use
+//!   attribute goes through `grammar::given`, so a repeat is reported once, with both spans.
+//! - `model` resolves it against the input (fields, defaults, index names): `None` only when the
+//!   input has the wrong shape.
+//! - `checks` applies the rules that span attributes and fields.
+//! - `codegen` reads only a checked model and never reports errors; it runs only when no stage
+//!   recorded one. Otherwise `codegen::fallback` emits stub impls from what the stages produced,
+//!   so one mistake does not cascade into errors at every use of the type.
+//!
+//! Every stage pushes its errors into one `ctxt::Ctxt`, so all mistakes are reported together.
+//! Generated code names only `::dynakey::__private::…` and the traits and types of dynakey's
+//! public API; `expansion_tests` holds the expansion of each derive and checks that.
 
 mod checks;
 mod codegen;
@@ -21,73 +37,93 @@ use ctxt::Ctxt;
 /// `#[derive(Entity)]`: see the `dynakey` crate docs.
 #[proc_macro_derive(Entity, attributes(pk, sk, dynakey, index))]
 pub fn derive_entity(input: TokenStream) -> TokenStream {
-    let input = parse_macro_input!(input as DeriveInput);
-    let cx = Ctxt::new();
-    let attrs = grammar::attrs::entity(&cx, &input.attrs);
-    let model = model::entity(&cx, &input, attrs);
-    if let Some(model) = &model {
-        checks::entity(&cx, model);
-    }
-    let expanded = match &model {
-        Some(model) if cx.is_clean() => codegen::entity::expand(model),
-        _ => proc_macro2::TokenStream::new(),
-    };
-    finish(cx, expanded, || codegen::fallback::entity(&input))
+    entity(&parse_macro_input!(input as DeriveInput)).into()
 }
 
 /// `#[derive(Collection)]`: see `dynakey::collection`.
 #[proc_macro_derive(Collection)]
 pub fn derive_collection(input: TokenStream) -> TokenStream {
-    let input = parse_macro_input!(input as DeriveInput);
-    let cx = Ctxt::new();
-    let model = model::collection::collection(&cx, &input);
-    if let Some(model) = &model {
-        checks::collection::collection(&cx, model);
-    }
-    let expanded = match &model {
-        Some(model) if cx.is_clean() => codegen::collection::expand(model),
-        _ => proc_macro2::TokenStream::new(),
-    };
-    finish(cx, expanded, || codegen::fallback::collection(&input))
+    collection(&parse_macro_input!(input as DeriveInput)).into()
 }
 
 /// `#[derive(Table)]`: see `dynakey::Table`.
 #[proc_macro_derive(Table, attributes(table, gsi, lsi))]
 pub fn derive_table(input: TokenStream) -> TokenStream {
-    let input = parse_macro_input!(input as DeriveInput);
-    let cx = Ctxt::new();
-    let attrs = grammar::attrs::table(&cx, &input.attrs);
-    checks::table(&cx, &input, &attrs);
-    let expanded = codegen::table::expand(&input, &attrs);
-    finish(cx, expanded, || {
-        let mut fallback = codegen::fallback::table(&input);
-        fallback.extend(codegen::index::table_fallback(&input));
-        fallback
-    })
+    table(&parse_macro_input!(input as DeriveInput)).into()
 }
 
 /// `#[derive(KeySegment)]` for unit enums: see `dynakey::KeySegment`.
 #[proc_macro_derive(KeySegment, attributes(key))]
 pub fn derive_key_segment(input: TokenStream) -> TokenStream {
-    let input = parse_macro_input!(input as DeriveInput);
-    let cx = Ctxt::new();
-    let expanded = codegen::segment_enum::expand(&cx, &input);
-    finish(cx, expanded, proc_macro2::TokenStream::new)
+    key_segment(&parse_macro_input!(input as DeriveInput)).into()
 }
 
-/// The end of every derive: the expansion when no error was recorded, otherwise the errors and
-/// `fallback` (impls that keep the errors from cascading into the user's code).
-fn finish(
+fn entity(input: &DeriveInput) -> proc_macro2::TokenStream {
+    let cx = Ctxt::new();
+    let attrs = grammar::entity::attrs(&cx, &input.attrs);
+    let model = model::entity(&cx, input, attrs);
+    if let Some(model) = &model {
+        checks::entity(&cx, model);
+    }
+    finish(cx, model, codegen::entity::expand, |_| {
+        codegen::fallback::entity(input)
+    })
+}
+
+fn collection(input: &DeriveInput) -> proc_macro2::TokenStream {
+    let cx = Ctxt::new();
+    let model = model::collection::collection(&cx, input);
+    if let Some(model) = &model {
+        checks::collection::collection(&cx, model);
+    }
+    finish(cx, model, codegen::collection::expand, |model| {
+        codegen::fallback::collection(input, model.as_ref())
+    })
+}
+
+fn table(input: &DeriveInput) -> proc_macro2::TokenStream {
+    let cx = Ctxt::new();
+    let attrs = grammar::table::attrs(&cx, &input.attrs);
+    let model = model::table::table(input, attrs);
+    checks::table::table(&cx, &model);
+    finish(cx, Some(model), codegen::table::expand, |model| {
+        model
+            .map(|model| codegen::fallback::table(&model))
+            .unwrap_or_default()
+    })
+}
+
+fn key_segment(input: &DeriveInput) -> proc_macro2::TokenStream {
+    let cx = Ctxt::new();
+    let keys = grammar::segment_enum::attrs(&cx, input);
+    let model = model::segment_enum::segment_enum(&cx, input, keys);
+    if let Some(model) = &model {
+        checks::segment_enum::segment_enum(&cx, model);
+    }
+    finish(cx, model, codegen::segment_enum::expand, |_| {
+        codegen::fallback::segment_enum(input)
+    })
+}
+
+/// The end of every derive: `expand` of the model when no stage recorded an error, otherwise the
+/// errors and `fallback` of what the stages produced (impls that keep the errors from cascading
+/// into the user's code).
+fn finish<M>(
     cx: Ctxt,
-    expanded: proc_macro2::TokenStream,
-    fallback: impl FnOnce() -> proc_macro2::TokenStream,
-) -> TokenStream {
+    model: Option<M>,
+    expand: impl FnOnce(&M) -> proc_macro2::TokenStream,
+    fallback: impl FnOnce(Option<M>) -> proc_macro2::TokenStream,
+) -> proc_macro2::TokenStream {
     match cx.check() {
-        Ok(()) => expanded.into(),
+        // A model is `None` only after an error.
+        Ok(()) => model.map(|model| expand(&model)).unwrap_or_default(),
         Err(error) => {
             let mut out = error.to_compile_error();
-            out.extend(fallback());
-            out.into()
+            out.extend(fallback(model));
+            out
         }
     }
 }
+
+#[cfg(test)]
+mod expansion_tests;

@@ -11,10 +11,12 @@ use syn::{DeriveInput, Ident, LitStr, Type, Visibility};
 
 pub mod collection;
 pub mod index;
+pub mod segment_enum;
 pub mod shard;
+pub mod table;
 
 use crate::ctxt::Ctxt;
-use crate::grammar::attrs::EntityAttrs;
+use crate::grammar::entity::EntityAttrs;
 use crate::grammar::template::{self, Piece};
 
 /// Partition or sort key.
@@ -79,9 +81,12 @@ pub struct Entity<'a> {
     /// The table type, `::dynakey::DefaultTable` when not named.
     pub table: TokenStream,
     pub fields: Vec<Field<'a>>,
-    /// Every `#[pk]` (exactly one when the checks pass).
+    /// Every `#[pk]` whose template resolved; the first counts (a repeat was reported by the
+    /// grammar, and is kept so its template's mistakes are reported too).
     pub pk: Vec<Template>,
-    /// Every `#[sk]` (at most one when the checks pass).
+    /// `true` when a `#[pk]` is written, even one that did not parse or resolve.
+    pub pk_written: bool,
+    /// Every `#[sk]`, as `pk`.
     pub sk: Vec<Template>,
     /// `#[dynakey(entity_type = "…")]`: the entity-type attribute name.
     pub entity_type: Option<LitStr>,
@@ -144,6 +149,7 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
         table,
         fields,
         pk,
+        pk_written: attrs.pk_written,
         sk,
         entity_type: attrs.entity_type,
         indexes,

@@ -12,7 +12,7 @@ use aws_sdk_dynamodb::types::{
     TableStatus,
 };
 use aws_sdk_dynamodb::Client;
-use dynakey::{CursorCodec, DefaultTable, Entity, IndexKind, Key, Projection, Table};
+use dynakey::{CursorCodec, DefaultTable, Entity, InTable, IndexKind, Key, Projection, Table};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tracing::Instrument;
@@ -174,8 +174,8 @@ impl<T: Table> Db<T> {
         define(T::PARTITION_KEY);
         T::SORT_KEY.map(&mut define);
         for index in T::INDEXES {
-            define(index.partition_key);
-            index.sort_key.map(&mut define);
+            define(index.partition_key());
+            index.sort_key().map(&mut define);
         }
         let definitions = names
             .iter()
@@ -197,13 +197,13 @@ impl<T: Table> Db<T> {
                 key_schema(T::PARTITION_KEY, T::SORT_KEY).map_err(build)?,
             ));
         for index in T::INDEXES {
-            let projection = projection(index.projection);
-            match index.kind {
+            let projection = projection(index.projection());
+            match index.kind() {
                 IndexKind::Global => {
                     let gsi = GlobalSecondaryIndex::builder()
-                        .index_name(index.name)
+                        .index_name(index.name())
                         .set_key_schema(Some(
-                            key_schema(index.partition_key, index.sort_key).map_err(build)?,
+                            key_schema(index.partition_key(), index.sort_key()).map_err(build)?,
                         ))
                         .projection(projection)
                         .build()
@@ -212,9 +212,9 @@ impl<T: Table> Db<T> {
                 }
                 IndexKind::Local => {
                     let lsi = LocalSecondaryIndex::builder()
-                        .index_name(index.name)
+                        .index_name(index.name())
                         .set_key_schema(Some(
-                            key_schema(T::PARTITION_KEY, index.sort_key).map_err(build)?,
+                            key_schema(T::PARTITION_KEY, index.sort_key()).map_err(build)?,
                         ))
                         .projection(projection)
                         .build()
@@ -296,7 +296,7 @@ impl<T: Table> Db<T> {
     /// the service.
     pub async fn put<E>(&self, entity: &E) -> Result<(), Error>
     where
-        E: Entity<Table = T> + Serialize,
+        E: InTable<T> + Serialize,
     {
         let item = to_item(entity)?;
         self.client
@@ -319,7 +319,7 @@ impl<T: Table> Db<T> {
     /// [`put`](Self::put).
     pub async fn create<E>(&self, entity: &E) -> Result<(), Error>
     where
-        E: Entity<Table = T> + Serialize,
+        E: InTable<T> + Serialize,
     {
         let item = to_item(entity)?;
         let (partition, sort) = key_strings::<T>(&item);
@@ -368,7 +368,7 @@ impl<T: Table> Db<T> {
     /// ```
     pub fn get<E>(&self, key: &Key<E>) -> Get<T, E>
     where
-        E: Entity<Table = T> + DeserializeOwned,
+        E: InTable<T> + DeserializeOwned,
     {
         Get {
             db: self.clone(),
@@ -384,7 +384,7 @@ impl<T: Table> Db<T> {
     /// [`Error::Sdk`].
     pub async fn delete<E>(&self, key: &Key<E>) -> Result<(), Error>
     where
-        E: Entity<Table = T>,
+        E: InTable<T>,
     {
         self.client
             .delete_item()
@@ -417,9 +417,11 @@ impl<T: Table, E> fmt::Debug for Get<T, E> {
     }
 }
 
+// Only `Db::get` makes a `Get`, and it requires `E: InTable<T>`: the bounds here do not repeat it,
+// so an entity of another table is reported once, there.
 impl<T: Table, E> Get<T, E>
 where
-    E: Entity<Table = T> + DeserializeOwned,
+    E: Entity + DeserializeOwned,
 {
     /// A strongly consistent read (`ConsistentRead = true`): it reflects every write that
     /// succeeded before it (AWS developer guide, "Read consistency").
@@ -450,7 +452,7 @@ where
 
 impl<T: Table, E> std::future::IntoFuture for Get<T, E>
 where
-    E: Entity<Table = T> + DeserializeOwned + Send + 'static,
+    E: Entity + DeserializeOwned + Send + 'static,
 {
     type Output = Result<Option<E>, Error>;
     type IntoFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Self::Output> + Send>>;

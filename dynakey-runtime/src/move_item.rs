@@ -7,7 +7,7 @@
 //! new one; both happen or neither does (AWS developer guide, "Amazon DynamoDB Transactions").
 
 use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
-use dynakey::{Entity, Key, Table};
+use dynakey::{InTable, Key, Table};
 use serde::Serialize;
 use tracing::Instrument;
 
@@ -34,7 +34,7 @@ impl<T: Table> Db<T> {
     ///   transaction changes nothing.
     pub async fn move_to<E>(&self, old: &Key<E>, entity: &E) -> Result<(), Error>
     where
-        E: Entity<Table = T> + Serialize,
+        E: InTable<T> + Serialize,
     {
         let item = to_item(entity)?;
         let (partition, sort) = key_strings::<T>(&item);

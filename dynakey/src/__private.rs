@@ -1,14 +1,131 @@
 //! Support for generated code. Not public API: may change in any release.
+//!
+//! Everything the derives' generated code calls or builds is here: constructors of the
+//! declarations it emits (`key_template`, `index_def`, `entity_index`, `member`, `sharding`), the
+//! enums it names, the key-building steps and the build-time checks. `dynakey` requires
+//! `dynakey-derive` with `=`, so generated code and this module always come from one release, and
+//! the public types can gain fields without a breaking release.
 
 pub use std::marker::PhantomData;
 pub use std::result::Result;
 pub use std::string::String;
 
+pub use crate::collection::overlap::{member_overlap, same_literals};
+pub use crate::collection::{Cardinality, Overlap};
+pub use crate::error::KeyRole;
+pub use crate::table::{IndexKind, Projection};
 pub use crate::template::{decode_field, push_field, take_segment};
 
-use crate::error::{KeyError, KeyErrorKind, KeyRole};
-use crate::template::{encode_field, field_error};
-use crate::{Entity, IndexDef, Key, KeyQuery, KeyTemplate, SortKeyPartial};
+use crate::collection::Member;
+use crate::error::{KeyError, KeyErrorKind};
+use crate::index::EntityIndex;
+use crate::shard::Sharding;
+use crate::table::IndexDef;
+use crate::template::{encode_field, field_error, KeyTemplate, TemplatePart};
+use crate::{Entity, Key, KeyQuery, SortKeyPartial};
+
+// ----- Declarations ---------------------------------------------------------------------------
+
+/// A literal part of a key template.
+pub const fn literal(text: &'static str) -> TemplatePart {
+    TemplatePart::Literal(text)
+}
+
+/// A placeholder of a key template: the field's name and its type's `KeySegment::WIDTH` and
+/// `KeySegment::ANY_TEXT`.
+pub const fn field(name: &'static str, width: Option<usize>, any_text: bool) -> TemplatePart {
+    TemplatePart::Field {
+        name,
+        width,
+        any_text,
+    }
+}
+
+/// The key template `text`, split into `parts` by the derive.
+pub const fn key_template(
+    text: &'static str,
+    role: KeyRole,
+    parts: &'static [TemplatePart],
+) -> KeyTemplate {
+    KeyTemplate::new(text, role, parts)
+}
+
+/// The declaration of one `#[gsi(…)]` or `#[lsi(…)]` (for an LSI, `partition_key` is the table's).
+pub const fn index_def(
+    name: &'static str,
+    kind: IndexKind,
+    partition_key: &'static str,
+    sort_key: Option<&'static str>,
+    projection: Projection,
+) -> IndexDef {
+    IndexDef {
+        name,
+        kind,
+        partition_key,
+        sort_key,
+        projection,
+    }
+}
+
+/// The templates of one `#[index(…)]` of an entity.
+pub const fn entity_index(
+    index: IndexDef,
+    partition: Option<KeyTemplate>,
+    sort: Option<KeyTemplate>,
+    sparse: bool,
+) -> EntityIndex {
+    EntityIndex {
+        index,
+        partition,
+        sort,
+        sparse,
+    }
+}
+
+/// One member of a `#[derive(Collection)]`. Takes the entity's items as values (not `E`), so a
+/// member type that is not an entity is reported once, by the projections at the call.
+pub const fn member(
+    field: &'static str,
+    entity: &'static str,
+    cardinality: Cardinality,
+    sort_template: Option<KeyTemplate>,
+    entity_type: Option<&'static str>,
+    matches: fn(&str) -> bool,
+) -> Member {
+    Member {
+        field,
+        entity,
+        cardinality,
+        sort_template,
+        entity_type,
+        matches,
+    }
+}
+
+/// The sharding of `#[pk("…", shards = count, shard_by = "field")]`.
+pub const fn sharding(count: u16, field: &'static str) -> Sharding {
+    Sharding::new(count, field)
+}
+
+/// The template of a failed `#[derive(Entity)]` (see [`is_fallback`]).
+pub const FALLBACK_TEMPLATE: KeyTemplate = KeyTemplate::new("", KeyRole::Partition, &[]);
+
+/// The declaration of an index whose `#[derive(Table)]` failed (see [`is_fallback_index`]).
+pub const FALLBACK_INDEX: IndexDef = index_def("", IndexKind::Global, "", None, Projection::All);
+
+/// The sort-key attribute of `def`, if any (the generated `Entity::index_keys`).
+pub const fn index_sort_key(def: &IndexDef) -> Option<&'static str> {
+    def.sort_key
+}
+
+/// The partition-key attribute of `def` (the generated `Entity::index_keys`).
+pub const fn index_partition_key(def: &IndexDef) -> &'static str {
+    def.partition_key
+}
+
+// ----- Key building ---------------------------------------------------------------------------
+
+// ----- Keys and queries ------------------------------------------------------------------------
 
 /// The key the generated `E::key(…)` and `Entity::primary_key` build from `E`'s own encoders.
 #[inline]
@@ -64,6 +181,18 @@ fn unsharded<E: Entity>() -> KeyError {
     .into()
 }
 
+/// A complete sort key as a range bound (the generated `SortKeyBound` impl of a complete key).
+#[inline]
+pub fn exact_bound(key: String) -> crate::Bound {
+    crate::Bound::Exact(key)
+}
+
+/// A group prefix as a range bound (the generated `SortKeyBound` impl of a group).
+#[inline]
+pub fn group_bound(prefix: String) -> crate::Bound {
+    crate::Bound::Group(prefix)
+}
+
 /// A `<field>_prefix(…)` partial value built by a generated sort-key builder.
 #[inline]
 pub fn sort_key_partial<E, I>(prefix: Result<String, KeyError>) -> SortKeyPartial<E, I> {
@@ -87,19 +216,17 @@ pub fn finish_prefix(prefix: String) -> Result<String, KeyError> {
     Ok(prefix)
 }
 
-/// Compile-time check that an entity with `#[sk]` is on a table with a sort key; the error is
-/// reported at the generated call, which the derive spans at the `#[sk]` template.
-pub const fn assert_table_with_sort_key<E: crate::Entity>()
-where
-    E::Table: crate::TableWithSortKey,
-{
+/// Why `key` does not have the shape of `template` (the cold path of generated parsers).
+#[cold]
+pub fn mismatch(template: &KeyTemplate, key: &str) -> KeyError {
+    template.mismatch(key)
 }
 
-/// Compile-time check that an entity without `#[sk]` is on a table without a sort key.
-pub const fn assert_table_without_sort_key<E: crate::Entity>()
-where
-    E::Table: crate::TableWithoutSortKey,
-{
+/// The error of a generated `KeySegment::decode_segment` for a text that is no variant's key;
+/// `expected` lists the enum's texts.
+#[cold]
+pub fn unknown_variant(expected: &'static str, found: &str) -> crate::SegmentError {
+    crate::SegmentError::malformed(expected, found)
 }
 
 /// Appends a partial value of a field (a `<field>_prefix` argument), rejecting the terminator so a
@@ -178,6 +305,29 @@ pub fn strip_shard_suffix<'k>(
     }
 }
 
+// ----- Build-time checks ----------------------------------------------------------------------
+
+/// The one implementor of the traits that generated code makes unsatisfiable on purpose (each
+/// names a mistake in its `#[diagnostic::on_unimplemented]` message, e.g. a sort-key field filled
+/// out of order); having one impl, marked `do_not_recommend`, keeps rustc from suggesting to add
+/// one.
+pub enum Never {}
+
+/// Compile-time check that an entity with `#[sk]` is on a table with a sort key; the error is
+/// reported at the generated call, which the derive spans at the `#[sk]` template.
+pub const fn assert_table_with_sort_key<E: crate::Entity>()
+where
+    E::Table: crate::TableWithSortKey,
+{
+}
+
+/// Compile-time check that an entity without `#[sk]` is on a table without a sort key.
+pub const fn assert_table_without_sort_key<E: crate::Entity>()
+where
+    E::Table: crate::TableWithoutSortKey,
+{
+}
+
 /// `true` when two collection members are sharded alike (both unsharded, or both over the same
 /// number of shards), so a partition holds items of both.
 pub const fn same_sharding(a: Option<crate::Sharding>, b: Option<crate::Sharding>) -> bool {
@@ -243,23 +393,146 @@ pub const fn is_fallback(template: &crate::KeyTemplate) -> bool {
     template.text.is_empty()
 }
 
-/// Implemented for `(T, T)`: the table of an index and the table of the entity that uses it,
-/// which must be one table.
+/// Implemented by `#[derive(Table)]` (and by [`crate::DefaultTable`]): the names of the table's
+/// index marker types, so that `#[index(I, …)]` on an entity finds `I` through the entity's own
+/// table ([`IndexAt`], [`index_position`]) and an index the table does not declare is one error
+/// that lists the ones it does.
 #[diagnostic::on_unimplemented(
-    message = "index `{I}` belongs to another table than entity `{E}`",
-    label = "an index of another table",
-    note = "an entity can only use the indexes of its own table (#[dynakey(table = …)]): declare the index on that table with #[gsi(…)]/#[lsi(…)]; the tables are {Self}"
+    message = "table `{Self}` is not declared with #[derive(Table)], so #[index(…)] cannot name its indexes",
+    label = "a table implemented by hand",
+    note = "declare the table with #[derive(Table)] and its indexes with #[gsi(…)]/#[lsi(…)]"
 )]
-pub trait IndexOnTable<I, E> {}
-impl<T, I, E> IndexOnTable<I, E> for (T, T) {}
+pub trait DerivedTable: crate::Table {
+    /// The table type's name, for messages.
+    const NAME: &'static str;
+    /// The index marker types' names, in declaration order: `IndexAt<i>` is the `i`th.
+    const INDEX_TYPES: &'static [&'static str];
+}
 
-/// Build-time check of `#[index(I, …)]` on entity `E`: the index's table `TI` is the entity's
-/// table `TE`. Called with `TI = <I as Index>::Table`, so an ident that is not an index is
-/// reported once, by that projection.
-pub const fn assert_index_on_table<TI, TE, I, E>()
-where
-    (TI, TE): IndexOnTable<I, E>,
-{
+/// The `N`th index marker type of a table ([`DerivedTable::INDEX_TYPES`]).
+pub trait IndexAt<const N: usize>: DerivedTable {
+    /// The marker type.
+    type Index: crate::Index;
+}
+
+impl DerivedTable for crate::DefaultTable {
+    const NAME: &'static str = "DefaultTable";
+    const INDEX_TYPES: &'static [&'static str] = &[];
+}
+
+/// The position of index marker type `index` among table `T`'s (the generated alias of
+/// `#[index(index, …)]` on `entity` is `<T as IndexAt<{ index_position::<T>(…) }>>::Index`).
+/// When `T` declares no such index, evaluating it fails the build with one message that says so
+/// and lists the indexes `T` declares.
+pub const fn index_position<T: DerivedTable>(index: &str, entity: &str) -> usize {
+    let declared = T::INDEX_TYPES;
+    let mut i = 0;
+    while i < declared.len() {
+        if crate::collection::overlap::str_eq(declared[i], index) {
+            return i;
+        }
+        i += 1;
+    }
+    if crate::collection::overlap::str_eq(T::NAME, "DefaultTable") {
+        let message = Message::new()
+            .push("entity `")
+            .push(entity)
+            .push("` names no table, so it is on `DefaultTable`, which declares no indexes: name the table that declares `")
+            .push(index)
+            .push("` with #[dynakey(table = …)]");
+        panic!("{}", message.as_str())
+    }
+    let mut message = Message::new()
+        .push("entity `")
+        .push(entity)
+        .push("` is on table `")
+        .push(T::NAME)
+        .push("`, which declares no index `")
+        .push(index)
+        .push("` (");
+    if declared.is_empty() {
+        message = message.push("it declares none");
+    } else {
+        message = message.push("its indexes: ");
+        let mut i = 0;
+        while i < declared.len() {
+            if i > 0 {
+                message = message.push(", ");
+            }
+            message = message.push(declared[i]);
+            i += 1;
+        }
+    }
+    message = message
+        .push("): declare it on `")
+        .push(T::NAME)
+        .push("` with #[gsi(")
+        .push(index)
+        .push(", …)] or #[lsi(")
+        .push(index)
+        .push(", …)]");
+    if !declared.is_empty() {
+        message = message.push(", or name one of those");
+    }
+    message = message
+        .push("; an entity uses the indexes of its own table, the one #[dynakey(table = …)] names");
+    panic!("{}", message.as_str())
+}
+
+/// A message assembled at build time (`const` code cannot allocate): up to 1 KiB of text; a part
+/// that does not fit is replaced by `…` and ends the message.
+pub struct Message {
+    bytes: [u8; 1024],
+    len: usize,
+    full: bool,
+}
+
+impl Message {
+    /// An empty message.
+    pub const fn new() -> Self {
+        Message {
+            bytes: [0; 1024],
+            len: 0,
+            full: false,
+        }
+    }
+
+    /// The message with `text` appended.
+    pub const fn push(mut self, text: &str) -> Self {
+        let text = text.as_bytes();
+        if self.full {
+            return self;
+        }
+        if self.len + text.len() > self.bytes.len() - 3 {
+            self.full = true;
+            return self.push_bytes("…".as_bytes());
+        }
+        self.push_bytes(text)
+    }
+
+    const fn push_bytes(mut self, text: &[u8]) -> Self {
+        let mut i = 0;
+        while i < text.len() && self.len < self.bytes.len() {
+            self.bytes[self.len] = text[i];
+            self.len += 1;
+            i += 1;
+        }
+        self
+    }
+
+    /// The text (whole parts only, so always UTF-8).
+    pub const fn as_str(&self) -> &str {
+        match core::str::from_utf8(self.bytes.split_at(self.len).0) {
+            Ok(text) => text,
+            Err(_) => "",
+        }
+    }
+}
+
+impl Default for Message {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// `true` when `def` is a global secondary index (for the build-time checks of `#[index]`).
@@ -267,8 +540,66 @@ pub const fn is_global(def: &crate::IndexDef) -> bool {
     matches!(def.kind, crate::IndexKind::Global)
 }
 
+/// `true` when `def` declares a sort key (for the build-time checks of `#[index]`).
+pub const fn has_sort_key(def: &IndexDef) -> bool {
+    def.sort_key.is_some()
+}
+
 /// `true` for the declaration of an index whose `#[derive(Table)]` failed (its error is already
 /// reported); the checks of `#[index]` skip it.
 pub const fn is_fallback_index(def: &crate::IndexDef) -> bool {
     def.name.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Two;
+    impl crate::Table for Two {
+        const PARTITION_KEY: &'static str = "PK";
+        const SORT_KEY: Option<&'static str> = None;
+    }
+    impl DerivedTable for Two {
+        const NAME: &'static str = "Two";
+        const INDEX_TYPES: &'static [&'static str] = &["ByStatus", "ByOwner"];
+    }
+
+    fn panic_message(f: impl FnOnce() -> usize + std::panic::UnwindSafe) -> String {
+        let payload = std::panic::catch_unwind(f).expect_err("no panic");
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn index_position_finds_a_marker_or_lists_the_declared_ones() {
+        const OWNER: usize = index_position::<Two>("ByOwner", "Project");
+        assert_eq!(OWNER, 1);
+        let message = panic_message(|| index_position::<Two>("BySatus", "Project"));
+        assert_eq!(
+            message,
+            "entity `Project` is on table `Two`, which declares no index `BySatus` (its indexes: \
+             ByStatus, ByOwner): declare it on `Two` with #[gsi(BySatus, …)] or \
+             #[lsi(BySatus, …)], or name one of those; an entity uses the indexes of its own \
+             table, the one #[dynakey(table = …)] names"
+        );
+        let message =
+            panic_message(|| index_position::<crate::DefaultTable>("ByStatus", "Project"));
+        assert!(message.contains("names no table"), "{message}");
+    }
+
+    #[test]
+    fn a_message_keeps_whole_parts_within_its_buffer() {
+        const SHORT: Message = Message::new().push("a").push("é");
+        assert_eq!(SHORT.as_str(), "aé");
+        let long = "x".repeat(1000);
+        let message = Message::new()
+            .push(&long)
+            .push("yyyyyyyyyyyyyyyyyyyyyyyyy")
+            .push("z");
+        assert_eq!(message.as_str(), format!("{long}…"));
+    }
 }

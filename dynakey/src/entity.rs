@@ -104,3 +104,27 @@ pub trait Entity: Sized {
         Ok(Key::from_parts(self.partition_key()?, self.sort_key()?))
     }
 }
+
+/// `Self` is an entity of table `T`: implemented by `#[derive(Entity)]` for the table its
+/// `#[dynakey(table = …)]` names ([`Entity::Table`], which the supertrait bound makes it agree
+/// with). Requests on a table handle bound their entities with it (`E: InTable<T>`), so an entity
+/// used with another table's handle, or one that forgot `#[dynakey(table = …)]` and so is on
+/// [`DefaultTable`](crate::DefaultTable), is one error naming both.
+///
+/// ```
+/// use dynakey::{DefaultTable, Entity, InTable};
+///
+/// #[derive(Entity)]
+/// #[pk("U#<id>")]
+/// #[sk("META")]
+/// struct User { id: String }
+///
+/// fn stored_in<T: dynakey::Table, E: InTable<T>>() {}
+/// stored_in::<DefaultTable, User>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an entity of table `{T}`",
+    label = "an entity of another table",
+    note = "an entity is on the table its #[dynakey(table = …)] names, or on `DefaultTable` without one: add #[dynakey(table = {T})] to `{Self}`, or use a handle of its own table"
+)]
+pub trait InTable<T: Table>: Entity<Table = T> {}

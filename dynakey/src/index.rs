@@ -15,12 +15,12 @@
 //! struct App;
 //!
 //! use dynakey::{Index, IndexKind, Projection, Table};
-//! assert_eq!(ByStatus::DEF.name, "GSI1");
-//! assert_eq!(ByOwner::DEF.name, "ByOwner"); // the ident when `name` is not given
-//! assert_eq!(ByOwner::DEF.sort_key, None);
-//! assert_eq!(ByParent::DEF.kind, IndexKind::Local);
-//! assert_eq!(ByParent::DEF.partition_key, "PK"); // an LSI shares the table's partition key
-//! assert_eq!(ByParent::DEF.projection, Projection::KeysOnly);
+//! assert_eq!(ByStatus::DEF.name(), "GSI1");
+//! assert_eq!(ByOwner::DEF.name(), "ByOwner"); // the ident when `name` is not given
+//! assert_eq!(ByOwner::DEF.sort_key(), None);
+//! assert_eq!(ByParent::DEF.kind(), IndexKind::Local);
+//! assert_eq!(ByParent::DEF.partition_key(), "PK"); // an LSI shares the table's partition key
+//! assert_eq!(ByParent::DEF.projection(), Projection::KeysOnly);
 //! assert_eq!(App::INDEXES.len(), 3);
 //! ```
 //!
@@ -102,16 +102,34 @@ pub trait ProjectsAll {}
 impl ProjectsAll for PrimaryIndex {}
 
 /// An entity's key templates for one secondary index, from its `#[index(…)]` attribute; listed in
-/// [`Entity::INDEXES`](crate::Entity::INDEXES).
+/// [`Entity::INDEXES`](crate::Entity::INDEXES). Built only by `#[derive(Entity)]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EntityIndex {
+    pub(crate) index: IndexDef,
+    pub(crate) partition: Option<KeyTemplate>,
+    pub(crate) sort: Option<KeyTemplate>,
+    pub(crate) sparse: bool,
+}
+
+impl EntityIndex {
     /// The index.
-    pub index: IndexDef,
+    pub const fn index(&self) -> IndexDef {
+        self.index
+    }
+
     /// The partition-key template (`None` for an LSI, whose partition key is the table's).
-    pub partition: Option<KeyTemplate>,
+    pub const fn partition(&self) -> Option<KeyTemplate> {
+        self.partition
+    }
+
     /// The sort-key template (`None` for an index without a sort key).
-    pub sort: Option<KeyTemplate>,
+    pub const fn sort(&self) -> Option<KeyTemplate> {
+        self.sort
+    }
+
     /// `true` when a template names an `Option` field: items whose field is `None` are not in the
-    /// index (a sparse index).
-    pub sparse: bool,
+    /// index (a sparse index: AWS developer guide, "Take advantage of sparse indexes").
+    pub const fn is_sparse(&self) -> bool {
+        self.sparse
+    }
 }

@@ -51,7 +51,10 @@
 //! Templates are literal text with `<field>` placeholders. Mistakes are compile errors pointing at
 //! the attribute: unknown fields (with the closest name suggested), unclosed or empty placeholders,
 //! two placeholders without a literal between them, a type that is not a [`KeySegment`], a missing
-//! or repeated `pk`, an `sk` on a table without a sort key.
+//! or repeated `pk`, an `sk` on a table without a sort key, any option given twice (reported at the
+//! repeat, with "first … given here"), an `#[index(I, …)]` that the entity's table does not declare
+//! (listing the indexes it does). A sort-key builder filled out of order is one error naming the
+//! field that comes next. Generated locals are hygienic, so fields may have any name.
 //!
 //! For `#[pk("WS#<workspace>")] #[sk("PROJ#<created>#<id>")] struct Project` it generates:
 //! - `impl Entity for Project`;
@@ -104,7 +107,7 @@ pub use condition::{
     Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyOf, SortKeyPartial, SortKeyPrefix,
 };
 pub use cursor::{Cursor, CursorCodec, CursorError, Position, StartKey};
-pub use entity::Entity;
+pub use entity::{Entity, InTable};
 pub use error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
 pub use index::{ConsistentReadable, EntityIndex, Index, ProjectsAll};
 pub use key::{Key, KeyValue};
@@ -126,8 +129,13 @@ pub use dynakey_derive::Collection;
 pub use dynakey_derive::Entity;
 /// Derives [`KeySegment`] for a unit enum whose variants carry `#[key("TEXT")]`.
 pub use dynakey_derive::KeySegment;
-/// Derives [`Table`] from `#[table(partition_key = "…", sort_key = "…")]`, with one marker type
-/// implementing [`Index`] per `#[gsi(…)]`/`#[lsi(…)]` (see [`index`]).
+/// Derives [`Table`] from `#[table(partition_key = "…", sort_key = "…")]` or
+/// `#[table(partition_key = "…", no_sort_key)]`, with one marker type implementing [`Index`] per
+/// `#[gsi(…)]`/`#[lsi(…)]` (see [`index`]).
+///
+/// The sort key is always explicit: a table with neither `sort_key` nor `no_sort_key` is a
+/// compile error, so a table without a sort key never gets one by default. `partition_key`
+/// defaults to `"PK"`. Each option is given once.
 pub use dynakey_derive::Table;
 
 // The derive's generated code refers to `::dynakey`; this lets the crate's own tests use it too.

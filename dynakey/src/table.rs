@@ -66,17 +66,103 @@ pub enum Projection {
     Include(&'static [&'static str]),
 }
 
-/// One secondary index of a table declaration.
+/// One secondary index of a table declaration: what `CreateTable` needs to create it, and what a
+/// Query on it sends as `IndexName`.
+///
+/// `#[derive(Table)]` builds one per `#[gsi(…)]`/`#[lsi(…)]`; a [`Table`] written by hand builds
+/// them with [`IndexDef::global`] or [`IndexDef::local`]:
+///
+/// ```
+/// use dynakey::{IndexDef, Projection, Table};
+///
+/// struct App;
+/// impl Table for App {
+///     const PARTITION_KEY: &'static str = "PK";
+///     const SORT_KEY: Option<&'static str> = Some("SK");
+///     const INDEXES: &'static [IndexDef] = &[
+///         IndexDef::global("GSI1", "GSI1PK").with_sort_key("GSI1SK"),
+///         IndexDef::local("ByTitle", "PK", "Title").with_projection(Projection::KeysOnly),
+///     ];
+/// }
+/// assert_eq!(App::INDEXES[0].sort_key(), Some("GSI1SK"));
+/// assert_eq!(App::INDEXES[1].partition_key(), "PK");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IndexDef {
+    pub(crate) name: &'static str,
+    pub(crate) kind: IndexKind,
+    pub(crate) partition_key: &'static str,
+    pub(crate) sort_key: Option<&'static str>,
+    pub(crate) projection: Projection,
+}
+
+impl IndexDef {
+    /// A global secondary index `name` with partition key attribute `partition_key`, no sort key,
+    /// projecting every attribute (AWS developer guide, "Using Global Secondary Indexes in
+    /// DynamoDB"). Names are not checked here (DynamoDB's `CreateTable` checks them; the derive
+    /// checks them at build time).
+    pub const fn global(name: &'static str, partition_key: &'static str) -> Self {
+        IndexDef {
+            name,
+            kind: IndexKind::Global,
+            partition_key,
+            sort_key: None,
+            projection: Projection::All,
+        }
+    }
+
+    /// A local secondary index `name` of a table whose partition key attribute is
+    /// `table_partition_key`, with sort key attribute `sort_key`, projecting every attribute (AWS
+    /// developer guide, "Local secondary indexes": an LSI is the table's partition key with
+    /// another sort key).
+    pub const fn local(
+        name: &'static str,
+        table_partition_key: &'static str,
+        sort_key: &'static str,
+    ) -> Self {
+        IndexDef {
+            name,
+            kind: IndexKind::Local,
+            partition_key: table_partition_key,
+            sort_key: Some(sort_key),
+            projection: Projection::All,
+        }
+    }
+
+    /// This index with sort key attribute `sort_key`.
+    pub const fn with_sort_key(mut self, sort_key: &'static str) -> Self {
+        self.sort_key = Some(sort_key);
+        self
+    }
+
+    /// This index with `projection` instead of [`Projection::All`].
+    pub const fn with_projection(mut self, projection: Projection) -> Self {
+        self.projection = projection;
+        self
+    }
+
     /// The index name as DynamoDB knows it (`IndexName`).
-    pub name: &'static str,
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
     /// GSI or LSI.
-    pub kind: IndexKind,
+    pub const fn kind(&self) -> IndexKind {
+        self.kind
+    }
+
     /// The index partition key attribute (for an LSI, the table's partition key).
-    pub partition_key: &'static str,
-    /// The index sort key attribute, if any (required for an LSI).
-    pub sort_key: Option<&'static str>,
-    /// The projected attributes.
-    pub projection: Projection,
+    pub const fn partition_key(&self) -> &'static str {
+        self.partition_key
+    }
+
+    /// The index sort key attribute, if any (always present for an LSI).
+    pub const fn sort_key(&self) -> Option<&'static str> {
+        self.sort_key
+    }
+
+    /// The attributes the index copies from the table.
+    pub const fn projection(&self) -> Projection {
+        self.projection
+    }
 }

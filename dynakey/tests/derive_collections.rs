@@ -90,7 +90,7 @@ fn the_derive_lists_members_with_their_cardinality_and_templates() {
     let members = WorkspaceView::MEMBERS;
     let summary: Vec<_> = members
         .iter()
-        .map(|m| (m.field, m.entity, m.cardinality, m.prefix()))
+        .map(|m| (m.field(), m.entity(), m.cardinality(), m.prefix()))
         .collect();
     assert_eq!(
         summary,
@@ -101,7 +101,7 @@ fn the_derive_lists_members_with_their_cardinality_and_templates() {
         ]
     );
     assert_eq!(WorkspaceView::NAME, "WorkspaceView");
-    assert_eq!(WorkspaceView::PARTITION_TEMPLATE.text, "WS#<workspace>");
+    assert_eq!(WorkspaceView::PARTITION_TEMPLATE.text(), "WS#<workspace>");
     // `PROJ#<created>#<id>#` ends at the id's terminator, so no task key has its shape.
     assert_eq!(member_overlap(&members[1], &members[2]), Overlap::Disjoint);
     assert_eq!(member_overlap(&members[0], &members[1]), Overlap::Disjoint);

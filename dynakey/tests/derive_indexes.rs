@@ -65,29 +65,24 @@ fn project(status: Option<Status>) -> Project {
 fn the_table_declares_its_indexes() {
     assert_eq!(
         ByStatus::DEF,
-        IndexDef {
-            name: "GSI1",
-            kind: IndexKind::Global,
-            partition_key: "GSI1PK",
-            sort_key: Some("GSI1SK"),
-            projection: Projection::All,
-        }
+        IndexDef::global("GSI1", "GSI1PK").with_sort_key("GSI1SK")
     );
-    assert_eq!(ByOwner::DEF.name, "ByOwner");
-    assert_eq!(ByOwner::DEF.sort_key, None);
+    assert_eq!(ByOwner::DEF.name(), "ByOwner");
+    assert_eq!(ByOwner::DEF.sort_key(), None);
     assert_eq!(
-        ByOwner::DEF.projection,
+        ByOwner::DEF.projection(),
         Projection::Include(&["name", "status"])
     );
-    assert_eq!(ByParent::DEF.name, "parent-index");
-    assert_eq!(ByParent::DEF.projection, Projection::KeysOnly);
+    assert_eq!(ByParent::DEF.name(), "parent-index");
+    assert_eq!(ByParent::DEF.projection(), Projection::KeysOnly);
     let lsi = ByCreated::DEF;
-    assert_eq!(lsi.kind, IndexKind::Local);
+    assert_eq!(lsi.kind(), IndexKind::Local);
     assert_eq!(
-        lsi.partition_key, "PK",
+        lsi.partition_key(),
+        "PK",
         "an LSI shares the table's partition key"
     );
-    assert_eq!(lsi.sort_key, Some("Created"));
+    assert_eq!(lsi.sort_key(), Some("Created"));
     assert_eq!(
         App::INDEXES,
         &[ByStatus::DEF, ByOwner::DEF, ByParent::DEF, ByCreated::DEF]
@@ -111,16 +106,17 @@ fn writes_compute_every_index_key() {
     );
     let entries: Vec<&EntityIndex> = Project::INDEXES.iter().collect();
     assert_eq!(entries.len(), 3);
-    assert!(entries[0].sparse, "status is an Option");
-    assert_eq!(entries[0].index, ByStatus::DEF);
+    assert!(entries[0].is_sparse(), "status is an Option");
+    assert_eq!(entries[0].index(), ByStatus::DEF);
     assert_eq!(
-        entries[0].partition.map(|t| t.text),
+        entries[0].partition().map(|t| t.text()),
         Some("STATUS#<status>")
     );
-    assert!(!entries[1].sparse);
-    assert_eq!(entries[1].sort, None);
+    assert!(!entries[1].is_sparse());
+    assert_eq!(entries[1].sort(), None);
     assert_eq!(
-        entries[2].partition, None,
+        entries[2].partition(),
+        None,
         "an LSI has no partition template"
     );
 }

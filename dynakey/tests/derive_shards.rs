@@ -112,7 +112,7 @@ fn keys_carry_the_documented_suffix() {
 
 #[test]
 fn the_logical_template_is_unchanged_and_parsing_strips_the_suffix() {
-    assert_eq!(Project::PARTITION_TEMPLATE.text, "WS#<workspace>");
+    assert_eq!(Project::PARTITION_TEMPLATE.text(), "WS#<workspace>");
     assert_eq!(
         Project::parse_partition_key("WS#acme#07").unwrap(),
         ProjectPartitionKey {

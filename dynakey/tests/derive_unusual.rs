@@ -11,6 +11,11 @@ mod tables {
     #[derive(dynakey::Table)]
     #[table(partition_key = "PK", sort_key = "SK")]
     pub struct App;
+
+    #[derive(dynakey::Table)]
+    #[table(partition_key = "PK", sort_key = "SK")]
+    #[gsi(ByAttribute, partition_key = "GSI1PK", sort_key = "GSI1SK")]
+    pub struct Indexed;
 }
 
 mod entities {
@@ -85,6 +90,69 @@ fn fields_named_like_generated_locals() {
     assert_eq!(parsed.__segment_0, "z");
     let parsed = Shadows::parse_partition_key("P#k#r#o").unwrap();
     assert_eq!(parsed.rest, "r");
+}
+
+/// Fields named exactly like the `__dynakey_…` locals and the label of generated code: the
+/// encoders, the sort-key builder, the sharded partition key and the sparse index keys still
+/// read each field, since generated locals are hygienic.
+#[derive(Entity, Debug, Clone, PartialEq)]
+#[dynakey(table = tables::Indexed)]
+#[pk("P#<__dynakey_out>", shards = 4, shard_by = "__dynakey_logical")]
+#[sk("S#<__dynakey_capacity>#<__dynakey_logical>")]
+#[index(
+    tables::ByAttribute,
+    pk = "I#<__dynakey_attribute>",
+    sk = "<__dynakey_index>"
+)]
+struct Hygiene {
+    __dynakey_out: String,
+    __dynakey_capacity: String,
+    __dynakey_logical: String,
+    __dynakey_attribute: Option<String>,
+    __dynakey_index: String,
+}
+
+#[test]
+fn fields_named_like_hygienic_locals() {
+    let item = Hygiene {
+        __dynakey_out: "o".into(),
+        __dynakey_capacity: "c".into(),
+        __dynakey_logical: "l".into(),
+        __dynakey_attribute: Some("a".into()),
+        __dynakey_index: "i".into(),
+    };
+    let shard = Hygiene::shard_of("l").unwrap();
+    let partition = format!("P#o#{shard:02}");
+    assert_eq!(item.partition_key().unwrap(), partition);
+    assert_eq!(item.sort_key().unwrap().as_deref(), Some("S#c#l"));
+    let key = Hygiene::key("o", "c", "l").unwrap();
+    assert_eq!(
+        (key.partition(), key.sort()),
+        (partition.as_str(), Some("S#c#l"))
+    );
+    assert_eq!(
+        item.index_keys().unwrap(),
+        vec![("GSI1PK", "I#a".to_owned()), ("GSI1SK", "i".to_owned())]
+    );
+    let sparse = Hygiene {
+        __dynakey_attribute: None,
+        ..item
+    };
+    assert_eq!(sparse.index_keys().unwrap(), vec![]);
+    let q = Hygiene::query_shard("o", shard)
+        .begins_with(Hygiene::sk().__dynakey_capacity("c"))
+        .build()
+        .unwrap();
+    assert_eq!(
+        q.expression_attribute_values[":sk"],
+        dynakey::expr::Value::S("S#c#".into())
+    );
+    assert_eq!(
+        Hygiene::parse_partition_key(&partition)
+            .unwrap()
+            .__dynakey_out,
+        "o"
+    );
 }
 
 #[test]

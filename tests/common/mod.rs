@@ -13,7 +13,7 @@ use aws_sdk_dynamodb::config::retry::RetryConfig;
 use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
 use aws_sdk_dynamodb::types::AttributeValue;
 use aws_sdk_dynamodb::Client;
-use dynakey::{Cursor, CursorError, Entity, KeyErrorKind, KeyQuery, ProjectsAll, Table, Whole};
+use dynakey::{Cursor, CursorError, InTable, KeyErrorKind, KeyQuery, ProjectsAll, Table, Whole};
 use dynakey_runtime::{Db, Engine, Error, Page};
 use serde::de::DeserializeOwned;
 
@@ -156,7 +156,7 @@ pub async fn page_through<T, E, I, S>(
 ) -> Result<Vec<Page<E>>, BoxError>
 where
     T: Table,
-    E: Entity<Table = T> + DeserializeOwned + Send + 'static,
+    E: InTable<T> + DeserializeOwned + Send + 'static,
     I: ProjectsAll,
     Whole: dynakey_runtime::Output<T, E, I, Item = E>,
 {

@@ -5,11 +5,11 @@
 use std::collections::BTreeSet;
 
 use quote::ToTokens;
-use syn::LitStr;
 
 use crate::checks::attribute_name;
 use crate::ctxt::Ctxt;
-use crate::grammar::index::{IndexDecl, IndexKind, ProjectionDecl};
+use crate::grammar::index::{IndexKind, ProjectionDecl};
+use crate::model::table::{Table, TableIndex};
 use crate::model::Entity;
 
 /// DynamoDB's limit of local secondary indexes per table (AWS developer guide, "Service, account,
@@ -18,13 +18,6 @@ const MAX_LSIS: usize = 5;
 /// DynamoDB's limit on the `NonKeyAttributes` of all `INCLUDE` projections of a table, summed
 /// (same quota page).
 const MAX_PROJECTED_NON_KEY: usize = 100;
-
-/// The index name: `name = "…"` or the ident.
-pub fn index_name(decl: &IndexDecl) -> String {
-    decl.name
-        .as_ref()
-        .map_or_else(|| decl.ident.to_string(), LitStr::value)
-}
 
 /// Index names are 3 to 255 characters of `a-z A-Z 0-9 _ - .` (AWS developer guide, "Supported
 /// data types and naming rules — Naming rules").
@@ -35,47 +28,39 @@ fn valid_index_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
 }
 
-/// The table's `#[gsi]`/`#[lsi]` declarations, given the table's own key attribute names.
-pub fn table(cx: &Ctxt, partition: &LitStr, sort: Option<&LitStr>, decls: &[IndexDecl]) {
-    let mut names: Vec<(String, &IndexDecl)> = Vec::new();
-    let mut idents: Vec<&IndexDecl> = Vec::new();
+/// The table's `#[gsi]`/`#[lsi]` declarations (a marker type declared twice was reported by the
+/// grammar).
+pub fn table(cx: &Ctxt, table: &Table<'_>) {
+    let partition = &table.partition_key;
+    let sort = table.sort_key.as_ref();
+    let mut names: Vec<&TableIndex> = Vec::new();
     let mut projected: BTreeSet<String> = BTreeSet::new();
     let mut lsis = 0;
-    for decl in decls {
+    for index in &table.indexes {
+        let decl = &index.decl;
         let which = decl.kind.attribute();
         let ident = &decl.ident;
-        let name = index_name(decl);
-        if !valid_index_name(&name) {
-            let message = format!(
-                "index name {name:?} is not a valid DynamoDB index name: 3 to 255 characters of \
-                 a-z, A-Z, 0-9, `_`, `-` and `.`; set one with `name = \"…\"`"
-            );
-            match &decl.name {
-                Some(lit) => cx.error_at(lit, message),
-                None => cx.error_at(ident, message),
-            }
-        }
-        if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
+        let name = &index.name;
+        if !valid_index_name(name) {
             cx.error_at(
-                decl.name
-                    .as_ref()
-                    .map_or(ident.to_token_stream(), ToTokens::to_token_stream),
+                index.name_tokens(),
+                format!(
+                    "index name {name:?} is not a valid DynamoDB index name: 3 to 255 characters of \
+                     a-z, A-Z, 0-9, `_`, `-` and `.`; set one with `name = \"…\"`"
+                ),
+            );
+        }
+        if let Some(first) = names.iter().find(|other| other.name == *name) {
+            cx.error_at(
+                index.name_tokens(),
                 format!("two indexes are named {name:?}; index names are unique within a table"),
             );
             cx.error_at(
-                &first.ident,
+                &first.decl.ident,
                 format!("first index named {name:?} declared here"),
             );
         }
-        names.push((name, decl));
-        if let Some(first) = idents.iter().find(|d| d.ident == *ident) {
-            cx.error_at(
-                ident,
-                format!("index type `{ident}` is declared twice; give each index its own type"),
-            );
-            cx.error_at(&first.ident, format!("first `{ident}` declared here"));
-        }
-        idents.push(decl);
+        names.push(index);
         match decl.kind {
             IndexKind::Global => match &decl.partition_key {
                 Some(pk) => {
@@ -169,13 +154,14 @@ pub fn table(cx: &Ctxt, partition: &LitStr, sort: Option<&LitStr>, decls: &[Inde
         }
     }
     if lsis > MAX_LSIS {
-        if let Some(sixth) = decls
+        if let Some(sixth) = table
+            .indexes
             .iter()
-            .filter(|d| d.kind == IndexKind::Local)
+            .filter(|i| i.decl.kind == IndexKind::Local)
             .nth(MAX_LSIS)
         {
             cx.error_at(
-                &sixth.ident,
+                &sixth.decl.ident,
                 format!(
                     "a table has at most {MAX_LSIS} local secondary indexes; this is the {lsis}th"
                 ),
@@ -183,9 +169,9 @@ pub fn table(cx: &Ctxt, partition: &LitStr, sort: Option<&LitStr>, decls: &[Inde
         }
     }
     if projected.len() > MAX_PROJECTED_NON_KEY {
-        if let Some(first) = decls.first() {
+        if let Some(first) = table.indexes.first() {
             cx.error_at(
-                &first.ident,
+                &first.decl.ident,
                 format!(
                     "the `include(…)` lists of this table name {} distinct attributes; DynamoDB \
                      allows at most {MAX_PROJECTED_NON_KEY} projected non-key attributes over all \
@@ -203,15 +189,6 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     for index in &entity.indexes {
         let path = &index.index;
         let key = path.to_token_stream().to_string();
-        if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
-            cx.error_at(
-                path,
-                format!(
-                    "#[index({key}, …)] is given twice; an entity has one pk/sk template pair per index"
-                ),
-            );
-            cx.error_at(first, "first given here");
-        }
         let snake = crate::model::index::snake_case(&index.name());
         let clash = seen.iter().find(|(other, other_path)| {
             *other != key && crate::model::index::snake_case(&last_name(other_path)) == snake

@@ -7,11 +7,12 @@
 //! - every member is sharded like the first member (`Entity::SHARDING`: both unsharded, or over
 //!   the same number of shards);
 //! - every member has the first member's partition-key literals, and a sort-key template, and no
-//!   two members have identical sort-key templates (`const` assertions over the members'
-//!   `KeyTemplate`s; their panic messages name both members).
+//!   key belongs to two members: identical sort-key templates, or overlapping ones whose fields
+//!   take any text (`const` assertions over the members' `KeyTemplate`s, see
+//!   `dynakey::collection::overlap`; their panic messages name both members and templates).
 //!
-//! Sort-key templates that may overlap without being identical are checked per key at run time by
-//! `dynakey::collection::Matcher`.
+//! Sort-key templates whose overlap depends on the segment values are checked per key at run time
+//! by `dynakey::collection::Matcher`.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -35,18 +36,18 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
         let ty = member.entity;
         let field = member.ident.to_string();
         let cardinality = cardinality(member.cardinality);
-        // A struct literal of projections rather than `Member::of::<T>`: a member that is not an
-        // entity is then reported once (identical diagnostics are merged), without a second error
-        // for a generic bound.
+        // Projections passed to `__private::member` rather than `Member::of::<T>`: a member that
+        // is not an entity is then reported once (identical diagnostics are merged), without a
+        // second error for a generic bound.
         quote_spanned! {ty.span()=>
-            const #c: ::dynakey::collection::Member = ::dynakey::collection::Member {
-                field: #field,
-                entity: <#ty as ::dynakey::Entity>::ENTITY_NAME,
-                cardinality: #cardinality,
-                sort_template: <#ty as ::dynakey::Entity>::SORT_TEMPLATE,
-                entity_type: <#ty as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
-                matches: <#ty as ::dynakey::Entity>::matches_sort_key,
-            };
+            const #c: ::dynakey::collection::Member = ::dynakey::__private::member(
+                #field,
+                <#ty as ::dynakey::Entity>::ENTITY_NAME,
+                #cardinality,
+                <#ty as ::dynakey::Entity>::SORT_TEMPLATE,
+                <#ty as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
+                <#ty as ::dynakey::Entity>::matches_sort_key,
+            );
         }
     });
     let slot_types = collection.members.iter().map(|member| {
@@ -56,7 +57,7 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
     let new_slots = collection
         .members
         .iter()
-        .map(|_| quote!(::dynakey::collection::Slot::new()));
+        .map(|_| quote!(::core::default::Default::default()));
     let push_arms = collection.members.iter().enumerate().map(|(i, member)| {
         let ty = member.entity;
         let index = syn::Index::from(i);
@@ -135,9 +136,9 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
 
 fn cardinality(cardinality: Cardinality) -> TokenStream {
     match cardinality {
-        Cardinality::One => quote!(::dynakey::Cardinality::One),
-        Cardinality::Optional => quote!(::dynakey::Cardinality::Optional),
-        Cardinality::Many => quote!(::dynakey::Cardinality::Many),
+        Cardinality::One => quote!(::dynakey::__private::Cardinality::One),
+        Cardinality::Optional => quote!(::dynakey::__private::Cardinality::Optional),
+        Cardinality::Many => quote!(::dynakey::__private::Cardinality::Many),
     }
 }
 
@@ -183,6 +184,10 @@ fn sharding_check(name: &str, first: &Member<'_>, member: &Member<'_>) -> TokenS
     }
 }
 
+/// The last fix of a sort-key overlap message.
+const ENTITY_TYPE_FIX: &str = "or declare #[dynakey(entity_type = \"_type\")] on both entities so \
+                               that attribute tells their items apart";
+
 fn describe(member: &Member<'_>) -> String {
     format!("`{}` ({})", member.ident, member.type_name())
 }
@@ -223,7 +228,7 @@ fn checks(collection: &Collection<'_>, consts: &[syn::Ident]) -> TokenStream {
                     let this = &<#ty as ::dynakey::Entity>::PARTITION_TEMPLATE;
                     if !::dynakey::__private::is_fallback(first)
                         && !::dynakey::__private::is_fallback(this)
-                        && !::dynakey::collection::overlap::same_literals(first, this)
+                        && !::dynakey::__private::same_literals(first, this)
                     {
                         ::core::panic!(#message)
                     }
@@ -251,19 +256,30 @@ fn checks(collection: &Collection<'_>, consts: &[syn::Ident]) -> TokenStream {
             }
             let (a, b) = (&consts[i], &consts[j]);
             let ty = second.entity;
-            let message = format!(
-                "collection `{name}`: members {} and {} have identical sort-key templates, so every \
-                 key of one is also a key of the other; give one a distinct literal prefix (e.g. \
-                 #[sk(\"FILE#<path>\")]), or declare #[dynakey(entity_type = \"_type\")] on both \
-                 entities so that attribute tells their items apart",
+            let members = format!(
+                "collection `{name}`: members {} and {}",
                 describe(first),
                 describe(second)
             );
+            let identical = format!(
+                "{members} have identical sort-key templates, so every key of one is also a key \
+                 of the other; give one a distinct literal prefix (e.g. #[sk(\"FILE#<path>\")]), \
+                 {ENTITY_TYPE_FIX}"
+            );
+            let certain = format!(
+                "{members} have overlapping sort-key templates: their fields take any text, so a \
+                 key one of them writes can have the other's shape too, and a read could not tell \
+                 which it is; give one a literal prefix the other cannot start with, end the \
+                 shorter template with its delimiter so it cannot run into the other \
+                 (\"PROJ#<id>#\", not \"PROJ#<id>\"), {ENTITY_TYPE_FIX}"
+            );
+            // Decided by `dynakey::collection::overlap`; a pair whose overlap depends on the
+            // segment values is left to the run-time check.
             out.extend(quote_spanned! {ty.span()=>
-                const _: () = if let ::dynakey::collection::Overlap::Identical =
-                    ::dynakey::collection::overlap::member_overlap(&#a, &#b)
-                {
-                    ::core::panic!(#message)
+                const _: () = match ::dynakey::__private::member_overlap(&#a, &#b) {
+                    ::dynakey::__private::Overlap::Identical => ::core::panic!(#identical),
+                    ::dynakey::__private::Overlap::Certain => ::core::panic!(#certain),
+                    _ => {}
                 };
             });
         }

@@ -117,6 +117,9 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 #index_items
             }
 
+            #[automatically_derived]
+            impl ::dynakey::InTable<#table> for #ident #bounds {}
+
             impl #ident #bounds {
                 #assertions
                 #pk_encoder

@@ -1,12 +1,15 @@
 //! Minimal impls emitted when a derive fails (the `thiserror` pattern): the user sees the real
 //! errors, not a cascade of "trait `Entity` is not implemented" wherever the type is used.
+//!
+//! Each takes what the earlier stages produced (never running them again); none is emitted for
+//! a generic type, whose impl could not be written without its bounds.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
-use crate::ctxt::Ctxt;
-use crate::model::collection as model;
+use crate::model::collection::Collection;
+use crate::model::table::Table;
 
 pub fn entity(input: &DeriveInput) -> TokenStream {
     if !input.generics.params.is_empty() {
@@ -16,16 +19,11 @@ pub fn entity(input: &DeriveInput) -> TokenStream {
     let name = ident.to_string();
     quote! {
         const _: () = {
-            const __EMPTY: ::dynakey::KeyTemplate = ::dynakey::KeyTemplate {
-                text: "",
-                role: ::dynakey::KeyRole::Partition,
-                parts: &[],
-            };
             impl ::dynakey::Entity for #ident {
                 type Table = ::dynakey::DefaultTable;
                 type PartitionFields = ();
                 const ENTITY_NAME: &'static str = #name;
-                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = __EMPTY;
+                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::FALLBACK_TEMPLATE;
                 const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::None;
                 fn partition_key(&self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
                     ::core::unreachable!("the Entity derive failed to compile")
@@ -38,35 +36,54 @@ pub fn entity(input: &DeriveInput) -> TokenStream {
     }
 }
 
-pub fn table(input: &DeriveInput) -> TokenStream {
-    if !input.generics.params.is_empty() {
+/// A `Table` impl (with both sort-key markers, so no entity on it adds an error) and a marker type
+/// for each index declared, implementing every index trait, so that entities and queries naming
+/// them show no errors of their own.
+pub fn table(table: &Table<'_>) -> TokenStream {
+    if !table.input.generics.params.is_empty() {
         return TokenStream::new();
     }
-    let ident = &input.ident;
-    quote! {
+    let ident = table.ident;
+    let vis = table.vis;
+    let mut out = quote! {
         impl ::dynakey::Table for #ident {
             const PARTITION_KEY: &'static str = "PK";
             const SORT_KEY: ::core::option::Option<&'static str> = ::core::option::Option::Some("SK");
         }
         impl ::dynakey::TableWithSortKey for #ident {}
         impl ::dynakey::TableWithoutSortKey for #ident {}
+    };
+    let mut declared: Vec<&syn::Ident> = Vec::new();
+    for index in &table.indexes {
+        let marker = &index.decl.ident;
+        // A marker type declared twice (reported) is emitted once.
+        if declared.contains(&marker) {
+            continue;
+        }
+        declared.push(marker);
+        out.extend(quote! {
+            #vis struct #marker;
+            impl ::dynakey::Index for #marker {
+                type Table = #ident;
+                const DEF: ::dynakey::IndexDef = ::dynakey::__private::FALLBACK_INDEX;
+            }
+            impl ::dynakey::ConsistentReadable for #marker {}
+            impl ::dynakey::ProjectsAll for #marker {}
+        });
     }
+    out.extend(crate::codegen::index::lookup(table));
+    out
 }
 
-/// A `Collection` impl (and `MemberOf` impls for the member types that could be read) that lets
-/// code using the collection type-check, so only the derive's own errors are shown.
-pub fn collection(input: &DeriveInput) -> TokenStream {
+/// A `Collection` impl (and `MemberOf` impls for the member types the model read) that lets code
+/// using the collection type-check, so only the derive's own errors are shown.
+pub fn collection(input: &DeriveInput, model: Option<&Collection<'_>>) -> TokenStream {
     if !input.generics.params.is_empty() {
         return TokenStream::new();
     }
     let ident = &input.ident;
     let name = ident.to_string();
-    // Errors were reported already; this second reading only looks for member types.
-    let cx = Ctxt::new();
-    let members = model::collection(&cx, input);
-    let _ = cx.check();
-    let members: Vec<&syn::Type> = members
-        .as_ref()
+    let members: Vec<&syn::Type> = model
         .map(|c| {
             crate::codegen::collection::unique_members(c)
                 .into_iter()
@@ -88,11 +105,7 @@ pub fn collection(input: &DeriveInput) -> TokenStream {
                 type Table = #table;
                 type PartitionFields = #fields;
                 const NAME: &'static str = #name;
-                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::KeyTemplate {
-                    text: "",
-                    role: ::dynakey::KeyRole::Partition,
-                    parts: &[],
-                };
+                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::FALLBACK_TEMPLATE;
                 const MEMBERS: &'static [::dynakey::collection::Member] = &[];
                 type Slots = ();
                 fn slots() -> Self::Slots {}
@@ -111,5 +124,24 @@ pub fn collection(input: &DeriveInput) -> TokenStream {
             }
             #(impl ::dynakey::collection::MemberOf<#ident> for #members {})*
         };
+    }
+}
+
+/// A `KeySegment` impl, so that entities with a field of this enum show no errors of their own
+/// (one mistake in the enum would otherwise be reported again at every such field).
+pub fn segment_enum(input: &DeriveInput) -> TokenStream {
+    if !input.generics.params.is_empty() || !matches!(input.data, syn::Data::Enum(_)) {
+        return TokenStream::new();
+    }
+    let ident = &input.ident;
+    quote! {
+        impl ::dynakey::KeySegment for #ident {
+            fn encode_segment(&self, _: &mut ::dynakey::__private::String) -> ::core::result::Result<(), ::dynakey::SegmentError> {
+                ::core::unreachable!("the KeySegment derive failed to compile")
+            }
+            fn decode_segment(_: &str) -> ::core::result::Result<Self, ::dynakey::SegmentError> {
+                ::core::unreachable!("the KeySegment derive failed to compile")
+            }
+        }
     }
 }

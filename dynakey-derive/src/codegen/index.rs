@@ -6,31 +6,29 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{DeriveInput, LitStr};
 
-use crate::checks::index::index_name;
 use crate::codegen::sort_key::{self, Builder};
-use crate::codegen::template;
-use crate::ctxt::Ctxt;
-use crate::grammar::index::{self as grammar, IndexDecl, IndexKind, ProjectionDecl};
+use crate::codegen::{label, local, template};
+use crate::grammar::index::{IndexKind, ProjectionDecl};
 use crate::model::index::{snake_case, IndexTemplates};
+use crate::model::table::Table;
 use crate::model::{Entity, Template};
 
 // ----- #[derive(Table)] -------------------------------------------------------------------------
 
 fn kind_tokens(kind: IndexKind) -> TokenStream {
     match kind {
-        IndexKind::Global => quote!(::dynakey::IndexKind::Global),
-        IndexKind::Local => quote!(::dynakey::IndexKind::Local),
+        IndexKind::Global => quote!(::dynakey::__private::IndexKind::Global),
+        IndexKind::Local => quote!(::dynakey::__private::IndexKind::Local),
     }
 }
 
 fn projection_tokens(projection: Option<&ProjectionDecl>) -> TokenStream {
     match projection {
-        None | Some(ProjectionDecl::All) => quote!(::dynakey::Projection::All),
-        Some(ProjectionDecl::KeysOnly) => quote!(::dynakey::Projection::KeysOnly),
+        None | Some(ProjectionDecl::All) => quote!(::dynakey::__private::Projection::All),
+        Some(ProjectionDecl::KeysOnly) => quote!(::dynakey::__private::Projection::KeysOnly),
         Some(ProjectionDecl::Include(attributes)) => {
-            quote!(::dynakey::Projection::Include(&[#(#attributes),*]))
+            quote!(::dynakey::__private::Projection::Include(&[#(#attributes),*]))
         }
     }
 }
@@ -49,27 +47,20 @@ fn projection_text(projection: Option<&ProjectionDecl>) -> String {
     }
 }
 
-/// The marker types of a table's indexes, and the `Table::INDEXES` constant. `partition` is the
-/// table's partition-key attribute (an LSI's partition key is the table's).
-pub fn table(
-    input: &DeriveInput,
-    partition: &LitStr,
-    decls: &[IndexDecl],
-) -> (TokenStream, TokenStream) {
-    let vis = &input.vis;
-    let table = &input.ident;
+/// The marker types of a table's indexes, and the `Table::INDEXES` constant.
+pub fn table(model: &Table<'_>) -> (TokenStream, TokenStream) {
+    let vis = model.vis;
+    let table = model.ident;
     let mut items = TokenStream::new();
-    let mut defs = Vec::with_capacity(decls.len());
-    for decl in decls {
+    let mut defs = Vec::with_capacity(model.indexes.len());
+    for index in &model.indexes {
+        let decl = &index.decl;
         let ident = &decl.ident;
-        let name = index_name(decl);
+        let name = &index.name;
         let kind = kind_tokens(decl.kind);
-        let partition_key = match decl.kind {
-            IndexKind::Global => decl
-                .partition_key
-                .clone()
-                .unwrap_or_else(|| LitStr::new("", ident.span())),
-            IndexKind::Local => partition.clone(),
+        // The checks guarantee a GSI's partition key.
+        let Some(partition_key) = &index.partition_key else {
+            continue;
         };
         let sort_key = match &decl.sort_key {
             Some(sk) => quote!(::core::option::Option::Some(#sk)),
@@ -114,20 +105,20 @@ pub fn table(
             #[automatically_derived]
             impl ::dynakey::Index for #ident {
                 type Table = #table;
-                const DEF: ::dynakey::IndexDef = ::dynakey::IndexDef {
-                    name: #name,
-                    kind: #kind,
-                    partition_key: #partition_key,
-                    sort_key: #sort_key,
-                    projection: #projection_value,
-                };
+                const DEF: ::dynakey::IndexDef = ::dynakey::__private::index_def(
+                    #name,
+                    #kind,
+                    #partition_key,
+                    #sort_key,
+                    #projection_value,
+                );
             }
             #consistent
             #projects_all
         });
         defs.push(quote!(<#ident as ::dynakey::Index>::DEF));
     }
-    let indexes = if decls.is_empty() {
+    let indexes = if model.indexes.is_empty() {
         TokenStream::new()
     } else {
         quote!(const INDEXES: &'static [::dynakey::IndexDef] = &[#(#defs),*];)
@@ -135,38 +126,34 @@ pub fn table(
     (items, indexes)
 }
 
-/// Marker types for the indexes of a table whose derive failed, implementing every index trait so
-/// that entities and queries naming them show no errors of their own.
-pub fn table_fallback(input: &DeriveInput) -> TokenStream {
-    if !input.generics.params.is_empty() {
-        return TokenStream::new();
+/// The table's `__private::DerivedTable` impl and one `IndexAt<i>` impl per index marker type (a
+/// marker declared twice, an error already reported, once): how `#[index(I, …)]` on an entity
+/// finds `I` through the entity's table. Emitted by the expansion and by the fallback alike, so
+/// entities on a table whose derive failed add no errors.
+pub fn lookup(model: &Table<'_>) -> TokenStream {
+    let table = model.ident;
+    let mut markers: Vec<&syn::Ident> = Vec::new();
+    for index in &model.indexes {
+        if !markers.contains(&&index.decl.ident) {
+            markers.push(&index.decl.ident);
+        }
     }
-    let cx = Ctxt::new();
-    let decls = grammar::table_indexes(&cx, &input.attrs);
-    let _ = cx.check();
-    let vis = &input.vis;
-    let table = &input.ident;
-    let mut out = TokenStream::new();
-    for decl in &decls {
-        let ident = &decl.ident;
-        let kind = kind_tokens(decl.kind);
-        out.extend(quote! {
-            #vis struct #ident;
-            impl ::dynakey::Index for #ident {
-                type Table = #table;
-                const DEF: ::dynakey::IndexDef = ::dynakey::IndexDef {
-                    name: "",
-                    kind: #kind,
-                    partition_key: "",
-                    sort_key: ::core::option::Option::None,
-                    projection: ::dynakey::Projection::All,
-                };
+    let name = table.to_string();
+    let names = markers.iter().map(|m| m.to_string());
+    let positions = markers.iter().enumerate().map(|(i, marker)| {
+        quote! {
+            impl ::dynakey::__private::IndexAt<#i> for #table {
+                type Index = #marker;
             }
-            impl ::dynakey::ConsistentReadable for #ident {}
-            impl ::dynakey::ProjectsAll for #ident {}
-        });
+        }
+    });
+    quote! {
+        impl ::dynakey::__private::DerivedTable for #table {
+            const NAME: &'static str = #name;
+            const INDEX_TYPES: &'static [&'static str] = &[#(#names),*];
+        }
+        #(#positions)*
     }
-    out
 }
 
 // ----- #[derive(Entity)] ------------------------------------------------------------------------
@@ -212,16 +199,22 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
         let path_span = path.span();
         let name = index.name();
         let snake = snake_case(&name);
-        // Every use names the index through this alias, so an index path that does not resolve
-        // is reported once, here.
+        // Every use names the index through this alias: the marker type of that name among the
+        // indexes of the entity's table, so an index the table does not declare is one error,
+        // here, listing the ones it does.
         let alias = format_ident!("__DynakeyIndex{}", n);
+        let table = &entity.table;
+        let entity_name = ident.to_string();
+        let position = quote_spanned! {path_span=>
+            { ::dynakey::__private::index_position::<#table>(#name, #entity_name) }
+        };
         out.inner.extend(quote! {
             #[doc(hidden)]
-            type #alias = #path;
+            type #alias = <#table as ::dynakey::__private::IndexAt<#position>>::Index;
         });
         let def = quote_spanned!(path_span=> <#alias as ::dynakey::Index>::DEF);
 
-        out.inner.extend(checks(entity, index, &alias, &def));
+        out.inner.extend(checks(index, &def));
 
         let pk_fn = format_ident!("__dynakey_{}_partition_key", snake);
         let sk_fn = format_ident!("__dynakey_{}_sort_key", snake);
@@ -240,8 +233,15 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
                     .extend(sort_key::declaration_of(entity, sk, &builder));
                 out.inner
                     .extend(sort_key::implementation_of(entity, sk, &builder, bounds));
+                // An associated const of the bounded impl: its parts are a `'static` slice (a
+                // temporary in a function body would not be), under the entity's where clause.
                 let constant = template::constant(entity, sk);
-                quote!(::core::option::Option::Some(#constant))
+                let name = format_ident!("__DYNAKEY_{}_SORT_TEMPLATE", snake.to_uppercase());
+                methods.extend(quote! {
+                    #[doc(hidden)]
+                    const #name: ::dynakey::KeyTemplate = #constant;
+                });
+                quote!(::core::option::Option::Some(Self::#name))
             }
             None => quote!(::core::option::Option::None),
         };
@@ -267,12 +267,7 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
             None => quote!(::core::option::Option::None),
         };
         entries.push(quote! {
-            ::dynakey::EntityIndex {
-                index: #def,
-                partition: #partition_constant,
-                sort: #sort_template,
-                sparse: #sparse,
-            }
+            ::dynakey::__private::entity_index(#def, #partition_constant, #sort_template, #sparse)
         });
         blocks.push(key_block(entity, index, sparse, &def, &pk_fn, &sk_fn));
     }
@@ -282,6 +277,7 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
         }
     });
     let capacity = 2 * entity.indexes.len();
+    let keys = local("__dynakey_out");
     out.entity_items = quote! {
         const INDEXES: &'static [::dynakey::EntityIndex] = &[#(#entries),*];
 
@@ -289,31 +285,21 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
             ::std::vec::Vec<(&'static str, ::dynakey::__private::String)>,
             ::dynakey::KeyError,
         > {
-            let mut __dynakey_out = ::std::vec::Vec::with_capacity(#capacity);
+            let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
             #(#blocks)*
-            ::core::result::Result::Ok(__dynakey_out)
+            ::core::result::Result::Ok(#keys)
         }
     };
     out
 }
 
-/// The build-time checks that need the index's type: it is an index of the entity's table, a GSI
-/// exactly when a `pk` template is given, and has a sort key exactly when an `sk` template is.
-fn checks(
-    entity: &Entity<'_>,
-    index: &IndexTemplates,
-    alias: &syn::Ident,
-    def: &TokenStream,
-) -> TokenStream {
+/// The build-time checks that need the index's declaration (that it is an index of the entity's
+/// table is how the alias finds it): a GSI exactly when a `pk` template is given, and a sort key
+/// exactly when an `sk` template is.
+fn checks(index: &IndexTemplates, def: &TokenStream) -> TokenStream {
     let path_span = index.index.span();
-    let ident = entity.ident;
-    let table = &entity.table;
     let name = index.name();
-    let mut out = quote_spanned! {path_span=>
-        const _: () = ::dynakey::__private::assert_index_on_table::<
-            <#alias as ::dynakey::Index>::Table, #table, #alias, #ident,
-        >();
-    };
+    let mut out = TokenStream::new();
     let is_global = quote!(::dynakey::__private::is_global(&#def));
     match &index.pk {
         Some(pk) => out.extend(const_check(
@@ -340,7 +326,7 @@ fn checks(
         Some(sk) => out.extend(const_check(
             sk.lit.span(),
             def,
-            quote!(#def.sort_key.is_some()),
+            quote!(::dynakey::__private::has_sort_key(&#def)),
             format!(
                 "index `{name}` has no sort key, so #[index] cannot give it a sort-key template; \
                  remove `sk = {:?}`, or declare the index with `sort_key = \"…\"`",
@@ -350,7 +336,7 @@ fn checks(
         None => out.extend(const_check(
             path_span,
             def,
-            quote!(#def.sort_key.is_none()),
+            quote!(!::dynakey::__private::has_sort_key(&#def)),
             format!(
                 "index `{name}` has a sort key, so #[index({name}, …)] needs `sk = \"…\"`: \
                  DynamoDB puts an item into an index only when it has every key attribute of the index"
@@ -417,6 +403,11 @@ fn key_block(
     pk_fn: &syn::Ident,
     sk_fn: &syn::Ident,
 ) -> TokenStream {
+    let (out, attribute, block) = (
+        local("__dynakey_out"),
+        local("__dynakey_attribute"),
+        label("__dynakey_index"),
+    );
     let mut bound: Vec<usize> = Vec::new();
     let mut binds = Vec::new();
     for i in index.templates().flat_map(Template::field_indices) {
@@ -431,24 +422,24 @@ fn key_block(
         } else {
             binds.push(quote! {
                 let ::core::option::Option::Some(#ident) = &self.#ident else {
-                    break '__dynakey_index;
+                    break #block;
                 };
             });
         }
     }
     let partition = index.pk.as_ref().map(|pk| {
         let refs = template::refs(entity, pk);
-        quote!(__dynakey_out.push((#def.partition_key, Self::#pk_fn(#(#refs),*)?));)
+        quote!(#out.push((::dynakey::__private::index_partition_key(&#def), Self::#pk_fn(#(#refs),*)?));)
     });
     let sort = index.sk.as_ref().map(|sk| {
         let refs = template::refs(entity, sk);
         quote! {
-            if let ::core::option::Option::Some(__dynakey_attribute) = #def.sort_key {
-                __dynakey_out.push((__dynakey_attribute, Self::#sk_fn(#(#refs),*)?));
+            if let ::core::option::Option::Some(#attribute) = ::dynakey::__private::index_sort_key(&#def) {
+                #out.push((#attribute, Self::#sk_fn(#(#refs),*)?));
             }
         }
     });
-    let label = sparse.then(|| quote!('__dynakey_index:));
+    let label = sparse.then(|| quote!(#block:));
     quote! {
         #label {
             #(#binds)*

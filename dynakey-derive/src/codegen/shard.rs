@@ -13,7 +13,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::codegen::template;
+use crate::codegen::{local, template};
 use crate::model::{Entity, Template};
 
 /// The name of the logical partition-key parser of a sharded entity (the template parser),
@@ -141,10 +141,11 @@ pub fn inner(
          not a valid encoding of its field's type."
     );
     let logical_parser = format_ident!("{}", LOGICAL_PARSER);
+    let logical = local("__dynakey_logical");
     let parser = template::parser(entity, pk, LOGICAL_PARSER, pk_struct);
 
     quote! {
-        const __SHARDING: ::dynakey::Sharding = ::dynakey::Sharding::new(#count, #field_name);
+        const __SHARDING: ::dynakey::Sharding = ::dynakey::__private::sharding(#count, #field_name);
 
         impl #ident #bounds {
             #[doc = #encoder_doc]
@@ -154,9 +155,9 @@ pub fn inner(
                 #(#pk_fields: &(impl ::dynakey::SegmentArg<#pk_types> + ?::core::marker::Sized),)*
                 #field_ident: &(impl ::dynakey::SegmentArg<#field_ty> + ?::core::marker::Sized),
             ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-                // Named apart from every field, so no parameter is shadowed.
-                let __dynakey_logical = Self::__dynakey_partition_key(#(#pk_fields),*)?;
-                ::dynakey::__private::shard_partition_key::<#field_ty, _>(__dynakey_logical, #field_ident, #field_name, &__SHARDING)
+                // A hygienic local, so no parameter (named after a field) is shadowed.
+                let #logical = Self::__dynakey_partition_key(#(#pk_fields),*)?;
+                ::dynakey::__private::shard_partition_key::<#field_ty, _>(#logical, #field_ident, #field_name, &__SHARDING)
             }
 
             #[doc = #query_shard_doc]
@@ -188,8 +189,8 @@ pub fn inner(
             pub fn parse_partition_key(
                 key: &str,
             ) -> ::core::result::Result<#pk_struct, ::dynakey::KeyError> {
-                let __dynakey_logical = ::dynakey::__private::strip_shard_suffix(key, &__SHARDING, #text)?;
-                Self::#logical_parser(__dynakey_logical)
+                let #logical = ::dynakey::__private::strip_shard_suffix(key, &__SHARDING, #text)?;
+                Self::#logical_parser(#logical)
             }
 
             #[doc(hidden)]

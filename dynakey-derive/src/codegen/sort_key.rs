@@ -18,6 +18,7 @@ use quote::{format_ident, quote};
 use syn::Ident;
 
 use crate::codegen::template::{option_char, push_segments, terminator};
+use crate::codegen::{local, sort_key_order};
 use crate::model::{Entity, Segment, Template};
 
 pub fn builder_ident(entity: &Entity<'_>) -> syn::Ident {
@@ -98,7 +99,9 @@ pub fn implementation_of(
         .collect();
     let n = field_positions.len();
     let ends_with_literal = matches!(segments.last(), Some(Segment::Literal(_)));
-    let mut out = TokenStream::new();
+    // Every other field's method on each depth is one clear error (`sort_key_order`).
+    let mut out = sort_key_order::stubs(entity, template, builder, bounds);
+    let key = local("__dynakey_out");
 
     // Depth 0 starts with L0.
     let l0_end = field_positions.first().copied().unwrap_or(segments.len());
@@ -108,9 +111,9 @@ pub fn implementation_of(
             #[doc = concat!("Starts a sort-key condition for `", #text, "`: fill fields left to right, \
                              or pass as is for every item of this entity.")]
             pub fn #ctor() -> #ident<0> {
-                let mut __dynakey_out = ::dynakey::__private::String::new();
+                let mut #key = ::dynakey::__private::String::new();
                 #start
-                #ident(::core::result::Result::Ok(__dynakey_out))
+                #ident(::core::result::Result::Ok(#key))
             }
         }
     });
@@ -143,9 +146,9 @@ pub fn implementation_of(
                 #[doc = #doc_fill]
                 pub fn #field_ident(self, #field_ident: impl ::dynakey::SegmentArg<#ty>) -> #ident<#next> {
                     let #field_ident = &#field_ident;
-                    #ident(self.0.and_then(|mut __dynakey_out| {
+                    #ident(self.0.and_then(|mut #key| {
                         #push
-                        ::core::result::Result::Ok(__dynakey_out)
+                        ::core::result::Result::Ok(#key)
                     }))
                 }
 
@@ -156,9 +159,9 @@ pub fn implementation_of(
                     self,
                     partial: impl ::dynakey::condition::SegmentPrefix<#ty>,
                 ) -> ::dynakey::SortKeyPartial<#entity_ident, #target> {
-                    ::dynakey::__private::sort_key_partial(self.0.and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<#ty>(&mut __dynakey_out, &partial, #name, #term, #text)?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
+                    ::dynakey::__private::sort_key_partial(self.0.and_then(|mut #key| {
+                        ::dynakey::__private::push_partial::<#ty>(&mut #key, &partial, #name, #term, #text)?;
+                        ::dynakey::__private::finish_prefix(#key)
                     }))
                 }
             }
@@ -187,14 +190,14 @@ pub fn implementation_of(
                     type Entity = #entity_ident;
                     type Index = #target;
                     fn into_sort_key(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-                        self.0.and_then(|key| ::dynakey::__private::finish_key(::dynakey::KeyRole::Sort, key))
+                        self.0.and_then(|key| ::dynakey::__private::finish_key(::dynakey::__private::KeyRole::Sort, key))
                     }
                 }
                 impl ::dynakey::SortKeyBound for #ident<#depth> #bounds {
                     type Entity = #entity_ident;
                     type Index = #target;
                     fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-                        ::dynakey::CompleteSortKey::into_sort_key(self).map(::dynakey::Bound::Exact)
+                        ::dynakey::CompleteSortKey::into_sort_key(self).map(::dynakey::__private::exact_bound)
                     }
                 }
             });
@@ -204,7 +207,7 @@ pub fn implementation_of(
                     type Entity = #entity_ident;
                     type Index = #target;
                     fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-                        self.0.and_then(::dynakey::__private::finish_prefix).map(::dynakey::Bound::Group)
+                        self.0.and_then(::dynakey::__private::finish_prefix).map(::dynakey::__private::group_bound)
                     }
                 }
             });

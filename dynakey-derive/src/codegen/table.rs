@@ -1,19 +1,19 @@
-//! `#[derive(Table)]`: key attribute names from `#[table(…)]` into a `Table` impl; the index
-//! marker types of `#[gsi]`/`#[lsi]` come from `codegen::index`.
+//! `#[derive(Table)]` expansion: the `Table` impl and its sort-key marker trait; the index marker
+//! types of `#[gsi]`/`#[lsi]` come from `codegen::index`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::DeriveInput;
 
 use crate::codegen::index;
-use crate::grammar::attrs::TableAttrs;
+use crate::model::table::Table;
 
-/// The `Table` impl; the declaration was checked by `checks::table`.
-pub fn expand(input: &DeriveInput, attrs: &TableAttrs) -> TokenStream {
-    let (partition, sort) = attrs.keys(&input.ident);
-    let (index_items, indexes_const) = index::table(input, &partition, &attrs.indexes);
-    let ident = &input.ident;
-    let (sort_const, marker) = match &sort {
+/// The `Table` impl of a checked declaration.
+pub fn expand(table: &Table<'_>) -> TokenStream {
+    let (index_items, indexes_const) = index::table(table);
+    let lookup = index::lookup(table);
+    let ident = table.ident;
+    let partition = &table.partition_key;
+    let (sort_const, marker) = match &table.sort_key {
         Some(sort) => (
             quote!(::core::option::Option::Some(#sort)),
             quote!(impl ::dynakey::TableWithSortKey for #ident {}),
@@ -32,5 +32,6 @@ pub fn expand(input: &DeriveInput, attrs: &TableAttrs) -> TokenStream {
         }
         #marker
         #index_items
+        #lookup
     }
 }

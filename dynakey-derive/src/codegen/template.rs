@@ -4,6 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
+use crate::codegen::local;
 use crate::model::{Entity, Role, Segment, Template};
 
 /// `where T: KeySegment, …` over every key field type (index templates included; `T` for an
@@ -51,28 +52,29 @@ pub fn option_char(c: Option<char>) -> TokenStream {
 
 pub fn role(role: Role) -> TokenStream {
     match role {
-        Role::Partition => quote!(::dynakey::KeyRole::Partition),
-        Role::Sort => quote!(::dynakey::KeyRole::Sort),
+        Role::Partition => quote!(::dynakey::__private::KeyRole::Partition),
+        Role::Sort => quote!(::dynakey::__private::KeyRole::Sort),
     }
 }
 
-/// `::dynakey::KeyTemplate { … }` for a template.
+/// The template's `KeyTemplate`, built by `__private::key_template`.
 pub fn constant(entity: &Entity<'_>, template: &Template) -> TokenStream {
     let text = &template.lit;
     let role = role(template.role);
     let parts = template.segments.iter().map(|segment| match segment {
-        Segment::Literal(text) => quote!(::dynakey::TemplatePart::Literal(#text)),
+        Segment::Literal(text) => quote!(::dynakey::__private::literal(#text)),
         Segment::Field(index) => {
             let field = entity.field(*index);
             let name = field.name();
             let ty = field.key_ty();
-            quote!(::dynakey::TemplatePart::Field {
-                name: #name,
-                width: <#ty as ::dynakey::KeySegment>::WIDTH,
-            })
+            quote!(::dynakey::__private::field(
+                #name,
+                <#ty as ::dynakey::KeySegment>::WIDTH,
+                <#ty as ::dynakey::KeySegment>::ANY_TEXT,
+            ))
         }
     });
-    quote!(::dynakey::KeyTemplate { text: #text, role: #role, parts: &[#(#parts),*] })
+    quote!(::dynakey::__private::key_template(#text, #role, &[#(#parts),*]))
 }
 
 /// The byte capacity to reserve for a key: literals plus fixed widths (16 for variable widths).
@@ -93,17 +95,17 @@ pub fn capacity(entity: &Entity<'_>, template: &Template) -> TokenStream {
     quote!(0 #(+ #terms)*)
 }
 
-/// Statements that append segments `range` of a template to `__dynakey_out` (a `String` in scope;
-/// generated locals carry the `__dynakey_` prefix so they never shadow a field of the same name), reading
-/// each field from a local variable of the same name.
+/// Statements that append segments `range` of a template to `__dynakey_out` (a `String` in scope,
+/// a [`local`]), reading each field from a local variable or parameter of the same name.
 pub fn push_segments(
     entity: &Entity<'_>,
     template: &Template,
     range: std::ops::Range<usize>,
 ) -> TokenStream {
     let text = &template.lit;
+    let out = local("__dynakey_out");
     let statements = range.map(|i| match &template.segments[i] {
-        Segment::Literal(literal) => quote!(__dynakey_out.push_str(#literal);),
+        Segment::Literal(literal) => quote!(#out.push_str(#literal);),
         Segment::Field(index) => {
             let field = entity.field(*index);
             let ident = field.ident;
@@ -111,7 +113,7 @@ pub fn push_segments(
             let ty = field.key_ty();
             let terminator = option_char(terminator(template, i));
             quote_spanned! {ty.span()=>
-                ::dynakey::__private::push_field::<#ty, _>(&mut __dynakey_out, #ident, #name, #terminator, #text)?;
+                ::dynakey::__private::push_field::<#ty, _>(&mut #out, #ident, #name, #terminator, #text)?;
             }
         }
     });
@@ -147,15 +149,16 @@ pub fn encoder(entity: &Entity<'_>, template: &Template, name: &syn::Ident) -> T
     let capacity = capacity(entity, template);
     let push = push_segments(entity, template, 0..template.segments.len());
     let role = role(template.role);
+    let (out, capacity_local) = (local("__dynakey_out"), local("__dynakey_capacity"));
     quote! {
         #[doc(hidden)]
         #[inline]
         fn #name(#(#params),*) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
             // A `let`, not a nested `const`: nested items do not see the impl's where clause.
-            let __dynakey_capacity: usize = #capacity;
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(__dynakey_capacity);
+            let #capacity_local: usize = #capacity;
+            let mut #out = ::dynakey::__private::String::with_capacity(#capacity_local);
             #push
-            ::dynakey::__private::finish_key(#role, __dynakey_out)
+            ::dynakey::__private::finish_key(#role, #out)
         }
     }
 }
@@ -177,7 +180,7 @@ pub fn parser(
     let (steps, locals) = split_steps(
         entity,
         template,
-        &quote!(return ::core::result::Result::Err(#template_const.mismatch(key))),
+        &quote!(return ::core::result::Result::Err(::dynakey::__private::mismatch(&#template_const, key))),
     );
     let fields = template.field_indices().zip(&locals).map(|(index, local)| {
         let field = entity.field(index);
@@ -203,7 +206,7 @@ pub fn parser(
             let rest = key;
             #(#steps)*
             if !rest.is_empty() {
-                return ::core::result::Result::Err(#template_const.mismatch(key));
+                return ::core::result::Result::Err(::dynakey::__private::mismatch(&#template_const, key));
             }
             ::core::result::Result::Ok(#struct_ident { #(#fields,)* })
         }

@@ -14,6 +14,7 @@ use syn::punctuated::Punctuated;
 use syn::{Attribute, Ident, LitStr, Path, Token};
 
 use crate::ctxt::Ctxt;
+use crate::grammar::given::Given;
 
 /// GSI or LSI, from the attribute's name.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -50,9 +51,12 @@ pub struct IndexDecl {
     pub projection: Option<(ProjectionDecl, Span)>,
 }
 
-/// Reads every `#[gsi(…)]` and `#[lsi(…)]` of a table declaration.
+/// Reads every `#[gsi(…)]` and `#[lsi(…)]` of a table declaration. A marker type declared twice
+/// is reported here, and both declarations are kept so that the mistakes inside each are reported
+/// too.
 pub fn table_indexes(cx: &Ctxt, attrs: &[Attribute]) -> Vec<IndexDecl> {
-    let mut out = Vec::new();
+    let mut out: Vec<IndexDecl> = Vec::new();
+    let mut idents = Given::default();
     for attr in attrs {
         let kind = if attr.path().is_ident("gsi") {
             IndexKind::Global
@@ -62,17 +66,20 @@ pub fn table_indexes(cx: &Ctxt, attrs: &[Attribute]) -> Vec<IndexDecl> {
             continue;
         };
         match attr.parse_args_with(|input: ParseStream| index_decl(cx, kind, input)) {
-            Ok(decl) => out.push(decl),
+            Ok(decl) => {
+                let ident = &decl.ident;
+                idents.first_time(
+                    cx,
+                    &format!("index type `{ident}`"),
+                    ident,
+                    "give each index its own marker type",
+                );
+                out.push(decl);
+            }
             Err(error) => cx.push(error),
         }
     }
     out
-}
-
-fn set<T>(cx: &Ctxt, slot: &mut Option<T>, value: T, key: &Ident) {
-    if slot.replace(value).is_some() {
-        cx.error_at(key, format!("`{key}` is given twice"));
-    }
 }
 
 fn index_decl(cx: &Ctxt, kind: IndexKind, input: ParseStream) -> syn::Result<IndexDecl> {
@@ -94,14 +101,15 @@ fn index_decl(cx: &Ctxt, kind: IndexKind, input: ParseStream) -> syn::Result<Ind
         sort_key: None,
         projection: None,
     };
+    let mut given = Given::default();
     super::options(input, |key, input| {
         match key.to_string().as_str() {
-            "name" => set(cx, &mut decl.name, input.parse()?, key),
-            "partition_key" => set(cx, &mut decl.partition_key, input.parse()?, key),
-            "sort_key" => set(cx, &mut decl.sort_key, input.parse()?, key),
+            "name" => given.set(cx, &mut decl.name, key, input.parse()?),
+            "partition_key" => given.set(cx, &mut decl.partition_key, key, input.parse()?),
+            "sort_key" => given.set(cx, &mut decl.sort_key, key, input.parse()?),
             "projection" => {
                 let projection = projection(cx, input)?;
-                set(cx, &mut decl.projection, projection, key);
+                given.set(cx, &mut decl.projection, key, projection);
             }
             _ => {
                 return Err(syn::Error::new(
@@ -175,10 +183,11 @@ pub fn entity_index(cx: &Ctxt, attr: &Attribute) -> Option<IndexAttr> {
             pk: None,
             sk: None,
         };
+        let mut given = Given::default();
         super::options(input, |key, input| {
             match key.to_string().as_str() {
-                "pk" => set(cx, &mut out.pk, input.parse()?, key),
-                "sk" => set(cx, &mut out.sk, input.parse()?, key),
+                "pk" => given.set(cx, &mut out.pk, key, input.parse()?),
+                "sk" => given.set(cx, &mut out.sk, key, input.parse()?),
                 _ => {
                     return Err(syn::Error::new(
                         key.span(),

@@ -3,10 +3,13 @@
 use syn::parse::ParseStream;
 use syn::{Ident, Token};
 
-pub mod attrs;
 pub mod collection;
+pub mod entity;
+pub mod given;
 pub mod index;
+pub mod segment_enum;
 pub mod shard;
+pub mod table;
 pub mod template;
 
 /// Reads `, key = value` options until the end of `input` (a trailing comma is allowed): `each` is

@@ -1,6 +1,7 @@
 //! The options of a key-template attribute: `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]`.
 //!
-//! Only syntax is read here (an integer literal, a string literal, each option once); whether the
+//! Only syntax is read here (an integer literal, a string literal, each option once:
+//! `grammar::given`); whether the
 //! options make sense (on a `pk`, a count in range, a field of the sort key) is decided by
 //! `model::shard` and `checks::shard`.
 
@@ -9,6 +10,7 @@ use syn::parse::ParseStream;
 use syn::{LitInt, LitStr};
 
 use crate::ctxt::Ctxt;
+use crate::grammar::given::Given;
 
 /// The sharding options written on one `#[pk]` or `#[sk]` attribute.
 pub struct ShardOptions {
@@ -48,6 +50,7 @@ fn parse_options(
     input: ParseStream<'_>,
     options: &mut Option<ShardOptions>,
 ) -> syn::Result<()> {
+    let mut given = Given::default();
     super::options(input, |name, input| {
         let current = options.get_or_insert_with(|| ShardOptions {
             attribute: attribute.to_owned(),
@@ -62,10 +65,7 @@ fn parse_options(
                     "expected the number of shards as an integer literal: shards = 10",
                 )
             })?;
-            if let Some(first) = current.shards.replace(count) {
-                cx.error_at(name, "`shards` is given twice");
-                cx.error_at(&first, "first given here");
-            }
+            given.set(cx, &mut current.shards, name, count);
         } else if name == "shard_by" {
             let field: LitStr = input.parse().map_err(|e| {
                 syn::Error::new(
@@ -73,10 +73,7 @@ fn parse_options(
                     "expected the shard field's name as a string: shard_by = \"id\"",
                 )
             })?;
-            if let Some(first) = current.shard_by.replace(field) {
-                cx.error_at(name, "`shard_by` is given twice");
-                cx.error_at(&first, "first given here");
-            }
+            given.set(cx, &mut current.shard_by, name, field);
         } else {
             return Err(syn::Error::new(
                 name.span(),

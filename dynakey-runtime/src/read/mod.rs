@@ -64,8 +64,8 @@ use std::sync::Arc;
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::collection::Collection;
 use dynakey::{
-    Cursor, Entity, Key, KeyError, KeyQuery, MemberOf, Position, PrimaryIndex, ProjectsAll,
-    QueryPlan, Table, Whole,
+    Cursor, Entity, InTable, Key, KeyError, KeyQuery, MemberOf, Position, PrimaryIndex,
+    ProjectsAll, QueryPlan, Table, Whole,
 };
 use futures::stream::{self, Stream};
 use serde::de::DeserializeOwned;
@@ -137,7 +137,7 @@ pub trait Output<T: Table, E, I>: Send + 'static {
 impl<T, E, I> Output<T, E, I> for Whole
 where
     T: Table,
-    E: Entity<Table = T> + DeserializeOwned + Send + 'static,
+    E: Entity + DeserializeOwned + Send + 'static,
     I: ProjectsAll,
 {
     type Item = E;
@@ -182,7 +182,7 @@ pub struct Keys;
 impl<T, E, I> Output<T, E, I> for Keys
 where
     T: Table,
-    E: Entity<Table = T> + Send + 'static,
+    E: Entity + Send + 'static,
 {
     type Item = Key<E>;
 
@@ -227,7 +227,7 @@ impl<T: Table> Db<T> {
     /// a sharded entity's shards (`E::query_shards(…)`) reads every shard, merged by sort key.
     pub fn query<E, I, S, P>(&self, query: &KeyQuery<E, I, S, P>) -> Query<T, E, I, P>
     where
-        E: Entity<Table = T>,
+        E: InTable<T>,
     {
         Query {
             db: self.clone(),

@@ -52,8 +52,8 @@ impl Matcher {
     /// an entity-type attribute.
     ///
     /// # Errors
-    /// [`Ambiguity`] when two members accept the key (possible only for members whose templates
-    /// the build-time analysis found [`Overlap::Possible`]).
+    /// [`Ambiguity`] when two members accept the key (for a derived collection, possible only for
+    /// members whose templates the build-time analysis found [`Overlap::Possible`]).
     pub fn classify<'a>(
         &self,
         sort_key: &str,
@@ -116,6 +116,7 @@ mod tests {
             TemplatePart::Field {
                 name: "id",
                 width: None,
+                any_text: false,
             },
         ],
     };
@@ -125,6 +126,7 @@ mod tests {
         parts: &[TemplatePart::Field {
             name: "name",
             width: None,
+            any_text: false,
         }],
     };
 
@@ -135,14 +137,8 @@ mod tests {
         entity_type: Option<&'static str>,
         matches: fn(&str) -> bool,
     ) -> Member {
-        Member {
-            field,
-            entity,
-            cardinality: Cardinality::Many,
-            sort_template: Some(template),
-            entity_type,
-            matches,
-        }
+        let many = Cardinality::Many;
+        crate::__private::member(field, entity, many, Some(template), entity_type, matches)
     }
 
     fn leak(members: Vec<Member>) -> &'static [Member] {

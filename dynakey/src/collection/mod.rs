@@ -83,8 +83,9 @@
 //!   literals) and the same partition-key field types
 //!   ([`Entity::PartitionFields`]), so they really share a partition;
 //! - every member has a sort-key template;
-//! - no two members' sort-key templates are the same up to field names (see [`overlap`]), unless
-//!   both declare the same entity-type attribute;
+//! - no key belongs to two members, unless both declare the same entity-type attribute: their
+//!   sort-key templates are neither the same up to field names nor overlapping with fields that
+//!   take any text ([`Overlap::Identical`], [`Overlap::Certain`]; see [`overlap`]);
 //! - no member type appears twice.
 //!
 //! ## Matching items to members
@@ -134,21 +135,15 @@ pub enum Cardinality {
 
 /// One member of a collection: a field of the collection struct and the entity it holds.
 ///
-/// Built by `#[derive(Collection)]` with [`Member::of`]; listed in [`Collection::MEMBERS`].
+/// Built by `#[derive(Collection)]` (or [`Member::of`]); listed in [`Collection::MEMBERS`].
 #[derive(Debug, Clone, Copy)]
 pub struct Member {
-    /// The field of the collection struct.
-    pub field: &'static str,
-    /// The entity's [`Entity::ENTITY_NAME`].
-    pub entity: &'static str,
-    /// One, optional or many.
-    pub cardinality: Cardinality,
-    /// The entity's [`Entity::SORT_TEMPLATE`].
-    pub sort_template: Option<KeyTemplate>,
-    /// The entity's [`Entity::ENTITY_TYPE_ATTRIBUTE`].
-    pub entity_type: Option<&'static str>,
-    /// The entity's [`Entity::matches_sort_key`].
-    pub matches: fn(&str) -> bool,
+    pub(crate) field: &'static str,
+    pub(crate) entity: &'static str,
+    pub(crate) cardinality: Cardinality,
+    pub(crate) sort_template: Option<KeyTemplate>,
+    pub(crate) entity_type: Option<&'static str>,
+    pub(crate) matches: fn(&str) -> bool,
 }
 
 impl Member {
@@ -162,6 +157,36 @@ impl Member {
             entity_type: E::ENTITY_TYPE_ATTRIBUTE,
             matches: E::matches_sort_key,
         }
+    }
+
+    /// The field of the collection struct.
+    pub const fn field(&self) -> &'static str {
+        self.field
+    }
+
+    /// The entity's [`Entity::ENTITY_NAME`].
+    pub const fn entity(&self) -> &'static str {
+        self.entity
+    }
+
+    /// One, optional or many.
+    pub const fn cardinality(&self) -> Cardinality {
+        self.cardinality
+    }
+
+    /// The entity's [`Entity::SORT_TEMPLATE`].
+    pub const fn sort_template(&self) -> Option<KeyTemplate> {
+        self.sort_template
+    }
+
+    /// The entity's [`Entity::ENTITY_TYPE_ATTRIBUTE`].
+    pub const fn entity_type(&self) -> Option<&'static str> {
+        self.entity_type
+    }
+
+    /// `true` when `key` is a sort key of the member's entity ([`Entity::matches_sort_key`]).
+    pub fn matches_sort_key(&self, key: &str) -> bool {
+        (self.matches)(key)
     }
 
     /// The literal text every key of this member starts with (`L0` of its sort-key template).

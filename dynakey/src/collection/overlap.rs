@@ -13,20 +13,28 @@
 //!   (e.g. `META` and `PROJ#<id>`, or `PROJ#<id>#` and `PROJ#<id>#TASK#<task>`);
 //! - [`Overlap::Identical`]: the same literals and field widths in the same places (field names
 //!   aside): every key of one has the shape of the other; a collection rejects this at build time;
+//! - [`Overlap::Certain`]: some text has both shapes, and every field of both templates is of a
+//!   type that accepts any text ([`KeySegment::ANY_TEXT`](crate::KeySegment::ANY_TEXT), e.g.
+//!   `String`) and every literal is ASCII, so that text is a real key of both (`META` and `<name>`
+//!   with a `String` name; `PROJ#<id>` and `PROJ#<id>#TASK#<task>` with `String` fields); a
+//!   collection rejects this at build time too;
 //! - [`Overlap::Possible`]: some text has both shapes, but whether a real key decodes under both
-//!   depends on the segment values (`META` and `<name>` overlap only if `name` can be `"META"`); a
-//!   collection checks such pairs on every item at run time.
+//!   depends on the segment values (`META` and `<status>` overlap only if `status`'s type decodes
+//!   `"META"`); a collection checks such pairs on every item at run time.
 
 use super::Member;
 use crate::template::{KeyTemplate, TemplatePart};
 
 /// The verdict of [`template_overlap`]; see the [module docs](self).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Overlap {
     /// No key can match both templates.
     Disjoint,
     /// The templates are the same up to field names: every key of one matches the other.
     Identical,
+    /// Some key matches both templates: the shapes overlap and every field takes any text.
+    Certain,
     /// Some key text matches both shapes; whether a real key decodes under both is only known once
     /// the key is read.
     Possible,
@@ -126,7 +134,11 @@ pub const fn template_overlap(a: &KeyTemplate, b: &KeyTemplate) -> Overlap {
         len -= 1;
         let (pa, pb) = pending[len];
         if accepts(a.parts, pa) && accepts(b.parts, pb) {
-            return Overlap::Possible;
+            return if takes_any_text(a.parts) && takes_any_text(b.parts) {
+                Overlap::Certain
+            } else {
+                Overlap::Possible
+            };
         }
         // The bytes either side treats specially, plus one byte neither does.
         let (ca, cb) = (special(a.parts, pa), special(b.parts, pb));
@@ -216,6 +228,29 @@ const fn supported(parts: &[TemplatePart]) -> bool {
                 }
             }
             TemplatePart::Field { .. } => {}
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `true` when every text the template's shape accepts is a key of it: each field accepts any
+/// text, and the literals are ASCII (so the search's witness, made of literal bytes and one other
+/// ASCII byte, is text the parser splits as the shape does).
+const fn takes_any_text(parts: &[TemplatePart]) -> bool {
+    let mut i = 0;
+    while i < parts.len() {
+        match parts[i] {
+            TemplatePart::Literal(text) => {
+                if !text.is_ascii() {
+                    return false;
+                }
+            }
+            TemplatePart::Field { any_text, .. } => {
+                if !any_text {
+                    return false;
+                }
+            }
         }
         i += 1;
     }
@@ -360,13 +395,27 @@ mod tests {
     const fn lit(text: &'static str) -> TemplatePart {
         TemplatePart::Literal(text)
     }
+    /// A variable-width field of a type that restricts its text (e.g. a `KeyPath`).
     const fn var(name: &'static str) -> TemplatePart {
-        TemplatePart::Field { name, width: None }
+        TemplatePart::Field {
+            name,
+            width: None,
+            any_text: false,
+        }
+    }
+    /// A variable-width field of a type that takes any text (`String`).
+    const fn text(name: &'static str) -> TemplatePart {
+        TemplatePart::Field {
+            name,
+            width: None,
+            any_text: true,
+        }
     }
     const fn fixed(name: &'static str, width: usize) -> TemplatePart {
         TemplatePart::Field {
             name,
             width: Some(width),
+            any_text: false,
         }
     }
     const fn t(text: &'static str, parts: &'static [TemplatePart]) -> KeyTemplate {
@@ -470,6 +519,58 @@ mod tests {
                             0123456789012345678901234567890123456789012345678901234567890123";
         let long = t(LONG, leak(vec![lit(LONG)]));
         assert_eq!(template_overlap(&long, &META), Overlap::Possible);
+    }
+
+    #[test]
+    fn overlaps_of_fields_that_take_any_text_are_certain() {
+        let proj = t("PROJ#<id>", leak(vec![lit("PROJ#"), text("id")]));
+        let task = t(
+            "PROJ#<id>#TASK#<task>",
+            leak(vec![lit("PROJ#"), text("id"), lit("#TASK#"), text("task")]),
+        );
+        let name = t("<name>", leak(vec![text("name")]));
+        assert_eq!(template_overlap(&proj, &task), Overlap::Certain);
+        assert_eq!(template_overlap(&name, &META), Overlap::Certain);
+        assert_eq!(template_overlap(&META, &name), Overlap::Certain);
+        // One field that restricts its text is enough to leave the pair to the run-time check.
+        assert_eq!(template_overlap(&PROJ_TIME, &proj), Overlap::Possible);
+        assert_eq!(template_overlap(&PATH, &META), Overlap::Possible);
+        // Disjoint and identical verdicts do not depend on the field types.
+        let group = t("PROJ#<id>#", leak(vec![lit("PROJ#"), text("id"), lit("#")]));
+        assert_eq!(template_overlap(&group, &task), Overlap::Disjoint);
+        assert_eq!(template_overlap(&proj, &PROJ), Overlap::Identical);
+        // A non-ASCII literal: the witness may not be text the parser splits the same way.
+        let a = t("<x>é", leak(vec![text("x"), lit("é")]));
+        let b = t(
+            "<x>é<y>é",
+            leak(vec![text("x"), lit("é"), text("y"), lit("é")]),
+        );
+        assert_eq!(template_overlap(&a, &b), Overlap::Possible);
+    }
+
+    /// Each certain verdict has a real key both templates' parsers accept.
+    #[test]
+    fn certain_verdicts_have_a_key_both_templates_accept() {
+        let pairs = [
+            (
+                t("PROJ#<id>", leak(vec![lit("PROJ#"), text("id")])),
+                t(
+                    "PROJ#<id>#TASK#<task>",
+                    leak(vec![lit("PROJ#"), text("id"), lit("#TASK#"), text("task")]),
+                ),
+                "PROJ#a#TASK#b",
+            ),
+            (t("<name>", leak(vec![text("name")])), META, "META"),
+            (
+                t("A<x>B", leak(vec![lit("A"), text("x"), lit("B")])),
+                t("A<y>", leak(vec![lit("A"), text("y")])),
+                "AxB",
+            ),
+        ];
+        for (a, b, key) in pairs {
+            assert_eq!(template_overlap(&a, &b), Overlap::Certain, "{}", a.text);
+            assert!(a.matches(key) && b.matches(key), "{key}");
+        }
     }
 
     #[test]

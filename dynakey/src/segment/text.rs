@@ -8,6 +8,8 @@ use crate::error::SegmentError;
 /// Strings are written verbatim and case-preserving: UTF-8 byte order is already their order.
 /// The key encoder rejects a string that contains its segment's terminator.
 impl KeySegment for String {
+    const ANY_TEXT: bool = true;
+
     #[inline]
     fn encode_segment(&self, out: &mut String) -> Result<(), SegmentError> {
         out.push_str(self);
@@ -26,6 +28,8 @@ impl KeySegment for String {
 
 /// As `String`; decodes to `Cow::Owned`.
 impl KeySegment for Cow<'static, str> {
+    const ANY_TEXT: bool = true;
+
     #[inline]
     fn encode_segment(&self, out: &mut String) -> Result<(), SegmentError> {
         out.push_str(self);

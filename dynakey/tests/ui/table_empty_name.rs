@@ -1,7 +1,7 @@
 use dynakey::Table;
 
 #[derive(Table)]
-#[table(partition_key = "")]
+#[table(partition_key = "", sort_key = "SK")]
 struct Things;
 
 fn main() {}

@@ -1,0 +1,123 @@
+//! The attributes of `#[derive(Entity)]`: `#[pk("…")]`, `#[sk("…")]`, `#[dynakey(…)]` and
+//! `#[index(…)]` (whose syntax `grammar::index` reads).
+//!
+//! Only syntax is checked here, and that each option and attribute is given once
+//! (`grammar::given`); meaning (which fields exist, which combinations are allowed) is the later
+//! stages' job.
+
+use quote::ToTokens;
+use syn::parse::ParseStream;
+use syn::{Attribute, LitStr, Path};
+
+use crate::ctxt::Ctxt;
+use crate::grammar::given::Given;
+use crate::grammar::index::{self, IndexAttr};
+use crate::grammar::shard::{self, ShardOptions};
+
+/// The key-related attributes of an entity struct, as written.
+#[derive(Default)]
+pub struct EntityAttrs {
+    /// Every `#[pk("…")]` that parsed, in order. Only the first counts; a repeat is reported here
+    /// and kept so that the mistakes inside its template are reported too.
+    pub pk: Vec<LitStr>,
+    /// `true` when a `#[pk]` attribute is written, even one that did not parse.
+    pub pk_written: bool,
+    /// Every `#[sk("…")]`, as `pk`.
+    pub sk: Vec<LitStr>,
+    /// `#[dynakey(table = Path)]`.
+    pub table: Option<Path>,
+    /// `#[dynakey(name = "…")]`.
+    pub name: Option<LitStr>,
+    /// `#[dynakey(entity_type = "…")]`: the attribute that stores the entity name on every item.
+    pub entity_type: Option<LitStr>,
+    /// Every `#[index(…)]`, in order; a repeated index is reported here and kept, as for `pk`.
+    pub indexes: Vec<IndexAttr>,
+    /// `shards = N, shard_by = "…"` after a `#[pk]` or `#[sk]` template (see `grammar::shard`).
+    pub shards: Vec<ShardOptions>,
+}
+
+fn template_literal(cx: &Ctxt, attr: &Attribute, shards: &mut Vec<ShardOptions>) -> Option<LitStr> {
+    let which = if attr.path().is_ident("pk") {
+        "pk"
+    } else {
+        "sk"
+    };
+    match attr
+        .parse_args_with(|input: ParseStream<'_>| shard::template_and_options(cx, which, input))
+    {
+        Ok((lit, options)) => {
+            shards.extend(options);
+            Some(lit)
+        }
+        Err(_) => {
+            cx.error_at(
+                attr,
+                format!("expected a key template string: #[{which}(\"PREFIX#<field>\")]"),
+            );
+            None
+        }
+    }
+}
+
+/// Reads an entity's attributes; unknown `#[dynakey(…)]` options are errors.
+pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
+    let mut out = EntityAttrs::default();
+    // `#[pk]`, `#[sk]` and `#[index(I, …)]` are given once per entity (per index).
+    let mut templates = Given::default();
+    // The options of every `#[dynakey(…)]` together.
+    let mut options = Given::default();
+    for attr in attrs {
+        let key_template = if attr.path().is_ident("pk") {
+            out.pk_written = true;
+            Some((&mut out.pk, "#[pk]", "exactly one partition-key template"))
+        } else if attr.path().is_ident("sk") {
+            Some((&mut out.sk, "#[sk]", "at most one sort-key template"))
+        } else {
+            None
+        };
+        if let Some((list, name, how_many)) = key_template {
+            if let Some(lit) = template_literal(cx, attr, &mut out.shards) {
+                let fix = format!("keep one (an entity has {how_many})");
+                templates.first_time(cx, name, &lit, &fix);
+                list.push(lit);
+            }
+        } else if attr.path().is_ident("index") {
+            if let Some(index) = index::entity_index(cx, attr) {
+                let path = &index.index;
+                let written = path.to_token_stream().to_string().replace(' ', "");
+                let name = format!("#[index({written}, …)]");
+                templates.first_time(
+                    cx,
+                    &name,
+                    path,
+                    "keep one (an entity has one pk/sk template pair per index)",
+                );
+                out.indexes.push(index);
+            }
+        } else if attr.path().is_ident("dynakey") {
+            let result = attr.parse_nested_meta(|meta| {
+                let key = &meta.path;
+                if key.is_ident("table") {
+                    let path: Path = meta.value()?.parse()?;
+                    options.set(cx, &mut out.table, key, path);
+                } else if key.is_ident("name") {
+                    let name: LitStr = meta.value()?.parse()?;
+                    options.set(cx, &mut out.name, key, name);
+                } else if key.is_ident("entity_type") {
+                    let attribute: LitStr = meta.value()?.parse()?;
+                    options.set(cx, &mut out.entity_type, key, attribute);
+                } else {
+                    return Err(meta.error(
+                        "unknown dynakey option; expected `table = TableType`, `name = \"EntityName\"` \
+                         or `entity_type = \"attribute\"`",
+                    ));
+                }
+                Ok(())
+            });
+            if let Err(error) = result {
+                cx.push(error);
+            }
+        }
+    }
+    out
+}

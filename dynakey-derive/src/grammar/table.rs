@@ -1,0 +1,61 @@
+//! The attributes of `#[derive(Table)]`: `#[table(partition_key = "…", sort_key = "…")]` or
+//! `#[table(partition_key = "…", no_sort_key)]`, and the `#[gsi(…)]`/`#[lsi(…)]` index
+//! declarations (whose syntax `grammar::index` reads).
+//!
+//! Syntax only, each option once (`grammar::given`); the default partition key and what the
+//! combinations mean are `model::table`'s and `checks::table`'s.
+
+use syn::{Attribute, LitStr, Path};
+
+use crate::ctxt::Ctxt;
+use crate::grammar::given::Given;
+use crate::grammar::index::{self, IndexDecl};
+
+/// A table declaration's attributes, as written.
+#[derive(Default)]
+pub struct TableAttrs {
+    pub partition_key: Option<LitStr>,
+    pub sort_key: Option<LitStr>,
+    /// The `no_sort_key` flag, where errors about it point.
+    pub no_sort_key: Option<Path>,
+    /// Every `#[gsi(…)]` and `#[lsi(…)]`, in order.
+    pub indexes: Vec<IndexDecl>,
+    /// `false` when a `#[table(…)]` had a syntax error, after which its other options were not
+    /// read (so nothing is reported as missing on account of it).
+    pub read_fully: bool,
+}
+
+/// Reads a table declaration's attributes; the options of several `#[table(…)]` attributes are
+/// read together.
+pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> TableAttrs {
+    let mut out = TableAttrs {
+        read_fully: true,
+        ..TableAttrs::default()
+    };
+    let mut given = Given::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("table")) {
+        let result = attr.parse_nested_meta(|meta| {
+            let key = &meta.path;
+            if key.is_ident("partition_key") {
+                let lit: LitStr = meta.value()?.parse()?;
+                given.set(cx, &mut out.partition_key, key, lit);
+            } else if key.is_ident("sort_key") {
+                let lit: LitStr = meta.value()?.parse()?;
+                given.set(cx, &mut out.sort_key, key, lit);
+            } else if key.is_ident("no_sort_key") {
+                given.set(cx, &mut out.no_sort_key, key, key.clone());
+            } else {
+                return Err(meta.error(
+                    "unknown table option; expected `partition_key = \"…\"`, `sort_key = \"…\"` or `no_sort_key`",
+                ));
+            }
+            Ok(())
+        });
+        if let Err(error) = result {
+            cx.push(error);
+            out.read_fully = false;
+        }
+    }
+    out.indexes = index::table_indexes(cx, attrs);
+    out
+}
