@@ -12,7 +12,9 @@
 //!   `attribute_not_exists`, `attribute_type`, `begins_with`, `contains`, `size`) and
 //!   `AND`/`OR`/`NOT` — the grammar shared by `ConditionExpression` and `FilterExpression`
 //!   ("Condition and filter expressions, operators, and functions");
-//! - projections, a list of [`Path`]s ("Projection expressions").
+//! - projections, a list of [`Path`]s ("Projection expressions");
+//! - [`UpdateAction`]s: the `SET`, `REMOVE`, `ADD` and `DELETE` actions of an `UpdateExpression`
+//!   ("Update expressions").
 //!
 //! The renderer allocates one `#name` placeholder per attribute name and one `:value` placeholder
 //! per value, and returns exactly the placeholders the rendered expressions reference (DynamoDB
@@ -37,11 +39,13 @@
 //! ```
 
 mod render;
+mod update;
 
 use std::borrow::Cow;
 use std::fmt;
 
 pub use render::Renderer;
+pub use update::{SetOperand, SetValue, UpdateAction};
 
 use crate::condition::SortCondition;
 use crate::key::KeyValue;

@@ -2,7 +2,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::{Condition, KeyCondition, Operand, Path, PathElement, Value};
+use super::{
+    Condition, KeyCondition, Operand, Path, PathElement, SetOperand, SetValue, UpdateAction, Value,
+};
 use crate::condition::SortCondition;
 
 /// The placeholders of a key condition: fixed, so that every Query reads the same way
@@ -82,6 +84,58 @@ impl Renderer {
         let mut out = String::new();
         self.push_condition(&mut out, condition, false);
         out
+    }
+
+    /// `UpdateExpression` text for `actions`: a `SET`, `REMOVE`, `ADD` and `DELETE` clause (in that
+    /// order, each left out when it has no action), each listing its actions in the order given;
+    /// values are named after the attribute they are written to (`SET #count = #count + :count`).
+    /// No action renders as the empty string.
+    pub fn update(&mut self, actions: &[UpdateAction]) -> String {
+        let mut clauses: [(&str, String); 4] = [
+            ("SET ", String::new()),
+            ("REMOVE ", String::new()),
+            ("ADD ", String::new()),
+            ("DELETE ", String::new()),
+        ];
+        for action in actions {
+            let (slot, path) = match action {
+                UpdateAction::Set(path, _) => (0, path),
+                UpdateAction::Remove(path) => (1, path),
+                UpdateAction::Add(path, _) => (2, path),
+                UpdateAction::Delete(path, _) => (3, path),
+            };
+            let mut out = std::mem::take(&mut clauses[slot].1);
+            if !out.is_empty() {
+                out.push_str(", ");
+            }
+            self.push_path(&mut out, path);
+            let hint = path.top().to_owned();
+            match action {
+                UpdateAction::Set(_, value) => {
+                    out.push_str(" = ");
+                    self.push_set_value(&mut out, value, &hint);
+                }
+                UpdateAction::Remove(_) => {}
+                UpdateAction::Add(_, value) | UpdateAction::Delete(_, value) => {
+                    out.push(' ');
+                    let placeholder = self.value(value.clone(), &hint);
+                    out.push_str(&placeholder);
+                }
+            }
+            clauses[slot].1 = out;
+        }
+        let mut text = String::new();
+        for (keyword, list) in clauses {
+            if list.is_empty() {
+                continue;
+            }
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(keyword);
+            text.push_str(&list);
+        }
+        text
     }
 
     /// `ProjectionExpression` text: `#p0, #p1, …` for `attributes` (one fresh placeholder each,
@@ -185,6 +239,45 @@ impl Renderer {
             Operand::Size(path) => {
                 out.push_str("size(");
                 self.push_path(out, path);
+                out.push(')');
+            }
+        }
+    }
+
+    fn push_set_value(&mut self, out: &mut String, value: &SetValue, hint: &str) {
+        match value {
+            SetValue::Operand(operand) => self.push_set_operand(out, operand, hint),
+            SetValue::Plus(a, b) | SetValue::Minus(a, b) => {
+                self.push_set_operand(out, a, hint);
+                out.push_str(if matches!(value, SetValue::Plus(..)) {
+                    " + "
+                } else {
+                    " - "
+                });
+                self.push_set_operand(out, b, hint);
+            }
+        }
+    }
+
+    fn push_set_operand(&mut self, out: &mut String, operand: &SetOperand, hint: &str) {
+        match operand {
+            SetOperand::Path(path) => self.push_path(out, path),
+            SetOperand::Value(value) => {
+                let placeholder = self.value(value.clone(), hint);
+                out.push_str(&placeholder);
+            }
+            SetOperand::IfNotExists(path, fallback) => {
+                out.push_str("if_not_exists(");
+                self.push_path(out, path);
+                out.push_str(", ");
+                self.push_set_operand(out, fallback, hint);
+                out.push(')');
+            }
+            SetOperand::ListAppend(a, b) => {
+                out.push_str("list_append(");
+                self.push_set_operand(out, a, hint);
+                out.push_str(", ");
+                self.push_set_operand(out, b, hint);
                 out.push(')');
             }
         }
@@ -357,6 +450,52 @@ mod tests {
         assert_eq!(values[":ab"], Value::S("M".into()));
         assert_eq!(names.len(), 4);
         assert_eq!(values.len(), 4);
+    }
+
+    #[test]
+    fn updates_group_actions_into_their_clauses() {
+        let path = Path::attribute;
+        let n = |v: &str| Value::N(v.into());
+        let actions = [
+            UpdateAction::Set(path("status"), SetValue::value(Value::S("done".into()))),
+            UpdateAction::Remove(path("note")),
+            UpdateAction::Set(
+                path("count"),
+                SetValue::Plus(SetOperand::Path(path("count")), SetOperand::Value(n("1"))),
+            ),
+            UpdateAction::Add(path("tags"), Value::Ss(vec!["a".into()])),
+            UpdateAction::Set(
+                path("log"),
+                SetValue::Operand(SetOperand::ListAppend(
+                    Box::new(SetOperand::Path(path("log"))),
+                    Box::new(SetOperand::Value(Value::L(vec![n("2")]))),
+                )),
+            ),
+            UpdateAction::Set(
+                path("first"),
+                SetValue::Operand(SetOperand::IfNotExists(
+                    path("first"),
+                    Box::new(SetOperand::Value(n("3"))),
+                )),
+            ),
+            UpdateAction::Delete(path("tags"), Value::Ss(vec!["b".into()])),
+        ];
+        let mut r = Renderer::new();
+        assert_eq!(
+            r.update(&actions),
+            "SET #status = :status, #count = #count + :count, #log = list_append(#log, :log), \
+             #first = if_not_exists(#first, :first) REMOVE #note ADD #tags :tags DELETE #tags :tags_2"
+        );
+        let condition = Condition::compare(
+            Operand::Path(path("status")),
+            Comparator::Ne,
+            Operand::Value(Value::S("done".into())),
+        );
+        assert_eq!(r.condition(&condition), "#status <> :status_2");
+        let (names, values) = r.finish();
+        assert_eq!(names.len(), 6);
+        assert_eq!(values.len(), 7);
+        assert_eq!(Renderer::new().update(&[]), "");
     }
 
     #[test]
