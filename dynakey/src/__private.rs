@@ -123,6 +123,170 @@ pub const fn index_partition_key(def: &IndexDef) -> &'static str {
     def.partition_key
 }
 
+// ----- Field handles and managed fields --------------------------------------------------------
+
+/// The handle `E::FIELD` of a stored field: its attribute (the field's serde name).
+pub const fn handle<E, V, K>(attribute: &'static str) -> crate::Field<E, V, K> {
+    crate::Field::new(attribute)
+}
+
+/// The handle `E::BY_<INDEX>` of the fields an entity's index templates tie together:
+/// `(field, attribute)` of each, in the order of the tuple `Vs`.
+pub const fn index_group<E, Vs>(
+    fields: &'static [(&'static str, &'static str)],
+) -> crate::IndexGroup<E, Vs> {
+    crate::IndexGroup::new(fields)
+}
+
+/// The `Entity::MANAGED` of `#[dynakey(version = …, created_at = …, updated_at = …)]` and
+/// `#[ttl]`.
+pub const fn managed(
+    version: Option<&'static str>,
+    created_at: Option<crate::write::Stamp>,
+    updated_at: Option<crate::write::Stamp>,
+    ttl: Option<&'static str>,
+) -> crate::ManagedFields {
+    crate::ManagedFields {
+        version,
+        created_at,
+        updated_at,
+        ttl,
+    }
+}
+
+/// A timestamp attribute whose field has type `T` (a `T` that cannot hold a time is reported
+/// here, at the field).
+pub const fn stamp<T: crate::write::Timestamp>(attribute: &'static str) -> crate::write::Stamp {
+    crate::write::Stamp {
+        attribute,
+        encode: crate::write::stamp_value::<T>,
+    }
+}
+
+/// Compile-time check that a version field is an integer.
+pub const fn assert_version_number<V: crate::write::VersionNumber>() {}
+
+/// The TTL attribute of a table whose `#[derive(Table)]` failed: [`check_ttl`] accepts any
+/// entity's on it (the table's error is already reported).
+pub const FALLBACK_TTL: &str = "";
+
+/// Compile-time check that the `#[ttl]` attribute of `entity` is its table's TTL attribute
+/// (`#[table(…, ttl = "…")]`), which `Db::create_table` enables TTL on.
+pub const fn check_ttl<T: crate::Table>(attribute: &str, entity: &str) {
+    match T::TTL_ATTRIBUTE {
+        Some(declared)
+            if declared.is_empty() || crate::collection::overlap::str_eq(declared, attribute) => {}
+        Some(declared) => {
+            let message = Message::new()
+                .push("the #[ttl] field of entity `")
+                .push(entity)
+                .push("` is stored as attribute `")
+                .push(attribute)
+                .push("`, but its table's TTL attribute is `")
+                .push(declared)
+                .push("` (DynamoDB has one TTL attribute per table): name the field's attribute `")
+                .push(declared)
+                .push("` with #[serde(rename = \"")
+                .push(declared)
+                .push("\")], or change the table's #[table(ttl = …)]");
+            panic!("{}", message.as_str())
+        }
+        None => {
+            let message = Message::new()
+                .push("entity `")
+                .push(entity)
+                .push("` has a #[ttl] field, but its table declares no TTL attribute (an entity without #[dynakey(table = …)] is on `DefaultTable`, which has none), so DynamoDB would never expire its items: declare it on the entity's table, #[table(…, ttl = \"")
+                .push(attribute)
+                .push("\")]");
+            panic!("{}", message.as_str())
+        }
+    }
+}
+
+// ----- Key texts of enums -----------------------------------------------------------------------
+
+/// Implemented by `#[derive(KeySegment)]`: the key texts of the enum's variants, so an entity can
+/// check at build time that none holds the terminator of a template it is used in.
+pub trait KeyTexts {
+    /// Every variant's key text, in declaration order.
+    const TEXTS: &'static [&'static str];
+}
+
+/// `Probe::<T>::TEXTS`: `T`'s key texts when `T` is a derived enum, none otherwise (through
+/// [`NoKeyTexts`], which generated code brings into scope), so a field type of any kind can be
+/// asked without an error for types that are not enums.
+pub struct Probe<T>(PhantomData<T>);
+
+impl<T: KeyTexts> Probe<T> {
+    /// `T`'s key texts.
+    pub const TEXTS: &'static [&'static str] = T::TEXTS;
+}
+
+/// The fallback of [`Probe`]: no key texts.
+pub trait NoKeyTexts {
+    /// None.
+    const TEXTS: &'static [&'static str] = &[];
+}
+
+impl<T> NoKeyTexts for Probe<T> {}
+
+/// Build-time check that no key text of enum `ty` (`texts`, from [`Probe`]) contains
+/// `terminator`, the character after placeholder `field` in key template `template` of `entity`:
+/// such a key could not be decoded back, and would be refused by every write.
+pub const fn check_key_texts(
+    texts: &[&str],
+    terminator: char,
+    ty: &str,
+    field: &str,
+    template: &str,
+    entity: &str,
+) {
+    let mut buffer = [0u8; 4];
+    let terminator_text: &str = terminator.encode_utf8(&mut buffer);
+    let mut i = 0;
+    while i < texts.len() {
+        if contains(texts[i].as_bytes(), terminator_text.as_bytes()) {
+            let message = Message::new()
+                .push("the key text \"")
+                .push(texts[i])
+                .push("\" of `")
+                .push(ty)
+                .push("` contains `")
+                .push(terminator_text)
+                .push("`, which ends the segment of <")
+                .push(field)
+                .push("> in key template \"")
+                .push(template)
+                .push("\" of entity `")
+                .push(entity)
+                .push("`: a key holding it could not be decoded back, and every write of it would be refused; change that variant's #[key(\"…\")] text, or the character after <")
+                .push(field)
+                .push("> in the template");
+            panic!("{}", message.as_str())
+        }
+        i += 1;
+    }
+}
+
+/// `needle` occurs in `haystack` (const).
+const fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    if needle.is_empty() || needle.len() > haystack.len() {
+        return needle.is_empty();
+    }
+    let mut start = 0;
+    while start + needle.len() <= haystack.len() {
+        let mut j = 0;
+        while j < needle.len() && haystack[start + j] == needle[j] {
+            j += 1;
+        }
+        if j == needle.len() {
+            return true;
+        }
+        start += 1;
+    }
+    false
+}
+
 // ----- Key building ---------------------------------------------------------------------------
 
 // ----- Keys and queries ------------------------------------------------------------------------

@@ -6,6 +6,7 @@ use crate::key::Key;
 use crate::shard::Sharding;
 use crate::table::Table;
 use crate::template::KeyTemplate;
+use crate::write::ManagedFields;
 
 /// An item type stored in a DynamoDB table under key templates.
 ///
@@ -45,6 +46,10 @@ pub trait Entity: Sized {
     /// logical key built by [`Entity::PARTITION_TEMPLATE`] plus a shard suffix (`WS#acme#07`),
     /// see [`crate::shard`]. `None` (the default) for an unsharded partition key.
     const SHARDING: Option<Sharding> = None;
+    /// The attributes dynakey maintains on every write: the version of optimistic locking, the
+    /// automatic timestamps and the TTL attribute, from `#[dynakey(version = "…", created_at =
+    /// "…", updated_at = "…")]` and `#[ttl]` (see [`crate::write`]). None by default.
+    const MANAGED: ManagedFields = ManagedFields::NONE;
 
     /// `true` when `key` is a sort key of this entity: its template's literals are in place and
     /// every segment decodes into its field's type. Collections use it to tell their members
@@ -128,3 +133,24 @@ pub trait Entity: Sized {
     note = "an entity is on the table its #[dynakey(table = …)] names, or on `DefaultTable` without one: add #[dynakey(table = {T})] to `{Self}`, or use a handle of its own table"
 )]
 pub trait InTable<T: Table>: Entity<Table = T> {}
+
+/// An entity with a version number (`#[dynakey(version = "field")]`): every put, update and
+/// delete of it is conditioned on the version the caller read (AWS developer guide, "Optimistic
+/// locking with version number"). Implemented by `#[derive(Entity)]`; the requests that need the
+/// version (`update`, `delete`) take it with `.expected_version(v)`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no version number, so there is no version to expect",
+    label = "an entity without #[dynakey(version = …)]",
+    note = "optimistic locking needs a version field: add #[dynakey(version = \"version\")] and a `version: u64` field to `{Self}`, or drop `.expected_version(…)`"
+)]
+pub trait Versioned: Entity {}
+
+/// An entity without a version number: implemented by `#[derive(Entity)]` for every entity
+/// without `#[dynakey(version = …)]`. An update or delete of a versioned entity needs the version
+/// it read, so sending one without `.expected_version(v)` does not compile.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is versioned, so this write needs the version the item was read with",
+    label = "an update or delete of a versioned entity without `.expected_version(…)`",
+    note = "add `.expected_version(v)` with the version of the item as read: the write then happens only if nobody wrote it since (otherwise Error::VersionConflict with the current item), and stores v + 1"
+)]
+pub trait Unversioned: Entity {}

@@ -276,3 +276,48 @@ impl KeyError {
         .into()
     }
 }
+
+/// A value of a write (a field's value in a condition or an update) that could not be turned into
+/// a DynamoDB attribute value: it does not serialise with `serde_dynamo`, or it breaks a rule of
+/// DynamoDB's data types (an empty set, more than 100 operands of `IN`; AWS developer guide,
+/// "Supported data types"). Returned before any request is sent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("attribute {attribute:?}: {reason}")]
+pub struct ValueError {
+    attribute: String,
+    reason: String,
+}
+
+impl ValueError {
+    /// The value of `attribute` is refused for `reason`.
+    pub fn new(attribute: &str, reason: impl Into<String>) -> Self {
+        ValueError {
+            attribute: attribute.to_owned(),
+            reason: reason.into(),
+        }
+    }
+
+    /// The attribute the value was for.
+    pub fn attribute(&self) -> &str {
+        &self.attribute
+    }
+
+    /// Why it was refused.
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+}
+
+/// Why a write could not be planned: a key (an index key recomputed by an update) could not be
+/// built, or a value could not become an attribute value. Returned before any request is sent, so
+/// nothing was written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlanError {
+    /// An index key recomputed from the update's values breaks a key rule (spec §2).
+    #[error(transparent)]
+    Key(#[from] KeyError),
+    /// A value does not serialise or breaks a DynamoDB data-type rule.
+    #[error(transparent)]
+    Value(#[from] ValueError),
+}

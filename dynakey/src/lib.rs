@@ -89,6 +89,7 @@ pub mod cursor;
 pub mod entity;
 pub mod error;
 pub mod expr;
+pub mod field;
 pub mod index;
 pub mod key;
 pub mod path;
@@ -98,6 +99,8 @@ pub mod segment;
 pub mod shard;
 pub mod table;
 pub mod template;
+pub mod ttl;
+pub mod write;
 
 #[doc(hidden)]
 pub mod __private;
@@ -107,8 +110,9 @@ pub use condition::{
     Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyOf, SortKeyPartial, SortKeyPrefix,
 };
 pub use cursor::{Cursor, CursorCodec, CursorError, Position, StartKey};
-pub use entity::{Entity, InTable};
-pub use error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
+pub use entity::{Entity, InTable, Unversioned, Versioned};
+pub use error::{KeyError, KeyErrorKind, KeyRole, PlanError, SegmentError, ValueError};
+pub use field::{Cond, Field, IndexGroup, ValueOf};
 pub use index::{ConsistentReadable, EntityIndex, Index, ProjectsAll};
 pub use key::{Key, KeyValue};
 pub use path::KeyPath;
@@ -117,9 +121,11 @@ pub use query::{KeyQuery, Projected, QueryInput, Whole};
 pub use segment::{KeySegment, SegmentArg};
 pub use shard::Sharding;
 pub use table::{
-    DefaultTable, IndexDef, IndexKind, Projection, Table, TableWithSortKey, TableWithoutSortKey,
+    DefaultTable, IndexDef, IndexKind, Projection, Table, TableWithSortKey, TableWithTtl,
+    TableWithoutSortKey,
 };
 pub use template::{KeyTemplate, TemplatePart};
+pub use write::{ManagedFields, UpdatePlan, WriteInput};
 
 /// Derives [`Collection`] for a struct whose fields are the members of an
 /// item collection (`T`, `Option<T>` or `Vec<T>` of entities sharing one partition); see the

@@ -94,6 +94,8 @@ pub struct QueryPlan {
     pub(crate) consistent_read: bool,
     pub(crate) projection: Vec<String>,
     pub(crate) filter: Option<Condition>,
+    /// The TTL attribute whose expired items the read leaves out, if asked.
+    pub(crate) unexpired: Option<&'static str>,
 }
 
 impl QueryPlan {
@@ -163,6 +165,44 @@ impl QueryPlan {
         self.filter.as_ref()
     }
 
+    /// The TTL attribute whose expired items the read leaves out
+    /// ([`leave_out_expired`](Self::leave_out_expired)), if any.
+    pub fn unexpired(&self) -> Option<&'static str> {
+        self.unexpired
+    }
+
+    /// Leaves out items whose TTL attribute `attribute` holds a time already past when each
+    /// request is sent: the filter `attribute_not_exists(#ttl) OR #ttl > :now` (`:now` in epoch
+    /// seconds), ANDed with the plan's filter. DynamoDB deletes expired items only eventually (AWS
+    /// developer guide, "Using time to live (TTL) in DynamoDB": typically within a few days), and
+    /// until then a read returns them. A filter is applied after the read, so filtered-out items
+    /// still count towards the 1 MB a page reads. The cursor is bound to the attribute, not to
+    /// the time.
+    pub fn leave_out_expired(&mut self, attribute: &'static str) {
+        self.unexpired = Some(attribute);
+    }
+
+    /// The filter sent with a request at time `now`: the plan's filter and the TTL filter.
+    pub fn filter_at(&self, now: std::time::SystemTime) -> Option<Condition> {
+        let ttl = self.unexpired.map(|attribute| {
+            let path = crate::expr::Path::attribute(attribute);
+            let now = crate::expr::Value::N(
+                itoa::Buffer::new()
+                    .format(crate::ttl::now_seconds(now))
+                    .to_owned(),
+            );
+            Condition::AttributeNotExists(path.clone()).or(Condition::Compare(
+                crate::expr::Operand::Path(path),
+                crate::expr::Comparator::Gt,
+                crate::expr::Operand::Value(now),
+            ))
+        });
+        match (self.filter.clone(), ttl) {
+            (Some(filter), Some(ttl)) => Some(filter.and(ttl)),
+            (filter, ttl) => filter.or(ttl),
+        }
+    }
+
     /// Sets the limit (see [`limit`](Self::limit)).
     pub fn set_limit(&mut self, limit: Option<u32>) {
         self.limit = limit;
@@ -208,9 +248,8 @@ impl QueryPlan {
         let mut renderer = Renderer::new();
         let key_condition_expression = renderer.key_condition(&self.key_condition(partition));
         let filter_expression = self
-            .filter
-            .as_ref()
-            .map(|f| renderer.condition(f))
+            .filter_at(std::time::SystemTime::now())
+            .map(|f| renderer.condition(&f))
             .filter(|text| !text.is_empty());
         let projection_expression = (!self.projection.is_empty())
             .then(|| renderer.projection(&self.projection, &self.read_attributes()));
@@ -291,6 +330,11 @@ impl QueryPlan {
             }
         }
         field(&[u8::from(self.forward)]);
+        // Only when set, so the fingerprints of plans without it are unchanged.
+        if let Some(attribute) = self.unexpired {
+            field(b"unexpired");
+            field(attribute.as_bytes());
+        }
         let digest = hash.finalize();
         let mut out = [0u8; FINGERPRINT_LEN];
         out.copy_from_slice(&digest[..FINGERPRINT_LEN]);

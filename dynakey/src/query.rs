@@ -152,6 +152,7 @@ impl<E: Entity, I> KeyQuery<E, I> {
                     consistent_read: false,
                     projection: Vec::new(),
                     filter: None,
+                    unexpired: None,
                 },
                 entity_prefix,
             })

@@ -15,7 +15,21 @@ pub trait Table: 'static {
     const SORT_KEY: Option<&'static str>;
     /// The table's global and local secondary indexes.
     const INDEXES: &'static [IndexDef] = &[];
+    /// The table's Time to Live attribute, from `#[table(…, ttl = "expires_at")]`: items whose
+    /// attribute holds a Number of epoch seconds in the past are deleted by DynamoDB some time
+    /// after it (AWS developer guide, "Using time to live (TTL) in DynamoDB"); `Db::create_table`
+    /// enables TTL on it. `None` by default.
+    const TTL_ATTRIBUTE: Option<&'static str> = None;
 }
+
+/// Implemented by tables that declare a TTL attribute (`#[table(…, ttl = "…")]`); reading only
+/// unexpired items requires it.
+#[diagnostic::on_unimplemented(
+    message = "table `{Self}` declares no TTL attribute, so none of its items expires",
+    label = "a read of unexpired items on a table without TTL",
+    note = "declare the table's TTL attribute with #[table(…, ttl = \"expires_at\")] and store it in a #[ttl] field of the entities, or drop `.unexpired()`"
+)]
+pub trait TableWithTtl: Table {}
 
 /// Implemented by tables that declare a sort key; an entity with `#[sk(…)]` requires it.
 #[diagnostic::on_unimplemented(

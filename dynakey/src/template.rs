@@ -153,6 +153,62 @@ impl KeyTemplate {
         })
     }
 
+    /// The key built from already encoded segment texts (`segment(field)` for each placeholder),
+    /// by the rules of the generated encoders: no variable-width segment holds its terminator, the
+    /// last is not empty, and the key keeps DynamoDB's size rules. An update uses it to recompute
+    /// an index key from the new values of some fields and the key segments of the others.
+    ///
+    /// # Errors
+    /// [`KeyErrorKind::Terminator`], [`KeyErrorKind::EmptyValue`], [`KeyErrorKind::EmptyKey`],
+    /// [`KeyErrorKind::TooLong`]; [`KeyErrorKind::Condition`] when `segment` has no text for a
+    /// placeholder.
+    pub(crate) fn build_from<'s>(
+        &self,
+        segment: impl Fn(&str) -> Option<&'s str>,
+    ) -> Result<String, KeyError> {
+        let mut out = String::with_capacity(64);
+        for (i, part) in self.parts.iter().enumerate() {
+            match *part {
+                TemplatePart::Literal(text) => out.push_str(text),
+                TemplatePart::Field { name, width, .. } => {
+                    let Some(text) = segment(name) else {
+                        return Err(KeyErrorKind::Condition(format!(
+                            "no value for field `{name}` of key template {:?}",
+                            self.text
+                        ))
+                        .into());
+                    };
+                    let terminator = match self.parts.get(i + 1) {
+                        Some(TemplatePart::Literal(lit)) => lit.chars().next(),
+                        _ => None,
+                    };
+                    let bad = width.is_none()
+                        && match terminator {
+                            Some(t) => text.contains(t),
+                            None => text.is_empty(),
+                        };
+                    if bad {
+                        return Err(field_error(text, name, terminator, self.text));
+                    }
+                    out.push_str(text);
+                }
+            }
+        }
+        KeyError::check_size(self.role, &out)?;
+        Ok(out)
+    }
+
+    /// The raw text of each placeholder of `key`, with its field name (see
+    /// [`split_into`](Self::split_into)).
+    ///
+    /// # Errors
+    /// As [`split_into`](Self::split_into).
+    pub(crate) fn segments<'k>(&self, key: &'k str) -> Result<Vec<(&'static str, &'k str)>, KeyError> {
+        let mut slots = vec![""; self.fields().count()];
+        self.split_into(key, &mut slots)?;
+        Ok(self.fields().zip(slots).collect())
+    }
+
     /// `true` when `key` has this template's shape (literals in place, segments well delimited).
     /// Segment values are not decoded.
     pub fn matches(&self, key: &str) -> bool {

@@ -1,0 +1,100 @@
+//! The kinds of field handle, and the traits that let a write use one or refuse it at compile
+//! time with the fix in the message.
+
+use serde::Serialize;
+
+use super::value::{serialize, serialize_set};
+use crate::expr::Value;
+use crate::ttl::TtlTime;
+use crate::ValueError;
+
+/// A field with every update operation (see the [module docs](super)).
+#[derive(Debug, Clone, Copy)]
+pub enum Plain {}
+
+/// A field stored as a DynamoDB set (`SS`, `NS` or `BS`, with
+/// `#[serde(with = "serde_dynamo::string_set")]`, `number_set` or `binary_set`): as [`Plain`],
+/// plus `add_to_set` and `delete_from_set`.
+#[derive(Debug, Clone, Copy)]
+pub enum Set {}
+
+/// The `#[ttl]` field, stored as epoch seconds ([`crate::ttl`]): as [`Plain`].
+#[derive(Debug, Clone, Copy)]
+pub enum Ttl {}
+
+/// A field of the `#[pk]`/`#[sk]` template: conditions only.
+#[derive(Debug, Clone, Copy)]
+pub enum KeyPart {}
+
+/// A field of an `#[index(…)]` template: conditions only; written through its
+/// [`IndexGroup`](super::IndexGroup).
+#[derive(Debug, Clone, Copy)]
+pub enum Indexed {}
+
+/// A version or timestamp field, set by dynakey on every write: conditions only.
+#[derive(Debug, Clone, Copy)]
+pub enum Managed {}
+
+/// How a kind of field stores a value of type `V`.
+pub trait Encode<V> {
+    /// `value` as DynamoDB stores it in attribute `attribute` (named in the error).
+    ///
+    /// # Errors
+    /// [`ValueError`] when it does not serialise.
+    fn encode(value: &V, attribute: &str) -> Result<Value, ValueError>;
+}
+
+macro_rules! serde_encoded {
+    ($($kind:ty),*) => {$(
+        impl<V: Serialize> Encode<V> for $kind {
+            #[inline]
+            fn encode(value: &V, attribute: &str) -> Result<Value, ValueError> {
+                serialize(value, attribute)
+            }
+        }
+    )*};
+}
+serde_encoded!(Plain, KeyPart, Indexed, Managed);
+
+impl<V: Serialize> Encode<V> for Set {
+    fn encode(value: &V, attribute: &str) -> Result<Value, ValueError> {
+        serialize_set(value, attribute)
+    }
+}
+
+impl<V: TtlTime> Encode<V> for Ttl {
+    fn encode(value: &V, _attribute: &str) -> Result<Value, ValueError> {
+        Ok(crate::ttl::to_value(value))
+    }
+}
+
+/// Kinds an update may change that are not key fields: every kind but [`KeyPart`].
+#[diagnostic::on_unimplemented(
+    message = "a key field of `{E}` cannot be changed by an update",
+    label = "a field of the #[pk] or #[sk] template",
+    note = "DynamoDB never changes key attributes in place; change an item's key by moving it: `db.move_to(&old_key, &entity_with_the_new_key)` (one transaction that deletes the old item and puts the new one)"
+)]
+pub trait NotKeyPart<E> {}
+
+/// Kinds an update may change on their own: every kind but [`Indexed`].
+#[diagnostic::on_unimplemented(
+    message = "an index field of `{E}` is updated only together with the rest of its index",
+    label = "a field of an #[index(…)] template",
+    note = "set every field of the index at once through its handle, `{E}::BY_<INDEX>` (named in the field's docs), e.g. `.set({E}::BY_ASSIGNEE, (assignee, created))`: the same UpdateItem then rewrites the index key attributes. `add`, `subtract` and the list and set operations do not apply (the new value, and so the index key, is unknown)"
+)]
+pub trait NotIndexed<E> {}
+
+/// Kinds an update may change by hand: every kind but [`Managed`].
+#[diagnostic::on_unimplemented(
+    message = "this field of `{E}` is set by dynakey, not by hand",
+    label = "a version or timestamp field",
+    note = "the version field (#[dynakey(version = …)]) is incremented by every put, update and delete, and checked against `.expected_version(v)`; created_at and updated_at (#[dynakey(created_at = …, updated_at = …)]) are set by create, put and update in the same request"
+)]
+pub trait NotManaged<E> {}
+
+macro_rules! allow {
+    ($trait:ident: $($kind:ty),*) => { $(impl<E> $trait<E> for $kind {})* };
+}
+allow!(NotKeyPart: Plain, Set, Ttl, Indexed, Managed);
+allow!(NotIndexed: Plain, Set, Ttl, KeyPart, Managed);
+allow!(NotManaged: Plain, Set, Ttl, KeyPart, Indexed);

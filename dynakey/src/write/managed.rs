@@ -1,0 +1,163 @@
+//! Managed fields: the version number of optimistic locking, the automatic timestamps and the TTL
+//! attribute, as an entity declares them.
+
+use std::fmt;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::Serialize;
+
+use crate::expr::Value;
+use crate::ValueError;
+
+/// The attributes dynakey maintains on every write of an entity, from
+/// `#[dynakey(version = "…", created_at = "…", updated_at = "…")]` and `#[ttl]`
+/// ([`Entity::MANAGED`](crate::Entity::MANAGED); none by default). Built only by the derive.
+#[derive(Clone, Copy)]
+pub struct ManagedFields {
+    pub(crate) version: Option<&'static str>,
+    pub(crate) created_at: Option<Stamp>,
+    pub(crate) updated_at: Option<Stamp>,
+    pub(crate) ttl: Option<&'static str>,
+}
+
+impl fmt::Debug for ManagedFields {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ManagedFields")
+            .field("version", &self.version)
+            .field("created_at", &self.created_at.map(|s| s.attribute))
+            .field("updated_at", &self.updated_at.map(|s| s.attribute))
+            .field("ttl", &self.ttl)
+            .finish()
+    }
+}
+
+impl ManagedFields {
+    /// No managed attribute.
+    pub const NONE: ManagedFields = ManagedFields {
+        version: None,
+        created_at: None,
+        updated_at: None,
+        ttl: None,
+    };
+
+    /// The version attribute (optimistic locking), if the entity is versioned.
+    pub const fn version(&self) -> Option<&'static str> {
+        self.version
+    }
+
+    /// The creation timestamp, set by `create` (and by an upsert that creates the item).
+    pub const fn created_at(&self) -> Option<Stamp> {
+        self.created_at
+    }
+
+    /// The modification timestamp, set by `create`, `put` and `update`.
+    pub const fn updated_at(&self) -> Option<Stamp> {
+        self.updated_at
+    }
+
+    /// The `#[ttl]` attribute (epoch seconds), if any.
+    pub const fn ttl(&self) -> Option<&'static str> {
+        self.ttl
+    }
+}
+
+/// A timestamp attribute and how its field stores a time.
+#[derive(Clone, Copy)]
+pub struct Stamp {
+    pub(crate) attribute: &'static str,
+    pub(crate) encode: fn(SystemTime) -> Result<Value, ValueError>,
+}
+
+impl fmt::Debug for Stamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Stamp").field(&self.attribute).finish()
+    }
+}
+
+impl Stamp {
+    /// The attribute name.
+    pub const fn attribute(&self) -> &'static str {
+        self.attribute
+    }
+
+    /// `now` as the field stores it (its serde form).
+    ///
+    /// # Errors
+    /// [`ValueError`] when the field's type cannot hold `now` or does not serialise.
+    pub fn value(&self, now: SystemTime) -> Result<Value, ValueError> {
+        (self.encode)(now)
+    }
+}
+
+/// A field type that can hold an automatic timestamp: made from the current time, stored with
+/// serde.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold an automatic timestamp",
+    label = "named by #[dynakey(created_at = …)] or #[dynakey(updated_at = …)]",
+    note = "timestamp fields are std::time::SystemTime, chrono::DateTime<Utc> (feature `chrono`), time::OffsetDateTime (feature `time`), or an Option of one"
+)]
+pub trait Timestamp: Serialize + Sized {
+    /// The value for time `now`, `None` when the type cannot hold it.
+    fn from_system_time(now: SystemTime) -> Option<Self>;
+}
+
+impl Timestamp for SystemTime {
+    fn from_system_time(now: SystemTime) -> Option<Self> {
+        Some(now)
+    }
+}
+
+#[cfg(feature = "chrono")]
+impl Timestamp for chrono::DateTime<chrono::Utc> {
+    fn from_system_time(now: SystemTime) -> Option<Self> {
+        let since = now.duration_since(UNIX_EPOCH).ok()?;
+        chrono::DateTime::from_timestamp(i64::try_from(since.as_secs()).ok()?, since.subsec_nanos())
+    }
+}
+
+#[cfg(feature = "time")]
+impl Timestamp for time::OffsetDateTime {
+    fn from_system_time(now: SystemTime) -> Option<Self> {
+        let nanos = now.duration_since(UNIX_EPOCH).ok()?.as_nanos();
+        time::OffsetDateTime::from_unix_timestamp_nanos(i128::try_from(nanos).ok()?).ok()
+    }
+}
+
+impl<T: Timestamp> Timestamp for Option<T> {
+    fn from_system_time(now: SystemTime) -> Option<Self> {
+        T::from_system_time(now).map(Some)
+    }
+}
+
+/// `now` as a `T` field stores it (the generated [`Stamp`] of a timestamp field).
+pub(crate) fn stamp_value<T: Timestamp>(now: SystemTime) -> Result<Value, ValueError> {
+    let time = T::from_system_time(now).ok_or_else(|| {
+        ValueError::new(
+            "",
+            format!(
+                "{} cannot hold the time {:?}",
+                std::any::type_name::<T>(),
+                now.duration_since(UNIX_EPOCH)
+            ),
+        )
+    })?;
+    crate::field::serialize_value(&time, "")
+}
+
+/// Integer types a version field may have (optimistic locking counts 1, 2, 3, …).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a version number",
+    label = "named by #[dynakey(version = …)]",
+    note = "a version field is an unsigned or signed integer (u32, u64, i64, …): every write stores the version it read plus one"
+)]
+pub trait VersionNumber {}
+
+macro_rules! versions {
+    ($($t:ty),*) => { $(impl VersionNumber for $t {})* };
+}
+versions!(u8, u16, u32, u64, u128, usize, i16, i32, i64, i128, isize);
+
+/// A version as the `N` attribute value DynamoDB compares.
+pub(crate) fn version_value(version: u64) -> Value {
+    Value::N(itoa::Buffer::new().format(version).to_owned())
+}

@@ -1,0 +1,487 @@
+//! [`UpdatePlan`]: an `UpdateItem` of one item, typed on the entity's fields.
+
+use std::fmt;
+use std::time::SystemTime;
+
+use super::{condition, managed, Guard, WriteInput};
+use crate::expr::{Condition, Path, SetOperand, SetValue, UpdateAction, Value};
+use crate::field::{
+    Encode, Field, GroupValue, GroupValues, IndexGroup, ListOf, NotIndexed, NotKeyPart,
+    NotManaged, Number, SetOf, ValueOf,
+};
+use crate::{Cond, Entity, Key, PlanError, Table};
+
+/// The typed `UpdateItem` of the item with key `key`: `SET`, `REMOVE`, `ADD` and `DELETE` actions
+/// built from the entity's field handles, its conditions and its version check (AWS developer
+/// guide, "Update expressions", "Condition expressions"). Rendered by [`input`](Self::input);
+/// `dynakey-runtime`'s `db.update(&key)` sends it.
+///
+/// - Key fields have no update operation, and index fields are set only together with the rest of
+///   their index through its [`IndexGroup`], whose setter also writes the recomputed index key
+///   attributes: neither compiles otherwise (`docs/semantics.md` §5).
+/// - A later action on the same attribute replaces an earlier one (DynamoDB refuses two actions on
+///   one path).
+/// - By default the update is conditioned on the item existing (`attribute_exists(#pk)`): it
+///   never creates an item. [`upsert`](Self::upsert) lets it create one, as DynamoDB's
+///   `UpdateItem` does by default.
+/// - A value that does not serialise, or an index key the new values cannot build, is kept as the
+///   error and returned by [`input`](Self::input): nothing is sent.
+///
+/// ```
+/// use dynakey::{Entity, UpdatePlan};
+///
+/// #[derive(Entity, serde::Serialize, serde::Deserialize)]
+/// #[pk("WS#<workspace>")]
+/// #[sk("TASK#<id>")]
+/// struct Task { workspace: String, id: u32, title: String, done: u32, note: Option<String> }
+///
+/// let plan = UpdatePlan::new(Task::key("acme", 7u32).unwrap())
+///     .set(Task::TITLE, "Ship it")
+///     .add(Task::DONE, 1)
+///     .remove(Task::NOTE)
+///     .condition(Task::DONE.lt(10));
+/// let input = plan.input(std::time::SystemTime::now()).unwrap();
+/// assert_eq!(
+///     input.update_expression.as_deref(),
+///     Some("SET #title = :title, #done = #done + :done REMOVE #note")
+/// );
+/// assert_eq!(
+///     input.condition_expression.as_deref(),
+///     Some("attribute_exists(#PK) AND #done < :done_2")
+/// );
+/// ```
+pub struct UpdatePlan<E> {
+    key: Key<E>,
+    actions: Vec<UpdateAction>,
+    conditions: Vec<Condition>,
+    expected_version: Option<u64>,
+    upsert: bool,
+    error: Option<PlanError>,
+}
+
+impl<E> fmt::Debug for UpdatePlan<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UpdatePlan")
+            .field("key", &self.key)
+            .field("actions", &self.actions)
+            .field("conditions", &self.conditions)
+            .field("expected_version", &self.expected_version)
+            .field("upsert", &self.upsert)
+            .field("error", &self.error)
+            .finish()
+    }
+}
+
+impl<E> Clone for UpdatePlan<E> {
+    fn clone(&self) -> Self {
+        UpdatePlan {
+            key: self.key.clone(),
+            actions: self.actions.clone(),
+            conditions: self.conditions.clone(),
+            expected_version: self.expected_version,
+            upsert: self.upsert,
+            error: self.error.clone(),
+        }
+    }
+}
+
+/// What [`UpdatePlan::set`] assigns: a [`Field`] that an update may change on its own (`A` a
+/// [`ValueOf`] its type), or an [`IndexGroup`] (`A` its [`GroupValues`]).
+pub trait Settable<E, A> {
+    /// The actions that set `self` to `value` on the item with key `key`.
+    ///
+    /// # Errors
+    /// [`PlanError`] when a value does not serialise or an index key cannot be built.
+    fn actions(self, key: &Key<E>, value: A) -> Result<Vec<UpdateAction>, PlanError>;
+}
+
+impl<E, V, K, A> Settable<E, A> for Field<E, V, K>
+where
+    K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<V>,
+    A: ValueOf<V>,
+{
+    fn actions(self, _key: &Key<E>, value: A) -> Result<Vec<UpdateAction>, PlanError> {
+        let value = self.encode(value)?;
+        Ok(vec![UpdateAction::Set(self.path(), SetValue::value(value))])
+    }
+}
+
+impl<E: Entity, Vs, A: GroupValues<Vs>> Settable<E, A> for IndexGroup<E, Vs> {
+    fn actions(self, key: &Key<E>, value: A) -> Result<Vec<UpdateAction>, PlanError> {
+        let values = value.group_values(self.fields())?;
+        let mut actions: Vec<UpdateAction> = values
+            .iter()
+            .map(|v| UpdateAction::Set(Path::attribute(v.attribute), SetValue::value(v.value.clone())))
+            .collect();
+        index_key_actions(key, &values, &mut actions)?;
+        Ok(actions)
+    }
+}
+
+/// The actions that keep every index fed by `values` consistent: SET its key attributes to the
+/// keys built from `values` and the fields of `key`, or REMOVE them when a value is `None` (the
+/// item leaves the sparse index). Attributes of the table's own key are never written (they are
+/// the key; `put` checks that an index over them agrees).
+fn index_key_actions<E: Entity>(
+    key: &Key<E>,
+    values: &[GroupValue],
+    actions: &mut Vec<UpdateAction>,
+) -> Result<(), PlanError> {
+    let logical = match E::SHARDING {
+        Some(sharding) => sharding
+            .split_partition_key(key.partition())
+            .map_or(key.partition(), |(logical, _)| logical),
+        None => key.partition(),
+    };
+    let mut known = E::PARTITION_TEMPLATE.segments(logical)?;
+    if let (Some(template), Some(sort)) = (E::SORT_TEMPLATE, key.sort()) {
+        known.extend(template.segments(sort)?);
+    }
+    let table_key = |attribute: &str| {
+        attribute == <E::Table as Table>::PARTITION_KEY
+            || <E::Table as Table>::SORT_KEY == Some(attribute)
+    };
+    for index in E::INDEXES {
+        let templates = [
+            index.partition().map(|t| (t, index.index().partition_key())),
+            index.sort().zip(index.index().sort_key()),
+        ];
+        let fed = templates
+            .iter()
+            .flatten()
+            .any(|(t, _)| t.fields().any(|f| values.iter().any(|v| v.field == f)));
+        if !fed {
+            continue;
+        }
+        let segment = |field: &str| -> Option<Option<&str>> {
+            match values.iter().find(|v| v.field == field) {
+                Some(v) => Some(v.segment.as_deref()),
+                None => known.iter().find(|(f, _)| *f == field).map(|(_, s)| Some(*s)),
+            }
+        };
+        let sparse = templates
+            .iter()
+            .flatten()
+            .any(|(t, _)| t.fields().any(|f| matches!(segment(f), Some(None))));
+        for (template, attribute) in templates.into_iter().flatten() {
+            if table_key(attribute) {
+                continue;
+            }
+            let path = Path::attribute(attribute);
+            if sparse {
+                push(actions, UpdateAction::Remove(path));
+            } else {
+                let built = template.build_from(|f| segment(f).flatten())?;
+                push(actions, UpdateAction::Set(path, SetValue::value(Value::S(built))));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Appends `action`, dropping an earlier action on the same attribute.
+fn push(actions: &mut Vec<UpdateAction>, action: UpdateAction) {
+    actions.retain(|a| a.path() != action.path());
+    actions.push(action);
+}
+
+/// `Option` fields, which an update may remove (a missing attribute reads back as `None`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an `Option`, so the attribute cannot be removed",
+    label = "only an `Option` field can be removed",
+    note = "an item without the attribute would no longer decode; `set` a new value instead, or make the field an `Option`"
+)]
+pub trait Optional {}
+
+impl<T> Optional for Option<T> {}
+
+/// The kind of a field stored as a DynamoDB set ([`crate::field::Set`]), for `add_to_set` and
+/// `delete_from_set`.
+#[diagnostic::on_unimplemented(
+    message = "this field is not stored as a DynamoDB set",
+    label = "`add_to_set`/`delete_from_set` need a set field",
+    note = "store the field as a set with #[serde(with = \"serde_dynamo::string_set\")] (or `number_set`, `binary_set`); a plain Vec or HashSet is stored as a list: use `append`/`prepend` on a Vec"
+)]
+pub trait SetKind {}
+
+impl SetKind for crate::field::Set {}
+
+impl<E: Entity> UpdatePlan<E> {
+    /// An update of the item with key `key`, with no action yet.
+    pub fn new(key: Key<E>) -> Self {
+        UpdatePlan {
+            key,
+            actions: Vec::new(),
+            conditions: Vec::new(),
+            expected_version: None,
+            upsert: false,
+            error: None,
+        }
+    }
+
+    /// The key of the item updated.
+    pub fn key(&self) -> &Key<E> {
+        &self.key
+    }
+
+    /// The version the update expects, from [`expected_version`](Self::expected_version).
+    pub fn version(&self) -> Option<u64> {
+        self.expected_version
+    }
+
+    /// `true` when the update may create the item ([`upsert`](Self::upsert)).
+    pub fn is_upsert(&self) -> bool {
+        self.upsert
+    }
+
+    fn with(mut self, actions: Result<Vec<UpdateAction>, PlanError>) -> Self {
+        match actions {
+            Ok(actions) => {
+                for action in actions {
+                    push(&mut self.actions, action);
+                }
+            }
+            Err(error) => {
+                self.error.get_or_insert(error);
+            }
+        }
+        self
+    }
+
+    /// `SET field = :value` for a field an update may change, or, for an index group,
+    /// `SET` of every field of the group and the recomputed key attributes of its indexes
+    /// (REMOVE of them when an `Option` field is `None`).
+    #[must_use]
+    pub fn set<S: Settable<E, A>, A>(self, target: S, value: A) -> Self {
+        let actions = target.actions(&self.key, value);
+        self.with(actions)
+    }
+
+    /// `REMOVE field`: an `Option` field becomes `None`.
+    #[must_use]
+    pub fn remove<V: Optional, K>(self, field: Field<E, V, K>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
+    {
+        self.with(Ok(vec![UpdateAction::Remove(field.path())]))
+    }
+
+    fn arithmetic<V, K>(self, field: Field<E, V, K>, by: impl ValueOf<V>, plus: bool) -> Self
+    where
+        K: Encode<V>,
+    {
+        let actions = field.encode(by).map(|value| {
+            let (a, b) = (SetOperand::Path(field.path()), SetOperand::Value(value));
+            let value = if plus {
+                SetValue::Plus(a, b)
+            } else {
+                SetValue::Minus(a, b)
+            };
+            vec![UpdateAction::Set(field.path(), value)]
+        });
+        self.with(actions.map_err(PlanError::from))
+    }
+
+    /// `SET field = field + :by` on a number field.
+    #[must_use]
+    pub fn add<V: Number, K>(self, field: Field<E, V, K>, by: impl ValueOf<V>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<V>,
+    {
+        self.arithmetic(field, by, true)
+    }
+
+    /// `SET field = field - :by` on a number field.
+    #[must_use]
+    pub fn subtract<V: Number, K>(self, field: Field<E, V, K>, by: impl ValueOf<V>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<V>,
+    {
+        self.arithmetic(field, by, false)
+    }
+
+    fn elements<V, K, A>(
+        self,
+        field: Field<E, V, K>,
+        elements: impl IntoIterator<Item = A>,
+        action: fn(Path, Value) -> UpdateAction,
+    ) -> Self
+    where
+        V: SetOf,
+        A: ValueOf<V::Element>,
+    {
+        let attribute = field.attribute();
+        let items: Result<Vec<Value>, _> = elements
+            .into_iter()
+            .map(|e| crate::field::serialize_value(&e.into_field_value(), attribute))
+            .collect();
+        let actions = match items {
+            // Adding or deleting no element changes nothing (and DynamoDB has no empty set).
+            Ok(items) if items.is_empty() => Ok(Vec::new()),
+            Ok(items) => crate::field::into_set(items, attribute)
+                .map(|set| vec![action(field.path(), set)])
+                .map_err(PlanError::from),
+            Err(e) => Err(PlanError::from(e)),
+        };
+        self.with(actions)
+    }
+
+    /// `ADD field :elements`: the elements join a set field (a missing attribute counts as the
+    /// empty set). No element: no action.
+    #[must_use]
+    pub fn add_to_set<V: SetOf, K: crate::write::SetKind, A: ValueOf<V::Element>>(
+        self,
+        field: Field<E, V, K>,
+        elements: impl IntoIterator<Item = A>,
+    ) -> Self {
+        self.elements(field, elements, UpdateAction::Add)
+    }
+
+    /// `DELETE field :elements`: the elements leave a set field. No element: no action.
+    #[must_use]
+    pub fn delete_from_set<V: SetOf, K: crate::write::SetKind, A: ValueOf<V::Element>>(
+        self,
+        field: Field<E, V, K>,
+        elements: impl IntoIterator<Item = A>,
+    ) -> Self {
+        self.elements(field, elements, UpdateAction::Delete)
+    }
+
+    fn list<V: ListOf, K, A: ValueOf<V::Element>>(
+        self,
+        field: Field<E, V, K>,
+        items: impl IntoIterator<Item = A>,
+        at_end: bool,
+    ) -> Self {
+        let attribute = field.attribute();
+        let items: Result<Vec<Value>, _> = items
+            .into_iter()
+            .map(|e| crate::field::serialize_value(&e.into_field_value(), attribute))
+            .collect();
+        let actions = items.map(|items| {
+            let (old, new) = (
+                Box::new(SetOperand::Path(field.path())),
+                Box::new(SetOperand::Value(Value::L(items))),
+            );
+            let (a, b) = if at_end { (old, new) } else { (new, old) };
+            vec![UpdateAction::Set(
+                field.path(),
+                SetValue::Operand(SetOperand::ListAppend(a, b)),
+            )]
+        });
+        self.with(actions.map_err(PlanError::from))
+    }
+
+    /// `SET field = list_append(field, :items)`: the items go at the end of a list field.
+    #[must_use]
+    pub fn append<V: ListOf, K, A: ValueOf<V::Element>>(
+        self,
+        field: Field<E, V, K>,
+        items: impl IntoIterator<Item = A>,
+    ) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
+    {
+        self.list(field, items, true)
+    }
+
+    /// `SET field = list_append(:items, field)`: the items go at the start of a list field.
+    #[must_use]
+    pub fn prepend<V: ListOf, K, A: ValueOf<V::Element>>(
+        self,
+        field: Field<E, V, K>,
+        items: impl IntoIterator<Item = A>,
+    ) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
+    {
+        self.list(field, items, false)
+    }
+
+    /// `SET field = if_not_exists(field, :value)`: sets the field only when the item lacks it.
+    #[must_use]
+    pub fn set_if_not_exists<V, K>(self, field: Field<E, V, K>, value: impl ValueOf<V>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<V>,
+    {
+        let actions = field.encode(value).map(|value| {
+            let operand = SetOperand::IfNotExists(field.path(), Box::new(SetOperand::Value(value)));
+            vec![UpdateAction::Set(field.path(), SetValue::Operand(operand))]
+        });
+        self.with(actions.map_err(PlanError::from))
+    }
+
+    /// The update happens only if `condition` holds on the item as stored (ANDed with earlier
+    /// conditions).
+    #[must_use]
+    pub fn condition(mut self, condition: Cond<E>) -> Self {
+        match condition.into_expr() {
+            Ok(condition) => self.conditions.push(condition),
+            Err(error) => {
+                self.error.get_or_insert(error.into());
+            }
+        }
+        self
+    }
+
+    /// Optimistic locking: the update happens only if the stored version is `version`, and
+    /// stores `version + 1`. For a versioned entity only; without it, an update of a versioned
+    /// entity increments the stored version unconditionally.
+    #[must_use]
+    pub fn expected_version(mut self, version: u64) -> Self {
+        self.expected_version = Some(version);
+        self
+    }
+
+    /// Lets the update create the item when none is stored (DynamoDB's own `UpdateItem`
+    /// behaviour), instead of requiring it to exist. The created item holds the key attributes
+    /// and the attributes the update sets: make sure they decode into the entity.
+    #[must_use]
+    pub fn upsert(mut self) -> Self {
+        self.upsert = true;
+        self
+    }
+
+    /// The actions, conditions and managed attributes rendered as DynamoDB receives them, with
+    /// `now` as the time of the write: the version check and increment (a versioned entity),
+    /// `updated_at = :now` (and `created_at = if_not_exists(created_at, :now)` for an upsert).
+    ///
+    /// # Errors
+    /// The first [`PlanError`] of a value or an index key.
+    pub fn input(&self, now: SystemTime) -> Result<WriteInput, PlanError> {
+        if let Some(error) = &self.error {
+            return Err(error.clone());
+        }
+        let mut actions = self.actions.clone();
+        let managed = E::MANAGED;
+        if let Some(attribute) = managed.version() {
+            let path = Path::attribute(attribute);
+            let value = match self.expected_version {
+                Some(v) => SetValue::value(managed::version_value(v.saturating_add(1))),
+                None => SetValue::Plus(
+                    SetOperand::IfNotExists(
+                        path.clone(),
+                        Box::new(SetOperand::Value(managed::version_value(0))),
+                    ),
+                    SetOperand::Value(managed::version_value(1)),
+                ),
+            };
+            push(&mut actions, UpdateAction::Set(path, value));
+        }
+        if let Some(stamp) = managed.updated_at() {
+            let value = stamp.value(now)?;
+            push(
+                &mut actions,
+                UpdateAction::Set(Path::attribute(stamp.attribute()), SetValue::value(value)),
+            );
+        }
+        if let (Some(stamp), true) = (managed.created_at(), self.upsert) {
+            let path = Path::attribute(stamp.attribute());
+            let value = SetOperand::IfNotExists(path.clone(), Box::new(SetOperand::Value(stamp.value(now)?)));
+            push(&mut actions, UpdateAction::Set(path, SetValue::Operand(value)));
+        }
+        let guard = if self.upsert { Guard::Any } else { Guard::Exists };
+        let condition = condition::<E>(guard, self.expected_version, &self.conditions);
+        Ok(WriteInput::render(&actions, condition.as_ref()))
+    }
+}
