@@ -515,6 +515,12 @@ const _: () = {
         )
     };
     #[automatically_derived]
+    impl ::dynakey::Unversioned for Project
+    where
+        String: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {}
+    #[automatically_derived]
     impl ::dynakey::Entity for Project
     where
         String: ::dynakey::KeySegment,
@@ -691,5 +697,21 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
                 >(__segment_0, "workspace")?,
             })
         }
+        ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const WORKSPACE: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+            "workspace",
+        );
+        ///Attribute `created` (field `created`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const CREATED: ::dynakey::Field<Self, u64, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+            "created",
+        );
+        ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const ID: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+            "id",
+        );
+        ///Attribute `name` (field `name`). Conditions and every update operation.
+        pub const NAME: ::dynakey::Field<Self, String, ::dynakey::field::Plain> = ::dynakey::__private::handle(
+            "name",
+        );
     }
 };

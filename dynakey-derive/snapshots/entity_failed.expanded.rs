@@ -4,6 +4,14 @@
     "in key template \"WS#<nope>\": placeholder `<nope>` names no field of this struct; the fields are: workspace"
 }
 const _: () = {
+    impl Project {
+        ///Attribute `workspace` (field `workspace`). Conditions and every update operation.
+        pub const WORKSPACE: ::dynakey::Field<Self, String, ::dynakey::field::Plain> = ::dynakey::__private::handle(
+            "workspace",
+        );
+    }
+    impl ::dynakey::Versioned for Project {}
+    impl ::dynakey::Unversioned for Project {}
     impl ::dynakey::Entity for Project {
         type Table = ::dynakey::DefaultTable;
         type PartitionFields = ();

@@ -382,6 +382,11 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
         }
     }
     #[automatically_derived]
+    impl ::dynakey::Unversioned for Event
+    where
+        String: ::dynakey::KeySegment,
+    {}
+    #[automatically_derived]
     impl ::dynakey::Entity for Event
     where
         String: ::dynakey::KeySegment,
@@ -495,5 +500,13 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
                 ),
             )
         }
+        ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const WORKSPACE: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+            "workspace",
+        );
+        ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const ID: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+            "id",
+        );
     }
 };

@@ -1006,6 +1006,13 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl ::dynakey::Unversioned for Project
+    where
+        String: ::dynakey::KeySegment,
+        Status: ::dynakey::KeySegment,
+        u64: ::dynakey::KeySegment,
+    {}
+    #[automatically_derived]
     impl ::dynakey::Entity for Project
     where
         String: ::dynakey::KeySegment,
@@ -1241,5 +1248,30 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
                 >(__segment_0, "workspace")?,
             })
         }
+        ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const WORKSPACE: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+            "workspace",
+        );
+        ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const ID: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+            "id",
+        );
+        ///Attribute `created` (field `created`). An index field: conditions only; an update sets it with the rest of its index through [`Project::BY_STATUS_AND_BY_CREATED`](Self::BY_STATUS_AND_BY_CREATED).
+        pub const CREATED: ::dynakey::Field<Self, u64, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
+            "created",
+        );
+        ///Attribute `status` (field `status`). An index field: conditions only; an update sets it with the rest of its index through [`Project::BY_STATUS_AND_BY_CREATED`](Self::BY_STATUS_AND_BY_CREATED).
+        pub const STATUS: ::dynakey::Field<
+            Self,
+            Option<Status>,
+            ::dynakey::field::Indexed,
+        > = ::dynakey::__private::handle("status");
+        ///The fields `status`, `created` of index `ByStatus`, `ByCreated`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
+        pub const BY_STATUS_AND_BY_CREATED: ::dynakey::IndexGroup<
+            Self,
+            (Option<Status>, u64),
+        > = ::dynakey::__private::index_group(
+            &[("status", "status"), ("created", "created")],
+        );
     }
 };

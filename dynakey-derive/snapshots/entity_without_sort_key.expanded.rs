@@ -35,6 +35,11 @@ where
 }
 const _: () = {
     #[automatically_derived]
+    impl ::dynakey::Unversioned for Session
+    where
+        String: ::dynakey::KeySegment,
+    {}
+    #[automatically_derived]
     impl ::dynakey::Entity for Session
     where
         String: ::dynakey::KeySegment,
@@ -169,5 +174,13 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
                 id: ::dynakey::__private::decode_field::<String>(__segment_0, "id")?,
             })
         }
+        ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const ID: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+            "id",
+        );
+        ///Attribute `user` (field `user`). Conditions and every update operation.
+        pub const USER: ::dynakey::Field<Self, String, ::dynakey::field::Plain> = ::dynakey::__private::handle(
+            "user",
+        );
     }
 };

@@ -31,3 +31,7 @@ impl ::dynakey::KeySegment for Status {
         }
     }
 }
+#[automatically_derived]
+impl ::dynakey::__private::KeyTexts for Status {
+    const TEXTS: &'static [&'static str] = &["ACTIVE", "ARCHIVED"];
+}

@@ -11,8 +11,12 @@ impl ::dynakey::Table for App {
         <ByOwner as ::dynakey::Index>::DEF,
         <ByCreated as ::dynakey::Index>::DEF,
     ];
+    const TTL_ATTRIBUTE: ::core::option::Option<&'static str> = ::core::option::Option::Some(
+        "expiresAt",
+    );
 }
 impl ::dynakey::TableWithSortKey for App {}
+impl ::dynakey::TableWithTtl for App {}
 /**Global secondary index `GSI1` of [`App`]: partition key `GSI1PK`, sort key `GSI1SK`, projection ALL (AWS developer guide, "Using Global Secondary Indexes in DynamoDB").
 
 The index's marker type: entities take part with `#[index(ByStatus, …)]`, and their generated `query_by_status(…)` returns a `KeyQuery<_, ByStatus>`. Reads are eventually consistent only.*/

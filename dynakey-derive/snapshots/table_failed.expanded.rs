@@ -8,9 +8,13 @@ impl ::dynakey::Table for App {
     const SORT_KEY: ::core::option::Option<&'static str> = ::core::option::Option::Some(
         "SK",
     );
+    const TTL_ATTRIBUTE: ::core::option::Option<&'static str> = ::core::option::Option::Some(
+        ::dynakey::__private::FALLBACK_TTL,
+    );
 }
 impl ::dynakey::TableWithSortKey for App {}
 impl ::dynakey::TableWithoutSortKey for App {}
+impl ::dynakey::TableWithTtl for App {}
 struct ByStatus;
 impl ::dynakey::Index for ByStatus {
     type Table = App;

@@ -7,6 +7,8 @@
 
 pub mod collection;
 pub mod index;
+pub mod managed;
+pub mod serde;
 pub mod segment_enum;
 pub mod shard;
 pub mod table;
@@ -33,6 +35,9 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         no_optional_fields(cx, entity, template);
     }
     index::entity(cx, entity);
+    serde::entity(cx, entity);
+    managed::entity(cx, entity);
+    groups(cx, entity);
     if let Some(attribute) = &entity.entity_type {
         attribute_name(cx, attribute, "entity-type", ", e.g. \"_type\"");
     }
@@ -84,6 +89,51 @@ fn no_optional_fields(cx: &Ctxt, entity: &Entity<'_>, template: &Template) {
                      key attribute on every item; use a non-optional type",
                     field.ident,
                     template.lit.value()
+                ),
+            );
+        }
+    }
+}
+
+/// The most fields an index group's setter takes (the tuple arities of `dynakey::field::GroupValues`).
+const MAX_GROUP_FIELDS: usize = 8;
+
+/// Index groups fit their setter, and their handle's name is free.
+fn groups(cx: &Ctxt, entity: &Entity<'_>) {
+    for group in &entity.groups {
+        let Some(first) = group.indexes.first().map(|&i| &entity.indexes[i]) else {
+            continue;
+        };
+        if group.fields.len() > MAX_GROUP_FIELDS {
+            cx.error_at(
+                &first.index,
+                format!(
+                    "the index templates of this entity tie {} non-key fields together ({}), more \
+                     than the {MAX_GROUP_FIELDS} an update sets at once; use fewer fields in the \
+                     index templates, or key fields",
+                    group.fields.len(),
+                    group
+                        .fields
+                        .iter()
+                        .map(|&f| entity.field(f).name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+        }
+        if let Some(field) = entity
+            .fields
+            .iter()
+            .find(|f| f.name().to_uppercase() == group.name)
+        {
+            cx.error_at(
+                &first.index,
+                format!(
+                    "field `{}` and the update handle of this index would both be `{}::{}`; \
+                     rename the field or the index type",
+                    field.name(),
+                    entity.ident,
+                    group.name
                 ),
             );
         }

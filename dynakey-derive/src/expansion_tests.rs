@@ -33,6 +33,9 @@ const TRAITS: &[&str] = &[
     "collection::Collection",
     "collection::MemberOf",
     "collection::ItemDecoder",
+    "Versioned",
+    "Unversioned",
+    "TableWithTtl",
 ];
 
 /// Public types of dynakey that generated code names in signatures and associated items (it never
@@ -53,6 +56,15 @@ const TYPES: &[&str] = &[
     "CollectionError",
     "collection::Member",
     "collection::Slot",
+    "Field",
+    "field::Plain",
+    "field::Set",
+    "field::Ttl",
+    "field::KeyPart",
+    "field::Indexed",
+    "field::Managed",
+    "IndexGroup",
+    "ManagedFields",
 ];
 
 /// Every path into `dynakey` an expansion names, with where it was named.
@@ -264,6 +276,34 @@ fn cases() -> Vec<(&'static str, Derive, DeriveInput)> {
             },
         ),
         (
+            "entity_with_writes",
+            super::entity,
+            syn::parse_quote! {
+                #[dynakey(table = Tracker, version = "version", created_at = "created_at", updated_at = "updated_at")]
+                #[pk("WS#<workspace>")]
+                #[sk("TASK#<id>")]
+                #[index(ByAssignee, pk = "USER#<assignee>", sk = "<due>#<id>")]
+                #[serde(rename_all = "camelCase")]
+                struct Task {
+                    workspace: String,
+                    id: u32,
+                    assignee: Option<String>,
+                    due: u64,
+                    status: Status,
+                    #[serde(with = "serde_dynamo::string_set")]
+                    labels: Vec<String>,
+                    version: u64,
+                    created_at: SystemTime,
+                    updated_at: SystemTime,
+                    #[ttl]
+                    #[serde(with = "dynakey::ttl")]
+                    expires_at: Option<SystemTime>,
+                    #[serde(skip)]
+                    cache: u8,
+                }
+            },
+        ),
+        (
             "entity_sharded",
             super::entity,
             syn::parse_quote! {
@@ -279,7 +319,7 @@ fn cases() -> Vec<(&'static str, Derive, DeriveInput)> {
             "table",
             super::table,
             syn::parse_quote! {
-                #[table(partition_key = "PK", sort_key = "SK")]
+                #[table(partition_key = "PK", sort_key = "SK", ttl = "expiresAt")]
                 #[gsi(ByStatus, name = "GSI1", partition_key = "GSI1PK", sort_key = "GSI1SK")]
                 #[gsi(ByOwner, partition_key = "Owner", projection = include("name", "status"))]
                 #[lsi(ByCreated, sort_key = "Created", projection = keys_only)]

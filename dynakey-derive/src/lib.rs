@@ -35,7 +35,7 @@ use syn::{parse_macro_input, DeriveInput};
 use ctxt::Ctxt;
 
 /// `#[derive(Entity)]`: see the `dynakey` crate docs.
-#[proc_macro_derive(Entity, attributes(pk, sk, dynakey, index))]
+#[proc_macro_derive(Entity, attributes(pk, sk, dynakey, index, ttl))]
 pub fn derive_entity(input: TokenStream) -> TokenStream {
     entity(&parse_macro_input!(input as DeriveInput)).into()
 }
@@ -65,8 +65,8 @@ fn entity(input: &DeriveInput) -> proc_macro2::TokenStream {
     if let Some(model) = &model {
         checks::entity(&cx, model);
     }
-    finish(cx, model, codegen::entity::expand, |_| {
-        codegen::fallback::entity(input)
+    finish(cx, model, codegen::entity::expand, |model| {
+        codegen::fallback::entity(input, model.as_ref())
     })
 }
 

@@ -10,13 +10,16 @@ use syn::ext::IdentExt;
 use syn::{DeriveInput, Ident, LitStr, Type, Visibility};
 
 pub mod collection;
+pub mod group;
 pub mod index;
+pub mod managed;
 pub mod segment_enum;
 pub mod shard;
 pub mod table;
 
 use crate::ctxt::Ctxt;
-use crate::grammar::entity::EntityAttrs;
+use crate::grammar::entity::{self as entity_grammar, EntityAttrs};
+use crate::grammar::serde::{RenameRule, SerdeContainer, SerdeField};
 use crate::grammar::template::{self, Piece};
 
 /// Partition or sort key.
@@ -30,6 +33,14 @@ pub enum Role {
 pub struct Field<'a> {
     pub ident: &'a Ident,
     pub ty: &'a Type,
+    /// The attribute serde writes it to (its serialising name, after `rename`/`rename_all`).
+    pub attribute: String,
+    /// The attribute serde reads it from (its deserialising name).
+    pub attribute_read: String,
+    /// What `#[serde(…)]` says about it.
+    pub serde: SerdeField,
+    /// `#[ttl]`, where written.
+    pub ttl: Option<proc_macro2::Span>,
 }
 
 impl<'a> Field<'a> {
@@ -94,6 +105,12 @@ pub struct Entity<'a> {
     pub indexes: Vec<index::IndexTemplates>,
     /// `#[pk("…", shards = N, shard_by = "…")]`: the partition key's write sharding.
     pub shard: Option<shard::Shard>,
+    /// What `#[serde(…)]` says about the struct.
+    pub serde: SerdeContainer,
+    /// The fields dynakey maintains: version, timestamps, TTL.
+    pub managed: managed::Managed,
+    /// The linked groups of index fields, one update handle each.
+    pub groups: Vec<group::Group>,
 }
 
 impl Entity<'_> {
@@ -104,6 +121,7 @@ impl Entity<'_> {
 
 /// Builds the model; `None` when the input is not a struct with named fields.
 pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Option<Entity<'a>> {
+    let serde = crate::grammar::serde::container(&input.attrs);
     let fields = match &input.data {
         syn::Data::Struct(syn::DataStruct {
             fields: syn::Fields::Named(named),
@@ -111,7 +129,29 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
         }) => named
             .named
             .iter()
-            .filter_map(|f| f.ident.as_ref().map(|ident| Field { ident, ty: &f.ty }))
+            .filter_map(|f| {
+                let ident = f.ident.as_ref()?;
+                let attrs = entity_grammar::field_attrs(cx, &f.attrs);
+                let name = ident.unraw().to_string();
+                let attribute = attribute_name(
+                    &name,
+                    attrs.serde.rename_serialize.as_ref(),
+                    serde.rename_all_serialize,
+                );
+                let attribute_read = attribute_name(
+                    &name,
+                    attrs.serde.rename_deserialize.as_ref(),
+                    serde.rename_all_deserialize,
+                );
+                Some(Field {
+                    ident,
+                    ty: &f.ty,
+                    attribute,
+                    attribute_read,
+                    serde: attrs.serde,
+                    ttl: attrs.ttl,
+                })
+            })
             .collect::<Vec<_>>(),
         _ => {
             cx.error_at(
@@ -123,17 +163,18 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
     };
     let shard = shard::resolve(cx, &fields, attrs.shards);
     let resolve = |lit, role| resolve(cx, &fields, lit, role);
-    let pk = attrs
+    let pk: Vec<Template> = attrs
         .pk
         .into_iter()
         .filter_map(|a| resolve(a, Role::Partition))
         .collect();
-    let sk = attrs
+    let sk: Vec<Template> = attrs
         .sk
         .into_iter()
         .filter_map(|a| resolve(a, Role::Sort))
         .collect();
     let indexes = index::resolve_all(cx, &fields, attrs.indexes);
+    let managed = managed::resolve(cx, &fields, attrs.version, attrs.created_at, attrs.updated_at);
     let table = match attrs.table {
         Some(path) => quote!(#path),
         None => quote!(::dynakey::DefaultTable),
@@ -141,6 +182,7 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
     let name = attrs
         .name
         .map_or_else(|| input.ident.to_string(), |n| n.value());
+    let groups = group::groups(&pk, &sk, &indexes);
     Some(Entity {
         input,
         ident: &input.ident,
@@ -152,9 +194,22 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
         pk_written: attrs.pk_written,
         sk,
         entity_type: attrs.entity_type,
+        groups,
         indexes,
         shard,
+        serde,
+        managed,
     })
+}
+
+/// The attribute serde writes (or reads) field `name` as: `renamed` when given, otherwise the
+/// container's `rename_all` rule applied to the name (serde's rules).
+fn attribute_name(name: &str, renamed: Option<&String>, rule: Option<RenameRule>) -> String {
+    match (renamed, rule) {
+        (Some(renamed), _) => renamed.clone(),
+        (None, Some(rule)) => rule.apply_to_field(name),
+        (None, None) => name.to_owned(),
+    }
 }
 
 fn resolve(cx: &Ctxt, fields: &[Field<'_>], lit: LitStr, role: Role) -> Option<Template> {

@@ -40,5 +40,19 @@ pub fn table(cx: &Ctxt, table: &Table<'_>) {
             );
         }
     }
+    if let Some(ttl) = &table.ttl {
+        attribute_name(cx, ttl, "TTL", ", e.g. \"expires_at\"");
+        let keys = std::iter::once(&table.partition_key).chain(&table.sort_key);
+        if let Some(key) = keys.into_iter().find(|k| k.value() == ttl.value()) {
+            cx.error_at(
+                ttl,
+                format!(
+                    "the TTL attribute {:?} is a key attribute of the table; TTL reads a Number of \
+                     epoch seconds, key attributes here are strings: name another attribute",
+                    key.value()
+                ),
+            );
+        }
+    }
     index::table(cx, table);
 }

@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
-use crate::codegen::{index, shard, sort_key, template};
+use crate::codegen::{handles, index, key_texts, managed, shard, sort_key, template};
 use crate::model::{Entity, Template};
 
 pub fn expand(entity: &Entity<'_>) -> TokenStream {
@@ -51,6 +51,10 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     let indexes = index::entity(entity, &bounds);
     let (index_outer, index_inner, index_items) =
         (indexes.outer, indexes.inner, indexes.entity_items);
+    let managed = managed::expand(entity, &bounds);
+    let (managed_inner, managed_items) = (managed.inner, managed.entity_items);
+    let key_text_checks = key_texts::checks(entity);
+    let handles = handles::expand(entity);
 
     let (sk_items, sk_inner, sort_template, sort_key_body) = match sk {
         Some(sk) => {
@@ -94,6 +98,8 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
             #shard_inner
             #entity_type_check
             #index_inner
+            #managed_inner
+            #key_text_checks
 
             #[automatically_derived]
             impl ::dynakey::Entity for #ident #bounds {
@@ -115,6 +121,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
 
                 #sort_matcher
                 #index_items
+                #managed_items
             }
 
             #[automatically_derived]
@@ -126,6 +133,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 #key_fn
                 #query_fn
                 #pk_parser
+                #handles
             }
         };
     }

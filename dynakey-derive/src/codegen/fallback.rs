@@ -9,16 +9,25 @@ use quote::quote;
 use syn::DeriveInput;
 
 use crate::model::collection::Collection;
+
 use crate::model::table::Table;
 
-pub fn entity(input: &DeriveInput) -> TokenStream {
+/// The `Entity` impl, both versioning markers, and (when the model was built) the field handles,
+/// so code that uses the entity's handles shows no errors of its own either.
+pub fn entity(input: &DeriveInput, model: Option<&crate::model::Entity<'_>>) -> TokenStream {
     if !input.generics.params.is_empty() {
         return TokenStream::new();
     }
     let ident = &input.ident;
     let name = ident.to_string();
+    let handles = model.map(crate::codegen::handles::expand);
     quote! {
         const _: () = {
+            impl #ident {
+                #handles
+            }
+            impl ::dynakey::Versioned for #ident {}
+            impl ::dynakey::Unversioned for #ident {}
             impl ::dynakey::Entity for #ident {
                 type Table = ::dynakey::DefaultTable;
                 type PartitionFields = ();
@@ -36,7 +45,8 @@ pub fn entity(input: &DeriveInput) -> TokenStream {
     }
 }
 
-/// A `Table` impl (with both sort-key markers, so no entity on it adds an error) and a marker type
+/// A `Table` impl (with both sort-key markers and the TTL marker, so no entity on it adds an
+/// error) and a marker type
 /// for each index declared, implementing every index trait, so that entities and queries naming
 /// them show no errors of their own.
 pub fn table(table: &Table<'_>) -> TokenStream {
@@ -49,9 +59,11 @@ pub fn table(table: &Table<'_>) -> TokenStream {
         impl ::dynakey::Table for #ident {
             const PARTITION_KEY: &'static str = "PK";
             const SORT_KEY: ::core::option::Option<&'static str> = ::core::option::Option::Some("SK");
+            const TTL_ATTRIBUTE: ::core::option::Option<&'static str> = ::core::option::Option::Some(::dynakey::__private::FALLBACK_TTL);
         }
         impl ::dynakey::TableWithSortKey for #ident {}
         impl ::dynakey::TableWithoutSortKey for #ident {}
+        impl ::dynakey::TableWithTtl for #ident {}
     };
     let mut declared: Vec<&syn::Ident> = Vec::new();
     for index in &table.indexes {

@@ -7,7 +7,10 @@
 pub mod collection;
 pub mod entity;
 pub mod fallback;
+pub mod handles;
 pub mod index;
+mod key_texts;
+mod managed;
 pub mod segment_enum;
 pub mod shard;
 pub mod sort_key;

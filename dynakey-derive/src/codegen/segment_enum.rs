@@ -33,5 +33,9 @@ pub fn expand(segment_enum: &SegmentEnum<'_>) -> TokenStream {
                 }
             }
         }
+        #[automatically_derived]
+        impl ::dynakey::__private::KeyTexts for #ident {
+            const TEXTS: &'static [&'static str] = &[#(#texts),*];
+        }
     }
 }

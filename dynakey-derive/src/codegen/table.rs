@@ -23,14 +23,23 @@ pub fn expand(table: &Table<'_>) -> TokenStream {
             quote!(impl ::dynakey::TableWithoutSortKey for #ident {}),
         ),
     };
+    let (ttl_const, ttl_marker) = match &table.ttl {
+        Some(ttl) => (
+            quote!(const TTL_ATTRIBUTE: ::core::option::Option<&'static str> = ::core::option::Option::Some(#ttl);),
+            quote!(impl ::dynakey::TableWithTtl for #ident {}),
+        ),
+        None => (TokenStream::new(), TokenStream::new()),
+    };
     quote! {
         #[automatically_derived]
         impl ::dynakey::Table for #ident {
             const PARTITION_KEY: &'static str = #partition;
             const SORT_KEY: ::core::option::Option<&'static str> = #sort_const;
             #indexes_const
+            #ttl_const
         }
         #marker
+        #ttl_marker
         #index_items
         #lookup
     }

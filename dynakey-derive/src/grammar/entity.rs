@@ -9,8 +9,12 @@ use quote::ToTokens;
 use syn::parse::ParseStream;
 use syn::{Attribute, LitStr, Path};
 
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+
 use crate::ctxt::Ctxt;
-use crate::grammar::given::Given;
+use crate::grammar::given::{Given, KEEP_ONE};
+use crate::grammar::serde::SerdeField;
 use crate::grammar::index::{self, IndexAttr};
 use crate::grammar::shard::{self, ShardOptions};
 
@@ -34,6 +38,41 @@ pub struct EntityAttrs {
     pub indexes: Vec<IndexAttr>,
     /// `shards = N, shard_by = "…"` after a `#[pk]` or `#[sk]` template (see `grammar::shard`).
     pub shards: Vec<ShardOptions>,
+    /// `#[dynakey(version = "…")]`: the field holding the version number (optimistic locking).
+    pub version: Option<LitStr>,
+    /// `#[dynakey(created_at = "…")]`: the field holding the creation time.
+    pub created_at: Option<LitStr>,
+    /// `#[dynakey(updated_at = "…")]`: the field holding the time of the last write.
+    pub updated_at: Option<LitStr>,
+}
+
+/// The attributes of one field: `#[ttl]`, and what `#[serde(…)]` says.
+pub struct FieldAttrs {
+    /// `#[ttl]`, where written.
+    pub ttl: Option<Span>,
+    pub serde: SerdeField,
+}
+
+/// Reads a field's attributes; `#[ttl]` takes no arguments and is given once.
+pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
+    let mut ttl = None;
+    let mut given = Given::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("ttl")) {
+        if let Err(error) = attr.meta.require_path_only() {
+            cx.error_at(
+                attr,
+                format!("#[ttl] takes no arguments ({error}): mark the expiry field with #[ttl]"),
+            );
+            continue;
+        }
+        if given.first_time(cx, "#[ttl]", attr, KEEP_ONE) {
+            ttl = Some(attr.path().span());
+        }
+    }
+    FieldAttrs {
+        ttl,
+        serde: crate::grammar::serde::field(attrs),
+    }
 }
 
 fn template_literal(cx: &Ctxt, attr: &Attribute, shards: &mut Vec<ShardOptions>) -> Option<LitStr> {
@@ -106,10 +145,20 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
                 } else if key.is_ident("entity_type") {
                     let attribute: LitStr = meta.value()?.parse()?;
                     options.set(cx, &mut out.entity_type, key, attribute);
+                } else if key.is_ident("version") {
+                    let field: LitStr = meta.value()?.parse()?;
+                    options.set(cx, &mut out.version, key, field);
+                } else if key.is_ident("created_at") {
+                    let field: LitStr = meta.value()?.parse()?;
+                    options.set(cx, &mut out.created_at, key, field);
+                } else if key.is_ident("updated_at") {
+                    let field: LitStr = meta.value()?.parse()?;
+                    options.set(cx, &mut out.updated_at, key, field);
                 } else {
                     return Err(meta.error(
-                        "unknown dynakey option; expected `table = TableType`, `name = \"EntityName\"` \
-                         or `entity_type = \"attribute\"`",
+                        "unknown dynakey option; expected `table = TableType`, `name = \"EntityName\"`, \
+                         `entity_type = \"attribute\"`, `version = \"field\"`, `created_at = \"field\"` \
+                         or `updated_at = \"field\"`",
                     ));
                 }
                 Ok(())

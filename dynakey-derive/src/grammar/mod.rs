@@ -8,6 +8,7 @@ pub mod entity;
 pub mod given;
 pub mod index;
 pub mod segment_enum;
+pub mod serde;
 pub mod shard;
 pub mod table;
 pub mod template;

@@ -1,5 +1,5 @@
 //! The attributes of `#[derive(Table)]`: `#[table(partition_key = "…", sort_key = "…")]` or
-//! `#[table(partition_key = "…", no_sort_key)]`, and the `#[gsi(…)]`/`#[lsi(…)]` index
+//! `#[table(partition_key = "…", no_sort_key)]` (either with `ttl = "…"`), and the `#[gsi(…)]`/`#[lsi(…)]` index
 //! declarations (whose syntax `grammar::index` reads).
 //!
 //! Syntax only, each option once (`grammar::given`); the default partition key and what the
@@ -18,6 +18,8 @@ pub struct TableAttrs {
     pub sort_key: Option<LitStr>,
     /// The `no_sort_key` flag, where errors about it point.
     pub no_sort_key: Option<Path>,
+    /// `ttl = "…"`: the table's Time to Live attribute.
+    pub ttl: Option<LitStr>,
     /// Every `#[gsi(…)]` and `#[lsi(…)]`, in order.
     pub indexes: Vec<IndexDecl>,
     /// `false` when a `#[table(…)]` had a syntax error, after which its other options were not
@@ -44,9 +46,12 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> TableAttrs {
                 given.set(cx, &mut out.sort_key, key, lit);
             } else if key.is_ident("no_sort_key") {
                 given.set(cx, &mut out.no_sort_key, key, key.clone());
+            } else if key.is_ident("ttl") {
+                let lit: LitStr = meta.value()?.parse()?;
+                given.set(cx, &mut out.ttl, key, lit);
             } else {
                 return Err(meta.error(
-                    "unknown table option; expected `partition_key = \"…\"`, `sort_key = \"…\"` or `no_sort_key`",
+                    "unknown table option; expected `partition_key = \"…\"`, `sort_key = \"…\"`, `no_sort_key` or `ttl = \"…\"`",
                 ));
             }
             Ok(())

@@ -23,6 +23,8 @@ pub struct Table<'a> {
     pub no_sort_key: Option<Path>,
     /// Every `#[table(…)]` was read to its end (see `TableAttrs::read_fully`).
     pub read_fully: bool,
+    /// `ttl = "…"`: the Time to Live attribute.
+    pub ttl: Option<LitStr>,
     /// Every `#[gsi]`/`#[lsi]`, in order (a marker type declared twice is in twice: the grammar
     /// reported it).
     pub indexes: Vec<TableIndex>,
@@ -85,6 +87,7 @@ pub fn table<'a>(input: &'a DeriveInput, attrs: TableAttrs) -> Table<'a> {
         written_sort_key: attrs.sort_key,
         no_sort_key: attrs.no_sort_key,
         read_fully: attrs.read_fully,
+        ttl: attrs.ttl,
         indexes,
     }
 }

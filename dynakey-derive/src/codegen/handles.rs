@@ -1,0 +1,120 @@
+//! Field handles: one associated constant per stored field (`Task::STATUS`, a
+//! `dynakey::Field<Task, Status, Kind>`) and one per index group (`Task::BY_ASSIGNEE`, a
+//! `dynakey::IndexGroup<Task, (…)>`). Each is one line: a const of a generic type, made by a
+//! `__private` constructor from the attribute name; all behaviour is generic code in the core.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::model::{Entity, Template};
+
+/// The serde codecs that store a field as a DynamoDB set (its handle's kind is `Set`).
+const SET_CODECS: &[&str] = &[
+    "serde_dynamo::string_set",
+    "serde_dynamo::number_set",
+    "serde_dynamo::binary_set",
+];
+
+/// The kind of handle field `index` gets, with what its docs say, or `None` for a field that has
+/// none (left out of the item, flattened, or stored by a codec of its own).
+fn kind(entity: &Entity<'_>, index: usize) -> Option<(TokenStream, String)> {
+    let field = entity.field(index);
+    let serde = &field.serde;
+    let own_codec = !serde.custom.is_empty()
+        || (serde.with.is_some()
+            && !serde.with_is(SET_CODECS)
+            && !serde.with_is(crate::checks::managed::TTL_CODEC));
+    if !serde.serialized() || own_codec {
+        return None;
+    }
+    let key = entity
+        .pk
+        .first()
+        .into_iter()
+        .chain(entity.sk.first())
+        .any(|t: &Template| t.field_indices().any(|i| i == index));
+    let (kind, doc) = if key {
+        (
+            "KeyPart",
+            "A key field: conditions only (an item changes its key with `Db::move_to`).".to_owned(),
+        )
+    } else if let Some(group) = entity.groups.iter().find(|g| g.fields.contains(&index)) {
+        (
+            "Indexed",
+            format!(
+                "An index field: conditions only; an update sets it with the rest of its index \
+                 through [`{}::{}`](Self::{}).",
+                entity.ident, group.name, group.name
+            ),
+        )
+    } else if entity.managed.is_managed(index) {
+        (
+            "Managed",
+            "Set by dynakey on every write: conditions only.".to_owned(),
+        )
+    } else if field.ttl.is_some() {
+        (
+            "Ttl",
+            "The TTL field (epoch seconds): conditions and every update operation.".to_owned(),
+        )
+    } else if serde.with_is(SET_CODECS) {
+        (
+            "Set",
+            "A DynamoDB set: conditions and every update operation, `add_to_set` and \
+             `delete_from_set` among them."
+                .to_owned(),
+        )
+    } else {
+        ("Plain", "Conditions and every update operation.".to_owned())
+    };
+    let kind = format_ident!("{}", kind);
+    Some((quote!(::dynakey::field::#kind), doc))
+}
+
+/// The handle constants, for the entity's bounded inherent impl.
+pub fn expand(entity: &Entity<'_>) -> TokenStream {
+    let mut out = TokenStream::new();
+    for (index, field) in entity.fields.iter().enumerate() {
+        let Some((kind, what)) = kind(entity, index) else {
+            continue;
+        };
+        let name = format_ident!("{}", field.name().to_uppercase());
+        let (ty, attribute) = (field.ty, &field.attribute);
+        let doc = format!("Attribute `{attribute}` (field `{}`). {what}", field.name());
+        out.extend(quote! {
+            #[doc = #doc]
+            pub const #name: ::dynakey::Field<Self, #ty, #kind> = ::dynakey::__private::handle(#attribute);
+        });
+    }
+    for group in &entity.groups {
+        let name = format_ident!("{}", group.name);
+        let types = group.fields.iter().map(|&f| entity.field(f).ty);
+        let pairs = group.fields.iter().map(|&f| {
+            let field = entity.field(f);
+            let (name, attribute) = (field.name(), &field.attribute);
+            quote!((#name, #attribute))
+        });
+        let names: Vec<String> = group
+            .fields
+            .iter()
+            .map(|&f| format!("`{}`", entity.field(f).name()))
+            .collect();
+        let indexes: Vec<String> = group
+            .indexes
+            .iter()
+            .map(|&i| format!("`{}`", entity.indexes[i].name()))
+            .collect();
+        let doc = format!(
+            "The fields {} of index {}, set together by an update, which also rewrites the index \
+             key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).",
+            names.join(", "),
+            indexes.join(", ")
+        );
+        out.extend(quote! {
+            #[doc = #doc]
+            pub const #name: ::dynakey::IndexGroup<Self, (#(#types,)*)> =
+                ::dynakey::__private::index_group(&[#(#pairs),*]);
+        });
+    }
+    out
+}

@@ -1,0 +1,73 @@
+//! Build-time checks that no key text of a `#[derive(KeySegment)]` enum holds the terminator of a
+//! template it fills: the entity cannot see the enum's texts, so it asks the type at compile time
+//! (`__private::Probe`, which answers "no texts" for any type that is not such an enum).
+
+use proc_macro2::TokenStream;
+use quote::quote_spanned;
+use syn::Type;
+
+use crate::codegen::template::terminator;
+use crate::model::{Entity, Segment};
+
+/// Key segment types that are never derived enums: no check is emitted for them.
+const NOT_ENUMS: &[&str] = &[
+    "String", "str", "Cow", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8",
+    "i16", "i32", "i64", "i128", "isize", "f32", "f64", "KeyPath", "Ulid", "Uuid", "DateTime",
+    "OffsetDateTime",
+];
+
+fn maybe_enum(ty: &Type) -> bool {
+    match ty {
+        Type::Path(path) => path
+            .path
+            .segments
+            .last()
+            .is_none_or(|last| !NOT_ENUMS.contains(&last.ident.to_string().as_str())),
+        _ => true,
+    }
+}
+
+/// One `const _` per field type and terminator that may be an enum's (each reports on its own,
+/// so several mistakes are reported together).
+pub fn checks(entity: &Entity<'_>) -> TokenStream {
+    let mut out = TokenStream::new();
+    let mut seen: Vec<(String, char)> = Vec::new();
+    let entity_name = entity.ident.to_string();
+    let templates = entity
+        .pk
+        .first()
+        .into_iter()
+        .chain(entity.sk.first())
+        .chain(entity.index_templates());
+    for template in templates {
+        for (i, segment) in template.segments.iter().enumerate() {
+            let (Segment::Field(index), Some(terminator)) = (segment, terminator(template, i))
+            else {
+                continue;
+            };
+            let field = entity.field(*index);
+            let ty = field.key_ty();
+            let key = (quote::quote!(#ty).to_string(), terminator);
+            if !maybe_enum(ty) || seen.contains(&key) {
+                continue;
+            }
+            let (ty_name, field_name, text) = (key.0.clone(), field.name(), template.lit.value());
+            seen.push(key);
+            out.extend(quote_spanned! {template.lit.span()=>
+                const _: () = {
+                    #[allow(unused_imports)]
+                    use ::dynakey::__private::NoKeyTexts as _;
+                    ::dynakey::__private::check_key_texts(
+                        ::dynakey::__private::Probe::<#ty>::TEXTS,
+                        #terminator,
+                        #ty_name,
+                        #field_name,
+                        #text,
+                        #entity_name,
+                    )
+                };
+            });
+        }
+    }
+    out
+}
