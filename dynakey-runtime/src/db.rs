@@ -19,7 +19,7 @@ use tracing::Instrument;
 
 use crate::convert::{key_condition, key_to_attributes};
 use crate::error::Error;
-use crate::item::{from_item_in, key_strings, to_item};
+use crate::item::{from_entity_item, key_strings, to_item};
 use crate::write::RetryPolicy;
 
 /// How long [`Db::create_table`] waits for the table and its indexes to become `ACTIVE`.
@@ -446,7 +446,7 @@ where
             .instrument(self.db.span("GetItem"))
             .await
             .map_err(|e| Error::sdk("GetItem", e))?;
-        output.item.map(from_item_in::<T, E>).transpose()
+        output.item.map(from_entity_item::<E>).transpose()
     }
 }
 
