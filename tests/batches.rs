@@ -298,6 +298,49 @@ async fn throttling_server_errors_and_dropped_connections_are_retried_until_done
     Ok(())
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_lost_after_the_request_was_sent_leaves_its_writes_unknown(
+) -> Result<(), BoxError> {
+    // Every request is forwarded and applied, then the connection is dropped before the answer.
+    let f = fixture(FaultMix::none().drop_after(1.0)).await?;
+    let once = RetryPolicy {
+        max_attempts: 1,
+        ..f.db.retry_policy()
+    };
+    let db =
+        f.db.clone()
+            .with_retry_policy(once)
+            .with_batch_concurrency(1);
+    let input = readings(30);
+    let failure = match db.batch_put(&input).await {
+        Err(Error::BatchWrite(failure)) => failure,
+        other => return Err(format!("expected Error::BatchWrite, got {other:?}").into()),
+    };
+    assert!(
+        matches!(failure.cause, Error::Sdk { .. }),
+        "{:?}",
+        failure.cause
+    );
+    // The first request's 25 may have been applied (they were); the 5 never sent were not.
+    let positions = |entries: &[dynakey_runtime::BatchEntry]| -> Vec<usize> {
+        entries.iter().map(|e| e.position).collect()
+    };
+    assert_eq!(positions(&failure.unknown), (0..25).collect::<Vec<_>>());
+    assert_eq!(
+        positions(&failure.not_applied),
+        (25..30).collect::<Vec<_>>()
+    );
+    assert_eq!(failure.report.items, 0, "none is known to be applied");
+    let first: HashSet<String> = input[..25].iter().map(key_text).collect::<Result<_, _>>()?;
+    assert_eq!(stored(&f.direct).await?, first);
+    assert_eq!(
+        failure.remaining(&input).len(),
+        30,
+        "both lists are safe to send again"
+    );
+    Ok(())
+}
+
 #[derive(dynakey::Table)]
 #[table(partition_key = "PK", no_sort_key)]
 struct PartitionKeyOnly;
