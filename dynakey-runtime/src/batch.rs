@@ -6,7 +6,7 @@
 //! flight ([`Db::with_batch_concurrency`](crate::Db::with_batch_concurrency)), and retries per its
 //! [`RetryPolicy`](crate::RetryPolicy). When a request fails for good (a non-retryable error, or
 //! the retry budget ran out) no new request is started, the requests in flight finish, and the
-//! error ([`Error::BatchWrite`](crate::Error::BatchWrite), [`Error::BatchGet`](crate::Error::BatchGet))
+//! error ([`Error::BatchWrite`], [`Error::BatchGet`])
 //! says, for every entry of the input, what became of it. Nothing is dropped.
 
 use std::fmt;
@@ -73,7 +73,7 @@ pub struct BatchReport {
 }
 
 /// The exact account of a batch write that stopped on an error, in
-/// [`Error::BatchWrite`](crate::Error::BatchWrite).
+/// [`Error::BatchWrite`].
 ///
 /// Every distinct key of the input (after merging duplicates; each key is named once, by the
 /// position of the entry that was to be written) is in exactly one of three sets:
@@ -143,7 +143,7 @@ impl std::error::Error for BatchWriteFailure {
 }
 
 /// The exact account of a batch get that stopped on an error, in
-/// [`Error::BatchGet`](crate::Error::BatchGet).
+/// [`Error::BatchGet`].
 ///
 /// Every distinct key asked for is in exactly one of three sets: read with an item (the item is in
 /// [`read`](Self::read)), read without an item (there is none), or

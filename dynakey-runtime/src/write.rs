@@ -157,7 +157,7 @@ impl<T: Table> Db<T> {
     /// up to [`BatchReport::items`] (e.g. `|n| bar.inc(n as u64)` for a progress bar).
     ///
     /// - **Validated first**: every item is serialised, its keys built and checked against
-    ///   DynamoDB's item rules ([`check_item`](crate::item::check_item): 400 KB, numbers, empty
+    ///   DynamoDB's item rules ([`check_item`]: 400 KB, numbers, empty
     ///   sets, nesting) before the first request, and then dropped; an invalid item means nothing
     ///   is written. Only the keys are held, so `items` is iterated twice: it must yield the same
     ///   items both times (`&Vec<E>`, slices, `iter().filter(…)` do).
