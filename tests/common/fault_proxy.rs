@@ -721,10 +721,8 @@ fn throttled(target: &str, body: &[u8], rng: &mut fastrand::Rng) -> Response<Ful
                 })
         })
         .unwrap_or_default();
-    let access = if target.starts_with("BatchWrite")
-        || target.contains("Put")
-        || target.contains("Delete")
-    {
+    let writes = ["Write", "Put", "Delete", "Update"];
+    let access = if writes.iter().any(|w| target.contains(w)) {
         "Write"
     } else {
         "Read"
