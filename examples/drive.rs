@@ -33,7 +33,7 @@ use std::time::Instant;
 
 use dynakey::{Entity, KeyPath, Table};
 use dynakey_runtime::{Db, Engine};
-use futures::{StreamExt, TryStreamExt};
+use futures::TryStreamExt;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
@@ -61,7 +61,7 @@ struct Node {
 }
 
 const ACCOUNT: &str = "a91";
-/// Concurrent BatchWriteItem streams while loading.
+/// BatchWriteItem requests in flight while loading.
 const WRITERS: usize = 4;
 
 /// What the walk found: the drive's items, and what could not be stored, with the reason.
@@ -240,22 +240,15 @@ async fn main() -> Result<(), BoxError> {
             .progress_chars("=> "),
     );
     let started = Instant::now();
-    let chunk = tree.nodes.len().div_ceil(WRITERS).max(1);
-    let reports: Vec<_> = futures::stream::iter(tree.nodes.chunks(chunk))
-        .map(|part| {
-            let bar = bar.clone();
-            let db = db.clone();
-            async move {
-                db.batch_put_with_progress(part, |n| bar.inc(n as u64))
-                    .await
-            }
-        })
-        .buffer_unordered(WRITERS)
-        .try_collect()
+    // ONE call: it validates every item first, then streams them in requests of 25 with WRITERS in
+    // flight, and on an error returns exactly what was not written.
+    let report = db
+        .clone()
+        .with_batch_concurrency(WRITERS)
+        .batch_put_with_progress(&tree.nodes, |n| bar.inc(n as u64))
         .await?;
     bar.finish_and_clear();
-    let loaded: usize = reports.iter().map(|r| r.items).sum();
-    let requests: usize = reports.iter().map(|r| r.requests).sum();
+    let (loaded, requests) = (report.items, report.requests);
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "loaded {loaded} items with {requests} BatchWriteItem requests in {seconds:.2} s ({:.0} items/s)",

@@ -20,7 +20,10 @@ use tracing::Instrument;
 use crate::convert::{key_condition, key_to_attributes};
 use crate::error::Error;
 use crate::item::{from_entity_item, key_strings, to_item};
-use crate::write::RetryPolicy;
+use crate::retry::RetryPolicy;
+
+/// Requests a batch keeps in flight unless [`Db::with_batch_concurrency`] says otherwise.
+pub const DEFAULT_BATCH_CONCURRENCY: usize = 4;
 
 /// How long [`Db::create_table`] waits for the table and its indexes to become `ACTIVE`.
 const TABLE_ACTIVE_WAIT: Duration = Duration::from_secs(600);
@@ -43,6 +46,7 @@ pub struct Db<T: Table = DefaultTable> {
     client: Client,
     table_name: Arc<str>,
     pub(crate) retry: RetryPolicy,
+    pub(crate) batch_concurrency: usize,
     cursors: Arc<CursorCodec>,
     table: PhantomData<fn() -> T>,
 }
@@ -53,6 +57,7 @@ impl<T: Table> Clone for Db<T> {
             client: self.client.clone(),
             table_name: Arc::clone(&self.table_name),
             retry: self.retry,
+            batch_concurrency: self.batch_concurrency,
             cursors: Arc::clone(&self.cursors),
             table: PhantomData,
         }
@@ -66,6 +71,7 @@ impl<T: Table> fmt::Debug for Db<T> {
             .field("partition_key", &T::PARTITION_KEY)
             .field("sort_key", &T::SORT_KEY)
             .field("retry", &self.retry)
+            .field("batch_concurrency", &self.batch_concurrency)
             .field("cursors", &self.cursors)
             .finish_non_exhaustive()
     }
@@ -80,16 +86,42 @@ impl<T: Table> Db<T> {
             client,
             table_name: table_name.into(),
             retry: RetryPolicy::default(),
+            batch_concurrency: DEFAULT_BATCH_CONCURRENCY,
             cursors: Arc::new(CursorCodec::default()),
             table: PhantomData,
         }
     }
 
-    /// The same handle with another retry policy for `UnprocessedItems` of batch writes.
+    /// The same handle with another retry policy for batches (`UnprocessedItems`,
+    /// `UnprocessedKeys`, throttling, 5xx responses, timeouts and connection failures of
+    /// `BatchWriteItem` and `BatchGetItem`; see [`RetryPolicy`]).
     #[must_use]
     pub fn with_retry_policy(mut self, retry: RetryPolicy) -> Self {
         self.retry = retry;
         self
+    }
+
+    /// The retry policy of batches.
+    pub fn retry_policy(&self) -> RetryPolicy {
+        self.retry
+    }
+
+    /// The same handle with at most `requests` requests in flight per batch call
+    /// ([`batch_put`](Self::batch_put), [`batch_delete`](Self::batch_delete),
+    /// [`batch_get`](Self::batch_get); at least 1; default [`DEFAULT_BATCH_CONCURRENCY`], 4).
+    ///
+    /// Each request carries up to 25 writes or 100 keys, so 4 in flight keep a loader busy without
+    /// hogging a table's throughput; raise it when the round trip to DynamoDB, not its throughput,
+    /// is the limit. Memory held by a batch grows with it (up to `requests` × 25 items).
+    #[must_use]
+    pub fn with_batch_concurrency(mut self, requests: usize) -> Self {
+        self.batch_concurrency = requests.max(1);
+        self
+    }
+
+    /// How many requests a batch call keeps in flight at most.
+    pub fn batch_concurrency(&self) -> usize {
+        self.batch_concurrency
     }
 
     /// The same handle with `secret` as the HMAC-SHA256 key of its query cursors

@@ -1,4 +1,5 @@
-//! Items: a struct serialised with `serde_dynamo` plus its key attributes.
+//! Items: a struct serialised with `serde_dynamo` plus its key attributes, and the rules DynamoDB
+//! checks an item against before it writes it ([`check_item`], [`item_size`]).
 
 use std::collections::HashMap;
 
@@ -12,6 +13,12 @@ use crate::error::Error;
 
 /// A DynamoDB item as the SDK sends and returns it: attribute name → value.
 pub type Item = HashMap<String, AttributeValue>;
+
+mod check;
+
+pub use check::{
+    check_item, item_size, ItemProblem, MAX_ITEM_SIZE, MAX_NESTING, MAX_NUMBER_DIGITS,
+};
 
 /// The DynamoDB item for `entity`: its fields serialised by `serde_dynamo`, plus the key
 /// attributes named by `E::Table` (`Table::PARTITION_KEY`, and `Table::SORT_KEY` when the table has

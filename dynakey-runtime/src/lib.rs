@@ -37,7 +37,8 @@
 //!   [`Db::with_cursor_secret`]); fan-outs merged by sort key and limited after the merge; all of
 //!   it typed by what an index projects (`docs/semantics.md` §4);
 //! - [`batch_get`](mod@batch_get): [`Db::batch_get`] (100 keys per request, duplicates merged,
-//!   unprocessed keys retried with backoff and jitter; nothing dropped);
+//!   streamed with a bounded number of requests in flight, unprocessed keys and retryable errors
+//!   retried with backoff and jitter; on error the items read and the keys not read are returned);
 //! - [`collection`](mod@collection): `.collection::<C>()` and `.collection_with::<C>(policy)` on a
 //!   [`Query`]: a parent and its children read by one paged Query and decoded into a typed
 //!   [`Collection`](dynakey::Collection), with a choice of what to do with items that match no
@@ -45,7 +46,12 @@
 //! - [`move_item`]: [`Db::move_to`], changing an item's key in one conditional transaction
 //!   (`docs/semantics.md` §5);
 //! - [`write`](mod@write): [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
-//!   unprocessed items retried with backoff and jitter; nothing dropped);
+//!   validated first, streamed with a bounded number of requests in flight, unprocessed items and
+//!   retryable errors retried with backoff and jitter);
+//! - [`batch`]: what a batch did ([`BatchReport`]), and the exact account a batch returns when it
+//!   stops on an error ([`BatchWriteFailure`]: applied, not applied, outcome unknown;
+//!   [`BatchGetFailure`]: read, not read) — nothing is dropped;
+//! - [`retry`]: [`RetryPolicy`], which failures batches retry and how;
 //! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the
 //!   SDK directly;
 //! - [`error`]: the [`Error`] type;
@@ -65,6 +71,7 @@
 
 #![deny(missing_docs)]
 
+pub mod batch;
 pub mod batch_get;
 pub mod collection;
 pub mod convert;
@@ -76,8 +83,10 @@ pub mod item;
 pub mod move_item;
 pub mod query_log;
 pub mod read;
+pub mod retry;
 pub mod write;
 
+pub use batch::{BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure};
 pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
 pub use db::{Db, Get};
 #[cfg(feature = "embedded")]
@@ -85,7 +94,7 @@ pub use embedded::Engine;
 pub use error::Error;
 pub use query_log::{QueryLog, SentQuery};
 pub use read::{As, Keys, Output, Page, Query};
-pub use write::{BatchReport, RetryPolicy};
+pub use retry::RetryPolicy;
 
 /// A DynamoDB client configured from the environment, the way every AWS SDK does it
 /// (`aws_config::load_defaults(BehaviorVersion::latest())`): region from `AWS_REGION` or the
