@@ -33,8 +33,8 @@ const TABLE_ACTIVE_WAIT: Duration = Duration::from_secs(600);
 /// `Entity::Table` is `T`: items of `E` are written with their key attributes computed from the key
 /// templates, and keys and queries of `E` can only be used on a `Db<T>` of `E`'s table.
 ///
-/// The same code runs against real DynamoDB (client from [`connect_from_env`](crate::connect_from_env))
-/// and against the embedded engine (feature `embedded`).
+/// The same code runs against real DynamoDB (client from `connect_from_env`, feature `aws-config`,
+/// or your own) and against the embedded engine (feature `embedded`).
 ///
 /// Every request runs inside a `tracing` span at debug level named `dynamodb`, with the OpenTelemetry
 /// database fields `db.system = "dynamodb"`, `db.operation` (the API name, e.g. `PutItem`) and
