@@ -148,7 +148,8 @@ impl<T: Table> Db<T> {
     /// status is `ACTIVE`.
     ///
     /// # Errors
-    /// [`Error::Sdk`] from `CreateTable` (e.g. `ResourceInUseException` when the table exists) or
+    /// [`Error::Sdk`] from `CreateTable` (e.g. `ResourceInUseException` when the table exists; see
+    /// [`ensure_table`](Self::ensure_table) to create it only when it is missing) or
     /// `DescribeTable`; [`Error::TableNotActive`] after 10 minutes without reaching `ACTIVE`.
     pub async fn create_table(&self) -> Result<(), Error> {
         let request = self.create_table_request()?;
@@ -160,7 +161,7 @@ impl<T: Table> Db<T> {
         self.wait_until_active().await
     }
 
-    fn create_table_request(
+    pub(crate) fn create_table_request(
         &self,
     ) -> Result<aws_sdk_dynamodb::operation::create_table::builders::CreateTableFluentBuilder, Error>
     {
@@ -226,7 +227,7 @@ impl<T: Table> Db<T> {
         Ok(request)
     }
 
-    async fn wait_until_active(&self) -> Result<(), Error> {
+    pub(crate) async fn wait_until_active(&self) -> Result<(), Error> {
         let started = Instant::now();
         let mut delay = Duration::from_millis(20);
         loop {

@@ -31,6 +31,8 @@
 //! ```
 //!
 //! - [`db`]: [`Db`], table creation and single-item operations (`put`, `create`, `get`, `delete`);
+//! - [`ensure_table`](mod@ensure_table): [`Db::ensure_table`], creating the table only when it is
+//!   missing and refusing one whose key schema or indexes differ ([`SchemaDifference`]);
 //! - [`read`]: [`Db::query`], [`Db::query_pages`] and [`Db::query_page`] with resumable
 //!   cursors ([`Page::next`], [`Db::with_cursor_secret`]), [`Db::query_as`] for projections,
 //!   [`Db::query_keys`] for the base-table keys; paging per spec §4; the same calls on secondary
@@ -82,6 +84,7 @@ pub mod convert;
 pub mod db;
 #[cfg(feature = "embedded")]
 pub mod embedded;
+pub mod ensure_table;
 pub mod error;
 pub mod item;
 pub mod move_item;
@@ -94,6 +97,7 @@ pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
 pub use db::Db;
 #[cfg(feature = "embedded")]
 pub use embedded::Engine;
+pub use ensure_table::{KeyRole, SchemaDifference, TableSetup};
 pub use error::Error;
 pub use query_log::{QueryLog, SentQuery};
 pub use read::Page;
