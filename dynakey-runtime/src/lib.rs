@@ -77,12 +77,15 @@
 //! - `embedded`: `Engine`, dynoxide in-process, reached over cleartext HTTP on `127.0.0.1`.
 
 #![deny(missing_docs)]
+// docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod batch_get;
 pub mod collection;
 pub mod convert;
 pub mod db;
 #[cfg(feature = "embedded")]
+#[cfg_attr(docsrs, doc(cfg(feature = "embedded")))]
 pub mod embedded;
 pub mod ensure_table;
 pub mod error;
@@ -96,6 +99,7 @@ pub mod write;
 pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
 pub use db::Db;
 #[cfg(feature = "embedded")]
+#[cfg_attr(docsrs, doc(cfg(feature = "embedded")))]
 pub use embedded::Engine;
 pub use ensure_table::{KeyRole, SchemaDifference, TableSetup};
 pub use error::Error;
