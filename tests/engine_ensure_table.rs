@@ -2,6 +2,8 @@
 //! alone, and a table whose key schema or indexes differ is refused with every difference named
 //! and nothing changed.
 
+mod common;
+
 use dynakey::{Entity, IndexKind, Table};
 use dynakey_runtime::{Engine, Error, KeyRole, SchemaDifference, TableSetup};
 use serde::{Deserialize, Serialize};
@@ -54,13 +56,7 @@ async fn a_missing_table_is_created_from_the_declaration() -> Result<(), BoxErro
 
     // The table it made is the declared one: ensuring it again finds it matching.
     assert_eq!(db.ensure_table().await?, TableSetup::Existing);
-    let description = db
-        .client()
-        .describe_table()
-        .table_name(db.table_name())
-        .send()
-        .await?;
-    let table = description.table().ok_or("no table description")?;
+    let table = common::describe_table(&db).await?;
     assert_eq!(
         table.table_status(),
         Some(&aws_sdk_dynamodb::types::TableStatus::Active)

@@ -2,6 +2,8 @@
 //! indexes (by Query and by Scan of the index), index cursors, `KEYS_ONLY`/`INCLUDE` projections,
 //! consistent reads on an LSI, and the indexes `create_table` makes from the declaration.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use aws_sdk_dynamodb::types::{AttributeValue, ProjectionType};
@@ -162,13 +164,7 @@ async fn read_keys<S>(
 async fn create_table_creates_the_declared_indexes() -> Result<(), BoxError> {
     let engine = Engine::start().await?;
     let db = engine.fresh_table::<App>().await?;
-    let described = db
-        .client()
-        .describe_table()
-        .table_name(db.table_name())
-        .send()
-        .await?;
-    let table = described.table().ok_or("no table description")?;
+    let table = common::describe_table(&db).await?;
     let mut gsis = BTreeMap::new();
     for gsi in table.global_secondary_indexes() {
         let keys: Vec<&str> = gsi
