@@ -229,7 +229,7 @@ async fn main() -> Result<(), BoxError> {
     let db: Db<Drive> = if use_aws {
         let db = Db::new(dynakey_runtime::connect_from_env().await, "dynakey-drive");
         // Created on the first run only; a table of that name with other keys is refused.
-        let setup = db.ensure_table().await?;
+        let setup = db.ensure_table().await.unwrap_or_else(|e| refuse(&e));
         println!("table {}: {setup:?}", db.table_name());
         db
     } else {
@@ -340,6 +340,13 @@ async fn main() -> Result<(), BoxError> {
         "the directory listing",
     );
     Ok(())
+}
+
+/// Prints why the table cannot be used (e.g. `Error::TableMismatch`, every difference named) and
+/// exits with status 2.
+fn refuse(error: &dynakey_runtime::Error) -> ! {
+    eprintln!("{error}");
+    std::process::exit(2)
 }
 
 /// Prints a Query request's key condition as DynamoDB receives it.

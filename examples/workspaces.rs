@@ -151,7 +151,12 @@ async fn main() -> Result<(), BoxError> {
     let db: Db<Workspaces> = Db::new(queries.attach(&client), table_name);
     let setup = if use_aws {
         // Created on the first run only; a table of that name with other keys is refused.
-        format!("; {:?} by Db::ensure_table", db.ensure_table().await?)
+        let setup = db.ensure_table().await.unwrap_or_else(|e| {
+            // e.g. Error::TableMismatch, with every difference named.
+            eprintln!("{e}");
+            std::process::exit(2)
+        });
+        format!("; {setup:?} by Db::ensure_table")
     } else {
         String::new()
     };
