@@ -204,7 +204,8 @@ pub enum Error {
     TableMismatch {
         /// The table name.
         table: String,
-        /// Each difference, table keys first, then the declared indexes in order.
+        /// Each difference: the table's keys first, then each declared index in declaration
+        /// order, then key attributes of another type than `S`.
         differences: Vec<crate::ensure_table::SchemaDifference>,
     },
 
