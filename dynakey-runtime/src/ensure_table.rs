@@ -243,7 +243,7 @@ impl<T: Table> Db<T> {
 
 /// Every way `table` differs from `T`'s declaration: the table's keys, each declared index in
 /// declaration order, then key attributes of another type than `S`.
-pub(crate) fn differences<T: Table>(table: &TableDescription) -> Vec<SchemaDifference> {
+fn differences<T: Table>(table: &TableDescription) -> Vec<SchemaDifference> {
     let mut out = Vec::new();
     compare_keys(
         &mut out,
