@@ -18,7 +18,10 @@
 //! ```
 //!
 //! It runs on the embedded engine; with `--aws` it uses a client configured the usual AWS way
-//! instead (e.g. `AWS_ENDPOINT_URL_DYNAMODB`), on a table named `dynakey-drive`.
+//! instead (e.g. `AWS_ENDPOINT_URL_DYNAMODB`), on a table named `dynakey-drive`, created on the
+//! first run (`Db::ensure_table`) and reused after that. Loading the same directory again
+//! overwrites its items; read back a directory other than the one loaded before and the previous
+//! one's items are still in the table.
 //!
 //! It loads the tree with BatchWriteItem behind a progress bar, reads the subtree page by page,
 //! and checks the result against a fresh walk of the same folder on disk sorted by UTF-8 bytes;
@@ -33,7 +36,7 @@ use std::time::Instant;
 
 use dynakey::{Entity, KeyPath, Table};
 use dynakey_runtime::{Db, Engine};
-use futures::{StreamExt, TryStreamExt};
+use futures::TryStreamExt;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
@@ -61,7 +64,7 @@ struct Node {
 }
 
 const ACCOUNT: &str = "a91";
-/// Concurrent BatchWriteItem streams while loading.
+/// BatchWriteItem requests in flight while loading.
 const WRITERS: usize = 4;
 
 /// What the walk found: the drive's items, and what could not be stored, with the reason.
@@ -225,7 +228,9 @@ async fn main() -> Result<(), BoxError> {
     let engine;
     let db: Db<Drive> = if use_aws {
         let db = Db::new(dynakey_runtime::connect_from_env().await, "dynakey-drive");
-        db.create_table().await?;
+        // Created on the first run only; a table of that name with other keys is refused.
+        let setup = db.ensure_table().await.unwrap_or_else(|e| refuse(&e));
+        println!("table {}: {setup:?}", db.table_name());
         db
     } else {
         engine = Engine::start().await?;
@@ -240,22 +245,15 @@ async fn main() -> Result<(), BoxError> {
             .progress_chars("=> "),
     );
     let started = Instant::now();
-    let chunk = tree.nodes.len().div_ceil(WRITERS).max(1);
-    let reports: Vec<_> = futures::stream::iter(tree.nodes.chunks(chunk))
-        .map(|part| {
-            let bar = bar.clone();
-            let db = db.clone();
-            async move {
-                db.batch_put_with_progress(part, |n| bar.inc(n as u64))
-                    .await
-            }
-        })
-        .buffer_unordered(WRITERS)
-        .try_collect()
+    // ONE call: it validates every item first, then streams them in requests of 25 with WRITERS in
+    // flight, and on an error returns exactly what was not written.
+    let report = db
+        .clone()
+        .with_batch_concurrency(WRITERS)
+        .batch_put_with_progress(&tree.nodes, |n| bar.inc(n as u64))
         .await?;
     bar.finish_and_clear();
-    let loaded: usize = reports.iter().map(|r| r.items).sum();
-    let requests: usize = reports.iter().map(|r| r.requests).sum();
+    let (loaded, requests) = (report.items, report.requests);
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "loaded {loaded} items with {requests} BatchWriteItem requests in {seconds:.2} s ({:.0} items/s)",
@@ -335,6 +333,13 @@ async fn main() -> Result<(), BoxError> {
         "the directory listing",
     );
     Ok(())
+}
+
+/// Prints why the table cannot be used (e.g. `Error::TableMismatch`, every difference named) and
+/// exits with status 2.
+fn refuse(error: &dynakey_runtime::Error) -> ! {
+    eprintln!("{error}");
+    std::process::exit(2)
 }
 
 /// Prints a Query request's key condition as DynamoDB receives it.

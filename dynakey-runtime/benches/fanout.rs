@@ -12,9 +12,12 @@
 //! Run with `cargo bench -p dynakey-runtime --features embedded --bench fanout`; the wall-time
 //! ratios are printed at the end.
 
+mod common;
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use common::median;
 use criterion::Criterion;
 use dynakey::{DefaultTable, Entity};
 use dynakey_runtime::{Db, Engine};
@@ -178,12 +181,6 @@ fn benches(c: &mut Criterion, s: &Setup) {
     group.finish();
 }
 
-/// The median of some wall times.
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
 /// Both contenders, alternating round by round, and the ratio of their median wall times.
 fn summary(s: &Setup) {
     for (title, limit, rounds) in [
@@ -211,15 +208,5 @@ fn summary(s: &Setup) {
 }
 
 fn main() {
-    let setup = setup();
-    let mut criterion = Criterion::default()
-        .configure_from_args()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
-    benches(&mut criterion, &setup);
-    criterion.final_summary();
-    // `cargo bench` passes `--bench`; `cargo test --benches` only checks that the benches run.
-    if std::env::args().any(|a| a == "--bench") {
-        summary(&setup);
-    }
+    common::run(&setup(), Duration::from_secs(4), benches, summary);
 }

@@ -19,8 +19,11 @@ use tracing::Instrument;
 
 use crate::convert::{key_condition, key_to_attributes};
 use crate::error::Error;
-use crate::item::{from_item_in, key_strings, to_item};
-use crate::write::RetryPolicy;
+use crate::item::{from_entity_item, key_strings, to_item};
+use crate::retry::RetryPolicy;
+
+/// Requests a batch keeps in flight unless [`Db::with_batch_concurrency`] says otherwise.
+pub const DEFAULT_BATCH_CONCURRENCY: usize = 4;
 
 /// How long [`Db::create_table`] waits for the table and its indexes to become `ACTIVE`.
 const TABLE_ACTIVE_WAIT: Duration = Duration::from_secs(600);
@@ -33,8 +36,8 @@ const TABLE_ACTIVE_WAIT: Duration = Duration::from_secs(600);
 /// `Entity::Table` is `T`: items of `E` are written with their key attributes computed from the key
 /// templates, and keys and queries of `E` can only be used on a `Db<T>` of `E`'s table.
 ///
-/// The same code runs against real DynamoDB (client from [`connect_from_env`](crate::connect_from_env))
-/// and against the embedded engine (feature `embedded`).
+/// The same code runs against real DynamoDB (client from `connect_from_env`, feature `aws-config`,
+/// or your own) and against the embedded engine (feature `embedded`).
 ///
 /// Every request runs inside a `tracing` span at debug level named `dynamodb`, with the OpenTelemetry
 /// database fields `db.system = "dynamodb"`, `db.operation` (the API name, e.g. `PutItem`) and
@@ -43,6 +46,7 @@ pub struct Db<T: Table = DefaultTable> {
     client: Client,
     table_name: Arc<str>,
     pub(crate) retry: RetryPolicy,
+    pub(crate) batch_concurrency: usize,
     cursors: Arc<CursorCodec>,
     table: PhantomData<fn() -> T>,
 }
@@ -53,6 +57,7 @@ impl<T: Table> Clone for Db<T> {
             client: self.client.clone(),
             table_name: Arc::clone(&self.table_name),
             retry: self.retry,
+            batch_concurrency: self.batch_concurrency,
             cursors: Arc::clone(&self.cursors),
             table: PhantomData,
         }
@@ -66,6 +71,7 @@ impl<T: Table> fmt::Debug for Db<T> {
             .field("partition_key", &T::PARTITION_KEY)
             .field("sort_key", &T::SORT_KEY)
             .field("retry", &self.retry)
+            .field("batch_concurrency", &self.batch_concurrency)
             .field("cursors", &self.cursors)
             .finish_non_exhaustive()
     }
@@ -80,16 +86,42 @@ impl<T: Table> Db<T> {
             client,
             table_name: table_name.into(),
             retry: RetryPolicy::default(),
+            batch_concurrency: DEFAULT_BATCH_CONCURRENCY,
             cursors: Arc::new(CursorCodec::default()),
             table: PhantomData,
         }
     }
 
-    /// The same handle with another retry policy for `UnprocessedItems` of batch writes.
+    /// The same handle with another retry policy for batches (`UnprocessedItems`,
+    /// `UnprocessedKeys`, throttling, 5xx responses, timeouts and connection failures of
+    /// `BatchWriteItem` and `BatchGetItem`; see [`RetryPolicy`]).
     #[must_use]
     pub fn with_retry_policy(mut self, retry: RetryPolicy) -> Self {
         self.retry = retry;
         self
+    }
+
+    /// The retry policy of batches.
+    pub fn retry_policy(&self) -> RetryPolicy {
+        self.retry
+    }
+
+    /// The same handle with at most `requests` requests in flight per batch call
+    /// ([`batch_put`](Self::batch_put), [`batch_delete`](Self::batch_delete),
+    /// [`batch_get`](Self::batch_get); at least 1; default [`DEFAULT_BATCH_CONCURRENCY`], 4).
+    ///
+    /// Each request carries up to 25 writes or 100 keys, so 4 in flight keep a loader busy without
+    /// hogging a table's throughput; raise it when the round trip to DynamoDB, not its throughput,
+    /// is the limit. Memory held by a batch grows with it (up to `requests` × 25 items).
+    #[must_use]
+    pub fn with_batch_concurrency(mut self, requests: usize) -> Self {
+        self.batch_concurrency = requests.max(1);
+        self
+    }
+
+    /// How many requests a batch call keeps in flight at most.
+    pub fn batch_concurrency(&self) -> usize {
+        self.batch_concurrency
     }
 
     /// The same handle with `secret` as the HMAC-SHA256 key of its query cursors
@@ -148,7 +180,8 @@ impl<T: Table> Db<T> {
     /// status is `ACTIVE`.
     ///
     /// # Errors
-    /// [`Error::Sdk`] from `CreateTable` (e.g. `ResourceInUseException` when the table exists) or
+    /// [`Error::Sdk`] from `CreateTable` (e.g. `ResourceInUseException` when the table exists; see
+    /// [`ensure_table`](Self::ensure_table) to create it only when it is missing) or
     /// `DescribeTable`; [`Error::TableNotActive`] after 10 minutes without reaching `ACTIVE`.
     pub async fn create_table(&self) -> Result<(), Error> {
         let request = self.create_table_request()?;
@@ -160,7 +193,7 @@ impl<T: Table> Db<T> {
         self.wait_until_active().await
     }
 
-    fn create_table_request(
+    pub(crate) fn create_table_request(
         &self,
     ) -> Result<aws_sdk_dynamodb::operation::create_table::builders::CreateTableFluentBuilder, Error>
     {
@@ -226,7 +259,7 @@ impl<T: Table> Db<T> {
         Ok(request)
     }
 
-    async fn wait_until_active(&self) -> Result<(), Error> {
+    pub(crate) async fn wait_until_active(&self) -> Result<(), Error> {
         let started = Instant::now();
         let mut delay = Duration::from_millis(20);
         loop {
@@ -446,7 +479,7 @@ where
             .instrument(self.db.span("GetItem"))
             .await
             .map_err(|e| Error::sdk("GetItem", e))?;
-        output.item.map(from_item_in::<T, E>).transpose()
+        output.item.map(from_entity_item::<E>).transpose()
     }
 }
 

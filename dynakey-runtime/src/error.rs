@@ -3,15 +3,15 @@
 use std::time::Duration;
 
 use aws_sdk_dynamodb::error::{DisplayErrorContext, SdkError};
-use std::collections::HashMap;
 
-use aws_sdk_dynamodb::types::{AttributeValue, WriteRequest};
+use crate::batch::{BatchGetFailure, BatchWriteFailure};
+use crate::item::ItemProblem;
 
 /// An error from a [`Db`](crate::Db) operation or from starting the embedded engine.
 ///
 /// Errors that the caller can act on have their own variant with the data needed to act
-/// ([`Error::AlreadyExists`] names the key, [`Error::Unprocessed`] carries the writes that were not
-/// made); everything the service or the network reports is [`Error::Sdk`], whose message includes
+/// ([`Error::AlreadyExists`] names the key, [`Error::BatchWrite`] carries the account of a batch
+/// that stopped); everything the service or the network reports is [`Error::Sdk`], whose message includes
 /// the service's error code and message.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -136,48 +136,55 @@ pub enum Error {
         source: Box<dyn std::error::Error + Send + Sync>,
     },
 
-    /// Writes that DynamoDB still returned as unprocessed (`UnprocessedItems`) after the retry
-    /// budget, plus the writes of the same batch call that were not sent yet (AWS developer guide,
-    /// "Batch operations — BatchWriteItem": unprocessed items should be retried with exponential
-    /// backoff). Nothing is dropped: every write request in `items` was not made, every other one
-    /// was.
+    /// An item DynamoDB would refuse, found before any request (AWS developer guide, "Service,
+    /// account, and table quotas — Item size" and "Supported data types"): larger than 400 KB, a
+    /// number DynamoDB cannot store, an empty set, or nesting too deep. Returned by
+    /// [`Db::batch_put`](crate::Db::batch_put) before its first request, so nothing was written.
     #[error(
-        "{operation}: {remaining} write requests were not processed after {attempts} attempts \
-         (throttled); they are returned in this error, nothing was dropped"
+        "the item with partition key {partition:?}{} cannot be written: {problem}; nothing was \
+         written",
+        sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default()
     )]
-    Unprocessed {
-        /// The DynamoDB API operation, `"BatchWriteItem"`.
-        operation: &'static str,
-        /// The number of write requests not made (`items.len()`).
-        remaining: usize,
-        /// How many times the last request was sent, counting the first one.
-        attempts: u32,
-        /// The write requests not made, ready to be sent again with `BatchWriteItem`.
-        items: Vec<WriteRequest>,
+    InvalidItem {
+        /// The item's partition key value.
+        partition: String,
+        /// The item's sort key value, on a table with a sort key.
+        sort: Option<String>,
+        /// What DynamoDB would refuse.
+        problem: ItemProblem,
     },
 
-    /// Keys that `BatchGetItem` still returned as unprocessed (`UnprocessedKeys`: throttling, or
-    /// a response that reached its 16 MB limit) after the retry budget, plus the keys of the same
-    /// [`Db::batch_get`](crate::Db::batch_get) call not sent yet (AWS developer guide, "Batch
-    /// operations — BatchGetItem": unprocessed keys should be retried with exponential backoff;
-    /// spec §5). Nothing is dropped: `keys` were not read, `read` holds every item that was.
+    /// A batch write ([`Db::batch_put`](crate::Db::batch_put),
+    /// [`Db::batch_delete`](crate::Db::batch_delete)) stopped on an error after its first
+    /// request: the exact account of what was applied, what was not, and what may have been, with
+    /// the cause (its [`source`](std::error::Error::source)). Nothing is dropped.
+    #[error(transparent)]
+    BatchWrite(Box<BatchWriteFailure>),
+
+    /// A batch get ([`Db::batch_get`](crate::Db::batch_get)) stopped on an error: the items read
+    /// and the keys not read, with the cause (its [`source`](std::error::Error::source)). Nothing
+    /// is dropped.
+    #[error(transparent)]
+    BatchGet(Box<BatchGetFailure>),
+
+    /// DynamoDB still returned part of a batch request as unprocessed (`UnprocessedItems`,
+    /// `UnprocessedKeys`: throttling, or a `BatchGetItem` response that reached 16 MB) after the
+    /// retry budget ([`RetryPolicy::max_attempts`](crate::RetryPolicy::max_attempts); AWS developer
+    /// guide, "Batch operations": unprocessed entries should be retried with exponential backoff).
+    /// The cause inside [`Error::BatchWrite`] and [`Error::BatchGet`], which carry the entries.
     #[error(
-        "{operation}: {remaining} keys were not read after {attempts} attempts (throttled or \
-         over the response size limit); they are returned in this error with the {} items read",
-        read.len()
+        "{operation} still returned {count} entries as {what} after {attempts} attempts (the \
+         retry budget)"
     )]
-    UnprocessedKeys {
-        /// The DynamoDB API operation, `"BatchGetItem"`.
+    StillUnprocessed {
+        /// The DynamoDB API operation, e.g. `"BatchWriteItem"`.
         operation: &'static str,
-        /// The number of keys not read (`keys.len()`).
-        remaining: usize,
-        /// How many times the last request was sent, counting the first one.
+        /// `"UnprocessedItems"` or `"UnprocessedKeys"`.
+        what: &'static str,
+        /// How many entries the last answer returned unprocessed.
+        count: usize,
+        /// How many times the request was sent, counting the first one.
         attempts: u32,
-        /// The keys not read (key attributes of the table), ready to be sent again.
-        keys: Vec<HashMap<String, AttributeValue>>,
-        /// The items read before the budget ran out, raw (decode them with
-        /// [`from_item`](crate::item::from_item)).
-        read: Vec<HashMap<String, AttributeValue>>,
     },
 
     /// [`Db::create_table`](crate::Db::create_table) created the table but it (or one of its
@@ -190,6 +197,23 @@ pub enum Error {
         status: String,
         /// How long it waited.
         waited: Duration,
+    },
+
+    /// [`Db::ensure_table`](crate::Db::ensure_table) found a table of that name whose key schema
+    /// or secondary indexes are not the declared ones (every difference is listed). The table was
+    /// not changed: use another table name, or migrate the table (AWS developer guide, "Working
+    /// with tables"; a table's key schema cannot be changed, a GSI can be added with
+    /// `UpdateTable`).
+    #[error(
+        "table {table:?} exists but does not match its declaration ({}); it was not changed",
+        differences.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+    )]
+    TableMismatch {
+        /// The table name.
+        table: String,
+        /// Each difference: the table's keys first, then each declared index in declaration
+        /// order, then key attributes of another type than `S`.
+        differences: Vec<crate::ensure_table::SchemaDifference>,
     },
 
     /// The embedded engine could not start (feature `embedded`).

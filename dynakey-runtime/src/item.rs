@@ -158,6 +158,39 @@ pub fn from_item_in<T: Table, E: DeserializeOwned>(
     })
 }
 
+/// Decodes an item of entity `E` read from its table or an index: the attributes dynakey wrote
+/// itself (the table's key attributes, the key attributes of `E`'s indexes, the entity-type
+/// attribute) are taken off first, since `E` has no field for them — so `E` may deny unknown
+/// fields — and the key strings are moved, not copied, into the error when it does not decode.
+///
+/// # Errors
+/// [`Error::Decode`] with the item's key strings.
+pub fn from_entity_item<E: Entity + DeserializeOwned>(
+    mut item: HashMap<String, AttributeValue>,
+) -> Result<E, Error> {
+    let string = |value: Option<AttributeValue>| match value {
+        Some(AttributeValue::S(s)) => Some(s),
+        _ => None,
+    };
+    let partition = string(item.remove(<E::Table as Table>::PARTITION_KEY));
+    let sort = <E::Table as Table>::SORT_KEY.and_then(|name| string(item.remove(name)));
+    for index in E::INDEXES {
+        let def = index.index();
+        item.remove(def.partition_key());
+        if let Some(name) = def.sort_key() {
+            item.remove(name);
+        }
+    }
+    if let Some(name) = E::ENTITY_TYPE_ATTRIBUTE {
+        item.remove(name);
+    }
+    serde_dynamo::aws_sdk_dynamodb_1::from_item(item).map_err(|source| Error::Decode {
+        partition,
+        sort,
+        source,
+    })
+}
+
 /// The item's key as strings: the `S` values of `T`'s key attributes, for error messages.
 pub(crate) fn key_strings<T: Table>(
     item: &HashMap<String, AttributeValue>,

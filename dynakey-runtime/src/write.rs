@@ -1,171 +1,128 @@
-//! Batch writes: [`Db::batch_put`] and [`Db::batch_delete`] with DynamoDB's limits handled (spec §5).
+//! Batch writes: [`Db::batch_put`] and [`Db::batch_delete`] with DynamoDB's limits handled (spec §5),
+//! streaming over their input with a bounded number of requests in flight, and an exact account
+//! when they stop on an error ([`BatchWriteFailure`]).
 
-use std::collections::hash_map::Entry;
-use std::collections::{HashMap, VecDeque};
-use std::time::Duration;
+use std::collections::HashMap;
+use std::future::Future;
+use std::marker::PhantomData;
 
+use aws_sdk_dynamodb::config::retry::RetryConfig;
 use aws_sdk_dynamodb::types::{DeleteRequest, PutRequest, WriteRequest};
-use dynakey::{Entity, Key, Table};
+use dynakey::{Entity, InTable, Key, Table};
 use serde::Serialize;
 use tracing::Instrument;
 
+use crate::batch::driver::{self, Entry, FirstOccurrences, KeyStrings, Op, Run, Sent};
+pub use crate::batch::BatchReport;
+use crate::batch::BatchWriteFailure;
+use crate::collection::Item;
 use crate::convert::key_to_attributes;
 use crate::db::Db;
 use crate::error::Error;
-use crate::item::{key_strings, to_item};
+use crate::item::{check_item, key_strings, to_item};
+use crate::retry::{classify, Failure};
 
 /// The most write requests one `BatchWriteItem` call may carry (AWS developer guide, "Service,
 /// account, and table quotas — BatchWriteItem": 25 put or delete requests).
 pub const MAX_BATCH_WRITE: usize = 25;
 
-/// How batch writes retry the `UnprocessedItems` DynamoDB returns when a partition is throttled:
-/// exponential backoff with full jitter (AWS developer guide, "Error retries and exponential
-/// backoff"; AWS Architecture Blog, "Exponential Backoff And Jitter").
-///
-/// Before retry `n` (1-based) it sleeps a uniformly random time in
-/// `[0, min(cap, base × 2^(n-1))]`. The default is `base` 25 ms, `cap` 2 s, `max_attempts` 8
-/// (the first request plus 7 retries, at most 3.2 s of sleeping in all).
-///
-/// Errors of the request itself (throttling of the whole request, 5xx, network) are retried by the
-/// SDK's own retry policy, configured on the client.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RetryPolicy {
-    /// The first retry's maximum delay.
-    pub base: Duration,
-    /// The largest maximum delay of any retry.
-    pub cap: Duration,
-    /// How many times one group of write requests is sent at most, counting the first time; at
-    /// least 1.
-    pub max_attempts: u32,
+/// A per-request configuration that switches the SDK's own retries off, for requests the batch
+/// driver retries itself.
+pub(crate) fn without_sdk_retries() -> aws_sdk_dynamodb::config::Builder {
+    aws_sdk_dynamodb::config::Builder::default().retry_config(RetryConfig::disabled())
 }
 
-impl Default for RetryPolicy {
-    fn default() -> Self {
-        RetryPolicy {
-            base: Duration::from_millis(25),
-            cap: Duration::from_secs(2),
-            max_attempts: 8,
-        }
-    }
+/// `BatchWriteItem` requests made by `render` from each entry's source.
+struct Writes<'d, T: Table, S: ?Sized, F> {
+    db: &'d Db<T>,
+    render: F,
+    source: PhantomData<fn(&S)>,
 }
 
-impl RetryPolicy {
-    /// The largest delay before retry `retry` (1-based): `min(cap, base × 2^(retry-1))`.
-    pub fn max_delay(&self, retry: u32) -> Duration {
-        let factor = 1u32
-            .checked_shl(retry.saturating_sub(1))
-            .unwrap_or(u32::MAX);
-        self.base
-            .checked_mul(factor)
-            .unwrap_or(self.cap)
-            .min(self.cap)
+impl<T, S, F> Op for Writes<'_, T, S, F>
+where
+    T: Table,
+    S: ?Sized,
+    F: Fn(&S) -> Result<WriteRequest, Error>,
+{
+    type Source = S;
+    type Request = WriteRequest;
+    const OPERATION: &'static str = "BatchWriteItem";
+    const UNPROCESSED: &'static str = "UnprocessedItems";
+    const MAX: usize = MAX_BATCH_WRITE;
+
+    fn request(&self, source: &S) -> Result<WriteRequest, Error> {
+        (self.render)(source)
     }
 
-    /// A random delay before retry `retry` (1-based), uniform in `[0, max_delay(retry)]` ("full
-    /// jitter").
-    pub fn delay(&self, retry: u32) -> Duration {
-        let ceiling = u64::try_from(self.max_delay(retry).as_nanos()).unwrap_or(u64::MAX);
-        Duration::from_nanos(fastrand::u64(0..=ceiling))
-    }
-
-    /// Sends `pending` in requests of at most `max` entries: `send(chunk, attempt)` makes one
-    /// request (attempt 1, then 2, … for resends) and returns the entries it left unprocessed,
-    /// which are resent after [`delay`](Self::delay) until none are left or `max_attempts` is
-    /// reached. `operation` and `unprocessed` (`UnprocessedItems`, `UnprocessedKeys`) name them
-    /// in the debug log.
-    ///
-    /// Returns `Some` with every entry not processed (the last chunk's remainder, then the chunks
-    /// never sent) and the attempt count when the budget ran out.
-    ///
-    /// # Errors
-    /// The first error of `send`.
-    pub(crate) async fn send_in_chunks<R>(
+    fn send(
         &self,
-        operation: &'static str,
-        unprocessed: &'static str,
-        mut pending: VecDeque<R>,
-        max: usize,
-        mut send: impl AsyncFnMut(Vec<R>, u32) -> Result<Vec<R>, Error>,
-    ) -> Result<Option<Exhausted<R>>, Error> {
-        let max_attempts = self.max_attempts.max(1);
-        while !pending.is_empty() {
-            let size = pending.len().min(max);
-            let mut chunk: Vec<R> = pending.drain(..size).collect();
-            let mut attempt = 1;
-            loop {
-                let mut left = send(chunk, attempt).await?;
-                if left.is_empty() {
-                    break;
-                }
-                if attempt >= max_attempts {
-                    left.extend(pending);
-                    return Ok(Some(Exhausted {
-                        left,
-                        attempts: attempt,
-                    }));
-                }
-                tracing::debug!(
-                    unprocessed = left.len(),
-                    attempt,
-                    "{operation} returned {unprocessed}; retrying after a backoff"
-                );
-                tokio::time::sleep(self.delay(attempt)).await;
-                attempt += 1;
-                chunk = left;
-            }
+        requests: Vec<WriteRequest>,
+    ) -> impl Future<Output = Result<Sent, Failure>> + Send {
+        let db = self.db;
+        async move {
+            let output = db
+                .client()
+                .batch_write_item()
+                .request_items(db.table_name(), requests)
+                .customize()
+                .config_override(without_sdk_retries())
+                .send()
+                .instrument(db.span("BatchWriteItem"))
+                .await
+                .map_err(|e| classify("BatchWriteItem", e))?;
+            let unprocessed = output
+                .unprocessed_items
+                .and_then(|mut tables| tables.remove(db.table_name()))
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|w| {
+                    let attributes = match (w.put_request(), w.delete_request()) {
+                        (Some(put), _) => put.item(),
+                        (None, Some(delete)) => delete.key(),
+                        (None, None) => return None,
+                    };
+                    let (partition, sort) = key_strings::<T>(attributes);
+                    Some((partition.unwrap_or_default(), sort))
+                })
+                .collect();
+            Ok(Sent {
+                unprocessed,
+                read: Vec::new(),
+            })
         }
-        Ok(None)
+    }
+}
+
+/// Takes the string value of attribute `name` out of `item`.
+fn take_string(item: &mut Item, name: &str) -> Option<String> {
+    match item.remove(name) {
+        Some(aws_sdk_dynamodb::types::AttributeValue::S(s)) => Some(s),
+        _ => None,
     }
 }
 
-/// What [`RetryPolicy::send_in_chunks`] could not send within its attempts.
-pub(crate) struct Exhausted<R> {
-    /// Every entry not processed.
-    pub(crate) left: Vec<R>,
-    /// Attempts made for the chunk that ran out.
-    pub(crate) attempts: u32,
+/// The put request of one entity.
+fn put_request<E: Entity + Serialize>(entity: &E) -> Result<WriteRequest, Error> {
+    let put = PutRequest::builder()
+        .set_item(Some(to_item(entity)?))
+        .build()
+        .map_err(|e| Error::build("BatchWriteItem", e))?;
+    Ok(WriteRequest::builder().put_request(put).build())
 }
 
-/// What a batch write did.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct BatchReport {
-    /// `BatchWriteItem` calls sent, retries included.
-    pub requests: usize,
-    /// Write requests made: the distinct keys of the input (after merging duplicates).
-    pub items: usize,
-    /// Calls that resent `UnprocessedItems`.
-    pub retries: usize,
-    /// Input entries dropped because a later entry had the same primary key.
-    pub duplicates: usize,
+/// The delete request of one key.
+fn delete_request<E: Entity>(key: &Key<E>) -> Result<WriteRequest, Error> {
+    let delete = DeleteRequest::builder()
+        .set_key(Some(key_to_attributes(key)))
+        .build()
+        .map_err(|e| Error::build("BatchWriteItem", e))?;
+    Ok(WriteRequest::builder().delete_request(delete).build())
 }
 
-/// A primary key as strings, to find duplicates.
-type KeyStrings = (String, Option<String>);
-
-/// Write requests with duplicate keys merged: the last request for a key wins and takes the place of
-/// the first one. Returns the requests and how many were merged away.
-fn merge_duplicates(
-    requests: impl IntoIterator<Item = (KeyStrings, WriteRequest)>,
-) -> (Vec<WriteRequest>, usize) {
-    let mut merged: Vec<WriteRequest> = Vec::new();
-    let mut positions: HashMap<KeyStrings, usize> = HashMap::new();
-    let mut duplicates = 0;
-    for (key, request) in requests {
-        match positions.entry(key) {
-            Entry::Occupied(at) => {
-                duplicates += 1;
-                if let Some(slot) = merged.get_mut(*at.get()) {
-                    *slot = request;
-                }
-            }
-            Entry::Vacant(at) => {
-                at.insert(merged.len());
-                merged.push(request);
-            }
-        }
-    }
-    (merged, duplicates)
+/// The key strings of a typed key.
+pub(crate) fn strings<E: Entity>(key: &Key<E>) -> KeyStrings {
+    (key.partition().to_owned(), key.sort().map(str::to_owned))
 }
 
 impl<T: Table> Db<T> {
@@ -187,12 +144,10 @@ impl<T: Table> Db<T> {
     ///
     /// # Errors
     /// As [`batch_put_with_progress`](Self::batch_put_with_progress).
-    pub async fn batch_put<'a, E>(
-        &self,
-        items: impl IntoIterator<Item = &'a E>,
-    ) -> Result<BatchReport, Error>
+    pub async fn batch_put<'a, E, I>(&self, items: I) -> Result<BatchReport, Error>
     where
-        E: Entity<Table = T> + Serialize + 'a,
+        E: InTable<T> + Serialize + 'a,
+        I: IntoIterator<Item = &'a E> + Clone,
     {
         self.batch_put_with_progress(items, |_| {}).await
     }
@@ -201,45 +156,83 @@ impl<T: Table> Db<T> {
     /// calling `progress(n)` after each request with the number of items it wrote, so the `n`s add
     /// up to [`BatchReport::items`] (e.g. `|n| bar.inc(n as u64)` for a progress bar).
     ///
-    /// - Every item is serialised and its key checked before the first request: an invalid item
-    ///   means nothing is written.
-    /// - Items with the same primary key are merged, the last one wins (DynamoDB rejects a batch
-    ///   with duplicate keys).
-    /// - Requests carry at most [`MAX_BATCH_WRITE`] (25) items, sent one after another.
-    /// - `UnprocessedItems` are resent after a delay per the `Db`'s [`RetryPolicy`]
-    ///   ([`Db::with_retry_policy`]).
+    /// - **Validated first**: every item is serialised, its keys built and checked against
+    ///   DynamoDB's item rules ([`check_item`]: 400 KB, numbers, empty
+    ///   sets, nesting) before the first request, and then dropped; an invalid item means nothing
+    ///   is written. Only the keys are held, so `items` is iterated twice: it must yield the same
+    ///   items both times (`&Vec<E>`, slices, `iter().filter(…)` do).
+    /// - **Duplicates merged**: entries with the same primary key are merged, the last one wins
+    ///   (DynamoDB rejects a batch with duplicate keys); it is written when the input reaches it.
+    /// - **Streamed**: items are serialised as requests of at most [`MAX_BATCH_WRITE`] (25) are
+    ///   made, with at most [`batch_concurrency`](Db::batch_concurrency) requests in flight
+    ///   (default 4; [`Db::with_batch_concurrency`]); memory does not grow with the input beyond its
+    ///   keys.
+    /// - **Retried**: `UnprocessedItems`, throttling, 5xx responses, timeouts and dropped
+    ///   connections are retried per the `Db`'s [`RetryPolicy`](crate::RetryPolicy) (backoff with
+    ///   jitter; [`Db::with_retry_policy`]); a validation error is not.
     ///
     /// Batch writes are not atomic: each put succeeds or fails on its own.
     ///
     /// # Errors
     /// - [`Error::Key`], [`Error::Serialize`], [`Error::KeyAttributeCollision`],
-    ///   [`Error::KeyTemplateConflict`] before any request;
-    /// - [`Error::Unprocessed`] with every write not made (the unprocessed ones of the last request
-    ///   and all not sent yet) when the retry budget runs out; all others were made;
-    /// - [`Error::Sdk`] when a request fails: the requests before it were made, that one and the
-    ///   rest were not (unless the failure was a timeout after DynamoDB applied it).
-    pub async fn batch_put_with_progress<'a, E>(
+    ///   [`Error::KeyTemplateConflict`], [`Error::EntityTypeCollision`], [`Error::InvalidItem`]
+    ///   before any request: nothing was written;
+    /// - [`Error::BatchWrite`] once requests were sent, when one fails for good (a non-retryable
+    ///   error, or the retry budget ran out): no new request is started, those in flight finish,
+    ///   and the [`BatchWriteFailure`] lists every write not applied and every write whose outcome
+    ///   is unknown (a request that may have reached DynamoDB), in input order, with the cause;
+    ///   every other write was applied. Nothing is dropped; `failure.remaining(&items)` is what to
+    ///   send again.
+    pub async fn batch_put_with_progress<'a, E, I>(
         &self,
-        items: impl IntoIterator<Item = &'a E>,
+        items: I,
         progress: impl FnMut(usize),
     ) -> Result<BatchReport, Error>
     where
-        E: Entity<Table = T> + Serialize + 'a,
+        E: InTable<T> + Serialize + 'a,
+        I: IntoIterator<Item = &'a E> + Clone,
     {
-        let mut requests = Vec::new();
-        for entity in items {
-            let item = to_item(entity)?;
-            let (partition, sort) = key_strings::<T>(&item);
-            let put = PutRequest::builder()
-                .set_item(Some(item))
-                .build()
-                .map_err(|e| Error::build("BatchWriteItem", e))?;
-            requests.push((
-                (partition.unwrap_or_default(), sort),
-                WriteRequest::builder().put_request(put).build(),
-            ));
+        // Pass 1: validate everything and find each key's last entry, holding only keys.
+        let mut last: HashMap<KeyStrings, usize> = HashMap::new();
+        let mut entries = 0;
+        for (position, entity) in items.clone().into_iter().enumerate() {
+            let mut item = to_item(entity)?;
+            let checked = check_item(&item);
+            let partition = take_string(&mut item, T::PARTITION_KEY).unwrap_or_default();
+            let sort = T::SORT_KEY.and_then(|name| take_string(&mut item, name));
+            if let Err(problem) = checked {
+                return Err(Error::InvalidItem {
+                    partition,
+                    sort,
+                    problem,
+                });
+            }
+            last.insert((partition, sort), position);
+            entries += 1;
         }
-        self.write_merged(requests, progress).await
+        let duplicates = entries - last.len();
+        let mut winners: Vec<(usize, KeyStrings)> = last
+            .into_iter()
+            .map(|(key, position)| (position, key))
+            .collect();
+        winners.sort_unstable_by_key(|(position, _)| *position);
+
+        // Pass 2: stream the winners into requests.
+        let mut winners = winners.into_iter().peekable();
+        let entries = items
+            .into_iter()
+            .enumerate()
+            .filter_map(move |(position, entity)| {
+                let (_, key) = winners.next_if(|(p, _)| *p == position)?;
+                Some(Entry::new(position, key, entity))
+            });
+        let op = Writes {
+            db: self,
+            render: put_request::<E>,
+            source: PhantomData,
+        };
+        let run = driver::run(&op, self.retry, self.batch_concurrency, entries, progress).await;
+        write_result(run, duplicates)
     }
 
     /// Deletes the items with the given keys (`BatchWriteItem` delete requests); see
@@ -252,141 +245,65 @@ impl<T: Table> Db<T> {
         keys: impl IntoIterator<Item = &'a Key<E>>,
     ) -> Result<BatchReport, Error>
     where
-        E: Entity<Table = T> + 'a,
+        E: InTable<T> + 'a,
     {
         self.batch_delete_with_progress(keys, |_| {}).await
     }
 
     /// Deletes the items with the given keys, as
-    /// [`batch_put_with_progress`](Self::batch_put_with_progress) writes: duplicate keys merged,
-    /// at most 25 per request, unprocessed deletes retried, `progress(n)` after each request.
-    /// Deleting a key that has no item is not an error.
+    /// [`batch_put_with_progress`](Self::batch_put_with_progress) writes: streamed in requests of at
+    /// most 25 with at most [`batch_concurrency`](Db::batch_concurrency) in flight, retried the
+    /// same way, `progress(n)` after each request. `keys` is iterated once; a key given more than
+    /// once is deleted once, at its first position. Deleting a key that has no item is not an
+    /// error.
     ///
     /// # Errors
-    /// [`Error::Unprocessed`] and [`Error::Sdk`] as for
-    /// [`batch_put_with_progress`](Self::batch_put_with_progress).
+    /// [`Error::BatchWrite`] as for [`batch_put_with_progress`](Self::batch_put_with_progress):
+    /// every delete not applied or with an unknown outcome is in the account, with its key
+    /// ([`BatchEntry::key`](crate::batch::BatchEntry::key)) and position; all others were applied.
     pub async fn batch_delete_with_progress<'a, E>(
         &self,
         keys: impl IntoIterator<Item = &'a Key<E>>,
         progress: impl FnMut(usize),
     ) -> Result<BatchReport, Error>
     where
-        E: Entity<Table = T> + 'a,
+        E: InTable<T> + 'a,
     {
-        let mut requests = Vec::new();
-        for key in keys {
-            let delete = DeleteRequest::builder()
-                .set_key(Some(key_to_attributes(key)))
-                .build()
-                .map_err(|e| Error::build("BatchWriteItem", e))?;
-            let strings = (key.partition().to_owned(), key.sort().map(str::to_owned));
-            requests.push((
-                strings,
-                WriteRequest::builder().delete_request(delete).build(),
-            ));
-        }
-        self.write_merged(requests, progress).await
-    }
-
-    async fn write_merged(
-        &self,
-        requests: Vec<(KeyStrings, WriteRequest)>,
-        mut progress: impl FnMut(usize),
-    ) -> Result<BatchReport, Error> {
-        let (requests, duplicates) = merge_duplicates(requests);
-        let mut report = BatchReport {
-            duplicates,
-            ..BatchReport::default()
+        let mut entries = FirstOccurrences::new(keys, strings::<E>);
+        let op = Writes {
+            db: self,
+            render: delete_request::<E>,
+            source: PhantomData,
         };
-        let exhausted = self
-            .retry
-            .send_in_chunks(
-                "BatchWriteItem",
-                "UnprocessedItems",
-                requests.into(),
-                MAX_BATCH_WRITE,
-                async |chunk: Vec<WriteRequest>, attempt| {
-                    let sent = chunk.len();
-                    let output = self
-                        .client()
-                        .batch_write_item()
-                        .request_items(self.table_name(), chunk)
-                        .send()
-                        .instrument(self.span("BatchWriteItem"))
-                        .await
-                        .map_err(|e| Error::sdk("BatchWriteItem", e))?;
-                    report.requests += 1;
-                    if attempt > 1 {
-                        report.retries += 1;
-                    }
-                    let unprocessed = output
-                        .unprocessed_items
-                        .and_then(|mut tables| tables.remove(self.table_name()))
-                        .unwrap_or_default();
-                    let written = sent.saturating_sub(unprocessed.len());
-                    report.items += written;
-                    if written > 0 {
-                        progress(written);
-                    }
-                    Ok(unprocessed)
-                },
-            )
-            .await?;
-        if let Some(Exhausted { left, attempts }) = exhausted {
-            return Err(Error::Unprocessed {
-                operation: "BatchWriteItem",
-                remaining: left.len(),
-                attempts,
-                items: left,
-            });
-        }
-        Ok(report)
+        let run = driver::run(
+            &op,
+            self.retry,
+            self.batch_concurrency,
+            &mut entries,
+            progress,
+        )
+        .await;
+        write_result(run, entries.duplicates)
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn put(pk: &str, value: &str) -> (KeyStrings, WriteRequest) {
-        let item = HashMap::from([
-            (
-                "PK".to_owned(),
-                aws_sdk_dynamodb::types::AttributeValue::S(pk.to_owned()),
-            ),
-            (
-                "v".to_owned(),
-                aws_sdk_dynamodb::types::AttributeValue::S(value.to_owned()),
-            ),
-        ]);
-        let request = WriteRequest::builder()
-            .put_request(PutRequest::builder().set_item(Some(item)).build().unwrap())
-            .build();
-        ((pk.to_owned(), None), request)
-    }
-
-    fn value(request: &WriteRequest) -> &str {
-        request.put_request().unwrap().item()["v"].as_s().unwrap()
-    }
-
-    #[test]
-    fn last_duplicate_wins_in_first_position() {
-        let (merged, duplicates) =
-            merge_duplicates([put("a", "1"), put("b", "2"), put("a", "3"), put("a", "4")]);
-        assert_eq!(duplicates, 2);
-        assert_eq!(merged.iter().map(value).collect::<Vec<_>>(), ["4", "2"]);
-    }
-
-    #[test]
-    fn backoff_doubles_up_to_the_cap() {
-        let policy = RetryPolicy::default();
-        assert_eq!(policy.max_delay(1), Duration::from_millis(25));
-        assert_eq!(policy.max_delay(2), Duration::from_millis(50));
-        assert_eq!(policy.max_delay(7), Duration::from_millis(1600));
-        assert_eq!(policy.max_delay(8), Duration::from_secs(2));
-        assert_eq!(policy.max_delay(100), Duration::from_secs(2));
-        for retry in 1..10 {
-            assert!(policy.delay(retry) <= policy.max_delay(retry));
-        }
+/// The report of a finished batch write, or its account.
+fn write_result(run: Run, duplicates: usize) -> Result<BatchReport, Error> {
+    let report = BatchReport {
+        requests: run.requests,
+        items: run.processed,
+        retries: run.retries,
+        duplicates,
+    };
+    match run.stop {
+        None => Ok(report),
+        Some(stop) => Err(Error::BatchWrite(Box::new(BatchWriteFailure {
+            operation: "BatchWriteItem",
+            report,
+            not_applied: stop.not_applied,
+            unknown: stop.unknown,
+            attempts: stop.attempts,
+            cause: stop.cause,
+        }))),
     }
 }

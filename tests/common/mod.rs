@@ -1,10 +1,15 @@
 //! Helpers shared by the engine tests: the engine fixture (the embedded engine, or the one named by
 //! `DYNAKEY_TEST_ENDPOINT`), a fresh table per test, raw items written past dynakey (another
-//! entity's items, to a typed read), page loops, and the typed cursor error of a result.
+//! entity's items, to a typed read), a direct scan of a table, page loops, the typed cursor error
+//! of a result, and [`fault_proxy`], a fault-injecting HTTP proxy to put in front of an engine.
 //!
 //! Each test file that needs them declares `mod common;`; not every file uses every helper.
 
 #![allow(dead_code)]
+
+pub mod fault_proxy;
+
+use std::collections::HashMap;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -192,4 +197,39 @@ pub fn sent<T: std::fmt::Debug>(result: Result<T, Error>) -> Result<(), BoxError
         Err(Error::Sdk { .. }) => Ok(()),
         other => Err(format!("the control call should send a request and fail: {other:?}").into()),
     }
+}
+
+/// Every item of `table`, read with paged `Scan` requests (until LastEvaluatedKey is absent).
+pub async fn scan(
+    client: &aws_sdk_dynamodb::Client,
+    table: &str,
+) -> Result<Vec<HashMap<String, AttributeValue>>, aws_sdk_dynamodb::Error> {
+    let mut items = Vec::new();
+    let mut start = None;
+    loop {
+        let page = client
+            .scan()
+            .table_name(table)
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        items.extend(page.items.unwrap_or_default());
+        start = page.last_evaluated_key;
+        if start.is_none() {
+            return Ok(items);
+        }
+    }
+}
+
+/// The table as DynamoDB describes it (`DescribeTable`).
+pub async fn describe_table<T: dynakey::Table>(
+    db: &dynakey_runtime::Db<T>,
+) -> Result<aws_sdk_dynamodb::types::TableDescription, Box<dyn std::error::Error + Send + Sync>> {
+    let output = db
+        .client()
+        .describe_table()
+        .table_name(db.table_name())
+        .send()
+        .await?;
+    Ok(output.table.ok_or("no table description")?)
 }

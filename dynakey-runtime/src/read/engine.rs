@@ -54,6 +54,8 @@ struct Part {
     more: bool,
     /// `true` once this partition was asked during the current page.
     asked: bool,
+    /// Requests sent to this partition so far (sizes its next `Limit` in a fan-out).
+    requests: u32,
     /// The key of the last item returned from `buffer` (kept only when positions are tracked).
     last: Option<Result<StartKey, KeyError>>,
 }
@@ -71,6 +73,7 @@ impl Part {
             buffer: VecDeque::new(),
             more,
             asked: false,
+            requests: 0,
             last: None,
         }
     }
@@ -190,9 +193,11 @@ impl<T: Table> Reader<T> {
     /// Sends the next request of every partition in `needed`, concurrently, and buffers what they
     /// return (without the excluded sort keys).
     async fn fetch(&mut self, needed: &[usize]) -> Result<(), Error> {
-        let limit = self.remaining;
         let requests = needed.iter().map(|&i| {
             let start = self.parts[i].start.clone();
+            let limit = self
+                .remaining
+                .map(|r| self.share(r, self.parts[i].requests));
             send(&self.db, &self.inputs[i], start, limit)
         });
         let responses = try_join_all(requests).await?;
@@ -205,6 +210,7 @@ impl<T: Table> Reader<T> {
             let sort_attribute = self.sort_attribute;
             let part = &mut self.parts[i];
             part.asked = true;
+            part.requests = part.requests.saturating_add(1);
             part.last = None;
             part.buffered_from = part.start.take();
             let excluded = |item: &Item| {
@@ -220,6 +226,29 @@ impl<T: Table> Reader<T> {
             self.last_evaluated_key = response.last_evaluated_key;
         }
         Ok(())
+    }
+
+    /// The `Limit` of a partition's next request when `remaining` items are still wanted and it
+    /// was asked `asked` times. One partition: everything. A fan-out: a share of what is missing
+    /// among the partitions that may still return items (an even split plus a quarter, plus one),
+    /// doubled on each further request to the same partition, so that an even spread costs about
+    /// one request per shard and little more than `remaining` items read, and a skewed one a few
+    /// requests more, never one per item.
+    fn share(&self, remaining: u32, asked: u32) -> u32 {
+        let active = self
+            .parts
+            .iter()
+            .filter(|p| p.more || !p.buffer.is_empty())
+            .count();
+        let n = u32::try_from(active).unwrap_or(u32::MAX).max(1);
+        if self.parts.len() == 1 || n == 1 {
+            return remaining;
+        }
+        let even = remaining.div_ceil(n);
+        let first = even.saturating_add(even.div_ceil(4)).saturating_add(1);
+        first
+            .saturating_mul(1u32.checked_shl(asked).unwrap_or(u32::MAX))
+            .min(remaining)
     }
 
     /// Takes the next item in merged order from the buffers (each partition that may have more

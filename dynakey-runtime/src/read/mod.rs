@@ -73,7 +73,7 @@ use serde::de::DeserializeOwned;
 use crate::collection::{CollectionDecoder, CollectionRead, UnknownItems};
 use crate::db::Db;
 use crate::error::Error;
-use crate::item::{from_item_in, key_from_item, Item};
+use crate::item::{from_entity_item, from_item_in, key_from_item, Item};
 
 pub(crate) use engine::{Mode, Reader, Step};
 
@@ -144,7 +144,7 @@ where
 
     #[inline]
     fn decode(item: Item) -> Result<E, Error> {
-        from_item_in::<T, E>(item)
+        from_entity_item::<E>(item)
     }
 }
 

@@ -1,0 +1,338 @@
+//! The engine under every batch: requests of at most `MAX` entries made from a stream of entries,
+//! at most `concurrency` of them in flight, each retried per the [`RetryPolicy`] until done or its
+//! budget runs out, with every entry's fate recorded.
+//!
+//! One loop owns all the state: an attempt is a future that sleeps (for a retry) and sends one
+//! request, and returns its entries with the answer; the loop counts, reports progress and decides
+//! what to send next. Memory is bounded by the requests in flight, not by the input.
+
+use std::collections::{HashMap, HashSet};
+use std::future::Future;
+use std::time::Duration;
+
+use futures::stream::{FuturesUnordered, StreamExt};
+
+use crate::batch::BatchEntry;
+use crate::collection::Item;
+use crate::error::Error;
+use crate::retry::{Failure, Outcome, Reason, RetryPolicy};
+
+/// A primary key as strings: what matches DynamoDB's answers to the entries sent.
+pub(crate) type KeyStrings = (String, Option<String>);
+
+/// One entry of a batch on its way: where it is in the input, its key, and what its request is made
+/// from.
+pub(crate) struct Entry<'a, S: ?Sized> {
+    pub(crate) position: usize,
+    pub(crate) key: KeyStrings,
+    pub(crate) source: &'a S,
+    /// Whether a failed attempt that carried it may have been applied.
+    pub(crate) maybe_applied: bool,
+}
+
+impl<'a, S: ?Sized> Entry<'a, S> {
+    pub(crate) fn new(position: usize, key: KeyStrings, source: &'a S) -> Self {
+        Entry {
+            position,
+            key,
+            source,
+            maybe_applied: false,
+        }
+    }
+
+    fn into_account(self) -> BatchEntry {
+        BatchEntry {
+            position: self.position,
+            partition: self.key.0,
+            sort: self.key.1,
+        }
+    }
+}
+
+/// The distinct entries of an input, each at its first position (for keys, where a later
+/// duplicate is the same request), counting the duplicates skipped.
+pub(crate) struct FirstOccurrences<'a, S, I> {
+    input: std::iter::Enumerate<I>,
+    seen: HashSet<&'a S>,
+    key: fn(&S) -> KeyStrings,
+    /// Entries skipped so far because an earlier one was equal.
+    pub(crate) duplicates: usize,
+}
+
+impl<'a, S, It: Iterator> FirstOccurrences<'a, S, It> {
+    /// The distinct entries of `input`, keyed by `key`.
+    pub(crate) fn new<I>(input: I, key: fn(&S) -> KeyStrings) -> Self
+    where
+        I: IntoIterator<Item = &'a S, IntoIter = It>,
+    {
+        FirstOccurrences {
+            input: input.into_iter().enumerate(),
+            seen: HashSet::new(),
+            key,
+            duplicates: 0,
+        }
+    }
+}
+
+impl<'a, S, I> Iterator for FirstOccurrences<'a, S, I>
+where
+    S: Eq + std::hash::Hash,
+    I: Iterator<Item = &'a S>,
+{
+    type Item = Entry<'a, S>;
+
+    fn next(&mut self) -> Option<Entry<'a, S>> {
+        for (position, source) in self.input.by_ref() {
+            if self.seen.insert(source) {
+                return Some(Entry::new(position, (self.key)(source), source));
+            }
+            self.duplicates += 1;
+        }
+        None
+    }
+}
+
+/// What one request came back with.
+#[derive(Default)]
+pub(crate) struct Sent {
+    /// The keys DynamoDB returned unprocessed.
+    pub(crate) unprocessed: Vec<KeyStrings>,
+    /// The items read, with their keys.
+    pub(crate) read: Vec<(KeyStrings, Item)>,
+}
+
+/// One kind of batch request: how to make it from entries and send it.
+pub(crate) trait Op {
+    /// What an entry's request is made from (an entity, a key).
+    type Source: ?Sized;
+    /// One entry's part of the request.
+    type Request: Send;
+    /// The DynamoDB API operation.
+    const OPERATION: &'static str;
+    /// The response field for what was left unprocessed.
+    const UNPROCESSED: &'static str;
+    /// The most entries one request may carry.
+    const MAX: usize;
+
+    /// The request part of one entry.
+    fn request(&self, source: &Self::Source) -> Result<Self::Request, Error>;
+
+    /// Sends one request (with the SDK's own retries off: the driver retries).
+    fn send(
+        &self,
+        requests: Vec<Self::Request>,
+    ) -> impl Future<Output = Result<Sent, Failure>> + Send;
+}
+
+/// What a batch did.
+#[derive(Default)]
+pub(crate) struct Run {
+    /// Requests sent, retries included.
+    pub(crate) requests: usize,
+    /// Requests that resent entries.
+    pub(crate) retries: usize,
+    /// Entries processed (written, or read with or without an item).
+    pub(crate) processed: usize,
+    /// The items read, with the position of their key (`usize::MAX` for an item whose key was not
+    /// asked for, which DynamoDB never sends).
+    pub(crate) read: Vec<(usize, Item)>,
+    /// Why and where it stopped, when it did.
+    pub(crate) stop: Option<Stop>,
+}
+
+/// The end of a batch that stopped on an error.
+pub(crate) struct Stop {
+    pub(crate) cause: Error,
+    pub(crate) attempts: u32,
+    /// Entries not processed, in input order.
+    pub(crate) not_applied: Vec<BatchEntry>,
+    /// Entries that may have been applied, in input order.
+    pub(crate) unknown: Vec<BatchEntry>,
+}
+
+/// Entries on their way in one request, and how many times they were sent.
+struct Chunk<'a, S: ?Sized> {
+    entries: Vec<Entry<'a, S>>,
+    attempt: u32,
+}
+
+/// One attempt: waits `delay`, then makes and sends the request. Returns the chunk, whether a
+/// request was sent, and the answer.
+async fn attempt<'a, O: Op>(
+    op: &O,
+    chunk: Chunk<'a, O::Source>,
+    delay: Duration,
+) -> (Chunk<'a, O::Source>, bool, Result<Sent, Failure>) {
+    if !delay.is_zero() {
+        tokio::time::sleep(delay).await;
+    }
+    let requests: Result<Vec<_>, Error> =
+        chunk.entries.iter().map(|e| op.request(e.source)).collect();
+    match requests {
+        Ok(requests) => {
+            let answer = op.send(requests).await;
+            (chunk, true, answer)
+        }
+        Err(error) => {
+            let failure = Failure {
+                error,
+                retry: None,
+                outcome: Outcome::NotApplied,
+            };
+            (chunk, false, Err(failure))
+        }
+    }
+}
+
+/// Runs a batch over `entries` (distinct keys), calling `progress(n)` after each request with the
+/// number of entries it processed.
+pub(crate) async fn run<'a, O: Op>(
+    op: &O,
+    policy: RetryPolicy,
+    concurrency: usize,
+    mut entries: impl Iterator<Item = Entry<'a, O::Source>>,
+    mut progress: impl FnMut(usize),
+) -> Run
+where
+    O::Source: 'a,
+{
+    let max_attempts = policy.attempts();
+    let mut in_flight = FuturesUnordered::new();
+    let mut run = Run::default();
+    let mut stopped: Option<(Error, u32)> = None;
+    let mut left: Vec<Entry<'a, O::Source>> = Vec::new();
+    loop {
+        while stopped.is_none() && in_flight.len() < concurrency.max(1) {
+            let chunk: Vec<_> = entries.by_ref().take(O::MAX).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            let chunk = Chunk {
+                entries: chunk,
+                attempt: 1,
+            };
+            in_flight.push(attempt(op, chunk, Duration::ZERO));
+        }
+        let Some((mut chunk, sent, answer)) = in_flight.next().await else {
+            break;
+        };
+        if sent {
+            run.requests += 1;
+            if chunk.attempt > 1 {
+                run.retries += 1;
+            }
+        }
+        let (reason, error) = match answer {
+            Ok(answer) => {
+                let rest = settle(&mut run, &mut chunk.entries, answer, &mut progress);
+                if rest == 0 {
+                    continue;
+                }
+                let reason = Reason::Unprocessed {
+                    what: O::UNPROCESSED,
+                    count: rest,
+                };
+                (reason, None)
+            }
+            Err(failure) => {
+                if failure.outcome == Outcome::Unknown {
+                    chunk
+                        .entries
+                        .iter_mut()
+                        .for_each(|e| e.maybe_applied = true);
+                }
+                match failure.retry {
+                    Some(reason) => (reason, Some(failure.error)),
+                    None => {
+                        stop(&mut stopped, &mut left, chunk, failure.error);
+                        continue;
+                    }
+                }
+            }
+        };
+        if chunk.attempt >= max_attempts {
+            let cause = error.unwrap_or(Error::StillUnprocessed {
+                operation: O::OPERATION,
+                what: O::UNPROCESSED,
+                count: chunk.entries.len(),
+                attempts: chunk.attempt,
+            });
+            tracing::debug!(
+                operation = O::OPERATION,
+                attempts = chunk.attempt,
+                entries = chunk.entries.len(),
+                %reason,
+                "retry budget exhausted; the batch stops"
+            );
+            stop(&mut stopped, &mut left, chunk, cause);
+            continue;
+        }
+        let delay = policy.delay(chunk.attempt);
+        tracing::debug!(
+            operation = O::OPERATION,
+            attempt = chunk.attempt,
+            entries = chunk.entries.len(),
+            %reason,
+            ?delay,
+            "retrying"
+        );
+        chunk.attempt += 1;
+        in_flight.push(attempt(op, chunk, delay));
+    }
+    if let Some((cause, attempts)) = stopped {
+        left.extend(entries);
+        left.sort_unstable_by_key(|e| e.position);
+        let (unknown, not_applied): (Vec<_>, Vec<_>) =
+            left.into_iter().partition(|e| e.maybe_applied);
+        run.stop = Some(Stop {
+            cause,
+            attempts,
+            not_applied: not_applied.into_iter().map(Entry::into_account).collect(),
+            unknown: unknown.into_iter().map(Entry::into_account).collect(),
+        });
+    }
+    run
+}
+
+/// Applies one answer to the chunk's entries: keeps those returned unprocessed in `entries`,
+/// counts the others and places the items read. Returns how many entries are left.
+fn settle<S: ?Sized>(
+    run: &mut Run,
+    entries: &mut Vec<Entry<'_, S>>,
+    answer: Sent,
+    progress: &mut impl FnMut(usize),
+) -> usize {
+    let unprocessed: HashSet<KeyStrings> = answer.unprocessed.into_iter().collect();
+    let (rest, done): (Vec<_>, Vec<_>) = std::mem::take(entries)
+        .into_iter()
+        .partition(|e| unprocessed.contains(&e.key));
+    if !answer.read.is_empty() {
+        let positions: HashMap<&KeyStrings, usize> =
+            done.iter().map(|e| (&e.key, e.position)).collect();
+        for (key, item) in answer.read {
+            let position = positions.get(&key).copied().unwrap_or(usize::MAX);
+            run.read.push((position, item));
+        }
+    }
+    run.processed += done.len();
+    if !done.is_empty() {
+        progress(done.len());
+    }
+    *entries = rest;
+    entries.len()
+}
+
+/// Records that `chunk` failed for good with `cause`: its entries are left, and the batch stops
+/// (the first cause is the one reported).
+fn stop<'a, S: ?Sized>(
+    stopped: &mut Option<(Error, u32)>,
+    left: &mut Vec<Entry<'a, S>>,
+    chunk: Chunk<'a, S>,
+    cause: Error,
+) {
+    left.extend(chunk.entries);
+    match stopped {
+        None => *stopped = Some((cause, chunk.attempt)),
+        Some(_) => tracing::debug!(error = %cause, "another request of the stopping batch failed"),
+    }
+}
