@@ -14,12 +14,11 @@ use aws_sdk_dynamodb::types::{
 use aws_sdk_dynamodb::Client;
 use dynakey::{CursorCodec, DefaultTable, Entity, InTable, IndexKind, Key, Projection, Table};
 use serde::de::DeserializeOwned;
-use serde::Serialize;
 use tracing::Instrument;
 
-use crate::convert::{key_condition, key_to_attributes};
+use crate::convert::key_to_attributes;
 use crate::error::Error;
-use crate::item::{from_entity_item, key_strings, to_item};
+use crate::item::from_entity_item;
 use crate::retry::RetryPolicy;
 
 /// Requests a batch keeps in flight unless [`Db::with_batch_concurrency`] says otherwise.
@@ -317,74 +316,6 @@ impl<T: Table> Db<T> {
         Ok(())
     }
 
-    /// Writes `entity`, replacing any item with the same primary key (`PutItem`; AWS developer
-    /// guide, "Working with items — Writing an item"). The item carries the key attributes of the
-    /// table and of every index the entity declares with `#[index(…)]`
-    /// ([`to_item`]); replacing an item whose index field became `None`
-    /// takes it out of that sparse index.
-    ///
-    /// # Errors
-    /// [`Error::Key`], [`Error::Serialize`], [`Error::KeyAttributeCollision`] or
-    /// [`Error::KeyTemplateConflict`] before any request (nothing is written); [`Error::Sdk`] from
-    /// the service.
-    pub async fn put<E>(&self, entity: &E) -> Result<(), Error>
-    where
-        E: InTable<T> + Serialize,
-    {
-        let item = to_item(entity)?;
-        self.client
-            .put_item()
-            .table_name(self.table_name())
-            .set_item(Some(item))
-            .send()
-            .instrument(self.span("PutItem"))
-            .await
-            .map_err(|e| Error::sdk("PutItem", e))?;
-        Ok(())
-    }
-
-    /// Writes `entity` only if no item with its primary key exists: `PutItem` with
-    /// `ConditionExpression = attribute_not_exists(<partition key>)` (AWS developer guide, "Condition
-    /// expressions — Preventing overwrites of an existing item"; spec §5). Never overwrites.
-    ///
-    /// # Errors
-    /// [`Error::AlreadyExists`] when the key is taken (the stored item is unchanged); otherwise as
-    /// [`put`](Self::put).
-    pub async fn create<E>(&self, entity: &E) -> Result<(), Error>
-    where
-        E: InTable<T> + Serialize,
-    {
-        let item = to_item(entity)?;
-        let (partition, sort) = key_strings::<T>(&item);
-        let partition = partition.unwrap_or_default();
-        let absent = key_condition::<T>(false);
-        let result = self
-            .client
-            .put_item()
-            .table_name(self.table_name())
-            .set_item(Some(item))
-            .condition_expression(absent.expression)
-            .set_expression_attribute_names(Some(absent.names))
-            .set_expression_attribute_values(absent.values)
-            .send()
-            .instrument(self.span("PutItem"))
-            .await;
-        match result {
-            Ok(_) => Ok(()),
-            Err(e)
-                if e.as_service_error()
-                    .is_some_and(|e| e.is_conditional_check_failed_exception()) =>
-            {
-                Err(Error::AlreadyExists {
-                    table: self.table_name().to_owned(),
-                    partition,
-                    sort,
-                })
-            }
-            Err(e) => Err(Error::sdk("PutItem", e)),
-        }
-    }
-
     /// A `GetItem` request for the item with primary key `key`: `.await` it for the item, or
     /// `None` when there is none; `.consistent_read()` first for a strongly consistent read.
     ///
@@ -410,25 +341,6 @@ impl<T: Table> Db<T> {
         }
     }
 
-    /// Deletes the item with primary key `key` (`DeleteItem`). Deleting a key that has no item is
-    /// not an error.
-    ///
-    /// # Errors
-    /// [`Error::Sdk`].
-    pub async fn delete<E>(&self, key: &Key<E>) -> Result<(), Error>
-    where
-        E: InTable<T>,
-    {
-        self.client
-            .delete_item()
-            .table_name(self.table_name())
-            .set_key(Some(key_to_attributes(key)))
-            .send()
-            .instrument(self.span("DeleteItem"))
-            .await
-            .map_err(|e| Error::sdk("DeleteItem", e))?;
-        Ok(())
-    }
 }
 
 /// A `GetItem` request, made by [`Db::get`]; `.await` it (AWS developer guide, "Working with

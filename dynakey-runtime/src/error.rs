@@ -38,7 +38,9 @@ pub enum Error {
         sort: Option<String>,
     },
     /// [`Db::move_to`](crate::Db::move_to) found no item at the old key, so the transaction was
-    /// cancelled: nothing was deleted and nothing was written.
+    /// cancelled: nothing was deleted and nothing was written; or [`Db::update`](crate::Db::update)
+    /// (not an upsert) found no item at its key (its `attribute_exists` condition failed): nothing
+    /// was written.
     #[error(
         "no item with partition key {partition:?}{} in table {table}: nothing was moved",
         sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default()
@@ -51,6 +53,58 @@ pub enum Error {
         /// The sort key value of the old key, on a table with a sort key.
         sort: Option<String>,
     },
+
+    /// The condition of a write (`ConditionExpression`: the caller's `.condition(…)`, ANDed with
+    /// dynakey's own) did not hold on the item as stored (`ConditionalCheckFailedException`; AWS
+    /// developer guide, "Condition expressions"). Nothing was written. `current` is the item as it
+    /// is now, returned by DynamoDB in the same answer (`ReturnValuesOnConditionCheckFailure =
+    /// ALL_OLD`; `None` when no item is stored); [`Error::current`] decodes it.
+    #[error(
+        "the condition of the write to the item with partition key {partition:?}{} in table \
+         {table:?} did not hold; nothing was written",
+        sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default()
+    )]
+    ConditionFailed {
+        /// The table name.
+        table: String,
+        /// The partition key value.
+        partition: String,
+        /// The sort key value, on a table with a sort key.
+        sort: Option<String>,
+        /// The item as stored when the condition was checked, as DynamoDB returned it.
+        current: Option<Box<crate::item::Item>>,
+    },
+
+    /// Optimistic locking (`#[dynakey(version = "…")]`; AWS developer guide, "Optimistic locking
+    /// with version number"): the stored version is not the one the write expected — someone
+    /// wrote (or deleted) the item since it was read. Nothing was written. `current` is the item as
+    /// it is now (`None`: deleted); [`Error::current`] decodes it. Read it again and retry.
+    #[error(
+        "version conflict on the item with partition key {partition:?}{} in table {table:?}: the \
+         write expected version {expected}, the stored item has {}; nothing was written",
+        sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default(),
+        found.map_or_else(|| "none (no item, or no version)".to_owned(), |v| v.to_string())
+    )]
+    VersionConflict {
+        /// The table name.
+        table: String,
+        /// The partition key value.
+        partition: String,
+        /// The sort key value, on a table with a sort key.
+        sort: Option<String>,
+        /// The version the write expected (0: the item was not to exist yet).
+        expected: u64,
+        /// The stored version, when there is an item with a version.
+        found: Option<u64>,
+        /// The item as stored when the condition was checked, as DynamoDB returned it.
+        current: Option<Box<crate::item::Item>>,
+    },
+
+    /// A condition or update value could not become a DynamoDB attribute value, or an index key an
+    /// update recomputes could not be built ([`dynakey::PlanError`]). Returned before any request,
+    /// so nothing was written.
+    #[error(transparent)]
+    Plan(#[from] dynakey::PlanError),
 
     /// The item could not be turned into DynamoDB attributes by `serde_dynamo` (for example a map
     /// with non-string keys, or a struct that does not serialise to a map). Nothing was written.
@@ -222,6 +276,26 @@ pub enum Error {
 }
 
 impl Error {
+    /// The item as stored, decoded into `E`, carried by [`Error::ConditionFailed`] and
+    /// [`Error::VersionConflict`] (the item DynamoDB returned with the failed condition): `None`
+    /// for other errors and when no item is stored.
+    ///
+    /// # Errors
+    /// [`Error::Decode`] when the stored item does not decode into `E`.
+    pub fn current<E>(&self) -> Option<Result<E, Error>>
+    where
+        E: dynakey::Entity + serde::de::DeserializeOwned,
+    {
+        match self {
+            Error::ConditionFailed { current, .. } | Error::VersionConflict { current, .. } => {
+                current
+                    .as_deref()
+                    .map(|item| crate::item::from_entity_item::<E>(item.clone()))
+            }
+            _ => None,
+        }
+    }
+
     /// Wraps a request builder's error (a required field missing) of `operation`.
     pub(crate) fn build(
         operation: &'static str,

@@ -30,8 +30,14 @@
 //! # Ok(()) }
 //! ```
 //!
-//! - [`db`]: [`Db`], table creation and single-item operations (`put`, `create`, `get` — a
-//!   [`Get`] request, `.consistent_read()` for a strongly consistent one — and `delete`);
+//! - [`db`]: [`Db`], table creation and `get` (a [`Get`] request, `.consistent_read()` for a
+//!   strongly consistent one);
+//! - [`item_write`] and [`update`](mod@update): the single-item writes as request values —
+//!   [`Put`] (`db.put`, `db.create`), [`Delete`], [`Update`] (`db.update(&key)`: typed `SET`,
+//!   `REMOVE`, `ADD`, `DELETE` on field handles, index keys recomputed in the same request) — each
+//!   with typed conditions (`.condition(Task::STATUS.eq(…))`), optimistic locking for a versioned
+//!   entity (`.expected_version(v)`, [`Error::VersionConflict`]) and a failed condition returned
+//!   as [`Error::ConditionFailed`] with the stored item (`docs/semantics.md` §5);
 //! - [`ensure_table`](mod@ensure_table): [`Db::ensure_table`], creating the table only when it is
 //!   missing and refusing one whose key schema or indexes differ ([`SchemaDifference`]);
 //! - [`read`]: [`Db::query`] makes one [`Query`] request for any query — one partition, an index
@@ -96,10 +102,12 @@ pub mod embedded;
 pub mod ensure_table;
 pub mod error;
 pub mod item;
+pub mod item_write;
 pub mod move_item;
 pub mod query_log;
 pub mod read;
 pub mod retry;
+pub mod update;
 pub mod write;
 
 pub use batch::{BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure};
@@ -110,9 +118,11 @@ pub use db::{Db, Get};
 pub use embedded::Engine;
 pub use ensure_table::{KeyRole, SchemaDifference, TableSetup};
 pub use error::Error;
+pub use item_write::{AnyVersion, Delete, ExpectedVersion, Put};
 pub use query_log::{QueryLog, SentQuery};
 pub use read::{As, Keys, Output, Page, Query};
 pub use retry::RetryPolicy;
+pub use update::{New, NewAs, Nothing, Old, Returning, Update};
 
 /// A DynamoDB client configured from the environment, the way every AWS SDK does it
 /// (`aws_config::load_defaults(BehaviorVersion::latest())`): region from `AWS_REGION` or the

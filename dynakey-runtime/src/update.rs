@@ -1,0 +1,375 @@
+//! [`Update`]: a typed `UpdateItem` request, made by [`Db::update`] from a
+//! [`dynakey::UpdatePlan`] (AWS developer guide, "Update expressions"; `docs/semantics.md` §5).
+
+use std::fmt;
+use std::future::{Future, IntoFuture};
+use std::marker::PhantomData;
+use std::pin::Pin;
+use std::time::SystemTime;
+
+use aws_sdk_dynamodb::types::{ReturnValue, ReturnValuesOnConditionCheckFailure};
+use dynakey::field::{
+    Encode, Field, ListOf, NotIndexed, NotKeyPart, NotManaged, Number, SetOf, ValueOf,
+};
+use dynakey::write::{Guard, Optional, SetKind, Settable};
+use dynakey::{Cond, Entity, InTable, Key, Table, UpdatePlan, Unversioned, Versioned, WriteInput};
+use serde::de::DeserializeOwned;
+use tracing::Instrument;
+
+use crate::convert::key_to_attributes;
+use crate::db::Db;
+use crate::error::Error;
+use crate::item::{from_entity_item, from_item_in, item_size, Item, ItemProblem, MAX_ITEM_SIZE};
+use crate::item_write::{placeholders, refused, AnyVersion, Expected, ExpectedVersion};
+
+/// What an [`Update`] returns (`ReturnValues`): [`Nothing`] (the default), [`New`] (the item
+/// after the update), [`Old`] (the item before it, `None` when an upsert created it) or
+/// [`NewAs<P>`] (the item after the update, decoded into your own type `P`).
+pub trait Returning<T: Table, E>: Send + 'static {
+    /// `ReturnValues` of the request.
+    const RETURN_VALUES: ReturnValue;
+    /// The request's output.
+    type Output: Send + 'static;
+    /// Decodes the `Attributes` of the answer.
+    ///
+    /// # Errors
+    /// [`Error::Decode`] when they do not decode.
+    fn decode(attributes: Option<Item>) -> Result<Self::Output, Error>;
+}
+
+/// Return nothing (`ReturnValues = NONE`).
+#[derive(Debug, Clone, Copy)]
+pub enum Nothing {}
+
+/// Return the whole item after the update (`ALL_NEW`), as `E`.
+#[derive(Debug, Clone, Copy)]
+pub enum New {}
+
+/// Return the whole item before the update (`ALL_OLD`), as `Option<E>`.
+#[derive(Debug, Clone, Copy)]
+pub enum Old {}
+
+/// Return the whole item after the update (`ALL_NEW`), decoded into `P`.
+#[derive(Debug)]
+pub struct NewAs<P>(PhantomData<fn() -> P>);
+
+impl<T: Table, E: 'static> Returning<T, E> for Nothing {
+    const RETURN_VALUES: ReturnValue = ReturnValue::None;
+    type Output = ();
+    fn decode(_: Option<Item>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl<T: Table, E: Entity + DeserializeOwned + Send + 'static> Returning<T, E> for New {
+    const RETURN_VALUES: ReturnValue = ReturnValue::AllNew;
+    type Output = E;
+    fn decode(attributes: Option<Item>) -> Result<E, Error> {
+        from_entity_item::<E>(attributes.unwrap_or_default())
+    }
+}
+
+impl<T: Table, E: Entity + DeserializeOwned + Send + 'static> Returning<T, E> for Old {
+    const RETURN_VALUES: ReturnValue = ReturnValue::AllOld;
+    type Output = Option<E>;
+    fn decode(attributes: Option<Item>) -> Result<Option<E>, Error> {
+        attributes
+            .filter(|a| !a.is_empty())
+            .map(from_entity_item::<E>)
+            .transpose()
+    }
+}
+
+impl<T: Table, E: 'static, P: DeserializeOwned + Send + 'static> Returning<T, E> for NewAs<P> {
+    const RETURN_VALUES: ReturnValue = ReturnValue::AllNew;
+    type Output = P;
+    fn decode(attributes: Option<Item>) -> Result<P, Error> {
+        from_item_in::<T, P>(attributes.unwrap_or_default())
+    }
+}
+
+/// A typed `UpdateItem` request of the item with one key, made by [`Db::update`]: the typed
+/// operations of [`UpdatePlan`] (each a method here with the same rules: key fields have none,
+/// index fields are set with their whole group, `remove` only on `Option` fields, `add`/`subtract`
+/// on numbers, set and list operations on sets and lists), `.condition(…)`,
+/// `.expected_version(v)` (required for a versioned entity), `.upsert()`, what to return, then
+/// `.await`.
+///
+/// By default the update requires the item to exist (`attribute_exists(#pk)`): a missing item is
+/// [`Error::NotFound`] and nothing is created. `.upsert()` lets it create the item, as
+/// DynamoDB's `UpdateItem` does by default.
+///
+/// ```no_run
+/// # use dynakey::Entity;
+/// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
+/// # #[pk("WS#<workspace>")] #[sk("TASK#<id>")]
+/// # struct Task { workspace: String, id: u32, title: String, comments: u32, note: Option<String> }
+/// # async fn run(db: dynakey_runtime::Db) -> Result<(), dynakey_runtime::Error> {
+/// let task: Task = db
+///     .update(&Task::key("acme", 7u32)?)
+///     .set(Task::TITLE, "Ship it")
+///     .add(Task::COMMENTS, 1)
+///     .remove(Task::NOTE)
+///     .condition(Task::COMMENTS.lt(100))
+///     .returning_new()
+///     .await?;
+/// # Ok(()) }
+/// ```
+#[must_use = "an UpdateItem request does nothing until it is awaited"]
+pub struct Update<T: Table, E, R = Nothing, V = AnyVersion> {
+    db: Db<T>,
+    plan: UpdatePlan<E>,
+    marker: PhantomData<fn() -> (R, V)>,
+}
+
+impl<T: Table, E, R, V> fmt::Debug for Update<T, E, R, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Update")
+            .field("table", &self.db.table_name())
+            .field("plan", &self.plan)
+            .finish()
+    }
+}
+
+impl<T: Table> Db<T> {
+    /// An `UpdateItem` request for the item with primary key `key` (see [`Update`]).
+    pub fn update<E>(&self, key: &Key<E>) -> Update<T, E>
+    where
+        E: InTable<T>,
+    {
+        Update {
+            db: self.clone(),
+            plan: UpdatePlan::new(key.clone()),
+            marker: PhantomData,
+        }
+    }
+}
+
+impl<T: Table, E: Entity, R, V> Update<T, E, R, V> {
+    fn map(self, f: impl FnOnce(UpdatePlan<E>) -> UpdatePlan<E>) -> Self {
+        Update {
+            db: self.db,
+            plan: f(self.plan),
+            marker: PhantomData,
+        }
+    }
+
+    fn retype<R2, V2>(self) -> Update<T, E, R2, V2> {
+        Update {
+            db: self.db,
+            plan: self.plan,
+            marker: PhantomData,
+        }
+    }
+
+    /// The plan this request sends.
+    pub fn plan(&self) -> &UpdatePlan<E> {
+        &self.plan
+    }
+
+    /// The request's expressions with their names and values as DynamoDB receives them, with
+    /// `now` as the time of the write ([`UpdatePlan::input`]).
+    ///
+    /// # Errors
+    /// [`Error::Plan`].
+    pub fn input(&self, now: SystemTime) -> Result<WriteInput, Error> {
+        Ok(self.plan.input(now)?)
+    }
+
+    /// `SET` a field, or an index group with the recomputed index keys ([`UpdatePlan::set`]).
+    pub fn set<S: Settable<E, A>, A>(self, target: S, value: A) -> Self {
+        self.map(|p| p.set(target, value))
+    }
+
+    /// `REMOVE` an `Option` field ([`UpdatePlan::remove`]).
+    pub fn remove<FV: Optional, K>(self, field: Field<E, FV, K>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
+    {
+        self.map(|p| p.remove(field))
+    }
+
+    /// `SET field = field + :by` ([`UpdatePlan::add`]).
+    pub fn add<FV: Number, K>(self, field: Field<E, FV, K>, by: impl ValueOf<FV>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<FV>,
+    {
+        self.map(|p| p.add(field, by))
+    }
+
+    /// `SET field = field - :by` ([`UpdatePlan::subtract`]).
+    pub fn subtract<FV: Number, K>(self, field: Field<E, FV, K>, by: impl ValueOf<FV>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<FV>,
+    {
+        self.map(|p| p.subtract(field, by))
+    }
+
+    /// `ADD field :elements` on a set field ([`UpdatePlan::add_to_set`]).
+    pub fn add_to_set<FV: SetOf, K: SetKind, A: ValueOf<FV::Element>>(
+        self,
+        field: Field<E, FV, K>,
+        elements: impl IntoIterator<Item = A>,
+    ) -> Self {
+        self.map(|p| p.add_to_set(field, elements))
+    }
+
+    /// `DELETE field :elements` on a set field ([`UpdatePlan::delete_from_set`]).
+    pub fn delete_from_set<FV: SetOf, K: SetKind, A: ValueOf<FV::Element>>(
+        self,
+        field: Field<E, FV, K>,
+        elements: impl IntoIterator<Item = A>,
+    ) -> Self {
+        self.map(|p| p.delete_from_set(field, elements))
+    }
+
+    /// `SET field = list_append(field, :items)` ([`UpdatePlan::append`]).
+    pub fn append<FV: ListOf, K, A: ValueOf<FV::Element>>(
+        self,
+        field: Field<E, FV, K>,
+        items: impl IntoIterator<Item = A>,
+    ) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
+    {
+        self.map(|p| p.append(field, items))
+    }
+
+    /// `SET field = list_append(:items, field)` ([`UpdatePlan::prepend`]).
+    pub fn prepend<FV: ListOf, K, A: ValueOf<FV::Element>>(
+        self,
+        field: Field<E, FV, K>,
+        items: impl IntoIterator<Item = A>,
+    ) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
+    {
+        self.map(|p| p.prepend(field, items))
+    }
+
+    /// `SET field = if_not_exists(field, :value)` ([`UpdatePlan::set_if_not_exists`]).
+    pub fn set_if_not_exists<FV, K>(self, field: Field<E, FV, K>, value: impl ValueOf<FV>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<FV>,
+    {
+        self.map(|p| p.set_if_not_exists(field, value))
+    }
+
+    /// The update happens only if `condition` holds on the item as stored; otherwise
+    /// [`Error::ConditionFailed`] with the stored item.
+    pub fn condition(self, condition: Cond<E>) -> Self {
+        self.map(|p| p.condition(condition))
+    }
+
+    /// Lets the update create the item when none is stored ([`UpdatePlan::upsert`]).
+    pub fn upsert(self) -> Self {
+        self.map(UpdatePlan::upsert)
+    }
+
+    /// Returns the item after the update, as `E` (`ReturnValues = ALL_NEW`).
+    pub fn returning_new(self) -> Update<T, E, New, V> {
+        self.retype()
+    }
+
+    /// Returns the item before the update, as `Option<E>` (`ALL_OLD`; `None` when an upsert
+    /// created it).
+    pub fn returning_old(self) -> Update<T, E, Old, V> {
+        self.retype()
+    }
+
+    /// Returns the item after the update decoded into `P` (`ALL_NEW`), e.g. a struct of the
+    /// fields you need.
+    pub fn returning<P: DeserializeOwned>(self) -> Update<T, E, NewAs<P>, V> {
+        self.retype()
+    }
+}
+
+impl<T: Table, E: Versioned, R> Update<T, E, R, AnyVersion> {
+    /// Optimistic locking: the update happens only if the stored version is `version` (the one
+    /// the item was read with), and stores `version + 1`; otherwise [`Error::VersionConflict`]
+    /// with the stored item. Required for a versioned entity.
+    pub fn expected_version(self, version: u64) -> Update<T, E, R, ExpectedVersion> {
+        let update = self.map(|p| p.expected_version(version));
+        update.retype()
+    }
+}
+
+impl<T: Table, E: Entity, R: Returning<T, E>, V> Update<T, E, R, V> {
+    async fn run(self) -> Result<R::Output, Error> {
+        let input = self.plan.input(SystemTime::now())?;
+        let key = self.plan.key();
+        let key_strings = (key.partition().to_owned(), key.sort().map(str::to_owned));
+        let (names, values) = placeholders(&input);
+        // The values alone over 400 KB: the item after the update would be too (AWS developer
+        // guide, "Item sizes and formats"); DynamoDB would refuse it with a ValidationException.
+        if let Some(values) = &values {
+            let size = item_size(values);
+            if size > MAX_ITEM_SIZE {
+                return Err(Error::InvalidItem {
+                    partition: key_strings.0,
+                    sort: key_strings.1,
+                    problem: ItemProblem::TooLarge { size },
+                });
+            }
+        }
+        let expected = Expected {
+            guard: if self.plan.is_upsert() {
+                Guard::Any
+            } else {
+                Guard::Exists
+            },
+            version: self.plan.version(),
+            version_attribute: E::MANAGED.version(),
+        };
+        let result = self
+            .db
+            .client()
+            .update_item()
+            .table_name(self.db.table_name())
+            .set_key(Some(key_to_attributes(key)))
+            .set_update_expression(input.update_expression)
+            .set_condition_expression(input.condition_expression)
+            .set_expression_attribute_names(names)
+            .set_expression_attribute_values(values)
+            .return_values(R::RETURN_VALUES)
+            .return_values_on_condition_check_failure(ReturnValuesOnConditionCheckFailure::AllOld)
+            .send()
+            .instrument(self.db.span("UpdateItem"))
+            .await;
+        match result {
+            Ok(output) => R::decode(output.attributes),
+            Err(e) => Err(match e.as_service_error() {
+                Some(aws_sdk_dynamodb::operation::update_item::UpdateItemError::ConditionalCheckFailedException(failed)) => {
+                    refused(self.db.table_name(), key_strings, expected, failed.item().cloned())
+                }
+                _ => Error::sdk("UpdateItem", e),
+            }),
+        }
+    }
+}
+
+impl<T: Table, E, R> IntoFuture for Update<T, E, R, AnyVersion>
+where
+    E: Unversioned + Send + 'static,
+    R: Returning<T, E>,
+{
+    type Output = Result<R::Output, Error>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(self.run())
+    }
+}
+
+impl<T: Table, E, R> IntoFuture for Update<T, E, R, ExpectedVersion>
+where
+    E: Versioned + Send + 'static,
+    R: Returning<T, E>,
+{
+    type Output = Result<R::Output, Error>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(self.run())
+    }
+}
