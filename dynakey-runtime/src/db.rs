@@ -3,7 +3,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use aws_sdk_dynamodb::error::BuildError;
 use aws_sdk_dynamodb::types::{
@@ -176,12 +176,14 @@ impl<T: Table> Db<T> {
     ///   indexes"). An LSI uses the table's partition key.
     ///
     /// It then polls `DescribeTable` (20 ms doubling up to 1 s) until the table status and every GSI
-    /// status is `ACTIVE`.
+    /// status is `ACTIVE`, and enables TTL on `T::TTL_ATTRIBUTE` when the table declares one
+    /// (`UpdateTimeToLive`, see [`crate::ttl`]).
     ///
     /// # Errors
     /// [`Error::Sdk`] from `CreateTable` (e.g. `ResourceInUseException` when the table exists; see
     /// [`ensure_table`](Self::ensure_table) to create it only when it is missing) or
-    /// `DescribeTable`; [`Error::TableNotActive`] after 10 minutes without reaching `ACTIVE`.
+    /// `DescribeTable` or `UpdateTimeToLive`; [`Error::TableNotActive`] after 10 minutes without
+    /// reaching `ACTIVE`.
     pub async fn create_table(&self) -> Result<(), Error> {
         let request = self.create_table_request()?;
         request
@@ -189,7 +191,8 @@ impl<T: Table> Db<T> {
             .instrument(self.span("CreateTable"))
             .await
             .map_err(|e| Error::sdk("CreateTable", e))?;
-        self.wait_until_active().await
+        self.wait_until_active().await?;
+        self.enable_ttl().await
     }
 
     pub(crate) fn create_table_request(
@@ -338,6 +341,7 @@ impl<T: Table> Db<T> {
             db: self.clone(),
             key: key.clone(),
             consistent_read: false,
+            unexpired: false,
         }
     }
 
@@ -350,6 +354,7 @@ pub struct Get<T: Table, E> {
     db: Db<T>,
     key: Key<E>,
     consistent_read: bool,
+    unexpired: bool,
 }
 
 impl<T: Table, E> fmt::Debug for Get<T, E> {
@@ -358,6 +363,7 @@ impl<T: Table, E> fmt::Debug for Get<T, E> {
             .field("table", &self.db.table_name())
             .field("key", &self.key)
             .field("consistent_read", &self.consistent_read)
+            .field("unexpired", &self.unexpired)
             .finish()
     }
 }
@@ -372,6 +378,17 @@ where
     /// succeeded before it (AWS developer guide, "Read consistency").
     pub fn consistent_read(mut self) -> Self {
         self.consistent_read = true;
+        self
+    }
+
+    /// Reads the item as missing (`None`) when its TTL attribute (`T::TTL_ATTRIBUTE`) holds a
+    /// time at or before now: DynamoDB deletes expired items only eventually (AWS developer guide,
+    /// "Using time to live (TTL) in DynamoDB"), and until then `GetItem` returns them.
+    pub fn unexpired(mut self) -> Self
+    where
+        T: dynakey::TableWithTtl,
+    {
+        self.unexpired = true;
         self
     }
 
@@ -391,7 +408,12 @@ where
             .instrument(self.db.span("GetItem"))
             .await
             .map_err(|e| Error::sdk("GetItem", e))?;
-        output.item.map(from_entity_item::<E>).transpose()
+        let ttl = T::TTL_ATTRIBUTE.filter(|_| self.unexpired);
+        output
+            .item
+            .filter(|item| !ttl.is_some_and(|a| crate::ttl::expired(item, a, SystemTime::now())))
+            .map(from_entity_item::<E>)
+            .transpose()
     }
 }
 

@@ -188,6 +188,7 @@ impl<T: Table> Db<T> {
                 match created {
                     Ok(_) => {
                         self.wait_until_active().await?;
+                        self.enable_ttl().await?;
                         return Ok(TableSetup::Created);
                     }
                     Err(e) => {

@@ -107,6 +107,7 @@ pub mod move_item;
 pub mod query_log;
 pub mod read;
 pub mod retry;
+pub mod ttl;
 pub mod update;
 pub mod write;
 

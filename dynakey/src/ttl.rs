@@ -153,8 +153,9 @@ pub(crate) fn to_value<T: TtlTime>(value: &T) -> Value {
     }
 }
 
-/// Epoch seconds of `now`, for the filter that leaves out expired items.
-pub(crate) fn now_seconds(now: SystemTime) -> i64 {
+/// `now` in whole epoch seconds, as a TTL attribute compares with it: an item whose attribute
+/// holds a number at or below it has expired.
+pub fn now_seconds(now: SystemTime) -> i64 {
     now.epoch_seconds().unwrap_or(i64::MAX)
 }
 

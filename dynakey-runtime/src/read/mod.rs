@@ -255,6 +255,21 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         self
     }
 
+    /// Leaves out items whose TTL attribute (`T::TTL_ATTRIBUTE`) holds a time at or before the
+    /// time of each request: a `FilterExpression` `attribute_not_exists(#ttl) OR #ttl > :now`
+    /// ([`dynakey::QueryPlan::leave_out_expired`]). DynamoDB deletes expired items only eventually (AWS
+    /// developer guide, "Using time to live (TTL) in DynamoDB"). Filtered items still count
+    /// towards the 1 MB a request reads, and towards its `Limit`: a page may hold fewer items.
+    pub fn unexpired(mut self) -> Self
+    where
+        T: dynakey::TableWithTtl,
+    {
+        if let (Ok(plan), Some(attribute)) = (&mut self.plan, T::TTL_ATTRIBUTE) {
+            plan.leave_out_expired(attribute);
+        }
+        self
+    }
+
     /// Decodes items into `P` instead of the entity: for queries with a projection
     /// (`KeyQuery::project([…])`), whose items hold only the projected attributes, or to read
     /// only what `P` needs. When the query projects nothing, the request projects the fields `P`
