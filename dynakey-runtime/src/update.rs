@@ -73,8 +73,14 @@ impl<T: Table, E: Entity + DeserializeOwned + Send + 'static> Returning<T, E> fo
     const RETURN_VALUES: ReturnValue = ReturnValue::AllOld;
     type Output = Option<E>;
     fn decode(attributes: Option<Item>) -> Result<Option<E>, Error> {
+        // No item before: DynamoDB returns no attributes; the embedded engine (dynoxide 3.2)
+        // returns the key alone. Neither is an item of `E`.
+        let key_only = |a: &Item| {
+            a.keys()
+                .all(|k| k == T::PARTITION_KEY || T::SORT_KEY == Some(k.as_str()))
+        };
         attributes
-            .filter(|a| !a.is_empty())
+            .filter(|a| !key_only(a))
             .map(from_entity_item::<E>)
             .transpose()
     }

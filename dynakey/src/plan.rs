@@ -172,8 +172,8 @@ impl QueryPlan {
     }
 
     /// Leaves out items whose TTL attribute `attribute` holds a time already past when each
-    /// request is sent: the filter `attribute_not_exists(#ttl) OR #ttl > :now` (`:now` in epoch
-    /// seconds), ANDed with the plan's filter. DynamoDB deletes expired items only eventually (AWS
+    /// request is sent: the filter `NOT #ttl <= :now` (`:now` in epoch seconds; true for an item
+    /// without the attribute, or with a `NULL` or other non-number in it, which TTL never deletes), ANDed with the plan's filter. DynamoDB deletes expired items only eventually (AWS
     /// developer guide, "Using time to live (TTL) in DynamoDB": typically within a few days), and
     /// until then a read returns them. A filter is applied after the read, so filtered-out items
     /// still count towards the 1 MB a page reads. The cursor is bound to the attribute, not to
@@ -191,11 +191,14 @@ impl QueryPlan {
                     .format(crate::ttl::now_seconds(now))
                     .to_owned(),
             );
-            Condition::AttributeNotExists(path.clone()).or(Condition::Compare(
+            // NOT (ttl <= now): true for a missing attribute and for a NULL or non-number one too
+            // (a comparison across types is false), which TTL never expires either.
+            Condition::Compare(
                 crate::expr::Operand::Path(path),
-                crate::expr::Comparator::Gt,
+                crate::expr::Comparator::Le,
                 crate::expr::Operand::Value(now),
-            ))
+            )
+            .not()
         });
         match (self.filter.clone(), ttl) {
             (Some(filter), Some(ttl)) => Some(filter.and(ttl)),

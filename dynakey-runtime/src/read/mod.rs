@@ -256,7 +256,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     }
 
     /// Leaves out items whose TTL attribute (`T::TTL_ATTRIBUTE`) holds a time at or before the
-    /// time of each request: a `FilterExpression` `attribute_not_exists(#ttl) OR #ttl > :now`
+    /// time of each request: a `FilterExpression` `NOT #ttl <= :now`
     /// ([`dynakey::QueryPlan::leave_out_expired`]). DynamoDB deletes expired items only eventually (AWS
     /// developer guide, "Using time to live (TTL) in DynamoDB"). Filtered items still count
     /// towards the 1 MB a request reads, and towards its `Limit`: a page may hold fewer items.
