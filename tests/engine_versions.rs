@@ -44,7 +44,11 @@ async fn stored(db: &Db<Docs>) -> Result<Doc, BoxError> {
         .ok_or_else(|| "no doc".into())
 }
 
-fn conflict(error: &Error, expected_version: u64, found_version: Option<u64>) -> Result<(), BoxError> {
+fn conflict(
+    error: &Error,
+    expected_version: u64,
+    found_version: Option<u64>,
+) -> Result<(), BoxError> {
     match error {
         Error::VersionConflict {
             expected, found, ..
@@ -65,8 +69,16 @@ fn conflict(error: &Error, expected_version: u64, found_version: Option<u64>) ->
 #[tokio::test]
 async fn every_write_checks_and_increments_the_version() -> Result<(), BoxError> {
     let (_engine, db) = fresh::<Docs>().await?;
-    db.create(&Doc { version: 7, ..doc() }).await?;
-    assert_eq!(stored(&db).await?.version, 1, "create stores the first version");
+    db.create(&Doc {
+        version: 7,
+        ..doc()
+    })
+    .await?;
+    assert_eq!(
+        stored(&db).await?.version,
+        1,
+        "create stores the first version"
+    );
 
     let updated: Doc = db
         .update(&Doc::key("d1")?)
@@ -89,12 +101,24 @@ async fn every_write_checks_and_increments_the_version() -> Result<(), BoxError>
     assert!(message.contains("expected version 1"), "{message}");
 
     // put of the entity as read (version 2) stores 3; put of a stale copy conflicts.
-    db.put(&Doc { body: "v3".into(), ..updated.clone() }).await?;
+    db.put(&Doc {
+        body: "v3".into(),
+        ..updated.clone()
+    })
+    .await?;
     assert_eq!(stored(&db).await?.version, 3);
-    let stale = db.put(&updated).await.err().ok_or("a stale put succeeded")?;
+    let stale = db
+        .put(&updated)
+        .await
+        .err()
+        .ok_or("a stale put succeeded")?;
     conflict(&stale, 2, Some(3))?;
     // put of a never-stored entity (version 0) over an existing item conflicts too.
-    let fresh_copy = db.put(&doc()).await.err().ok_or("a version-0 put succeeded")?;
+    let fresh_copy = db
+        .put(&doc())
+        .await
+        .err()
+        .ok_or("a version-0 put succeeded")?;
     conflict(&fresh_copy, 0, Some(3))?;
 
     // delete needs the version as well.

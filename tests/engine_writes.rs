@@ -112,7 +112,11 @@ async fn every_update_operation_changes_the_stored_item_as_dynamodb_documents_it
     assert_eq!(labels, ["b", "c"]);
     assert_eq!(new.history, ["zero", "created", "renamed"]);
     assert_eq!(new.note, None);
-    assert_eq!(stored(&db, 1).await?, new, "returning_new is the stored item");
+    assert_eq!(
+        stored(&db, 1).await?,
+        new,
+        "returning_new is the stored item"
+    );
 
     // if_not_exists: sets an absent attribute, keeps a present one.
     db.update(&key(1)?)
@@ -151,8 +155,7 @@ async fn typed_returns_give_the_old_item_or_a_projection() -> Result<(), BoxErro
 }
 
 #[tokio::test]
-async fn an_update_of_a_missing_item_is_not_found_unless_it_is_an_upsert() -> Result<(), BoxError>
-{
+async fn an_update_of_a_missing_item_is_not_found_unless_it_is_an_upsert() -> Result<(), BoxError> {
     let (_engine, db) = fresh::<Tracker>().await?;
     let error = db
         .update(&key(9)?)
@@ -164,7 +167,10 @@ async fn an_update_of_a_missing_item_is_not_found_unless_it_is_an_upsert() -> Re
         matches!(&error, Error::NotFound { partition, .. } if partition == "WS#acme"),
         "{error:?}"
     );
-    assert!(db.get(&key(9)?).consistent_read().await?.is_none(), "nothing was created");
+    assert!(
+        db.get(&key(9)?).consistent_read().await?.is_none(),
+        "nothing was created"
+    );
 
     let created: Option<Task> = db
         .update(&key(9)?)
@@ -174,15 +180,18 @@ async fn an_update_of_a_missing_item_is_not_found_unless_it_is_an_upsert() -> Re
         .await?;
     assert!(created.is_none(), "no item before the upsert");
     let raw = raw_item(&db, 9).await?;
-    assert_eq!(raw.get("title"), Some(&AttributeValue::S("upserted".into())));
-    assert!(raw.contains_key("created_at"), "an upsert that creates sets created_at");
+    assert_eq!(
+        raw.get("title"),
+        Some(&AttributeValue::S("upserted".into()))
+    );
+    assert!(
+        raw.contains_key("created_at"),
+        "an upsert that creates sets created_at"
+    );
     Ok(())
 }
 
-async fn raw_item(
-    db: &Db<Tracker>,
-    id: u32,
-) -> Result<HashMap<String, AttributeValue>, BoxError> {
+async fn raw_item(db: &Db<Tracker>, id: u32) -> Result<HashMap<String, AttributeValue>, BoxError> {
     let key = key(id)?;
     let output = db
         .client()
@@ -231,7 +240,11 @@ async fn a_failed_condition_carries_the_stored_item_on_every_write() -> Result<(
             .ok_or("delete succeeded")?,
     )?;
     // create: the key is taken, so AlreadyExists (its own condition fails first).
-    let taken = db.create(&task(1, None)).await.err().ok_or("create succeeded")?;
+    let taken = db
+        .create(&task(1, None))
+        .await
+        .err()
+        .ok_or("create succeeded")?;
     assert!(matches!(taken, Error::AlreadyExists { .. }), "{taken:?}");
     assert_eq!(stored(&db, 1).await?.title, "task 1", "nothing was written");
 
@@ -258,10 +271,17 @@ async fn an_update_of_an_index_field_moves_the_item_between_index_partitions(
     db.update(&key(1)?)
         .set(Task::BY_ASSIGNEE, ("bob", 500u64))
         .await?;
-    assert_eq!(assigned(&db, "ann").await?, [2], "the old index partition lost it");
+    assert_eq!(
+        assigned(&db, "ann").await?,
+        [2],
+        "the old index partition lost it"
+    );
     assert_eq!(assigned(&db, "bob").await?, [1], "the new one holds it");
     let raw = raw_item(&db, 1).await?;
-    assert_eq!(raw.get("GSI1PK"), Some(&AttributeValue::S("USER#bob".into())));
+    assert_eq!(
+        raw.get("GSI1PK"),
+        Some(&AttributeValue::S("USER#bob".into()))
+    );
     assert_eq!(
         raw.get("GSI1SK"),
         Some(&AttributeValue::S("00000000000000000500#0000000001".into())),
@@ -274,7 +294,10 @@ async fn an_update_of_an_index_field_moves_the_item_between_index_partitions(
         .await?;
     assert!(assigned(&db, "ann").await?.is_empty());
     let raw = raw_item(&db, 2).await?;
-    assert!(!raw.contains_key("GSI1PK") && !raw.contains_key("GSI1SK"), "{raw:?}");
+    assert!(
+        !raw.contains_key("GSI1PK") && !raw.contains_key("GSI1SK"),
+        "{raw:?}"
+    );
     assert_eq!(stored(&db, 2).await?.assignee, None);
     Ok(())
 }
@@ -294,14 +317,28 @@ async fn timestamps_are_set_by_the_writes_themselves() -> Result<(), BoxError> {
     tokio::time::sleep(Duration::from_millis(5)).await;
     db.update(&key(1)?).set(Task::TITLE, "later").await?;
     let updated = stored(&db, 1).await?;
-    assert_eq!(updated.created_at, Some(created_at), "update keeps created_at");
-    assert!(updated.updated_at > created.updated_at, "update sets updated_at");
+    assert_eq!(
+        updated.created_at,
+        Some(created_at),
+        "update keeps created_at"
+    );
+    assert!(
+        updated.updated_at > created.updated_at,
+        "update sets updated_at"
+    );
 
     tokio::time::sleep(Duration::from_millis(5)).await;
     db.put(&updated).await?;
     let replaced = stored(&db, 1).await?;
-    assert_eq!(replaced.created_at, Some(created_at), "put keeps the created_at it read");
-    assert!(replaced.updated_at > updated.updated_at, "put sets updated_at");
+    assert_eq!(
+        replaced.created_at,
+        Some(created_at),
+        "put keeps the created_at it read"
+    );
+    assert!(
+        replaced.updated_at > updated.updated_at,
+        "put sets updated_at"
+    );
     Ok(())
 }
 
@@ -317,12 +354,21 @@ async fn reads_can_leave_out_items_past_their_expiry() -> Result<(), BoxError> {
         db.create(t).await?;
     }
     let raw = raw_item(&db, 1).await?;
-    assert!(matches!(raw.get("expires_at"), Some(AttributeValue::N(_))), "epoch seconds");
+    assert!(
+        matches!(raw.get("expires_at"), Some(AttributeValue::N(_))),
+        "epoch seconds"
+    );
 
-    assert!(db.get(&key(1)?).await?.is_some(), "DynamoDB still returns it");
+    assert!(
+        db.get(&key(1)?).await?.is_some(),
+        "DynamoDB still returns it"
+    );
     assert!(db.get(&key(1)?).unexpired().await?.is_none());
     assert!(db.get(&key(2)?).unexpired().await?.is_some());
-    assert!(db.get(&key(3)?).unexpired().await?.is_some(), "no expiry: kept");
+    assert!(
+        db.get(&key(3)?).unexpired().await?.is_some(),
+        "no expiry: kept"
+    );
 
     let all: Vec<Task> = db.query(&Task::query("acme")).items().try_collect().await?;
     assert_eq!(all.len(), 3);
@@ -370,7 +416,10 @@ async fn an_item_over_400_kb_is_refused_before_any_request() -> Result<(), BoxEr
     for result in [db.put(&big).await, db.create(&big).await] {
         match result {
             Err(Error::InvalidItem { problem, .. }) => {
-                assert!(matches!(problem, dynakey_runtime::item::ItemProblem::TooLarge { .. }))
+                assert!(matches!(
+                    problem,
+                    dynakey_runtime::item::ItemProblem::TooLarge { .. }
+                ))
             }
             other => return Err(format!("expected InvalidItem, got {other:?}").into()),
         }
@@ -379,6 +428,9 @@ async fn an_item_over_400_kb_is_refused_before_any_request() -> Result<(), BoxEr
         .update(&key(1)?)
         .set(Task::TITLE, "x".repeat(410 * 1024))
         .await;
-    assert!(matches!(result, Err(Error::InvalidItem { .. })), "{result:?}");
+    assert!(
+        matches!(result, Err(Error::InvalidItem { .. })),
+        "{result:?}"
+    );
     Ok(())
 }

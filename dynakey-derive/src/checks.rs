@@ -8,8 +8,8 @@
 pub mod collection;
 pub mod index;
 pub mod managed;
-pub mod serde;
 pub mod segment_enum;
+pub mod serde;
 pub mod shard;
 pub mod table;
 

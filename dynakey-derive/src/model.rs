@@ -174,7 +174,13 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
         .filter_map(|a| resolve(a, Role::Sort))
         .collect();
     let indexes = index::resolve_all(cx, &fields, attrs.indexes);
-    let managed = managed::resolve(cx, &fields, attrs.version, attrs.created_at, attrs.updated_at);
+    let managed = managed::resolve(
+        cx,
+        &fields,
+        attrs.version,
+        attrs.created_at,
+        attrs.updated_at,
+    );
     let table = match attrs.table {
         Some(path) => quote!(#path),
         None => quote!(::dynakey::DefaultTable),

@@ -344,7 +344,6 @@ impl<T: Table> Db<T> {
             unexpired: false,
         }
     }
-
 }
 
 /// A `GetItem` request, made by [`Db::get`]; `.await` it (AWS developer guide, "Working with

@@ -31,6 +31,15 @@ pub enum AnyVersion {}
 #[derive(Debug, Clone, Copy)]
 pub enum ExpectedVersion {}
 
+/// The version typestates a write of `E` may be sent in: [`AnyVersion`] for an entity without a
+/// version, [`ExpectedVersion`] for a versioned one (so a versioned entity is never written
+/// without the version it was read with). The bounds on `E` carry the messages.
+pub trait VersionCheck<E> {}
+
+impl<E: Unversioned> VersionCheck<E> for AnyVersion {}
+
+impl<E: Versioned> VersionCheck<E> for ExpectedVersion {}
+
 /// `ExpressionAttributeNames`/`Values` of a rendered write as the SDK takes them (`None` when
 /// empty: DynamoDB rejects empty maps).
 pub(crate) type Placeholders = (
@@ -235,7 +244,10 @@ fn manage<E: Entity>(item: &mut Item, mode: PutMode, now: SystemTime) -> Result<
     if let Some(s) = managed.created_at() {
         // `put` replaces the item: it keeps the creation time the entity was read with, and sets
         // one only when there is none (an entity never stored).
-        let unset = matches!(item.get(s.attribute()), None | Some(AttributeValue::Null(_)));
+        let unset = matches!(
+            item.get(s.attribute()),
+            None | Some(AttributeValue::Null(_))
+        );
         if mode == PutMode::Create || unset {
             item.insert(s.attribute().to_owned(), stamp(s)?);
         }
@@ -492,17 +504,7 @@ impl<T: Table, E: Versioned> Delete<T, E, AnyVersion> {
     }
 }
 
-impl<T: Table, E: Unversioned> IntoFuture for Delete<T, E, AnyVersion> {
-    type Output = Result<(), Error>;
-    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;
-
-    fn into_future(self) -> Self::IntoFuture {
-        let (db, prepared) = self.prepare();
-        Box::pin(async move { send_delete(db, prepared?).await })
-    }
-}
-
-impl<T: Table, E: Versioned> IntoFuture for Delete<T, E, ExpectedVersion> {
+impl<T: Table, E: Entity, V: VersionCheck<E>> IntoFuture for Delete<T, E, V> {
     type Output = Result<(), Error>;
     type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;
 

@@ -119,7 +119,7 @@ pub use db::{Db, Get};
 pub use embedded::Engine;
 pub use ensure_table::{KeyRole, SchemaDifference, TableSetup};
 pub use error::Error;
-pub use item_write::{AnyVersion, Delete, ExpectedVersion, Put};
+pub use item_write::{AnyVersion, Delete, ExpectedVersion, Put, VersionCheck};
 pub use query_log::{QueryLog, SentQuery};
 pub use read::{As, Keys, Output, Page, Query};
 pub use retry::RetryPolicy;

@@ -12,7 +12,7 @@ use dynakey::field::{
     Encode, Field, ListOf, NotIndexed, NotKeyPart, NotManaged, Number, SetOf, ValueOf,
 };
 use dynakey::write::{Guard, Optional, SetKind, Settable};
-use dynakey::{Cond, Entity, InTable, Key, Table, UpdatePlan, Unversioned, Versioned, WriteInput};
+use dynakey::{Cond, Entity, InTable, Key, Table, UpdatePlan, Versioned, WriteInput};
 use serde::de::DeserializeOwned;
 use tracing::Instrument;
 
@@ -20,7 +20,9 @@ use crate::convert::key_to_attributes;
 use crate::db::Db;
 use crate::error::Error;
 use crate::item::{from_entity_item, from_item_in, item_size, Item, ItemProblem, MAX_ITEM_SIZE};
-use crate::item_write::{placeholders, refused, AnyVersion, Expected, ExpectedVersion};
+use crate::item_write::{
+    placeholders, refused, AnyVersion, Expected, ExpectedVersion, VersionCheck,
+};
 
 /// What an [`Update`] returns (`ReturnValues`): [`Nothing`] (the default), [`New`] (the item
 /// after the update), [`Old`] (the item before it, `None` when an upsert created it) or
@@ -354,23 +356,11 @@ impl<T: Table, E: Entity, R: Returning<T, E>, V> Update<T, E, R, V> {
     }
 }
 
-impl<T: Table, E, R> IntoFuture for Update<T, E, R, AnyVersion>
+impl<T: Table, E, R, V> IntoFuture for Update<T, E, R, V>
 where
-    E: Unversioned + Send + 'static,
+    E: Entity + Send + 'static,
     R: Returning<T, E>,
-{
-    type Output = Result<R::Output, Error>;
-    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;
-
-    fn into_future(self) -> Self::IntoFuture {
-        Box::pin(self.run())
-    }
-}
-
-impl<T: Table, E, R> IntoFuture for Update<T, E, R, ExpectedVersion>
-where
-    E: Versioned + Send + 'static,
-    R: Returning<T, E>,
+    V: VersionCheck<E> + 'static,
 {
     type Output = Result<R::Output, Error>;
     type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;

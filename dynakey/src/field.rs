@@ -55,9 +55,11 @@ use std::marker::PhantomData;
 
 pub use cond::{Cond, Size};
 pub use group::{GroupValue, GroupValues, IndexGroup};
-pub use kind::{Encode, Indexed, KeyPart, Managed, NotIndexed, NotKeyPart, NotManaged, Plain, Set, Ttl};
-pub use value::{Contains, GroupField, ListOf, Number, SetOf, Text, ValueOf};
+pub use kind::{
+    Encode, Indexed, KeyPart, Managed, NotIndexed, NotKeyPart, NotManaged, Plain, Set, Ttl,
+};
 pub(crate) use value::{into_set, serialize as serialize_value};
+pub use value::{Contains, GroupField, ListOf, Number, SetOf, Text, ValueOf};
 
 use crate::expr::{AttributeType, Comparator, Condition, Operand, Path, Value};
 use crate::ValueError;
@@ -136,9 +138,11 @@ impl<E, V, K: Encode<V>> Field<E, V, K> {
     }
 
     fn compare(self, op: Comparator, value: impl ValueOf<V>) -> Cond<E> {
-        Cond::new(self.encode(value).map(|value| {
-            Condition::Compare(Operand::Path(self.path()), op, Operand::Value(value))
-        }))
+        Cond::new(
+            self.encode(value).map(|value| {
+                Condition::Compare(Operand::Path(self.path()), op, Operand::Value(value))
+            }),
+        )
     }
 
     /// `path = :value`.
@@ -173,7 +177,9 @@ impl<E, V, K: Encode<V>> Field<E, V, K> {
 
     /// `path BETWEEN :low AND :high`, both ends included.
     pub fn between(self, low: impl ValueOf<V>, high: impl ValueOf<V>) -> Cond<E> {
-        let values = self.encode(low).and_then(|low| Ok((low, self.encode(high)?)));
+        let values = self
+            .encode(low)
+            .and_then(|low| Ok((low, self.encode(high)?)));
         Cond::new(values.map(|(low, high)| {
             Condition::Between(
                 Operand::Path(self.path()),

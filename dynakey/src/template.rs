@@ -203,7 +203,10 @@ impl KeyTemplate {
     ///
     /// # Errors
     /// As [`split_into`](Self::split_into).
-    pub(crate) fn segments<'k>(&self, key: &'k str) -> Result<Vec<(&'static str, &'k str)>, KeyError> {
+    pub(crate) fn segments<'k>(
+        &self,
+        key: &'k str,
+    ) -> Result<Vec<(&'static str, &'k str)>, KeyError> {
         let mut slots = vec![""; self.fields().count()];
         self.split_into(key, &mut slots)?;
         Ok(self.fields().zip(slots).collect())

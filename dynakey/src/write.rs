@@ -22,8 +22,8 @@ mod update;
 
 use std::collections::BTreeMap;
 
-pub use managed::{ManagedFields, Stamp, Timestamp, VersionNumber};
 pub(crate) use managed::stamp_value;
+pub use managed::{ManagedFields, Stamp, Timestamp, VersionNumber};
 pub use update::{Optional, SetKind, Settable, UpdatePlan};
 
 use crate::expr::{Comparator, Condition, Operand, Path, Renderer, UpdateAction, Value};

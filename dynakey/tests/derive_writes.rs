@@ -15,7 +15,9 @@ use serde::{Deserialize, Serialize};
 #[lsi(ByDue, sort_key = "LSI1SK")]
 struct Tracker;
 
-#[derive(KeySegment, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    KeySegment, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord,
+)]
 enum Status {
     #[key("DONE")]
     Done,
@@ -69,12 +71,18 @@ fn handles_name_the_attributes_serde_writes() {
     assert_eq!(Task::COMMENT_COUNT.attribute(), "n");
     assert_eq!(Task::UPDATED_AT.attribute(), "updatedAt");
     assert_eq!(Task::EXPIRES_AT.attribute(), "expiresAt");
-    assert_eq!(Task::BY_ASSIGNEE.fields(), &[("assignee", "assignee"), ("created", "created")]);
+    assert_eq!(
+        Task::BY_ASSIGNEE.fields(),
+        &[("assignee", "assignee"), ("created", "created")]
+    );
     assert_eq!(Task::BY_STATUS.fields(), &[("status", "status")]);
     assert_eq!(Task::BY_DUE.fields(), &[("due", "due")]);
     assert_eq!(Task::MANAGED.version(), Some("version"));
     assert_eq!(Task::MANAGED.ttl(), Some("expiresAt"));
-    assert_eq!(Task::MANAGED.updated_at().map(|s| s.attribute()), Some("updatedAt"));
+    assert_eq!(
+        Task::MANAGED.updated_at().map(|s| s.attribute()),
+        Some("updatedAt")
+    );
     assert!(Task::MANAGED.created_at().is_none());
 }
 
@@ -100,9 +108,17 @@ fn conditions_render_with_their_values_serialised_as_the_item_stores_them() {
         )
     );
     let values = &input.expression_attribute_values;
-    assert_eq!(values[":status"], Value::S("Open".into()), "serde's form, not the key text");
+    assert_eq!(
+        values[":status"],
+        Value::S("Open".into()),
+        "serde's form, not the key text"
+    );
     assert_eq!(values[":note"], Value::S("x".into()));
-    assert_eq!(values[":expiresAt"], Value::N("5".into()), "TTL: epoch seconds");
+    assert_eq!(
+        values[":expiresAt"],
+        Value::N("5".into()),
+        "TTL: epoch seconds"
+    );
     assert_eq!(values[":n"], Value::S("N".into()));
 }
 
@@ -139,7 +155,10 @@ fn an_update_of_an_index_group_rewrites_the_index_keys() {
     assert_eq!(values[":version_2"], Value::N("3".into()));
     // The LSI's sort key is its own attribute; its partition key is the table's, never written.
     let due = render(&UpdatePlan::new(key()).set(Task::BY_DUE, 5u32));
-    assert!(due.update_expression.unwrap().starts_with("SET #due = :due, #LSI1SK = :LSI1SK"));
+    assert!(due
+        .update_expression
+        .unwrap()
+        .starts_with("SET #due = :due, #LSI1SK = :LSI1SK"));
 }
 
 #[test]
@@ -154,7 +173,10 @@ fn an_option_index_field_set_to_none_takes_the_item_out_of_the_sparse_index() {
              #GSI1PK, #GSI1SK"
         )
     );
-    assert_eq!(input.expression_attribute_values[":assignee"], Value::Null(true));
+    assert_eq!(
+        input.expression_attribute_values[":assignee"],
+        Value::Null(true)
+    );
 }
 
 #[test]
@@ -183,7 +205,10 @@ fn list_set_number_and_absent_operations_render_as_dynamodb_documents_them() {
     assert_eq!(values[":labels"], Value::Ss(vec!["a".into(), "b".into()]));
     assert_eq!(values[":history"], Value::L(vec![Value::S("moved".into())]));
     assert_eq!(values[":expiresAt"], Value::N("99".into()));
-    assert_eq!(input.condition_expression, None, "an upsert has no existence check");
+    assert_eq!(
+        input.condition_expression, None,
+        "an upsert has no existence check"
+    );
 }
 
 #[test]
@@ -196,7 +221,10 @@ fn a_later_action_on_an_attribute_replaces_an_earlier_one() {
         .update_expression
         .unwrap()
         .starts_with("SET #title = :title, #version"));
-    assert_eq!(input.expression_attribute_values[":title"], Value::S("b".into()));
+    assert_eq!(
+        input.expression_attribute_values[":title"],
+        Value::S("b".into())
+    );
 }
 
 #[test]
@@ -204,7 +232,10 @@ fn bad_values_are_errors_of_the_plan_before_anything_is_sent() {
     // The last segment of "USER#<assignee>" may not be empty: the key rules of every write.
     let empty = UpdatePlan::new(key()).set(Task::BY_ASSIGNEE, ("", 1u64));
     let error = empty.input(SystemTime::now()).unwrap_err();
-    assert!(error.to_string().contains("empty value is ambiguous"), "{error}");
+    assert!(
+        error.to_string().contains("empty value is ambiguous"),
+        "{error}"
+    );
     let empty_set = UpdatePlan::new(key()).set(Task::LABELS, Vec::<String>::new());
     let error = empty_set.input(SystemTime::now()).unwrap_err();
     assert!(error.to_string().contains("no empty sets"), "{error}");
@@ -229,7 +260,11 @@ fn the_ttl_codec_stores_epoch_seconds() {
     assert_eq!(item["at"], serde_dynamo::AttributeValue::N("61".into()));
     assert_eq!(item["maybe"], serde_dynamo::AttributeValue::Null(true));
     let back: Expiring = serde_dynamo::from_item(item).unwrap();
-    assert_eq!(back.at, UNIX_EPOCH + Duration::from_secs(61), "whole seconds");
+    assert_eq!(
+        back.at,
+        UNIX_EPOCH + Duration::from_secs(61),
+        "whole seconds"
+    );
     assert_eq!(back.maybe, None);
 }
 

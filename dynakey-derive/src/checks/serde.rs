@@ -41,7 +41,8 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
 }
 
 /// Why a key field must be stored as it is.
-const KEY_FIELD: &str = "keys are built from the field's value, so serde must store exactly that value";
+const KEY_FIELD: &str =
+    "keys are built from the field's value, so serde must store exactly that value";
 /// Why a managed field must be stored as it is.
 const MANAGED_FIELD: &str = "dynakey writes and compares its plain serde form in every request";
 

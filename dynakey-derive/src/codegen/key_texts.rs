@@ -11,8 +11,29 @@ use crate::model::{Entity, Segment};
 
 /// Key segment types that are never derived enums: no check is emitted for them.
 const NOT_ENUMS: &[&str] = &[
-    "String", "str", "Cow", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8",
-    "i16", "i32", "i64", "i128", "isize", "f32", "f64", "KeyPath", "Ulid", "Uuid", "DateTime",
+    "String",
+    "str",
+    "Cow",
+    "bool",
+    "char",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "f32",
+    "f64",
+    "KeyPath",
+    "Ulid",
+    "Uuid",
+    "DateTime",
     "OffsetDateTime",
 ];
 

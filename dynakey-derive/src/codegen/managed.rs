@@ -64,8 +64,12 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> ManagedExpansion {
     });
     let any = version.is_some() || created_at.is_some() || updated_at.is_some() || ttl.is_some();
     let entity_items = if any {
-        let (version, created_at, updated_at, ttl) =
-            (option(version), option(created_at), option(updated_at), option(ttl));
+        let (version, created_at, updated_at, ttl) = (
+            option(version),
+            option(created_at),
+            option(updated_at),
+            option(ttl),
+        );
         quote! {
             const MANAGED: ::dynakey::ManagedFields =
                 ::dynakey::__private::managed(#version, #created_at, #updated_at, #ttl);

@@ -14,8 +14,8 @@ use syn::spanned::Spanned;
 
 use crate::ctxt::Ctxt;
 use crate::grammar::given::{Given, KEEP_ONE};
-use crate::grammar::serde::SerdeField;
 use crate::grammar::index::{self, IndexAttr};
+use crate::grammar::serde::SerdeField;
 use crate::grammar::shard::{self, ShardOptions};
 
 /// The key-related attributes of an entity struct, as written.

@@ -6,8 +6,8 @@ use std::time::SystemTime;
 use super::{condition, managed, Guard, WriteInput};
 use crate::expr::{Condition, Path, SetOperand, SetValue, UpdateAction, Value};
 use crate::field::{
-    Encode, Field, GroupValue, GroupValues, IndexGroup, ListOf, NotIndexed, NotKeyPart,
-    NotManaged, Number, SetOf, ValueOf,
+    Encode, Field, GroupValue, GroupValues, IndexGroup, ListOf, NotIndexed, NotKeyPart, NotManaged,
+    Number, SetOf, ValueOf,
 };
 use crate::{Cond, Entity, Key, PlanError, Table};
 
@@ -111,7 +111,12 @@ impl<E: Entity, Vs, A: GroupValues<Vs>> Settable<E, A> for IndexGroup<E, Vs> {
         let values = value.group_values(self.fields())?;
         let mut actions: Vec<UpdateAction> = values
             .iter()
-            .map(|v| UpdateAction::Set(Path::attribute(v.attribute), SetValue::value(v.value.clone())))
+            .map(|v| {
+                UpdateAction::Set(
+                    Path::attribute(v.attribute),
+                    SetValue::value(v.value.clone()),
+                )
+            })
             .collect();
         index_key_actions(key, &values, &mut actions)?;
         Ok(actions)
@@ -143,7 +148,9 @@ fn index_key_actions<E: Entity>(
     };
     for index in E::INDEXES {
         let templates = [
-            index.partition().map(|t| (t, index.index().partition_key())),
+            index
+                .partition()
+                .map(|t| (t, index.index().partition_key())),
             index.sort().zip(index.index().sort_key()),
         ];
         let fed = templates
@@ -156,7 +163,10 @@ fn index_key_actions<E: Entity>(
         let segment = |field: &str| -> Option<Option<&str>> {
             match values.iter().find(|v| v.field == field) {
                 Some(v) => Some(v.segment.as_deref()),
-                None => known.iter().find(|(f, _)| *f == field).map(|(_, s)| Some(*s)),
+                None => known
+                    .iter()
+                    .find(|(f, _)| *f == field)
+                    .map(|(_, s)| Some(*s)),
             }
         };
         let sparse = templates
@@ -172,7 +182,10 @@ fn index_key_actions<E: Entity>(
                 push(actions, UpdateAction::Remove(path));
             } else {
                 let built = template.build_from(|f| segment(f).flatten())?;
-                push(actions, UpdateAction::Set(path, SetValue::value(Value::S(built))));
+                push(
+                    actions,
+                    UpdateAction::Set(path, SetValue::value(Value::S(built))),
+                );
             }
         }
     }
@@ -477,10 +490,20 @@ impl<E: Entity> UpdatePlan<E> {
         }
         if let (Some(stamp), true) = (managed.created_at(), self.upsert) {
             let path = Path::attribute(stamp.attribute());
-            let value = SetOperand::IfNotExists(path.clone(), Box::new(SetOperand::Value(stamp.value(now)?)));
-            push(&mut actions, UpdateAction::Set(path, SetValue::Operand(value)));
+            let value = SetOperand::IfNotExists(
+                path.clone(),
+                Box::new(SetOperand::Value(stamp.value(now)?)),
+            );
+            push(
+                &mut actions,
+                UpdateAction::Set(path, SetValue::Operand(value)),
+            );
         }
-        let guard = if self.upsert { Guard::Any } else { Guard::Exists };
+        let guard = if self.upsert {
+            Guard::Any
+        } else {
+            Guard::Exists
+        };
         let condition = condition::<E>(guard, self.expected_version, &self.conditions);
         Ok(WriteInput::render(&actions, condition.as_ref()))
     }
