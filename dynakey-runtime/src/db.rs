@@ -80,10 +80,19 @@ impl<T: Table> fmt::Debug for Db<T> {
 impl<T: Table> Db<T> {
     /// A handle on table `table_name`, declared by `T`. Sends nothing; the table must exist (or be
     /// created with [`create_table`](Self::create_table)) before the first operation.
+    ///
+    /// The handle uses a copy of `client`'s configuration with one more interceptor, which asks
+    /// every request for its ConsumedCapacity and reports each request as a `tracing` event (see
+    /// [`trace`](crate::trace)); `client` itself is unchanged.
     pub fn new(client: Client, table_name: impl Into<String>) -> Self {
         let table_name: String = table_name.into();
+        let config = client
+            .config()
+            .to_builder()
+            .interceptor(crate::trace::Trace::new())
+            .build();
         Db {
-            client,
+            client: Client::from_conf(config),
             table_name: table_name.into(),
             retry: RetryPolicy::default(),
             batch_concurrency: DEFAULT_BATCH_CONCURRENCY,
