@@ -280,6 +280,16 @@ pub fn shard_of<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Sized>(
     Ok(sharding.shard_of_encoding(encoding.as_bytes()))
 }
 
+/// The logical part of partition key `key` of sharded entity `E`: `None` without a shard suffix
+/// below the shard count (the generated `Entity::matches_partition_key`).
+#[inline]
+pub fn logical_partition_key<E: Entity>(key: &str) -> Option<&str> {
+    match E::SHARDING {
+        Some(sharding) => sharding.split_partition_key(key).map(|(logical, _)| logical),
+        None => Some(key),
+    }
+}
+
 /// The logical part of a sharded partition key (the generated `parse_partition_key` of a sharded
 /// entity strips the suffix, then parses the rest with the template).
 ///
