@@ -18,7 +18,10 @@
 //! ```
 //!
 //! It runs on the embedded engine; with `--aws` it uses a client configured the usual AWS way
-//! instead (e.g. `AWS_ENDPOINT_URL_DYNAMODB`), on a table named `dynakey-drive`.
+//! instead (e.g. `AWS_ENDPOINT_URL_DYNAMODB`), on a table named `dynakey-drive`, created on the
+//! first run (`Db::ensure_table`) and reused after that. Loading the same directory again
+//! overwrites its items; read back a directory other than the one loaded before and the previous
+//! one's items are still in the table.
 //!
 //! It loads the tree with BatchWriteItem behind a progress bar, reads the subtree page by page,
 //! and checks the result against a fresh walk of the same folder on disk sorted by UTF-8 bytes;
@@ -225,7 +228,9 @@ async fn main() -> Result<(), BoxError> {
     let engine;
     let db: Db<Drive> = if use_aws {
         let db = Db::new(dynakey_runtime::connect_from_env().await, "dynakey-drive");
-        db.create_table().await?;
+        // Created on the first run only; a table of that name with other keys is refused.
+        let setup = db.ensure_table().await.unwrap_or_else(|e| refuse(&e));
+        println!("table {}: {setup:?}", db.table_name());
         db
     } else {
         engine = Engine::start().await?;
@@ -328,6 +333,13 @@ async fn main() -> Result<(), BoxError> {
         "the directory listing",
     );
     Ok(())
+}
+
+/// Prints why the table cannot be used (e.g. `Error::TableMismatch`, every difference named) and
+/// exits with status 2.
+fn refuse(error: &dynakey_runtime::Error) -> ! {
+    eprintln!("{error}");
+    std::process::exit(2)
 }
 
 /// Prints a Query request's key condition as DynamoDB receives it.

@@ -26,7 +26,8 @@
 //!
 //! ```text
 //! cargo run --example workspaces          # on the embedded engine
-//! cargo run --example workspaces -- --aws # on a client configured the usual AWS way
+//! cargo run --example workspaces -- --aws # on a client configured the usual AWS way: table
+//!                                         # dynakey-workspaces, created on the first run
 //! ```
 
 use dynakey::expr::{Json, Value};
@@ -117,6 +118,19 @@ fn show(value: &Value) -> String {
     Json(value).to_string()
 }
 
+/// Writes one seed item with `create`, which never overwrites. The seed is the same on every run,
+/// so with `--aws` a second run against the same table finds its items already there: that is
+/// not an error here.
+async fn seed<E>(db: &Db<Workspaces>, item: &E) -> Result<(), dynakey_runtime::Error>
+where
+    E: Entity<Table = Workspaces> + Serialize,
+{
+    match db.create(item).await {
+        Ok(()) | Err(dynakey_runtime::Error::AlreadyExists { .. }) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 #[tokio::main]
 async fn main() -> Result<(), BoxError> {
     let use_aws = std::env::args().any(|a| a == "--aws");
@@ -132,22 +146,33 @@ async fn main() -> Result<(), BoxError> {
     // The client counts its Query requests, so the count printed below is what DynamoDB saw.
     let queries = QueryLog::new();
     let db: Db<Workspaces> = Db::new(queries.attach(&client), table_name);
-    if use_aws {
-        db.create_table().await?;
-    }
+    let setup = if use_aws {
+        // Created on the first run only; a table of that name with other keys is refused.
+        let setup = db.ensure_table().await.unwrap_or_else(|e| {
+            // e.g. Error::TableMismatch, with every difference named.
+            eprintln!("{e}");
+            std::process::exit(2)
+        });
+        format!("; {setup:?} by Db::ensure_table")
+    } else {
+        String::new()
+    };
     println!(
-        "table {} (partition key {}, sort key {})\n",
+        "table {} (partition key {}, sort key {}{setup})\n",
         db.table_name(),
         Workspaces::PARTITION_KEY,
         Workspaces::SORT_KEY.unwrap_or("-")
     );
 
     // One workspace and six projects created a month apart in 2026 (deterministic ULIDs).
-    db.create(&Settings {
-        workspace: "acme".into(),
-        display_name: "Acme Corp".into(),
-        plan: "enterprise".into(),
-    })
+    seed(
+        &db,
+        &Settings {
+            workspace: "acme".into(),
+            display_name: "Acme Corp".into(),
+            plan: "enterprise".into(),
+        },
+    )
     .await?;
     let names = [
         "Apollo", "Gemini", "Mercury", "Skylab", "Voyager", "Artemis",
@@ -160,12 +185,15 @@ async fn main() -> Result<(), BoxError> {
             month as u128 + 1,
         );
         let status = if month % 3 == 2 { "ARCHIVED" } else { "ACTIVE" };
-        db.create(&Project {
-            workspace: "acme".into(),
-            id,
-            name: (*name).into(),
-            status: status.into(),
-        })
+        seed(
+            &db,
+            &Project {
+                workspace: "acme".into(),
+                id,
+                name: (*name).into(),
+                status: status.into(),
+            },
+        )
         .await?;
         ids.push(id);
     }
@@ -234,20 +262,26 @@ async fn main() -> Result<(), BoxError> {
         ("initech", "Lyra", "PAUSED", 175),
     ];
     for (workspace, display_name, plan) in others {
-        db.create(&Settings {
-            workspace: workspace.into(),
-            display_name: display_name.into(),
-            plan: plan.into(),
-        })
+        seed(
+            &db,
+            &Settings {
+                workspace: workspace.into(),
+                display_name: display_name.into(),
+                plan: plan.into(),
+            },
+        )
         .await?;
     }
     for (i, (workspace, name, status, day)) in more.iter().enumerate() {
-        db.create(&Project {
-            workspace: (*workspace).into(),
-            id: Ulid::from_parts(january_2026_ms + day * 86_400_000, 100 + i as u128),
-            name: (*name).into(),
-            status: (*status).into(),
-        })
+        seed(
+            &db,
+            &Project {
+                workspace: (*workspace).into(),
+                id: Ulid::from_parts(january_2026_ms + day * 86_400_000, 100 + i as u128),
+                name: (*name).into(),
+                status: (*status).into(),
+            },
+        )
         .await?;
     }
     let query = Project::query_by_status("ACTIVE").reverse();

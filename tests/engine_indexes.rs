@@ -166,13 +166,7 @@ async fn read_keys<S>(
 async fn create_table_creates_the_declared_indexes() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<App>().await?;
-    let described = db
-        .client()
-        .describe_table()
-        .table_name(db.table_name())
-        .send()
-        .await?;
-    let table = described.table().ok_or("no table description")?;
+    let table = common::describe_table(&db).await?;
     let mut gsis = BTreeMap::new();
     for gsi in table.global_secondary_indexes() {
         let keys: Vec<&str> = gsi

@@ -181,13 +181,7 @@ struct Member {
 }
 
 async fn key_schema(db: &Db<impl Table>) -> Result<Vec<(String, KeyType)>, BoxError> {
-    let description = db
-        .client()
-        .describe_table()
-        .table_name(db.table_name())
-        .send()
-        .await?;
-    let table = description.table().ok_or("no table description")?;
+    let table = common::describe_table(&db).await?;
     Ok(table
         .key_schema()
         .iter()
@@ -207,13 +201,7 @@ async fn create_table_uses_the_declared_key_attribute_names() -> Result<(), BoxE
             ("Detail".to_owned(), KeyType::Range)
         ]
     );
-    let description = db
-        .client()
-        .describe_table()
-        .table_name("workspaces")
-        .send()
-        .await?;
-    let table = description.table().ok_or("no table description")?;
+    let table = common::describe_table(&db).await?;
     let definitions: HashMap<&str, &ScalarAttributeType> = table
         .attribute_definitions()
         .iter()
@@ -280,13 +268,7 @@ impl Table for Indexed {
 async fn create_table_creates_the_declared_indexes() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<Indexed>().await?;
-    let description = db
-        .client()
-        .describe_table()
-        .table_name(db.table_name())
-        .send()
-        .await?;
-    let table = description.table().ok_or("no table description")?;
+    let table = common::describe_table(&db).await?;
 
     let mut defined: Vec<&str> = table
         .attribute_definitions()

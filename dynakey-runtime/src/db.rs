@@ -36,8 +36,8 @@ const TABLE_ACTIVE_WAIT: Duration = Duration::from_secs(600);
 /// `Entity::Table` is `T`: items of `E` are written with their key attributes computed from the key
 /// templates, and keys and queries of `E` can only be used on a `Db<T>` of `E`'s table.
 ///
-/// The same code runs against real DynamoDB (client from [`connect_from_env`](crate::connect_from_env))
-/// and against the embedded engine (feature `embedded`).
+/// The same code runs against real DynamoDB (client from `connect_from_env`, feature `aws-config`,
+/// or your own) and against the embedded engine (feature `embedded`).
 ///
 /// Every request runs inside a `tracing` span at debug level named `dynamodb`, with the OpenTelemetry
 /// database fields `db.system = "dynamodb"`, `db.operation` (the API name, e.g. `PutItem`) and
@@ -180,7 +180,8 @@ impl<T: Table> Db<T> {
     /// status is `ACTIVE`.
     ///
     /// # Errors
-    /// [`Error::Sdk`] from `CreateTable` (e.g. `ResourceInUseException` when the table exists) or
+    /// [`Error::Sdk`] from `CreateTable` (e.g. `ResourceInUseException` when the table exists; see
+    /// [`ensure_table`](Self::ensure_table) to create it only when it is missing) or
     /// `DescribeTable`; [`Error::TableNotActive`] after 10 minutes without reaching `ACTIVE`.
     pub async fn create_table(&self) -> Result<(), Error> {
         let request = self.create_table_request()?;
@@ -192,7 +193,7 @@ impl<T: Table> Db<T> {
         self.wait_until_active().await
     }
 
-    fn create_table_request(
+    pub(crate) fn create_table_request(
         &self,
     ) -> Result<aws_sdk_dynamodb::operation::create_table::builders::CreateTableFluentBuilder, Error>
     {
@@ -258,7 +259,7 @@ impl<T: Table> Db<T> {
         Ok(request)
     }
 
-    async fn wait_until_active(&self) -> Result<(), Error> {
+    pub(crate) async fn wait_until_active(&self) -> Result<(), Error> {
         let started = Instant::now();
         let mut delay = Duration::from_millis(20);
         loop {

@@ -25,7 +25,7 @@ static TABLES: AtomicU64 = AtomicU64::new(0);
 ///
 /// The client it hands out is an ordinary `aws_sdk_dynamodb::Client` pointed at the engine, so the
 /// very same [`Db`] code runs against real DynamoDB with a client from
-/// [`connect_from_env`](crate::connect_from_env) (or any `aws_config` setup).
+/// `connect_from_env` (feature `aws-config`) or any `aws_config` setup.
 ///
 /// ```
 /// # #[tokio::main(flavor = "current_thread")]
@@ -59,7 +59,8 @@ pub struct Engine {
 
 impl Engine {
     /// Starts an empty in-memory engine on `127.0.0.1` at a port the OS picks, and a client for it
-    /// (region `us-east-1`, static dummy credentials, `BehaviorVersion::latest()`).
+    /// (region `us-east-1`, static dummy credentials, `BehaviorVersion::latest()`, the SDK's hyper
+    /// client over cleartext HTTP).
     ///
     /// # Errors
     /// [`Error::Engine`] when the database cannot be opened, no port can be bound, or it is not
@@ -99,6 +100,8 @@ impl Engine {
                 "dynakey-embedded",
             ))
             .endpoint_url(&endpoint)
+            // Cleartext HTTP to loopback: no TLS stack is needed for the engine.
+            .http_client(aws_smithy_http_client::Builder::new().build_http())
             .build();
         Ok(Engine {
             endpoint,

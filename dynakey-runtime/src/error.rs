@@ -199,6 +199,23 @@ pub enum Error {
         waited: Duration,
     },
 
+    /// [`Db::ensure_table`](crate::Db::ensure_table) found a table of that name whose key schema
+    /// or secondary indexes are not the declared ones (every difference is listed). The table was
+    /// not changed: use another table name, or migrate the table (AWS developer guide, "Working
+    /// with tables"; a table's key schema cannot be changed, a GSI can be added with
+    /// `UpdateTable`).
+    #[error(
+        "table {table:?} exists but does not match its declaration ({}); it was not changed",
+        differences.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+    )]
+    TableMismatch {
+        /// The table name.
+        table: String,
+        /// Each difference: the table's keys first, then each declared index in declaration
+        /// order, then key attributes of another type than `S`.
+        differences: Vec<crate::ensure_table::SchemaDifference>,
+    },
+
     /// The embedded engine could not start (feature `embedded`).
     #[error("the embedded DynamoDB engine could not start: {0}")]
     Engine(String),

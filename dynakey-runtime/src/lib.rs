@@ -8,7 +8,7 @@
 //!
 //! ```no_run
 //! use dynakey::Entity;
-//! use dynakey_runtime::{connect_from_env, Db};
+//! use dynakey_runtime::Db;
 //! use futures::TryStreamExt;
 //!
 //! #[derive(Entity, serde::Serialize, serde::Deserialize)]
@@ -16,8 +16,10 @@
 //! #[sk("PROJ#<created>#<id>")]
 //! struct Project { workspace: String, created: u64, id: String, name: String }
 //!
-//! # async fn run() -> Result<(), dynakey_runtime::Error> {
-//! let db: Db = Db::new(connect_from_env().await, "app");
+//! # async fn run(client: aws_sdk_dynamodb::Client) -> Result<(), dynakey_runtime::Error> {
+//! // `client`: from `connect_from_env()` (feature `aws-config`), `Engine::client()` (feature
+//! // `embedded`), or your own aws-sdk-dynamodb setup.
+//! let db: Db = Db::new(client, "app");
 //! let p = Project { workspace: "acme".into(), created: 42, id: "p1".into(), name: "Apollo".into() };
 //! db.create(&p).await?; // never overwrites: Error::AlreadyExists
 //! let again: Option<Project> = db.get(&Project::key("acme", 42u64, "p1")?).await?;
@@ -30,6 +32,8 @@
 //!
 //! - [`db`]: [`Db`], table creation and single-item operations (`put`, `create`, `get` — a
 //!   [`Get`] request, `.consistent_read()` for a strongly consistent one — and `delete`);
+//! - [`ensure_table`](mod@ensure_table): [`Db::ensure_table`], creating the table only when it is
+//!   missing and refusing one whose key schema or indexes differ ([`SchemaDifference`]);
 //! - [`read`]: [`Db::query`] makes one [`Query`] request for any query — one partition, an index
 //!   partition or every shard of a sharded partition — run by its terminals: `.items()`,
 //!   `.pages()`, `.page(cursor)`, after `.from(cursor)`, `.project::<P>()` (decode into your own
@@ -64,12 +68,22 @@
 //! `db.operation` and `db.dynamodb.table_names`.
 //!
 //! ## Real DynamoDB or a local engine
-//! [`connect_from_env`] builds a client the usual AWS way (region, credentials, and
-//! `AWS_ENDPOINT_URL_DYNAMODB` / `AWS_ENDPOINT_URL` to point it at a local engine). With the
-//! `embedded` feature, `Engine::start()` runs one in this process and hands out a client and fresh
-//! tables; the `Db` code is the same either way.
+//! `connect_from_env` (feature `aws-config`, on by default) builds a client the usual AWS way
+//! (region, credentials, and `AWS_ENDPOINT_URL_DYNAMODB` / `AWS_ENDPOINT_URL` to point it at a
+//! local engine). With the `embedded` feature, `Engine::start()` runs one in this process and hands
+//! out a client and fresh tables; the `Db` code is the same either way.
+//!
+//! ## Features
+//! - `aws-config` (default): `connect_from_env`, with `aws-config` and the SDK's default HTTPS
+//!   client (rustls with aws-lc, a C build). Turn default features off when you build your own
+//!   `aws_sdk_dynamodb::Client` (for example with an HTTP client of your choice through
+//!   `aws_sdk_dynamodb::config::Builder::http_client`): dynakey-runtime itself then needs no TLS
+//!   stack and no C compiler (the `embedded` engine bundles SQLite, which is C).
+//! - `embedded`: `Engine`, dynoxide in-process, reached over cleartext HTTP on `127.0.0.1`.
 
 #![deny(missing_docs)]
+// docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod batch;
 pub mod batch_get;
@@ -77,7 +91,9 @@ pub mod collection;
 pub mod convert;
 pub mod db;
 #[cfg(feature = "embedded")]
+#[cfg_attr(docsrs, doc(cfg(feature = "embedded")))]
 pub mod embedded;
+pub mod ensure_table;
 pub mod error;
 pub mod item;
 pub mod move_item;
@@ -90,7 +106,9 @@ pub use batch::{BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure};
 pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
 pub use db::{Db, Get};
 #[cfg(feature = "embedded")]
+#[cfg_attr(docsrs, doc(cfg(feature = "embedded")))]
 pub use embedded::Engine;
+pub use ensure_table::{KeyRole, SchemaDifference, TableSetup};
 pub use error::Error;
 pub use query_log::{QueryLog, SentQuery};
 pub use read::{As, Keys, Output, Page, Query};
@@ -104,6 +122,10 @@ pub use retry::RetryPolicy;
 ///
 /// Nothing is sent until the first request; missing credentials or region surface as
 /// [`Error::Sdk`] then.
+///
+/// Feature `aws-config` (on by default).
+#[cfg(feature = "aws-config")]
+#[cfg_attr(docsrs, doc(cfg(feature = "aws-config")))]
 pub async fn connect_from_env() -> aws_sdk_dynamodb::Client {
     let config = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
     aws_sdk_dynamodb::Client::new(&config)

@@ -82,6 +82,8 @@
 //! - `Project::shard_of(id) -> Result<u16, KeyError>`: the shard of an item.
 
 #![deny(missing_docs)]
+// docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod collection;
 pub mod condition;

@@ -220,3 +220,16 @@ pub async fn scan(
         }
     }
 }
+
+/// The table as DynamoDB describes it (`DescribeTable`).
+pub async fn describe_table<T: dynakey::Table>(
+    db: &dynakey_runtime::Db<T>,
+) -> Result<aws_sdk_dynamodb::types::TableDescription, Box<dyn std::error::Error + Send + Sync>> {
+    let output = db
+        .client()
+        .describe_table()
+        .table_name(db.table_name())
+        .send()
+        .await?;
+    Ok(output.table.ok_or("no table description")?)
+}

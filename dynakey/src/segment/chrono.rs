@@ -6,6 +6,7 @@ use super::{timestamp, KeySegment};
 use crate::error::SegmentError;
 
 /// `YYYY-MM-DDTHH:MM:SS.fffffffffZ`, 30 bytes; years 0000–9999; leap seconds rejected.
+#[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
 impl KeySegment for DateTime<Utc> {
     const WIDTH: Option<usize> = Some(timestamp::WIDTH);
 

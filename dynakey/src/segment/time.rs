@@ -10,6 +10,7 @@ use super::{timestamp, KeySegment};
 use crate::error::SegmentError;
 
 /// `YYYY-MM-DDTHH:MM:SS.fffffffffZ`, 30 bytes; years 0000–9999.
+#[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 impl KeySegment for OffsetDateTime {
     const WIDTH: Option<usize> = Some(timestamp::WIDTH);
 

@@ -10,6 +10,7 @@ use crate::error::SegmentError;
 
 const WHAT: &str = "ULID (26 upper-case Crockford base32 characters)";
 
+#[cfg_attr(docsrs, doc(cfg(feature = "ulid")))]
 impl KeySegment for Ulid {
     const WIDTH: Option<usize> = Some(ulid::ULID_LEN);
 

@@ -9,6 +9,7 @@ use crate::error::SegmentError;
 
 const WHAT: &str = "UUID (36 lower-case hyphenated characters)";
 
+#[cfg_attr(docsrs, doc(cfg(feature = "uuid")))]
 impl KeySegment for Uuid {
     const WIDTH: Option<usize> = Some(uuid::fmt::Hyphenated::LENGTH);
 

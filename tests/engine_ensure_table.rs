@@ -1,0 +1,201 @@
+//! `Db::ensure_table` on the embedded engine: a missing table is created, a matching one is left
+//! alone, and a table whose key schema or indexes differ is refused with every difference named
+//! and nothing changed.
+
+mod common;
+
+use dynakey::{Entity, IndexKind, Table};
+use dynakey_runtime::{Engine, Error, KeyRole, SchemaDifference, TableSetup};
+use serde::{Deserialize, Serialize};
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// The declaration the tests create and check.
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+#[gsi(ByStatus, name = "GSI1", partition_key = "GSI1PK", sort_key = "GSI1SK", projection = all)]
+#[lsi(ByName, name = "LSI1", sort_key = "LSI1SK", projection = keys_only)]
+struct App;
+
+/// Another declaration of a table with the same name: other key names, the GSI with another
+/// sort key and projection, the LSI declared as a GSI, and an index the table does not have.
+#[derive(Table)]
+#[table(partition_key = "EntityRef", sort_key = "Detail")]
+#[gsi(OtherByStatus, name = "GSI1", partition_key = "GSI1PK", sort_key = "Created", projection = include("name"))]
+#[gsi(OtherByName, name = "LSI1", partition_key = "PK", sort_key = "LSI1SK", projection = keys_only)]
+#[gsi(OtherByOwner, name = "GSI2", partition_key = "GSI2PK", projection = all)]
+struct Other;
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = App)]
+#[pk("WS#<workspace>")]
+#[sk("PROJ#<id>")]
+#[index(ByStatus, pk = "STATUS#<status>", sk = "<id>")]
+#[index(ByName, sk = "<name>")]
+struct Project {
+    workspace: String,
+    id: String,
+    name: String,
+    status: String,
+}
+
+fn apollo() -> Project {
+    Project {
+        workspace: "acme".into(),
+        id: "p1".into(),
+        name: "Apollo".into(),
+        status: "ACTIVE".into(),
+    }
+}
+
+#[tokio::test]
+async fn a_missing_table_is_created_from_the_declaration() -> Result<(), BoxError> {
+    let engine = Engine::start().await?;
+    let db = engine.db::<App>("dynakey-ensure-missing");
+    assert_eq!(db.ensure_table().await?, TableSetup::Created);
+
+    // The table it made is the declared one: ensuring it again finds it matching.
+    assert_eq!(db.ensure_table().await?, TableSetup::Existing);
+    let table = common::describe_table(&db).await?;
+    assert_eq!(
+        table.table_status(),
+        Some(&aws_sdk_dynamodb::types::TableStatus::Active)
+    );
+    assert_eq!(table.global_secondary_indexes().len(), 1);
+    assert_eq!(table.local_secondary_indexes().len(), 1);
+    db.create(&apollo()).await?;
+    assert_eq!(db.get(&Project::key("acme", "p1")?).await?, Some(apollo()));
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_matching_table_is_left_as_it_is() -> Result<(), BoxError> {
+    let engine = Engine::start().await?;
+    let db = engine.fresh_table::<App>().await?;
+    db.create(&apollo()).await?;
+
+    assert_eq!(db.ensure_table().await?, TableSetup::Existing);
+    assert_eq!(
+        db.get_consistent(&Project::key("acme", "p1")?).await?,
+        Some(apollo()),
+        "the item written before is still there"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_different_table_is_refused_with_each_difference_and_not_changed() -> Result<(), BoxError>
+{
+    let engine = Engine::start().await?;
+    let db = engine.fresh_table::<App>().await?;
+    db.create(&apollo()).await?;
+    let other = engine.db::<Other>(db.table_name());
+
+    let error = match other.ensure_table().await {
+        Err(e) => e,
+        Ok(setup) => return Err(format!("a different table was accepted: {setup:?}").into()),
+    };
+    let Error::TableMismatch { table, differences } = &error else {
+        return Err(format!("expected TableMismatch, got {error:?}").into());
+    };
+    assert_eq!(table, db.table_name());
+    let key = |index: Option<&str>, role, declared: Option<&str>, found: Option<&str>| {
+        SchemaDifference::Key {
+            index: index.map(Into::into),
+            role,
+            declared: declared.map(Into::into),
+            found: found.map(Into::into),
+        }
+    };
+    assert_eq!(
+        differences,
+        &[
+            key(None, KeyRole::Partition, Some("EntityRef"), Some("PK")),
+            key(None, KeyRole::Sort, Some("Detail"), Some("SK")),
+            key(Some("GSI1"), KeyRole::Sort, Some("Created"), Some("GSI1SK")),
+            SchemaDifference::Projection {
+                index: "GSI1".into(),
+                declared: "INCLUDE(name)".into(),
+                found: "ALL".into(),
+            },
+            SchemaDifference::IndexKind {
+                index: "LSI1".into(),
+                declared: IndexKind::Global,
+            },
+            SchemaDifference::MissingIndex {
+                index: "GSI2".into(),
+                kind: IndexKind::Global,
+            },
+        ]
+    );
+    let message = error.to_string();
+    for part in [
+        "table: partition key is \"PK\", declared \"EntityRef\"",
+        "index \"GSI1\": projection is ALL, declared INCLUDE(name)",
+        "index \"LSI1\" is not a global secondary index",
+        "declared global secondary index \"GSI2\" is missing",
+        "it was not changed",
+    ] {
+        assert!(message.contains(part), "{part:?} not in {message}");
+    }
+
+    // Nothing changed: the declared table still matches and still holds its item.
+    assert_eq!(db.ensure_table().await?, TableSetup::Existing);
+    assert_eq!(
+        db.get_consistent(&Project::key("acme", "p1")?).await?,
+        Some(apollo())
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_key_attribute_of_another_type_is_a_difference() -> Result<(), BoxError> {
+    use aws_sdk_dynamodb::types::{
+        AttributeDefinition, BillingMode, KeySchemaElement, KeyType, ScalarAttributeType,
+    };
+    let engine = Engine::start().await?;
+    // `PK` as a number: dynakey writes every key as a string, so this table cannot hold its items.
+    engine
+        .client()
+        .create_table()
+        .table_name("dynakey-ensure-numbers")
+        .billing_mode(BillingMode::PayPerRequest)
+        .attribute_definitions(
+            AttributeDefinition::builder()
+                .attribute_name("PK")
+                .attribute_type(ScalarAttributeType::N)
+                .build()?,
+        )
+        .attribute_definitions(
+            AttributeDefinition::builder()
+                .attribute_name("SK")
+                .attribute_type(ScalarAttributeType::S)
+                .build()?,
+        )
+        .key_schema(
+            KeySchemaElement::builder()
+                .attribute_name("PK")
+                .key_type(KeyType::Hash)
+                .build()?,
+        )
+        .key_schema(
+            KeySchemaElement::builder()
+                .attribute_name("SK")
+                .key_type(KeyType::Range)
+                .build()?,
+        )
+        .send()
+        .await?;
+    let db = engine.db::<dynakey::DefaultTable>("dynakey-ensure-numbers");
+    match db.ensure_table().await {
+        Err(Error::TableMismatch { differences, .. }) => assert_eq!(
+            differences,
+            [SchemaDifference::AttributeType {
+                attribute: "PK".into(),
+                found: "N".into(),
+            }]
+        ),
+        other => return Err(format!("expected TableMismatch, got {other:?}").into()),
+    }
+    Ok(())
+}
