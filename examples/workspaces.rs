@@ -123,7 +123,7 @@ fn show(value: &Value) -> String {
 /// not an error here.
 async fn seed<E>(db: &Db<Workspaces>, item: &E) -> Result<(), dynakey_runtime::Error>
 where
-    E: Entity<Table = Workspaces> + Serialize,
+    E: Entity + dynakey::InTable<Workspaces> + Serialize,
 {
     match db.create(item).await {
         Ok(()) | Err(dynakey_runtime::Error::AlreadyExists { .. }) => Ok(()),

@@ -76,7 +76,9 @@ async fn a_matching_table_is_left_as_it_is() -> Result<(), BoxError> {
 
     assert_eq!(db.ensure_table().await?, TableSetup::Existing);
     assert_eq!(
-        db.get_consistent(&Project::key("acme", "p1")?).await?,
+        db.get(&Project::key("acme", "p1")?)
+            .consistent_read()
+            .await?,
         Some(apollo()),
         "the item written before is still there"
     );
@@ -142,7 +144,9 @@ async fn a_different_table_is_refused_with_each_difference_and_not_changed() -> 
     // Nothing changed: the declared table still matches and still holds its item.
     assert_eq!(db.ensure_table().await?, TableSetup::Existing);
     assert_eq!(
-        db.get_consistent(&Project::key("acme", "p1")?).await?,
+        db.get(&Project::key("acme", "p1")?)
+            .consistent_read()
+            .await?,
         Some(apollo())
     );
     Ok(())

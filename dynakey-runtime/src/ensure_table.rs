@@ -258,8 +258,8 @@ fn differences<T: Table>(table: &TableDescription) -> Vec<SchemaDifference> {
     let mut key_attributes = vec![T::PARTITION_KEY];
     key_attributes.extend(T::SORT_KEY);
     for index in T::INDEXES {
-        key_attributes.push(index.partition_key);
-        key_attributes.extend(index.sort_key);
+        key_attributes.push(index.partition_key());
+        key_attributes.extend(index.sort_key());
     }
     for definition in table.attribute_definitions() {
         let name = definition.attribute_name();
@@ -280,7 +280,7 @@ fn compare_index<T: Table>(
     index: &IndexDef,
     table: &TableDescription,
 ) {
-    let name = index.name;
+    let name = index.name();
     let global = table
         .global_secondary_indexes()
         .iter()
@@ -291,8 +291,8 @@ fn compare_index<T: Table>(
         .iter()
         .find(|l| l.index_name() == Some(name))
         .map(|l| (l.key_schema(), l.projection()));
-    let (same_kind, other_kind, declared_partition) = match index.kind {
-        IndexKind::Global => (global, local, index.partition_key),
+    let (same_kind, other_kind, declared_partition) = match index.kind() {
+        IndexKind::Global => (global, local, index.partition_key()),
         // An LSI's partition key is the table's.
         IndexKind::Local => (local, global, T::PARTITION_KEY),
     };
@@ -300,11 +300,11 @@ fn compare_index<T: Table>(
         out.push(match other_kind {
             Some(_) => SchemaDifference::IndexKind {
                 index: name.to_owned(),
-                declared: index.kind,
+                declared: index.kind(),
             },
             None => SchemaDifference::MissingIndex {
                 index: name.to_owned(),
-                kind: index.kind,
+                kind: index.kind(),
             },
         });
         return;
@@ -312,10 +312,10 @@ fn compare_index<T: Table>(
     compare_keys(
         out,
         Some(name),
-        (declared_partition, index.sort_key),
+        (declared_partition, index.sort_key()),
         key_schema,
     );
-    let declared = declared_projection(index.projection);
+    let declared = declared_projection(index.projection());
     let found = found_projection(projection);
     if declared != found {
         out.push(SchemaDifference::Projection {
