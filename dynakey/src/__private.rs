@@ -206,6 +206,13 @@ pub fn finish_key(role: KeyRole, key: String) -> Result<String, KeyError> {
     Ok(key)
 }
 
+/// Checks a key about to be parsed against the same rules (a generated parser accepts only what
+/// the encoder writes, and it never writes an empty or oversized key).
+#[inline]
+pub fn check_parsed_size(role: KeyRole, key: &str) -> Result<(), KeyError> {
+    KeyError::check_size(role, key)
+}
+
 /// Finishes a sort-key prefix (a group or partial value): only the size limit applies, since an
 /// empty prefix means "no condition".
 #[inline]

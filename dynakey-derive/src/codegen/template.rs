@@ -206,7 +206,7 @@ pub fn parser(
         pub fn #fn_ident(key: &str) -> ::core::result::Result<#struct_ident, ::dynakey::KeyError> {
             // Canonical: only what the encoder writes parses, and it never writes an empty or
             // oversized key.
-            ::dynakey::KeyError::check_size(#role, key)?;
+            ::dynakey::__private::check_parsed_size(#role, key)?;
             let rest = key;
             #(#steps)*
             if !rest.is_empty() {
