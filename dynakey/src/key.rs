@@ -62,6 +62,20 @@ impl<E: Entity> Key<E> {
     /// does not fit; [`KeyErrorKind::EmptyKey`](crate::KeyErrorKind::EmptyKey) /
     /// [`KeyErrorKind::TooLong`](crate::KeyErrorKind::TooLong) for the size rules.
     pub fn parse(partition: &str, sort: Option<&str>) -> Result<Self, crate::KeyError> {
+        Self::check(partition, sort)?;
+        Ok(Key::from_parts(
+            partition.to_owned(),
+            sort.map(str::to_owned),
+        ))
+    }
+
+    /// The checks of [`Key::parse`] without making a key (nothing is allocated unless it fails):
+    /// `Ok` exactly when `(partition, sort)` is a key that `E`'s encoders write. Typed reads use
+    /// it to tell `E`'s items from other entities' items in a shared partition or index.
+    ///
+    /// # Errors
+    /// As [`Key::parse`].
+    pub fn check(partition: &str, sort: Option<&str>) -> Result<(), crate::KeyError> {
         use crate::error::{KeyError, KeyRole};
         KeyError::check_size(KeyRole::Partition, partition)?;
         if !E::matches_partition_key(partition) {
@@ -117,10 +131,7 @@ impl<E: Entity> Key<E> {
                 ));
             }
         }
-        Ok(Key::from_parts(
-            partition.to_owned(),
-            sort.map(str::to_owned),
-        ))
+        Ok(())
     }
 
     /// The partition key value.

@@ -454,8 +454,11 @@ fn projection_limit_and_consistency() {
         .consistent_read()
         .build()
         .unwrap();
-    assert_eq!(q.projection_expression.as_deref(), Some("#p0, #p1"));
+    // The key attributes are read too: a typed read checks every item's keys against the
+    // entity's templates before decoding it.
+    assert_eq!(q.projection_expression.as_deref(), Some("#p0, #p1, #pk, #SK"));
     assert_eq!(q.expression_attribute_names["#p1"], "status");
+    assert_eq!(q.expression_attribute_names["#pk"], "PK");
     assert_eq!(q.limit, Some(10));
     assert!(q.consistent_read);
 }
