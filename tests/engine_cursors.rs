@@ -462,6 +462,13 @@ async fn a_start_key_outside_the_key_condition_is_refused_before_any_request(
         let reason = cursor_error(unsent.query(&prefix).page(Some(&cursor)).await)?;
         assert!(matches!(reason, CursorError::WrongKey(_)), "{what}: {reason:?}");
     }
+    // Without a sort-key condition every sort key is in range, but not one DynamoDB refuses.
+    let whole = Line::query("a1");
+    for (what, sort) in [("empty", String::new()), ("over 1,024 bytes", "O".repeat(1025))] {
+        let cursor = forged(&db, &whole, b'S', &sort)?;
+        let reason = cursor_error(unsent.query(&whole).page(Some(&cursor)).await)?;
+        assert!(matches!(reason, CursorError::WrongKey(_)), "{what}: {reason:?}");
+    }
     Ok(())
 }
 

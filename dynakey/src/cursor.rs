@@ -91,7 +91,7 @@ use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
 pub use crate::error::CursorError;
-use crate::error::KeyError;
+use crate::error::{KeyError, KeyRole};
 use crate::key::KeyValue;
 use crate::plan::{QueryPlan, FINGERPRINT_LEN};
 
@@ -557,8 +557,10 @@ fn push_value(bytes: &mut Vec<u8>, name: &str, value: &KeyValue) -> Result<(), K
 }
 
 /// Checks that `key` fits partition `partition` of `plan`: exactly the target's key attributes,
-/// every one a string, the partition's own partition-key value, and a sort key that satisfies the
-/// plan's key condition (as DynamoDB evaluates it: `BETWEEN` inclusive at both ends).
+/// every one a non-empty string within DynamoDB's key size limits, the partition's own
+/// partition-key value, and a sort key that satisfies the plan's key condition (as DynamoDB
+/// evaluates it: `BETWEEN` inclusive at both ends) — so that nothing DynamoDB would refuse with a
+/// `ValidationException` is ever sent as `ExclusiveStartKey`.
 fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), KeyError> {
     let expected = plan.target().start_key_attributes();
     let same_names = key.len() == expected.len() && expected.iter().all(|n| key.contains_key(*n));
@@ -574,6 +576,25 @@ fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), K
             "its key attribute {name:?} is not a string, as the table's key schema declares"
         ))
         .into());
+    }
+    // DynamoDB refuses an empty key value and one over the key size limits (AWS developer
+    // guide, "Service, account, and table quotas — Partition key and sort key length").
+    let (table_partition, _) = plan.target().table_keys();
+    for (name, value) in key {
+        let text = value.as_s().unwrap_or_default();
+        let partition_keys = [table_partition, plan.target().partition_key()];
+        let role = if partition_keys.contains(&name.as_str()) {
+            KeyRole::Partition
+        } else {
+            KeyRole::Sort
+        };
+        if text.is_empty() || text.len() > role.max_bytes() {
+            return Err(CursorError::WrongKey(format!(
+                "its key attribute {name:?} is empty or over the {} bytes of a {role}",
+                role.max_bytes()
+            ))
+            .into());
+        }
     }
     let attribute = plan.target().partition_key();
     let own = plan.partitions().get(partition).map(String::as_str);

@@ -261,6 +261,18 @@ fn keys_that_do_not_fit_the_query_are_refused() {
             CursorError::WrongKey(_)
         ));
     }
+    // Without a key condition every sort key is in range, but DynamoDB refuses an empty one and
+    // one over 1,024 bytes.
+    let whole = plan(Line::query("a1"));
+    assert!(codec
+        .encode("t", &whole, &after("ACCT#a1", "ORD$"))
+        .is_ok());
+    for start in [key("ACCT#a1", ""), key("ACCT#a1", &"O".repeat(1025))] {
+        assert!(matches!(
+            kind(codec.encode("t", &whole, &[Position::After(start)])),
+            CursorError::WrongKey(_)
+        ));
+    }
     // Not one position per partition; a shard's position with another shard's key.
     assert!(matches!(
         kind(codec.encode("t", &shards(), &shard_positions()[..3])),
