@@ -388,7 +388,9 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// The stream is `Send` and does not borrow the `Db` or the query. It ends after the first
     /// error: [`Error::Key`] when the query cannot be planned or the cursor is refused (then no
     /// request is sent), [`Error::Sdk`] for a failed request, [`Error::Decode`] (with the item's
-    /// key strings) for an item that does not decode.
+    /// key strings) for an item that does not decode, [`Error::ForeignItem`] for an item that is
+    /// not `E`'s under [`UnknownItems::Error`] or [`UnknownItems::Keep`] (see
+    /// [`unknown_items`](Self::unknown_items)).
     pub fn items(self) -> impl Stream<Item = Result<O::Item, Error>> + Send
     where
         E: Entity,
@@ -476,7 +478,8 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// # Errors
     /// [`Error::Key`] before any request when the query cannot be planned or the cursor is
     /// refused; [`Error::Sdk`] for a failed request; [`Error::Decode`] for an item that does not
-    /// decode.
+    /// decode; [`Error::ForeignItem`] for an item that is not `E`'s under [`UnknownItems::Error`]
+    /// (see [`unknown_items`](Self::unknown_items)).
     pub async fn page(self, cursor: Option<&Cursor>) -> Result<Page<O::Item>, Error>
     where
         E: Entity,
