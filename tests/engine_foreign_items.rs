@@ -331,7 +331,11 @@ async fn a_fan_out_refuses_items_in_a_shard_they_are_never_written_to() -> Resul
     // e05 in a shard that is not its own, and an item of another shape.
     let own = Event::shard_of("e05")?;
     let wrong = (own + 1) % 4;
-    put_raw(&db, &[("PK", &format!("LOG#s#{wrong:02}")), ("SK", "EV#e05")]).await?;
+    put_raw(
+        &db,
+        &[("PK", &format!("LOG#s#{wrong:02}")), ("SK", "EV#e05")],
+    )
+    .await?;
     put_raw(&db, &[("PK", &format!("LOG#s#{own:02}")), ("SK", "EW#1")]).await?;
     let q = Event::query_shards("s");
     let (partition, sort) = foreign(db.query(&q).items().try_collect::<Vec<_>>().await)?;

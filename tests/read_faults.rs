@@ -128,7 +128,15 @@ struct Report {
 }
 
 impl Report {
-    fn seed(&mut self, what: &str, seed: u64, items: usize, reads: u32, errors: u32, p: &FaultProxy) {
+    fn seed(
+        &mut self,
+        what: &str,
+        seed: u64,
+        items: usize,
+        reads: u32,
+        errors: u32,
+        p: &FaultProxy,
+    ) {
         let counts = p.counts();
         eprintln!(
             "{what} seed {seed}: {items} items read in {reads} reads, {errors} failed (then resumed from the last cursor, or read again); \
@@ -157,7 +165,10 @@ impl Report {
             sum(|c| c.delayed),
             sum(|c| c.requests),
         );
-        assert!(self.errors > 0, "no read failed: the resume paths went untested");
+        assert!(
+            self.errors > 0,
+            "no read failed: the resume paths went untested"
+        );
     }
 }
 
@@ -180,7 +191,11 @@ where
         assert!(reads <= MAX_READS, "no end after {MAX_READS} reads");
         let limit = rng.u32(1..400);
         if rng.bool() {
-            match db.query(&query.clone().limit(limit)).page(cursor.as_ref()).await {
+            match db
+                .query(&query.clone().limit(limit))
+                .page(cursor.as_ref())
+                .await
+            {
                 Ok(page) => {
                     assert!(page.items.len() <= limit as usize);
                     items.extend(page.items);
@@ -272,7 +287,10 @@ async fn fan_out_queries_read_every_item_once_under_faults() -> Result<(), BoxEr
         }
         let (read, reads, errors) = read_resuming(&s.db, &query, &mut rng).await?;
         assert_eq!(read.len(), docs.len(), "seed {seed}: no duplicate, no gap");
-        assert!(read == docs, "seed {seed}: every item once, merged in order");
+        assert!(
+            read == docs,
+            "seed {seed}: every item once, merged in order"
+        );
         report.seed("fan-out query", seed, read.len(), reads, errors, &s.proxy);
     }
     report.print("fan-out queries (8 shards)");
@@ -307,11 +325,10 @@ async fn collection_reads_are_whole_or_fail_under_faults() -> Result<(), BoxErro
         while whole < 3 {
             reads += 1;
             assert!(reads <= MAX_READS, "seed {seed}: no end");
-            let read = s
-                .db
-                .query(&query)
-                .collection_with::<Workspace>(UnknownItems::Error)
-                .await;
+            let read =
+                s.db.query(&query)
+                    .collection_with::<Workspace>(UnknownItems::Error)
+                    .await;
             match read {
                 Ok(read) => {
                     whole += 1;
@@ -319,7 +336,10 @@ async fn collection_reads_are_whole_or_fail_under_faults() -> Result<(), BoxErro
                     let read = read.collection;
                     items += 1 + read.projects.len();
                     assert_eq!(read.settings.as_ref(), Some(&settings), "seed {seed}");
-                    assert!(read.projects == projects, "seed {seed}: exactly the children");
+                    assert!(
+                        read.projects == projects,
+                        "seed {seed}: exactly the children"
+                    );
                 }
                 Err(Error::Sdk { .. }) => errors += 1,
                 Err(other) => return Err(format!("seed {seed}: unexpected {other}").into()),
@@ -330,12 +350,11 @@ async fn collection_reads_are_whole_or_fail_under_faults() -> Result<(), BoxErro
         let limit = rng.u32(2..4_000);
         let first = loop {
             reads += 1;
-            let page = s
-                .db
-                .query(&query.clone().limit(limit))
-                .unknown_items(UnknownItems::Skip)
-                .page(None)
-                .await;
+            let page =
+                s.db.query(&query.clone().limit(limit))
+                    .unknown_items(UnknownItems::Skip)
+                    .page(None)
+                    .await;
             match page {
                 Ok(page) => break page,
                 Err(Error::Sdk { .. }) => errors += 1,
@@ -346,7 +365,10 @@ async fn collection_reads_are_whole_or_fail_under_faults() -> Result<(), BoxErro
         // one request, so at most 1 MB of items.
         let at = first.items.len();
         assert_eq!(first.unknown_count, 1, "seed {seed}: the parent, skipped");
-        assert!(at > 0 && first.items == projects[..at], "seed {seed}: the first page");
+        assert!(
+            at > 0 && first.items == projects[..at],
+            "seed {seed}: the first page"
+        );
         let cursor = first.next.ok_or("a cursor")?;
         let rest = loop {
             reads += 1;
@@ -363,8 +385,14 @@ async fn collection_reads_are_whole_or_fail_under_faults() -> Result<(), BoxErro
                 Err(other) => return Err(format!("seed {seed}: unexpected {other}").into()),
             }
         };
-        assert_eq!(rest.settings, None, "seed {seed}: the parent is before the cursor");
-        assert!(rest.projects == projects[at..], "seed {seed}: the rest, exactly");
+        assert_eq!(
+            rest.settings, None,
+            "seed {seed}: the parent is before the cursor"
+        );
+        assert!(
+            rest.projects == projects[at..],
+            "seed {seed}: the rest, exactly"
+        );
         items += rest.projects.len();
         report.seed("collection read", seed, items, reads, errors, &s.proxy);
     }

@@ -292,7 +292,9 @@ pub fn shard_of<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Sized>(
 #[inline]
 pub fn logical_partition_key<E: Entity>(key: &str) -> Option<&str> {
     match E::SHARDING {
-        Some(sharding) => sharding.split_partition_key(key).map(|(logical, _)| logical),
+        Some(sharding) => sharding
+            .split_partition_key(key)
+            .map(|(logical, _)| logical),
         None => Some(key),
     }
 }

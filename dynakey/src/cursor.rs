@@ -440,7 +440,10 @@ impl CursorCodec {
             return aead
                 .decrypt(
                     XNonce::from_slice(nonce),
-                    Payload { msg: sealed, aad: &aad },
+                    Payload {
+                        msg: sealed,
+                        aad: &aad,
+                    },
                 )
                 .map_err(|_| CursorError::Tampered.into());
         }

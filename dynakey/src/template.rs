@@ -391,7 +391,10 @@ mod tests {
         assert!(!SK.matches("PROJ#00000000000000000042#"));
         assert!(SK.matches("PROJ#00000000000000000042#a"));
         assert!(!NAMES.matches("U#a#"));
-        assert!(NAMES.matches("U##b"), "an empty segment before a terminator is written");
+        assert!(
+            NAMES.matches("U##b"),
+            "an empty segment before a terminator is written"
+        );
         assert!(!SK.matches("META"));
     }
 

@@ -99,10 +99,20 @@ fn canonical<V>(
     matches: bool,
     encode: impl FnOnce(V) -> Result<String, dynakey::KeyError>,
 ) -> Result<(), TestCaseError> {
-    prop_assert_eq!(matches, parsed.is_ok(), "matcher and parser disagree on {:?}", s);
+    prop_assert_eq!(
+        matches,
+        parsed.is_ok(),
+        "matcher and parser disagree on {:?}",
+        s
+    );
     if let Ok(v) = parsed {
         let again = encode(v);
-        prop_assert_eq!(again.as_deref(), Ok(s), "parsed, but encodes otherwise: {:?}", s);
+        prop_assert_eq!(
+            again.as_deref(),
+            Ok(s),
+            "parsed, but encodes otherwise: {:?}",
+            s
+        );
     }
     Ok(())
 }

@@ -149,18 +149,27 @@ fn a_projection_reads_the_key_attributes() {
         .project(["data"]);
     assert_eq!(query.plan().unwrap().excluded_sort_keys(), ["DOC#2026-03$"]);
     let input = query.build().unwrap();
-    assert_eq!(input.projection_expression.as_deref(), Some("#p0, #sk, #pk"));
+    assert_eq!(
+        input.projection_expression.as_deref(),
+        Some("#p0, #sk, #pk")
+    );
     // Already projected: once.
     let input = Doc::query("ada")
         .between(Doc::sk().date("2026-01"), Doc::sk().date("2026-03"))
         .project(["data", "name"])
         .build()
         .unwrap();
-    assert_eq!(input.projection_expression.as_deref(), Some("#p0, #p1, #pk"));
+    assert_eq!(
+        input.projection_expression.as_deref(),
+        Some("#p0, #p1, #pk")
+    );
     let input = Doc::query("ada")
         .begins_with(Doc::sk().date("2026-01"))
         .project(["data", "name", "status"])
         .build()
         .unwrap();
-    assert_eq!(input.projection_expression.as_deref(), Some("#p0, #p1, #p2"));
+    assert_eq!(
+        input.projection_expression.as_deref(),
+        Some("#p0, #p1, #p2")
+    );
 }

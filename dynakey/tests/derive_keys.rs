@@ -166,7 +166,10 @@ fn keys_of_another_shape_are_typed_errors() {
         );
     }
     // Nor an empty or oversized key: the encoder never writes one.
-    for (bad, empty) in [(String::new(), true), (format!("PROJ#{:020}#{}", 1, "x".repeat(1024)), false)] {
+    for (bad, empty) in [
+        (String::new(), true),
+        (format!("PROJ#{:020}#{}", 1, "x".repeat(1024)), false),
+    ] {
         let err = Project::parse_sort_key(&bad).unwrap_err();
         assert!(
             matches!(
@@ -456,7 +459,10 @@ fn projection_limit_and_consistency() {
         .unwrap();
     // The key attributes are read too: a typed read checks every item's keys against the
     // entity's templates before decoding it.
-    assert_eq!(q.projection_expression.as_deref(), Some("#p0, #p1, #pk, #SK"));
+    assert_eq!(
+        q.projection_expression.as_deref(),
+        Some("#p0, #p1, #pk, #SK")
+    );
     assert_eq!(q.expression_attribute_names["#p1"], "status");
     assert_eq!(q.expression_attribute_names["#pk"], "PK");
     assert_eq!(q.limit, Some(10));

@@ -35,7 +35,10 @@ pub(crate) fn foreign_reason<E: Entity>(item: &Item, target: &Target) -> Option<
     }
     if let Some(index) = target.index_name() {
         let Some(templates) = E::INDEXES.iter().find(|i| i.index().name() == index) else {
-            return Some(format!("entity `{}` is not in index {index:?}", E::ENTITY_NAME));
+            return Some(format!(
+                "entity `{}` is not in index {index:?}",
+                E::ENTITY_NAME
+            ));
         };
         let keys = [
             (templates.partition(), Some(target.partition_key())),

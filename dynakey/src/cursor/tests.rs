@@ -264,9 +264,7 @@ fn keys_that_do_not_fit_the_query_are_refused() {
     // Without a key condition every sort key is in range, but DynamoDB refuses an empty one and
     // one over 1,024 bytes.
     let whole = plan(Line::query("a1"));
-    assert!(codec
-        .encode("t", &whole, &after("ACCT#a1", "ORD$"))
-        .is_ok());
+    assert!(codec.encode("t", &whole, &after("ACCT#a1", "ORD$")).is_ok());
     for start in [key("ACCT#a1", ""), key("ACCT#a1", &"O".repeat(1025))] {
         assert!(matches!(
             kind(codec.encode("t", &whole, &[Position::After(start)])),
@@ -317,7 +315,9 @@ fn with_a_secret_cursors_are_encrypted_and_reveal_no_key() {
     let needle = b"0000000007";
     assert!(!bytes.windows(needle.len()).any(|w| w == needle));
     // The signed form of the same position shows the key; the encrypted one is new each time.
-    let signed = CursorCodec::default().encode("t", &lines(), &positions).unwrap();
+    let signed = CursorCodec::default()
+        .encode("t", &lines(), &positions)
+        .unwrap();
     let plain = URL_SAFE_NO_PAD.decode(signed.as_str()).unwrap();
     assert!(plain.windows(needle.len()).any(|w| w == needle));
     let again = codec.encode("t", &lines(), &positions).unwrap();
