@@ -393,8 +393,8 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// [`unknown_items`](Self::unknown_items)).
     pub fn items(self) -> impl Stream<Item = Result<O::Item, Error>> + Send
     where
-        E: Entity,
         O: Output<T, E, I>,
+        E: Entity,
     {
         // A stream has nowhere to keep other items: it fails on them instead of dropping them.
         let policy = match self.unknown {
@@ -442,8 +442,8 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// As [`items`](Self::items); the stream ends after the first error.
     pub fn pages(self) -> impl Stream<Item = Result<Page<O::Item>, Error>> + Send
     where
-        E: Entity,
         O: Output<T, E, I>,
+        E: Entity,
     {
         let policy = self.unknown;
         let state = match self.start(true) {
@@ -482,8 +482,8 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// (see [`unknown_items`](Self::unknown_items)).
     pub async fn page(self, cursor: Option<&Cursor>) -> Result<Page<O::Item>, Error>
     where
-        E: Entity,
         O: Output<T, E, I>,
+        E: Entity,
     {
         let policy = self.unknown;
         let query = match cursor {
