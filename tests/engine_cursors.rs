@@ -402,3 +402,178 @@ async fn a_modified_cursor_is_refused_before_any_request() -> Result<(), BoxErro
     assert!(db.query(&paged).page(Some(&cursor)).await?.items.len() == 5);
     Ok(())
 }
+
+/// A signed cursor (format version 3, `dynakey::cursor`) for `query` on `db`'s table, made with
+/// the built-in key that the docs publish, as anyone reading the source could: one partition,
+/// after a start key whose sort key is `sort` (tag `S` or `N`).
+fn forged<S>(
+    db: &Db,
+    query: &KeyQuery<Line, dynakey::PrimaryIndex, S>,
+    tag: u8,
+    sort: &str,
+) -> Result<Cursor, BoxError> {
+    use hmac::{Hmac, Mac};
+    let plan = query.plan()?;
+    let mut bytes = vec![3u8];
+    bytes.extend_from_slice(&plan.fingerprint(db.table_name()));
+    bytes.extend_from_slice(&1u16.to_be_bytes());
+    bytes.push(1); // after a key: the partition key is the query's own, only SK is stored
+    bytes.push(tag);
+    bytes.extend_from_slice(&u16::try_from(sort.len())?.to_be_bytes());
+    bytes.extend_from_slice(sort.as_bytes());
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(
+        b"dynakey default cursor key v1: set a secret for cursors given to clients",
+    )?;
+    mac.update(b"dynakey cursor v3\0");
+    mac.update(&bytes);
+    bytes.extend_from_slice(&mac.finalize().into_bytes()[..16]);
+    Ok(URL_SAFE_NO_PAD.encode(bytes).parse()?)
+}
+
+#[tokio::test]
+async fn a_start_key_outside_the_key_condition_is_refused_before_any_request(
+) -> Result<(), BoxError> {
+    let (_engine, db) = seeded().await?;
+    let unsent: Db = common::unsent(db.table_name());
+    let between = Line::query("a1").between(Line::sk().order("1"), Line::sk().order("2"));
+    let prefix = Line::query("a1").begins_with(Line::sk().order("1"));
+
+    // The control: a forged cursor inside the range is accepted and resumes right after its key.
+    let inside = forged(&db, &between, b'S', "ORD#10#0000000003")?;
+    common::sent(unsent.query(&between).page(Some(&inside)).await)?;
+    let resumed: Vec<Line> = db
+        .query(&between)
+        .from(Some(&inside))
+        .items()
+        .try_collect()
+        .await?;
+    let all: Vec<Line> = db.query(&between).items().try_collect().await?;
+    let at = all
+        .iter()
+        .position(|l| l.order == "10" && l.line == 3)
+        .ok_or("seeded")?;
+    assert_eq!(names(&resumed), names(&all[at + 1..]));
+
+    for (what, cursor) in [
+        (
+            "below the range",
+            forged(&db, &between, b'S', "ORD#0#0000000001")?,
+        ),
+        (
+            "above the range",
+            forged(&db, &between, b'S', "ORD#3#0000000001")?,
+        ),
+        ("another entity's key", forged(&db, &between, b'S', "META")?),
+        (
+            "a number where the key schema has a string",
+            forged(&db, &between, b'N', "7")?,
+        ),
+    ] {
+        let reason = cursor_error(unsent.query(&between).page(Some(&cursor)).await)?;
+        assert!(
+            matches!(reason, CursorError::WrongKey(_)),
+            "{what}: {reason:?}"
+        );
+        let streamed: Result<Vec<Line>, Error> = unsent
+            .query(&between)
+            .from(Some(&cursor))
+            .items()
+            .try_collect()
+            .await;
+        assert!(
+            matches!(cursor_error(streamed)?, CursorError::WrongKey(_)),
+            "{what}"
+        );
+    }
+    for (what, sort) in [
+        ("outside the prefix", "ORD#10#0000000001"),
+        ("before the prefix", "ORD#0#0000000001"),
+        ("the empty string", ""),
+    ] {
+        let cursor = forged(&db, &prefix, b'S', sort)?;
+        let reason = cursor_error(unsent.query(&prefix).page(Some(&cursor)).await)?;
+        assert!(
+            matches!(reason, CursorError::WrongKey(_)),
+            "{what}: {reason:?}"
+        );
+    }
+    // Without a sort-key condition every sort key is in range, but not one DynamoDB refuses.
+    let whole = Line::query("a1");
+    for (what, sort) in [
+        ("empty", String::new()),
+        ("over 1,024 bytes", "O".repeat(1025)),
+    ] {
+        let cursor = forged(&db, &whole, b'S', &sort)?;
+        let reason = cursor_error(unsent.query(&whole).page(Some(&cursor)).await)?;
+        assert!(
+            matches!(reason, CursorError::WrongKey(_)),
+            "{what}: {reason:?}"
+        );
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn with_a_secret_cursors_are_opaque_and_refused_when_altered() -> Result<(), BoxError> {
+    let (_engine, signed) = seeded().await?;
+    let db = signed
+        .clone()
+        .with_cursor_secret("a secret of the application, 32 bytes or more");
+    let q = Line::query("a1")
+        .begins_with(Line::sk().order("1"))
+        .limit(3);
+    let first = db.query(&q).page(None).await?;
+    let cursor = first.next.clone().ok_or("more pages")?;
+    // Nothing of the key in the text or in its bytes.
+    let bytes = URL_SAFE_NO_PAD.decode(cursor.as_str())?;
+    for needle in [&b"ORD#"[..], b"ACCT", b"a1", b"0000000002"] {
+        assert!(
+            !bytes.windows(needle.len()).any(|w| w == needle),
+            "{needle:?}"
+        );
+    }
+    let plain = common::unsent::<DefaultTable>(db.table_name());
+    let readable = signed
+        .query(&q)
+        .page(None)
+        .await?
+        .next
+        .ok_or("more pages")?;
+    assert!(URL_SAFE_NO_PAD
+        .decode(readable.as_str())?
+        .windows(4)
+        .any(|w| w == b"ORD#"));
+    // It resumes as a signed one does.
+    let second = db.query(&q).page(Some(&cursor)).await?;
+    assert_eq!(names(&second.items), ["1/3", "1/4", "1/5"]);
+
+    // Altered anywhere: refused before any request.
+    let unsent = plain
+        .clone()
+        .with_cursor_secret("a secret of the application, 32 bytes or more");
+    for i in 0..bytes.len() {
+        let mut changed = bytes.clone();
+        changed[i] ^= 0x20;
+        let Ok(changed) = URL_SAFE_NO_PAD.encode(&changed).parse::<Cursor>() else {
+            continue; // the version byte: malformed already
+        };
+        let reason = cursor_error(unsent.query(&q).page(Some(&changed)).await)?;
+        assert!(
+            matches!(reason, CursorError::Tampered | CursorError::Malformed(_)),
+            "byte {i}: {reason:?}"
+        );
+    }
+    // Bound to its query; opened only with its secret.
+    let other = Line::query("a1").begins_with(Line::sk().order("2"));
+    assert_eq!(
+        cursor_error(unsent.query(&other).page(Some(&cursor)).await)?,
+        CursorError::OtherQuery
+    );
+    for reader in [plain, unsent.clone().with_cursor_secret("another secret")] {
+        assert_eq!(
+            cursor_error(reader.query(&q).page(Some(&cursor)).await)?,
+            CursorError::Tampered
+        );
+    }
+    Ok(())
+}

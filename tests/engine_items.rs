@@ -181,7 +181,7 @@ struct Member {
 }
 
 async fn key_schema(db: &Db<impl Table>) -> Result<Vec<(String, KeyType)>, BoxError> {
-    let table = common::describe_table(&db).await?;
+    let table = common::describe_table(db).await?;
     Ok(table
         .key_schema()
         .iter()

@@ -121,9 +121,10 @@ async fn projections_of_data_key_and_date() -> Result<(), BoxError> {
         .between(Doc::sk().date("2026-01"), Doc::sk().date("2026-03"))
         .project(["data", "key", "date"]);
     let input = q.build()?;
+    // The key attributes are read too, to check that every item is a `Doc`.
     assert_eq!(
         input.projection_expression.as_deref(),
-        Some("#p0, #p1, #p2, #sk")
+        Some("#p0, #p1, #p2, #sk, #pk")
     );
     let views: Vec<DocView> = db
         .query(&q)

@@ -404,25 +404,40 @@ async fn equal_sort_keys_in_several_shards_come_in_partition_key_order() -> Resu
     db.batch_put(&[project("tie", 0, "first"), project("tie", 2, "last")])
         .await?;
     let q = Project::query_shards("tie").begins_with(Project::sk());
-    let forward: Vec<Project> = db.query(&q).items().try_collect().await?;
-    assert_eq!(
-        names_p(&forward),
-        ["0/first", "shard 2", "shard 5", "shard 8", "2/last"]
-    );
-    let backward: Vec<Project> = db.query(&q.clone().reverse()).items().try_collect().await?;
-    assert_eq!(
-        names_p(&backward),
-        ["2/last", "shard 8", "shard 5", "shard 2", "0/first"]
-    );
-    // Resuming between two of them.
-    let page = db.query(&q.clone().limit(2)).page(None).await?;
-    let rest: Vec<Project> = db
-        .query(&q)
-        .from(page.next.as_ref())
-        .items()
-        .try_collect()
+    // They are no projects (a typed read keeps them apart: engine_foreign_items.rs), so they are
+    // read as kept unknown items, which come in merged order too.
+    let kept = |page: &Page<Project>| -> Vec<String> {
+        let name = |item: &dynakey_runtime::collection::Item| {
+            item.get("name").and_then(|v| v.as_s().ok()).cloned()
+        };
+        page.unknown.iter().filter_map(name).collect()
+    };
+    let keep = dynakey_runtime::UnknownItems::Keep;
+    let forward = db.query(&q).unknown_items(keep).page(None).await?;
+    assert_eq!(names_p(&forward.items), ["0/first", "2/last"]);
+    assert_eq!(kept(&forward), ["shard 2", "shard 5", "shard 8"]);
+    let backward = db
+        .query(&q.clone().reverse())
+        .unknown_items(keep)
+        .page(None)
         .await?;
-    assert_eq!(names_p(&rest), ["shard 5", "shard 8", "2/last"]);
+    assert_eq!(names_p(&backward.items), ["2/last", "0/first"]);
+    assert_eq!(kept(&backward), ["shard 8", "shard 5", "shard 2"]);
+    // Resuming between two of them.
+    let page = db
+        .query(&q.clone().limit(2))
+        .unknown_items(keep)
+        .page(None)
+        .await?;
+    assert_eq!(names_p(&page.items), ["0/first"]);
+    assert_eq!(kept(&page), ["shard 2"]);
+    let rest = db
+        .query(&q)
+        .unknown_items(keep)
+        .page(page.next.as_ref())
+        .await?;
+    assert_eq!(names_p(&rest.items), ["2/last"]);
+    assert_eq!(kept(&rest), ["shard 5", "shard 8"]);
     Ok(())
 }
 

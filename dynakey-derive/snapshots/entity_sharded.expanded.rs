@@ -254,6 +254,10 @@ const _: () = {
         pub fn parse_sort_key(
             key: &str,
         ) -> ::core::result::Result<EventSortKey, ::dynakey::KeyError> {
+            ::dynakey::__private::check_parsed_size(
+                ::dynakey::__private::KeyRole::Sort,
+                key,
+            )?;
             let rest = key;
             let ::core::option::Option::Some(rest) = rest.strip_prefix("PROJ#") else {
                 return ::core::result::Result::Err(
@@ -332,6 +336,10 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
         pub fn parse_partition_key(
             key: &str,
         ) -> ::core::result::Result<EventPartitionKey, ::dynakey::KeyError> {
+            ::dynakey::__private::check_parsed_size(
+                ::dynakey::__private::KeyRole::Partition,
+                key,
+            )?;
             let __dynakey_logical = ::dynakey::__private::strip_shard_suffix(
                 key,
                 &__SHARDING,
@@ -347,6 +355,10 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
         pub fn __dynakey_parse_logical_partition_key(
             key: &str,
         ) -> ::core::result::Result<EventPartitionKey, ::dynakey::KeyError> {
+            ::dynakey::__private::check_parsed_size(
+                ::dynakey::__private::KeyRole::Partition,
+                key,
+            )?;
             let rest = key;
             let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
                 return ::core::result::Result::Err(
@@ -427,7 +439,36 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
             Self::__dynakey_sort_key(&self.id).map(::core::option::Option::Some)
         }
         #[inline]
+        fn matches_partition_key(key: &str) -> bool {
+            if key.is_empty()
+                || key.len() > ::dynakey::__private::KeyRole::Partition.max_bytes()
+            {
+                return false;
+            }
+            let ::core::option::Option::Some(key) = ::dynakey::__private::logical_partition_key::<
+                Self,
+            >(key) else {
+                return false;
+            };
+            let rest = key;
+            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
+                return false;
+            };
+            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
+                String,
+            >(rest, ::core::option::Option::None) else {
+                return false;
+            };
+            rest.is_empty()
+                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
+        }
+        #[inline]
         fn matches_sort_key(key: &str) -> bool {
+            if key.is_empty()
+                || key.len() > ::dynakey::__private::KeyRole::Sort.max_bytes()
+            {
+                return false;
+            }
             let rest = key;
             let ::core::option::Option::Some(rest) = rest.strip_prefix("PROJ#") else {
                 return false;

@@ -74,6 +74,25 @@ const _: () = {
         > {
             ::core::result::Result::Ok(::core::option::Option::None)
         }
+        #[inline]
+        fn matches_partition_key(key: &str) -> bool {
+            if key.is_empty()
+                || key.len() > ::dynakey::__private::KeyRole::Partition.max_bytes()
+            {
+                return false;
+            }
+            let rest = key;
+            let ::core::option::Option::Some(rest) = rest.strip_prefix("SESSION#") else {
+                return false;
+            };
+            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
+                String,
+            >(rest, ::core::option::Option::None) else {
+                return false;
+            };
+            rest.is_empty()
+                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
+        }
     }
     #[automatically_derived]
     impl ::dynakey::InTable<Sessions> for Session
@@ -143,6 +162,10 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn parse_partition_key(
             key: &str,
         ) -> ::core::result::Result<SessionPartitionKey, ::dynakey::KeyError> {
+            ::dynakey::__private::check_parsed_size(
+                ::dynakey::__private::KeyRole::Partition,
+                key,
+            )?;
             let rest = key;
             let ::core::option::Option::Some(rest) = rest.strip_prefix("SESSION#") else {
                 return ::core::result::Result::Err(

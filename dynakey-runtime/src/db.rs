@@ -79,10 +79,19 @@ impl<T: Table> fmt::Debug for Db<T> {
 impl<T: Table> Db<T> {
     /// A handle on table `table_name`, declared by `T`. Sends nothing; the table must exist (or be
     /// created with [`create_table`](Self::create_table)) before the first operation.
+    ///
+    /// The handle uses a copy of `client`'s configuration with one more interceptor, which asks
+    /// every request for its ConsumedCapacity and reports each request as a `tracing` event (see
+    /// [`trace`](crate::trace)); `client` itself is unchanged.
     pub fn new(client: Client, table_name: impl Into<String>) -> Self {
         let table_name: String = table_name.into();
+        let config = client
+            .config()
+            .to_builder()
+            .interceptor(crate::trace::Trace::new())
+            .build();
         Db {
-            client,
+            client: Client::from_conf(config),
             table_name: table_name.into(),
             retry: RetryPolicy::default(),
             batch_concurrency: DEFAULT_BATCH_CONCURRENCY,
@@ -123,18 +132,25 @@ impl<T: Table> Db<T> {
         self.batch_concurrency
     }
 
-    /// The same handle with `secret` as the HMAC-SHA256 key of its query cursors
-    /// ([`Page::next`](crate::Page::next); format and checks in [`dynakey::cursor`]).
+    /// The same handle with `secret` as the key of its query cursors
+    /// ([`Page::next`](crate::Page::next); format, checks and threat model in
+    /// [`dynakey::cursor`]). With a secret, cursors are **encrypted** (XChaCha20-Poly1305, the
+    /// key derived from the secret with HKDF-SHA256, a random nonce each): whoever holds one
+    /// learns nothing of the partition and sort key values in it (tenant ids, timestamps) but its
+    /// length, cannot alter it or make one without being refused
+    /// ([`CursorError::Tampered`](dynakey::CursorError::Tampered)), and cannot use it with another
+    /// query ([`CursorError::OtherQuery`](dynakey::CursorError::OtherQuery)).
     ///
-    /// Without a secret a built-in key is used: cursors still cannot be modified or used with
-    /// another query without being refused, but anyone who knows the built-in key (it is public)
-    /// can forge one. **Set a secret when cursors go to untrusted clients**, e.g. as a web API's
-    /// next-page token: 32 random bytes, the same in every process that reads the cursors, kept
-    /// like any other credential. A forged cursor still cannot read outside its query's partition
-    /// and key condition, but it can choose where in them reading resumes.
+    /// Without a secret a built-in key is used: cursors are signed but readable (base64url of the
+    /// key values), still cannot be modified or used with another query without being refused,
+    /// but anyone who knows the built-in key (it is public) can forge one. **Set a secret when
+    /// cursors go to untrusted clients**, e.g. as a web API's next-page token: 32 random bytes,
+    /// the same in every process that reads the cursors, kept like any other credential. Even a
+    /// forged cursor cannot read outside its query's partition and key condition (every start
+    /// key is checked before any request), but it can choose where in them reading resumes.
     ///
     /// Changing the secret makes outstanding cursors fail with
-    /// [`CursorError::Tampered`](dynakey::CursorError::Tampered).
+    /// [`CursorError::Tampered`](dynakey::CursorError::Tampered). Cursors do not expire.
     #[must_use]
     pub fn with_cursor_secret(mut self, secret: impl AsRef<[u8]>) -> Self {
         self.cursors = Arc::new(CursorCodec::new(secret));

@@ -176,6 +176,27 @@ pub enum Error {
     #[error(transparent)]
     Collection(#[from] dynakey::CollectionError),
 
+    /// A typed read of entity `entity` (a query, page, key-only read or fan-out) met an item in
+    /// its partition or index that is not one of `entity`'s items: its key attributes do not fit
+    /// the entity's key templates for the query's target (partition and sort key, with the shard
+    /// suffix of a sharded entity), or its entity-type attribute (where the entity declares one)
+    /// names another entity. Returned under
+    /// [`UnknownItems::Error`](crate::collection::UnknownItems::Error), the default policy of
+    /// [`Query::unknown_items`](crate::Query::unknown_items); the item was not decoded.
+    #[error(
+        "an item with partition key {partition:?} and sort key {sort:?} is not an item of entity          `{entity}` ({reason}); the query's partition or index holds other items: choose a          policy with `unknown_items(…)`"
+    )]
+    ForeignItem {
+        /// The entity the query reads.
+        entity: &'static str,
+        /// The item's table partition-key value, when it had one of type `S`.
+        partition: Option<String>,
+        /// The item's table sort-key value, when it had one of type `S`.
+        sort: Option<String>,
+        /// Which check it failed.
+        reason: String,
+    },
+
     /// The AWS SDK or the service returned an error. `message` is the SDK's full error context
     /// (`DisplayErrorContext`), which includes the service's error code and message, e.g.
     /// `ResourceNotFoundException: Requested resource not found`.

@@ -62,6 +62,8 @@
 //!   stops on an error ([`BatchWriteFailure`]: applied, not applied, outcome unknown;
 //!   [`BatchGetFailure`]: read, not read) — nothing is dropped;
 //! - [`retry`]: [`RetryPolicy`], which failures batches retry and how;
+//! - [`trace`]: what every request reports through `tracing` (one debug event per request with
+//!   its consumed capacity and retries, a warning per throttled attempt);
 //! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the
 //!   SDK directly;
 //! - [`error`]: the [`Error`] type;
@@ -107,6 +109,7 @@ pub mod move_item;
 pub mod query_log;
 pub mod read;
 pub mod retry;
+pub mod trace;
 pub mod ttl;
 pub mod update;
 pub mod write;

@@ -172,6 +172,11 @@ const THROTTLING_CODES: &[&str] = &[
     "LimitExceededException",
 ];
 
+/// Whether DynamoDB error `code` means throttling.
+pub(crate) fn is_throttling_code(code: &str) -> bool {
+    THROTTLING_CODES.contains(&code)
+}
+
 /// 4xx codes that are transient (the SDK's `TRANSIENT_ERRORS`): the request may have been
 /// processed.
 const TRANSIENT_CODES: &[&str] = &["RequestTimeout", "RequestTimeoutException"];
@@ -216,7 +221,7 @@ where
             let status = service.raw().status().as_u16();
             let code = service.err().code().map(str::to_owned);
             match code.as_deref() {
-                Some(c) if THROTTLING_CODES.contains(&c) => {
+                Some(c) if is_throttling_code(c) => {
                     let reasons = service
                         .err()
                         .throttling_reasons()

@@ -370,6 +370,13 @@ pub fn finish_key(role: KeyRole, key: String) -> Result<String, KeyError> {
     Ok(key)
 }
 
+/// Checks a key about to be parsed against the same rules (a generated parser accepts only what
+/// the encoder writes, and it never writes an empty or oversized key).
+#[inline]
+pub fn check_parsed_size(role: KeyRole, key: &str) -> Result<(), KeyError> {
+    KeyError::check_size(role, key)
+}
+
 /// Finishes a sort-key prefix (a group or partial value): only the size limit applies, since an
 /// empty prefix means "no condition".
 #[inline]
@@ -442,6 +449,18 @@ pub fn shard_of<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Sized>(
     let mut encoding = String::new();
     encode_field(&mut encoding, value, field)?;
     Ok(sharding.shard_of_encoding(encoding.as_bytes()))
+}
+
+/// The logical part of partition key `key` of sharded entity `E`: `None` without a shard suffix
+/// below the shard count (the generated `Entity::matches_partition_key`).
+#[inline]
+pub fn logical_partition_key<E: Entity>(key: &str) -> Option<&str> {
+    match E::SHARDING {
+        Some(sharding) => sharding
+            .split_partition_key(key)
+            .map(|(logical, _)| logical),
+        None => Some(key),
+    }
 }
 
 /// The logical part of a sharded partition key (the generated `parse_partition_key` of a sharded

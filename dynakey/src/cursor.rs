@@ -15,38 +15,68 @@
 //!   index, the partitions, the typed sort-key condition, the filter and the direction. The
 //!   limit, the projection and `ConsistentRead` are not part of it, so a client may change its
 //!   page size or projected attributes between pages;
-//! - it is **authenticated**: an HMAC-SHA256 tag over its content, keyed by the
-//!   [`CursorCodec`]'s secret. A modified cursor, or one used with another query, is rejected with
+//! - it is **authenticated**: with a secret, by the AEAD that encrypts it; without one, by an
+//!   HMAC-SHA256 tag over its content keyed by the [`CursorCodec`]'s built-in key. A modified
+//!   cursor, or one used with another query, is rejected with
 //!   [`KeyErrorKind::Cursor`](crate::KeyErrorKind::Cursor) before any request;
+//! - with a secret it is **encrypted** (format version 4), so it does not reveal the partition
+//!   and sort key values it holds (tenant ids, timestamps);
 //! - it is **checked against the plan**: every start key holds exactly the plan's key attributes
-//!   (with their types), its partition's own partition-key value, and a sort key that satisfies
-//!   the plan's key condition, so even a forged cursor is refused before any request rather than
-//!   by DynamoDB.
+//!   (with their types: `S`, as dynakey's key schemas declare), its partition's own
+//!   partition-key value, and a sort key that satisfies the plan's key condition (same
+//!   partition, sort key within the range), so even a forged cursor is refused with
+//!   [`CursorError::WrongKey`] before any request rather than by DynamoDB with a
+//!   `ValidationException`.
 //!
-//! # Format (version 3)
-//! The cursor is base64url without padding (RFC 4648 §5) of:
+//! # Format
+//! The cursor is base64url without padding (RFC 4648 §5) of a version byte and a version's
+//! content. Both versions carry the same **body**:
 //!
 //! | bytes | content |
 //! | --- | --- |
-//! | 1 | version, `3` |
 //! | 16 | plan fingerprint: the first 16 bytes of SHA-256 over the plan's binding parameters |
 //! | 2 | number of partitions, big-endian |
 //! | per partition, in the plan's order | state: `0` not started, `1` after a key, `2` exhausted; after `1`, for each key attribute of the target except the partition key, in byte order of the names: type tag (`S`, `N` or `B`), value length (2 bytes, big-endian), value (UTF-8 for `S` and `N`) |
-//! | 16 | tag: HMAC-SHA256 over a context string and everything before it, truncated to 16 bytes |
+//!
+//! - **Version 4, encrypted** (a codec with a secret): `4`, a 24-byte random nonce, the body
+//!   encrypted with XChaCha20-Poly1305 (RFC 8439 with the extended nonce; the RustCrypto
+//!   `chacha20poly1305` crate), then its 16-byte tag. The key is HKDF-SHA256 (RFC 5869) of the
+//!   secret with a fixed salt and info string; the associated data is a context string and the
+//!   version. The plan fingerprint is inside the authenticated ciphertext, so a cursor is bound
+//!   to its query and a cursor of another query is still told apart
+//!   ([`CursorError::OtherQuery`]) once it decrypts.
+//! - **Version 3, signed** (the codec without a secret): `3`, the body in the clear, then a
+//!   16-byte tag: HMAC-SHA256 over a context string and everything before it, truncated.
 //!
 //! The partition-key value of each position is not stored: it is the partition's own key. A
-//! single-partition query with two string key attributes of about 30 characters gives a cursor
-//! of about 80 characters; ten shards about 450.
+//! single-partition query with two string key attributes of about 30 characters gives a signed
+//! cursor of about 80 characters (an encrypted one about 32 more); ten shards about 450.
 //!
-//! # Security model
-//! With a secret ([`CursorCodec::new`], `Db::with_cursor_secret` in `dynakey-runtime`), nobody
-//! without the secret can make or alter a cursor that is accepted. Without one
-//! ([`CursorCodec::default`]), a built-in key is used: it still detects any modification and any
-//! use with another query, but anyone who knows the built-in key (it is in this source code) can
-//! forge a cursor. **Set a secret whenever cursors go to untrusted clients.** Even a forged cursor
-//! cannot widen a query (see the checks above): it can only choose where in the query's own
-//! results reading resumes. Cursors do not expire and are not encrypted: the key values
-//! (partition and sort key strings) can be read by whoever holds the cursor.
+//! # Threat model
+//! Cursors are meant to be handed to clients (a web API's next-page token) and come back from
+//! them; the client may be curious or hostile. What holds:
+//!
+//! - **With a secret** ([`CursorCodec::new`], `Db::with_cursor_secret` in `dynakey-runtime`):
+//!   - *confidentiality*: a cursor reveals nothing of the key values it holds except the
+//!     cursor's length (which grows with the length of those values and the number of
+//!     partitions) and its format version; two cursors of the same position look unrelated (a
+//!     random nonce each);
+//!   - *integrity and authenticity*: without the secret nobody can make or alter a cursor that
+//!     is accepted: any change is [`CursorError::Tampered`] (as is a cursor of another secret);
+//!   - *binding*: an authentic cursor is accepted only by the query that made it (table, index,
+//!     partitions, typed key condition, filter, direction): [`CursorError::OtherQuery`].
+//! - **Without a secret** ([`CursorCodec::default`]): the built-in key is in this source code, so
+//!   cursors are readable by anyone (base64url of the body above) and can be forged by anyone
+//!   who reads the source; modification by accident and use with another query are still
+//!   detected. **Set a secret whenever cursors go to untrusted clients.**
+//! - **Either way**, a cursor cannot widen its query: every start key is checked against the
+//!   plan before any request, so a cursor (even forged) can only choose where in the query's
+//!   own results reading resumes. It never reads another partition or outside the range.
+//! - **Not covered**: cursors do not expire and are not bound to a user or session (bind those
+//!   in your own token if needed); a cursor can be replayed by whoever holds it, to read the same
+//!   results again; rotating the secret invalidates every cursor made before
+//!   ([`CursorError::Tampered`]); a secret must be kept as secret as any other key, and shared by
+//!   every process that reads the cursors of another.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -54,11 +84,14 @@ use std::str::FromStr;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
+use chacha20poly1305::aead::{Aead, AeadCore, KeyInit, OsRng, Payload};
+use chacha20poly1305::{XChaCha20Poly1305, XNonce};
+use hkdf::Hkdf;
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
 pub use crate::error::CursorError;
-use crate::error::KeyError;
+use crate::error::{KeyError, KeyRole};
 use crate::key::KeyValue;
 use crate::plan::{QueryPlan, FINGERPRINT_LEN};
 
@@ -66,17 +99,28 @@ use crate::plan::{QueryPlan, FINGERPRINT_LEN};
 /// attributes of the table and (for an index query) of the index.
 pub type StartKey = BTreeMap<String, KeyValue>;
 
-/// The format version this codec writes and reads.
+/// The format version of a signed (readable) cursor: the codec without a secret writes it.
 const VERSION: u8 = 3;
-/// Bytes of the HMAC-SHA256 tag kept in a cursor.
+/// The format version of an encrypted cursor: the codec with a secret writes it.
+const SEALED_VERSION: u8 = 4;
+/// Bytes of the HMAC-SHA256 tag kept in a signed cursor; also the Poly1305 tag's length.
 const TAG_LEN: usize = 16;
+/// Bytes of an encrypted cursor's XChaCha20 nonce (random: 192 bits make collisions negligible).
+const NONCE_LEN: usize = 24;
 /// Version, fingerprint, partition count, tag.
 const MIN_LEN: usize = 1 + FINGERPRINT_LEN + 2 + TAG_LEN;
+/// Version, nonce, encrypted fingerprint and partition count, tag.
+const MIN_SEALED_LEN: usize = 1 + NONCE_LEN + FINGERPRINT_LEN + 2 + TAG_LEN;
 /// The key used when no secret is set. Public by nature: see the module docs.
 const DEFAULT_KEY: &[u8] =
     b"dynakey default cursor key v1: set a secret for cursors given to clients";
 /// Domain separation of the MAC input.
 const MAC_CONTEXT: &[u8] = b"dynakey cursor v3\0";
+/// Associated data of an encrypted cursor (with its version byte after it).
+const AEAD_CONTEXT: &[u8] = b"dynakey cursor v4\0";
+/// HKDF-SHA256 salt and info deriving the encryption key from the secret (RFC 5869).
+const KDF_SALT: &[u8] = b"dynakey cursor key derivation";
+const KDF_INFO: &[u8] = b"dynakey cursor v4: XChaCha20-Poly1305 key";
 
 const NOT_STARTED: u8 = 0;
 const AFTER: u8 = 1;
@@ -177,7 +221,8 @@ impl<'de> serde::Deserialize<'de> for Cursor {
 #[derive(Clone)]
 pub struct CursorCodec {
     mac: HmacSha256,
-    secret_set: bool,
+    /// With a secret: the cipher of encrypted cursors, keyed by HKDF-SHA256 of the secret.
+    aead: Option<XChaCha20Poly1305>,
 }
 
 impl Default for CursorCodec {
@@ -186,14 +231,14 @@ impl Default for CursorCodec {
     fn default() -> Self {
         CursorCodec {
             mac: keyed(DEFAULT_KEY),
-            secret_set: false,
+            aead: None,
         }
     }
 }
 
 impl fmt::Debug for CursorCodec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let key = if self.secret_set {
+        let key = if self.aead.is_some() {
             "secret"
         } else {
             "built-in"
@@ -203,17 +248,28 @@ impl fmt::Debug for CursorCodec {
 }
 
 impl CursorCodec {
-    /// A codec keyed by `secret` (HMAC-SHA256 key, any length).
+    /// A codec keyed by `secret` (any length; at least 32 random bytes is a good choice): its
+    /// cursors are **encrypted** (format version 4: XChaCha20-Poly1305 under a key derived from
+    /// the secret with HKDF-SHA256, a random nonce per cursor), so they reveal nothing of the
+    /// keys they hold but their length. It also reads the signed cursors (version 3) that a
+    /// codec with the same secret made before encryption existed (HMAC-SHA256 keyed by the
+    /// secret).
     pub fn new(secret: impl AsRef<[u8]>) -> Self {
+        let secret = secret.as_ref();
+        let mut key = chacha20poly1305::Key::default();
+        // 32 bytes are far below HKDF-SHA256's limit of 255 × 32: `expand` cannot fail here.
+        let expanded = Hkdf::<Sha256>::new(Some(KDF_SALT), secret).expand(KDF_INFO, &mut key);
+        debug_assert!(expanded.is_ok());
         CursorCodec {
-            mac: keyed(secret.as_ref()),
-            secret_set: true,
+            mac: keyed(secret),
+            aead: Some(XChaCha20Poly1305::new(&key)),
         }
     }
 
-    /// `true` when made with [`new`](Self::new), `false` for the built-in key.
+    /// `true` when made with [`new`](Self::new) (its cursors are encrypted), `false` for the
+    /// built-in key (signed, readable cursors).
     pub fn has_secret(&self) -> bool {
-        self.secret_set
+        self.aead.is_some()
     }
 
     /// A cursor that resumes `plan` on table `table_name` at `positions`, one per partition of
@@ -242,7 +298,6 @@ impl CursorCodec {
         let attributes = plan.target().start_key_attributes();
         let partition_attribute = plan.target().partition_key();
         let mut bytes = Vec::with_capacity(64 + 32 * positions.len());
-        bytes.push(VERSION);
         bytes.extend_from_slice(&plan.fingerprint(table_name));
         bytes.extend_from_slice(&count.to_be_bytes());
         for (partition, position) in positions.iter().enumerate() {
@@ -262,7 +317,7 @@ impl CursorCodec {
             }
         }
         Ok(Cursor {
-            text: self.seal(bytes),
+            text: self.seal(bytes)?,
         })
     }
 
@@ -288,7 +343,7 @@ impl CursorCodec {
     ) -> Result<Vec<Position>, KeyError> {
         let bytes = unpack(&cursor.text)?;
         let body = self.open(&bytes)?;
-        let (fingerprint, rest) = body[1..].split_at(FINGERPRINT_LEN);
+        let (fingerprint, rest) = body.split_at(FINGERPRINT_LEN);
         if fingerprint != plan.fingerprint(table_name) {
             return Err(CursorError::OtherQuery.into());
         }
@@ -329,25 +384,69 @@ impl CursorCodec {
         Ok(positions)
     }
 
-    /// `body` followed by its tag (HMAC-SHA256 over the context and `body`, truncated to
-    /// `TAG_LEN` bytes), as base64url text.
-    fn seal(&self, mut body: Vec<u8>) -> String {
-        let tag = self
-            .mac
-            .clone()
-            .chain_update(MAC_CONTEXT)
-            .chain_update(&body)
-            .finalize()
-            .into_bytes();
-        body.extend_from_slice(&tag[..TAG_LEN]);
-        URL_SAFE_NO_PAD.encode(body)
-    }
-
-    /// The body of the unpacked cursor `bytes` once its tag checks out.
+    /// The cursor text of `body` (fingerprint, partition count, positions). With a secret:
+    /// version 4, a random nonce, then `body` encrypted with XChaCha20-Poly1305 (associated data:
+    /// a context string and the version), its tag last. Without: version 3, `body`, then the tag
+    /// of HMAC-SHA256 over a context string and everything before it, truncated to `TAG_LEN`
+    /// bytes. Base64url without padding.
     ///
     /// # Errors
-    /// [`CursorError::Tampered`] when it does not.
-    fn open<'b>(&self, bytes: &'b [u8]) -> Result<&'b [u8], KeyError> {
+    /// [`CursorError::WrongKey`] if the cipher refuses the body (only for a body far larger than
+    /// any cursor).
+    fn seal(&self, body: Vec<u8>) -> Result<String, KeyError> {
+        let Some(aead) = &self.aead else {
+            let mut bytes = Vec::with_capacity(1 + body.len() + TAG_LEN);
+            bytes.push(VERSION);
+            bytes.extend_from_slice(&body);
+            let tag = self
+                .mac
+                .clone()
+                .chain_update(MAC_CONTEXT)
+                .chain_update(&bytes)
+                .finalize()
+                .into_bytes();
+            bytes.extend_from_slice(&tag[..TAG_LEN]);
+            return Ok(URL_SAFE_NO_PAD.encode(bytes));
+        };
+        let nonce = XChaCha20Poly1305::generate_nonce(&mut OsRng);
+        let aad = [AEAD_CONTEXT, &[SEALED_VERSION]].concat();
+        let sealed = aead
+            .encrypt(
+                &nonce,
+                Payload {
+                    msg: &body,
+                    aad: &aad,
+                },
+            )
+            .map_err(|_| CursorError::WrongKey("too large to encrypt".into()))?;
+        let mut bytes = Vec::with_capacity(1 + NONCE_LEN + sealed.len());
+        bytes.push(SEALED_VERSION);
+        bytes.extend_from_slice(&nonce);
+        bytes.extend_from_slice(&sealed);
+        Ok(URL_SAFE_NO_PAD.encode(bytes))
+    }
+
+    /// The body of the unpacked cursor `bytes` (fingerprint, partition count, positions) once it
+    /// is authentic: a signed cursor's tag checks out, an encrypted one decrypts.
+    ///
+    /// # Errors
+    /// [`CursorError::Tampered`] when it does not, or when it is encrypted and this codec has no
+    /// secret.
+    fn open(&self, bytes: &[u8]) -> Result<Vec<u8>, KeyError> {
+        if bytes[0] == SEALED_VERSION {
+            let aead = self.aead.as_ref().ok_or(CursorError::Tampered)?;
+            let (nonce, sealed) = bytes[1..].split_at(NONCE_LEN);
+            let aad = [AEAD_CONTEXT, &[SEALED_VERSION]].concat();
+            return aead
+                .decrypt(
+                    XNonce::from_slice(nonce),
+                    Payload {
+                        msg: sealed,
+                        aad: &aad,
+                    },
+                )
+                .map_err(|_| CursorError::Tampered.into());
+        }
         let (body, tag) = bytes.split_at(bytes.len() - TAG_LEN);
         self.mac
             .clone()
@@ -355,7 +454,7 @@ impl CursorCodec {
             .chain_update(body)
             .verify_truncated_left(tag)
             .map_err(|_| CursorError::Tampered)?;
-        Ok(body)
+        Ok(body[1..].to_vec())
     }
 }
 
@@ -378,17 +477,22 @@ fn unpack(text: &str) -> Result<Vec<u8>, KeyError> {
     let bytes = URL_SAFE_NO_PAD
         .decode(text)
         .map_err(|e| CursorError::Malformed(format!("not base64url without padding ({e})")))?;
-    if bytes.len() < MIN_LEN {
+    let min = match bytes.first() {
+        Some(&VERSION) => MIN_LEN,
+        Some(&SEALED_VERSION) => MIN_SEALED_LEN,
+        Some(other) => {
+            return Err(CursorError::Malformed(format!(
+                "unknown version {other} (this build reads versions {VERSION} and \
+                 {SEALED_VERSION})"
+            ))
+            .into())
+        }
+        None => return Err(CursorError::Malformed("empty".into()).into()),
+    };
+    if bytes.len() < min {
         return Err(CursorError::Malformed(format!(
-            "{} bytes, shorter than the {MIN_LEN} of an empty cursor",
+            "{} bytes, shorter than the {min} of an empty cursor",
             bytes.len()
-        ))
-        .into());
-    }
-    if bytes[0] != VERSION {
-        return Err(CursorError::Malformed(format!(
-            "unknown version {} (this build reads version {VERSION})",
-            bytes[0]
         ))
         .into());
     }
@@ -456,8 +560,10 @@ fn push_value(bytes: &mut Vec<u8>, name: &str, value: &KeyValue) -> Result<(), K
 }
 
 /// Checks that `key` fits partition `partition` of `plan`: exactly the target's key attributes,
-/// every one a string, the partition's own partition-key value, and a sort key that satisfies the
-/// plan's key condition (as DynamoDB evaluates it: `BETWEEN` inclusive at both ends).
+/// every one a non-empty string within DynamoDB's key size limits, the partition's own
+/// partition-key value, and a sort key that satisfies the plan's key condition (as DynamoDB
+/// evaluates it: `BETWEEN` inclusive at both ends) — so that nothing DynamoDB would refuse with a
+/// `ValidationException` is ever sent as `ExclusiveStartKey`.
 fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), KeyError> {
     let expected = plan.target().start_key_attributes();
     let same_names = key.len() == expected.len() && expected.iter().all(|n| key.contains_key(*n));
@@ -473,6 +579,25 @@ fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), K
             "its key attribute {name:?} is not a string, as the table's key schema declares"
         ))
         .into());
+    }
+    // DynamoDB refuses an empty key value and one over the key size limits (AWS developer
+    // guide, "Service, account, and table quotas — Partition key and sort key length").
+    let (table_partition, _) = plan.target().table_keys();
+    for (name, value) in key {
+        let text = value.as_s().unwrap_or_default();
+        let partition_keys = [table_partition, plan.target().partition_key()];
+        let role = if partition_keys.contains(&name.as_str()) {
+            KeyRole::Partition
+        } else {
+            KeyRole::Sort
+        };
+        if text.is_empty() || text.len() > role.max_bytes() {
+            return Err(CursorError::WrongKey(format!(
+                "its key attribute {name:?} is empty or over the {} bytes of a {role}",
+                role.max_bytes()
+            ))
+            .into());
+        }
     }
     let attribute = plan.target().partition_key();
     let own = plan.partitions().get(partition).map(String::as_str);

@@ -4,7 +4,9 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use crate::entity::Entity;
+use crate::shard::Sharding;
 use crate::table::Table;
+use crate::template::KeyTemplate;
 
 /// A scalar key attribute value as DynamoDB types it (AWS developer guide, "Supported data types —
 /// Scalar types").
@@ -51,13 +53,29 @@ impl<E: Entity> Key<E> {
     /// The key of an item of `E` read back from DynamoDB (or taken from anywhere else), checked:
     /// `partition` must be a partition key of `E` ([`Entity::matches_partition_key`]) and `sort`
     /// a sort key of `E` ([`Entity::matches_sort_key`]) when `E`'s table has a sort key, `None`
-    /// otherwise; both within DynamoDB's size limits (2,048 and 1,024 bytes of UTF-8).
+    /// otherwise; both within DynamoDB's size limits (2,048 and 1,024 bytes of UTF-8); for a
+    /// sharded entity, the partition key's shard suffix must be the shard of the sort key's
+    /// shard field. Exactly the keys `E`'s encoders write are accepted.
     ///
     /// # Errors
     /// [`KeyErrorKind::Mismatch`](crate::KeyErrorKind::Mismatch) naming the template the string
     /// does not fit; [`KeyErrorKind::EmptyKey`](crate::KeyErrorKind::EmptyKey) /
     /// [`KeyErrorKind::TooLong`](crate::KeyErrorKind::TooLong) for the size rules.
     pub fn parse(partition: &str, sort: Option<&str>) -> Result<Self, crate::KeyError> {
+        Self::check(partition, sort)?;
+        Ok(Key::from_parts(
+            partition.to_owned(),
+            sort.map(str::to_owned),
+        ))
+    }
+
+    /// The checks of [`Key::parse`] without making a key (nothing is allocated unless it fails):
+    /// `Ok` exactly when `(partition, sort)` is a key that `E`'s encoders write. Typed reads use
+    /// it to tell `E`'s items from other entities' items in a shared partition or index.
+    ///
+    /// # Errors
+    /// As [`Key::parse`].
+    pub fn check(partition: &str, sort: Option<&str>) -> Result<(), crate::KeyError> {
         use crate::error::{KeyError, KeyRole};
         KeyError::check_size(KeyRole::Partition, partition)?;
         if !E::matches_partition_key(partition) {
@@ -97,10 +115,23 @@ impl<E: Entity> Key<E> {
             }
             (None, None) => {}
         }
-        Ok(Key::from_parts(
-            partition.to_owned(),
-            sort.map(str::to_owned),
-        ))
+        if let (Some(sharding), Some(template), Some(sort)) = (E::SHARDING, E::SORT_TEMPLATE, sort)
+        {
+            if !shard_fits(&sharding, &template, partition, sort) {
+                return Err(KeyError::mismatch(
+                    partition,
+                    E::PARTITION_TEMPLATE.text,
+                    format!(
+                        "its shard suffix is not the shard of the item's `{}` (the jump hash \
+                         over {} shards): entity `{}` never writes this key",
+                        sharding.field(),
+                        sharding.count(),
+                        E::ENTITY_NAME
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The partition key value.
@@ -120,6 +151,22 @@ impl<E: Entity> Key<E> {
         let sort = <E::Table as Table>::SORT_KEY.zip(self.sort.as_deref());
         partition.chain(sort)
     }
+}
+
+/// `true` when the shard suffix of `partition` is the shard of the shard field's segment in
+/// `sort`: the only shard an item with this sort key is ever written to (spec §2, sharding).
+fn shard_fits(sharding: &Sharding, template: &KeyTemplate, partition: &str, sort: &str) -> bool {
+    let Some((_, shard)) = sharding.split_partition_key(partition) else {
+        return false;
+    };
+    let Some(slot) = template.fields().position(|f| f == sharding.field()) else {
+        return false;
+    };
+    let mut slots = vec![""; template.fields().count()];
+    template.split_into(sort, &mut slots).is_ok()
+        && slots
+            .get(slot)
+            .is_some_and(|segment| sharding.shard_of_encoding(segment.as_bytes()) == shard)
 }
 
 impl<E> Clone for Key<E> {

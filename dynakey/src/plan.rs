@@ -42,6 +42,8 @@ pub struct Target {
     pub(crate) sort_key: Option<&'static str>,
     pub(crate) table_partition_key: &'static str,
     pub(crate) table_sort_key: Option<&'static str>,
+    /// The entity-type attribute of the entity queried (`#[dynakey(entity_type = "…")]`).
+    pub(crate) entity_type: Option<&'static str>,
 }
 
 impl Target {
@@ -63,6 +65,13 @@ impl Target {
     /// The table's own key attributes (partition key, and sort key if any).
     pub fn table_keys(&self) -> (&'static str, Option<&'static str>) {
         (self.table_partition_key, self.table_sort_key)
+    }
+
+    /// The entity-type attribute of the entity queried, when it declares one
+    /// ([`Entity::ENTITY_TYPE_ATTRIBUTE`](crate::Entity::ENTITY_TYPE_ATTRIBUTE)): typed reads
+    /// check it on every item.
+    pub fn entity_type_attribute(&self) -> Option<&'static str> {
+        self.entity_type
     }
 
     /// The attributes of this target's `LastEvaluatedKey`/`ExclusiveStartKey`, sorted: the table's
@@ -230,17 +239,14 @@ impl QueryPlan {
         }
     }
 
-    /// The attributes a read of this plan needs besides the projected ones: the sort key when
-    /// excluded keys must be recognised, and every key attribute when several partitions are
-    /// merged (by sort key) and resumed (from each one's last key).
+    /// The attributes a read of this plan needs besides the projected ones: every key attribute
+    /// of the target (to tell the entity's items from other items in the partition or index, to
+    /// recognise excluded sort keys, to merge shards by sort key and to resume each from its last
+    /// key), and the entity-type attribute when the entity declares one.
     pub fn read_attributes(&self) -> Vec<&'static str> {
-        if self.partitions.len() > 1 {
-            self.target.start_key_attributes()
-        } else if !self.range.exclude.is_empty() {
-            self.target.sort_key.into_iter().collect()
-        } else {
-            Vec::new()
-        }
+        let mut names = self.target.start_key_attributes();
+        names.extend(self.target.entity_type);
+        names
     }
 
     /// The Query request of partition `partition` as DynamoDB receives it: the key condition and

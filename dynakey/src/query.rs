@@ -11,7 +11,7 @@ use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::index::ConsistentReadable;
 use crate::plan::{QueryPlan, Target};
 use crate::shard::Sharding;
-use crate::table::{IndexDef, Table};
+use crate::table::{IndexDef, Projection, Table};
 use crate::template::KeyTemplate;
 
 mod cli_json;
@@ -126,12 +126,20 @@ impl<E: Entity, I> KeyQuery<E, I> {
             sort_key: <E::Table as Table>::SORT_KEY,
             table_partition_key: <E::Table as Table>::PARTITION_KEY,
             table_sort_key: <E::Table as Table>::SORT_KEY,
+            entity_type: E::ENTITY_TYPE_ATTRIBUTE,
         };
         let target = match index {
             Some(def) => Target {
                 index: Some(def.name),
                 partition_key: def.partition_key,
                 sort_key: def.sort_key,
+                // Checked only where the index holds it (AWS developer guide, "Attribute
+                // projections"): a KEYS_ONLY index has no entity-type attribute to check.
+                entity_type: E::ENTITY_TYPE_ATTRIBUTE.filter(|name| match def.projection {
+                    Projection::All => true,
+                    Projection::KeysOnly => false,
+                    Projection::Include(names) => names.contains(name),
+                }),
                 ..table
             },
             None => table,
@@ -311,10 +319,10 @@ impl<E, I, S, P> KeyQuery<E, I, S, P> {
     /// items, so the runtime decodes them only into a type that holds just those attributes
     /// (`.project::<P>()` on its request): reading whole entities from it does not compile.
     ///
-    /// When the read needs attributes of its own, they are read too: the sort key when the range
-    /// excludes keys that DynamoDB's inclusive `BETWEEN` returns
-    /// ([`QueryPlan::excluded_sort_keys`], recognised by their sort key), and every key attribute
-    /// when several shards are merged ([`QueryPlan::read_attributes`]).
+    /// The attributes the read needs itself are read too ([`QueryPlan::read_attributes`]): every
+    /// key attribute of the target (each item is checked to be one of the entity's, excluded
+    /// sort keys are recognised, shards are merged by sort key and resumed), and the entity-type
+    /// attribute when the entity declares one.
     pub fn project<A: AsRef<str>>(
         self,
         attributes: impl IntoIterator<Item = A>,

@@ -90,7 +90,9 @@ impl KeyTemplate {
     /// Splits `key` into the raw text of each placeholder, left to right, into `out`.
     ///
     /// Literals must match exactly; a fixed-width segment takes exactly its width; any other
-    /// segment runs to the first occurrence of its terminator (or to the end of the key).
+    /// segment runs to the first occurrence of its terminator, or to the end of the key when it
+    /// is the last one, and then may not be empty (the encoder never writes an empty last
+    /// segment).
     ///
     /// # Errors
     /// [`KeyErrorKind::Mismatch`] when the key does not have this template's shape, or `out` does not
@@ -124,7 +126,15 @@ impl KeyTemplate {
                                 mismatch(format!("no {terminator:?} after field `{name}`"))
                             })?
                         }
-                        (None, _) => rest.len(),
+                        // The last segment: never empty, as the encoder refuses to write it.
+                        (None, _) => {
+                            if rest.is_empty() {
+                                return Err(mismatch(format!(
+                                    "the last field `{name}` is empty at byte {pos}"
+                                )));
+                            }
+                            rest.len()
+                        }
                     };
                     let target = out.get_mut(slot).ok_or_else(|| {
                         mismatch("more placeholders than output slots".to_owned())
@@ -348,14 +358,17 @@ pub(crate) fn find_char(text: &str, c: char) -> Option<usize> {
 }
 
 /// Splits the next segment of type `T` off the front of `rest`: exactly `T::WIDTH` bytes for a
-/// fixed-width type, otherwise up to the first `terminator` (or the end of the key when the
-/// placeholder ends the template). `None` when the key is too short or has no terminator.
+/// fixed-width type, otherwise up to the first `terminator` (so the segment never holds it), or
+/// the rest of the key when the placeholder ends the template. `None` when the key is too short,
+/// has no terminator, or would end in an empty variable-width segment — exactly the texts
+/// [`push_field`] never writes, so a parser built of these steps accepts only what the encoder
+/// produces (spec §2).
 #[inline]
 pub fn take_segment<T: KeySegment>(rest: &str, terminator: Option<char>) -> Option<(&str, &str)> {
     match (T::WIDTH, terminator) {
         (Some(width), _) => rest.split_at_checked(width),
         (None, Some(t)) => find_char(rest, t).map(|at| rest.split_at(at)),
-        (None, None) => Some((rest, "")),
+        (None, None) => (!rest.is_empty()).then_some((rest, "")),
     }
 }
 
@@ -433,7 +446,14 @@ mod tests {
             assert!(SK.split_into(bad, &mut out).is_err(), "{bad:?}");
         }
         assert!(NAMES.split_into("U#nohash", &mut out).is_err());
-        assert!(SK.matches("PROJ#00000000000000000042#"));
+        // An empty last segment is what the encoder refuses to write: not a key of the template.
+        assert!(!SK.matches("PROJ#00000000000000000042#"));
+        assert!(SK.matches("PROJ#00000000000000000042#a"));
+        assert!(!NAMES.matches("U#a#"));
+        assert!(
+            NAMES.matches("U##b"),
+            "an empty segment before a terminator is written"
+        );
         assert!(!SK.matches("META"));
     }
 

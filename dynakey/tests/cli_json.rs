@@ -73,8 +73,9 @@ fn every_option_is_carried_and_unset_ones_are_omitted() {
                 ":lo": { "S": "DOC#2026-01#" },
                 ":hi": { "S": "DOC#2026-03$" }
             },
-            // The range excludes "DOC#2026-03$", recognised by the sort key: it is read too.
-            "ProjectionExpression": "#p0, #p1, #p2, #sk",
+            // The key attributes are read too: every item is checked to be a `Doc` by its keys,
+            // and the range excludes "DOC#2026-03$", recognised by the sort key.
+            "ProjectionExpression": "#p0, #p1, #p2, #sk, #pk",
             "ScanIndexForward": false,
             "ConsistentRead": true,
             "Limit": 25
@@ -140,25 +141,35 @@ fn names_and_values_with_quotes_and_non_ascii_are_escaped() {
 }
 
 #[test]
-fn a_projection_reads_the_sort_key_when_the_range_excludes_keys() {
-    // between(groups) excludes succ(high group), recognised by the sort key: project it too.
+fn a_projection_reads_the_key_attributes() {
+    // Every item is checked against the entity's key templates before it is decoded, so its
+    // keys are read; between(groups) also excludes succ(high group), recognised by the sort key.
     let query = Doc::query("ada")
         .between(Doc::sk().date("2026-01"), Doc::sk().date("2026-03"))
         .project(["data"]);
     assert_eq!(query.plan().unwrap().excluded_sort_keys(), ["DOC#2026-03$"]);
     let input = query.build().unwrap();
-    assert_eq!(input.projection_expression.as_deref(), Some("#p0, #sk"));
-    // Already projected, or nothing excluded: as asked.
+    assert_eq!(
+        input.projection_expression.as_deref(),
+        Some("#p0, #sk, #pk")
+    );
+    // Already projected: once.
     let input = Doc::query("ada")
         .between(Doc::sk().date("2026-01"), Doc::sk().date("2026-03"))
         .project(["data", "name"])
         .build()
         .unwrap();
-    assert_eq!(input.projection_expression.as_deref(), Some("#p0, #p1"));
+    assert_eq!(
+        input.projection_expression.as_deref(),
+        Some("#p0, #p1, #pk")
+    );
     let input = Doc::query("ada")
         .begins_with(Doc::sk().date("2026-01"))
-        .project(["data"])
+        .project(["data", "name", "status"])
         .build()
         .unwrap();
-    assert_eq!(input.projection_expression.as_deref(), Some("#p0"));
+    assert_eq!(
+        input.projection_expression.as_deref(),
+        Some("#p0, #p1, #p2")
+    );
 }

@@ -153,7 +153,8 @@ fn keys_of_another_shape_are_typed_errors() {
         "PROJ#42#p1",
         "PROJ#0000000000000000004x#p1",
         "PROJ#00000000000000000042",
-        "",
+        // An empty last segment, which the encoder refuses to write.
+        "PROJ#00000000000000000042#",
     ] {
         let err = Project::parse_sort_key(bad).unwrap_err();
         assert!(
@@ -163,6 +164,21 @@ fn keys_of_another_shape_are_typed_errors() {
             ),
             "{bad:?}: {err}"
         );
+    }
+    // Nor an empty or oversized key: the encoder never writes one.
+    for (bad, empty) in [
+        (String::new(), true),
+        (format!("PROJ#{:020}#{}", 1, "x".repeat(1024)), false),
+    ] {
+        let err = Project::parse_sort_key(&bad).unwrap_err();
+        assert!(
+            matches!(
+                (err.kind(), empty),
+                (KeyErrorKind::EmptyKey { .. }, true) | (KeyErrorKind::TooLong { .. }, false)
+            ),
+            "{err}"
+        );
+        assert!(!Project::matches_sort_key(&bad));
     }
     let err = ByStatus::parse_sort_key("STATUS#PAUSED#y").unwrap_err();
     assert!(matches!(
@@ -441,8 +457,14 @@ fn projection_limit_and_consistency() {
         .consistent_read()
         .build()
         .unwrap();
-    assert_eq!(q.projection_expression.as_deref(), Some("#p0, #p1"));
+    // The key attributes are read too: a typed read checks every item's keys against the
+    // entity's templates before decoding it.
+    assert_eq!(
+        q.projection_expression.as_deref(),
+        Some("#p0, #p1, #pk, #SK")
+    );
     assert_eq!(q.expression_attribute_names["#p1"], "status");
+    assert_eq!(q.expression_attribute_names["#pk"], "PK");
     assert_eq!(q.limit, Some(10));
     assert!(q.consistent_read);
 }

@@ -147,6 +147,25 @@ fn the_logical_template_is_unchanged_and_parsing_strips_the_suffix() {
 }
 
 #[test]
+fn a_key_parses_only_with_the_shard_its_sort_key_hashes_to() {
+    let key = Project::key("acme", 7u64, "p1").unwrap();
+    let sort = key.sort().unwrap();
+    assert!(dynakey::Key::<Project>::parse(key.partition(), Some(sort)).is_ok());
+    assert!(Project::matches_partition_key(key.partition()));
+    let right = Project::shard_of("p1").unwrap();
+    for shard in (0..10u16).filter(|s| *s != right) {
+        // A partition key of the entity's shape, in another shard: never written for this item.
+        let partition = format!("WS#acme#{shard:02}");
+        assert!(Project::matches_partition_key(&partition));
+        let err = dynakey::Key::<Project>::parse(&partition, Some(sort)).unwrap_err();
+        assert!(matches!(err.kind(), KeyErrorKind::Mismatch { .. }), "{err}");
+    }
+    for bad in ["WS#acme", "WS#acme#10", "WS##03", "#03"] {
+        assert!(!Project::matches_partition_key(bad), "{bad:?}");
+    }
+}
+
+#[test]
 fn key_errors_still_name_the_field() {
     // The size limit counts the suffix.
     let long = "x".repeat(2048 - "WS#".len());

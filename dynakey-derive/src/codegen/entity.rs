@@ -48,6 +48,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     };
     let entity_type_check = entity_type_check(entity);
     let sort_matcher = sk.map(|sk| template::matcher(entity, sk));
+    let partition_matcher = template::matcher(entity, pk);
     let indexes = index::entity(entity, &bounds);
     let (index_outer, index_inner, index_items) =
         (indexes.outer, indexes.inner, indexes.entity_items);
@@ -119,6 +120,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                     #sort_key_body
                 }
 
+                #partition_matcher
                 #sort_matcher
                 #index_items
                 #managed_items

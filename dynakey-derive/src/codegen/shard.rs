@@ -189,6 +189,7 @@ pub fn inner(
             pub fn parse_partition_key(
                 key: &str,
             ) -> ::core::result::Result<#pk_struct, ::dynakey::KeyError> {
+                ::dynakey::__private::check_parsed_size(::dynakey::__private::KeyRole::Partition, key)?;
                 let #logical = ::dynakey::__private::strip_shard_suffix(key, &__SHARDING, #text)?;
                 Self::#logical_parser(#logical)
             }

@@ -200,9 +200,13 @@ pub fn parser(
          encoding of its field's type.",
         template.lit.value()
     );
+    let role = role(template.role);
     quote! {
         #[doc = #doc]
         pub fn #fn_ident(key: &str) -> ::core::result::Result<#struct_ident, ::dynakey::KeyError> {
+            // Canonical: only what the encoder writes parses, and it never writes an empty or
+            // oversized key.
+            ::dynakey::__private::check_parsed_size(#role, key)?;
             let rest = key;
             #(#steps)*
             if !rest.is_empty() {
@@ -303,18 +307,41 @@ fn split_steps(
     (steps, locals)
 }
 
-/// `fn matches_sort_key(key: &str) -> bool` of the `Entity` impl: the parser's splitting, then
+/// `fn matches_sort_key(key: &str) -> bool` (or `matches_partition_key`, by the template's role)
+/// of the `Entity` impl: the parser's size check and splitting, then
 /// `KeySegment::is_valid_segment` on every segment, so nothing is allocated for types that can
-/// validate in place.
+/// validate in place. It holds exactly when the parser returns `Ok`. For a sharded partition key,
+/// the shard suffix is checked and taken off first.
 pub fn matcher(entity: &Entity<'_>, template: &Template) -> TokenStream {
     let (steps, locals) = split_steps(entity, template, &quote!(return false));
     let checks = template.field_indices().zip(&locals).map(|(index, local)| {
         let ty = entity.field(index).ty;
         quote!(&& <#ty as ::dynakey::KeySegment>::is_valid_segment(#local))
     });
+    let role_tokens = role(template.role);
+    let (name, unshard) = match template.role {
+        Role::Sort => (format_ident!("matches_sort_key"), TokenStream::new()),
+        Role::Partition => (
+            format_ident!("matches_partition_key"),
+            match &entity.shard {
+                Some(_) => quote! {
+                    let ::core::option::Option::Some(key) =
+                        ::dynakey::__private::logical_partition_key::<Self>(key)
+                    else {
+                        return false;
+                    };
+                },
+                None => TokenStream::new(),
+            },
+        ),
+    };
     quote! {
         #[inline]
-        fn matches_sort_key(key: &str) -> bool {
+        fn #name(key: &str) -> bool {
+            if key.is_empty() || key.len() > #role_tokens.max_bytes() {
+                return false;
+            }
+            #unshard
             let rest = key;
             #(#steps)*
             rest.is_empty() #(#checks)*

@@ -153,6 +153,11 @@ impl<T: Table> Reader<T> {
         }
     }
 
+    /// Where the plan reads (its typed items are checked against it).
+    pub(crate) fn target(&self) -> &dynakey::Target {
+        self.plan.target()
+    }
+
     /// The number of partitions read.
     pub(crate) fn partition_count(&self) -> usize {
         self.parts.len()

@@ -56,6 +56,7 @@
 //!   their sort key (ties in shard order), in the query's direction.
 
 mod engine;
+mod owner;
 
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -82,8 +83,15 @@ pub(crate) use engine::{Mode, Reader, Step};
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page<O> {
     /// The page's items, decoded, in sort-key order (descending for a reversed query), without
-    /// the ones the query's range excludes. May be empty on a page that is not the last.
+    /// the ones the query's range excludes. May be empty on a page that is not the last. Only
+    /// items of the query's entity: see [`Query::unknown_items`] for the others.
     pub items: Vec<O>,
+    /// With [`UnknownItems::Keep`] ([`Query::unknown_items`]): the items of the page that are
+    /// not the query's entity's (another entity sharing the partition or index), raw and
+    /// complete as read, in the order the Query returned them. Empty otherwise.
+    pub unknown: Vec<Item>,
+    /// How many items of the page were not the query's entity's (kept or skipped).
+    pub unknown_count: usize,
     /// Where the next page starts, as an opaque URL-safe cursor bound to this query: `None` when
     /// there are no more results. Right after the last item of `items` in every partition (or,
     /// where nothing was returned, after the last key DynamoDB evaluated).
@@ -104,6 +112,8 @@ impl<O> Page<O> {
     fn empty(next: Option<Cursor>) -> Self {
         Page {
             items: Vec::new(),
+            unknown: Vec::new(),
+            unknown_count: 0,
             next,
             requests: 0,
             consumed_capacity: None,
@@ -205,6 +215,7 @@ pub struct Query<T: Table, E, I, O> {
     db: Db<T>,
     plan: Result<QueryPlan, KeyError>,
     from: Option<Cursor>,
+    unknown: UnknownItems,
     marker: Marker<E, I, O>,
 }
 
@@ -217,6 +228,7 @@ impl<T: Table, E, I, O> std::fmt::Debug for Query<T, E, I, O> {
             .field("table", &self.db.table_name())
             .field("plan", &self.plan)
             .field("from", &self.from)
+            .field("unknown", &self.unknown)
             .finish()
     }
 }
@@ -233,6 +245,7 @@ impl<T: Table> Db<T> {
             db: self.clone(),
             plan: query.plan(),
             from: None,
+            unknown: UnknownItems::Error,
             marker: PhantomData,
         }
     }
@@ -244,6 +257,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             db: self.db,
             plan: self.plan,
             from: self.from,
+            unknown: self.unknown,
             marker: PhantomData,
         }
     }
@@ -267,6 +281,28 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         if let (Ok(plan), Some(attribute)) = (&mut self.plan, T::TTL_ATTRIBUTE) {
             plan.leave_out_expired(attribute);
         }
+        self
+    }
+
+    /// What the read does with items of its partition or index that are not `E`'s (single-table
+    /// design: other entities share partitions and indexes). Every item is checked against `E`'s
+    /// key templates for the query's target — the table's partition and sort key (with the shard
+    /// suffix of a sharded entity), the index's key attributes for an index query — and, where
+    /// `E` declares one (`#[dynakey(entity_type = "…")]`), its entity-type attribute. An item
+    /// that fails is never decoded as `E` and never becomes a [`Key<E>`]:
+    ///
+    /// - [`UnknownItems::Error`] (the default): the read fails with [`Error::ForeignItem`],
+    ///   naming the item's keys;
+    /// - [`UnknownItems::Skip`]: it is counted in [`Page::unknown_count`] and dropped;
+    /// - [`UnknownItems::Keep`]: it is returned raw in [`Page::unknown`] (and counted). The
+    ///   item streams ([`items`](Self::items)) have no place to return it, so there it fails the
+    ///   read like [`UnknownItems::Error`]: read pages to keep them.
+    ///
+    /// Such items count against `limit(n)` (DynamoDB read them), and cursors resume after them.
+    /// A query with a projection reads the attributes the checks need too
+    /// ([`QueryPlan::read_attributes`]).
+    pub fn unknown_items(mut self, policy: UnknownItems) -> Self {
+        self.unknown = policy;
         self
     }
 
@@ -367,29 +403,46 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// The stream is `Send` and does not borrow the `Db` or the query. It ends after the first
     /// error: [`Error::Key`] when the query cannot be planned or the cursor is refused (then no
     /// request is sent), [`Error::Sdk`] for a failed request, [`Error::Decode`] (with the item's
-    /// key strings) for an item that does not decode.
+    /// key strings) for an item that does not decode, [`Error::ForeignItem`] for an item that is
+    /// not `E`'s under [`UnknownItems::Error`] or [`UnknownItems::Keep`] (see
+    /// [`unknown_items`](Self::unknown_items)).
     pub fn items(self) -> impl Stream<Item = Result<O::Item, Error>> + Send
     where
         O: Output<T, E, I>,
+        E: Entity,
     {
+        // A stream has nowhere to keep other items: it fails on them instead of dropping them.
+        let policy = match self.unknown {
+            UnknownItems::Keep => UnknownItems::Error,
+            policy => policy,
+        };
         let state = match self.start(false) {
             Ok((Some(reader), _)) => Ok(Some(reader)),
             Ok((None, _)) => Ok(None),
             Err(e) => Err(e),
         };
-        stream::unfold(Some(state), |state| async move {
+        stream::unfold(Some(state), move |state| async move {
             let mut reader = match state? {
                 Err(e) => return Some((Err(e), None)),
                 Ok(None) => return None,
                 Ok(Some(reader)) => reader,
             };
-            match reader.next(Mode::Stream).await {
-                Ok(Step::Item(item)) => match O::decode(item) {
-                    Ok(decoded) => Some((Ok(decoded), Some(Ok(Some(reader))))),
-                    Err(e) => Some((Err(e), None)),
-                },
-                Ok(Step::End | Step::Paused) => None,
-                Err(e) => Some((Err(e), None)),
+            loop {
+                let item = match reader.next(Mode::Stream).await {
+                    Ok(Step::Item(item)) => item,
+                    Ok(Step::End | Step::Paused) => return None,
+                    Err(e) => return Some((Err(e), None)),
+                };
+                match owner::screen::<E>(item, reader.target(), policy) {
+                    Ok(Ok(item)) => {
+                        return match O::decode(item) {
+                            Ok(decoded) => Some((Ok(decoded), Some(Ok(Some(reader))))),
+                            Err(e) => Some((Err(e), None)),
+                        }
+                    }
+                    Ok(Err(_skipped)) => {}
+                    Err(e) => return Some((Err(e), None)),
+                }
             }
         })
     }
@@ -405,19 +458,21 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     pub fn pages(self) -> impl Stream<Item = Result<Page<O::Item>, Error>> + Send
     where
         O: Output<T, E, I>,
+        E: Entity,
     {
+        let policy = self.unknown;
         let state = match self.start(true) {
             Ok((Some(reader), _)) => Ok(Some(reader)),
             Ok((None, _)) => Ok(None),
             Err(e) => Err(e),
         };
-        stream::unfold(Some(state), |state| async move {
+        stream::unfold(Some(state), move |state| async move {
             let mut reader = match state? {
                 Err(e) => return Some((Err(e), None)),
                 Ok(None) => return None,
                 Ok(Some(reader)) => reader,
             };
-            match page_of::<T, E, I, O>(&mut reader, Mode::OneRound).await {
+            match page_of::<T, E, I, O>(&mut reader, Mode::OneRound, policy).await {
                 Ok((page, true)) => Some((Ok(page), Some(Ok(Some(reader))))),
                 Ok((page, false)) => Some((Ok(page), None)),
                 Err(e) => Some((Err(e), None)),
@@ -438,11 +493,14 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// # Errors
     /// [`Error::Key`] before any request when the query cannot be planned or the cursor is
     /// refused; [`Error::Sdk`] for a failed request; [`Error::Decode`] for an item that does not
-    /// decode.
+    /// decode; [`Error::ForeignItem`] for an item that is not `E`'s under [`UnknownItems::Error`]
+    /// (see [`unknown_items`](Self::unknown_items)).
     pub async fn page(self, cursor: Option<&Cursor>) -> Result<Page<O::Item>, Error>
     where
         O: Output<T, E, I>,
+        E: Entity,
     {
+        let policy = self.unknown;
         let query = match cursor {
             Some(cursor) => self.from(Some(cursor)),
             None => self,
@@ -451,7 +509,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             (Some(mut reader), _) => {
                 let fill = reader.partition_count() > 1 && reader.has_limit();
                 let mode = if fill { Mode::Fill } else { Mode::OneRound };
-                Ok(page_of::<T, E, I, O>(&mut reader, mode).await?.0)
+                Ok(page_of::<T, E, I, O>(&mut reader, mode, policy).await?.0)
             }
             (None, next) => Ok(Page::empty(next)),
         }
@@ -534,15 +592,26 @@ impl<T: Table, E, O> Query<T, E, PrimaryIndex, O> {
 
 /// One page of `reader` in `mode`; the `bool` is `true` when another page should follow (the
 /// page paused with more to read and the limit not reached).
-async fn page_of<T: Table, E, I, O: Output<T, E, I>>(
+async fn page_of<T: Table, E: Entity, I, O: Output<T, E, I>>(
     reader: &mut Reader<T>,
     mode: Mode,
+    policy: UnknownItems,
 ) -> Result<(Page<O::Item>, bool), Error> {
     reader.begin_page();
     let mut items = Vec::new();
+    let mut unknown = Vec::new();
+    let mut unknown_count = 0;
     let ended = loop {
         match reader.next(mode).await? {
-            Step::Item(item) => items.push(O::decode(item)?),
+            Step::Item(item) => match owner::screen::<E>(item, reader.target(), policy)? {
+                Ok(item) => items.push(O::decode(item)?),
+                Err(other) => {
+                    unknown_count += 1;
+                    if policy == UnknownItems::Keep {
+                        unknown.push(other);
+                    }
+                }
+            },
             Step::End => break true,
             Step::Paused => break false,
         }
@@ -552,6 +621,8 @@ async fn page_of<T: Table, E, I, O: Output<T, E, I>>(
     Ok((
         Page {
             items,
+            unknown,
+            unknown_count,
             next,
             requests: reader.requests,
             consumed_capacity: reader.consumed_capacity,

@@ -261,6 +261,16 @@ fn keys_that_do_not_fit_the_query_are_refused() {
             CursorError::WrongKey(_)
         ));
     }
+    // Without a key condition every sort key is in range, but DynamoDB refuses an empty one and
+    // one over 1,024 bytes.
+    let whole = plan(Line::query("a1"));
+    assert!(codec.encode("t", &whole, &after("ACCT#a1", "ORD$")).is_ok());
+    for start in [key("ACCT#a1", ""), key("ACCT#a1", &"O".repeat(1025))] {
+        assert!(matches!(
+            kind(codec.encode("t", &whole, &[Position::After(start)])),
+            CursorError::WrongKey(_)
+        ));
+    }
     // Not one position per partition; a shard's position with another shard's key.
     assert!(matches!(
         kind(codec.encode("t", &shards(), &shard_positions()[..3])),
@@ -279,18 +289,90 @@ fn forged_cursors_with_a_known_key_still_cannot_leave_the_query() {
     // Someone who knows the built-in key signs a cursor whose sort key lies outside the key
     // condition (the partition key is not even stored: it is always the query's own).
     let codec = CursorCodec::default();
-    let mut body = vec![VERSION];
-    body.extend_from_slice(&lines().fingerprint("t"));
+    let mut body = lines().fingerprint("t").to_vec();
     body.extend_from_slice(&1u16.to_be_bytes());
     body.push(AFTER);
     push_value(&mut body, "SK", &KeyValue::S("ORD#2#".into())).unwrap();
-    let forged = Cursor {
-        text: codec.seal(body),
+    // And someone holding the secret (or a bug) encrypts one.
+    for codec in [codec, CursorCodec::new("secret")] {
+        let forged = Cursor {
+            text: codec.seal(body.clone()).unwrap(),
+        };
+        assert!(matches!(
+            kind(codec.decode("t", &lines(), &forged)),
+            CursorError::WrongKey(_)
+        ));
+    }
+}
+
+#[test]
+fn with_a_secret_cursors_are_encrypted_and_reveal_no_key() {
+    let codec = CursorCodec::new("secret");
+    let positions = after("ACCT#a1", "ORD#1#0000000007");
+    let cursor = codec.encode("t", &lines(), &positions).unwrap();
+    let bytes = URL_SAFE_NO_PAD.decode(cursor.as_str()).unwrap();
+    assert_eq!(bytes[0], SEALED_VERSION);
+    let needle = b"0000000007";
+    assert!(!bytes.windows(needle.len()).any(|w| w == needle));
+    // The signed form of the same position shows the key; the encrypted one is new each time.
+    let signed = CursorCodec::default()
+        .encode("t", &lines(), &positions)
+        .unwrap();
+    let plain = URL_SAFE_NO_PAD.decode(signed.as_str()).unwrap();
+    assert!(plain.windows(needle.len()).any(|w| w == needle));
+    let again = codec.encode("t", &lines(), &positions).unwrap();
+    assert_ne!(again, cursor);
+    assert_eq!(codec.decode("t", &lines(), &cursor).unwrap(), positions);
+    assert_eq!(codec.decode("t", &lines(), &again).unwrap(), positions);
+    // Every bit of every byte: refused (the version byte as malformed or as a signed cursor).
+    for i in 0..bytes.len() {
+        for bit in [0x01, 0x80] {
+            let mut changed = bytes.clone();
+            changed[i] ^= bit;
+            let changed = Cursor {
+                text: URL_SAFE_NO_PAD.encode(changed),
+            };
+            let reason = kind(codec.decode("t", &lines(), &changed));
+            assert!(
+                matches!(reason, CursorError::Tampered | CursorError::Malformed(_)),
+                "byte {i}: {reason}"
+            );
+            if i > 0 {
+                assert_eq!(reason, CursorError::Tampered, "byte {i}");
+            }
+        }
+    }
+    // Bound to its query, and only the secret opens it.
+    assert_eq!(
+        kind(codec.decode("other-table", &lines(), &cursor)),
+        CursorError::OtherQuery
+    );
+    assert_eq!(
+        kind(codec.decode("t", &shards(), &cursor)),
+        CursorError::OtherQuery
+    );
+    for other in [CursorCodec::new("other"), CursorCodec::default()] {
+        assert_eq!(
+            kind(other.decode("t", &lines(), &cursor)),
+            CursorError::Tampered
+        );
+    }
+}
+
+#[test]
+fn a_codec_with_a_secret_reads_the_signed_cursors_of_that_secret() {
+    let signer = CursorCodec {
+        mac: keyed(b"secret"),
+        aead: None,
     };
-    assert!(matches!(
-        kind(codec.decode("t", &lines(), &forged)),
-        CursorError::WrongKey(_)
-    ));
+    let positions = shard_positions();
+    let signed = signer.encode("t", &shards(), &positions).unwrap();
+    let codec = CursorCodec::new("secret");
+    assert_eq!(codec.decode("t", &shards(), &signed).unwrap(), positions);
+    assert_eq!(
+        kind(CursorCodec::new("other").decode("t", &shards(), &signed)),
+        CursorError::Tampered
+    );
 }
 
 #[test]
