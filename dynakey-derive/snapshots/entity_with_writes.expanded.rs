@@ -287,6 +287,10 @@ const _: () = {
         pub fn parse_sort_key(
             key: &str,
         ) -> ::core::result::Result<TaskSortKey, ::dynakey::KeyError> {
+            ::dynakey::__private::check_parsed_size(
+                ::dynakey::__private::KeyRole::Sort,
+                key,
+            )?;
             let rest = key;
             let ::core::option::Option::Some(rest) = rest.strip_prefix("TASK#") else {
                 return ::core::result::Result::Err(
@@ -813,7 +817,31 @@ const _: () = {
             Self::__dynakey_sort_key(&self.id).map(::core::option::Option::Some)
         }
         #[inline]
+        fn matches_partition_key(key: &str) -> bool {
+            if key.is_empty()
+                || key.len() > ::dynakey::__private::KeyRole::Partition.max_bytes()
+            {
+                return false;
+            }
+            let rest = key;
+            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
+                return false;
+            };
+            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
+                String,
+            >(rest, ::core::option::Option::None) else {
+                return false;
+            };
+            rest.is_empty()
+                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
+        }
+        #[inline]
         fn matches_sort_key(key: &str) -> bool {
+            if key.is_empty()
+                || key.len() > ::dynakey::__private::KeyRole::Sort.max_bytes()
+            {
+                return false;
+            }
             let rest = key;
             let ::core::option::Option::Some(rest) = rest.strip_prefix("TASK#") else {
                 return false;
@@ -968,6 +996,10 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn parse_partition_key(
             key: &str,
         ) -> ::core::result::Result<TaskPartitionKey, ::dynakey::KeyError> {
+            ::dynakey::__private::check_parsed_size(
+                ::dynakey::__private::KeyRole::Partition,
+                key,
+            )?;
             let rest = key;
             let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
                 return ::core::result::Result::Err(
