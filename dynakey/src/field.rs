@@ -69,6 +69,7 @@ use crate::ValueError;
 /// (`Task::STATUS`); `Copy`, so it is passed by value.
 pub struct Field<E, V, K = Plain> {
     attribute: &'static str,
+    #[allow(clippy::type_complexity)] // one marker for the three parameters, Send + Sync + Copy
     marker: PhantomData<fn() -> (E, V, K)>,
 }
 

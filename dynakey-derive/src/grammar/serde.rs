@@ -66,6 +66,8 @@ pub struct SerdeContainer {
 
 /// A serde `rename_all` rule.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+// The variants are serde's own rule names (`lowercase`, `camelCase`, …).
+#[allow(clippy::enum_variant_names)]
 pub enum RenameRule {
     LowerCase,
     UpperCase,
