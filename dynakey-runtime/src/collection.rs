@@ -42,6 +42,7 @@
 //! # Ok(()) }
 //! ```
 
+use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::collection::{Assembler, Collection, ItemDecoder, PushError};
 use dynakey::Table;
 use serde::de::DeserializeOwned;
@@ -118,8 +119,6 @@ pub struct CollectionDecoder<C: Collection> {
     sort_attribute: Option<&'static str>,
     /// The partition read, for decode errors.
     partition: Option<String>,
-    /// The current item's sort key, reused between items.
-    sort_key: String,
     unknown: Vec<Item>,
     unknown_count: usize,
 }
@@ -162,7 +161,6 @@ impl<C: Collection> CollectionDecoder<C> {
             policy,
             sort_attribute: <C::Table as Table>::SORT_KEY,
             partition: None,
-            sort_key: String::new(),
             unknown: Vec::new(),
             unknown_count: 0,
         }
@@ -177,29 +175,34 @@ impl<C: Collection> CollectionDecoder<C> {
     ///   ([`Ambiguous`](dynakey::CollectionErrorKind::Ambiguous)), or it is a second item for a
     ///   member declared as one ([`TooMany`](dynakey::CollectionErrorKind::TooMany));
     /// - [`Error::Decode`]: it belongs to a member but does not deserialise into its type.
-    pub fn push(&mut self, item: Item) -> Result<(), Error> {
-        let sort = self
-            .sort_attribute
-            .and_then(|name| string_attribute(&item, name));
-        let Some(sort) = sort else {
-            return self.unknown_item(None, item);
+    pub fn push(&mut self, mut item: Item) -> Result<(), Error> {
+        // The sort key is taken out of the item, not copied: the member's type has no field for
+        // it (so serde_dynamo has one attribute less to skip), and it is what errors name. An item
+        // kept as unknown gets it back.
+        let taken = self.sort_attribute.and_then(|name| item.remove_entry(name));
+        let (attribute, sort) = match taken {
+            Some((attribute, AttributeValue::S(sort))) => (attribute, sort),
+            Some((attribute, other)) => {
+                item.insert(attribute, other);
+                return self.unknown_item(None, item);
+            }
+            None => return self.unknown_item(None, item),
         };
-        self.sort_key.clear();
-        self.sort_key.push_str(sort);
         let member = self
             .assembler
-            .classify(&self.sort_key, |name| string_attribute(&item, name))?;
+            .classify(&sort, |name| string_attribute(&item, name))?;
         let Some(member) = member else {
-            let sort = std::mem::take(&mut self.sort_key);
-            let result = self.unknown_item(Some(&sort), item);
-            self.sort_key = sort;
-            return result;
+            if self.policy == UnknownItems::Error {
+                return self.unknown_item(Some(&sort), item);
+            }
+            item.insert(attribute, AttributeValue::S(sort));
+            return self.unknown_item(None, item);
         };
         let mut decoder = SdkItems {
             partition: self.partition.as_deref(),
         };
         self.assembler
-            .push(member, &self.sort_key, item, &mut decoder)
+            .push(member, &sort, item, &mut decoder)
             .map_err(|e| match e {
                 PushError::Decode(e) => e,
                 PushError::Collection(e) => Error::Collection(e),

@@ -46,7 +46,7 @@ pub fn to_item<E: Entity + Serialize>(
 ) -> Result<HashMap<String, AttributeValue>, Error> {
     let partition = entity.partition_key()?;
     let sort = entity.sort_key()?;
-    let index_keys = entity.index_keys()?;
+    let mut index_keys = entity.index_keys()?;
     let mut item = serde_dynamo::aws_sdk_dynamodb_1::to_item(entity).map_err(Error::Serialize)?;
     if let Some(attribute) = E::ENTITY_TYPE_ATTRIBUTE {
         if item.contains_key(attribute) {
@@ -69,20 +69,24 @@ pub fn to_item<E: Entity + Serialize>(
         }
         item.insert(name.to_owned(), AttributeValue::S(value));
     }
-    for (i, (name, value)) in index_keys.iter().enumerate() {
+    for i in 0..index_keys.len() {
+        let name = index_keys[i].0;
         // An attribute written by another key template (the table's, or an earlier index's) may be
         // written again only with the same value (an index over the table's own sort key).
-        let written_by_a_template = name == &<E::Table as Table>::PARTITION_KEY
-            || <E::Table as Table>::SORT_KEY == Some(*name)
-            || index_keys[..i].iter().any(|(earlier, _)| earlier == name);
-        match item.get(*name) {
+        let written_by_a_template = name == <E::Table as Table>::PARTITION_KEY
+            || <E::Table as Table>::SORT_KEY == Some(name)
+            || index_keys[..i].iter().any(|(earlier, _)| *earlier == name);
+        match item.get(name) {
             None => {
-                item.insert((*name).to_owned(), AttributeValue::S(value.clone()));
+                // Moved, not cloned: only the names of `index_keys` are looked at after this.
+                let value = std::mem::take(&mut index_keys[i].1);
+                item.insert(name.to_owned(), AttributeValue::S(value));
             }
             Some(AttributeValue::S(existing)) if written_by_a_template => {
+                let value = &index_keys[i].1;
                 if existing != value {
                     return Err(Error::KeyTemplateConflict {
-                        attribute: (*name).to_owned(),
+                        attribute: name.to_owned(),
                         first: existing.clone(),
                         second: value.clone(),
                     });
@@ -90,7 +94,7 @@ pub fn to_item<E: Entity + Serialize>(
             }
             Some(_) => {
                 return Err(Error::KeyAttributeCollision {
-                    attribute: (*name).to_owned(),
+                    attribute: name.to_owned(),
                 });
             }
         }

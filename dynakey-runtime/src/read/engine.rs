@@ -285,29 +285,26 @@ impl<T: Table> Reader<T> {
                 .unwrap_or_default()
         };
         let forward = self.plan.scan_index_forward();
-        let mut best: Option<usize> = None;
+        // The best so far with its sort key, so each partition's head is looked up once.
+        let mut best: Option<(usize, &str)> = None;
         for i in (0..self.parts.len()).filter(|&i| !self.parts[i].buffer.is_empty()) {
-            best = Some(match best {
-                None => i,
-                Some(b) => {
-                    let order = sort_of(i)
-                        .as_bytes()
-                        .cmp(sort_of(b).as_bytes())
-                        .then(i.cmp(&b));
-                    let before = if forward {
+            let sort = sort_of(i);
+            let before = match best {
+                None => true,
+                Some((b, best_sort)) => {
+                    let order = sort.as_bytes().cmp(best_sort.as_bytes()).then(i.cmp(&b));
+                    if forward {
                         order == Ordering::Less
                     } else {
                         order == Ordering::Greater
-                    };
-                    if before {
-                        i
-                    } else {
-                        b
                     }
                 }
-            });
+            };
+            if before {
+                best = Some((i, sort));
+            }
         }
-        best
+        best.map(|(i, _)| i)
     }
 
     /// The cursor for what was not returned yet; `None` when every partition is exhausted.

@@ -1,5 +1,8 @@
 //! [`Matcher`]: which member of a collection an item belongs to, by its sort key.
 
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock, RwLock};
+
 use super::overlap::{member_overlap, Overlap};
 use super::Member;
 
@@ -16,7 +19,7 @@ use super::Member;
 pub struct Matcher {
     members: &'static [Member],
     /// For member `i`, the later members `j` whose keys may overlap with `i`'s.
-    recheck: Vec<Vec<usize>>,
+    recheck: Arc<[Box<[usize]>]>,
 }
 
 /// Two members both accept one key: see [`Matcher::classify`].
@@ -30,15 +33,27 @@ pub struct Ambiguity {
 
 impl Matcher {
     /// A matcher for `members` (a collection's [`Collection::MEMBERS`](super::Collection::MEMBERS)).
-    /// Runs the pairwise overlap analysis once; cheap (microseconds) next to a Query.
+    /// The pairwise overlap analysis depends only on the members, so it runs once per member list
+    /// in the process and is shared by every matcher made for it after that (one read-locked map
+    /// lookup).
     pub fn new(members: &'static [Member]) -> Matcher {
-        let recheck = (0..members.len())
-            .map(|i| {
-                (i + 1..members.len())
-                    .filter(|&j| member_overlap(&members[i], &members[j]) != Overlap::Disjoint)
-                    .collect()
-            })
-            .collect();
+        // Keyed by the list's address and length: `'static` data never changes, so one key is
+        // always one content (a list the compiler places twice only gets two equal entries).
+        type Analysed = RwLock<HashMap<(usize, usize), Arc<[Box<[usize]>]>>>;
+        static ANALYSED: OnceLock<Analysed> = OnceLock::new();
+        let analysed = ANALYSED.get_or_init(RwLock::default);
+        let address = (members.as_ptr() as usize, members.len());
+        let known = analysed
+            .read()
+            .ok()
+            .and_then(|map| map.get(&address).cloned());
+        let recheck = known.unwrap_or_else(|| {
+            let recheck = overlaps(members);
+            if let Ok(mut map) = analysed.write() {
+                map.insert(address, Arc::clone(&recheck));
+            }
+            recheck
+        });
         Matcher { members, recheck }
     }
 
@@ -81,6 +96,18 @@ impl Matcher {
         }
         Ok(None)
     }
+}
+
+/// For each member `i`, the later members `j` that [`member_overlap`] could not prove disjoint
+/// from it.
+fn overlaps(members: &[Member]) -> Arc<[Box<[usize]>]> {
+    (0..members.len())
+        .map(|i| {
+            (i + 1..members.len())
+                .filter(|&j| member_overlap(&members[i], &members[j]) != Overlap::Disjoint)
+                .collect()
+        })
+        .collect()
 }
 
 #[inline]
@@ -199,7 +226,7 @@ mod tests {
             }),
             member("files", "File", NAME, Some("_type"), |k| NAME.matches(k)),
         ]));
-        assert!(m.recheck.iter().all(Vec::is_empty), "proved disjoint");
+        assert!(m.recheck.iter().all(|r| r.is_empty()), "proved disjoint");
         assert_eq!(m.classify("a/", |_| Some("Folder")), Ok(Some(0)));
         assert_eq!(m.classify("a", |_| Some("File")), Ok(Some(1)));
         assert_eq!(m.classify("a", |_| Some("Other")), Ok(None));

@@ -1,0 +1,149 @@
+//! Reading one partition of 100,000 items: `db.query(&q).items()` against the raw SDK paginator and
+//! `serde_dynamo`, on the same embedded engine, in the same run (issue #16: goal ≤ 1.03× the raw
+//! read's wall time).
+//!
+//! - **dynakey**: `db.query(&Doc::query("bench")).items().try_collect::<Vec<Doc>>()`: one Query
+//!   per 1 MB page, each item decoded into the entity (`item::from_entity_item`: the key
+//!   attributes taken off, then `serde_dynamo`);
+//! - **raw**: `client.query()` with the same `KeyConditionExpression`, `into_paginator().items()`,
+//!   and `serde_dynamo::aws_sdk_dynamodb_1::from_item` of every item into the same struct (which
+//!   ignores the key attributes).
+//!
+//! Items are about 150 bytes, so a read takes about 15 pages, one after the other. Both read the
+//! same items in the same order (checked before timing).
+//!
+//! Run with `cargo bench -p dynakey-runtime --features embedded --bench read`; the median wall times
+//! of rounds that alternate the two, and their ratio, are printed at the end.
+
+mod common;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use common::median;
+use criterion::Criterion;
+use dynakey::{DefaultTable, Entity, Table};
+use dynakey_runtime::{Db, Engine};
+use futures::TryStreamExt;
+use serde::{Deserialize, Serialize};
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[pk("WS#<workspace>")]
+#[sk("DOC#<id>")]
+struct Doc {
+    workspace: String,
+    id: u64,
+    title: String,
+    owner: String,
+    size: u64,
+    status: String,
+}
+
+const ITEMS: u64 = 100_000;
+
+struct Setup {
+    runtime: tokio::runtime::Runtime,
+    _engine: Engine,
+    db: Db,
+    /// The partition key string, for the raw read.
+    pk: String,
+}
+
+fn setup() -> Setup {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    let (engine, db, pk) = runtime.block_on(async {
+        let engine = Engine::start().await.expect("engine");
+        let db: Db = engine.fresh_table::<DefaultTable>().await.expect("table");
+        let docs: Vec<Doc> = (0..ITEMS)
+            .map(|id| Doc {
+                workspace: "bench".into(),
+                id,
+                title: format!("Document number {id} of the benchmark"),
+                owner: format!("user{}@example.com", id % 31),
+                size: id * 1_000,
+                status: if id % 3 == 0 { "ARCHIVED" } else { "ACTIVE" }.into(),
+            })
+            .collect();
+        db.batch_put(&docs).await.expect("write");
+        let pk = docs[0].partition_key().expect("partition key");
+        (engine, db, pk)
+    });
+    Setup {
+        runtime,
+        _engine: engine,
+        db,
+        pk,
+    }
+}
+
+/// The whole partition through dynakey (what is timed).
+fn ours(s: &Setup) -> Vec<Doc> {
+    s.runtime
+        .block_on(s.db.query(&Doc::query("bench")).items().try_collect())
+        .expect("dynakey read")
+}
+
+/// The whole partition through the SDK's paginator and serde_dynamo (what is timed).
+fn raw(s: &Setup) -> Vec<Doc> {
+    s.runtime.block_on(async {
+        let mut items =
+            s.db.client()
+                .query()
+                .table_name(s.db.table_name())
+                .key_condition_expression("#pk = :pk")
+                .expression_attribute_names("#pk", DefaultTable::PARTITION_KEY)
+                .expression_attribute_values(":pk", AttributeValue::S(s.pk.clone()))
+                .into_paginator()
+                .items()
+                .send();
+        let mut docs = Vec::new();
+        while let Some(item) = items.next().await {
+            let item = item.expect("raw read");
+            docs.push(serde_dynamo::aws_sdk_dynamodb_1::from_item(item).expect("decode"));
+        }
+        docs
+    })
+}
+
+fn benches(c: &mut Criterion, s: &Setup) {
+    let (a, b) = (ours(s), raw(s));
+    assert_eq!(a.len(), usize::try_from(ITEMS).expect("small"));
+    assert!(a == b, "both read the same items in the same order");
+
+    let mut group = c.benchmark_group("read a partition of 100,000 items");
+    group.sample_size(10);
+    group.bench_function("dynakey items()", |b| b.iter(|| ours(s)));
+    group.bench_function("raw paginator + serde_dynamo", |b| b.iter(|| raw(s)));
+    group.finish();
+}
+
+/// Both contenders, alternating round by round, and the ratio of their median wall times.
+fn summary(s: &Setup) {
+    let rounds = 11;
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let start = Instant::now();
+        black_box(ours(s));
+        a.push(start.elapsed());
+        let start = Instant::now();
+        black_box(raw(s));
+        b.push(start.elapsed());
+    }
+    let (a, b) = (median(a), median(b));
+    println!("\nsummary, 100,000 items of one partition (median wall time of {rounds}, same run):");
+    println!("  dynakey items():               {a:.3?}");
+    println!("  raw paginator + serde_dynamo:  {b:.3?}");
+    println!(
+        "  ratio dynakey / raw = {:.3}x (goal <= 1.03x)",
+        a.as_secs_f64() / b.as_secs_f64()
+    );
+}
+
+fn main() {
+    common::run(&setup(), Duration::from_secs(10), benches, summary);
+}
