@@ -118,7 +118,7 @@ fn walk(dir: &Path, prefix: &KeyPath, out: &mut Walk) {
                 entry.metadata().map(|m| m.len()).unwrap_or(0)
             },
         };
-        // The key rules (spec §2) are checked here so the walk and the drive agree on what exists.
+        // The key rules (docs/semantics.md §2) are checked here so the walk and the drive agree on what exists.
         if let Err(e) = check_keys(&node) {
             out.skipped.push((path, e.to_string()));
             continue;

@@ -1,4 +1,4 @@
-//! Batch writes and batch gets (spec §5), on the embedded engine and through the fault-injecting
+//! Batch writes and batch gets (docs/semantics.md §5), on the embedded engine and through the fault-injecting
 //! proxy of `common/fault_proxy.rs` in front of it (the engine never throttles, so the proxy is how
 //! the retry paths are reached): `UnprocessedItems` and `UnprocessedKeys` retried, or returned when
 //! the retry budget runs out; a request the engine rejects returned without a retry; invalid items

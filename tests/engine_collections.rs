@@ -1,5 +1,5 @@
 //! Item collections on the embedded engine: one paged Query decoded into a typed result (issue #5,
-//! spec §4). Query requests are counted by an SDK interceptor on the client, not by the library.
+//! docs/semantics.md §4). Query requests are counted by an SDK interceptor on the client, not by the library.
 
 mod common;
 

@@ -1,9 +1,9 @@
-//! Every typed sort-key condition on the embedded engine, checked against a model (spec §3).
+//! Every typed sort-key condition on the embedded engine, checked against a model (docs/semantics.md §3).
 //!
 //! The entity has a three-field sort key, `ORD#<region>#<order>#<line>` (String, String, u32).
 //! Each case runs a typed query in both directions and compares the exact list of items returned
 //! with a model that filters and sorts the same items by the UTF-8 bytes of their keys. The model
-//! follows the spec's definitions (group prefixes with their terminator, whole groups included or
+//! follows docs/semantics.md §3 (group prefixes with their terminator, whole groups included or
 //! excluded) and does not use dynakey's condition code. Items of other entities share the
 //! partition, with keys before, after and at the edge of every range; they never show up.
 
@@ -80,9 +80,9 @@ fn all_lines(account: &str) -> Vec<Line> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The model: spec §2 encoding and §3 definitions, on UTF-8 bytes.
+// The model: docs/semantics.md §2 encoding and §3 definitions, on UTF-8 bytes.
 
-/// The sort key as spec §2 defines it: strings verbatim, `u32` zero-padded to 10 digits.
+/// The sort key as docs/semantics.md §2 defines it: strings verbatim, `u32` zero-padded to 10 digits.
 fn model_key(region: &str, order: &str, line: u32) -> String {
     format!("ORD#{region}#{order}#{line:010}")
 }

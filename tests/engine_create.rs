@@ -1,4 +1,4 @@
-//! `create` never overwrites (spec §5) on the embedded engine.
+//! `create` never overwrites (docs/semantics.md §5) on the embedded engine.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Resumable cursors on the embedded engine (spec §4): every cursor resumes exactly where its page
+//! Resumable cursors on the embedded engine (docs/semantics.md §4): every cursor resumes exactly where its page
 //! ended, empty pages with a `LastEvaluatedKey` continue, and cursors from another query or with a
 //! single character changed are refused before any request.
 

@@ -1,4 +1,4 @@
-//! Typed reads of shared partitions on the embedded engine (spec §4, issue #13 item 4): a query,
+//! Typed reads of shared partitions on the embedded engine (docs/semantics.md §4, issue #13 item 4): a query,
 //! page, key-only read, projection or fan-out of one entity on a partition or index that also
 //! holds other items returns only its own entity's items. The others — another entity's sort key,
 //! a key of the right shape that the encoder never writes (an empty last segment, the wrong shard),

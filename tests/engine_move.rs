@@ -1,4 +1,4 @@
-//! Changing a key is a move (spec §5): one transaction that deletes the old item, conditional on
+//! Changing a key is a move (docs/semantics.md §5): one transaction that deletes the old item, conditional on
 //! it existing, and puts the new one.
 
 mod common;

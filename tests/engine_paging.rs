@@ -1,4 +1,4 @@
-//! Paging across DynamoDB's 1 MB page limit on the embedded engine (spec §4).
+//! Paging across DynamoDB's 1 MB page limit on the embedded engine (docs/semantics.md §4).
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Group-inclusive ranges on the embedded engine (spec §3, §4): keys that DynamoDB's inclusive
+//! Group-inclusive ranges on the embedded engine (docs/semantics.md §3, §4): keys that DynamoDB's inclusive
 //! `BETWEEN` returns but the typed range excludes are dropped, and a page left empty by that keeps
 //! paging going.
 
@@ -98,7 +98,7 @@ async fn ranges_stay_inside_the_entity_and_the_group() -> Result<(), BoxError> {
         .await?;
     assert_eq!(names(&group), ["1/a", "1/b"], "group 1 excludes order 10");
 
-    // A foreign item inside a range is reported, not dropped (spec §4): "ORD#2$" is after group 2.
+    // A foreign item inside a range is reported, not dropped (docs/semantics.md §4): "ORD#2$" is after group 2.
     put_foreign(&db, "ORD#2$").await?;
     let result: Result<Vec<Line>, Error> = db
         .query(&Line::query("a1").gt(Line::sk().order("2")))

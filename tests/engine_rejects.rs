@@ -1,4 +1,4 @@
-//! Invalid keys are rejected before any request and nothing is written (spec §2).
+//! Invalid keys are rejected before any request and nothing is written (docs/semantics.md §2).
 
 mod common;
 

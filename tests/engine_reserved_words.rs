@@ -1,5 +1,5 @@
 //! Attribute names that are DynamoDB reserved words (`status`, `name`, `data`, `key`, `date`) work
-//! end to end, because every name goes through a `#placeholder` (spec §3; AWS developer guide,
+//! end to end, because every name goes through a `#placeholder` (docs/semantics.md §3; AWS developer guide,
 //! "Expression attribute names" and "Reserved words").
 
 mod common;

@@ -1,5 +1,5 @@
 //! What a batch did: [`BatchReport`] when it succeeds, and the exact account it returns when it
-//! stops on an error ([`BatchWriteFailure`], [`BatchGetFailure`]; spec §5).
+//! stops on an error ([`BatchWriteFailure`], [`BatchGetFailure`]; docs/semantics.md §5).
 //!
 //! A batch ([`Db::batch_put`](crate::Db::batch_put), [`Db::batch_delete`](crate::Db::batch_delete),
 //! [`Db::batch_get`](crate::Db::batch_get)) streams over its input, a bounded number of requests in

@@ -1,4 +1,4 @@
-//! Batch reads: [`Db::batch_get`] with DynamoDB's limits handled (spec §5), streaming over the keys
+//! Batch reads: [`Db::batch_get`] with DynamoDB's limits handled (docs/semantics.md §5), streaming over the keys
 //! with a bounded number of requests in flight, and an exact account when it stops on an error
 //! ([`BatchGetFailure`]).
 

@@ -52,7 +52,7 @@ use crate::error::Error;
 pub use crate::item::Item;
 
 /// What a collection read does with an item whose sort key matches none of the collection's
-/// members (spec §4: such an item is reported, never dropped silently).
+/// members (docs/semantics.md §4: such an item is reported, never dropped silently).
 ///
 /// An item belongs to a member when its sort key has the member's template shape, every segment
 /// decodes, and (for entities with `#[dynakey(entity_type = "…")]`) its entity-type attribute

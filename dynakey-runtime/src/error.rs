@@ -16,7 +16,7 @@ use crate::item::ItemProblem;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// A key could not be built or a key condition is invalid (spec §2, §3). Returned before any
+    /// A key could not be built or a key condition is invalid (docs/semantics.md §2, §3). Returned before any
     /// request is sent, so nothing was read or written.
     #[error(transparent)]
     Key(#[from] dynakey::KeyError),
@@ -172,7 +172,7 @@ pub enum Error {
 
     /// A collection read found items that do not fit the collection: an item that belongs to no
     /// member (with [`UnknownItems::Error`](crate::collection::UnknownItems::Error)), a key two
-    /// members accept, or a member declared as one item with none or two (spec §4).
+    /// members accept, or a member declared as one item with none or two (docs/semantics.md §4).
     #[error(transparent)]
     Collection(#[from] dynakey::CollectionError),
 

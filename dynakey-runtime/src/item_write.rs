@@ -185,7 +185,7 @@ impl<T: Table> Db<T> {
 
     /// A `PutItem` request that writes `entity` only if no item with its primary key exists:
     /// `ConditionExpression = attribute_not_exists(<partition key>)` (AWS developer guide,
-    /// "Condition expressions — Preventing overwrites of an existing item"; spec §5). Never
+    /// "Condition expressions — Preventing overwrites of an existing item"; docs/semantics.md §5). Never
     /// overwrites.
     ///
     /// # Errors

@@ -1,4 +1,4 @@
-//! [`Db::move_to`]: changing an item's key (spec §5).
+//! [`Db::move_to`]: changing an item's key (docs/semantics.md §5).
 //!
 //! Key attributes are never changed in place: DynamoDB cannot update a primary key attribute
 //! (AWS developer guide, "UpdateItem — key attributes cannot be updated"), and dynakey's key

@@ -1,4 +1,4 @@
-//! Batch writes: [`Db::batch_put`] and [`Db::batch_delete`] with DynamoDB's limits handled (spec §5),
+//! Batch writes: [`Db::batch_put`] and [`Db::batch_delete`] with DynamoDB's limits handled (docs/semantics.md §5),
 //! streaming over their input with a bounded number of requests in flight, and an exact account
 //! when they stop on an error ([`BatchWriteFailure`]).
 

@@ -1,4 +1,4 @@
-//! Sort-key conditions over groups of a template (spec §3).
+//! Sort-key conditions over groups of a template (docs/semantics.md §3).
 //!
 //! For a sort-key template `L0 <f1> L1 … <fn> Ln`, the **group prefix of depth k** is
 //! `L0 enc(f1) L1 … enc(fk) Lk`: it includes the terminator after `fk`, so the group "order 1" never
@@ -23,7 +23,7 @@ use crate::error::{KeyError, KeyErrorKind};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PrimaryIndex;
 
-/// A range bound: a whole group (spec §3, group-inclusive comparisons) or one exact sort key.
+/// A range bound: a whole group (docs/semantics.md §3, group-inclusive comparisons) or one exact sort key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Bound {
     /// A group prefix, including its terminator.
@@ -109,7 +109,7 @@ pub trait SortKeyOf<E, I> {}
 impl<E, I> SortKeyOf<E, I> for SortKeyPartial<E, I> {}
 
 /// A partial value of the next sort-key field: a bare text prefix, produced only by the explicitly
-/// named `<field>_prefix(…)` builder methods (spec §3). Usable with `begins_with` only.
+/// named `<field>_prefix(…)` builder methods (docs/semantics.md §3). Usable with `begins_with` only.
 pub struct SortKeyPartial<E, I = PrimaryIndex> {
     prefix: Result<String, KeyError>,
     marker: PhantomData<fn() -> (E, I)>,
@@ -161,7 +161,7 @@ impl SegmentPrefix<crate::KeyPath> for &crate::KeyPath {
 
 /// The smallest string greater than every string that starts with `prefix`: the last character
 /// incremented (skipping the surrogate range), dropping trailing `U+10FFFF` characters first
-/// (spec §3). `None` when no such string exists (`prefix` is empty or all `U+10FFFF`).
+/// (docs/semantics.md §3). `None` when no such string exists (`prefix` is empty or all `U+10FFFF`).
 ///
 /// ```
 /// assert_eq!(dynakey::condition::successor("ORD#1#").as_deref(), Some("ORD#1$"));
@@ -339,7 +339,7 @@ fn interval(lo: Option<Limit>, hi: Option<Limit>) -> Range {
 }
 
 /// `between(low, high)`: every key from the start of `low` through the end of `high`, both
-/// group-inclusive (spec §3). Errors when `low` sorts after `high`.
+/// group-inclusive (docs/semantics.md §3). Errors when `low` sorts after `high`.
 pub(crate) fn between(low: Bound, high: Bound) -> Result<Range, KeyError> {
     if low.text() > high.text() {
         return Err(KeyErrorKind::Condition(format!(

@@ -80,7 +80,7 @@ pub trait Entity: Sized {
     /// This item's partition key (with its shard suffix when the entity is sharded).
     ///
     /// # Errors
-    /// Any [`KeyError`] of the encoding rules (spec §2).
+    /// Any [`KeyError`] of the encoding rules (docs/semantics.md §2).
     fn partition_key(&self) -> Result<String, KeyError>;
 
     /// This item's sort key (`None` when the table has no sort key).

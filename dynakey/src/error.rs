@@ -128,7 +128,7 @@ impl std::error::Error for KeyError {
 #[non_exhaustive]
 pub enum KeyErrorKind {
     /// A value contains the literal character that ends its segment in the template, so the key
-    /// could not be decoded again and could collide with another key (spec §2).
+    /// could not be decoded again and could collide with another key (docs/semantics.md §2).
     #[error(
         "field `{field}`: value {value:?} contains {terminator:?}, which ends this segment in key \
          template {template:?}; choose another delimiter or reject this value"
@@ -144,7 +144,7 @@ pub enum KeyErrorKind {
         template: &'static str,
     },
     /// An empty value in a place where it is ambiguous: the last segment of a key, where the key
-    /// would equal its parent group's prefix (spec §2).
+    /// would equal its parent group's prefix (docs/semantics.md §2).
     #[error(
         "field `{field}`: an empty value is ambiguous as the last segment of key template \
          {template:?} (the key would equal the prefix of its whole group)"
@@ -197,12 +197,12 @@ pub enum KeyErrorKind {
     /// [`KeyPath`](crate::KeyPath)).
     #[error("invalid key value: {0}")]
     Value(SegmentError),
-    /// A key condition that DynamoDB would reject or that cannot match anything (spec §3), such as
+    /// A key condition that DynamoDB would reject or that cannot match anything (docs/semantics.md §3), such as
     /// `between` with its low bound above its high bound.
     #[error("invalid key condition: {0}")]
     Condition(String),
     /// A resumable query cursor was rejected (malformed, modified, or from another query), or a
-    /// start key could not become one (spec §4); see [`crate::cursor`].
+    /// start key could not become one (docs/semantics.md §4); see [`crate::cursor`].
     #[error(transparent)]
     Cursor(CursorError),
 }
@@ -314,7 +314,7 @@ impl ValueError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlanError {
-    /// An index key recomputed from the update's values breaks a key rule (spec §2).
+    /// An index key recomputed from the update's values breaks a key rule (docs/semantics.md §2).
     #[error(transparent)]
     Key(#[from] KeyError),
     /// A value does not serialise or breaks a DynamoDB data-type rule.

@@ -37,7 +37,7 @@
 //!
 //! # Index keys on entities
 //! An entity names the indexes it takes part in with `#[index(Ident, pk = "…", sk = "…")]`, the
-//! same template grammar as `#[pk]`/`#[sk]` (spec §1; an LSI takes only `sk`). Every write
+//! same template grammar as `#[pk]`/`#[sk]` (docs/semantics.md §1; an LSI takes only `sk`). Every write
 //! (`put`, `create`, `batch_put`) computes the index key attributes from these templates. A
 //! template over an `Option<T>` field makes the index **sparse**: when the field is `None`, the
 //! item is written without that index's key attributes, so it is not in the index at all (AWS

@@ -154,7 +154,7 @@ impl<E: Entity> Key<E> {
 }
 
 /// `true` when the shard suffix of `partition` is the shard of the shard field's segment in
-/// `sort`: the only shard an item with this sort key is ever written to (spec §2, sharding).
+/// `sort`: the only shard an item with this sort key is ever written to (docs/semantics.md §2, sharding).
 fn shard_fits(sharding: &Sharding, template: &KeyTemplate, partition: &str, sort: &str) -> bool {
     let Some((_, shard)) = sharding.split_partition_key(partition) else {
         return false;

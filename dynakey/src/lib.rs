@@ -28,9 +28,9 @@
 //! - [`segment`]: the [`KeySegment`] trait and the order-preserving encoding of every supported
 //!   type, listed with an example key in the [module docs](segment);
 //! - [`template`]: key templates at run time, with the encoder/decoder steps the derive emits;
-//! - [`condition`] and [`query`]: typed sort-key conditions with group semantics (spec §3) and the
+//! - [`condition`] and [`query`]: typed sort-key conditions with group semantics (docs/semantics.md §3) and the
 //!   Query request they become (also as `aws dynamodb query --cli-input-json` input);
-//! - [`cursor`]: opaque, authenticated cursors that resume a query where a page ended (spec §4);
+//! - [`cursor`]: opaque, authenticated cursors that resume a query where a page ended (docs/semantics.md §4);
 //! - [`shard`]: write sharding — `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]` spreads
 //!   one logical partition over `WS#acme#00` … `WS#acme#09`, and `E::query_shards(…)` reads them
 //!   back with the same typed conditions (the hash and suffix are a data contract);

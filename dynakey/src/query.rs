@@ -195,7 +195,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
     }
 
     /// `begins_with(#sk, :sk)` on a group or an explicit partial value. An empty prefix means no
-    /// sort-key condition (spec §3), so `begins_with(E::sk())` on a template that starts with a
+    /// sort-key condition (docs/semantics.md §3), so `begins_with(E::sk())` on a template that starts with a
     /// placeholder reads the whole partition.
     pub fn begins_with<X>(self, prefix: X) -> KeyQuery<E, I, WithSortCondition, P>
     where
@@ -214,7 +214,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
         })
     }
 
-    /// `#sk = :sk`: exactly one item (spec §3: a complete key of a template that ends in a
+    /// `#sk = :sk`: exactly one item (docs/semantics.md §3: a complete key of a template that ends in a
     /// placeholder).
     pub fn eq<K>(self, key: K) -> KeyQuery<E, I, WithSortCondition, P>
     where

@@ -34,7 +34,7 @@
 //! - **shard** = [`jump_consistent_hash`] (Lamping and Veach, "A Fast, Minimal Memory, Consistent
 //!   Hash Algorithm", 2014) of the FNV-1a 64 hash ([`fnv1a64`]: offset basis
 //!   `0xcbf29ce484222325`, prime `0x100000001b3`, over bytes) of the shard field's key encoding
-//!   (the exact text the field has in the sort key, spec §2: `p1` for the string `"p1"`,
+//!   (the exact text the field has in the sort key, docs/semantics.md §2: `p1` for the string `"p1"`,
 //!   `00000000000000000042` for `42u64`), over the number of shards. Jump hashing spreads even
 //!   similar ids evenly (a plain `fnv % n` inherits FNV's weak low bits), and growing from `n` to
 //!   `m` shards moves only the items that must move, a fraction `1 - n/m` of them, so a re-shard is

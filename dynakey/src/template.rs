@@ -1,10 +1,10 @@
 //! Key templates at run time: the literal text and placeholders of a `#[pk]`/`#[sk]` attribute,
 //! and the encoder/decoder steps the derive's generated code is made of.
 //!
-//! A template `L0 <f1> L1 <f2> … <fn> Ln` alternates literals and placeholders (spec §1). The first
+//! A template `L0 <f1> L1 <f2> … <fn> Ln` alternates literals and placeholders (docs/semantics.md §1). The first
 //! character of the literal after a placeholder is that segment's **terminator**: a value may not
 //! contain it, which is what lets the decoder find where the segment ends and keeps two different
-//! values from sharing one key (spec §2).
+//! values from sharing one key (docs/semantics.md §2).
 
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::segment::{KeySegment, SegmentArg};
@@ -65,7 +65,7 @@ impl KeyTemplate {
         self.role
     }
 
-    /// Literals and placeholders in order; never two placeholders in a row (spec §1).
+    /// Literals and placeholders in order; never two placeholders in a row (docs/semantics.md §1).
     pub const fn parts(&self) -> &'static [TemplatePart] {
         self.parts
     }
@@ -237,7 +237,7 @@ impl KeyTemplate {
     }
 }
 
-/// Appends the segment for field `field` to a key under construction, enforcing spec §2.
+/// Appends the segment for field `field` to a key under construction, enforcing docs/semantics.md §2.
 ///
 /// `terminator` is the first character of the literal that follows the placeholder (`None` when the
 /// placeholder ends the template). Generated code calls this once per placeholder.
@@ -362,7 +362,7 @@ pub(crate) fn find_char(text: &str, c: char) -> Option<usize> {
 /// the rest of the key when the placeholder ends the template. `None` when the key is too short,
 /// has no terminator, or would end in an empty variable-width segment — exactly the texts
 /// [`push_field`] never writes, so a parser built of these steps accepts only what the encoder
-/// produces (spec §2).
+/// produces (docs/semantics.md §2).
 #[inline]
 pub fn take_segment<T: KeySegment>(rest: &str, terminator: Option<char>) -> Option<(&str, &str)> {
     match (T::WIDTH, terminator) {

@@ -1,4 +1,4 @@
-//! Canonical parsing (spec §2, issue #13 item 7): a generated parser accepts exactly the strings
+//! Canonical parsing (docs/semantics.md §2, issue #13 item 7): a generated parser accepts exactly the strings
 //! its encoder produces. For every template shape, on random strings built from the template's
 //! own literals, digits, hex, letters and separators (so that many of them come close to a key):
 //! if `parse_*_key(s)` is `Ok(v)`, the entity made of `v` encodes to `s` again; and

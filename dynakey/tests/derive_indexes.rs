@@ -199,7 +199,7 @@ fn index_queries_name_the_index_and_its_key_attributes() {
     );
     assert!(!q.scan_index_forward);
 
-    // Group ranges on the index sort key follow spec §3 like the table's.
+    // Group ranges on the index sort key follow docs/semantics.md §3 like the table's.
     let query = Project::query_by_status(Status::Archived).between(
         Project::by_status_sk().created(1u64),
         Project::by_status_sk().created(2u64),

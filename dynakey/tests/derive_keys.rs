@@ -1,5 +1,5 @@
 //! What `#[derive(Entity)]` generates: keys, parsing, validation errors and the Query each
-//! condition becomes (spec §1–3), checked without an engine.
+//! condition becomes (docs/semantics.md §1–3), checked without an engine.
 
 use dynakey::expr::Value;
 use dynakey::{Entity, KeyError, KeyErrorKind, KeyPath, KeyRole, QueryInput, Table};

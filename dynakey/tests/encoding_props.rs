@@ -1,4 +1,4 @@
-//! Property tests for every key segment encoding shipped (spec §2): for all `a`, `b`,
+//! Property tests for every key segment encoding shipped (docs/semantics.md §2): for all `a`, `b`,
 //! `a < b ⇔ enc(a) < enc(b)` byte-wise and `dec(enc(a)) == a`; and no decoder panics on arbitrary
 //! text. 10,000 cases per property; strings are drawn from all of Unicode, 4-byte characters
 //! included.

@@ -1,4 +1,4 @@
-//! The typed sort-key builder `<Entity>Sk<const D: usize>` (spec §3).
+//! The typed sort-key builder `<Entity>Sk<const D: usize>` (docs/semantics.md §3).
 //!
 //! `D` is the number of fields filled, strictly left to right: `Project::sk()` is
 //! `ProjectSk<0>`, `.created(…)` gives `ProjectSk<1>`, and so on. Skipping a middle field does not
@@ -139,7 +139,7 @@ pub fn implementation_of(
         let doc_prefix = format!(
             "A partial value of `{name}`: keys whose `{name}` segment starts with `partial` \
              (text of the encoded form, or a folder path for a path field). Usable with \
-             `begins_with` only; it is the one way a bare prefix reaches DynamoDB (spec §3)."
+             `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3)."
         );
         out.extend(quote! {
             impl #ident<#depth> #bounds {

@@ -1,4 +1,4 @@
-//! One clear error for a sort-key builder filled out of order (spec §3: fields are filled left to
+//! One clear error for a sort-key builder filled out of order (docs/semantics.md §3: fields are filled left to
 //! right).
 //!
 //! A builder of depth `D` has the methods of field `D + 1` only, so without help

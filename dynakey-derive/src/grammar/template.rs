@@ -1,4 +1,4 @@
-//! The key template grammar: literal text with `<field>` placeholders (spec §1).
+//! The key template grammar: literal text with `<field>` placeholders (docs/semantics.md §1).
 //!
 //! Plain Rust with no compiler types, so it is unit-tested directly (the sqlx pattern).
 

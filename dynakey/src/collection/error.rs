@@ -64,7 +64,7 @@ impl fmt::Display for CollectionError {
 
 impl std::error::Error for CollectionError {}
 
-/// What went wrong in assembling a collection (spec §4: an item that matches no member is reported,
+/// What went wrong in assembling a collection (docs/semantics.md §4: an item that matches no member is reported,
 /// never dropped silently).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -97,7 +97,7 @@
 //! prove disjoint at build time are checked on every key at run time: a key that two members
 //! accept is a [`CollectionErrorKind::Ambiguous`] error naming both, never a guess.
 //!
-//! An item that belongs to no member is never dropped silently (spec §4): the runtime's caller
+//! An item that belongs to no member is never dropped silently (docs/semantics.md §4): the runtime's caller
 //! chooses between an error ([`CollectionErrorKind::UnknownItem`]), keeping the raw item, or
 //! counting and skipping it.
 
