@@ -170,7 +170,7 @@ struct Totals {
 impl Totals {
     fn print(&self, what: &str) {
         let sum = |f: fn(&FaultCounts) -> u64| self.faults.iter().map(f).sum::<u64>();
-        eprintln!(
+        common::report(&format!(
             "{what}: {} seeds, {} items pushed in {} calls, {} stopped on an error ({} entries \
              with an unknown outcome); faults injected: unprocessed {} ({} entries held back), \
              throttled {}, 500 {}, dropped before forwarding {}, dropped after forwarding {}, \
@@ -188,7 +188,7 @@ impl Totals {
             sum(|c| c.dropped_after),
             sum(|c| c.delayed),
             sum(|c| c.requests),
-        );
+        ));
     }
 }
 

@@ -150,7 +150,7 @@ impl Report {
 
     fn print(&self, what: &str) {
         let sum = |f: fn(&FaultCounts) -> u64| self.faults.iter().map(f).sum::<u64>();
-        eprintln!(
+        common::report(&format!(
             "{what}: {} seeds, {} items read in {} reads, {} failed (then resumed or read again); faults \
              injected: throttled {}, 500 {}, dropped before forwarding {}, dropped after \
              forwarding {}, delayed {} ({} requests)",
@@ -164,7 +164,7 @@ impl Report {
             sum(|c| c.dropped_after),
             sum(|c| c.delayed),
             sum(|c| c.requests),
-        );
+        ));
         assert!(
             self.errors > 0,
             "no read failed: the resume paths went untested"

@@ -233,3 +233,15 @@ pub async fn describe_table<T: dynakey::Table>(
         .await?;
     Ok(output.table.ok_or("no table description")?)
 }
+
+/// Prints a fault test's summary line and appends it to `target/tmp/fault-report.txt`, which
+/// `.ci/run` shows after the test command (so the fault tests need not run a second time with
+/// `--nocapture` to be seen).
+pub fn report(line: &str) {
+    use std::io::Write;
+    eprintln!("{line}");
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fault-report.txt");
+    if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        let _ = writeln!(file, "{line}");
+    }
+}
