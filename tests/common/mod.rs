@@ -241,7 +241,11 @@ pub fn report(line: &str) {
     use std::io::Write;
     eprintln!("{line}");
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fault-report.txt");
-    if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+    if let Ok(mut file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    {
         let _ = writeln!(file, "{line}");
     }
 }
