@@ -102,6 +102,7 @@ pub mod shard;
 pub mod table;
 pub mod template;
 pub mod ttl;
+pub mod unique;
 pub mod write;
 
 #[doc(hidden)]
@@ -127,6 +128,7 @@ pub use table::{
     TableWithoutSortKey,
 };
 pub use template::{KeyTemplate, TemplatePart};
+pub use unique::UniqueConstraint;
 pub use write::{ManagedFields, UpdatePlan, WriteInput};
 
 /// Derives [`Collection`] for a struct whose fields are the members of an
