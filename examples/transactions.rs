@@ -78,7 +78,10 @@ fn show(
         println!("      ConditionExpression {condition}");
     }
     if let Some(values) = values {
-        let mut values: Vec<_> = values.iter().map(|(k, v)| format!("{k}={}", text(v))).collect();
+        let mut values: Vec<_> = values
+            .iter()
+            .map(|(k, v)| format!("{k}={}", text(v)))
+            .collect();
         values.sort();
         println!("      values              {}", values.join(", "));
     }
@@ -109,7 +112,13 @@ impl Intercept for PrintTransactions {
         for item in input.transact_items() {
             if let Some(p) = item.put() {
                 let condition = p.condition_expression();
-                show("Put", key_of(p.item()), None, condition, p.expression_attribute_values());
+                show(
+                    "Put",
+                    key_of(p.item()),
+                    None,
+                    condition,
+                    p.expression_attribute_values(),
+                );
             }
             if let Some(u) = item.update() {
                 show(
@@ -122,7 +131,13 @@ impl Intercept for PrintTransactions {
             }
             if let Some(d) = item.delete() {
                 let values = d.expression_attribute_values();
-                show("Delete", key_of(d.key()), None, d.condition_expression(), values);
+                show(
+                    "Delete",
+                    key_of(d.key()),
+                    None,
+                    d.condition_expression(),
+                    values,
+                );
             }
             if let Some(c) = item.condition_check() {
                 let condition = Some(c.condition_expression());
@@ -144,7 +159,10 @@ async fn main() -> Result<(), BoxError> {
         .to_builder()
         .interceptor(PrintTransactions)
         .build();
-    let db: Db<Tracker> = Db::new(aws_sdk_dynamodb::Client::from_conf(client), plain.table_name());
+    let db: Db<Tracker> = Db::new(
+        aws_sdk_dynamodb::Client::from_conf(client),
+        plain.table_name(),
+    );
 
     db.create(&Project {
         project: "web".into(),
@@ -163,12 +181,18 @@ async fn main() -> Result<(), BoxError> {
         .put(db.create(&task))
         .update(db.update(&Project::key("web")?).add(Project::OPEN_TASKS, 1))
         .await?;
-    println!("  applied; ClientRequestToken {} (resend with it: applied once)\n", done.client_request_token);
+    println!(
+        "  applied; ClientRequestToken {} (resend with it: applied once)\n",
+        done.client_request_token
+    );
 
     println!("2. One failing condition cancels everything:");
     let result = db
         .transaction()
-        .put(db.create(&Task { id: 2, ..task.clone() }))
+        .put(db.create(&Task {
+            id: 2,
+            ..task.clone()
+        }))
         .update(
             db.update(&Project::key("web")?)
                 .add(Project::OPEN_TASKS, 1)

@@ -108,8 +108,16 @@ async fn one_failing_condition_writes_nothing_and_names_its_action() -> Result<(
         other => return Err(format!("expected AlreadyExists at 2, got {other:?}").into()),
     }
     assert_eq!(canceled.first_failure().map(|(i, _)| i), Some(2));
-    assert_eq!(project(&db).await?.map(|p| p.tasks), Some(0), "nothing written");
-    assert_eq!(db.get(&Task::key("p1", 1u32)?).await?, None, "nothing written");
+    assert_eq!(
+        project(&db).await?.map(|p| p.tasks),
+        Some(0),
+        "nothing written"
+    );
+    assert_eq!(
+        db.get(&Task::key("p1", 1u32)?).await?,
+        None,
+        "nothing written"
+    );
     Ok(())
 }
 
@@ -178,10 +186,17 @@ async fn the_same_token_sent_twice_writes_once() -> Result<(), BoxError> {
     };
     let first = send().await?;
     let second = send().await;
-    assert_eq!(first.client_request_token, "0b7e6a52-4a8e-4d7e-9d55-3c1f6b2a9e01");
+    assert_eq!(
+        first.client_request_token,
+        "0b7e6a52-4a8e-4d7e-9d55-3c1f6b2a9e01"
+    );
     let tasks = project(&db).await?.map(|p| p.tasks);
     assert!(second.is_ok(), "{second:?}");
-    assert_eq!(tasks, Some(1), "the second request with the token is not applied");
+    assert_eq!(
+        tasks,
+        Some(1),
+        "the second request with the token is not applied"
+    );
     Ok(())
 }
 
@@ -193,7 +208,10 @@ async fn limits_are_refused_before_any_request() -> Result<(), BoxError> {
         tx = tx.put(db.put(&task(id)));
     }
     match tx.await {
-        Err(Error::TransactionRefused(TransactionRefusal::TooManyActions { count: 101, limit: 100 })) => {}
+        Err(Error::TransactionRefused(TransactionRefusal::TooManyActions {
+            count: 101,
+            limit: 100,
+        })) => {}
         other => return Err(format!("expected TooManyActions, got {other:?}").into()),
     }
     let twice = db
@@ -208,7 +226,10 @@ async fn limits_are_refused_before_any_request() -> Result<(), BoxError> {
             second: 2,
             partition,
             sort,
-        })) => assert_eq!((partition.as_str(), sort.as_deref()), ("PROJ#p1", Some("TASK#0000000001"))),
+        })) => assert_eq!(
+            (partition.as_str(), sort.as_deref()),
+            ("PROJ#p1", Some("TASK#0000000001"))
+        ),
         other => return Err(format!("expected SameItem, got {other:?}").into()),
     }
     match db.transaction().await {
@@ -258,19 +279,29 @@ async fn a_transactional_get_reads_three_entity_types() -> Result<(), BoxError> 
     assert_eq!(d, None);
 
     db.put(&task(2)).await?;
-    let keys = vec![Task::key("p1", 2u32)?, Task::key("p1", 9u32)?, Task::key("p1", 1u32)?];
+    let keys = vec![
+        Task::key("p1", 2u32)?,
+        Task::key("p1", 9u32)?,
+        Task::key("p1", 1u32)?,
+    ];
     let tasks = db.transact_get(&keys).await?;
     assert_eq!(tasks, vec![Some(task(2)), None, Some(task(1))]);
 
     let twice = vec![Task::key("p1", 2u32)?, Task::key("p1", 2u32)?];
     assert!(matches!(
         db.transact_get(&twice).await,
-        Err(Error::TransactionRefused(TransactionRefusal::SameItem { .. }))
+        Err(Error::TransactionRefused(
+            TransactionRefusal::SameItem { .. }
+        ))
     ));
-    let many: Vec<_> = (0..101u32).map(|i| Task::key("p1", i)).collect::<Result<_, _>>()?;
+    let many: Vec<_> = (0..101u32)
+        .map(|i| Task::key("p1", i))
+        .collect::<Result<_, _>>()?;
     assert!(matches!(
         unsent::<App>("never-created").transact_get(&many).await,
-        Err(Error::TransactionRefused(TransactionRefusal::TooManyActions { count: 101, .. }))
+        Err(Error::TransactionRefused(
+            TransactionRefusal::TooManyActions { count: 101, .. }
+        ))
     ));
     Ok(())
 }

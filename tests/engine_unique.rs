@@ -88,10 +88,14 @@ async fn changing_a_unique_field_moves_its_item_and_delete_removes_it() -> Resul
     let (_engine, db) = fresh::<Accounts>().await?;
     db.create(&user("u1", "a@x.io")).await?;
     // update: a SET of the unique field, after a consistent read of the old value.
-    db.update(&User::key("u1")?).set(User::EMAIL, "b@x.io").await?;
+    db.update(&User::key("u1")?)
+        .set(User::EMAIL, "b@x.io")
+        .await?;
     db.create(&user("u2", "a@x.io")).await?; // a@ is free again
     not_unique(
-        db.update(&User::key("u2")?).set(User::EMAIL, "b@x.io").await,
+        db.update(&User::key("u2")?)
+            .set(User::EMAIL, "b@x.io")
+            .await,
         "email",
     )?;
     // put: the replaced item's old value is released.
@@ -104,11 +108,15 @@ async fn changing_a_unique_field_moves_its_item_and_delete_removes_it() -> Resul
     })
     .await?;
     not_unique(
-        db.update(&User::key("u2")?).set(User::HANDLE, Some("ann".to_owned())).await,
+        db.update(&User::key("u2")?)
+            .set(User::HANDLE, Some("ann".to_owned()))
+            .await,
         "org+handle",
     )?;
     db.update(&User::key("u1")?).remove(User::HANDLE).await?;
-    db.update(&User::key("u2")?).set(User::HANDLE, Some("ann".to_owned())).await?;
+    db.update(&User::key("u2")?)
+        .set(User::HANDLE, Some("ann".to_owned()))
+        .await?;
     // An update of other fields needs nothing more.
     db.update(&User::key("u2")?).set(User::ORG, "acme").await?;
     // delete
@@ -151,7 +159,10 @@ async fn a_transaction_and_a_move_keep_uniqueness_items() -> Result<(), BoxError
         }
         other => return Err(format!("expected a cancellation, got {other:?}").into()),
     }
-    assert_eq!(uniqueness_items(&db).await?, vec!["UNIQUE#User#email#a@x.io"]);
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec!["UNIQUE#User#email#a@x.io"]
+    );
     // A move: the uniqueness item follows its owner.
     db.move_to(&User::key("u1")?, &user("u9", "a@x.io")).await?;
     not_unique(db.create(&user("u2", "a@x.io")).await, "email")?;
@@ -179,7 +190,10 @@ async fn sixteen_concurrent_creates_of_one_email_have_one_winner() -> Result<(),
         }
     }
     assert_eq!((won, lost), (1, 15));
-    assert_eq!(uniqueness_items(&db).await?, vec!["UNIQUE#User#email#same@x.io"]);
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec!["UNIQUE#User#email#same@x.io"]
+    );
     let users = scan(db.client(), db.table_name())
         .await?
         .iter()

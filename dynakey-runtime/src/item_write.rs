@@ -319,7 +319,8 @@ impl<T: Table, E: Entity> Put<T, E> {
             // The version check is `#version = :version`, or for version 0 the item's absence.
             let version = expected.version.filter(|v| *v > 0);
             let condition = condition::<E>(expected.guard, version, &self.conditions);
-            let unique = crate::unique::UniquePart::of_put::<T, E>(&item, self.mode == PutMode::Create);
+            let unique =
+                crate::unique::UniquePart::of_put::<T, E>(&item, self.mode == PutMode::Create);
             Ok(Prepared {
                 item,
                 key,
@@ -456,7 +457,7 @@ impl<T: Table, E: Entity, V> Delete<T, E, V> {
                 expected,
                 input: WriteInput::render(&[], condition.as_ref()),
                 condition,
-                unique: crate::unique::UniquePart::of_delete::<T, E>(&self.key),
+                unique: crate::unique::UniquePart::of_delete::<E>(&self.key),
             }),
         };
         (self.db, prepared)

@@ -282,12 +282,12 @@ impl<T: Table> Transaction<T> {
             Ok(()) => Ok(TransactionOutput {
                 client_request_token: token,
             }),
-            Err(Outcome::Canceled(reasons)) => Err(Error::TransactionCanceled(Box::new(
-                TransactionCanceled {
+            Err(Outcome::Canceled(reasons)) => {
+                Err(Error::TransactionCanceled(Box::new(TransactionCanceled {
                     client_request_token: token,
                     reasons: reasons_by_action(&self.db, &self.actions, &sent, reasons),
-                },
-            ))),
+                })))
+            }
             Err(Outcome::Failed(error)) => Err(Error::TransactionFailed {
                 client_request_token: token,
                 source: Box::new(error),
@@ -365,6 +365,10 @@ enum Origin {
     Guard(usize),
 }
 
+/// An item a transaction adds for its actions: a uniqueness item or a guard, before rendering
+/// (kind, key, condition, origin, uniqueness key text).
+type Extra = (Kind, KeyText, Option<Condition>, Origin, Option<String>);
+
 /// One item of the request, rendered.
 struct Sent {
     item: TransactWriteItem,
@@ -390,8 +394,9 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
             return Err(same_item(first, i, &action.key));
         }
     }
-    let mut conditions: Vec<Option<Condition>> = actions.iter().map(|a| a.condition.clone()).collect();
-    let mut extra: Vec<(Kind, KeyText, Option<Condition>, Origin, Option<String>)> = Vec::new();
+    let mut conditions: Vec<Option<Condition>> =
+        actions.iter().map(|a| a.condition.clone()).collect();
+    let mut extra: Vec<Extra> = Vec::new();
     for (i, action) in actions.iter().enumerate() {
         let Some(part) = &action.unique else { continue };
         let stored = match &part.read {
@@ -412,7 +417,13 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
                         None => guard,
                     });
                 }
-                None => extra.push((Kind::Check, read_key.clone(), Some(guard), Origin::Guard(i), None)),
+                None => extra.push((
+                    Kind::Check,
+                    read_key.clone(),
+                    Some(guard),
+                    Origin::Guard(i),
+                    None,
+                )),
             }
         }
         let old_owner = part.read.as_ref().map(|(_, k)| k.clone());
@@ -429,7 +440,11 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
                     Kind::Delete,
                     unique::unique_key::<T>(old),
                     Some(unique::owned_by::<T>(&owner)),
-                    Origin::Unique { action: i, constraint: c, put: false },
+                    Origin::Unique {
+                        action: i,
+                        constraint: c,
+                        put: false,
+                    },
                     Some(old.clone()),
                 ));
             }
@@ -445,7 +460,11 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
                     Kind::Put(item),
                     unique::unique_key::<T>(new),
                     Some(condition),
-                    Origin::Unique { action: i, constraint: c, put: true },
+                    Origin::Unique {
+                        action: i,
+                        constraint: c,
+                        put: true,
+                    },
                     Some(new.clone()),
                 ));
             }
@@ -483,17 +502,29 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
     for (j, s) in sent.iter().enumerate() {
         if let Some(first) = seen.insert(&s.key, j) {
             // Two actions writing one uniqueness item: two items with the same value.
-            if let (Some(key), Origin::Unique { action, constraint, .. }) = (&s.unique_key, s.origin) {
+            if let (
+                Some(key),
+                Origin::Unique {
+                    action, constraint, ..
+                },
+            ) = (&s.unique_key, s.origin)
+            {
                 if let Some(part) = &actions[action].unique {
                     return Err(not_unique(part, constraint, key));
                 }
             }
-            return Err(same_item(origin_index(sent[first].origin), origin_index(s.origin), &s.key));
+            return Err(same_item(
+                origin_index(sent[first].origin),
+                origin_index(s.origin),
+                &s.key,
+            ));
         }
     }
     let size: usize = sent.iter().map(|s| s.size).sum();
     if size > MAX_TRANSACTION_BYTES {
-        return Err(Error::TransactionRefused(TransactionRefusal::TooLarge { size }));
+        return Err(Error::TransactionRefused(TransactionRefusal::TooLarge {
+            size,
+        }));
     }
     Ok(sent)
 }
@@ -695,7 +726,11 @@ fn reasons_by_action<T: Table>(
                         reason.item,
                     )))
                 }
-                Origin::Unique { action, constraint, put: true } => match &actions[action].unique {
+                Origin::Unique {
+                    action,
+                    constraint,
+                    put: true,
+                } => match &actions[action].unique {
                     Some(part) => CancelReason::NotUnique {
                         fields: part.constraints[constraint].fields().to_vec(),
                         key: s.unique_key.clone().unwrap_or_default(),

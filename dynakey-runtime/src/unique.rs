@@ -14,8 +14,8 @@ use dynakey::{Entity, InTable, Key, Table, UniqueConstraint};
 
 use crate::convert::key_to_attributes;
 use crate::error::Error;
-use crate::transaction::TransactionRefusal;
 use crate::item::{key_strings, Item};
+use crate::transaction::TransactionRefusal;
 
 /// The attribute of a uniqueness item naming its owner's partition key.
 pub const OWNER_PARTITION: &str = "_owner_pk";
@@ -52,7 +52,11 @@ pub(crate) struct UniquePart {
 }
 
 impl UniquePart {
-    fn of<E: Entity>(read: Option<(Item, KeyText)>, owner: KeyText, new: NewValues) -> Option<Self> {
+    fn of<E: Entity>(
+        read: Option<(Item, KeyText)>,
+        owner: KeyText,
+        new: NewValues,
+    ) -> Option<Self> {
         (!E::UNIQUE.is_empty()).then_some(UniquePart {
             entity: E::ENTITY_NAME,
             constraints: E::UNIQUE,
@@ -74,7 +78,7 @@ impl UniquePart {
     }
 
     /// A delete of the item at `key`.
-    pub(crate) fn of_delete<T: Table, E: Entity>(key: &Key<E>) -> Option<Self> {
+    pub(crate) fn of_delete<E: Entity>(key: &Key<E>) -> Option<Self> {
         let owner = (key.partition().to_owned(), key.sort().map(str::to_owned));
         Self::of::<E>(
             Some((key_to_attributes(key), owner.clone())),
@@ -209,7 +213,10 @@ impl UniquePart {
 
 /// The key attributes of table `T` for a key given as strings.
 pub(crate) fn key_attributes<T: Table>((partition, sort): &KeyText) -> Item {
-    let mut item = Item::from([(T::PARTITION_KEY.to_owned(), AttributeValue::S(partition.clone()))]);
+    let mut item = Item::from([(
+        T::PARTITION_KEY.to_owned(),
+        AttributeValue::S(partition.clone()),
+    )]);
     if let (Some(name), Some(sort)) = (T::SORT_KEY, sort) {
         item.insert(name.to_owned(), AttributeValue::S(sort.clone()));
     }
@@ -233,7 +240,10 @@ pub(crate) fn unique_item<T: Table>(
         CONSTRAINT.to_owned(),
         AttributeValue::S(format!("{entity}/{}", constraint.name())),
     );
-    item.insert(OWNER_PARTITION.to_owned(), AttributeValue::S(owner.0.clone()));
+    item.insert(
+        OWNER_PARTITION.to_owned(),
+        AttributeValue::S(owner.0.clone()),
+    );
     if let Some(sort) = &owner.1 {
         item.insert(OWNER_SORT.to_owned(), AttributeValue::S(sort.clone()));
     }

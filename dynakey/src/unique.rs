@@ -96,6 +96,9 @@ mod tests {
         let b = c.key_text("User", &["a".into(), "b#c".into()]);
         assert_eq!(a, "UNIQUE#User#org+email#a%23b#c");
         assert_ne!(a, b);
-        assert_eq!(c.key_text("User", &["100%".into()]), "UNIQUE#User#org+email#100%25");
+        assert_eq!(
+            c.key_text("User", &["100%".into()]),
+            "UNIQUE#User#org+email#100%25"
+        );
     }
 }

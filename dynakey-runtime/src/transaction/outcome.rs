@@ -199,7 +199,11 @@ impl fmt::Display for CancelReason {
             CancelReason::None => f.write_str("none"),
             CancelReason::ConditionFailed(e) => write!(f, "{e}"),
             CancelReason::NotUnique { fields, key } => {
-                write!(f, "not unique: {} (uniqueness item {key:?} is taken)", fields.join("+"))
+                write!(
+                    f,
+                    "not unique: {} (uniqueness item {key:?} is taken)",
+                    fields.join("+")
+                )
             }
             CancelReason::TransactionConflict => f.write_str("TransactionConflict"),
             CancelReason::Throttled { code } => write!(f, "throttled ({code})"),

@@ -472,7 +472,10 @@ impl<E: Entity> UpdatePlan<E> {
     ///
     /// # Errors
     /// As [`input`](Self::input).
-    pub fn parts(&self, now: SystemTime) -> Result<(Vec<UpdateAction>, Option<Condition>), PlanError> {
+    pub fn parts(
+        &self,
+        now: SystemTime,
+    ) -> Result<(Vec<UpdateAction>, Option<Condition>), PlanError> {
         if let Some(error) = &self.error {
             return Err(error.clone());
         }

@@ -22,7 +22,6 @@ struct User {
 }
 
 fn main() {
-    // No cascade: the handles and key functions still exist.
-    let _ = User::key("u1");
+    // No cascade: the field handles still exist.
     let _ = User::EMAIL;
 }
