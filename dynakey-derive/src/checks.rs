@@ -12,6 +12,7 @@ pub mod segment_enum;
 pub mod serde;
 pub mod shard;
 pub mod table;
+pub mod unique;
 
 use syn::LitStr;
 
@@ -37,6 +38,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     index::entity(cx, entity);
     serde::entity(cx, entity);
     managed::entity(cx, entity);
+    unique::entity(cx, entity);
     groups(cx, entity);
     if let Some(attribute) = &entity.entity_type {
         attribute_name(cx, attribute, "entity-type", ", e.g. \"_type\"");

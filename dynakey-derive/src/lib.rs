@@ -35,7 +35,7 @@ use syn::{parse_macro_input, DeriveInput};
 use ctxt::Ctxt;
 
 /// `#[derive(Entity)]`: see the `dynakey` crate docs.
-#[proc_macro_derive(Entity, attributes(pk, sk, dynakey, index, ttl))]
+#[proc_macro_derive(Entity, attributes(pk, sk, dynakey, index, ttl, unique))]
 pub fn derive_entity(input: TokenStream) -> TokenStream {
     entity(&parse_macro_input!(input as DeriveInput)).into()
 }
@@ -61,7 +61,8 @@ pub fn derive_key_segment(input: TokenStream) -> TokenStream {
 fn entity(input: &DeriveInput) -> proc_macro2::TokenStream {
     let cx = Ctxt::new();
     let attrs = grammar::entity::attrs(&cx, &input.attrs);
-    let model = model::entity(&cx, input, attrs);
+    let uniques = grammar::unique::attrs(&cx, &input.attrs);
+    let model = model::entity(&cx, input, attrs, uniques);
     if let Some(model) = &model {
         checks::entity(&cx, model);
     }

@@ -16,6 +16,7 @@ pub mod managed;
 pub mod segment_enum;
 pub mod shard;
 pub mod table;
+pub mod unique;
 
 use crate::ctxt::Ctxt;
 use crate::grammar::entity::{self as entity_grammar, EntityAttrs};
@@ -111,6 +112,8 @@ pub struct Entity<'a> {
     pub managed: managed::Managed,
     /// The linked groups of index fields, one update handle each.
     pub groups: Vec<group::Group>,
+    /// Every `#[unique(…)]` that resolved.
+    pub unique: Vec<unique::Unique>,
 }
 
 impl Entity<'_> {
@@ -120,7 +123,12 @@ impl Entity<'_> {
 }
 
 /// Builds the model; `None` when the input is not a struct with named fields.
-pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Option<Entity<'a>> {
+pub fn entity<'a>(
+    cx: &Ctxt,
+    input: &'a DeriveInput,
+    attrs: EntityAttrs,
+    uniques: Vec<crate::grammar::unique::UniqueAttr>,
+) -> Option<Entity<'a>> {
     let serde = crate::grammar::serde::container(&input.attrs);
     let fields = match &input.data {
         syn::Data::Struct(syn::DataStruct {
@@ -189,6 +197,7 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
         .name
         .map_or_else(|| input.ident.to_string(), |n| n.value());
     let groups = group::groups(&pk, &sk, &indexes);
+    let unique = unique::resolve(cx, &fields, uniques);
     Some(Entity {
         input,
         ident: &input.ident,
@@ -205,6 +214,7 @@ pub fn entity<'a>(cx: &Ctxt, input: &'a DeriveInput, attrs: EntityAttrs) -> Opti
         shard,
         serde,
         managed,
+        unique,
     })
 }
 

@@ -102,18 +102,6 @@ pub fn render_condition(condition: &dynakey::expr::Condition) -> RenderedConditi
     }
 }
 
-/// `attribute_exists` (or, with `exists` false, `attribute_not_exists`) of table `T`'s partition
-/// key: whether an item with the request's key is stored (AWS developer guide, "Condition
-/// expressions — Preventing overwrites of an existing item").
-pub(crate) fn key_condition<T: dynakey::Table>(exists: bool) -> RenderedCondition {
-    let path = dynakey::expr::Path::attribute(T::PARTITION_KEY);
-    render_condition(&if exists {
-        dynakey::expr::Condition::attribute_exists(path)
-    } else {
-        dynakey::expr::Condition::attribute_not_exists(path)
-    })
-}
-
 /// Converts a `u32` count to the SDK's `i32` `Limit`, saturating at `i32::MAX`.
 pub(crate) fn limit_to_i32(limit: u32) -> i32 {
     i32::try_from(limit).unwrap_or(i32::MAX)

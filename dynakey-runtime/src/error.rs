@@ -291,6 +291,52 @@ pub enum Error {
         differences: Vec<crate::ensure_table::SchemaDifference>,
     },
 
+    /// A transaction ([`Db::transaction`](crate::Db::transaction),
+    /// [`Db::transact_get`](crate::Db::transact_get)) that breaks one of DynamoDB's rules,
+    /// refused before any request: nothing was sent, nothing written (AWS developer guide,
+    /// "Amazon DynamoDB Transactions"; API reference, `TransactWriteItems`).
+    #[error("the transaction was refused before any request, nothing was written: {0}")]
+    TransactionRefused(crate::transaction::TransactionRefusal),
+
+    /// DynamoDB cancelled the transaction (`TransactionCanceledException`): nothing was written;
+    /// the reason of each action by its index, with the item as stored where a condition failed.
+    #[error(transparent)]
+    TransactionCanceled(Box<crate::transaction::TransactionCanceled>),
+
+    /// A `TransactWriteItems` failed other than by cancellation (`source`: the SDK error, e.g. a
+    /// timeout, `IdempotentParameterMismatchException`, throttling of the whole request). Its
+    /// outcome may be unknown: send the same transaction again with
+    /// `.client_request_token(client_request_token)` within 10 minutes, and DynamoDB applies it
+    /// at most once (AWS developer guide, "Amazon DynamoDB Transactions — Idempotency").
+    #[error(
+        "TransactWriteItems with ClientRequestToken {client_request_token:?} failed (send it \
+         again with this token to apply it at most once): {source}"
+    )]
+    TransactionFailed {
+        /// The token it was sent with.
+        client_request_token: String,
+        /// The error.
+        #[source]
+        source: Box<Error>,
+    },
+
+    /// A write of an entity with `#[unique(…)]` found the value taken: another item of the entity
+    /// holds the same values in the constraint's fields (its uniqueness item exists;
+    /// `docs/semantics.md` §5). Nothing was written.
+    #[error(
+        "{entity}: another item already has this {}; nothing was written (uniqueness item \
+         {key:?})",
+        fields.join(" + ")
+    )]
+    NotUnique {
+        /// The entity.
+        entity: &'static str,
+        /// The fields of the constraint.
+        fields: Vec<&'static str>,
+        /// The uniqueness item's key text.
+        key: String,
+    },
+
     /// The embedded engine could not start (feature `embedded`).
     #[error("the embedded DynamoDB engine could not start: {0}")]
     Engine(String),

@@ -300,7 +300,7 @@ impl<T: Table, E: Entity> Put<T, E> {
 
     /// The item and expressions to send, everything that depends on `E` worked out, so the
     /// future does not hold `E` (no `Send` or `'static` bound on the entity).
-    fn prepare(self) -> (Db<T>, Result<Prepared, Error>) {
+    pub(crate) fn prepare(self) -> (Db<T>, Result<Prepared, Error>) {
         let prepared = (|| {
             if let Some(error) = self.error {
                 return Err(error);
@@ -319,11 +319,15 @@ impl<T: Table, E: Entity> Put<T, E> {
             // The version check is `#version = :version`, or for version 0 the item's absence.
             let version = expected.version.filter(|v| *v > 0);
             let condition = condition::<E>(expected.guard, version, &self.conditions);
+            let unique =
+                crate::unique::UniquePart::of_put::<T, E>(&item, self.mode == PutMode::Create);
             Ok(Prepared {
                 item,
                 key,
                 expected,
                 input: WriteInput::render(&[], condition.as_ref()),
+                condition,
+                unique,
             })
         })();
         (self.db, prepared)
@@ -347,20 +351,29 @@ impl<T: Table, E: Entity> Put<T, E> {
     }
 }
 
-/// A put with everything worked out.
-struct Prepared {
-    item: Item,
-    key: (String, Option<String>),
-    expected: Expected,
-    input: WriteInput,
+/// A put or delete with everything worked out.
+pub(crate) struct Prepared {
+    /// The item (a put) or its key attributes (a delete).
+    pub(crate) item: Item,
+    pub(crate) key: (String, Option<String>),
+    pub(crate) expected: Expected,
+    pub(crate) input: WriteInput,
+    /// The condition `input` renders, for a transaction that ANDs its own.
+    pub(crate) condition: Option<Condition>,
+    /// The uniqueness items the write keeps, for an entity with `#[unique(…)]`.
+    pub(crate) unique: Option<crate::unique::UniquePart>,
 }
 
 async fn send_put<T: Table>(db: Db<T>, prepared: Prepared) -> Result<(), Error> {
+    if prepared.unique.is_some() {
+        return crate::transaction::single(&db, crate::transaction::Action::put(prepared)).await;
+    }
     let Prepared {
         item,
         key,
         expected,
         input,
+        ..
     } = prepared;
     let (names, values) = placeholders(&input);
     let result = db
@@ -426,7 +439,7 @@ impl<T: Table, E: Entity, V> Delete<T, E, V> {
         self
     }
 
-    fn prepare(self) -> (Db<T>, Result<Prepared, Error>) {
+    pub(crate) fn prepare(self) -> (Db<T>, Result<Prepared, Error>) {
         let expected = Expected {
             guard: Guard::Any,
             version: self.expected_version,
@@ -443,6 +456,8 @@ impl<T: Table, E: Entity, V> Delete<T, E, V> {
                 ),
                 expected,
                 input: WriteInput::render(&[], condition.as_ref()),
+                condition,
+                unique: crate::unique::UniquePart::of_delete::<E>(&self.key),
             }),
         };
         (self.db, prepared)
@@ -459,11 +474,15 @@ impl<T: Table, E: Entity, V> Delete<T, E, V> {
 
 /// Sends a prepared delete (its `item` is the key).
 async fn send_delete<T: Table>(db: Db<T>, prepared: Prepared) -> Result<(), Error> {
+    if prepared.unique.is_some() {
+        return crate::transaction::single(&db, crate::transaction::Action::delete(prepared)).await;
+    }
     let Prepared {
         item: key_attributes,
         key,
         expected,
         input,
+        ..
     } = prepared;
     let (names, values) = placeholders(&input);
     let result = db

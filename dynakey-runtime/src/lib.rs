@@ -55,6 +55,13 @@
 //!   member ([`UnknownItems`]);
 //! - [`move_item`]: [`Db::move_to`], changing an item's key in one conditional transaction
 //!   (`docs/semantics.md` §5);
+//! - [`transaction`](mod@transaction): [`Db::transaction`], typed `TransactWriteItems` of the
+//!   same put, create, update and delete requests plus condition checks, all or nothing, with
+//!   DynamoDB's limits checked first, a `ClientRequestToken` returned, and a cancellation told
+//!   apart per action ([`TransactionCanceled`]); [`transact_get`](mod@transact_get):
+//!   [`Db::transact_get`], a consistent typed read of up to 100 keys into a tuple or a `Vec`;
+//!   [`unique`](mod@unique): the uniqueness items of `#[unique(…)]` entities (`docs/semantics.md`
+//!   §5);
 //! - [`write`](mod@write): [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
 //!   validated first, streamed with a bounded number of requests in flight, unprocessed items and
 //!   retryable errors retried with backoff and jitter);
@@ -110,7 +117,10 @@ pub mod query_log;
 pub mod read;
 pub mod retry;
 pub mod trace;
+pub mod transact_get;
+pub mod transaction;
 pub mod ttl;
+pub mod unique;
 pub mod update;
 pub mod write;
 
@@ -126,6 +136,10 @@ pub use item_write::{AnyVersion, Delete, ExpectedVersion, Put, VersionCheck};
 pub use query_log::{QueryLog, SentQuery};
 pub use read::{As, Keys, Output, Page, Query};
 pub use retry::RetryPolicy;
+pub use transact_get::TransactGetKeys;
+pub use transaction::{
+    CancelReason, Transaction, TransactionCanceled, TransactionOutput, TransactionRefusal,
+};
 pub use update::{New, NewAs, Nothing, Old, Returning, Update};
 
 /// A DynamoDB client configured from the environment, the way every AWS SDK does it

@@ -304,6 +304,19 @@ impl<T: Table, E: Versioned, R> Update<T, E, R, AnyVersion> {
 
 impl<T: Table, E: Entity, R: Returning<T, E>, V> Update<T, E, R, V> {
     async fn run(self) -> Result<R::Output, Error> {
+        if !E::UNIQUE.is_empty() {
+            // A change of a unique field moves its uniqueness item: one transaction.
+            let action = crate::transaction::update_action(&self.plan, SystemTime::now())?;
+            if action.has_unique() {
+                if R::RETURN_VALUES != ReturnValue::None {
+                    return Err(Error::TransactionRefused(
+                        crate::transaction::TransactionRefusal::ReturnValues,
+                    ));
+                }
+                crate::transaction::single(&self.db, action).await?;
+                return R::decode(None);
+            }
+        }
         let input = self.plan.input(SystemTime::now())?;
         let key = self.plan.key();
         let key_strings = (key.partition().to_owned(), key.sort().map(str::to_owned));

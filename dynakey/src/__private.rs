@@ -154,6 +154,14 @@ pub const fn managed(
     }
 }
 
+/// One `Entity::UNIQUE` constraint of `#[unique(…)]`: its fields and their attributes.
+pub const fn unique(
+    fields: &'static [&'static str],
+    attributes: &'static [&'static str],
+) -> crate::UniqueConstraint {
+    crate::UniqueConstraint { fields, attributes }
+}
+
 /// A timestamp attribute whose field has type `T` (a `T` that cannot hold a time is reported
 /// here, at the field).
 pub const fn stamp<T: crate::write::Timestamp>(attribute: &'static str) -> crate::write::Stamp {

@@ -6,6 +6,7 @@ use crate::key::Key;
 use crate::shard::Sharding;
 use crate::table::Table;
 use crate::template::KeyTemplate;
+use crate::unique::UniqueConstraint;
 use crate::write::ManagedFields;
 
 /// An item type stored in a DynamoDB table under key templates.
@@ -50,6 +51,10 @@ pub trait Entity: Sized {
     /// automatic timestamps and the TTL attribute, from `#[dynakey(version = "…", created_at =
     /// "…", updated_at = "…")]` and `#[ttl]` (see [`crate::write`]). None by default.
     const MANAGED: ManagedFields = ManagedFields::NONE;
+    /// The unique constraints, from `#[unique("email")]` (one per attribute; see
+    /// [`crate::unique`]): the runtime's writes of this entity keep one uniqueness item per
+    /// constraint in the same transaction. None by default.
+    const UNIQUE: &'static [UniqueConstraint] = &[];
 
     /// `true` when `key` is a sort key of this entity: its template's literals are in place and
     /// every segment decodes into its field's type. Collections use it to tell their members

@@ -80,6 +80,12 @@
 //! - `Project::query_shards(workspace) -> ShardedQuery<Project>`: every shard, merged by the
 //!   runtime;
 //! - `Project::shard_of(id) -> Result<u16, KeyError>`: the shard of an item.
+//!
+//! `#[unique("email")]` (one attribute per constraint, one or more fields: `#[unique("org",
+//! "handle")]`) declares a unique constraint ([`Entity::UNIQUE`], see [`unique`]): the runtime's
+//! writes keep a uniqueness item per constraint in the same transaction. A name that is no field,
+//! a field named twice, a constraint declared twice or a field serde skips is a compile error at
+//! its string.
 
 #![deny(missing_docs)]
 // docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the feature it needs.
@@ -102,6 +108,7 @@ pub mod shard;
 pub mod table;
 pub mod template;
 pub mod ttl;
+pub mod unique;
 pub mod write;
 
 #[doc(hidden)]
@@ -127,6 +134,7 @@ pub use table::{
     TableWithoutSortKey,
 };
 pub use template::{KeyTemplate, TemplatePart};
+pub use unique::UniqueConstraint;
 pub use write::{ManagedFields, UpdatePlan, WriteInput};
 
 /// Derives [`Collection`] for a struct whose fields are the members of an

@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
-use crate::codegen::{handles, index, key_texts, managed, shard, sort_key, template};
+use crate::codegen::{handles, index, key_texts, managed, shard, sort_key, template, unique};
 use crate::model::{Entity, Template};
 
 pub fn expand(entity: &Entity<'_>) -> TokenStream {
@@ -56,6 +56,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     let (managed_inner, managed_items) = (managed.inner, managed.entity_items);
     let key_text_checks = key_texts::checks(entity);
     let handles = handles::expand(entity);
+    let unique_items = unique::entity_items(entity);
 
     let (sk_items, sk_inner, sort_template, sort_key_body) = match sk {
         Some(sk) => {
@@ -124,6 +125,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 #sort_matcher
                 #index_items
                 #managed_items
+                #unique_items
             }
 
             #[automatically_derived]

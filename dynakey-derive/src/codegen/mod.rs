@@ -17,6 +17,7 @@ pub mod sort_key;
 mod sort_key_order;
 pub mod table;
 mod template;
+mod unique;
 
 /// A local variable or label of generated code (`__dynakey_out`, `'__dynakey_index`, …), with
 /// `Span::mixed_site()` hygiene: generated code also binds locals and parameters named after the

@@ -12,6 +12,7 @@ pub mod serde;
 pub mod shard;
 pub mod table;
 pub mod template;
+pub mod unique;
 
 /// Reads `, key = value` options until the end of `input` (a trailing comma is allowed): `each` is
 /// called with the key once its `=` is read, and parses the value from `input`. The first error,

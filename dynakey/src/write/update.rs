@@ -462,6 +462,20 @@ impl<E: Entity> UpdatePlan<E> {
     /// # Errors
     /// The first [`PlanError`] of a value or an index key.
     pub fn input(&self, now: SystemTime) -> Result<WriteInput, PlanError> {
+        let (actions, condition) = self.parts(now)?;
+        Ok(WriteInput::render(&actions, condition.as_ref()))
+    }
+
+    /// The actions (the caller's and the managed attributes') and the `ConditionExpression` tree
+    /// that [`input`](Self::input) renders, unrendered: a transaction ANDs conditions of its own
+    /// to them before rendering.
+    ///
+    /// # Errors
+    /// As [`input`](Self::input).
+    pub fn parts(
+        &self,
+        now: SystemTime,
+    ) -> Result<(Vec<UpdateAction>, Option<Condition>), PlanError> {
         if let Some(error) = &self.error {
             return Err(error.clone());
         }
@@ -505,6 +519,11 @@ impl<E: Entity> UpdatePlan<E> {
             Guard::Exists
         };
         let condition = condition::<E>(guard, self.expected_version, &self.conditions);
-        Ok(WriteInput::render(&actions, condition.as_ref()))
+        Ok((actions, condition))
+    }
+
+    /// The actions the caller asked for, in order (without the managed attributes).
+    pub fn actions(&self) -> &[UpdateAction] {
+        &self.actions
     }
 }

@@ -1,0 +1,214 @@
+//! [`Db::transact_get`]: a typed `TransactGetItems` (AWS developer guide, "Amazon DynamoDB
+//! Transactions"; API reference, `TransactGetItems`): up to 100 keys, of entities of one table,
+//! read as one serializable snapshot — no write of a transaction is seen half-done — into a
+//! tuple (one key per entity type) or a `Vec` (keys of one entity).
+
+use std::collections::HashSet;
+
+use aws_sdk_dynamodb::operation::transact_get_items::TransactGetItemsError;
+use aws_sdk_dynamodb::types::{Get, TransactGetItem};
+use dynakey::{Entity, InTable, Key, Table};
+use serde::de::DeserializeOwned;
+use tracing::Instrument;
+
+use crate::convert::{key_to_attributes, string_attribute};
+use crate::db::Db;
+use crate::error::Error;
+use crate::item::{from_entity_item, key_strings, Item};
+use crate::transaction::{TransactionRefusal, MAX_TRANSACTION_ACTIONS};
+
+/// The keys of a [`Db::transact_get`] and what they decode into: a tuple of `&Key<E>` (up to 12,
+/// entities of table `T`, each into `Option<E>`), or a slice or `Vec` of `Key<E>` (into
+/// `Vec<Option<E>>`, in key order). `None`: no item with that key.
+pub trait TransactGetKeys<T: Table> {
+    /// What the read returns.
+    type Output;
+    /// The keys, in order: `(partition, sort)` text and key attributes.
+    fn keys(&self) -> Vec<(String, Option<String>, Item)>;
+    /// Decodes the items, in key order (`None`: not found).
+    ///
+    /// # Errors
+    /// [`Error::Decode`], [`Error::ForeignItem`].
+    fn decode(items: Vec<Option<Item>>) -> Result<Self::Output, Error>;
+}
+
+fn entry<E: Entity>(key: &Key<E>) -> (String, Option<String>, Item) {
+    (
+        key.partition().to_owned(),
+        key.sort().map(str::to_owned),
+        key_to_attributes(key),
+    )
+}
+
+/// An item read at a key of `E`, decoded as `E`: its entity-type attribute, where `E` declares
+/// one, must name `E` (a key of `E`'s templates may still hold another entity's item).
+fn decode_one<E: Entity + DeserializeOwned>(item: Option<Item>) -> Result<Option<E>, Error> {
+    let Some(item) = item else { return Ok(None) };
+    if let Some(name) = E::ENTITY_TYPE_ATTRIBUTE {
+        let value = string_attribute(&item, name);
+        if value != Some(E::ENTITY_NAME) {
+            let (partition, sort) = key_strings::<E::Table>(&item);
+            return Err(Error::ForeignItem {
+                entity: E::ENTITY_NAME,
+                partition,
+                sort,
+                reason: format!(
+                    "its entity-type attribute {name:?} is {value:?}, not {:?}",
+                    E::ENTITY_NAME
+                ),
+            });
+        }
+    }
+    from_entity_item::<E>(item).map(Some)
+}
+
+impl<T: Table, E: InTable<T> + DeserializeOwned> TransactGetKeys<T> for &[Key<E>] {
+    type Output = Vec<Option<E>>;
+    fn keys(&self) -> Vec<(String, Option<String>, Item)> {
+        self.iter().map(entry).collect()
+    }
+    fn decode(items: Vec<Option<Item>>) -> Result<Self::Output, Error> {
+        items.into_iter().map(decode_one::<E>).collect()
+    }
+}
+
+impl<T: Table, E: InTable<T> + DeserializeOwned> TransactGetKeys<T> for &Vec<Key<E>> {
+    type Output = Vec<Option<E>>;
+    fn keys(&self) -> Vec<(String, Option<String>, Item)> {
+        self.iter().map(entry).collect()
+    }
+    fn decode(items: Vec<Option<Item>>) -> Result<Self::Output, Error> {
+        items.into_iter().map(decode_one::<E>).collect()
+    }
+}
+
+macro_rules! tuples {
+    ($(($($E:ident $i:tt),+))+) => {$(
+        impl<'a, T: Table, $($E: InTable<T> + DeserializeOwned),+> TransactGetKeys<T>
+            for ($(&'a Key<$E>,)+)
+        {
+            type Output = ($(Option<$E>,)+);
+            fn keys(&self) -> Vec<(String, Option<String>, Item)> {
+                vec![$(entry(self.$i)),+]
+            }
+            fn decode(items: Vec<Option<Item>>) -> Result<Self::Output, Error> {
+                let mut items = items.into_iter();
+                Ok(($(decode_one::<$E>(items.next().flatten())?,)+))
+            }
+        }
+    )+};
+}
+
+tuples! {
+    (A 0)
+    (A 0, B 1)
+    (A 0, B 1, C 2)
+    (A 0, B 1, C 2, D 3)
+    (A 0, B 1, C 2, D 3, F 4)
+    (A 0, B 1, C 2, D 3, F 4, G 5)
+    (A 0, B 1, C 2, D 3, F 4, G 5, H 6)
+    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7)
+    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8)
+    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9)
+    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9, L 10)
+    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9, L 10, M 11)
+}
+
+impl<T: Table> Db<T> {
+    /// Reads the items at `keys` in one `TransactGetItems`: a tuple of `&Key<E>` of different
+    /// entities of this table gives a tuple of `Option<E>`, a slice of keys of one entity a
+    /// `Vec<Option<E>>`, in key order; `None` where no item exists. The read is one
+    /// serializable snapshot (AWS developer guide, "Amazon DynamoDB Transactions — Isolation
+    /// levels"): it never sees part of a transaction.
+    ///
+    /// ```no_run
+    /// # use dynakey::Entity;
+    /// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
+    /// # #[pk("U#<id>")] #[sk("META")] struct User { id: String }
+    /// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
+    /// # #[pk("P#<id>")] #[sk("META")] struct Project { id: String }
+    /// # async fn run(db: dynakey_runtime::Db) -> Result<(), dynakey_runtime::Error> {
+    /// let (user, project): (Option<User>, Option<Project>) =
+    ///     db.transact_get((&User::key("u1")?, &Project::key("p1")?)).await?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::TransactionRefused`] before any request for no key, more than 100, or a key
+    /// given twice; [`Error::TransactionCanceled`] when DynamoDB cancels the read (a conflict
+    /// with a transaction under way on one of the items); [`Error::Sdk`]; [`Error::Decode`] and
+    /// [`Error::ForeignItem`] for an item that is not its entity's.
+    pub async fn transact_get<K: TransactGetKeys<T>>(&self, keys: K) -> Result<K::Output, Error> {
+        let keys = keys.keys();
+        if keys.is_empty() {
+            return Err(Error::TransactionRefused(TransactionRefusal::Empty));
+        }
+        if keys.len() > MAX_TRANSACTION_ACTIONS {
+            return Err(Error::TransactionRefused(
+                TransactionRefusal::TooManyActions {
+                    count: keys.len(),
+                    limit: MAX_TRANSACTION_ACTIONS,
+                },
+            ));
+        }
+        let mut seen = HashSet::new();
+        let mut items = Vec::with_capacity(keys.len());
+        for (i, (partition, sort, attributes)) in keys.into_iter().enumerate() {
+            if !seen.insert((partition.clone(), sort.clone())) {
+                let first = items.len().min(i);
+                return Err(Error::TransactionRefused(TransactionRefusal::SameItem {
+                    first,
+                    second: i,
+                    partition,
+                    sort,
+                }));
+            }
+            let get = Get::builder()
+                .table_name(self.table_name())
+                .set_key(Some(attributes))
+                .build()
+                .map_err(|e| Error::build("TransactGetItems", e))?;
+            items.push(TransactGetItem::builder().get(get).build());
+        }
+        let result = self
+            .client()
+            .transact_get_items()
+            .set_transact_items(Some(items))
+            .send()
+            .instrument(self.span("TransactGetItems"))
+            .await;
+        let output = match result {
+            Ok(output) => output,
+            Err(e) => {
+                if let Some(TransactGetItemsError::TransactionCanceledException(c)) =
+                    e.as_service_error()
+                {
+                    let reasons = c
+                        .cancellation_reasons()
+                        .iter()
+                        .map(|r| {
+                            crate::transaction::CancelReason::from_code(
+                                r.code().unwrap_or("None"),
+                                r.message(),
+                            )
+                        })
+                        .collect();
+                    return Err(Error::TransactionCanceled(Box::new(
+                        crate::transaction::TransactionCanceled {
+                            client_request_token: String::new(),
+                            reasons,
+                        },
+                    )));
+                }
+                return Err(Error::sdk("TransactGetItems", e));
+            }
+        };
+        let found = output
+            .responses
+            .unwrap_or_default()
+            .into_iter()
+            .map(|r| r.item)
+            .collect();
+        K::decode(found)
+    }
+}

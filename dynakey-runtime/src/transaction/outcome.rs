@@ -1,0 +1,218 @@
+//! What a refused or cancelled transaction says (AWS developer guide, "Amazon DynamoDB
+//! Transactions — Error handling"; API reference, `TransactWriteItems`,
+//! `TransactionCanceledException`): the typed reason of each action, by its index.
+
+use std::fmt;
+
+use crate::error::Error;
+
+/// Why a transaction was refused before any request (nothing was sent, nothing written).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TransactionRefusal {
+    /// No action: DynamoDB requires 1 to 100.
+    #[error("a transaction needs at least one action")]
+    Empty,
+    /// More than 100 actions (DynamoDB's limit per `TransactWriteItems` and `TransactGetItems`,
+    /// counting the uniqueness items of `#[unique(…)]` entities).
+    #[error("{count} actions, over DynamoDB's limit of {limit} per transaction")]
+    TooManyActions {
+        /// The actions the request would hold.
+        count: usize,
+        /// The limit, 100.
+        limit: usize,
+    },
+    /// Two actions on one item: DynamoDB refuses a transaction that names an item twice.
+    #[error(
+        "actions {first} and {second} are both on the item with partition key {partition:?}{}; \
+         a transaction may name an item once",
+        sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default()
+    )]
+    SameItem {
+        /// The index of the first action on the item.
+        first: usize,
+        /// The index of the second.
+        second: usize,
+        /// The item's partition key.
+        partition: String,
+        /// The item's sort key, on a table with a sort key.
+        sort: Option<String>,
+    },
+    /// The items and values over 4 MB, DynamoDB's limit on a transaction's total size.
+    #[error("{size} bytes of items and values, over DynamoDB's 4 MB limit per transaction")]
+    TooLarge {
+        /// The size in bytes, counted as DynamoDB counts item sizes.
+        size: usize,
+    },
+    /// An update of a `#[unique(…)]` field other than `SET` to a value or `REMOVE` (an `ADD`, a
+    /// list append…): the new value, hence its uniqueness item, would be known only after the
+    /// write. Set the whole value instead.
+    #[error(
+        "attribute {attribute:?} is unique: update it with `set` (or `remove`), so that its new \
+         value is known before the write"
+    )]
+    UniqueFieldOperation {
+        /// The attribute.
+        attribute: String,
+    },
+    /// An update that changes a `#[unique(…)]` field asked for return values: it runs as
+    /// `TransactWriteItems`, which returns none. Read the item after the update instead.
+    #[error(
+        "an update that changes a unique field runs as a transaction, which returns no item: \
+         drop `returning_…` and read the item after the update"
+    )]
+    ReturnValues,
+}
+
+/// A `TransactWriteItems` that DynamoDB cancelled (`TransactionCanceledException`): nothing was
+/// written. `reasons[i]` is the reason of the caller's action `i` (in the order the actions were
+/// added), mapped from `CancellationReasons`, which DynamoDB returns in request order.
+#[derive(Debug)]
+pub struct TransactionCanceled {
+    /// The `ClientRequestToken` the transaction was sent with.
+    pub client_request_token: String,
+    /// One reason per action, [`CancelReason::None`] for an action that did not fail.
+    pub reasons: Vec<CancelReason>,
+}
+
+impl TransactionCanceled {
+    /// The first action that failed, with its reason.
+    pub fn first_failure(&self) -> Option<(usize, &CancelReason)> {
+        self.reasons
+            .iter()
+            .enumerate()
+            .find(|(_, r)| !matches!(r, CancelReason::None))
+    }
+
+    /// `true` when every failure is a `TransactionConflict` or throttling: sending the same
+    /// transaction again may succeed.
+    pub fn is_retryable(&self) -> bool {
+        self.reasons.iter().all(|r| {
+            matches!(
+                r,
+                CancelReason::None
+                    | CancelReason::TransactionConflict
+                    | CancelReason::Throttled { .. }
+            )
+        })
+    }
+}
+
+impl fmt::Display for TransactionCanceled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the transaction (ClientRequestToken {:?}) was cancelled and nothing was written",
+            self.client_request_token
+        )?;
+        for (i, reason) in self.reasons.iter().enumerate() {
+            if !matches!(reason, CancelReason::None) {
+                write!(f, "; action {i}: {reason}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for TransactionCanceled {}
+
+/// Why one action of a cancelled transaction failed (the `Code` of its `CancellationReason`).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum CancelReason {
+    /// `None`: this action did not fail (another one cancelled the transaction).
+    None,
+    /// `ConditionalCheckFailed` on the action's own item, told apart as its single-item request
+    /// would be: [`Error::NotFound`], [`Error::AlreadyExists`], [`Error::VersionConflict`] or
+    /// [`Error::ConditionFailed`], with the item as stored (`ReturnValuesOnConditionCheckFailure =
+    /// ALL_OLD`); [`CancelReason::current`] decodes it.
+    ConditionFailed(Box<Error>),
+    /// The uniqueness item of one of the entity's `#[unique(…)]` constraints is taken:
+    /// another item holds the value.
+    NotUnique {
+        /// The fields of the constraint.
+        fields: Vec<&'static str>,
+        /// The uniqueness item's key text.
+        key: String,
+    },
+    /// `TransactionConflict`: another transaction or write was under way on an item.
+    TransactionConflict,
+    /// `ProvisionedThroughputExceeded`, `ThrottlingError` or `RequestLimitExceeded`.
+    Throttled {
+        /// The code.
+        code: String,
+    },
+    /// `ValidationError`: DynamoDB refused the action as sent.
+    Validation {
+        /// DynamoDB's message.
+        message: Option<String>,
+    },
+    /// Any other code (e.g. `ItemCollectionSizeLimitExceeded`).
+    Other {
+        /// The code.
+        code: String,
+        /// DynamoDB's message.
+        message: Option<String>,
+    },
+}
+
+impl CancelReason {
+    /// The item as stored when the action's condition failed, decoded into `E` (`None` for
+    /// other reasons and when no item is stored).
+    ///
+    /// # Errors
+    /// [`Error::Decode`] when it does not decode.
+    pub fn current<E>(&self) -> Option<Result<E, Error>>
+    where
+        E: dynakey::Entity + serde::de::DeserializeOwned,
+    {
+        match self {
+            CancelReason::ConditionFailed(error) => error.current::<E>(),
+            _ => None,
+        }
+    }
+
+    /// The reason for a `CancellationReason` code that is not a condition.
+    pub(crate) fn from_code(code: &str, message: Option<&str>) -> CancelReason {
+        match code {
+            "None" | "" => CancelReason::None,
+            "TransactionConflict" => CancelReason::TransactionConflict,
+            "ProvisionedThroughputExceeded" | "ThrottlingError" | "RequestLimitExceeded" => {
+                CancelReason::Throttled {
+                    code: code.to_owned(),
+                }
+            }
+            "ValidationError" => CancelReason::Validation {
+                message: message.map(str::to_owned),
+            },
+            _ => CancelReason::Other {
+                code: code.to_owned(),
+                message: message.map(str::to_owned),
+            },
+        }
+    }
+}
+
+impl fmt::Display for CancelReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CancelReason::None => f.write_str("none"),
+            CancelReason::ConditionFailed(e) => write!(f, "{e}"),
+            CancelReason::NotUnique { fields, key } => {
+                write!(
+                    f,
+                    "not unique: {} (uniqueness item {key:?} is taken)",
+                    fields.join("+")
+                )
+            }
+            CancelReason::TransactionConflict => f.write_str("TransactionConflict"),
+            CancelReason::Throttled { code } => write!(f, "throttled ({code})"),
+            CancelReason::Validation { message } => {
+                write!(f, "ValidationError: {}", message.as_deref().unwrap_or(""))
+            }
+            CancelReason::Other { code, message } => {
+                write!(f, "{code}: {}", message.as_deref().unwrap_or(""))
+            }
+        }
+    }
+}

@@ -1,0 +1,307 @@
+//! Transactions on the embedded engine (`docs/semantics.md` §5): `db.transaction()` of typed
+//! puts, creates, updates, deletes and condition checks is all or nothing; DynamoDB's limits are
+//! checked before any request; a cancellation names each action's reason by its index; the
+//! `ClientRequestToken` is returned; `db.transact_get` reads several entity types at once.
+
+mod common;
+
+use dynakey::{Entity, Table};
+use dynakey_runtime::{CancelReason, Db, Error, TransactionRefusal};
+use serde::{Deserialize, Serialize};
+
+use common::{fresh, sent, unsent, BoxError};
+
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+struct App;
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = App)]
+#[pk("PROJ#<id>")]
+#[sk("META")]
+struct Project {
+    id: String,
+    tasks: u32,
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = App)]
+#[pk("PROJ#<project>")]
+#[sk("TASK#<id>")]
+struct Task {
+    project: String,
+    id: u32,
+    title: String,
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = App, version = "version")]
+#[pk("DOC#<id>")]
+#[sk("META")]
+struct Doc {
+    id: String,
+    body: String,
+    version: u64,
+}
+
+fn task(id: u32) -> Task {
+    Task {
+        project: "p1".into(),
+        id,
+        title: format!("task {id}"),
+    }
+}
+
+async fn project(db: &Db<App>) -> Result<Option<Project>, BoxError> {
+    Ok(db.get(&Project::key("p1")?).consistent_read().await?)
+}
+
+async fn seed(db: &Db<App>) -> Result<(), BoxError> {
+    db.create(&Project {
+        id: "p1".into(),
+        tasks: 0,
+    })
+    .await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_transaction_applies_every_action_and_returns_its_token() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<App>().await?;
+    seed(&db).await?;
+    db.put(&task(2)).await?;
+    db.put(&task(3)).await?;
+    let done = db
+        .transaction()
+        .put(db.create(&task(1)))
+        .update(db.update(&Project::key("p1")?).add(Project::TASKS, 1))
+        .delete(db.delete(&Task::key("p1", 2u32)?))
+        .check(&Task::key("p1", 3u32)?, Task::TITLE.eq("task 3"))
+        .await?;
+    assert_eq!(done.client_request_token.len(), 36, "a generated UUID");
+    assert_eq!(project(&db).await?.map(|p| p.tasks), Some(1));
+    assert_eq!(db.get(&Task::key("p1", 1u32)?).await?, Some(task(1)));
+    assert_eq!(db.get(&Task::key("p1", 2u32)?).await?, None);
+    Ok(())
+}
+
+#[tokio::test]
+async fn one_failing_condition_writes_nothing_and_names_its_action() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<App>().await?;
+    seed(&db).await?;
+    db.put(&task(2)).await?;
+    let result = db
+        .transaction()
+        .put(db.create(&task(1)))
+        .update(db.update(&Project::key("p1")?).add(Project::TASKS, 1))
+        .put(db.create(&task(2))) // already there
+        .await;
+    let Err(Error::TransactionCanceled(canceled)) = result else {
+        return Err(format!("expected a cancellation, got {result:?}").into());
+    };
+    assert!(matches!(canceled.reasons[0], CancelReason::None));
+    assert!(matches!(canceled.reasons[1], CancelReason::None));
+    match &canceled.reasons[2] {
+        CancelReason::ConditionFailed(e) => {
+            assert!(matches!(**e, Error::AlreadyExists { .. }), "{e:?}")
+        }
+        other => return Err(format!("expected AlreadyExists at 2, got {other:?}").into()),
+    }
+    assert_eq!(canceled.first_failure().map(|(i, _)| i), Some(2));
+    assert_eq!(
+        project(&db).await?.map(|p| p.tasks),
+        Some(0),
+        "nothing written"
+    );
+    assert_eq!(
+        db.get(&Task::key("p1", 1u32)?).await?,
+        None,
+        "nothing written"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn cancellation_reasons_are_the_single_item_meanings_by_index() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<App>().await?;
+    seed(&db).await?;
+    db.create(&Doc {
+        id: "d1".into(),
+        body: "v1".into(),
+        version: 0,
+    })
+    .await?; // stored at version 1
+    let result = db
+        .transaction()
+        .check(&Project::key("p1")?, Project::TASKS.gt(5))
+        .update(db.update(&Project::key("nope")?).add(Project::TASKS, 1))
+        .update(
+            db.update(&Doc::key("d1")?)
+                .set(Doc::BODY, "v2")
+                .expected_version(7),
+        )
+        .put(db.put(&task(3)))
+        .await;
+    let Err(Error::TransactionCanceled(canceled)) = result else {
+        return Err(format!("expected a cancellation, got {result:?}").into());
+    };
+    let reasons = &canceled.reasons;
+    assert_eq!(reasons.len(), 4);
+    match &reasons[0] {
+        CancelReason::ConditionFailed(e) => {
+            assert!(matches!(**e, Error::ConditionFailed { .. }), "{e:?}");
+            let current: Project = reasons[0].current().ok_or("the stored item")??;
+            assert_eq!(current.tasks, 0);
+        }
+        other => return Err(format!("0: {other:?}").into()),
+    }
+    match &reasons[1] {
+        CancelReason::ConditionFailed(e) => assert!(matches!(**e, Error::NotFound { .. }), "{e:?}"),
+        other => return Err(format!("1: {other:?}").into()),
+    }
+    match &reasons[2] {
+        CancelReason::ConditionFailed(e) => match &**e {
+            Error::VersionConflict {
+                expected, found, ..
+            } => assert_eq!((*expected, *found), (7, Some(1))),
+            other => return Err(format!("2: {other:?}").into()),
+        },
+        other => return Err(format!("2: {other:?}").into()),
+    }
+    assert!(matches!(reasons[3], CancelReason::None));
+    assert_eq!(db.get(&Task::key("p1", 3u32)?).await?, None);
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_same_token_sent_twice_writes_once() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<App>().await?;
+    seed(&db).await?;
+    let key = Project::key("p1")?;
+    let send = || {
+        db.transaction()
+            .update(db.update(&key).add(Project::TASKS, 1))
+            .client_request_token("0b7e6a52-4a8e-4d7e-9d55-3c1f6b2a9e01")
+            .send()
+    };
+    let first = send().await?;
+    let second = send().await;
+    assert_eq!(
+        first.client_request_token,
+        "0b7e6a52-4a8e-4d7e-9d55-3c1f6b2a9e01"
+    );
+    let tasks = project(&db).await?.map(|p| p.tasks);
+    assert!(second.is_ok(), "{second:?}");
+    assert_eq!(
+        tasks,
+        Some(1),
+        "the second request with the token is not applied"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn limits_are_refused_before_any_request() -> Result<(), BoxError> {
+    let db = unsent::<App>("never-created");
+    let mut tx = db.transaction();
+    for id in 0..101 {
+        tx = tx.put(db.put(&task(id)));
+    }
+    match tx.await {
+        Err(Error::TransactionRefused(TransactionRefusal::TooManyActions {
+            count: 101,
+            limit: 100,
+        })) => {}
+        other => return Err(format!("expected TooManyActions, got {other:?}").into()),
+    }
+    let twice = db
+        .transaction()
+        .put(db.put(&task(1)))
+        .update(db.update(&Project::key("p1")?).add(Project::TASKS, 1))
+        .delete(db.delete(&Task::key("p1", 1u32)?))
+        .await;
+    match twice {
+        Err(Error::TransactionRefused(TransactionRefusal::SameItem {
+            first: 0,
+            second: 2,
+            partition,
+            sort,
+        })) => assert_eq!(
+            (partition.as_str(), sort.as_deref()),
+            ("PROJ#p1", Some("TASK#0000000001"))
+        ),
+        other => return Err(format!("expected SameItem, got {other:?}").into()),
+    }
+    match db.transaction().await {
+        Err(Error::TransactionRefused(TransactionRefusal::Empty)) => {}
+        other => return Err(format!("expected Empty, got {other:?}").into()),
+    }
+    let big = Task {
+        title: "x".repeat(300 * 1024),
+        ..task(0)
+    };
+    let mut tx = db.transaction();
+    for id in 0..15 {
+        tx = tx.put(db.put(&Task { id, ..big.clone() }));
+    }
+    match tx.await {
+        Err(Error::TransactionRefused(TransactionRefusal::TooLarge { size })) => {
+            assert!(size > 4 * 1024 * 1024)
+        }
+        other => return Err(format!("expected TooLarge, got {other:?}").into()),
+    }
+    // The control: 100 actions are sent (and fail: nothing listens).
+    let mut tx = db.transaction();
+    for id in 0..100 {
+        tx = tx.put(db.put(&task(id)));
+    }
+    match tx.await {
+        Err(Error::TransactionFailed { source, .. }) => sent(Err::<(), _>(*source))?,
+        other => return Err(format!("the control should be sent: {other:?}").into()),
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_transactional_get_reads_three_entity_types() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<App>().await?;
+    seed(&db).await?;
+    db.put(&task(1)).await?;
+    let (p, t, d) = db
+        .transact_get((
+            &Project::key("p1")?,
+            &Task::key("p1", 1u32)?,
+            &Doc::key("missing")?,
+        ))
+        .await?;
+    assert_eq!(p.map(|p| p.tasks), Some(0));
+    assert_eq!(t, Some(task(1)));
+    assert_eq!(d, None);
+
+    db.put(&task(2)).await?;
+    let keys = vec![
+        Task::key("p1", 2u32)?,
+        Task::key("p1", 9u32)?,
+        Task::key("p1", 1u32)?,
+    ];
+    let tasks = db.transact_get(&keys).await?;
+    assert_eq!(tasks, vec![Some(task(2)), None, Some(task(1))]);
+
+    let twice = vec![Task::key("p1", 2u32)?, Task::key("p1", 2u32)?];
+    assert!(matches!(
+        db.transact_get(&twice).await,
+        Err(Error::TransactionRefused(
+            TransactionRefusal::SameItem { .. }
+        ))
+    ));
+    let many: Vec<_> = (0..101u32)
+        .map(|i| Task::key("p1", i))
+        .collect::<Result<_, _>>()?;
+    assert!(matches!(
+        unsent::<App>("never-created").transact_get(&many).await,
+        Err(Error::TransactionRefused(
+            TransactionRefusal::TooManyActions { count: 101, .. }
+        ))
+    ));
+    Ok(())
+}

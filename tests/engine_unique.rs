@@ -1,0 +1,204 @@
+//! Unique constraints on the embedded engine (`#[unique("email")]`, `docs/semantics.md` §5):
+//! create/put/update/delete/move keep one uniqueness item per constraint in the same
+//! transaction; a taken value is `Error::NotUnique`; 16 concurrent creates of one email leave
+//! exactly one winner.
+
+mod common;
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use dynakey::{Entity, Table};
+use dynakey_runtime::{Db, Error};
+use serde::{Deserialize, Serialize};
+
+use common::{fresh, scan, BoxError};
+
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+struct Accounts;
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Accounts)]
+#[pk("USER#<id>")]
+#[sk("PROFILE")]
+#[unique("email")]
+#[unique("org", "handle")]
+struct User {
+    id: String,
+    email: String,
+    org: String,
+    handle: Option<String>,
+}
+
+fn user(id: &str, email: &str) -> User {
+    User {
+        id: id.into(),
+        email: email.into(),
+        org: "acme".into(),
+        handle: None,
+    }
+}
+
+/// The partition keys of the uniqueness items in the table, sorted.
+async fn uniqueness_items(db: &Db<Accounts>) -> Result<Vec<String>, BoxError> {
+    let mut keys: Vec<String> = scan(db.client(), db.table_name())
+        .await?
+        .into_iter()
+        .filter_map(|item| match item.get("PK") {
+            Some(AttributeValue::S(pk)) if pk.starts_with("UNIQUE#") => Some(pk.clone()),
+            _ => None,
+        })
+        .collect();
+    keys.sort();
+    Ok(keys)
+}
+
+fn not_unique(result: Result<(), Error>, field: &str) -> Result<(), BoxError> {
+    match result {
+        Err(Error::NotUnique { entity, fields, .. }) => {
+            assert_eq!((entity, fields.join("+").as_str()), ("User", field));
+            Ok(())
+        }
+        other => Err(format!("expected NotUnique {field}, got {other:?}").into()),
+    }
+}
+
+#[tokio::test]
+async fn a_second_item_with_the_same_value_is_not_unique() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    db.create(&user("u1", "a@x.io")).await?;
+    not_unique(db.create(&user("u2", "a@x.io")).await, "email")?;
+    not_unique(db.put(&user("u2", "a@x.io")).await, "email")?;
+    assert_eq!(db.get(&User::key("u2")?).await?, None, "nothing written");
+    db.create(&user("u2", "b@x.io")).await?;
+    // The item itself keeps its own rule: create of an existing key.
+    assert!(matches!(
+        db.create(&user("u1", "c@x.io")).await,
+        Err(Error::AlreadyExists { .. })
+    ));
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec!["UNIQUE#User#email#a@x.io", "UNIQUE#User#email#b@x.io"],
+        "a None field takes part in no uniqueness item"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn changing_a_unique_field_moves_its_item_and_delete_removes_it() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    db.create(&user("u1", "a@x.io")).await?;
+    // update: a SET of the unique field, after a consistent read of the old value.
+    db.update(&User::key("u1")?)
+        .set(User::EMAIL, "b@x.io")
+        .await?;
+    db.create(&user("u2", "a@x.io")).await?; // a@ is free again
+    not_unique(
+        db.update(&User::key("u2")?)
+            .set(User::EMAIL, "b@x.io")
+            .await,
+        "email",
+    )?;
+    // put: the replaced item's old value is released.
+    db.put(&user("u1", "c@x.io")).await?;
+    db.create(&user("u3", "b@x.io")).await?;
+    // a composite constraint, and REMOVE of one of its fields.
+    db.put(&User {
+        handle: Some("ann".into()),
+        ..user("u1", "c@x.io")
+    })
+    .await?;
+    not_unique(
+        db.update(&User::key("u2")?)
+            .set(User::HANDLE, Some("ann".to_owned()))
+            .await,
+        "org+handle",
+    )?;
+    db.update(&User::key("u1")?).remove(User::HANDLE).await?;
+    db.update(&User::key("u2")?)
+        .set(User::HANDLE, Some("ann".to_owned()))
+        .await?;
+    // An update of other fields needs nothing more.
+    db.update(&User::key("u2")?).set(User::ORG, "acme").await?;
+    // delete
+    db.delete(&User::key("u3")?).await?;
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec![
+            "UNIQUE#User#email#a@x.io",
+            "UNIQUE#User#email#c@x.io",
+            "UNIQUE#User#org+handle#acme#ann",
+        ]
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_transaction_and_a_move_keep_uniqueness_items() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    db.create(&user("u1", "a@x.io")).await?;
+    // Two new items with one value in one transaction: refused before any request.
+    let twice = db
+        .transaction()
+        .put(db.create(&user("u2", "z@x.io")))
+        .put(db.create(&user("u3", "z@x.io")))
+        .await;
+    assert!(matches!(twice, Err(Error::NotUnique { .. })), "{twice:?}");
+    // A transaction naming a taken value: cancelled, with the reason at the action's index.
+    let taken = db
+        .transaction()
+        .put(db.create(&user("u2", "b@x.io")))
+        .put(db.create(&user("u3", "a@x.io")))
+        .await;
+    match taken {
+        Err(Error::TransactionCanceled(c)) => {
+            assert!(matches!(c.reasons[0], dynakey_runtime::CancelReason::None));
+            assert!(
+                matches!(&c.reasons[1], dynakey_runtime::CancelReason::NotUnique { fields, .. } if fields == &["email"]),
+                "{c}"
+            );
+        }
+        other => return Err(format!("expected a cancellation, got {other:?}").into()),
+    }
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec!["UNIQUE#User#email#a@x.io"]
+    );
+    // A move: the uniqueness item follows its owner.
+    db.move_to(&User::key("u1")?, &user("u9", "a@x.io")).await?;
+    not_unique(db.create(&user("u2", "a@x.io")).await, "email")?;
+    db.delete(&User::key("u9")?).await?;
+    db.create(&user("u2", "a@x.io")).await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn sixteen_concurrent_creates_of_one_email_have_one_winner() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    let tasks: Vec<_> = (0..16)
+        .map(|i| {
+            let db = db.clone();
+            tokio::spawn(async move { db.create(&user(&format!("u{i}"), "same@x.io")).await })
+        })
+        .collect();
+    let mut won = 0;
+    let mut lost = 0;
+    for task in tasks {
+        match task.await? {
+            Ok(()) => won += 1,
+            Err(Error::NotUnique { .. }) => lost += 1,
+            Err(other) => return Err(format!("unexpected: {other:?}").into()),
+        }
+    }
+    assert_eq!((won, lost), (1, 15));
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec!["UNIQUE#User#email#same@x.io"]
+    );
+    let users = scan(db.client(), db.table_name())
+        .await?
+        .iter()
+        .filter(|i| matches!(i.get("PK"), Some(AttributeValue::S(pk)) if pk.starts_with("USER#")))
+        .count();
+    assert_eq!(users, 1);
+    Ok(())
+}
