@@ -98,6 +98,7 @@ pub mod batch_get;
 pub mod collection;
 pub mod convert;
 pub mod db;
+pub mod delete_all;
 #[cfg(feature = "embedded")]
 #[cfg_attr(docsrs, doc(cfg(feature = "embedded")))]
 pub mod embedded;
@@ -124,7 +125,7 @@ pub use ensure_table::{KeyRole, SchemaDifference, TableSetup};
 pub use error::Error;
 pub use item_write::{AnyVersion, Delete, ExpectedVersion, Put, VersionCheck};
 pub use query_log::{QueryLog, SentQuery};
-pub use read::{As, Keys, Output, Page, Query};
+pub use read::{As, Keys, Output, Page, Query, ReadProgress, Scan};
 pub use retry::RetryPolicy;
 pub use update::{New, NewAs, Nothing, Old, Returning, Update};
 

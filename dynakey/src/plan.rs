@@ -105,6 +105,8 @@ pub struct QueryPlan {
     pub(crate) filter: Option<Condition>,
     /// The TTL attribute whose expired items the read leaves out, if asked.
     pub(crate) unexpired: Option<&'static str>,
+    /// `Some(total segments)` for a scan ([`crate::scan`]); `None` for a query.
+    pub(crate) scan: Option<u32>,
 }
 
 impl QueryPlan {
@@ -339,6 +341,11 @@ impl QueryPlan {
             }
         }
         field(&[u8::from(self.forward)]);
+        // Only for a scan, so the fingerprints of queries are unchanged.
+        if let Some(segments) = self.scan {
+            field(b"scan");
+            field(&segments.to_be_bytes());
+        }
         // Only when set, so the fingerprints of plans without it are unchanged.
         if let Some(attribute) = self.unexpired {
             field(b"unexpired");
