@@ -55,7 +55,7 @@ impl Scope for WithKeyFields {
 #[diagnostic::on_unimplemented(
     message = "a Query's filter cannot name a key field",
     label = "this condition names a field of the #[pk] or #[sk] template",
-    note = "DynamoDB reads a Query's items by its key condition and filters them afterwards (\"Filter expressions for Query\"): put sort-key fields in the key condition (`.begins_with(E::sk().field(…))`, `.eq(…)`, `.between(…)`), the partition-key fields are fixed by the query; a Scan's filter (`db.scan::<E>().filter(…)`) may name key fields; `Cond::from_expr` takes an unchecked expression tree"
+    note = "DynamoDB reads a Query's items by its key condition and filters them afterwards (\"Filter expressions for Query\"): put sort-key fields in the key condition (the entity's `sk()` builder with `.begins_with(…)`, `.eq(…)`, `.between(…)`); the partition-key fields are fixed by the query; a Scan's filter (`db.scan::<E>().filter(…)`) may name key fields; `Cond::from_expr` takes an unchecked expression tree"
 )]
 pub trait QueryFilter {}
 
