@@ -59,8 +59,14 @@ async fn filtered_query(db: &Db<Tracker>) -> Result<(), BoxError> {
     let popular_open = || Issue::STATUS.eq("open").and(Issue::VOTES.ge(10u32));
     let request = db.query(&q).filter(popular_open()).plan()?.input(0);
     println!("Query (open issues with 10 votes or more), page_size 5");
-    println!("  KeyConditionExpression     {:?}", request.key_condition_expression);
-    println!("  FilterExpression           {:?}", request.filter_expression.unwrap_or_default());
+    println!(
+        "  KeyConditionExpression     {:?}",
+        request.key_condition_expression
+    );
+    println!(
+        "  FilterExpression           {:?}",
+        request.filter_expression.unwrap_or_default()
+    );
     print_placeholders(
         &request.expression_attribute_names,
         &request.expression_attribute_values,

@@ -60,8 +60,8 @@ async fn keys_left(db: &Db<App>) -> Result<BTreeSet<(String, String)>, BoxError>
 }
 
 #[tokio::test]
-async fn a_partition_delete_of_5000_items_deletes_them_all_and_nothing_else(
-) -> Result<(), BoxError> {
+async fn a_partition_delete_of_5000_items_deletes_them_all_and_nothing_else() -> Result<(), BoxError>
+{
     let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<App>().await?;
     db.batch_put(&docs("acme", 5_000)).await?;
@@ -74,16 +74,28 @@ async fn a_partition_delete_of_5000_items_deletes_them_all_and_nothing_else(
 
     let mut progress = 0;
     let report = db
-        .delete_all_with_progress(&Doc::query("acme").begins_with(Doc::sk()), |n| progress += n)
+        .delete_all_with_progress(&Doc::query("acme").begins_with(Doc::sk()), |n| {
+            progress += n
+        })
         .await?;
     assert_eq!(report.items, 5_000);
     assert_eq!(progress, 5_000, "progress adds up to the items deleted");
-    assert!(report.requests >= 200, "25 deletes per request: {}", report.requests);
+    assert!(
+        report.requests >= 200,
+        "25 deletes per request: {}",
+        report.requests
+    );
 
     let left = keys_left(&db).await?;
-    assert_eq!(left.len(), 51, "the other partition and the settings item stay");
+    assert_eq!(
+        left.len(),
+        51,
+        "the other partition and the settings item stay"
+    );
     assert!(left.contains(&("WS#acme".to_owned(), "SETTINGS".to_owned())));
-    assert!(left.iter().all(|(pk, sk)| pk == "WS#other" || sk == "SETTINGS"));
+    assert!(left
+        .iter()
+        .all(|(pk, sk)| pk == "WS#other" || sk == "SETTINGS"));
     Ok(())
 }
 
@@ -103,14 +115,19 @@ async fn a_group_delete_deletes_the_group_only() -> Result<(), BoxError> {
 }
 
 #[tokio::test]
-async fn an_item_of_another_entity_in_the_range_stops_it_before_any_delete(
-) -> Result<(), BoxError> {
+async fn an_item_of_another_entity_in_the_range_stops_it_before_any_delete() -> Result<(), BoxError>
+{
     let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<App>().await?;
     db.batch_put(&docs("acme", 30)).await?;
     put_raw(&db, &[("PK", "WS#acme"), ("SK", "DOC#a#not-a-number")]).await?;
-    let result = db.delete_all(&Doc::query("acme").begins_with(Doc::sk())).await;
-    assert!(matches!(result, Err(Error::ForeignItem { .. })), "{result:?}");
+    let result = db
+        .delete_all(&Doc::query("acme").begins_with(Doc::sk()))
+        .await;
+    assert!(
+        matches!(result, Err(Error::ForeignItem { .. })),
+        "{result:?}"
+    );
     assert_eq!(keys_left(&db).await?.len(), 31, "nothing deleted");
     Ok(())
 }

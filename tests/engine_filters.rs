@@ -63,13 +63,25 @@ async fn a_filter_on_a_reserved_word_with_a_small_limit_pages_across_empty_pages
 
     // What DynamoDB receives: the reserved word through a placeholder, apart from the key's.
     let request = db.query(&q).filter(open()).plan()?.input(0);
-    assert_eq!(request.filter_expression.as_deref(), Some("#status = :status"));
+    assert_eq!(
+        request.filter_expression.as_deref(),
+        Some("#status = :status")
+    );
     assert_eq!(request.expression_attribute_names["#status"], "status");
-    assert_eq!(request.expression_attribute_values[":status"], Value::S("open".into()));
+    assert_eq!(
+        request.expression_attribute_values[":status"],
+        Value::S("open".into())
+    );
     assert_eq!(request.expression_attribute_names["#pk"], "PK");
 
     // The stream delivers exactly the open tasks, in order.
-    let all: Vec<Task> = db.query(&q).filter(open()).page_size(3).items().try_collect().await?;
+    let all: Vec<Task> = db
+        .query(&q)
+        .filter(open())
+        .page_size(3)
+        .items()
+        .try_collect()
+        .await?;
     assert_eq!(ids(&all), open_ids());
 
     // Page by page, Limit 3 (items evaluated): most pages are empty but have a cursor.
@@ -95,8 +107,14 @@ async fn a_filter_on_a_reserved_word_with_a_small_limit_pages_across_empty_pages
         assert!(pages < 100, "paging does not end");
     }
     assert_eq!(ids(&read), open_ids());
-    assert!(pages >= 34, "100 items evaluated 3 at a time: {pages} pages");
-    assert!(empty >= 20, "pages that ended on filtered-out items: {empty}");
+    assert!(
+        pages >= 34,
+        "100 items evaluated 3 at a time: {pages} pages"
+    );
+    assert!(
+        empty >= 20,
+        "pages that ended on filtered-out items: {empty}"
+    );
     Ok(())
 }
 
@@ -114,10 +132,18 @@ async fn limit_counts_items_delivered_after_the_filter_and_the_cursor_resumes_af
         .items()
         .try_collect()
         .await?;
-    assert_eq!(ids(&first), vec![0, 10, 20, 30], "limit(4): four items delivered");
+    assert_eq!(
+        ids(&first),
+        vec![0, 10, 20, 30],
+        "limit(4): four items delivered"
+    );
 
     // A page with limit 4 (its Limit): at most 4 items, fewer when the filter drops some.
-    let page = db.query(&q.clone().limit(4)).filter(open()).page(None).await?;
+    let page = db
+        .query(&q.clone().limit(4))
+        .filter(open())
+        .page(None)
+        .await?;
     assert_eq!(ids(&page.items), vec![0]);
     let rest: Vec<Task> = db
         .query(&q)

@@ -78,7 +78,10 @@ async fn a_parallel_scan_of_4_segments_returns_each_item_exactly_once() -> Resul
     let progress = progress.lock().unwrap();
     let last = progress.last().ok_or("progress was told")?;
     assert_eq!((last.done, last.total), (4, 4), "every segment done");
-    assert_eq!(last.scanned, 10_003, "ScannedCount: every item evaluated once");
+    assert_eq!(
+        last.scanned, 10_003,
+        "ScannedCount: every item evaluated once"
+    );
     assert!(progress.windows(2).all(|w| w[0].scanned <= w[1].scanned));
     Ok(())
 }
@@ -137,8 +140,12 @@ async fn other_items_follow_the_unknown_item_policy() -> Result<(), BoxError> {
     // The default: an item that is not a Thing fails the scan, never decoded as one.
     let result: Result<Vec<Thing>, Error> = db.scan::<Thing>().items().try_collect().await;
     match result {
-        Err(Error::ForeignItem { partition, .. }) => assert!(partition.is_some_and(|p| p.starts_with("USER#"))),
-        other => return Err(format!("expected ForeignItem, got {:?}", other.map(|v| v.len())).into()),
+        Err(Error::ForeignItem { partition, .. }) => {
+            assert!(partition.is_some_and(|p| p.starts_with("USER#")))
+        }
+        other => {
+            return Err(format!("expected ForeignItem, got {:?}", other.map(|v| v.len())).into())
+        }
     }
     // Kept raw in pages.
     let mut kept = 0;

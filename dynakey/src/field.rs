@@ -56,7 +56,8 @@ use std::marker::PhantomData;
 pub use cond::{Cond, NonKey, QueryFilter, Scope, Size, WithKeyFields};
 pub use group::{GroupValue, GroupValues, IndexGroup};
 pub use kind::{
-    Encode, FieldKind, Indexed, KeyPart, Managed, NotIndexed, NotKeyPart, NotManaged, Plain, Set, Ttl,
+    Encode, FieldKind, Indexed, KeyPart, Managed, NotIndexed, NotKeyPart, NotManaged, Plain, Set,
+    Ttl,
 };
 pub(crate) use value::{into_set, serialize as serialize_value};
 pub use value::{Contains, GroupField, ListOf, Number, SetOf, Text, ValueOf};

@@ -258,7 +258,10 @@ impl<T: Table> Reader<T> {
                 *self.consumed_capacity.get_or_insert(0.0) += units;
             }
             self.counts.scanned = self.counts.scanned.saturating_add(response.scanned);
-            self.counts.returned = self.counts.returned.saturating_add(response.items.len() as u64);
+            self.counts.returned = self
+                .counts
+                .returned
+                .saturating_add(response.items.len() as u64);
             let plan = &self.plan;
             let sort_attribute = self.sort_attribute;
             let part = &mut self.parts[i];

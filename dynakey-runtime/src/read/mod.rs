@@ -458,7 +458,6 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         Ok((Some(reader), None))
     }
 
-
     /// The items, in sort-key order (merged over the shards of a fan-out), across all pages until
     /// no partition has a `LastEvaluatedKey`; with `limit(n)`, the first `n`. Collect it with
     /// `futures::TryStreamExt::try_collect::<Vec<_>>()`.

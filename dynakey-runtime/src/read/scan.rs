@@ -58,7 +58,10 @@ impl<T: Table> Db<T> {
 }
 
 impl<T: Table, E, O> Scan<T, E, O> {
-    fn map_plan(mut self, change: impl FnOnce(&mut QueryPlan) -> Result<(), dynakey::KeyError>) -> Self {
+    fn map_plan(
+        mut self,
+        change: impl FnOnce(&mut QueryPlan) -> Result<(), dynakey::KeyError>,
+    ) -> Self {
         if let Ok(plan) = &mut self.query.plan {
             if let Err(e) = change(plan) {
                 self.query.plan = Err(e);
