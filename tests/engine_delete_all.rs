@@ -52,7 +52,7 @@ async fn keys_left(db: &Db<App>) -> Result<BTreeSet<(String, String)>, BoxError>
             .cloned()
             .unwrap_or_default()
     };
-    Ok(scan(&db.client(), db.table_name())
+    Ok(scan(db.client(), db.table_name())
         .await?
         .iter()
         .map(|item| (s(item, "PK"), s(item, "SK")))

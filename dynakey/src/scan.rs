@@ -148,12 +148,7 @@ impl QueryPlan {
     /// scan.
     pub fn scan_input(&self, segment: usize) -> ScanInput {
         let mut renderer = Renderer::new();
-        let filter_expression = self
-            .filter_at(std::time::SystemTime::now())
-            .map(|f| renderer.condition(&f))
-            .filter(|text| !text.is_empty());
-        let projection_expression = (!self.projection.is_empty())
-            .then(|| renderer.projection(&self.projection, &self.read_attributes()));
+        let (filter_expression, projection_expression) = self.render_reads(&mut renderer);
         let (expression_attribute_names, expression_attribute_values) = renderer.finish();
         let total = self.scan.unwrap_or(1);
         ScanInput {

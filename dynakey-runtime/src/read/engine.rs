@@ -421,33 +421,31 @@ async fn send<T: Table>(
         Request::Query(_) => ("Query", db.span("Query")),
         Request::Scan(_) => ("Scan", db.span("Scan")),
     };
+    // The Query and Scan builders and outputs are different types with the same members.
+    macro_rules! sent {
+        ($builder:expr) => {{
+            let output = $builder
+                .set_exclusive_start_key(start)
+                .set_limit(limit)
+                .return_consumed_capacity(ReturnConsumedCapacity::Total)
+                .send()
+                .instrument(span.clone())
+                .await
+                .map_err(|e| Error::sdk(operation, e))?;
+            let units = output.consumed_capacity().and_then(|c| c.capacity_units());
+            let scanned = u64::try_from(output.scanned_count).unwrap_or_default();
+            (output.items, output.last_evaluated_key, units, scanned)
+        }};
+    }
     let (items, last_evaluated_key, consumed_capacity, scanned) = match request {
         Request::Query(input) => {
-            let output = apply_query_input(db.client().query(), db.table_name(), input)
-                .set_exclusive_start_key(start)
-                .set_limit(limit)
-                .return_consumed_capacity(ReturnConsumedCapacity::Total)
-                .send()
-                .instrument(span.clone())
-                .await
-                .map_err(|e| Error::sdk(operation, e))?;
-            let units = output.consumed_capacity().and_then(|c| c.capacity_units());
-            let scanned = u64::try_from(output.scanned_count).unwrap_or_default();
-            (output.items, output.last_evaluated_key, units, scanned)
+            sent!(apply_query_input(
+                db.client().query(),
+                db.table_name(),
+                input
+            ))
         }
-        Request::Scan(input) => {
-            let output = apply_scan_input(db.client().scan(), db.table_name(), input)
-                .set_exclusive_start_key(start)
-                .set_limit(limit)
-                .return_consumed_capacity(ReturnConsumedCapacity::Total)
-                .send()
-                .instrument(span.clone())
-                .await
-                .map_err(|e| Error::sdk(operation, e))?;
-            let units = output.consumed_capacity().and_then(|c| c.capacity_units());
-            let scanned = u64::try_from(output.scanned_count).unwrap_or_default();
-            (output.items, output.last_evaluated_key, units, scanned)
-        }
+        Request::Scan(input) => sent!(apply_scan_input(db.client().scan(), db.table_name(), input)),
     };
     if let Some(units) = consumed_capacity {
         span.record("db.dynamodb.consumed_capacity", units);
