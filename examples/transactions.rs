@@ -1,10 +1,12 @@
 //! Transactions and unique constraints on the embedded engine: a task created together with its
 //! project's counter (one `TransactWriteItems`), a transaction cancelled by one failing condition
 //! (nothing written, the reason at the action's index, the stored item decoded), a consistent read
-//! of three entity types (`TransactGetItems`), and a unique email: the second account with the
+//! of three entity types (`TransactGetItems`), a filtered query (a FilterExpression on a reserved
+//! word, a small `Limit`, empty pages), a parallel scan of 4 segments, and a unique email: the second account with the
 //! same address is `Error::NotUnique`. Every `TransactWriteItems` is printed as DynamoDB receives
 //! it (its TransactItems with their ConditionExpression/UpdateExpression, and the
-//! ClientRequestToken), by an SDK interceptor.
+//! ClientRequestToken), by an SDK interceptor; the query and the scan print their
+//! FilterExpression, ExpressionAttributeNames/Values and Segment/TotalSegments.
 //!
 //! Run with `cargo run --example transactions`.
 
@@ -15,6 +17,9 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{Entity, Table};
 use dynakey_runtime::{Db, Engine, Error};
 use serde::{Deserialize, Serialize};
+
+#[path = "transactions/filters_and_scans.rs"]
+mod filters_and_scans;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
@@ -223,7 +228,13 @@ async fn main() -> Result<(), BoxError> {
         .await?;
     println!("  {project:?}\n  {task:?}\n  {missing:?} (task 2 was never written)");
 
-    println!("\n4. A unique email:");
+    println!("\n4. A filtered query:");
+    filters_and_scans::filtered_query(&engine.fresh_table().await?).await?;
+
+    println!("\n5. A parallel scan:");
+    filters_and_scans::parallel_scan(&engine.fresh_table().await?).await?;
+
+    println!("\n6. A unique email:");
     db.create(&Account {
         id: "ann".into(),
         email: "ann@example.com".into(),

@@ -7,9 +7,10 @@
 use std::collections::HashMap;
 
 use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
+use aws_sdk_dynamodb::operation::scan::builders::ScanFluentBuilder;
 use aws_sdk_dynamodb::primitives::Blob;
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::{CursorError, Entity, Key, KeyError, KeyValue, QueryInput, StartKey};
+use dynakey::{CursorError, Entity, Key, KeyError, KeyValue, QueryInput, ScanInput, StartKey};
 
 /// A key attribute value as the SDK's `AttributeValue`: `S`, `N` or `B`.
 pub fn to_attribute_value(value: &KeyValue) -> AttributeValue {
@@ -136,21 +137,63 @@ pub fn apply_query_input(
         .scan_index_forward(input.scan_index_forward)
         .consistent_read(input.consistent_read)
         .set_limit(input.limit.map(limit_to_i32));
-    if !input.expression_attribute_names.is_empty() {
-        let names = input
-            .expression_attribute_names
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()));
-        builder = builder.set_expression_attribute_names(Some(names.collect()));
-    }
-    if !input.expression_attribute_values.is_empty() {
-        let values = input
-            .expression_attribute_values
-            .iter()
-            .map(|(k, v)| (k.clone(), to_sdk_value(v)));
-        builder = builder.set_expression_attribute_values(Some(values.collect()));
-    }
+    let (names, values) = placeholder_maps(
+        &input.expression_attribute_names,
+        &input.expression_attribute_values,
+    );
     builder
+        .set_expression_attribute_names(names)
+        .set_expression_attribute_values(values)
+}
+
+/// Sets every parameter of `input` (one segment's request, rendered from a scan plan,
+/// [`QueryPlan::scan_input`](dynakey::QueryPlan::scan_input)) on a Scan request for
+/// `table_name`: `TableName`, `IndexName`, `FilterExpression`, `ExpressionAttributeNames` and
+/// `ExpressionAttributeValues` (each omitted when empty), `ProjectionExpression`,
+/// `ConsistentRead`, `Limit`, and `Segment`/`TotalSegments` for a parallel scan.
+pub fn apply_scan_input(
+    builder: ScanFluentBuilder,
+    table_name: &str,
+    input: &ScanInput,
+) -> ScanFluentBuilder {
+    let (names, values) = placeholder_maps(
+        &input.expression_attribute_names,
+        &input.expression_attribute_values,
+    );
+    let (segment, total) = input.segment.map_or((None, None), |(segment, total)| {
+        (Some(limit_to_i32(segment)), Some(limit_to_i32(total)))
+    });
+    builder
+        .table_name(table_name)
+        .set_index_name(input.index_name.clone())
+        .set_filter_expression(input.filter_expression.clone())
+        .set_projection_expression(input.projection_expression.clone())
+        .consistent_read(input.consistent_read)
+        .set_limit(input.limit.map(limit_to_i32))
+        .set_segment(segment)
+        .set_total_segments(total)
+        .set_expression_attribute_names(names)
+        .set_expression_attribute_values(values)
+}
+
+/// `ExpressionAttributeNames` and `ExpressionAttributeValues` for the SDK, each `None` when empty
+/// (DynamoDB rejects empty maps).
+#[allow(clippy::type_complexity)]
+fn placeholder_maps(
+    names: &std::collections::BTreeMap<String, String>,
+    values: &std::collections::BTreeMap<String, dynakey::expr::Value>,
+) -> (
+    Option<HashMap<String, String>>,
+    Option<HashMap<String, AttributeValue>>,
+) {
+    let names = (!names.is_empty()).then(|| names.clone().into_iter().collect());
+    let values = (!values.is_empty()).then(|| {
+        values
+            .iter()
+            .map(|(k, v)| (k.clone(), to_sdk_value(v)))
+            .collect()
+    });
+    (names, values)
 }
 
 #[cfg(test)]

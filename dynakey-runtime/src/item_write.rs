@@ -115,10 +115,10 @@ pub(crate) fn refused(
 }
 
 /// The conditions of a request, with the first value error kept for `send`.
-pub(crate) fn push_condition<E>(
+pub(crate) fn push_condition<E, S>(
     conditions: &mut Vec<Condition>,
     error: &mut Option<Error>,
-    cond: Cond<E>,
+    cond: Cond<E, S>,
 ) {
     match cond.into_expr() {
         Ok(c) => conditions.push(c),
@@ -293,7 +293,7 @@ fn manage<E: Entity>(item: &mut Item, mode: PutMode, now: SystemTime) -> Result<
 impl<T: Table, E: Entity> Put<T, E> {
     /// The write happens only if `condition` holds on the item as stored (ANDed with earlier
     /// conditions and dynakey's own; a missing item fails every condition but `not_exists`).
-    pub fn condition(mut self, condition: Cond<E>) -> Self {
+    pub fn condition<S>(mut self, condition: Cond<E, S>) -> Self {
         push_condition(&mut self.conditions, &mut self.error, condition);
         self
     }
@@ -434,7 +434,7 @@ impl<T: Table, E, V> fmt::Debug for Delete<T, E, V> {
 
 impl<T: Table, E: Entity, V> Delete<T, E, V> {
     /// The delete happens only if `condition` holds on the item as stored.
-    pub fn condition(mut self, condition: Cond<E>) -> Self {
+    pub fn condition<S>(mut self, condition: Cond<E, S>) -> Self {
         push_condition(&mut self.conditions, &mut self.error, condition);
         self
     }

@@ -105,6 +105,7 @@ pub mod batch_get;
 pub mod collection;
 pub mod convert;
 pub mod db;
+pub mod delete_all;
 #[cfg(feature = "embedded")]
 #[cfg_attr(docsrs, doc(cfg(feature = "embedded")))]
 pub mod embedded;
@@ -134,7 +135,7 @@ pub use ensure_table::{KeyRole, SchemaDifference, TableSetup};
 pub use error::Error;
 pub use item_write::{AnyVersion, Delete, ExpectedVersion, Put, VersionCheck};
 pub use query_log::{QueryLog, SentQuery};
-pub use read::{As, Keys, Output, Page, Query};
+pub use read::{As, Keys, Output, Page, Query, ReadProgress, Scan};
 pub use retry::RetryPolicy;
 pub use transact_get::TransactGetKeys;
 pub use transaction::{

@@ -238,7 +238,7 @@ impl<T: Table> Transaction<T> {
 
     /// A `ConditionCheck`: the transaction happens only if `condition` holds on the item at
     /// `key` (which is not changed). A missing item fails every condition but `not_exists`.
-    pub fn check<E: InTable<T>>(self, key: &Key<E>, condition: Cond<E>) -> Self {
+    pub fn check<E: InTable<T>, S>(self, key: &Key<E>, condition: Cond<E, S>) -> Self {
         let action = condition.into_expr().map_err(|e| Error::Plan(e.into()));
         let action = action.map(|condition| Action {
             kind: Kind::Check,

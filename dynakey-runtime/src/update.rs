@@ -265,7 +265,7 @@ impl<T: Table, E: Entity, R, V> Update<T, E, R, V> {
 
     /// The update happens only if `condition` holds on the item as stored; otherwise
     /// [`Error::ConditionFailed`] with the stored item.
-    pub fn condition(self, condition: Cond<E>) -> Self {
+    pub fn condition<S>(self, condition: Cond<E, S>) -> Self {
         self.map(|p| p.condition(condition))
     }
 

@@ -296,7 +296,7 @@ impl CursorCodec {
         let count = u16::try_from(positions.len())
             .map_err(|_| CursorError::WrongKey("more than 65,535 partitions".into()))?;
         let attributes = plan.target().start_key_attributes();
-        let partition_attribute = plan.target().partition_key();
+        let partition_attribute = implied_attribute(plan);
         let mut bytes = Vec::with_capacity(64 + 32 * positions.len());
         bytes.extend_from_slice(&plan.fingerprint(table_name));
         bytes.extend_from_slice(&count.to_be_bytes());
@@ -353,7 +353,7 @@ impl CursorCodec {
             return Err(CursorError::OtherQuery.into());
         }
         let attributes = plan.target().start_key_attributes();
-        let partition_attribute = plan.target().partition_key();
+        let partition_attribute = implied_attribute(plan);
         let mut positions = Vec::with_capacity(count);
         for (partition, value) in plan.partitions().iter().enumerate() {
             let position = match reader.byte()? {
@@ -361,7 +361,9 @@ impl CursorCodec {
                 EXHAUSTED => Position::Exhausted,
                 AFTER => {
                     let mut key = StartKey::new();
-                    key.insert(partition_attribute.to_owned(), KeyValue::S(value.clone()));
+                    if !plan.is_scan() {
+                        key.insert(partition_attribute.to_owned(), KeyValue::S(value.clone()));
+                    }
                     for name in attributes.iter().filter(|n| **n != partition_attribute) {
                         key.insert((*name).to_owned(), reader.value()?);
                     }
@@ -559,6 +561,17 @@ fn push_value(bytes: &mut Vec<u8>, name: &str, value: &KeyValue) -> Result<(), K
     Ok(())
 }
 
+/// The key attribute a cursor of `plan` leaves out because the plan implies it: a query's
+/// partition key (one value per partition); none for a scan (`""`, no attribute has that name),
+/// whose segments span partitions.
+fn implied_attribute(plan: &QueryPlan) -> &'static str {
+    if plan.is_scan() {
+        ""
+    } else {
+        plan.target().partition_key()
+    }
+}
+
 /// Checks that `key` fits partition `partition` of `plan`: exactly the target's key attributes,
 /// every one a non-empty string within DynamoDB's key size limits, the partition's own
 /// partition-key value, and a sort key that satisfies the plan's key condition (as DynamoDB
@@ -598,6 +611,10 @@ fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), K
             ))
             .into());
         }
+    }
+    if plan.is_scan() {
+        // A segment spans partitions, and a scan has no key condition.
+        return Ok(());
     }
     let attribute = plan.target().partition_key();
     let own = plan.partitions().get(partition).map(String::as_str);

@@ -53,10 +53,11 @@ mod value;
 use std::fmt;
 use std::marker::PhantomData;
 
-pub use cond::{Cond, Size};
+pub use cond::{Cond, NonKey, QueryFilter, Scope, Size, WithKeyFields};
 pub use group::{GroupValue, GroupValues, IndexGroup};
 pub use kind::{
-    Encode, Indexed, KeyPart, Managed, NotIndexed, NotKeyPart, NotManaged, Plain, Set, Ttl,
+    Encode, FieldKind, Indexed, KeyPart, Managed, NotIndexed, NotKeyPart, NotManaged, Plain, Set,
+    Ttl,
 };
 pub(crate) use value::{into_set, serialize as serialize_value};
 pub use value::{Contains, GroupField, ListOf, Number, SetOf, Text, ValueOf};
@@ -105,26 +106,31 @@ impl<E, V, K> Field<E, V, K> {
     pub fn path(&self) -> Path {
         Path::attribute(self.attribute)
     }
+}
 
+/// The scope of the conditions of a field of kind `K`.
+type ScopeOf<K> = <K as FieldKind>::Scope;
+
+impl<E, V, K: FieldKind> Field<E, V, K> {
     /// `attribute_exists(path)`: the item has the attribute (an `Option` field serialised as
     /// `None` is stored as `NULL`, which exists).
-    pub fn exists(self) -> Cond<E> {
+    pub fn exists(self) -> Cond<E, ScopeOf<K>> {
         Cond::new(Ok(Condition::AttributeExists(self.path())))
     }
 
     /// `attribute_not_exists(path)`: the item lacks the attribute (or there is no item).
-    pub fn not_exists(self) -> Cond<E> {
+    pub fn not_exists(self) -> Cond<E, ScopeOf<K>> {
         Cond::new(Ok(Condition::AttributeNotExists(self.path())))
     }
 
     /// `attribute_type(path, :type)`: the attribute holds a value of type `ty`.
-    pub fn attribute_type(self, ty: AttributeType) -> Cond<E> {
+    pub fn attribute_type(self, ty: AttributeType) -> Cond<E, ScopeOf<K>> {
         Cond::new(Ok(Condition::AttributeType(self.path(), ty)))
     }
 
     /// `size(path)`, to compare: the length of a string or binary in bytes, the number of
     /// elements of a set, list or map.
-    pub fn size(self) -> Size<E> {
+    pub fn size(self) -> Size<E, ScopeOf<K>> {
         Size::new(self.path())
     }
 }
@@ -137,8 +143,10 @@ impl<E, V, K: Encode<V>> Field<E, V, K> {
     pub fn encode(&self, value: impl ValueOf<V>) -> Result<Value, ValueError> {
         K::encode(&value.into_field_value(), self.attribute)
     }
+}
 
-    fn compare(self, op: Comparator, value: impl ValueOf<V>) -> Cond<E> {
+impl<E, V, K: Encode<V> + FieldKind> Field<E, V, K> {
+    fn compare(self, op: Comparator, value: impl ValueOf<V>) -> Cond<E, ScopeOf<K>> {
         Cond::new(
             self.encode(value).map(|value| {
                 Condition::Compare(Operand::Path(self.path()), op, Operand::Value(value))
@@ -147,37 +155,37 @@ impl<E, V, K: Encode<V>> Field<E, V, K> {
     }
 
     /// `path = :value`.
-    pub fn eq(self, value: impl ValueOf<V>) -> Cond<E> {
+    pub fn eq(self, value: impl ValueOf<V>) -> Cond<E, ScopeOf<K>> {
         self.compare(Comparator::Eq, value)
     }
 
     /// `path <> :value` (also true when the attribute is missing).
-    pub fn ne(self, value: impl ValueOf<V>) -> Cond<E> {
+    pub fn ne(self, value: impl ValueOf<V>) -> Cond<E, ScopeOf<K>> {
         self.compare(Comparator::Ne, value)
     }
 
     /// `path < :value` (numbers by value, strings and binaries by their bytes).
-    pub fn lt(self, value: impl ValueOf<V>) -> Cond<E> {
+    pub fn lt(self, value: impl ValueOf<V>) -> Cond<E, ScopeOf<K>> {
         self.compare(Comparator::Lt, value)
     }
 
     /// `path <= :value`.
-    pub fn le(self, value: impl ValueOf<V>) -> Cond<E> {
+    pub fn le(self, value: impl ValueOf<V>) -> Cond<E, ScopeOf<K>> {
         self.compare(Comparator::Le, value)
     }
 
     /// `path > :value`.
-    pub fn gt(self, value: impl ValueOf<V>) -> Cond<E> {
+    pub fn gt(self, value: impl ValueOf<V>) -> Cond<E, ScopeOf<K>> {
         self.compare(Comparator::Gt, value)
     }
 
     /// `path >= :value`.
-    pub fn ge(self, value: impl ValueOf<V>) -> Cond<E> {
+    pub fn ge(self, value: impl ValueOf<V>) -> Cond<E, ScopeOf<K>> {
         self.compare(Comparator::Ge, value)
     }
 
     /// `path BETWEEN :low AND :high`, both ends included.
-    pub fn between(self, low: impl ValueOf<V>, high: impl ValueOf<V>) -> Cond<E> {
+    pub fn between(self, low: impl ValueOf<V>, high: impl ValueOf<V>) -> Cond<E, ScopeOf<K>> {
         let values = self
             .encode(low)
             .and_then(|low| Ok((low, self.encode(high)?)));
@@ -192,7 +200,7 @@ impl<E, V, K: Encode<V>> Field<E, V, K> {
 
     /// `path IN (:a, :b, …)`: equal to one of `values` (1 to 100 of them; DynamoDB's limit for
     /// `IN`).
-    pub fn is_in<A: ValueOf<V>>(self, values: impl IntoIterator<Item = A>) -> Cond<E> {
+    pub fn is_in<A: ValueOf<V>>(self, values: impl IntoIterator<Item = A>) -> Cond<E, ScopeOf<K>> {
         let values: Result<Vec<Operand>, ValueError> = values
             .into_iter()
             .map(|v| self.encode(v).map(Operand::Value))
@@ -209,9 +217,9 @@ impl<E, V, K: Encode<V>> Field<E, V, K> {
     }
 }
 
-impl<E, V, K> Field<E, V, K> {
+impl<E, V, K: FieldKind> Field<E, V, K> {
     /// `begins_with(path, :prefix)`: a string attribute that starts with `prefix`.
-    pub fn begins_with(self, prefix: impl AsRef<str>) -> Cond<E>
+    pub fn begins_with(self, prefix: impl AsRef<str>) -> Cond<E, ScopeOf<K>>
     where
         V: Text,
     {
@@ -221,7 +229,7 @@ impl<E, V, K> Field<E, V, K> {
 
     /// `contains(path, :operand)`: a string attribute holding the substring, or a set or list
     /// attribute holding the element.
-    pub fn contains(self, element: impl ValueOf<V::Element>) -> Cond<E>
+    pub fn contains(self, element: impl ValueOf<V::Element>) -> Cond<E, ScopeOf<K>>
     where
         V: Contains,
     {

@@ -103,6 +103,7 @@ pub mod key;
 pub mod path;
 pub mod plan;
 pub mod query;
+pub mod scan;
 pub mod segment;
 pub mod shard;
 pub mod table;
@@ -121,12 +122,13 @@ pub use condition::{
 pub use cursor::{Cursor, CursorCodec, CursorError, Position, StartKey};
 pub use entity::{Entity, InTable, Unversioned, Versioned};
 pub use error::{KeyError, KeyErrorKind, KeyRole, PlanError, SegmentError, ValueError};
-pub use field::{Cond, Field, IndexGroup, ValueOf};
+pub use field::{Cond, Field, IndexGroup, QueryFilter, ValueOf};
 pub use index::{ConsistentReadable, EntityIndex, Index, ProjectsAll};
 pub use key::{Key, KeyValue};
 pub use path::KeyPath;
 pub use plan::{QueryPlan, Target};
 pub use query::{KeyQuery, Projected, QueryInput, Whole};
+pub use scan::ScanInput;
 pub use segment::{KeySegment, SegmentArg};
 pub use shard::Sharding;
 pub use table::{

@@ -105,6 +105,8 @@ pub struct QueryPlan {
     pub(crate) filter: Option<Condition>,
     /// The TTL attribute whose expired items the read leaves out, if asked.
     pub(crate) unexpired: Option<&'static str>,
+    /// `Some(total segments)` for a scan ([`crate::scan`]); `None` for a query.
+    pub(crate) scan: Option<u32>,
 }
 
 impl QueryPlan {
@@ -256,12 +258,7 @@ impl QueryPlan {
     pub fn input(&self, partition: usize) -> QueryInput {
         let mut renderer = Renderer::new();
         let key_condition_expression = renderer.key_condition(&self.key_condition(partition));
-        let filter_expression = self
-            .filter_at(std::time::SystemTime::now())
-            .map(|f| renderer.condition(&f))
-            .filter(|text| !text.is_empty());
-        let projection_expression = (!self.projection.is_empty())
-            .then(|| renderer.projection(&self.projection, &self.read_attributes()));
+        let (filter_expression, projection_expression) = self.render_reads(&mut renderer);
         let (expression_attribute_names, expression_attribute_values) = renderer.finish();
         QueryInput {
             index_name: self.target.index.map(str::to_owned),
@@ -274,6 +271,19 @@ impl QueryPlan {
             limit: self.limit,
             consistent_read: self.consistent_read,
         }
+    }
+
+    /// The `FilterExpression` (with the TTL filter at this time) and the `ProjectionExpression`
+    /// (with the [`read_attributes`](Self::read_attributes)) of a Query or Scan request, rendered
+    /// with `renderer` after the key condition, if any.
+    pub(crate) fn render_reads(&self, renderer: &mut Renderer) -> (Option<String>, Option<String>) {
+        let filter = self
+            .filter_at(std::time::SystemTime::now())
+            .map(|f| renderer.condition(&f))
+            .filter(|text| !text.is_empty());
+        let projection = (!self.projection.is_empty())
+            .then(|| renderer.projection(&self.projection, &self.read_attributes()));
+        (filter, projection)
     }
 
     /// The request of every partition, in order.
@@ -339,6 +349,11 @@ impl QueryPlan {
             }
         }
         field(&[u8::from(self.forward)]);
+        // Only for a scan, so the fingerprints of queries are unchanged.
+        if let Some(segments) = self.scan {
+            field(b"scan");
+            field(&segments.to_be_bytes());
+        }
         // Only when set, so the fingerprints of plans without it are unchanged.
         if let Some(attribute) = self.unexpired {
             field(b"unexpired");

@@ -11,7 +11,7 @@ use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::index::ConsistentReadable;
 use crate::plan::{QueryPlan, Target};
 use crate::shard::Sharding;
-use crate::table::{IndexDef, Projection, Table};
+use crate::table::{IndexDef, Projection};
 use crate::template::KeyTemplate;
 
 mod cli_json;
@@ -120,14 +120,7 @@ impl<E: Entity, I> KeyQuery<E, I> {
         index: Option<IndexDef>,
         sort_template: Option<KeyTemplate>,
     ) -> Self {
-        let table = Target {
-            index: None,
-            partition_key: <E::Table as Table>::PARTITION_KEY,
-            sort_key: <E::Table as Table>::SORT_KEY,
-            table_partition_key: <E::Table as Table>::PARTITION_KEY,
-            table_sort_key: <E::Table as Table>::SORT_KEY,
-            entity_type: E::ENTITY_TYPE_ATTRIBUTE,
-        };
+        let table = Target::table_of::<E>();
         let target = match index {
             Some(def) => Target {
                 index: Some(def.name),
@@ -161,6 +154,7 @@ impl<E: Entity, I> KeyQuery<E, I> {
                     projection: Vec::new(),
                     filter: None,
                     unexpired: None,
+                    scan: None,
                 },
                 entity_prefix,
             })

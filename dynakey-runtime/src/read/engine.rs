@@ -1,19 +1,22 @@
 //! The one read engine: the partitions of a [`QueryPlan`] read page by page and merged by sort
 //! key (one partition is the plain Query), the limit applied after the merge, excluded ends
-//! dropped, and one cursor for where every partition stands.
+//! dropped, and one cursor for where every partition stands. A scan plan is read the same way,
+//! its segments in the place of partitions (Scan requests instead of Query requests).
 
 use std::cmp::Ordering;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
 use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
-use dynakey::{Cursor, CursorError, KeyError, Position, QueryInput, QueryPlan, StartKey, Table};
+use dynakey::{
+    Cursor, CursorError, KeyError, Position, QueryInput, QueryPlan, ScanInput, StartKey, Table,
+};
 use futures::future::try_join_all;
 use tracing::Instrument;
 
 use crate::convert::{
-    apply_query_input, from_attribute_value, from_start_key, limit_to_i32, string_attribute,
-    to_start_key,
+    apply_query_input, apply_scan_input, from_attribute_value, from_start_key, limit_to_i32,
+    string_attribute, to_start_key,
 };
 use crate::db::Db;
 use crate::error::Error;
@@ -98,12 +101,39 @@ impl Part {
     }
 }
 
+/// The request of one partition (a Query) or one segment (a Scan), rendered once.
+enum Request {
+    Query(QueryInput),
+    Scan(ScanInput),
+}
+
+/// How far a read has come, told to a [`Progress`] callback after every response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReadProgress {
+    /// Items DynamoDB evaluated so far (`ScannedCount`, summed): before the filter.
+    pub scanned: u64,
+    /// Items DynamoDB returned so far (`Count`, summed): those that passed the filter.
+    pub returned: u64,
+    /// Segments (partitions, for a query) with nothing left to read.
+    pub done: u32,
+    /// Segments (partitions, for a query) read in all.
+    pub total: u32,
+}
+
+/// A callback told of a read's [`ReadProgress`].
+pub(crate) type Progress = Arc<dyn Fn(ReadProgress) + Send + Sync>;
+
 /// A read of a plan in progress.
 pub(crate) struct Reader<T: Table> {
     db: Db<T>,
     plan: Arc<QueryPlan>,
     /// The request of each partition, rendered once.
-    inputs: Vec<QueryInput>,
+    inputs: Vec<Request>,
+    /// `Limit` cap of every request (items evaluated per request), when set.
+    pub(crate) page_size: Option<u32>,
+    /// Told after every response.
+    pub(crate) progress: Option<Progress>,
+    counts: ReadProgress,
     parts: Vec<Part>,
     sort_attribute: Option<&'static str>,
     key_attributes: Vec<&'static str>,
@@ -126,12 +156,24 @@ impl<T: Table> Reader<T> {
         positions: &[Position],
         track: bool,
     ) -> Self {
-        let inputs = plan.inputs();
+        let inputs = if plan.is_scan() {
+            (0..plan.partitions().len())
+                .map(|i| Request::Scan(plan.scan_input(i)))
+                .collect()
+        } else {
+            plan.inputs().into_iter().map(Request::Query).collect()
+        };
         let target = *plan.target();
         Reader {
             db,
             remaining: plan.limit(),
             inputs,
+            page_size: None,
+            progress: None,
+            counts: ReadProgress {
+                total: u32::try_from(positions.len()).unwrap_or(u32::MAX),
+                ..ReadProgress::default()
+            },
             parts: positions.iter().map(Part::at).collect(),
             sort_attribute: target.sort_key(),
             key_attributes: target.start_key_attributes(),
@@ -203,6 +245,10 @@ impl<T: Table> Reader<T> {
             let limit = self
                 .remaining
                 .map(|r| self.share(r, self.parts[i].requests));
+            let limit = match (limit, self.page_size) {
+                (Some(limit), Some(size)) => Some(limit.min(size)),
+                (limit, size) => limit.or(size),
+            };
             send(&self.db, &self.inputs[i], start, limit)
         });
         let responses = try_join_all(requests).await?;
@@ -211,6 +257,11 @@ impl<T: Table> Reader<T> {
             if let Some(units) = response.consumed_capacity {
                 *self.consumed_capacity.get_or_insert(0.0) += units;
             }
+            self.counts.scanned = self.counts.scanned.saturating_add(response.scanned);
+            self.counts.returned = self
+                .counts
+                .returned
+                .saturating_add(response.items.len() as u64);
             let plan = &self.plan;
             let sort_attribute = self.sort_attribute;
             let part = &mut self.parts[i];
@@ -228,7 +279,13 @@ impl<T: Table> Reader<T> {
                 .extend(response.items.into_iter().filter(|item| !excluded(item)));
             part.more = response.last_evaluated_key.is_some();
             part.start.clone_from(&response.last_evaluated_key);
+            if !part.more {
+                self.counts.done = self.counts.done.saturating_add(1);
+            }
             self.last_evaluated_key = response.last_evaluated_key;
+            if let Some(progress) = &self.progress {
+                progress(self.counts);
+            }
         }
         Ok(())
     }
@@ -342,39 +399,62 @@ fn key_of(item: &Item, names: &[&'static str]) -> Result<StartKey, KeyError> {
         .collect()
 }
 
-/// One Query response: its items, `LastEvaluatedKey` and `ConsumedCapacity` (capacity units).
+/// One Query or Scan response: its items, `LastEvaluatedKey`, `ConsumedCapacity` (capacity
+/// units) and `ScannedCount` (items evaluated before the filter).
 struct Response {
     items: Vec<Item>,
     last_evaluated_key: Option<Item>,
     consumed_capacity: Option<f64>,
+    scanned: u64,
 }
 
-/// Sends one Query request of `input` from `start` with `Limit` = `limit` (the SDK edge of every
-/// read), in a tracing span that records the consumed capacity.
+/// Sends one Query or Scan request of `request` from `start` with `Limit` = `limit` (the SDK edge
+/// of every read), in a tracing span that records the consumed capacity.
 async fn send<T: Table>(
     db: &Db<T>,
-    input: &QueryInput,
+    request: &Request,
     start: Option<Item>,
     limit: Option<u32>,
 ) -> Result<Response, Error> {
-    let request = apply_query_input(db.client().query(), db.table_name(), input)
-        .set_exclusive_start_key(start)
-        .set_limit(limit.map(limit_to_i32))
-        .return_consumed_capacity(ReturnConsumedCapacity::Total);
-    let span = db.span("Query");
-    let output = request
-        .send()
-        .instrument(span.clone())
-        .await
-        .map_err(|e| Error::sdk("Query", e))?;
-    let consumed_capacity = output.consumed_capacity().and_then(|c| c.capacity_units());
+    let limit = limit.map(limit_to_i32);
+    let (operation, span) = match request {
+        Request::Query(_) => ("Query", db.span("Query")),
+        Request::Scan(_) => ("Scan", db.span("Scan")),
+    };
+    // The Query and Scan builders and outputs are different types with the same members.
+    macro_rules! sent {
+        ($builder:expr) => {{
+            let output = $builder
+                .set_exclusive_start_key(start)
+                .set_limit(limit)
+                .return_consumed_capacity(ReturnConsumedCapacity::Total)
+                .send()
+                .instrument(span.clone())
+                .await
+                .map_err(|e| Error::sdk(operation, e))?;
+            let units = output.consumed_capacity().and_then(|c| c.capacity_units());
+            let scanned = u64::try_from(output.scanned_count).unwrap_or_default();
+            (output.items, output.last_evaluated_key, units, scanned)
+        }};
+    }
+    let (items, last_evaluated_key, consumed_capacity, scanned) = match request {
+        Request::Query(input) => {
+            sent!(apply_query_input(
+                db.client().query(),
+                db.table_name(),
+                input
+            ))
+        }
+        Request::Scan(input) => sent!(apply_scan_input(db.client().scan(), db.table_name(), input)),
+    };
     if let Some(units) = consumed_capacity {
         span.record("db.dynamodb.consumed_capacity", units);
     }
     Ok(Response {
-        items: output.items.unwrap_or_default(),
-        last_evaluated_key: output.last_evaluated_key,
+        items: items.unwrap_or_default(),
+        last_evaluated_key,
         consumed_capacity,
+        scanned,
     })
 }
 

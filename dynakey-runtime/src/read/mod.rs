@@ -57,6 +57,7 @@
 
 mod engine;
 mod owner;
+mod scan;
 
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -65,8 +66,8 @@ use std::sync::Arc;
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::collection::Collection;
 use dynakey::{
-    Cursor, Entity, InTable, Key, KeyError, KeyQuery, MemberOf, Position, PrimaryIndex,
-    ProjectsAll, QueryPlan, Table, Whole,
+    Cond, Cursor, Entity, InTable, Key, KeyError, KeyQuery, MemberOf, Position, PrimaryIndex,
+    ProjectsAll, QueryFilter, QueryPlan, Table, Whole,
 };
 use futures::stream::{self, Stream};
 use serde::de::DeserializeOwned;
@@ -76,7 +77,9 @@ use crate::db::Db;
 use crate::error::Error;
 use crate::item::{from_entity_item, from_item_in, key_from_item, Item};
 
-pub(crate) use engine::{Mode, Reader, Step};
+pub use engine::ReadProgress;
+pub(crate) use engine::{Mode, Progress, Reader, Step};
+pub use scan::Scan;
 
 /// One page of a Query: one request per partition read (AWS developer guide, "Paginating table
 /// query results").
@@ -214,8 +217,12 @@ where
 pub struct Query<T: Table, E, I, O> {
     db: Db<T>,
     plan: Result<QueryPlan, KeyError>,
+    /// A filter value that did not serialise, reported by the terminal before any request.
+    error: Option<dynakey::ValueError>,
     from: Option<Cursor>,
     unknown: UnknownItems,
+    page_size: Option<u32>,
+    progress: Option<Progress>,
     marker: Marker<E, I, O>,
 }
 
@@ -241,25 +248,78 @@ impl<T: Table> Db<T> {
     where
         E: InTable<T>,
     {
-        Query {
-            db: self.clone(),
-            plan: query.plan(),
-            from: None,
-            unknown: UnknownItems::Error,
-            marker: PhantomData,
-        }
+        Query::of_plan(self.clone(), query.plan())
     }
 }
 
 impl<T: Table, E, I, O> Query<T, E, I, O> {
+    /// A request of `plan` (a query's, or a scan's) with the defaults.
+    fn of_plan(db: Db<T>, plan: Result<QueryPlan, KeyError>) -> Self {
+        Query {
+            db,
+            plan,
+            error: None,
+            from: None,
+            unknown: UnknownItems::Error,
+            page_size: None,
+            progress: None,
+            marker: PhantomData,
+        }
+    }
+
     fn with<O2>(self) -> Query<T, E, I, O2> {
         Query {
             db: self.db,
             plan: self.plan,
+            error: self.error,
             from: self.from,
             unknown: self.unknown,
+            page_size: self.page_size,
+            progress: self.progress,
             marker: PhantomData,
         }
+    }
+
+    /// Adds `condition` to the request's `FilterExpression` (ANDed with earlier filters), typed
+    /// on `E`'s fields like a write's condition; the filter is part of what a cursor is bound to.
+    ///
+    /// DynamoDB applies a filter after reading (AWS developer guide, "Filter expressions for
+    /// Query"): a request reads up to 1 MB or its `Limit` of items *before* the filter, so a page
+    /// may hold fewer items than asked, or none, and still have a `next` cursor; the streams go
+    /// on while a `LastEvaluatedKey` is present, and `limit(n)` still counts the items
+    /// delivered (after the filter). Filtered-out items cost read capacity all the same.
+    ///
+    /// A key-template field cannot be named (the condition's scope is
+    /// [`WithKeyFields`](dynakey::field::WithKeyFields): a compile error pointing at the key
+    /// condition): DynamoDB refuses a Query filter on the key attributes of the table or index
+    /// read. A condition written as a tree ([`Cond::from_expr`]) that names one of those
+    /// attributes is refused by the terminal before any request ([`Error::Plan`]). A collection
+    /// read applies the filter to every item of the partition, whatever its member.
+    pub fn filter<S: QueryFilter>(mut self, condition: Cond<E, S>) -> Self {
+        self.add_filter(condition);
+        self
+    }
+
+    fn add_filter<S>(&mut self, condition: Cond<E, S>) {
+        match condition.into_expr() {
+            Ok(condition) => {
+                if let Ok(plan) = &mut self.plan {
+                    plan.add_filter(condition);
+                }
+            }
+            Err(e) => {
+                self.error.get_or_insert(e);
+            }
+        }
+    }
+
+    /// `Limit` of every request: at most `n` items *evaluated* per request (before any filter;
+    /// AWS developer guide, "Paginating table query results"), to bound what one request reads
+    /// and costs. Independent of `limit(n)` on the query (items delivered), which it caps when
+    /// smaller. Not bound by cursors. `0` is refused by DynamoDB; dynakey sends 1 instead.
+    pub fn page_size(mut self, n: u32) -> Self {
+        self.page_size = Some(n.max(1));
+        self
     }
 
     /// Starts after `cursor` (a [`Page::next`] of the same query) instead of at the start; `None`
@@ -377,7 +437,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     where
         O: Output<T, E, I>,
     {
-        let mut plan = self.plan?;
+        let mut plan = checked(self.plan, self.error)?;
         O::prepare(&mut plan);
         let positions = match &self.from {
             Some(cursor) => self
@@ -392,7 +452,9 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         if plan.limit() == Some(0) {
             return Ok((None, self.from));
         }
-        let reader = Reader::new(self.db, Arc::new(plan), &positions, track);
+        let mut reader = Reader::new(self.db, Arc::new(plan), &positions, track);
+        reader.page_size = self.page_size;
+        reader.progress = self.progress;
         Ok((Some(reader), None))
     }
 
@@ -562,7 +624,7 @@ impl<T: Table, E, O> Query<T, E, PrimaryIndex, O> {
         C: Collection<Table = T>,
         E: MemberOf<C>,
     {
-        let plan = self.plan?;
+        let plan = checked(self.plan, self.error)?;
         C::check_read(&plan)?;
         let mut decoder = CollectionDecoder::<C>::new(unknown);
         decoder.set_partition(plan.partitions().first().cloned());
@@ -588,6 +650,30 @@ impl<T: Table, E, O> Query<T, E, PrimaryIndex, O> {
         read.consumed_capacity = consumed_capacity;
         Ok(read)
     }
+}
+
+/// `plan`, once the filter's values serialised (`error`: the first that did not) and the filter
+/// names no key attribute of a query's table or index (DynamoDB refuses it).
+fn checked(
+    plan: Result<QueryPlan, KeyError>,
+    error: Option<dynakey::ValueError>,
+) -> Result<QueryPlan, Error> {
+    if let Some(e) = error {
+        return Err(Error::Plan(e.into()));
+    }
+    let plan = plan?;
+    if let Some(attribute) = plan.filter_forbidden() {
+        return Err(Error::Plan(
+            dynakey::ValueError::new(
+                attribute,
+                "a Query's FilterExpression cannot name a key attribute of the table or index \
+                 read (AWS developer guide, \"Filter expressions for Query\"): put it in the key \
+                 condition, or scan",
+            )
+            .into(),
+        ));
+    }
+    Ok(plan)
 }
 
 /// One page of `reader` in `mode`; the `bool` is `true` when another page should follow (the

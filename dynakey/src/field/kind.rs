@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::cond::{NonKey, WithKeyFields};
 use super::value::{serialize, serialize_set};
 use crate::expr::Value;
 use crate::ttl::TtlTime;
@@ -98,3 +99,16 @@ macro_rules! allow {
 allow!(NotKeyPart: Plain, Set, Ttl, Indexed, Managed);
 allow!(NotIndexed: Plain, Set, Ttl, KeyPart, Managed);
 allow!(NotManaged: Plain, Set, Ttl, KeyPart, Indexed);
+
+/// The [`Scope`](super::Scope) of the conditions a kind of field makes: [`WithKeyFields`] for a
+/// key-template field ([`KeyPart`]), [`NonKey`] for every other kind.
+pub trait FieldKind {
+    /// [`NonKey`] or [`WithKeyFields`].
+    type Scope: super::Scope;
+}
+
+macro_rules! scoped {
+    ($scope:ty: $($kind:ty),*) => { $(impl FieldKind for $kind { type Scope = $scope; })* };
+}
+scoped!(NonKey: Plain, Set, Ttl, Indexed, Managed);
+scoped!(WithKeyFields: KeyPart);

@@ -427,7 +427,7 @@ impl<E: Entity> UpdatePlan<E> {
     /// The update happens only if `condition` holds on the item as stored (ANDed with earlier
     /// conditions).
     #[must_use]
-    pub fn condition(mut self, condition: Cond<E>) -> Self {
+    pub fn condition<S>(mut self, condition: Cond<E, S>) -> Self {
         match condition.into_expr() {
             Ok(condition) => self.conditions.push(condition),
             Err(error) => {

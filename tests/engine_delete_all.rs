@@ -1,0 +1,133 @@
+//! Deleting a partition or a group of it against the engine (docs/semantics.md §5, "Deleting a
+//! partition"): every item of the query, and only those, in batches with progress.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use dynakey::{Entity, Table};
+use dynakey_runtime::{Db, Error};
+use serde::{Deserialize, Serialize};
+
+use common::{put_raw, scan, BoxError, TestEngine};
+
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+struct App;
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = App)]
+#[pk("WS#<workspace>")]
+#[sk("DOC#<folder>#<n>")]
+struct Doc {
+    workspace: String,
+    folder: String,
+    n: u32,
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = App)]
+#[pk("WS#<workspace>")]
+#[sk("SETTINGS")]
+struct Settings {
+    workspace: String,
+    theme: String,
+}
+
+fn docs(workspace: &str, count: u32) -> Vec<Doc> {
+    (0..count)
+        .map(|n| Doc {
+            workspace: workspace.into(),
+            folder: if n % 2 == 0 { "a" } else { "b" }.into(),
+            n,
+        })
+        .collect()
+}
+
+async fn keys_left(db: &Db<App>) -> Result<BTreeSet<(String, String)>, BoxError> {
+    let s = |item: &std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue>,
+             name: &str| {
+        item.get(name)
+            .and_then(|v| v.as_s().ok())
+            .cloned()
+            .unwrap_or_default()
+    };
+    Ok(scan(db.client(), db.table_name())
+        .await?
+        .iter()
+        .map(|item| (s(item, "PK"), s(item, "SK")))
+        .collect())
+}
+
+#[tokio::test]
+async fn a_partition_delete_of_5000_items_deletes_them_all_and_nothing_else() -> Result<(), BoxError>
+{
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<App>().await?;
+    db.batch_put(&docs("acme", 5_000)).await?;
+    db.batch_put(&docs("other", 50)).await?;
+    let settings = Settings {
+        workspace: "acme".into(),
+        theme: "dark".into(),
+    };
+    db.put(&settings).await?;
+
+    let mut progress = 0;
+    let report = db
+        .delete_all_with_progress(&Doc::query("acme").begins_with(Doc::sk()), |n| {
+            progress += n
+        })
+        .await?;
+    assert_eq!(report.items, 5_000);
+    assert_eq!(progress, 5_000, "progress adds up to the items deleted");
+    assert!(
+        report.requests >= 200,
+        "25 deletes per request: {}",
+        report.requests
+    );
+
+    let left = keys_left(&db).await?;
+    assert_eq!(
+        left.len(),
+        51,
+        "the other partition and the settings item stay"
+    );
+    assert!(left.contains(&("WS#acme".to_owned(), "SETTINGS".to_owned())));
+    assert!(left
+        .iter()
+        .all(|(pk, sk)| pk == "WS#other" || sk == "SETTINGS"));
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_group_delete_deletes_the_group_only() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<App>().await?;
+    db.batch_put(&docs("acme", 100)).await?;
+    let report = db
+        .delete_all(&Doc::query("acme").begins_with(Doc::sk().folder("a")))
+        .await?;
+    assert_eq!(report.items, 50);
+    let left = keys_left(&db).await?;
+    assert_eq!(left.len(), 50);
+    assert!(left.iter().all(|(_, sk)| sk.starts_with("DOC#b#")));
+    Ok(())
+}
+
+#[tokio::test]
+async fn an_item_of_another_entity_in_the_range_stops_it_before_any_delete() -> Result<(), BoxError>
+{
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<App>().await?;
+    db.batch_put(&docs("acme", 30)).await?;
+    put_raw(&db, &[("PK", "WS#acme"), ("SK", "DOC#a#not-a-number")]).await?;
+    let result = db
+        .delete_all(&Doc::query("acme").begins_with(Doc::sk()))
+        .await;
+    assert!(
+        matches!(result, Err(Error::ForeignItem { .. })),
+        "{result:?}"
+    );
+    assert_eq!(keys_left(&db).await?.len(), 31, "nothing deleted");
+    Ok(())
+}
