@@ -254,28 +254,9 @@ const _: () = {
         pub fn parse_sort_key(
             key: &str,
         ) -> ::core::result::Result<EventSortKey, ::dynakey::KeyError> {
-            ::dynakey::__private::check_parsed_size(
-                ::dynakey::__private::KeyRole::Sort,
-                key,
-            )?;
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("PROJ#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            }
+            let [__segment_0] = ::dynakey::__private::parse_segments::<
+                1usize,
+            >(&__SORT_TEMPLATE, key)?;
             ::core::result::Result::Ok(EventSortKey {
                 id: ::dynakey::__private::decode_field::<String>(__segment_0, "id")?,
             })
@@ -355,37 +336,9 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
         pub fn __dynakey_parse_logical_partition_key(
             key: &str,
         ) -> ::core::result::Result<EventPartitionKey, ::dynakey::KeyError> {
-            ::dynakey::__private::check_parsed_size(
-                ::dynakey::__private::KeyRole::Partition,
-                key,
-            )?;
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            }
+            let [__segment_0] = ::dynakey::__private::parse_segments::<
+                1usize,
+            >(&<Self as ::dynakey::Entity>::PARTITION_TEMPLATE, key)?;
             ::core::result::Result::Ok(EventPartitionKey {
                 workspace: ::dynakey::__private::decode_field::<
                     String,
@@ -440,46 +393,35 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
         }
         #[inline]
         fn matches_partition_key(key: &str) -> bool {
-            if key.is_empty()
-                || key.len() > ::dynakey::__private::KeyRole::Partition.max_bytes()
-            {
-                return false;
+            match ::dynakey::__private::match_segments::<
+                1usize,
+            >(
+                &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
+                <Self as ::dynakey::Entity>::SHARDING,
+                key,
+            ) {
+                ::core::option::Option::Some([__segment_0]) => {
+                    true
+                        && <String as ::dynakey::KeySegment>::is_valid_segment(
+                            __segment_0,
+                        )
+                }
+                ::core::option::Option::None => false,
             }
-            let ::core::option::Option::Some(key) = ::dynakey::__private::logical_partition_key::<
-                Self,
-            >(key) else {
-                return false;
-            };
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return false;
-            };
-            rest.is_empty()
-                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
         }
         #[inline]
         fn matches_sort_key(key: &str) -> bool {
-            if key.is_empty()
-                || key.len() > ::dynakey::__private::KeyRole::Sort.max_bytes()
-            {
-                return false;
+            match ::dynakey::__private::match_segments::<
+                1usize,
+            >(&__SORT_TEMPLATE, ::core::option::Option::None, key) {
+                ::core::option::Option::Some([__segment_0]) => {
+                    true
+                        && <String as ::dynakey::KeySegment>::is_valid_segment(
+                            __segment_0,
+                        )
+                }
+                ::core::option::Option::None => false,
             }
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("PROJ#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return false;
-            };
-            rest.is_empty()
-                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
         }
     }
     #[automatically_derived]

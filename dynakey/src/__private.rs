@@ -387,6 +387,47 @@ pub fn finish_prefix(prefix: String) -> Result<String, KeyError> {
     Ok(prefix)
 }
 
+/// The raw text of each of the `N` placeholders of `key` by `template`: the first step of a
+/// generated `parse_*_key` (one call instead of a split step per segment in every entity). The
+/// size rules first, as the encoder never writes an empty or oversized key.
+///
+/// # Errors
+/// [`KeyErrorKind::EmptyKey`] / [`KeyErrorKind::TooLong`]; [`KeyErrorKind::Mismatch`] when the key
+/// does not have the template's shape.
+#[inline]
+pub fn parse_segments<'k, const N: usize>(
+    template: &KeyTemplate,
+    key: &'k str,
+) -> Result<[&'k str; N], KeyError> {
+    KeyError::check_size(template.role(), key)?;
+    let mut out = [""; N];
+    match template.split_raw(key, &mut out) {
+        Ok(()) => Ok(out),
+        Err(_) => Err(mismatch(template, key)),
+    }
+}
+
+/// The raw text of each of the `N` placeholders of `key` by `template`, or `None` when the key
+/// breaks the size rules or has another shape: the first step of a generated
+/// `matches_*_key`, allocation-free. With `sharding` (a sharded partition key), the size rules
+/// apply to the whole key and the template to the key without its shard suffix.
+#[inline]
+pub fn match_segments<'k, const N: usize>(
+    template: &KeyTemplate,
+    sharding: Option<Sharding>,
+    key: &'k str,
+) -> Option<[&'k str; N]> {
+    if key.is_empty() || key.len() > template.role().max_bytes() {
+        return None;
+    }
+    let key = match sharding {
+        Some(sharding) => sharding.split_partition_key(key)?.0,
+        None => key,
+    };
+    let mut out = [""; N];
+    template.split_raw(key, &mut out).ok().map(|()| out)
+}
+
 /// Why `key` does not have the shape of `template` (the cold path of generated parsers).
 #[cold]
 pub fn mismatch(template: &KeyTemplate, key: &str) -> KeyError {
