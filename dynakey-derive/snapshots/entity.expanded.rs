@@ -242,24 +242,18 @@ const _: () = {
             self,
             created: impl ::dynakey::SegmentArg<u64>,
         ) -> ProjectSk<1usize> {
-            let created = &created;
             ProjectSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            u64,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            created,
-                            "created",
-                            ::core::option::Option::Some('#'),
-                            "PROJ#<created>#<id>",
-                        )?;
-                        __dynakey_out.push_str("#");
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    u64,
+                    _,
+                >(
+                    self.0,
+                    &created,
+                    "created",
+                    ::core::option::Option::Some('#'),
+                    "PROJ#<created>#<id>",
+                    "#",
+                ),
             )
         }
         ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -268,21 +262,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            u64,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "created",
-                            ::core::option::Option::Some('#'),
-                            "PROJ#<created>#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "created",
+                ::core::option::Option::Some('#'),
+                "PROJ#<created>#<id>",
             )
         }
     }
@@ -293,23 +278,18 @@ const _: () = {
     {
         ///Fills `id` (field 2 of 2).
         pub fn id(self, id: impl ::dynakey::SegmentArg<String>) -> ProjectSk<2usize> {
-            let id = &id;
             ProjectSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            String,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            id,
-                            "id",
-                            ::core::option::Option::None,
-                            "PROJ#<created>#<id>",
-                        )?;
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    String,
+                    _,
+                >(
+                    self.0,
+                    &id,
+                    "id",
+                    ::core::option::Option::None,
+                    "PROJ#<created>#<id>",
+                    "",
+                ),
             )
         }
         ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -318,21 +298,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            String,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "id",
-                            ::core::option::Option::None,
-                            "PROJ#<created>#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "id",
+                ::core::option::Option::None,
+                "PROJ#<created>#<id>",
             )
         }
     }
@@ -352,7 +323,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::SortKeyPrefix for ProjectSk<1usize>
@@ -365,7 +336,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectSk<1usize>
@@ -378,9 +349,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            self.0
-                .and_then(::dynakey::__private::finish_prefix)
-                .map(::dynakey::__private::group_bound)
+            ::dynakey::__private::into_group_bound(self.0)
         }
     }
     impl ::dynakey::CompleteSortKey for ProjectSk<2usize>
@@ -393,11 +362,7 @@ const _: () = {
         fn into_sort_key(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0
-                .and_then(|key| ::dynakey::__private::finish_key(
-                    ::dynakey::__private::KeyRole::Sort,
-                    key,
-                ))
+            ::dynakey::__private::into_sort_key(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectSk<2usize>
@@ -410,8 +375,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::CompleteSortKey::into_sort_key(self)
-                .map(::dynakey::__private::exact_bound)
+            ::dynakey::__private::into_exact_bound(self.0)
         }
     }
     impl Project

@@ -159,23 +159,11 @@ const _: () = {
     {
         ///Fills `id` (field 1 of 1).
         pub fn id(self, id: impl ::dynakey::SegmentArg<String>) -> ProjectSk<1usize> {
-            let id = &id;
             ProjectSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            String,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            id,
-                            "id",
-                            ::core::option::Option::None,
-                            "PROJ#<id>",
-                        )?;
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    String,
+                    _,
+                >(self.0, &id, "id", ::core::option::Option::None, "PROJ#<id>", ""),
             )
         }
         ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -184,21 +172,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            String,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "id",
-                            ::core::option::Option::None,
-                            "PROJ#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "id",
+                ::core::option::Option::None,
+                "PROJ#<id>",
             )
         }
     }
@@ -220,7 +199,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::CompleteSortKey for ProjectSk<1usize>
@@ -234,11 +213,7 @@ const _: () = {
         fn into_sort_key(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0
-                .and_then(|key| ::dynakey::__private::finish_key(
-                    ::dynakey::__private::KeyRole::Sort,
-                    key,
-                ))
+            ::dynakey::__private::into_sort_key(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectSk<1usize>
@@ -252,8 +227,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::CompleteSortKey::into_sort_key(self)
-                .map(::dynakey::__private::exact_bound)
+            ::dynakey::__private::into_exact_bound(self.0)
         }
     }
     impl Project
@@ -467,24 +441,18 @@ const _: () = {
             self,
             created: impl ::dynakey::SegmentArg<u64>,
         ) -> ProjectByStatusSk<1usize> {
-            let created = &created;
             ProjectByStatusSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            u64,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            created,
-                            "created",
-                            ::core::option::Option::Some('#'),
-                            "<created>#<id>",
-                        )?;
-                        __dynakey_out.push_str("#");
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    u64,
+                    _,
+                >(
+                    self.0,
+                    &created,
+                    "created",
+                    ::core::option::Option::Some('#'),
+                    "<created>#<id>",
+                    "#",
+                ),
             )
         }
         ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -493,21 +461,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            u64,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "created",
-                            ::core::option::Option::Some('#'),
-                            "<created>#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "created",
+                ::core::option::Option::Some('#'),
+                "<created>#<id>",
             )
         }
     }
@@ -522,23 +481,11 @@ const _: () = {
             self,
             id: impl ::dynakey::SegmentArg<String>,
         ) -> ProjectByStatusSk<2usize> {
-            let id = &id;
             ProjectByStatusSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            String,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            id,
-                            "id",
-                            ::core::option::Option::None,
-                            "<created>#<id>",
-                        )?;
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    String,
+                    _,
+                >(self.0, &id, "id", ::core::option::Option::None, "<created>#<id>", ""),
             )
         }
         ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -547,21 +494,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            String,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "id",
-                            ::core::option::Option::None,
-                            "<created>#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "id",
+                ::core::option::Option::None,
+                "<created>#<id>",
             )
         }
     }
@@ -583,7 +521,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::SortKeyPrefix for ProjectByStatusSk<1usize>
@@ -597,7 +535,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectByStatusSk<1usize>
@@ -611,9 +549,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            self.0
-                .and_then(::dynakey::__private::finish_prefix)
-                .map(::dynakey::__private::group_bound)
+            ::dynakey::__private::into_group_bound(self.0)
         }
     }
     impl ::dynakey::CompleteSortKey for ProjectByStatusSk<2usize>
@@ -627,11 +563,7 @@ const _: () = {
         fn into_sort_key(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0
-                .and_then(|key| ::dynakey::__private::finish_key(
-                    ::dynakey::__private::KeyRole::Sort,
-                    key,
-                ))
+            ::dynakey::__private::into_sort_key(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectByStatusSk<2usize>
@@ -645,8 +577,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::CompleteSortKey::into_sort_key(self)
-                .map(::dynakey::__private::exact_bound)
+            ::dynakey::__private::into_exact_bound(self.0)
         }
     }
     #[doc(hidden)]
@@ -727,23 +658,18 @@ const _: () = {
             self,
             created: impl ::dynakey::SegmentArg<u64>,
         ) -> ProjectByCreatedSk<1usize> {
-            let created = &created;
             ProjectByCreatedSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            u64,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            created,
-                            "created",
-                            ::core::option::Option::None,
-                            "C#<created>",
-                        )?;
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    u64,
+                    _,
+                >(
+                    self.0,
+                    &created,
+                    "created",
+                    ::core::option::Option::None,
+                    "C#<created>",
+                    "",
+                ),
             )
         }
         ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -752,21 +678,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex1> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            u64,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "created",
-                            ::core::option::Option::None,
-                            "C#<created>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "created",
+                ::core::option::Option::None,
+                "C#<created>",
             )
         }
     }
@@ -788,7 +705,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::CompleteSortKey for ProjectByCreatedSk<1usize>
@@ -802,11 +719,7 @@ const _: () = {
         fn into_sort_key(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0
-                .and_then(|key| ::dynakey::__private::finish_key(
-                    ::dynakey::__private::KeyRole::Sort,
-                    key,
-                ))
+            ::dynakey::__private::into_sort_key(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectByCreatedSk<1usize>
@@ -820,8 +733,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::CompleteSortKey::into_sort_key(self)
-                .map(::dynakey::__private::exact_bound)
+            ::dynakey::__private::into_exact_bound(self.0)
         }
     }
     impl Project

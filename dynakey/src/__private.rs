@@ -460,6 +460,80 @@ pub fn push_partial<T>(
     }
 }
 
+/// One fill step of a generated sort-key builder (`Entity::sk().<field>(value)`): appends `value`
+/// as field `field` and then `next` (the literal up to the next field) to the key built so far;
+/// the first error is kept and returned when the query is built. One generic call instead of a
+/// closure per builder depth in every entity.
+///
+/// # Errors
+/// As [`push_field`], or the error already held.
+#[inline]
+pub fn fill<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Sized>(
+    key: Result<String, KeyError>,
+    value: &A,
+    field: &'static str,
+    terminator: Option<char>,
+    template: &'static str,
+    next: &'static str,
+) -> Result<String, KeyError> {
+    let mut out = key?;
+    push_field::<T, A>(&mut out, value, field, terminator, template)?;
+    out.push_str(next);
+    Ok(out)
+}
+
+/// The `<field>_prefix(partial)` step of a generated sort-key builder: the key built so far, then
+/// the partial value ([`push_partial`]), as a [`SortKeyPartial`] for `begins_with`.
+#[inline]
+pub fn fill_partial<T, E, I>(
+    key: Result<String, KeyError>,
+    partial: &impl crate::condition::SegmentPrefix<T>,
+    field: &'static str,
+    terminator: Option<char>,
+    template: &'static str,
+) -> SortKeyPartial<E, I> {
+    SortKeyPartial::new(key.and_then(|mut out| {
+        push_partial(&mut out, partial, field, terminator, template)?;
+        finish_prefix(out)
+    }))
+}
+
+/// `SortKeyPrefix::into_prefix` of a generated sort-key builder: the size rule of a prefix.
+///
+/// # Errors
+/// As [`finish_prefix`], or the error already held.
+#[inline]
+pub fn into_prefix(key: Result<String, KeyError>) -> Result<String, KeyError> {
+    key.and_then(finish_prefix)
+}
+
+/// `SortKeyBound::into_bound` of a generated sort-key builder filled part way: a group bound.
+///
+/// # Errors
+/// As [`finish_prefix`], or the error already held.
+#[inline]
+pub fn into_group_bound(key: Result<String, KeyError>) -> Result<crate::Bound, KeyError> {
+    key.and_then(finish_prefix).map(group_bound)
+}
+
+/// `CompleteSortKey::into_sort_key` of a generated sort-key builder with every field filled.
+///
+/// # Errors
+/// As [`finish_key`], or the error already held.
+#[inline]
+pub fn into_sort_key(key: Result<String, KeyError>) -> Result<String, KeyError> {
+    key.and_then(|key| finish_key(KeyRole::Sort, key))
+}
+
+/// `SortKeyBound::into_bound` of a complete generated sort-key builder: an exact bound.
+///
+/// # Errors
+/// As [`finish_key`], or the error already held.
+#[inline]
+pub fn into_exact_bound(key: Result<String, KeyError>) -> Result<crate::Bound, KeyError> {
+    into_sort_key(key).map(exact_bound)
+}
+
 /// Finishes the partition key of a sharded entity: appends the shard suffix chosen by `value`
 /// (the shard field, hashed over its key encoding; see [`crate::shard`]) to the logical key
 /// `logical`, and checks DynamoDB's size rules again.
