@@ -124,7 +124,11 @@ impl KeyTemplate {
                     let len = match (width, self.parts.get(i + 1)) {
                         (Some(w), _) => {
                             if rest.len() < w || !rest.is_char_boundary(w) {
-                                return Err(SplitFailure::Width { name, width: w, pos });
+                                return Err(SplitFailure::Width {
+                                    name,
+                                    width: w,
+                                    pos,
+                                });
                             }
                             w
                         }
@@ -244,11 +248,26 @@ impl KeyTemplate {
 /// [`KeyErrorKind::Mismatch`] reason only when an error is returned.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum SplitFailure {
-    Literal { lit: &'static str, pos: usize },
-    Width { name: &'static str, width: usize, pos: usize },
-    NoTerminator { name: &'static str, terminator: char },
-    EmptyLast { name: &'static str, pos: usize },
-    Trailing { pos: usize },
+    Literal {
+        lit: &'static str,
+        pos: usize,
+    },
+    Width {
+        name: &'static str,
+        width: usize,
+        pos: usize,
+    },
+    NoTerminator {
+        name: &'static str,
+        terminator: char,
+    },
+    EmptyLast {
+        name: &'static str,
+        pos: usize,
+    },
+    Trailing {
+        pos: usize,
+    },
     /// `"more"` or `"fewer"` placeholders than output slots.
     Slots(&'static str),
 }
