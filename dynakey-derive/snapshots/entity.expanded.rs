@@ -242,24 +242,18 @@ const _: () = {
             self,
             created: impl ::dynakey::SegmentArg<u64>,
         ) -> ProjectSk<1usize> {
-            let created = &created;
             ProjectSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            u64,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            created,
-                            "created",
-                            ::core::option::Option::Some('#'),
-                            "PROJ#<created>#<id>",
-                        )?;
-                        __dynakey_out.push_str("#");
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    u64,
+                    _,
+                >(
+                    self.0,
+                    &created,
+                    "created",
+                    ::core::option::Option::Some('#'),
+                    "PROJ#<created>#<id>",
+                    "#",
+                ),
             )
         }
         ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -268,21 +262,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            u64,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "created",
-                            ::core::option::Option::Some('#'),
-                            "PROJ#<created>#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "created",
+                ::core::option::Option::Some('#'),
+                "PROJ#<created>#<id>",
             )
         }
     }
@@ -293,23 +278,18 @@ const _: () = {
     {
         ///Fills `id` (field 2 of 2).
         pub fn id(self, id: impl ::dynakey::SegmentArg<String>) -> ProjectSk<2usize> {
-            let id = &id;
             ProjectSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            String,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            id,
-                            "id",
-                            ::core::option::Option::None,
-                            "PROJ#<created>#<id>",
-                        )?;
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    String,
+                    _,
+                >(
+                    self.0,
+                    &id,
+                    "id",
+                    ::core::option::Option::None,
+                    "PROJ#<created>#<id>",
+                    "",
+                ),
             )
         }
         ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -318,21 +298,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            String,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "id",
-                            ::core::option::Option::None,
-                            "PROJ#<created>#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "id",
+                ::core::option::Option::None,
+                "PROJ#<created>#<id>",
             )
         }
     }
@@ -352,7 +323,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::SortKeyPrefix for ProjectSk<1usize>
@@ -365,7 +336,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectSk<1usize>
@@ -378,9 +349,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            self.0
-                .and_then(::dynakey::__private::finish_prefix)
-                .map(::dynakey::__private::group_bound)
+            ::dynakey::__private::into_group_bound(self.0)
         }
     }
     impl ::dynakey::CompleteSortKey for ProjectSk<2usize>
@@ -393,11 +362,7 @@ const _: () = {
         fn into_sort_key(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0
-                .and_then(|key| ::dynakey::__private::finish_key(
-                    ::dynakey::__private::KeyRole::Sort,
-                    key,
-                ))
+            ::dynakey::__private::into_sort_key(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectSk<2usize>
@@ -410,8 +375,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::CompleteSortKey::into_sort_key(self)
-                .map(::dynakey::__private::exact_bound)
+            ::dynakey::__private::into_exact_bound(self.0)
         }
     }
     impl Project
@@ -471,40 +435,9 @@ const _: () = {
         pub fn parse_sort_key(
             key: &str,
         ) -> ::core::result::Result<ProjectSortKey, ::dynakey::KeyError> {
-            ::dynakey::__private::check_parsed_size(
-                ::dynakey::__private::KeyRole::Sort,
-                key,
-            )?;
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("PROJ#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                u64,
-            >(rest, ::core::option::Option::Some('#')) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            let ::core::option::Option::Some((__segment_1, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            }
+            let [__segment_0, __segment_1] = ::dynakey::__private::parse_segments::<
+                2usize,
+            >(&__SORT_TEMPLATE, key)?;
             ::core::result::Result::Ok(ProjectSortKey {
                 created: ::dynakey::__private::decode_field::<
                     u64,
@@ -567,50 +500,35 @@ const _: () = {
         }
         #[inline]
         fn matches_partition_key(key: &str) -> bool {
-            if key.is_empty()
-                || key.len() > ::dynakey::__private::KeyRole::Partition.max_bytes()
-            {
-                return false;
+            match ::dynakey::__private::match_segments::<
+                1usize,
+            >(
+                &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
+                <Self as ::dynakey::Entity>::SHARDING,
+                key,
+            ) {
+                ::core::option::Option::Some([__segment_0]) => {
+                    true
+                        && <String as ::dynakey::KeySegment>::is_valid_segment(
+                            __segment_0,
+                        )
+                }
+                ::core::option::Option::None => false,
             }
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return false;
-            };
-            rest.is_empty()
-                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
         }
         #[inline]
         fn matches_sort_key(key: &str) -> bool {
-            if key.is_empty()
-                || key.len() > ::dynakey::__private::KeyRole::Sort.max_bytes()
-            {
-                return false;
+            match ::dynakey::__private::match_segments::<
+                2usize,
+            >(&__SORT_TEMPLATE, ::core::option::Option::None, key) {
+                ::core::option::Option::Some([__segment_0, __segment_1]) => {
+                    true && <u64 as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
+                        && <String as ::dynakey::KeySegment>::is_valid_segment(
+                            __segment_1,
+                        )
+                }
+                ::core::option::Option::None => false,
             }
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("PROJ#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                u64,
-            >(rest, ::core::option::Option::Some('#')) else {
-                return false;
-            };
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_1, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return false;
-            };
-            rest.is_empty()
-                && <u64 as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
-                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_1)
         }
     }
     #[automatically_derived]
@@ -692,37 +610,9 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn parse_partition_key(
             key: &str,
         ) -> ::core::result::Result<ProjectPartitionKey, ::dynakey::KeyError> {
-            ::dynakey::__private::check_parsed_size(
-                ::dynakey::__private::KeyRole::Partition,
-                key,
-            )?;
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            }
+            let [__segment_0] = ::dynakey::__private::parse_segments::<
+                1usize,
+            >(&<Self as ::dynakey::Entity>::PARTITION_TEMPLATE, key)?;
             ::core::result::Result::Ok(ProjectPartitionKey {
                 workspace: ::dynakey::__private::decode_field::<
                     String,

@@ -131,23 +131,11 @@ const _: () = {
     {
         ///Fills `id` (field 1 of 1).
         pub fn id(self, id: impl ::dynakey::SegmentArg<String>) -> EventSk<1usize> {
-            let id = &id;
             EventSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            String,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            id,
-                            "id",
-                            ::core::option::Option::None,
-                            "PROJ#<id>",
-                        )?;
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    String,
+                    _,
+                >(self.0, &id, "id", ::core::option::Option::None, "PROJ#<id>", ""),
             )
         }
         ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -156,21 +144,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Event, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            String,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "id",
-                            ::core::option::Option::None,
-                            "PROJ#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "id",
+                ::core::option::Option::None,
+                "PROJ#<id>",
             )
         }
     }
@@ -188,7 +167,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::CompleteSortKey for EventSk<1usize>
@@ -200,11 +179,7 @@ const _: () = {
         fn into_sort_key(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0
-                .and_then(|key| ::dynakey::__private::finish_key(
-                    ::dynakey::__private::KeyRole::Sort,
-                    key,
-                ))
+            ::dynakey::__private::into_sort_key(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for EventSk<1usize>
@@ -216,8 +191,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::CompleteSortKey::into_sort_key(self)
-                .map(::dynakey::__private::exact_bound)
+            ::dynakey::__private::into_exact_bound(self.0)
         }
     }
     impl Event
@@ -254,28 +228,9 @@ const _: () = {
         pub fn parse_sort_key(
             key: &str,
         ) -> ::core::result::Result<EventSortKey, ::dynakey::KeyError> {
-            ::dynakey::__private::check_parsed_size(
-                ::dynakey::__private::KeyRole::Sort,
-                key,
-            )?;
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("PROJ#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            }
+            let [__segment_0] = ::dynakey::__private::parse_segments::<
+                1usize,
+            >(&__SORT_TEMPLATE, key)?;
             ::core::result::Result::Ok(EventSortKey {
                 id: ::dynakey::__private::decode_field::<String>(__segment_0, "id")?,
             })
@@ -355,37 +310,9 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
         pub fn __dynakey_parse_logical_partition_key(
             key: &str,
         ) -> ::core::result::Result<EventPartitionKey, ::dynakey::KeyError> {
-            ::dynakey::__private::check_parsed_size(
-                ::dynakey::__private::KeyRole::Partition,
-                key,
-            )?;
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            }
+            let [__segment_0] = ::dynakey::__private::parse_segments::<
+                1usize,
+            >(&<Self as ::dynakey::Entity>::PARTITION_TEMPLATE, key)?;
             ::core::result::Result::Ok(EventPartitionKey {
                 workspace: ::dynakey::__private::decode_field::<
                     String,
@@ -440,46 +367,35 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
         }
         #[inline]
         fn matches_partition_key(key: &str) -> bool {
-            if key.is_empty()
-                || key.len() > ::dynakey::__private::KeyRole::Partition.max_bytes()
-            {
-                return false;
+            match ::dynakey::__private::match_segments::<
+                1usize,
+            >(
+                &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
+                <Self as ::dynakey::Entity>::SHARDING,
+                key,
+            ) {
+                ::core::option::Option::Some([__segment_0]) => {
+                    true
+                        && <String as ::dynakey::KeySegment>::is_valid_segment(
+                            __segment_0,
+                        )
+                }
+                ::core::option::Option::None => false,
             }
-            let ::core::option::Option::Some(key) = ::dynakey::__private::logical_partition_key::<
-                Self,
-            >(key) else {
-                return false;
-            };
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return false;
-            };
-            rest.is_empty()
-                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
         }
         #[inline]
         fn matches_sort_key(key: &str) -> bool {
-            if key.is_empty()
-                || key.len() > ::dynakey::__private::KeyRole::Sort.max_bytes()
-            {
-                return false;
+            match ::dynakey::__private::match_segments::<
+                1usize,
+            >(&__SORT_TEMPLATE, ::core::option::Option::None, key) {
+                ::core::option::Option::Some([__segment_0]) => {
+                    true
+                        && <String as ::dynakey::KeySegment>::is_valid_segment(
+                            __segment_0,
+                        )
+                }
+                ::core::option::Option::None => false,
             }
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("PROJ#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return false;
-            };
-            rest.is_empty()
-                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
         }
     }
     #[automatically_derived]

@@ -159,23 +159,11 @@ const _: () = {
     {
         ///Fills `id` (field 1 of 1).
         pub fn id(self, id: impl ::dynakey::SegmentArg<String>) -> ProjectSk<1usize> {
-            let id = &id;
             ProjectSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            String,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            id,
-                            "id",
-                            ::core::option::Option::None,
-                            "PROJ#<id>",
-                        )?;
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    String,
+                    _,
+                >(self.0, &id, "id", ::core::option::Option::None, "PROJ#<id>", ""),
             )
         }
         ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -184,21 +172,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            String,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "id",
-                            ::core::option::Option::None,
-                            "PROJ#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "id",
+                ::core::option::Option::None,
+                "PROJ#<id>",
             )
         }
     }
@@ -220,7 +199,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::CompleteSortKey for ProjectSk<1usize>
@@ -234,11 +213,7 @@ const _: () = {
         fn into_sort_key(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0
-                .and_then(|key| ::dynakey::__private::finish_key(
-                    ::dynakey::__private::KeyRole::Sort,
-                    key,
-                ))
+            ::dynakey::__private::into_sort_key(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectSk<1usize>
@@ -252,8 +227,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::CompleteSortKey::into_sort_key(self)
-                .map(::dynakey::__private::exact_bound)
+            ::dynakey::__private::into_exact_bound(self.0)
         }
     }
     impl Project
@@ -292,28 +266,9 @@ const _: () = {
         pub fn parse_sort_key(
             key: &str,
         ) -> ::core::result::Result<ProjectSortKey, ::dynakey::KeyError> {
-            ::dynakey::__private::check_parsed_size(
-                ::dynakey::__private::KeyRole::Sort,
-                key,
-            )?;
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("PROJ#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            }
+            let [__segment_0] = ::dynakey::__private::parse_segments::<
+                1usize,
+            >(&__SORT_TEMPLATE, key)?;
             ::core::result::Result::Ok(ProjectSortKey {
                 id: ::dynakey::__private::decode_field::<String>(__segment_0, "id")?,
             })
@@ -486,24 +441,18 @@ const _: () = {
             self,
             created: impl ::dynakey::SegmentArg<u64>,
         ) -> ProjectByStatusSk<1usize> {
-            let created = &created;
             ProjectByStatusSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            u64,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            created,
-                            "created",
-                            ::core::option::Option::Some('#'),
-                            "<created>#<id>",
-                        )?;
-                        __dynakey_out.push_str("#");
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    u64,
+                    _,
+                >(
+                    self.0,
+                    &created,
+                    "created",
+                    ::core::option::Option::Some('#'),
+                    "<created>#<id>",
+                    "#",
+                ),
             )
         }
         ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -512,21 +461,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            u64,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "created",
-                            ::core::option::Option::Some('#'),
-                            "<created>#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "created",
+                ::core::option::Option::Some('#'),
+                "<created>#<id>",
             )
         }
     }
@@ -541,23 +481,11 @@ const _: () = {
             self,
             id: impl ::dynakey::SegmentArg<String>,
         ) -> ProjectByStatusSk<2usize> {
-            let id = &id;
             ProjectByStatusSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            String,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            id,
-                            "id",
-                            ::core::option::Option::None,
-                            "<created>#<id>",
-                        )?;
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    String,
+                    _,
+                >(self.0, &id, "id", ::core::option::Option::None, "<created>#<id>", ""),
             )
         }
         ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -566,21 +494,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            String,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "id",
-                            ::core::option::Option::None,
-                            "<created>#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "id",
+                ::core::option::Option::None,
+                "<created>#<id>",
             )
         }
     }
@@ -602,7 +521,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::SortKeyPrefix for ProjectByStatusSk<1usize>
@@ -616,7 +535,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectByStatusSk<1usize>
@@ -630,9 +549,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            self.0
-                .and_then(::dynakey::__private::finish_prefix)
-                .map(::dynakey::__private::group_bound)
+            ::dynakey::__private::into_group_bound(self.0)
         }
     }
     impl ::dynakey::CompleteSortKey for ProjectByStatusSk<2usize>
@@ -646,11 +563,7 @@ const _: () = {
         fn into_sort_key(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0
-                .and_then(|key| ::dynakey::__private::finish_key(
-                    ::dynakey::__private::KeyRole::Sort,
-                    key,
-                ))
+            ::dynakey::__private::into_sort_key(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectByStatusSk<2usize>
@@ -664,8 +577,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::CompleteSortKey::into_sort_key(self)
-                .map(::dynakey::__private::exact_bound)
+            ::dynakey::__private::into_exact_bound(self.0)
         }
     }
     #[doc(hidden)]
@@ -746,23 +658,18 @@ const _: () = {
             self,
             created: impl ::dynakey::SegmentArg<u64>,
         ) -> ProjectByCreatedSk<1usize> {
-            let created = &created;
             ProjectByCreatedSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            u64,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            created,
-                            "created",
-                            ::core::option::Option::None,
-                            "C#<created>",
-                        )?;
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    u64,
+                    _,
+                >(
+                    self.0,
+                    &created,
+                    "created",
+                    ::core::option::Option::None,
+                    "C#<created>",
+                    "",
+                ),
             )
         }
         ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -771,21 +678,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex1> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            u64,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "created",
-                            ::core::option::Option::None,
-                            "C#<created>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "created",
+                ::core::option::Option::None,
+                "C#<created>",
             )
         }
     }
@@ -807,7 +705,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::CompleteSortKey for ProjectByCreatedSk<1usize>
@@ -821,11 +719,7 @@ const _: () = {
         fn into_sort_key(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0
-                .and_then(|key| ::dynakey::__private::finish_key(
-                    ::dynakey::__private::KeyRole::Sort,
-                    key,
-                ))
+            ::dynakey::__private::into_sort_key(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for ProjectByCreatedSk<1usize>
@@ -839,8 +733,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::CompleteSortKey::into_sort_key(self)
-                .map(::dynakey::__private::exact_bound)
+            ::dynakey::__private::into_exact_bound(self.0)
         }
     }
     impl Project
@@ -1057,41 +950,35 @@ const _: () = {
         }
         #[inline]
         fn matches_partition_key(key: &str) -> bool {
-            if key.is_empty()
-                || key.len() > ::dynakey::__private::KeyRole::Partition.max_bytes()
-            {
-                return false;
+            match ::dynakey::__private::match_segments::<
+                1usize,
+            >(
+                &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
+                <Self as ::dynakey::Entity>::SHARDING,
+                key,
+            ) {
+                ::core::option::Option::Some([__segment_0]) => {
+                    true
+                        && <String as ::dynakey::KeySegment>::is_valid_segment(
+                            __segment_0,
+                        )
+                }
+                ::core::option::Option::None => false,
             }
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return false;
-            };
-            rest.is_empty()
-                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
         }
         #[inline]
         fn matches_sort_key(key: &str) -> bool {
-            if key.is_empty()
-                || key.len() > ::dynakey::__private::KeyRole::Sort.max_bytes()
-            {
-                return false;
+            match ::dynakey::__private::match_segments::<
+                1usize,
+            >(&__SORT_TEMPLATE, ::core::option::Option::None, key) {
+                ::core::option::Option::Some([__segment_0]) => {
+                    true
+                        && <String as ::dynakey::KeySegment>::is_valid_segment(
+                            __segment_0,
+                        )
+                }
+                ::core::option::Option::None => false,
             }
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("PROJ#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return false;
-            };
-            rest.is_empty()
-                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
         }
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
             ::dynakey::__private::entity_index(
@@ -1243,37 +1130,9 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn parse_partition_key(
             key: &str,
         ) -> ::core::result::Result<ProjectPartitionKey, ::dynakey::KeyError> {
-            ::dynakey::__private::check_parsed_size(
-                ::dynakey::__private::KeyRole::Partition,
-                key,
-            )?;
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            }
+            let [__segment_0] = ::dynakey::__private::parse_segments::<
+                1usize,
+            >(&<Self as ::dynakey::Entity>::PARTITION_TEMPLATE, key)?;
             ::core::result::Result::Ok(ProjectPartitionKey {
                 workspace: ::dynakey::__private::decode_field::<
                     String,

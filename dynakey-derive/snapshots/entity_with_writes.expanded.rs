@@ -154,23 +154,11 @@ const _: () = {
     {
         ///Fills `id` (field 1 of 1).
         pub fn id(self, id: impl ::dynakey::SegmentArg<u32>) -> TaskSk<1usize> {
-            let id = &id;
             TaskSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            u32,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            id,
-                            "id",
-                            ::core::option::Option::None,
-                            "TASK#<id>",
-                        )?;
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    u32,
+                    _,
+                >(self.0, &id, "id", ::core::option::Option::None, "TASK#<id>", ""),
             )
         }
         ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -179,21 +167,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u32>,
         ) -> ::dynakey::SortKeyPartial<Task, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            u32,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "id",
-                            ::core::option::Option::None,
-                            "TASK#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "id",
+                ::core::option::Option::None,
+                "TASK#<id>",
             )
         }
     }
@@ -215,7 +194,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::CompleteSortKey for TaskSk<1usize>
@@ -229,11 +208,7 @@ const _: () = {
         fn into_sort_key(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0
-                .and_then(|key| ::dynakey::__private::finish_key(
-                    ::dynakey::__private::KeyRole::Sort,
-                    key,
-                ))
+            ::dynakey::__private::into_sort_key(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for TaskSk<1usize>
@@ -247,8 +222,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::CompleteSortKey::into_sort_key(self)
-                .map(::dynakey::__private::exact_bound)
+            ::dynakey::__private::into_exact_bound(self.0)
         }
     }
     impl Task
@@ -287,28 +261,9 @@ const _: () = {
         pub fn parse_sort_key(
             key: &str,
         ) -> ::core::result::Result<TaskSortKey, ::dynakey::KeyError> {
-            ::dynakey::__private::check_parsed_size(
-                ::dynakey::__private::KeyRole::Sort,
-                key,
-            )?;
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("TASK#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                u32,
-            >(rest, ::core::option::Option::None) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            };
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(&__SORT_TEMPLATE, key),
-                );
-            }
+            let [__segment_0] = ::dynakey::__private::parse_segments::<
+                1usize,
+            >(&__SORT_TEMPLATE, key)?;
             ::core::result::Result::Ok(TaskSortKey {
                 id: ::dynakey::__private::decode_field::<u32>(__segment_0, "id")?,
             })
@@ -481,24 +436,18 @@ const _: () = {
             self,
             due: impl ::dynakey::SegmentArg<u64>,
         ) -> TaskByAssigneeSk<1usize> {
-            let due = &due;
             TaskByAssigneeSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            u64,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            due,
-                            "due",
-                            ::core::option::Option::Some('#'),
-                            "<due>#<id>",
-                        )?;
-                        __dynakey_out.push_str("#");
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    u64,
+                    _,
+                >(
+                    self.0,
+                    &due,
+                    "due",
+                    ::core::option::Option::Some('#'),
+                    "<due>#<id>",
+                    "#",
+                ),
             )
         }
         ///A partial value of `due`: keys whose `due` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -507,21 +456,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Task, __DynakeyIndex0> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            u64,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "due",
-                            ::core::option::Option::Some('#'),
-                            "<due>#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "due",
+                ::core::option::Option::Some('#'),
+                "<due>#<id>",
             )
         }
     }
@@ -536,23 +476,11 @@ const _: () = {
             self,
             id: impl ::dynakey::SegmentArg<u32>,
         ) -> TaskByAssigneeSk<2usize> {
-            let id = &id;
             TaskByAssigneeSk(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_field::<
-                            u32,
-                            _,
-                        >(
-                            &mut __dynakey_out,
-                            id,
-                            "id",
-                            ::core::option::Option::None,
-                            "<due>#<id>",
-                        )?;
-                        ::core::result::Result::Ok(__dynakey_out)
-                    }),
+                ::dynakey::__private::fill::<
+                    u32,
+                    _,
+                >(self.0, &id, "id", ::core::option::Option::None, "<due>#<id>", ""),
             )
         }
         ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
@@ -561,21 +489,12 @@ const _: () = {
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u32>,
         ) -> ::dynakey::SortKeyPartial<Task, __DynakeyIndex0> {
-            ::dynakey::__private::sort_key_partial(
-                self
-                    .0
-                    .and_then(|mut __dynakey_out| {
-                        ::dynakey::__private::push_partial::<
-                            u32,
-                        >(
-                            &mut __dynakey_out,
-                            &partial,
-                            "id",
-                            ::core::option::Option::None,
-                            "<due>#<id>",
-                        )?;
-                        ::dynakey::__private::finish_prefix(__dynakey_out)
-                    }),
+            ::dynakey::__private::fill_partial(
+                self.0,
+                &partial,
+                "id",
+                ::core::option::Option::None,
+                "<due>#<id>",
             )
         }
     }
@@ -597,7 +516,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::SortKeyPrefix for TaskByAssigneeSk<1usize>
@@ -611,7 +530,7 @@ const _: () = {
         fn into_prefix(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0.and_then(::dynakey::__private::finish_prefix)
+            ::dynakey::__private::into_prefix(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for TaskByAssigneeSk<1usize>
@@ -625,9 +544,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            self.0
-                .and_then(::dynakey::__private::finish_prefix)
-                .map(::dynakey::__private::group_bound)
+            ::dynakey::__private::into_group_bound(self.0)
         }
     }
     impl ::dynakey::CompleteSortKey for TaskByAssigneeSk<2usize>
@@ -641,11 +558,7 @@ const _: () = {
         fn into_sort_key(
             self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            self.0
-                .and_then(|key| ::dynakey::__private::finish_key(
-                    ::dynakey::__private::KeyRole::Sort,
-                    key,
-                ))
+            ::dynakey::__private::into_sort_key(self.0)
         }
     }
     impl ::dynakey::SortKeyBound for TaskByAssigneeSk<2usize>
@@ -659,8 +572,7 @@ const _: () = {
         fn into_bound(
             self,
         ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::CompleteSortKey::into_sort_key(self)
-                .map(::dynakey::__private::exact_bound)
+            ::dynakey::__private::into_exact_bound(self.0)
         }
     }
     impl Task
@@ -818,41 +730,32 @@ const _: () = {
         }
         #[inline]
         fn matches_partition_key(key: &str) -> bool {
-            if key.is_empty()
-                || key.len() > ::dynakey::__private::KeyRole::Partition.max_bytes()
-            {
-                return false;
+            match ::dynakey::__private::match_segments::<
+                1usize,
+            >(
+                &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
+                <Self as ::dynakey::Entity>::SHARDING,
+                key,
+            ) {
+                ::core::option::Option::Some([__segment_0]) => {
+                    true
+                        && <String as ::dynakey::KeySegment>::is_valid_segment(
+                            __segment_0,
+                        )
+                }
+                ::core::option::Option::None => false,
             }
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return false;
-            };
-            rest.is_empty()
-                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
         }
         #[inline]
         fn matches_sort_key(key: &str) -> bool {
-            if key.is_empty()
-                || key.len() > ::dynakey::__private::KeyRole::Sort.max_bytes()
-            {
-                return false;
+            match ::dynakey::__private::match_segments::<
+                1usize,
+            >(&__SORT_TEMPLATE, ::core::option::Option::None, key) {
+                ::core::option::Option::Some([__segment_0]) => {
+                    true && <u32 as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
+                }
+                ::core::option::Option::None => false,
             }
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("TASK#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                u32,
-            >(rest, ::core::option::Option::None) else {
-                return false;
-            };
-            rest.is_empty()
-                && <u32 as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
         }
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
             ::dynakey::__private::entity_index(
@@ -996,37 +899,9 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn parse_partition_key(
             key: &str,
         ) -> ::core::result::Result<TaskPartitionKey, ::dynakey::KeyError> {
-            ::dynakey::__private::check_parsed_size(
-                ::dynakey::__private::KeyRole::Partition,
-                key,
-            )?;
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("WS#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            }
+            let [__segment_0] = ::dynakey::__private::parse_segments::<
+                1usize,
+            >(&<Self as ::dynakey::Entity>::PARTITION_TEMPLATE, key)?;
             ::core::result::Result::Ok(TaskPartitionKey {
                 workspace: ::dynakey::__private::decode_field::<
                     String,

@@ -76,22 +76,21 @@ const _: () = {
         }
         #[inline]
         fn matches_partition_key(key: &str) -> bool {
-            if key.is_empty()
-                || key.len() > ::dynakey::__private::KeyRole::Partition.max_bytes()
-            {
-                return false;
+            match ::dynakey::__private::match_segments::<
+                1usize,
+            >(
+                &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
+                <Self as ::dynakey::Entity>::SHARDING,
+                key,
+            ) {
+                ::core::option::Option::Some([__segment_0]) => {
+                    true
+                        && <String as ::dynakey::KeySegment>::is_valid_segment(
+                            __segment_0,
+                        )
+                }
+                ::core::option::Option::None => false,
             }
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("SESSION#") else {
-                return false;
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return false;
-            };
-            rest.is_empty()
-                && <String as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
         }
     }
     #[automatically_derived]
@@ -162,37 +161,9 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn parse_partition_key(
             key: &str,
         ) -> ::core::result::Result<SessionPartitionKey, ::dynakey::KeyError> {
-            ::dynakey::__private::check_parsed_size(
-                ::dynakey::__private::KeyRole::Partition,
-                key,
-            )?;
-            let rest = key;
-            let ::core::option::Option::Some(rest) = rest.strip_prefix("SESSION#") else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            let ::core::option::Option::Some((__segment_0, rest)) = ::dynakey::__private::take_segment::<
-                String,
-            >(rest, ::core::option::Option::None) else {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            };
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(
-                    ::dynakey::__private::mismatch(
-                        &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                        key,
-                    ),
-                );
-            }
+            let [__segment_0] = ::dynakey::__private::parse_segments::<
+                1usize,
+            >(&<Self as ::dynakey::Entity>::PARTITION_TEMPLATE, key)?;
             ::core::result::Result::Ok(SessionPartitionKey {
                 id: ::dynakey::__private::decode_field::<String>(__segment_0, "id")?,
             })

@@ -15,6 +15,7 @@
 mod common;
 
 use std::hint::black_box;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use common::median;
@@ -46,6 +47,69 @@ struct Flat {
     name: String,
     owner: String,
     status: String,
+}
+
+/// Counts the `Query` requests and the items they returned, from the runtime's one `debug` event
+/// per request (`dynakey_runtime::trace`), while `COUNTING` is on; with `FANOUT_TRACE` set, also
+/// prints each request's item count.
+struct RequestCounter;
+
+static COUNTING: AtomicBool = AtomicBool::new(false);
+static REQUESTS: AtomicU64 = AtomicU64::new(0);
+static ITEMS: AtomicU64 = AtomicU64::new(0);
+
+/// Picks the `items` field of a request event.
+struct ItemsField(Option<u64>);
+
+impl tracing::field::Visit for ItemsField {
+    fn record_u64(&mut self, field: &tracing::field::Field, value: u64) {
+        if field.name() == "items" {
+            self.0 = Some(value);
+        }
+    }
+    fn record_i64(&mut self, field: &tracing::field::Field, value: i64) {
+        self.record_u64(field, u64::try_from(value).unwrap_or(0));
+    }
+    fn record_debug(&mut self, _: &tracing::field::Field, _: &dyn std::fmt::Debug) {}
+}
+
+impl tracing::Subscriber for RequestCounter {
+    fn enabled(&self, metadata: &tracing::Metadata<'_>) -> bool {
+        metadata.target() == "dynakey_runtime::trace"
+    }
+    fn new_span(&self, _: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+        tracing::span::Id::from_u64(1)
+    }
+    fn record(&self, _: &tracing::span::Id, _: &tracing::span::Record<'_>) {}
+    fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+    fn event(&self, event: &tracing::Event<'_>) {
+        if !COUNTING.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut items = ItemsField(None);
+        event.record(&mut items);
+        REQUESTS.fetch_add(1, Ordering::Relaxed);
+        ITEMS.fetch_add(items.0.unwrap_or(0), Ordering::Relaxed);
+        if std::env::var_os("FANOUT_TRACE").is_some() {
+            println!("    request: {} items", items.0.unwrap_or(0));
+        }
+    }
+    fn enter(&self, _: &tracing::span::Id) {}
+    fn exit(&self, _: &tracing::span::Id) {}
+}
+
+/// Runs `read` with requests counted: (its output, Query requests, items they returned).
+fn counted<T>(read: impl FnOnce() -> T) -> (T, u64, u64) {
+    REQUESTS.store(0, Ordering::Relaxed);
+    ITEMS.store(0, Ordering::Relaxed);
+    COUNTING.store(true, Ordering::Relaxed);
+    let out = read();
+    COUNTING.store(false, Ordering::Relaxed);
+    (
+        out,
+        REQUESTS.load(Ordering::Relaxed),
+        ITEMS.load(Ordering::Relaxed),
+    )
 }
 
 const PER_SHARD: usize = 1_000;
@@ -206,7 +270,14 @@ fn summary(s: &Setup) {
             if limit.is_some() { " (goal <= 2x)" } else { "" }
         );
     }
-    // What the fan-out sends for the 100 newest: one page filled to its limit.
+    // What the timed reads send and read for the 100 newest (the items stream).
+    let (_, ours_requests, ours_items) = counted(|| fan_out(s, Some(100)));
+    let (_, flat_requests, flat_items) = counted(|| one_partition(s, Some(100)));
+    println!(
+        "  the 100 newest, items(): fan-out {ours_requests} Query requests returning \
+         {ours_items} items; one partition {flat_requests} request(s) returning {flat_items} items"
+    );
+    // What the fan-out sends for the 100 newest as one page filled to its limit.
     let q = Sharded::query_shards("bench")
         .begins_with(Sharded::sk())
         .reverse()
@@ -224,12 +295,13 @@ fn summary(s: &Setup) {
         .block_on(s.db.query(&flat).page(None))
         .expect("flat page");
     println!(
-        "  the 100 newest: fan-out {} Query requests, {:?} read capacity units; one partition {} \
+        "  the 100 newest, page(None): fan-out {} Query requests, {:?} read capacity units; one partition {} \
          request, {:?} units",
         page.requests, page.consumed_capacity, flat.requests, flat.consumed_capacity
     );
 }
 
 fn main() {
+    tracing::subscriber::set_global_default(RequestCounter).expect("the only subscriber");
     common::run(&setup(), Duration::from_secs(4), benches, summary);
 }

@@ -395,6 +395,47 @@ pub fn finish_prefix(prefix: String) -> Result<String, KeyError> {
     Ok(prefix)
 }
 
+/// The raw text of each of the `N` placeholders of `key` by `template`: the first step of a
+/// generated `parse_*_key` (one call instead of a split step per segment in every entity). The
+/// size rules first, as the encoder never writes an empty or oversized key.
+///
+/// # Errors
+/// [`KeyErrorKind::EmptyKey`] / [`KeyErrorKind::TooLong`]; [`KeyErrorKind::Mismatch`] when the key
+/// does not have the template's shape.
+#[inline]
+pub fn parse_segments<'k, const N: usize>(
+    template: &KeyTemplate,
+    key: &'k str,
+) -> Result<[&'k str; N], KeyError> {
+    KeyError::check_size(template.role(), key)?;
+    let mut out = [""; N];
+    match template.split_raw(key, &mut out) {
+        Ok(()) => Ok(out),
+        Err(_) => Err(mismatch(template, key)),
+    }
+}
+
+/// The raw text of each of the `N` placeholders of `key` by `template`, or `None` when the key
+/// breaks the size rules or has another shape: the first step of a generated
+/// `matches_*_key`, allocation-free. With `sharding` (a sharded partition key), the size rules
+/// apply to the whole key and the template to the key without its shard suffix.
+#[inline]
+pub fn match_segments<'k, const N: usize>(
+    template: &KeyTemplate,
+    sharding: Option<Sharding>,
+    key: &'k str,
+) -> Option<[&'k str; N]> {
+    if key.is_empty() || key.len() > template.role().max_bytes() {
+        return None;
+    }
+    let key = match sharding {
+        Some(sharding) => sharding.split_partition_key(key)?.0,
+        None => key,
+    };
+    let mut out = [""; N];
+    template.split_raw(key, &mut out).ok().map(|()| out)
+}
+
 /// Why `key` does not have the shape of `template` (the cold path of generated parsers).
 #[cold]
 pub fn mismatch(template: &KeyTemplate, key: &str) -> KeyError {
@@ -425,6 +466,80 @@ pub fn push_partial<T>(
         }
         _ => Ok(()),
     }
+}
+
+/// One fill step of a generated sort-key builder (`Entity::sk().<field>(value)`): appends `value`
+/// as field `field` and then `next` (the literal up to the next field) to the key built so far;
+/// the first error is kept and returned when the query is built. One generic call instead of a
+/// closure per builder depth in every entity.
+///
+/// # Errors
+/// As [`push_field`], or the error already held.
+#[inline]
+pub fn fill<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Sized>(
+    key: Result<String, KeyError>,
+    value: &A,
+    field: &'static str,
+    terminator: Option<char>,
+    template: &'static str,
+    next: &'static str,
+) -> Result<String, KeyError> {
+    let mut out = key?;
+    push_field::<T, A>(&mut out, value, field, terminator, template)?;
+    out.push_str(next);
+    Ok(out)
+}
+
+/// The `<field>_prefix(partial)` step of a generated sort-key builder: the key built so far, then
+/// the partial value ([`push_partial`]), as a [`SortKeyPartial`] for `begins_with`.
+#[inline]
+pub fn fill_partial<T, E, I>(
+    key: Result<String, KeyError>,
+    partial: &impl crate::condition::SegmentPrefix<T>,
+    field: &'static str,
+    terminator: Option<char>,
+    template: &'static str,
+) -> SortKeyPartial<E, I> {
+    SortKeyPartial::new(key.and_then(|mut out| {
+        push_partial(&mut out, partial, field, terminator, template)?;
+        finish_prefix(out)
+    }))
+}
+
+/// `SortKeyPrefix::into_prefix` of a generated sort-key builder: the size rule of a prefix.
+///
+/// # Errors
+/// As [`finish_prefix`], or the error already held.
+#[inline]
+pub fn into_prefix(key: Result<String, KeyError>) -> Result<String, KeyError> {
+    key.and_then(finish_prefix)
+}
+
+/// `SortKeyBound::into_bound` of a generated sort-key builder filled part way: a group bound.
+///
+/// # Errors
+/// As [`finish_prefix`], or the error already held.
+#[inline]
+pub fn into_group_bound(key: Result<String, KeyError>) -> Result<crate::Bound, KeyError> {
+    key.and_then(finish_prefix).map(group_bound)
+}
+
+/// `CompleteSortKey::into_sort_key` of a generated sort-key builder with every field filled.
+///
+/// # Errors
+/// As [`finish_key`], or the error already held.
+#[inline]
+pub fn into_sort_key(key: Result<String, KeyError>) -> Result<String, KeyError> {
+    key.and_then(|key| finish_key(KeyRole::Sort, key))
+}
+
+/// `SortKeyBound::into_bound` of a complete generated sort-key builder: an exact bound.
+///
+/// # Errors
+/// As [`finish_key`], or the error already held.
+#[inline]
+pub fn into_exact_bound(key: Result<String, KeyError>) -> Result<crate::Bound, KeyError> {
+    into_sort_key(key).map(exact_bound)
 }
 
 /// Finishes the partition key of a sharded entity: appends the shard suffix chosen by `value`

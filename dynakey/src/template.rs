@@ -98,7 +98,17 @@ impl KeyTemplate {
     /// [`KeyErrorKind::Mismatch`] when the key does not have this template's shape, or `out` does not
     /// have one slot per placeholder.
     pub fn split_into<'k>(&self, key: &'k str, out: &mut [&'k str]) -> Result<(), KeyError> {
-        let mismatch = |reason: String| KeyError::mismatch(key, self.text, reason);
+        self.split_raw(key, out)
+            .map_err(|failure| KeyError::mismatch(key, self.text, failure.reason()))
+    }
+
+    /// [`split_into`](Self::split_into) without making the error: what generated parsers and
+    /// matchers call on every key read, so a key of another shape costs no allocation.
+    pub(crate) fn split_raw<'k>(
+        &self,
+        key: &'k str,
+        out: &mut [&'k str],
+    ) -> Result<(), SplitFailure> {
         let mut pos = 0;
         let mut slot = 0;
         for (i, part) in self.parts.iter().enumerate() {
@@ -106,7 +116,7 @@ impl KeyTemplate {
             match *part {
                 TemplatePart::Literal(lit) => {
                     if !rest.starts_with(lit) {
-                        return Err(mismatch(format!("expected {lit:?} at byte {pos}")));
+                        return Err(SplitFailure::Literal { lit, pos });
                     }
                     pos += lit.len();
                 }
@@ -114,31 +124,28 @@ impl KeyTemplate {
                     let len = match (width, self.parts.get(i + 1)) {
                         (Some(w), _) => {
                             if rest.len() < w || !rest.is_char_boundary(w) {
-                                return Err(mismatch(format!(
-                                    "field `{name}` needs {w} bytes at byte {pos}"
-                                )));
+                                return Err(SplitFailure::Width {
+                                    name,
+                                    width: w,
+                                    pos,
+                                });
                             }
                             w
                         }
                         (None, Some(TemplatePart::Literal(lit))) => {
                             let terminator = lit.chars().next().unwrap_or_default();
-                            find_char(rest, terminator).ok_or_else(|| {
-                                mismatch(format!("no {terminator:?} after field `{name}`"))
-                            })?
+                            find_char(rest, terminator)
+                                .ok_or(SplitFailure::NoTerminator { name, terminator })?
                         }
                         // The last segment: never empty, as the encoder refuses to write it.
                         (None, _) => {
                             if rest.is_empty() {
-                                return Err(mismatch(format!(
-                                    "the last field `{name}` is empty at byte {pos}"
-                                )));
+                                return Err(SplitFailure::EmptyLast { name, pos });
                             }
                             rest.len()
                         }
                     };
-                    let target = out.get_mut(slot).ok_or_else(|| {
-                        mismatch("more placeholders than output slots".to_owned())
-                    })?;
+                    let target = out.get_mut(slot).ok_or(SplitFailure::Slots("more"))?;
                     *target = &rest[..len];
                     slot += 1;
                     pos += len;
@@ -146,10 +153,10 @@ impl KeyTemplate {
             }
         }
         if pos != key.len() {
-            return Err(mismatch(format!("unexpected text after byte {pos}")));
+            return Err(SplitFailure::Trailing { pos });
         }
         if slot != out.len() {
-            return Err(mismatch("fewer placeholders than output slots".to_owned()));
+            return Err(SplitFailure::Slots("fewer"));
         }
         Ok(())
     }
@@ -228,11 +235,58 @@ impl KeyTemplate {
         let mut slots = [""; 16];
         let count = self.fields().count();
         match slots.get_mut(..count) {
-            Some(slots) => self.split_into(key, slots).is_ok(),
+            Some(slots) => self.split_raw(key, slots).is_ok(),
             None => {
                 let mut slots = vec![""; count];
-                self.split_into(key, &mut slots).is_ok()
+                self.split_raw(key, &mut slots).is_ok()
             }
+        }
+    }
+}
+
+/// Why a key does not split by a template ([`KeyTemplate::split_raw`]); made into the
+/// [`KeyErrorKind::Mismatch`] reason only when an error is returned.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum SplitFailure {
+    Literal {
+        lit: &'static str,
+        pos: usize,
+    },
+    Width {
+        name: &'static str,
+        width: usize,
+        pos: usize,
+    },
+    NoTerminator {
+        name: &'static str,
+        terminator: char,
+    },
+    EmptyLast {
+        name: &'static str,
+        pos: usize,
+    },
+    Trailing {
+        pos: usize,
+    },
+    /// `"more"` or `"fewer"` placeholders than output slots.
+    Slots(&'static str),
+}
+
+impl SplitFailure {
+    fn reason(self) -> String {
+        match self {
+            SplitFailure::Literal { lit, pos } => format!("expected {lit:?} at byte {pos}"),
+            SplitFailure::Width { name, width, pos } => {
+                format!("field `{name}` needs {width} bytes at byte {pos}")
+            }
+            SplitFailure::NoTerminator { name, terminator } => {
+                format!("no {terminator:?} after field `{name}`")
+            }
+            SplitFailure::EmptyLast { name, pos } => {
+                format!("the last field `{name}` is empty at byte {pos}")
+            }
+            SplitFailure::Trailing { pos } => format!("unexpected text after byte {pos}"),
+            SplitFailure::Slots(which) => format!("{which} placeholders than output slots"),
         }
     }
 }

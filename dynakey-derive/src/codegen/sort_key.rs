@@ -130,8 +130,14 @@ pub fn implementation_of(
             .get(depth + 1)
             .copied()
             .unwrap_or(segments.len());
-        // The field itself plus the literal after it.
-        let push = push_segments(entity, template, position..next_end);
+        // The literal after the field, up to the next field.
+        let literal_after: String = segments[position + 1..next_end]
+            .iter()
+            .filter_map(|segment| match segment {
+                Segment::Literal(text) => Some(text.as_str()),
+                Segment::Field(_) => None,
+            })
+            .collect();
         let next = depth + 1;
         let prefix_method = format_ident!("{}_prefix", field_ident);
         let term = option_char(terminator(template, position));
@@ -145,11 +151,9 @@ pub fn implementation_of(
             impl #ident<#depth> #bounds {
                 #[doc = #doc_fill]
                 pub fn #field_ident(self, #field_ident: impl ::dynakey::SegmentArg<#ty>) -> #ident<#next> {
-                    let #field_ident = &#field_ident;
-                    #ident(self.0.and_then(|mut #key| {
-                        #push
-                        ::core::result::Result::Ok(#key)
-                    }))
+                    #ident(::dynakey::__private::fill::<#ty, _>(
+                        self.0, &#field_ident, #name, #term, #text, #literal_after,
+                    ))
                 }
 
                 #[doc = #doc_prefix]
@@ -159,10 +163,7 @@ pub fn implementation_of(
                     self,
                     partial: impl ::dynakey::condition::SegmentPrefix<#ty>,
                 ) -> ::dynakey::SortKeyPartial<#entity_ident, #target> {
-                    ::dynakey::__private::sort_key_partial(self.0.and_then(|mut #key| {
-                        ::dynakey::__private::push_partial::<#ty>(&mut #key, &partial, #name, #term, #text)?;
-                        ::dynakey::__private::finish_prefix(#key)
-                    }))
+                    ::dynakey::__private::fill_partial(self.0, &partial, #name, #term, #text)
                 }
             }
         });
@@ -179,7 +180,7 @@ pub fn implementation_of(
                     type Entity = #entity_ident;
                     type Index = #target;
                     fn into_prefix(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-                        self.0.and_then(::dynakey::__private::finish_prefix)
+                        ::dynakey::__private::into_prefix(self.0)
                     }
                 }
             });
@@ -190,14 +191,14 @@ pub fn implementation_of(
                     type Entity = #entity_ident;
                     type Index = #target;
                     fn into_sort_key(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-                        self.0.and_then(|key| ::dynakey::__private::finish_key(::dynakey::__private::KeyRole::Sort, key))
+                        ::dynakey::__private::into_sort_key(self.0)
                     }
                 }
                 impl ::dynakey::SortKeyBound for #ident<#depth> #bounds {
                     type Entity = #entity_ident;
                     type Index = #target;
                     fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-                        ::dynakey::CompleteSortKey::into_sort_key(self).map(::dynakey::__private::exact_bound)
+                        ::dynakey::__private::into_exact_bound(self.0)
                     }
                 }
             });
@@ -207,7 +208,7 @@ pub fn implementation_of(
                     type Entity = #entity_ident;
                     type Index = #target;
                     fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-                        self.0.and_then(::dynakey::__private::finish_prefix).map(::dynakey::__private::group_bound)
+                        ::dynakey::__private::into_group_bound(self.0)
                     }
                 }
             });

@@ -175,13 +175,10 @@ pub fn parser(
         Role::Partition => quote!(<Self as ::dynakey::Entity>::PARTITION_TEMPLATE),
         Role::Sort => quote!(__SORT_TEMPLATE),
     };
-    // Straight-line splitting (no interpretation of the template at run time); the detailed
-    // mismatch reason is computed only on the error path.
-    let (steps, locals) = split_steps(
-        entity,
-        template,
-        &quote!(return ::core::result::Result::Err(::dynakey::__private::mismatch(&#template_const, key))),
-    );
+    // The splitting is one call into dynakey (`__private::parse_segments`) rather than a step
+    // per segment here: less code to compile per entity, the same canonical rules.
+    let locals = segment_locals(template);
+    let count = locals.len();
     let fields = template.field_indices().zip(&locals).map(|(index, local)| {
         let field = entity.field(index);
         let ident = field.ident;
@@ -200,18 +197,12 @@ pub fn parser(
          encoding of its field's type.",
         template.lit.value()
     );
-    let role = role(template.role);
     quote! {
         #[doc = #doc]
         pub fn #fn_ident(key: &str) -> ::core::result::Result<#struct_ident, ::dynakey::KeyError> {
             // Canonical: only what the encoder writes parses, and it never writes an empty or
             // oversized key.
-            ::dynakey::__private::check_parsed_size(#role, key)?;
-            let rest = key;
-            #(#steps)*
-            if !rest.is_empty() {
-                return ::core::result::Result::Err(::dynakey::__private::mismatch(&#template_const, key));
-            }
+            let [#(#locals),*] = ::dynakey::__private::parse_segments::<#count>(&#template_const, key)?;
             ::core::result::Result::Ok(#struct_ident { #(#fields,)* })
         }
     }
@@ -272,79 +263,45 @@ pub fn fields_struct(
     }
 }
 
-/// Statements that split `key` (a `&str` named `key`, with `rest` bound to it) into the raw text of
-/// each placeholder, one local per placeholder (returned), running `fail` when the key does not
-/// have the template's shape. After them, `rest` is the unparsed remainder.
-fn split_steps(
-    entity: &Entity<'_>,
-    template: &Template,
-    fail: &TokenStream,
-) -> (Vec<TokenStream>, Vec<syn::Ident>) {
-    let mut steps = Vec::new();
-    let mut locals = Vec::new();
-    for (i, segment) in template.segments.iter().enumerate() {
-        match segment {
-            Segment::Literal(literal) => steps.push(quote! {
-                let ::core::option::Option::Some(rest) = rest.strip_prefix(#literal) else {
-                    #fail;
-                };
-            }),
-            Segment::Field(index) => {
-                let ty = entity.field(*index).ty;
-                let local = format_ident!("__segment_{}", locals.len());
-                let terminator = option_char(terminator(template, i));
-                steps.push(quote! {
-                    let ::core::option::Option::Some((#local, rest)) =
-                        ::dynakey::__private::take_segment::<#ty>(rest, #terminator)
-                    else {
-                        #fail;
-                    };
-                });
-                locals.push(local);
-            }
-        }
-    }
-    (steps, locals)
+/// One local per placeholder of a template (`__segment_0`, …), for the segment texts
+/// `__private::parse_segments` / `match_segments` return.
+fn segment_locals(template: &Template) -> Vec<syn::Ident> {
+    (0..template.field_indices().count())
+        .map(|i| format_ident!("__segment_{}", i))
+        .collect()
 }
 
 /// `fn matches_sort_key(key: &str) -> bool` (or `matches_partition_key`, by the template's role)
-/// of the `Entity` impl: the parser's size check and splitting, then
+/// of the `Entity` impl: the parser's size check and splitting (`__private::match_segments`,
+/// which for a sharded partition key checks and takes off the shard suffix first), then
 /// `KeySegment::is_valid_segment` on every segment, so nothing is allocated for types that can
-/// validate in place. It holds exactly when the parser returns `Ok`. For a sharded partition key,
-/// the shard suffix is checked and taken off first.
+/// validate in place. It holds exactly when the parser returns `Ok`.
 pub fn matcher(entity: &Entity<'_>, template: &Template) -> TokenStream {
-    let (steps, locals) = split_steps(entity, template, &quote!(return false));
+    let locals = segment_locals(template);
+    let count = locals.len();
     let checks = template.field_indices().zip(&locals).map(|(index, local)| {
         let ty = entity.field(index).ty;
         quote!(&& <#ty as ::dynakey::KeySegment>::is_valid_segment(#local))
     });
-    let role_tokens = role(template.role);
-    let (name, unshard) = match template.role {
-        Role::Sort => (format_ident!("matches_sort_key"), TokenStream::new()),
+    let (name, template_const, sharding) = match template.role {
+        Role::Sort => (
+            format_ident!("matches_sort_key"),
+            quote!(__SORT_TEMPLATE),
+            quote!(::core::option::Option::None),
+        ),
         Role::Partition => (
             format_ident!("matches_partition_key"),
-            match &entity.shard {
-                Some(_) => quote! {
-                    let ::core::option::Option::Some(key) =
-                        ::dynakey::__private::logical_partition_key::<Self>(key)
-                    else {
-                        return false;
-                    };
-                },
-                None => TokenStream::new(),
-            },
+            quote!(<Self as ::dynakey::Entity>::PARTITION_TEMPLATE),
+            quote!(<Self as ::dynakey::Entity>::SHARDING),
         ),
     };
     quote! {
         #[inline]
         fn #name(key: &str) -> bool {
-            if key.is_empty() || key.len() > #role_tokens.max_bytes() {
-                return false;
+            match ::dynakey::__private::match_segments::<#count>(&#template_const, #sharding, key) {
+                ::core::option::Option::Some([#(#locals),*]) => true #(#checks)*,
+                ::core::option::Option::None => false,
             }
-            #unshard
-            let rest = key;
-            #(#steps)*
-            rest.is_empty() #(#checks)*
         }
     }
 }

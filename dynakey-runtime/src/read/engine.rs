@@ -141,6 +141,8 @@ pub(crate) struct Reader<T: Table> {
     remaining: Option<u32>,
     /// Keep every partition's last returned key, for cursors.
     track: bool,
+    /// `true` once the refills the first round predicts were sent ([`ahead`](Self::ahead)).
+    looked_ahead: bool,
     /// Requests sent and capacity consumed since [`begin_page`](Self::begin_page).
     pub(crate) requests: u32,
     pub(crate) consumed_capacity: Option<f64>,
@@ -179,6 +181,7 @@ impl<T: Table> Reader<T> {
             key_attributes: target.start_key_attributes(),
             plan,
             track,
+            looked_ahead: false,
             requests: 0,
             consumed_capacity: None,
             last_evaluated_key: None,
@@ -224,6 +227,13 @@ impl<T: Table> Reader<T> {
             let needed: Vec<usize> = (0..self.parts.len())
                 .filter(|&i| self.parts[i].buffer.is_empty() && self.parts[i].more)
                 .collect();
+            if needed.is_empty() && mode == Mode::Stream && !self.looked_ahead {
+                self.looked_ahead = true;
+                let ahead = self.ahead();
+                if !ahead.is_empty() {
+                    self.fetch(&ahead).await?;
+                }
+            }
             if needed.is_empty() {
                 return Ok(match self.pop() {
                     Some(item) => Step::Item(item),
@@ -288,6 +298,62 @@ impl<T: Table> Reader<T> {
             }
         }
         Ok(())
+    }
+
+    /// After the first round of a fan-out stream with a limit: the partitions whose refill is
+    /// already known to be needed soon, asked together in a second round instead of one after
+    /// the other as each buffer runs dry. A partition qualifies when it may have more and the
+    /// last item it returned ranks in the first half of the limit among everything read so far
+    /// (its items fill the top of the merge faster than an even share). A guess: a partition
+    /// asked ahead that turns out not to be needed costs one request, never a result (the merge
+    /// still asks any partition whose buffer runs dry). Not with cursors: a buffer that is
+    /// refilled before it is empty would move the position a cursor resumes from.
+    fn ahead(&self) -> Vec<usize> {
+        let Some(remaining) = self.remaining else {
+            return Vec::new();
+        };
+        if self.track || self.parts.len() < 2 {
+            return Vec::new();
+        }
+        let Some(name) = self.sort_attribute else {
+            return Vec::new();
+        };
+        let forward = self.plan.scan_index_forward();
+        let sort = |item: &Item| string_attribute(item, name).unwrap_or_default().to_owned();
+        let lasts: Vec<Option<String>> = self
+            .parts
+            .iter()
+            .map(|p| p.buffer.back().filter(|_| p.more).map(sort))
+            .collect();
+        let half = u64::from(remaining.div_ceil(2));
+        (0..self.parts.len())
+            .filter(|&i| {
+                let Some(last) = &lasts[i] else {
+                    return false;
+                };
+                // Items read that come before or at this partition's last one, in merge order.
+                let rank: u64 = self
+                    .parts
+                    .iter()
+                    .map(|p| {
+                        let before = p
+                            .buffer
+                            .iter()
+                            .filter(|item| {
+                                let s = string_attribute(item, name).unwrap_or_default();
+                                if forward {
+                                    s.as_bytes() <= last.as_bytes()
+                                } else {
+                                    s.as_bytes() >= last.as_bytes()
+                                }
+                            })
+                            .count();
+                        u64::try_from(before).unwrap_or(u64::MAX)
+                    })
+                    .sum();
+                rank <= half
+            })
+            .collect()
     }
 
     /// The `Limit` of a partition's next request when `remaining` items are still wanted and it
