@@ -38,9 +38,6 @@ impl Kind {
 /// Something DynamoDB does that an engine may not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Capability {
-    /// GSI key schemas of up to four partition and four sort key attributes (AWS developer
-    /// guide, "Multi-attribute keys pattern").
-    MultiAttributeGsi,
     /// Refusing a reserved word used as an attribute name without a `#name` placeholder in a
     /// KeyConditionExpression or ProjectionExpression (`ValidationException`).
     RejectsReservedWords,
@@ -49,9 +46,6 @@ pub enum Capability {
 /// Why `kind` lacks `capability`; `None` when it has it.
 fn lacks(kind: Kind, capability: Capability) -> Option<&'static str> {
     match (kind, capability) {
-        (Kind::Embedded, Capability::MultiAttributeGsi) => Some(
-            "dynoxide refuses GSI key schemas of more than one partition and one sort key attribute",
-        ),
         (Kind::Moto, Capability::RejectsReservedWords) => Some(
             "moto accepts reserved words as attribute names in KeyConditionExpression and \
              ProjectionExpression without placeholders (docs/engines.md)",
