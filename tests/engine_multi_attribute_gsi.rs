@@ -21,6 +21,9 @@ use common::{BoxError, TestEngine};
 
 type Item = HashMap<String, AttributeValue>;
 
+/// Placeholder → value pairs of a request.
+type Values = Vec<(&'static str, AttributeValue)>;
+
 const INDEX: &str = "ByTournamentRegion";
 
 /// The base table (`PK`, `SK`) with the multi-attribute GSI.
@@ -195,7 +198,7 @@ async fn sort_attributes_are_matched_left_to_right_with_a_range_on_the_last_give
         values.extend(more.iter().cloned());
         values
     };
-    let cases: [(&str, Vec<(&str, AttributeValue)>, &[&str]); 5] = [
+    let cases: [(&str, Values, &[&str]); 5] = [
         ("#round = :round", with(&[(":round", n(2))]), &["m3", "m2"]),
         (
             "#round = :round AND #bracket = :bracket",
@@ -245,7 +248,7 @@ async fn reading_resumes_from_a_last_evaluated_key_with_native_types() -> Result
 async fn key_conditions_outside_the_rules_are_refused() -> Result<(), BoxError> {
     let (engine, table) = seeded().await?;
     // What typed multi-attribute queries make impossible to write.
-    let cases: [(&str, Vec<(&str, AttributeValue)>); 3] = [
+    let cases: [(&str, Values); 3] = [
         ("a missing partition attribute", vec![(":t", s("T1"))]),
         (
             "a skipped sort attribute",
