@@ -54,10 +54,10 @@ struct Fixture {
 
 async fn fixture(mix: FaultMix) -> Result<Fixture, BoxError> {
     let engine = TestEngine::start().await?;
-    // A fixed table name (each fixture has its own engine): the proxy's fault decisions hash the
-    // request, table name included, so the same test meets the same faults every run.
-    let direct: Db = engine.db("batches");
-    direct.create_table().await?;
+    // A fixed table name on the embedded engine (each fixture has its own): the proxy's fault
+    // decisions hash the request, table name included, so the same test meets the same faults
+    // every run.
+    let direct: Db = engine.table_named("batches").await?;
     let proxy = FaultProxy::start(engine.endpoint(), 1, mix).await?;
     let fast = RetryPolicy {
         base: Duration::from_millis(1),

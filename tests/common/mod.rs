@@ -7,6 +7,7 @@
 
 #![allow(dead_code)]
 
+pub mod engine;
 pub mod fault_proxy;
 
 use std::collections::HashMap;
@@ -91,13 +92,29 @@ impl TestEngine {
         if let TestEngine::Embedded(engine) = self {
             return Ok(engine.fresh_table::<T>().await?);
         }
+        self.table_named::<T>("dynakey-test").await
+    }
+
+    /// A new table declared by `T`, named `name` on the embedded engine (private to the test, so
+    /// the name is the same every run: a fault proxy's seeded decisions hash it) and `name` with
+    /// a suffix unique to this process and call on an external engine, which tests share.
+    pub async fn table_named<T: Table>(&self, name: &str) -> Result<Db<T>, BoxError> {
+        let db = self.db::<T>(self.table_name(name));
+        db.create_table().await?;
+        Ok(db)
+    }
+
+    /// The name [`table_named`](Self::table_named) gives a table: `name` on the embedded engine,
+    /// `name-<process>-<millis>-<n>` on an external one (for tables a test creates itself).
+    pub fn table_name(&self, name: &str) -> String {
+        if self.is_embedded() {
+            return name.to_owned();
+        }
         let n = TABLES.fetch_add(1, Ordering::Relaxed);
         let millis = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_millis());
-        let db = self.db::<T>(format!("dynakey-test-{}-{millis}-{n}", std::process::id()));
-        db.create_table().await?;
-        Ok(db)
+        format!("{name}-{}-{millis}-{n}", std::process::id())
     }
 }
 
