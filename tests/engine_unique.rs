@@ -202,3 +202,42 @@ async fn sixteen_concurrent_creates_of_one_email_have_one_winner() -> Result<(),
     assert_eq!(users, 1);
     Ok(())
 }
+
+#[tokio::test]
+async fn a_move_onto_an_occupied_key_replaces_its_uniqueness_items() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    db.create(&user("u1", "a@x.io")).await?;
+    db.create(&User {
+        handle: Some("bee".into()),
+        ..user("u2", "b@x.io")
+    })
+    .await?;
+    // u1 moves onto u2's key: u2 is replaced, as a put replaces, and its values are free.
+    db.move_to(&User::key("u1")?, &user("u2", "a@x.io")).await?;
+    assert_eq!(db.get(&User::key("u2")?).await?, Some(user("u2", "a@x.io")));
+    assert_eq!(db.get(&User::key("u1")?).await?, None);
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec!["UNIQUE#User#email#a@x.io"],
+        "the replaced item's uniqueness items are gone"
+    );
+    db.create(&User {
+        handle: Some("bee".into()),
+        ..user("u3", "b@x.io")
+    })
+    .await?;
+    // A move onto a key whose item holds the moved value already (the same email).
+    db.create(&user("u4", "d@x.io")).await?;
+    db.move_to(&User::key("u4")?, &user("u2", "a@x.io")).await?;
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec![
+            "UNIQUE#User#email#a@x.io",
+            "UNIQUE#User#email#b@x.io",
+            "UNIQUE#User#org+handle#acme#bee",
+        ]
+    );
+    not_unique(db.create(&user("u5", "a@x.io")).await, "email")?;
+    db.create(&user("u5", "d@x.io")).await?;
+    Ok(())
+}

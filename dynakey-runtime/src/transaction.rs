@@ -410,25 +410,37 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
         let new = part.new_keys(stored.as_ref());
         if let Some((_, read_key)) = &part.read {
             let guard = part.unchanged::<T>(stored.as_ref());
-            match actions.iter().position(|a| &a.key == read_key) {
-                Some(j) => {
-                    conditions[j] = Some(match conditions[j].take() {
-                        Some(c) => c.and(guard),
-                        None => guard,
-                    });
-                }
-                None => extra.push((
-                    Kind::Check,
-                    read_key.clone(),
-                    Some(guard),
-                    Origin::Guard(i),
-                    None,
-                )),
-            }
+            guard_item(actions, &mut conditions, &mut extra, read_key, guard, i);
         }
+        // A move onto an occupied key replaces the item there (as a put does): its uniqueness
+        // items go, and the put is conditioned on that item being as read.
+        let replaced = match &part.replaces {
+            Some(key) => {
+                let stored = read(db, key).await?;
+                let guard = part.unchanged::<T>(stored.as_ref());
+                guard_item(actions, &mut conditions, &mut extra, &part.owner, guard, i);
+                part.keys_of(stored.as_ref())
+            }
+            None => vec![None; part.constraints.len()],
+        };
         let old_owner = part.read.as_ref().map(|(_, k)| k.clone());
         for (c, constraint) in part.constraints.iter().enumerate() {
-            let (old, new) = (&old[c], &new[c]);
+            let (old, new, replaced) = (&old[c], &new[c], &replaced[c]);
+            if let Some(gone) = replaced.as_ref().filter(|r| Some(*r) != new.as_ref()) {
+                if Some(gone) != old.as_ref() {
+                    extra.push((
+                        Kind::Delete,
+                        unique::unique_key::<T>(gone),
+                        Some(unique::owned_by::<T>(&part.owner)),
+                        Origin::Unique {
+                            action: i,
+                            constraint: c,
+                            put: false,
+                        },
+                        Some(gone.clone()),
+                    ));
+                }
+            }
             let moved = old_owner.as_ref() != Some(&part.owner);
             if old == new && !(moved && new.is_some()) {
                 continue;
@@ -452,6 +464,8 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
                 let item = unique::unique_item::<T>(new, part.entity, constraint, &part.owner);
                 let condition = match (&old_owner, replacing_own) {
                     (Some(owner), true) => unique::owned_by::<T>(owner),
+                    // The replaced item held the value: its uniqueness item is the new key's.
+                    _ if replaced.as_ref() == Some(new) => unique::owned_by::<T>(&part.owner),
                     _ => Condition::attribute_not_exists(dynakey::expr::Path::attribute(
                         T::PARTITION_KEY,
                     )),
@@ -527,6 +541,27 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
         }));
     }
     Ok(sent)
+}
+
+/// Conditions the action on the item at `key` on `guard` (action `i` read that item), or adds a
+/// condition check when no action names it.
+fn guard_item(
+    actions: &[Action],
+    conditions: &mut [Option<Condition>],
+    extra: &mut Vec<Extra>,
+    key: &KeyText,
+    guard: Condition,
+    i: usize,
+) {
+    match actions.iter().position(|a| &a.key == key) {
+        Some(j) => {
+            conditions[j] = Some(match conditions[j].take() {
+                Some(c) => c.and(guard),
+                None => guard,
+            });
+        }
+        None => extra.push((Kind::Check, key.clone(), Some(guard), Origin::Guard(i), None)),
+    }
 }
 
 fn origin_index(origin: Origin) -> usize {
