@@ -241,3 +241,24 @@ async fn a_move_onto_an_occupied_key_replaces_its_uniqueness_items() -> Result<(
     db.create(&user("u5", "d@x.io")).await?;
     Ok(())
 }
+
+#[tokio::test]
+async fn batch_writes_of_a_unique_entity_are_refused_before_any_request() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    let users = vec![user("u1", "a@x.io"), user("u2", "a@x.io")];
+    match db.batch_put(&users).await {
+        Err(Error::UniqueInBatch { entity, operation }) => {
+            assert_eq!((entity, operation), ("User", "batch_put"))
+        }
+        other => return Err(format!("expected UniqueInBatch, got {other:?}").into()),
+    }
+    assert!(scan(db.client(), db.table_name()).await?.is_empty());
+    db.create(&users[0]).await?;
+    let keys = vec![User::key("u1")?];
+    match db.batch_delete(&keys).await {
+        Err(Error::UniqueInBatch { operation, .. }) => assert_eq!(operation, "batch_delete"),
+        other => return Err(format!("expected UniqueInBatch, got {other:?}").into()),
+    }
+    assert_eq!(db.get(&User::key("u1")?).await?, Some(users[0].clone()));
+    Ok(())
+}

@@ -337,6 +337,20 @@ pub enum Error {
         key: String,
     },
 
+    /// `batch_put` / `batch_delete` of an entity with `#[unique(…)]`, refused before any request:
+    /// `BatchWriteItem` writes items one by one, without conditions, so it cannot keep their
+    /// uniqueness items (`docs/semantics.md` §5). Write them with `put` / `delete` (each a
+    /// transaction) or [`Db::transaction`](crate::Db::transaction) instead.
+    #[error(
+        "{entity} has #[unique(..)]: {operation} cannot keep its uniqueness items; nothing was          written (use put/delete or a transaction)"
+    )]
+    UniqueInBatch {
+        /// The entity.
+        entity: &'static str,
+        /// `batch_put` or `batch_delete`.
+        operation: &'static str,
+    },
+
     /// The embedded engine could not start (feature `embedded`).
     #[error("the embedded DynamoDB engine could not start: {0}")]
     Engine(String),
