@@ -10,6 +10,7 @@
 //! ([`TransactionCanceled`]).
 
 mod outcome;
+mod resend;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -28,6 +29,7 @@ use dynakey::{Cond, Entity, InTable, Key, Table, WriteInput};
 use tracing::Instrument;
 
 pub use outcome::{CancelReason, TransactionCanceled, TransactionRefusal};
+pub use resend::Resend;
 
 use crate::convert::key_to_attributes;
 use crate::db::Db;
@@ -270,29 +272,47 @@ impl<T: Table> Transaction<T> {
     ///   ([`Error::Key`], [`Error::InvalidItem`], [`Error::Plan`], …);
     /// - [`Error::TransactionCanceled`]: DynamoDB cancelled it, nothing was written; the reason of
     ///   each action by its index;
-    /// - [`Error::TransactionFailed`]: any other failure, with the `ClientRequestToken` to send it
-    ///   again with (its outcome may be unknown: a timeout, a dropped connection).
+    /// - [`Error::TransactionFailed`]: any other failure (its outcome may be unknown: a timeout,
+    ///   a dropped connection), with the exact request as sent: [`Resend::send`] sends it again
+    ///   with the same `ClientRequestToken`, applied at most once. Building the transaction again
+    ///   is not the same request (new timestamps, fresh reads for unique constraints): DynamoDB
+    ///   answers `IdempotentParameterMismatchException` to it within 10 minutes.
     pub async fn send(self) -> Result<TransactionOutput, Error> {
         if let Some(error) = self.error {
             return Err(error);
         }
         let token = self.token.unwrap_or_else(new_token);
         let sent = plan(&self.db, &self.actions).await?;
-        match transact(&self.db, &sent, &token).await {
-            Ok(()) => Ok(TransactionOutput {
-                client_request_token: token,
-            }),
-            Err(Outcome::Canceled(reasons)) => {
-                Err(Error::TransactionCanceled(Box::new(TransactionCanceled {
-                    client_request_token: token,
-                    reasons: reasons_by_action(&self.db, &self.actions, &sent, reasons),
-                })))
-            }
-            Err(Outcome::Failed(error)) => Err(Error::TransactionFailed {
-                client_request_token: token,
-                source: Box::new(error),
-            }),
+        finish(&self.db, self.actions, sent, token).await
+    }
+}
+
+/// Sends the rendered request `sent` of `actions` with `token`, and tells what happened.
+async fn finish<T: Table>(
+    db: &Db<T>,
+    actions: Vec<Action>,
+    sent: Vec<Sent>,
+    token: String,
+) -> Result<TransactionOutput, Error> {
+    match transact(db, &sent, &token).await {
+        Ok(()) => Ok(TransactionOutput {
+            client_request_token: token,
+        }),
+        Err(Outcome::Canceled(reasons)) => {
+            Err(Error::TransactionCanceled(Box::new(TransactionCanceled {
+                client_request_token: token.clone(),
+                reasons: reasons_by_action(db, &actions, &sent, reasons),
+            })))
         }
+        Err(Outcome::Failed(error)) => Err(Error::TransactionFailed {
+            client_request_token: token.clone(),
+            source: Box::new(error),
+            resend: Box::new(Resend {
+                actions,
+                sent,
+                token,
+            }),
+        }),
     }
 }
 
@@ -370,6 +390,7 @@ enum Origin {
 type Extra = (Kind, KeyText, Option<Condition>, Origin, Option<String>);
 
 /// One item of the request, rendered.
+#[derive(Debug, Clone)]
 struct Sent {
     item: TransactWriteItem,
     origin: Origin,
