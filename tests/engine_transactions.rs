@@ -322,7 +322,9 @@ async fn a_failed_transaction_resent_with_its_request_applies_once() -> Result<(
     let (engine, db) = fresh::<App>().await?;
     seed(&db).await?;
     // Every TransactWriteItems through the proxy reaches the engine and loses its answer.
-    let mix = FaultMix::none().drop_after(1.0).only(&["TransactWriteItems"]);
+    let mix = FaultMix::none()
+        .drop_after(1.0)
+        .only(&["TransactWriteItems"]);
     let proxy = FaultProxy::start(engine.endpoint(), 3, mix).await?;
     let lossy: Db<App> = Db::new(proxy.client(), db.table_name());
     let note = Note {
@@ -339,7 +341,11 @@ async fn a_failed_transaction_resent_with_its_request_applies_once() -> Result<(
         return Err(format!("expected TransactionFailed, got {failed:?}").into());
     };
     assert!(proxy.counts().dropped_after >= 1, "{}", proxy.counts());
-    assert_eq!(project(&db).await?.map(|p| p.tasks), Some(1), "applied once");
+    assert_eq!(
+        project(&db).await?.map(|p| p.tasks),
+        Some(1),
+        "applied once"
+    );
     let stored = db.get(&Note::key("n1")?).consistent_read().await?;
     let resend = error.resend().ok_or("a resend handle")?;
     // The same request (the same timestamps) with the same token: success, not applied again.

@@ -262,3 +262,34 @@ async fn batch_writes_of_a_unique_entity_are_refused_before_any_request() -> Res
     assert_eq!(db.get(&User::key("u1")?).await?, Some(users[0].clone()));
     Ok(())
 }
+
+#[tokio::test]
+async fn concurrent_puts_of_one_item_retry_a_stale_read_and_leave_one_owner() -> Result<(), BoxError>
+{
+    let (_engine, db) = fresh::<Accounts>().await?;
+    let db = db.with_retry_policy(dynakey_runtime::RetryPolicy {
+        base: std::time::Duration::from_millis(1),
+        cap: std::time::Duration::from_millis(8),
+        max_attempts: 100,
+    });
+    db.create(&user("u1", "start@x.io")).await?;
+    // Unconditional puts of one item: each reads the stored email first; another put between its
+    // read and its transaction makes the internal guard fail, which is retried with a fresh read.
+    let tasks: Vec<_> = (0..16)
+        .map(|i| {
+            let db = db.clone();
+            tokio::spawn(async move { db.put(&user("u1", &format!("e{i}@x.io"))).await })
+        })
+        .collect();
+    for task in tasks {
+        task.await??;
+    }
+    let stored = db.get(&User::key("u1")?).consistent_read().await?;
+    let email = stored.map(|u| u.email).ok_or("u1 is stored")?;
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec![format!("UNIQUE#User#email#{email}")],
+        "one uniqueness item, the stored value's"
+    );
+    Ok(())
+}

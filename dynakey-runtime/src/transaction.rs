@@ -581,7 +581,13 @@ fn guard_item(
                 None => guard,
             });
         }
-        None => extra.push((Kind::Check, key.clone(), Some(guard), Origin::Guard(i), None)),
+        None => extra.push((
+            Kind::Check,
+            key.clone(),
+            Some(guard),
+            Origin::Guard(i),
+            None,
+        )),
     }
 }
 
@@ -813,12 +819,50 @@ fn reasons_by_action<T: Table>(
 
 /// A single-item write of an entity with `#[unique(…)]` (`db.create(&user).await`, …): sent as a
 /// transaction of the write and its uniqueness items, each attempt with fresh reads, retried
-/// with backoff on `TransactionConflict` or throttling (nothing was applied: a cancelled
-/// transaction changes nothing) up to the table's retry budget. Errors are the single-item
+/// with backoff on `TransactionConflict`, throttling, or a failure of only the conditions the
+/// runtime added for its read (another write changed the item after the read; [`stale_read`]) —
+/// nothing was applied: a cancelled transaction changes nothing — up to the table's retry budget. Errors are the single-item
 /// request's: the action's failed condition as [`Error::NotFound`], [`Error::AlreadyExists`], …;
 /// a taken value as [`Error::NotUnique`].
 pub(crate) async fn single<T: Table>(db: &Db<T>, action: Action) -> Result<(), Error> {
     all_or_error(db, vec![action]).await
+}
+
+/// `true` when the cancellation is only conditions the runtime added (the item changed between
+/// its read and the transaction: a guard, a replaced uniqueness item's owner, the condition of an
+/// action with none of its own), conflicts and throttling: the same write with a fresh read may
+/// succeed.
+fn stale_read(
+    actions: &[Action],
+    sent: &[Sent],
+    reasons: &[aws_sdk_dynamodb::types::CancellationReason],
+) -> bool {
+    let mut guard_failed = false;
+    for (s, reason) in sent.iter().zip(reasons) {
+        match reason.code().unwrap_or("None") {
+            "None"
+            | ""
+            | "TransactionConflict"
+            | "ThrottlingError"
+            | "RequestLimitExceeded"
+            | "ProvisionedThroughputExceeded" => {}
+            "ConditionalCheckFailed" => {
+                let internal = match s.origin {
+                    Origin::Guard(_) | Origin::Unique { put: false, .. } => true,
+                    Origin::Action(i) => {
+                        actions[i].condition.is_none() && actions[i].unique.is_some()
+                    }
+                    Origin::Unique { put: true, .. } => false,
+                };
+                if !internal {
+                    return false;
+                }
+                guard_failed = true;
+            }
+            _ => return false,
+        }
+    }
+    guard_failed
 }
 
 /// As [`single`], for the few actions of one operation (a move): the first failing action's
@@ -834,12 +878,13 @@ pub(crate) async fn all_or_error<T: Table>(db: &Db<T>, actions: Vec<Action>) -> 
             Err(Outcome::Failed(error)) => return Err(error),
             Err(Outcome::Canceled(reasons)) => reasons,
         };
+        let stale = stale_read(&actions, &sent, &reasons);
         let mut reasons = reasons_by_action(db, &actions, &sent, reasons);
         let canceled = TransactionCanceled {
             client_request_token: token,
             reasons: std::mem::take(&mut reasons),
         };
-        if canceled.is_retryable() && attempt < attempts {
+        if (stale || canceled.is_retryable()) && attempt < attempts {
             tokio::time::sleep(db.retry.delay(attempt)).await;
             attempt += 1;
             continue;

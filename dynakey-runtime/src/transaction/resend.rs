@@ -45,6 +45,12 @@ impl Resend {
     /// More than 10 minutes after the first send DynamoDB no longer knows the token and applies
     /// the request again.
     pub async fn send<T: Table>(&self, db: &Db<T>) -> Result<TransactionOutput, Error> {
-        finish(db, self.actions.clone(), self.sent.clone(), self.token.clone()).await
+        finish(
+            db,
+            self.actions.clone(),
+            self.sent.clone(),
+            self.token.clone(),
+        )
+        .await
     }
 }
