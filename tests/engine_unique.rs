@@ -7,7 +7,7 @@ mod common;
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{Entity, Table};
-use dynakey_runtime::{Db, Error};
+use dynakey_runtime::{Db, Error, TransactionRefusal};
 use serde::{Deserialize, Serialize};
 
 use common::{fresh, scan, BoxError};
@@ -290,6 +290,90 @@ async fn concurrent_puts_of_one_item_retry_a_stale_read_and_leave_one_owner() ->
         uniqueness_items(&db).await?,
         vec![format!("UNIQUE#User#email#{email}")],
         "one uniqueness item, the stored value's"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn refusals_that_need_no_read_come_before_any_request() -> Result<(), BoxError> {
+    // Nothing listens: a read would fail with Error::Sdk.
+    let db = common::unsent::<Accounts>("nowhere");
+    let mut tx = db.transaction();
+    for i in 0..15 {
+        tx = tx.put(db.put(&User {
+            org: "x".repeat(300 * 1024),
+            ..user(&format!("u{i}"), &format!("e{i}@x.io"))
+        }));
+    }
+    match tx.await {
+        Err(Error::TransactionRefused(TransactionRefusal::TooLarge { size })) => {
+            assert!(size > 4 * 1024 * 1024)
+        }
+        other => return Err(format!("expected TooLarge, got {other:?}").into()),
+    }
+    // 60 creates and their 60 uniqueness items.
+    let mut tx = db.transaction();
+    for i in 0..60 {
+        tx = tx.put(db.create(&user(&format!("u{i}"), &format!("e{i}@x.io"))));
+    }
+    match tx.await {
+        Err(Error::TransactionRefused(TransactionRefusal::TooManyActions { count, .. })) => {
+            assert_eq!(count, 120)
+        }
+        other => return Err(format!("expected TooManyActions, got {other:?}").into()),
+    }
+    // Two puts (which read first) leaving one email in two items.
+    let twice = db
+        .transaction()
+        .put(db.put(&user("u1", "same@x.io")))
+        .put(db.put(&user("u2", "same@x.io")))
+        .await;
+    not_unique(twice.map(|_| ()), "email")?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_swap_in_one_transaction_is_two_actions_on_one_uniqueness_item() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    db.create(&user("u1", "a@x.io")).await?;
+    db.create(&user("u2", "b@x.io")).await?;
+    let swap = db
+        .transaction()
+        .update(
+            db.update(&User::key("u1")?)
+                .set(User::EMAIL, "b@x.io".to_owned()),
+        )
+        .update(
+            db.update(&User::key("u2")?)
+                .set(User::EMAIL, "a@x.io".to_owned()),
+        )
+        .await;
+    match &swap {
+        Err(e @ Error::TransactionRefused(TransactionRefusal::SameItem { partition, .. })) => {
+            assert!(partition.starts_with("UNIQUE#User#email#"), "{partition}");
+            assert!(e.to_string().contains("two transactions"), "{e}");
+        }
+        other => return Err(format!("expected SameItem, got {other:?}").into()),
+    }
+    // Free a value and take it: the same.
+    let free_and_take = db
+        .transaction()
+        .delete(db.delete(&User::key("u1")?))
+        .put(db.create(&user("u3", "a@x.io")))
+        .await;
+    assert!(
+        matches!(
+            free_and_take,
+            Err(Error::TransactionRefused(
+                TransactionRefusal::SameItem { .. }
+            ))
+        ),
+        "{free_and_take:?}"
+    );
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec!["UNIQUE#User#email#a@x.io", "UNIQUE#User#email#b@x.io"],
+        "nothing written"
     );
     Ok(())
 }

@@ -415,6 +415,7 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
             return Err(same_item(first, i, &action.key));
         }
     }
+    before_reading(db.table_name(), actions)?;
     let mut conditions: Vec<Option<Condition>> =
         actions.iter().map(|a| a.condition.clone()).collect();
     let mut extra: Vec<Extra> = Vec::new();
@@ -536,13 +537,17 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
     let mut seen: HashMap<&KeyText, usize> = HashMap::new();
     for (j, s) in sent.iter().enumerate() {
         if let Some(first) = seen.insert(&s.key, j) {
-            // Two actions writing one uniqueness item: two items with the same value.
+            // Two actions putting one uniqueness item: two items with the same value. (One that
+            // frees a value and one that takes it, a swap, is two actions on one item.)
             if let (
                 Some(key),
                 Origin::Unique {
-                    action, constraint, ..
+                    action,
+                    constraint,
+                    put: true,
                 },
-            ) = (&s.unique_key, s.origin)
+                Origin::Unique { put: true, .. },
+            ) = (&s.unique_key, s.origin, sent[first].origin)
             {
                 if let Some(part) = &actions[action].unique {
                     return Err(not_unique(part, constraint, key));
@@ -562,6 +567,49 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
         }));
     }
     Ok(sent)
+}
+
+/// The checks that need no read, made before any request: each action renders; the actions'
+/// own items and values are within 4 MB; the actions and the uniqueness items creates put are at
+/// most 100; no two actions leave one unique value in two items.
+fn before_reading(table: &str, actions: &[Action]) -> Result<(), Error> {
+    let mut count = actions.len();
+    let mut size = 0;
+    let mut taken: HashMap<String, usize> = HashMap::new();
+    for (i, action) in actions.iter().enumerate() {
+        let sent = render(
+            table,
+            &action.kind,
+            &action.key,
+            &action.key_attributes,
+            action.condition.as_ref(),
+            Origin::Action(i),
+            None,
+        )?;
+        size += sent.size;
+        let Some(part) = &action.unique else { continue };
+        if !matches!(part.new, unique::NewValues::Item(_)) {
+            continue;
+        }
+        for (c, key) in part.new_keys(None).into_iter().enumerate() {
+            let Some(key) = key else { continue };
+            if part.read.is_none() {
+                count += 1;
+            }
+            if taken.insert(key.clone(), i).is_some() {
+                return Err(not_unique(part, c, &key));
+            }
+        }
+    }
+    if count > MAX_TRANSACTION_ACTIONS {
+        return Err(too_many(count));
+    }
+    if size > MAX_TRANSACTION_BYTES {
+        return Err(Error::TransactionRefused(TransactionRefusal::TooLarge {
+            size,
+        }));
+    }
+    Ok(())
 }
 
 /// Conditions the action on the item at `key` on `guard` (action `i` read that item), or adds a
