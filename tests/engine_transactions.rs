@@ -305,6 +305,18 @@ async fn a_transactional_get_reads_three_entity_types() -> Result<(), BoxError> 
             TransactionRefusal::SameItem { .. }
         ))
     ));
+    let later = vec![
+        Task::key("p1", 2u32)?,
+        Task::key("p1", 1u32)?,
+        Task::key("p1", 3u32)?,
+        Task::key("p1", 1u32)?,
+    ];
+    match db.transact_get(&later).await {
+        Err(Error::TransactionRefused(TransactionRefusal::SameItem { first, second, .. })) => {
+            assert_eq!((first, second), (1, 3), "the first index of the key, then the repeat")
+        }
+        other => return Err(format!("expected SameItem, got {other:?}").into()),
+    }
     let many: Vec<_> = (0..101u32)
         .map(|i| Task::key("p1", i))
         .collect::<Result<_, _>>()?;
