@@ -247,6 +247,20 @@ async fn limits_are_refused_before_any_request() -> Result<(), BoxError> {
         Err(Error::TransactionRefused(TransactionRefusal::Empty)) => {}
         other => return Err(format!("expected Empty, got {other:?}").into()),
     }
+    for token in [String::new(), "x".repeat(37)] {
+        let length = token.len();
+        match db
+            .transaction()
+            .put(db.put(&task(1)))
+            .client_request_token(token)
+            .await
+        {
+            Err(Error::TransactionRefused(TransactionRefusal::ClientRequestToken {
+                length: l,
+            })) => assert_eq!(l, length),
+            other => return Err(format!("expected ClientRequestToken, got {other:?}").into()),
+        }
+    }
     let big = Task {
         title: "x".repeat(300 * 1024),
         ..task(0)
@@ -313,7 +327,11 @@ async fn a_transactional_get_reads_three_entity_types() -> Result<(), BoxError> 
     ];
     match db.transact_get(&later).await {
         Err(Error::TransactionRefused(TransactionRefusal::SameItem { first, second, .. })) => {
-            assert_eq!((first, second), (1, 3), "the first index of the key, then the repeat")
+            assert_eq!(
+                (first, second),
+                (1, 3),
+                "the first index of the key, then the repeat"
+            )
         }
         other => return Err(format!("expected SameItem, got {other:?}").into()),
     }

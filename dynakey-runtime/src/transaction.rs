@@ -257,8 +257,11 @@ impl<T: Table> Transaction<T> {
         self.push(action)
     }
 
-    /// Sends the transaction with this `ClientRequestToken` (1 to 36 characters) instead of a
-    /// generated one: to resend a transaction whose outcome is unknown.
+    /// Sends the transaction with this `ClientRequestToken` (1 to 36 characters, else
+    /// [`TransactionRefusal::ClientRequestToken`] before any request) instead of a generated one.
+    /// To resend a transaction whose outcome is unknown use [`Resend`] (the request as sent):
+    /// the same actions built again are a different request when they hold managed timestamps
+    /// or unique constraints.
     pub fn client_request_token(mut self, token: impl Into<String>) -> Self {
         self.token = Some(token.into());
         self
@@ -268,7 +271,9 @@ impl<T: Table> Transaction<T> {
     ///
     /// # Errors
     /// - [`Error::TransactionRefused`] before any request: no action, more than 100, an item
-    ///   named twice, over 4 MB; and every error of the actions' own requests before any request
+    ///   named twice, over 4 MB, a `ClientRequestToken` not 1 to 36 characters; (for
+    ///   `#[unique(…)]` entities, some of these only after the strongly consistent reads, before
+    ///   any write: `docs/semantics.md` §5); and every error of the actions' own requests before any request
     ///   ([`Error::Key`], [`Error::InvalidItem`], [`Error::Plan`], …);
     /// - [`Error::TransactionCanceled`]: DynamoDB cancelled it, nothing was written; the reason of
     ///   each action by its index;
@@ -282,6 +287,12 @@ impl<T: Table> Transaction<T> {
             return Err(error);
         }
         let token = self.token.unwrap_or_else(new_token);
+        let length = token.chars().count();
+        if !(1..=36).contains(&length) {
+            return Err(Error::TransactionRefused(
+                TransactionRefusal::ClientRequestToken { length },
+            ));
+        }
         let sent = plan(&self.db, &self.actions).await?;
         finish(&self.db, self.actions, sent, token).await
     }

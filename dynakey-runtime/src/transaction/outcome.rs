@@ -52,6 +52,15 @@ pub enum TransactionRefusal {
         /// The size in bytes, counted as DynamoDB counts item sizes.
         size: usize,
     },
+    /// A `ClientRequestToken` that is not 1 to 36 characters long (DynamoDB's length constraint,
+    /// API reference `TransactWriteItems`).
+    #[error(
+        "a ClientRequestToken is 1 to 36 characters long, this one is {length}; a UUID (36) fits"
+    )]
+    ClientRequestToken {
+        /// Its length, in characters.
+        length: usize,
+    },
     /// An update of a `#[unique(…)]` field other than `SET` to a value or `REMOVE` (an `ADD`, a
     /// list append…): the new value, hence its uniqueness item, would be known only after the
     /// write. Set the whole value instead.
