@@ -35,8 +35,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
                          stored as one attribute"
                     ),
                 );
-            } else if let Some((option, _)) =
-                entity.managed.named().find(|(_, m)| m.field == index)
+            } else if let Some((option, _)) = entity.managed.named().find(|(_, m)| m.field == index)
             {
                 cx.error_at(
                     lit,
