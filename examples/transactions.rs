@@ -187,7 +187,8 @@ async fn main() -> Result<(), BoxError> {
         .update(db.update(&Project::key("web")?).add(Project::OPEN_TASKS, 1))
         .await?;
     println!(
-        "  applied; ClientRequestToken {} (resend with it: applied once)\n",
+        "  applied; ClientRequestToken {} (after an unknown outcome, `Error::resend` sends the \
+         same request with it: applied once)\n",
         done.client_request_token
     );
 

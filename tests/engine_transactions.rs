@@ -9,6 +9,7 @@ use dynakey::{Entity, Table};
 use dynakey_runtime::{CancelReason, Db, Error, TransactionRefusal};
 use serde::{Deserialize, Serialize};
 
+use common::fault_proxy::{FaultMix, FaultProxy};
 use common::{fresh, sent, unsent, BoxError};
 
 #[derive(Table)]
@@ -42,6 +43,16 @@ struct Doc {
     id: String,
     body: String,
     version: u64,
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = App, created_at = "created", updated_at = "updated")]
+#[pk("NOTE#<id>")]
+#[sk("META")]
+struct Note {
+    id: String,
+    created: Option<std::time::SystemTime>,
+    updated: Option<std::time::SystemTime>,
 }
 
 fn task(id: u32) -> Task {
@@ -236,6 +247,20 @@ async fn limits_are_refused_before_any_request() -> Result<(), BoxError> {
         Err(Error::TransactionRefused(TransactionRefusal::Empty)) => {}
         other => return Err(format!("expected Empty, got {other:?}").into()),
     }
+    for token in [String::new(), "x".repeat(37)] {
+        let length = token.len();
+        match db
+            .transaction()
+            .put(db.put(&task(1)))
+            .client_request_token(token)
+            .await
+        {
+            Err(Error::TransactionRefused(TransactionRefusal::ClientRequestToken {
+                length: l,
+            })) => assert_eq!(l, length),
+            other => return Err(format!("expected ClientRequestToken, got {other:?}").into()),
+        }
+    }
     let big = Task {
         title: "x".repeat(300 * 1024),
         ..task(0)
@@ -294,6 +319,22 @@ async fn a_transactional_get_reads_three_entity_types() -> Result<(), BoxError> 
             TransactionRefusal::SameItem { .. }
         ))
     ));
+    let later = vec![
+        Task::key("p1", 2u32)?,
+        Task::key("p1", 1u32)?,
+        Task::key("p1", 3u32)?,
+        Task::key("p1", 1u32)?,
+    ];
+    match db.transact_get(&later).await {
+        Err(Error::TransactionRefused(TransactionRefusal::SameItem { first, second, .. })) => {
+            assert_eq!(
+                (first, second),
+                (1, 3),
+                "the first index of the key, then the repeat"
+            )
+        }
+        other => return Err(format!("expected SameItem, got {other:?}").into()),
+    }
     let many: Vec<_> = (0..101u32)
         .map(|i| Task::key("p1", i))
         .collect::<Result<_, _>>()?;
@@ -303,5 +344,45 @@ async fn a_transactional_get_reads_three_entity_types() -> Result<(), BoxError> 
             TransactionRefusal::TooManyActions { count: 101, .. }
         ))
     ));
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_failed_transaction_resent_with_its_request_applies_once() -> Result<(), BoxError> {
+    let (engine, db) = fresh::<App>().await?;
+    seed(&db).await?;
+    // Every TransactWriteItems through the proxy reaches the engine and loses its answer.
+    let mix = FaultMix::none()
+        .drop_after(1.0)
+        .only(&["TransactWriteItems"]);
+    let proxy = FaultProxy::start(engine.endpoint(), 3, mix).await?;
+    let lossy: Db<App> = Db::new(proxy.client(), db.table_name());
+    let note = Note {
+        id: "n1".into(),
+        created: None,
+        updated: None,
+    };
+    let failed = lossy
+        .transaction()
+        .put(lossy.create(&note))
+        .update(lossy.update(&Project::key("p1")?).add(Project::TASKS, 1))
+        .await;
+    let Err(error @ Error::TransactionFailed { .. }) = failed else {
+        return Err(format!("expected TransactionFailed, got {failed:?}").into());
+    };
+    assert!(proxy.counts().dropped_after >= 1, "{}", proxy.counts());
+    assert_eq!(
+        project(&db).await?.map(|p| p.tasks),
+        Some(1),
+        "applied once"
+    );
+    let stored = db.get(&Note::key("n1")?).consistent_read().await?;
+    let resend = error.resend().ok_or("a resend handle")?;
+    // The same request (the same timestamps) with the same token: success, not applied again.
+    let done = resend.send(&db).await?;
+    assert_eq!(done.client_request_token, resend.client_request_token());
+    assert_eq!(project(&db).await?.map(|p| p.tasks), Some(1), "not twice");
+    assert_eq!(db.get(&Note::key("n1")?).consistent_read().await?, stored);
+    assert!(stored.is_some_and(|n| n.created.is_some()));
     Ok(())
 }

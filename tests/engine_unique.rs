@@ -7,7 +7,7 @@ mod common;
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{Entity, Table};
-use dynakey_runtime::{Db, Error};
+use dynakey_runtime::{Db, Error, TransactionRefusal};
 use serde::{Deserialize, Serialize};
 
 use common::{fresh, scan, BoxError};
@@ -200,5 +200,180 @@ async fn sixteen_concurrent_creates_of_one_email_have_one_winner() -> Result<(),
         .filter(|i| matches!(i.get("PK"), Some(AttributeValue::S(pk)) if pk.starts_with("USER#")))
         .count();
     assert_eq!(users, 1);
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_move_onto_an_occupied_key_replaces_its_uniqueness_items() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    db.create(&user("u1", "a@x.io")).await?;
+    db.create(&User {
+        handle: Some("bee".into()),
+        ..user("u2", "b@x.io")
+    })
+    .await?;
+    // u1 moves onto u2's key: u2 is replaced, as a put replaces, and its values are free.
+    db.move_to(&User::key("u1")?, &user("u2", "a@x.io")).await?;
+    assert_eq!(db.get(&User::key("u2")?).await?, Some(user("u2", "a@x.io")));
+    assert_eq!(db.get(&User::key("u1")?).await?, None);
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec!["UNIQUE#User#email#a@x.io"],
+        "the replaced item's uniqueness items are gone"
+    );
+    db.create(&User {
+        handle: Some("bee".into()),
+        ..user("u3", "b@x.io")
+    })
+    .await?;
+    // A move onto a key whose item holds the moved value already (the same email).
+    db.create(&user("u4", "d@x.io")).await?;
+    db.move_to(&User::key("u4")?, &user("u2", "a@x.io")).await?;
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec![
+            "UNIQUE#User#email#a@x.io",
+            "UNIQUE#User#email#b@x.io",
+            "UNIQUE#User#org+handle#acme#bee",
+        ]
+    );
+    not_unique(db.create(&user("u5", "a@x.io")).await, "email")?;
+    db.create(&user("u5", "d@x.io")).await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn batch_writes_of_a_unique_entity_are_refused_before_any_request() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    let users = vec![user("u1", "a@x.io"), user("u2", "a@x.io")];
+    match db.batch_put(&users).await {
+        Err(Error::UniqueInBatch { entity, operation }) => {
+            assert_eq!((entity, operation), ("User", "batch_put"))
+        }
+        other => return Err(format!("expected UniqueInBatch, got {other:?}").into()),
+    }
+    assert!(scan(db.client(), db.table_name()).await?.is_empty());
+    db.create(&users[0]).await?;
+    let keys = vec![User::key("u1")?];
+    match db.batch_delete(&keys).await {
+        Err(Error::UniqueInBatch { operation, .. }) => assert_eq!(operation, "batch_delete"),
+        other => return Err(format!("expected UniqueInBatch, got {other:?}").into()),
+    }
+    assert_eq!(db.get(&User::key("u1")?).await?, Some(users[0].clone()));
+    Ok(())
+}
+
+#[tokio::test]
+async fn concurrent_puts_of_one_item_retry_a_stale_read_and_leave_one_owner() -> Result<(), BoxError>
+{
+    let (_engine, db) = fresh::<Accounts>().await?;
+    let db = db.with_retry_policy(dynakey_runtime::RetryPolicy {
+        base: std::time::Duration::from_millis(1),
+        cap: std::time::Duration::from_millis(8),
+        max_attempts: 100,
+    });
+    db.create(&user("u1", "start@x.io")).await?;
+    // Unconditional puts of one item: each reads the stored email first; another put between its
+    // read and its transaction makes the internal guard fail, which is retried with a fresh read.
+    let tasks: Vec<_> = (0..16)
+        .map(|i| {
+            let db = db.clone();
+            tokio::spawn(async move { db.put(&user("u1", &format!("e{i}@x.io"))).await })
+        })
+        .collect();
+    for task in tasks {
+        task.await??;
+    }
+    let stored = db.get(&User::key("u1")?).consistent_read().await?;
+    let email = stored.map(|u| u.email).ok_or("u1 is stored")?;
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec![format!("UNIQUE#User#email#{email}")],
+        "one uniqueness item, the stored value's"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn refusals_that_need_no_read_come_before_any_request() -> Result<(), BoxError> {
+    // Nothing listens: a read would fail with Error::Sdk.
+    let db = common::unsent::<Accounts>("nowhere");
+    let mut tx = db.transaction();
+    for i in 0..15 {
+        tx = tx.put(db.put(&User {
+            org: "x".repeat(300 * 1024),
+            ..user(&format!("u{i}"), &format!("e{i}@x.io"))
+        }));
+    }
+    match tx.await {
+        Err(Error::TransactionRefused(TransactionRefusal::TooLarge { size })) => {
+            assert!(size > 4 * 1024 * 1024)
+        }
+        other => return Err(format!("expected TooLarge, got {other:?}").into()),
+    }
+    // 60 creates and their 60 uniqueness items.
+    let mut tx = db.transaction();
+    for i in 0..60 {
+        tx = tx.put(db.create(&user(&format!("u{i}"), &format!("e{i}@x.io"))));
+    }
+    match tx.await {
+        Err(Error::TransactionRefused(TransactionRefusal::TooManyActions { count, .. })) => {
+            assert_eq!(count, 120)
+        }
+        other => return Err(format!("expected TooManyActions, got {other:?}").into()),
+    }
+    // Two puts (which read first) leaving one email in two items.
+    let twice = db
+        .transaction()
+        .put(db.put(&user("u1", "same@x.io")))
+        .put(db.put(&user("u2", "same@x.io")))
+        .await;
+    not_unique(twice.map(|_| ()), "email")?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_swap_in_one_transaction_is_two_actions_on_one_uniqueness_item() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    db.create(&user("u1", "a@x.io")).await?;
+    db.create(&user("u2", "b@x.io")).await?;
+    let swap = db
+        .transaction()
+        .update(
+            db.update(&User::key("u1")?)
+                .set(User::EMAIL, "b@x.io".to_owned()),
+        )
+        .update(
+            db.update(&User::key("u2")?)
+                .set(User::EMAIL, "a@x.io".to_owned()),
+        )
+        .await;
+    match &swap {
+        Err(e @ Error::TransactionRefused(TransactionRefusal::SameItem { partition, .. })) => {
+            assert!(partition.starts_with("UNIQUE#User#email#"), "{partition}");
+            assert!(e.to_string().contains("two transactions"), "{e}");
+        }
+        other => return Err(format!("expected SameItem, got {other:?}").into()),
+    }
+    // Free a value and take it: the same.
+    let free_and_take = db
+        .transaction()
+        .delete(db.delete(&User::key("u1")?))
+        .put(db.create(&user("u3", "a@x.io")))
+        .await;
+    assert!(
+        matches!(
+            free_and_take,
+            Err(Error::TransactionRefused(
+                TransactionRefusal::SameItem { .. }
+            ))
+        ),
+        "{free_and_take:?}"
+    );
+    assert_eq!(
+        uniqueness_items(&db).await?,
+        vec!["UNIQUE#User#email#a@x.io", "UNIQUE#User#email#b@x.io"],
+        "nothing written"
+    );
     Ok(())
 }

@@ -62,6 +62,7 @@ fn entity(input: &DeriveInput) -> proc_macro2::TokenStream {
     let cx = Ctxt::new();
     let attrs = grammar::entity::attrs(&cx, &input.attrs);
     let uniques = grammar::unique::attrs(&cx, &input.attrs);
+    grammar::unique::on_fields(&cx, input);
     let model = model::entity(&cx, input, attrs, uniques);
     if let Some(model) = &model {
         checks::entity(&cx, model);

@@ -305,12 +305,13 @@ pub enum Error {
 
     /// A `TransactWriteItems` failed other than by cancellation (`source`: the SDK error, e.g. a
     /// timeout, `IdempotentParameterMismatchException`, throttling of the whole request). Its
-    /// outcome may be unknown: send the same transaction again with
-    /// `.client_request_token(client_request_token)` within 10 minutes, and DynamoDB applies it
-    /// at most once (AWS developer guide, "Amazon DynamoDB Transactions — Idempotency").
+    /// outcome may be unknown: `resend.send(&db)` sends the same rendered request with the same
+    /// `ClientRequestToken`, which DynamoDB applies at most once within 10 minutes (AWS developer
+    /// guide, "Amazon DynamoDB Transactions — Idempotency"). Building the transaction again is a
+    /// different request (managed timestamps are taken anew, unique constraints read anew), which
+    /// DynamoDB refuses with the same token (`IdempotentParameterMismatchException`).
     #[error(
-        "TransactWriteItems with ClientRequestToken {client_request_token:?} failed (send it \
-         again with this token to apply it at most once): {source}"
+        "TransactWriteItems with ClientRequestToken {client_request_token:?} failed and may or          may not have been applied (resend the same request with `Error::resend` to apply it at          most once): {source}"
     )]
     TransactionFailed {
         /// The token it was sent with.
@@ -318,6 +319,8 @@ pub enum Error {
         /// The error.
         #[source]
         source: Box<Error>,
+        /// The request as sent, to send again.
+        resend: Box<crate::transaction::Resend>,
     },
 
     /// A write of an entity with `#[unique(…)]` found the value taken: another item of the entity
@@ -337,12 +340,36 @@ pub enum Error {
         key: String,
     },
 
+    /// `batch_put` / `batch_delete` of an entity with `#[unique(…)]`, refused before any request:
+    /// `BatchWriteItem` writes items one by one, without conditions, so it cannot keep their
+    /// uniqueness items (`docs/semantics.md` §5). Write them with `put` / `delete` (each a
+    /// transaction) or [`Db::transaction`](crate::Db::transaction) instead.
+    #[error(
+        "{entity} has #[unique(..)]: {operation} cannot keep its uniqueness items; nothing was          written (use put/delete or a transaction)"
+    )]
+    UniqueInBatch {
+        /// The entity.
+        entity: &'static str,
+        /// `batch_put` or `batch_delete`.
+        operation: &'static str,
+    },
+
     /// The embedded engine could not start (feature `embedded`).
     #[error("the embedded DynamoDB engine could not start: {0}")]
     Engine(String),
 }
 
 impl Error {
+    /// The request of an [`Error::TransactionFailed`], to send again with its
+    /// `ClientRequestToken` ([`Resend::send`](crate::transaction::Resend::send)); `None` for
+    /// other errors.
+    pub fn resend(&self) -> Option<&crate::transaction::Resend> {
+        match self {
+            Error::TransactionFailed { resend, .. } => Some(resend),
+            _ => None,
+        }
+    }
+
     /// The item as stored, decoded into `E`, carried by [`Error::ConditionFailed`] and
     /// [`Error::VersionConflict`] (the item DynamoDB returned with the failed condition): `None`
     /// for other errors and when no item is stored.

@@ -139,7 +139,7 @@ pub use read::{As, Keys, Output, Page, Query, ReadProgress, Scan};
 pub use retry::RetryPolicy;
 pub use transact_get::TransactGetKeys;
 pub use transaction::{
-    CancelReason, Transaction, TransactionCanceled, TransactionOutput, TransactionRefusal,
+    CancelReason, Resend, Transaction, TransactionCanceled, TransactionOutput, TransactionRefusal,
 };
 pub use update::{New, NewAs, Nothing, Old, Returning, Update};
 

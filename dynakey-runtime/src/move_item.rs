@@ -29,7 +29,9 @@ impl<T: Table> Db<T> {
     /// - [`Error::NotFound`] when no item exists at `old`: the transaction was cancelled, nothing
     ///   was deleted or written;
     /// - [`Error::NotUnique`] when the entity has `#[unique(…)]` and the new values are taken
-    ///   (its uniqueness items move with it, in the same transaction);
+    ///   (its uniqueness items move with it, in the same transaction; an item it replaces at the
+    ///   new key gives up its uniqueness items in that transaction too, and the put is
+    ///   conditioned on that item being as read first, strongly consistent);
     /// - [`Error::TransactionCanceled`] when DynamoDB cancelled it for another reason (after
     ///   retries of `TransactionConflict` and throttling); [`Error::Sdk`] from the service. A
     ///   cancelled transaction changes nothing.

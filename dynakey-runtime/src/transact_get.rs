@@ -3,7 +3,7 @@
 //! read as one serializable snapshot — no write of a transaction is seen half-done — into a
 //! tuple (one key per entity type) or a `Vec` (keys of one entity).
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use aws_sdk_dynamodb::operation::transact_get_items::TransactGetItemsError;
 use aws_sdk_dynamodb::types::{Get, TransactGetItem};
@@ -151,11 +151,10 @@ impl<T: Table> Db<T> {
                 },
             ));
         }
-        let mut seen = HashSet::new();
+        let mut seen: HashMap<(String, Option<String>), usize> = HashMap::new();
         let mut items = Vec::with_capacity(keys.len());
         for (i, (partition, sort, attributes)) in keys.into_iter().enumerate() {
-            if !seen.insert((partition.clone(), sort.clone())) {
-                let first = items.len().min(i);
+            if let Some(&first) = seen.get(&(partition.clone(), sort.clone())) {
                 return Err(Error::TransactionRefused(TransactionRefusal::SameItem {
                     first,
                     second: i,
@@ -163,6 +162,7 @@ impl<T: Table> Db<T> {
                     sort,
                 }));
             }
+            seen.insert((partition, sort), i);
             let get = Get::builder()
                 .table_name(self.table_name())
                 .set_key(Some(attributes))

@@ -10,6 +10,7 @@
 //! ([`TransactionCanceled`]).
 
 mod outcome;
+mod resend;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -28,6 +29,7 @@ use dynakey::{Cond, Entity, InTable, Key, Table, WriteInput};
 use tracing::Instrument;
 
 pub use outcome::{CancelReason, TransactionCanceled, TransactionRefusal};
+pub use resend::Resend;
 
 use crate::convert::key_to_attributes;
 use crate::db::Db;
@@ -255,8 +257,11 @@ impl<T: Table> Transaction<T> {
         self.push(action)
     }
 
-    /// Sends the transaction with this `ClientRequestToken` (1 to 36 characters) instead of a
-    /// generated one: to resend a transaction whose outcome is unknown.
+    /// Sends the transaction with this `ClientRequestToken` (1 to 36 characters, else
+    /// [`TransactionRefusal::ClientRequestToken`] before any request) instead of a generated one.
+    /// To resend a transaction whose outcome is unknown use [`Resend`] (the request as sent):
+    /// the same actions built again are a different request when they hold managed timestamps
+    /// or unique constraints.
     pub fn client_request_token(mut self, token: impl Into<String>) -> Self {
         self.token = Some(token.into());
         self
@@ -266,33 +271,59 @@ impl<T: Table> Transaction<T> {
     ///
     /// # Errors
     /// - [`Error::TransactionRefused`] before any request: no action, more than 100, an item
-    ///   named twice, over 4 MB; and every error of the actions' own requests before any request
+    ///   named twice, over 4 MB, a `ClientRequestToken` not 1 to 36 characters; (for
+    ///   `#[unique(…)]` entities, some of these only after the strongly consistent reads, before
+    ///   any write: `docs/semantics.md` §5); and every error of the actions' own requests before any request
     ///   ([`Error::Key`], [`Error::InvalidItem`], [`Error::Plan`], …);
     /// - [`Error::TransactionCanceled`]: DynamoDB cancelled it, nothing was written; the reason of
     ///   each action by its index;
-    /// - [`Error::TransactionFailed`]: any other failure, with the `ClientRequestToken` to send it
-    ///   again with (its outcome may be unknown: a timeout, a dropped connection).
+    /// - [`Error::TransactionFailed`]: any other failure (its outcome may be unknown: a timeout,
+    ///   a dropped connection), with the exact request as sent: [`Resend::send`] sends it again
+    ///   with the same `ClientRequestToken`, applied at most once. Building the transaction again
+    ///   is not the same request (new timestamps, fresh reads for unique constraints): DynamoDB
+    ///   answers `IdempotentParameterMismatchException` to it within 10 minutes.
     pub async fn send(self) -> Result<TransactionOutput, Error> {
         if let Some(error) = self.error {
             return Err(error);
         }
         let token = self.token.unwrap_or_else(new_token);
-        let sent = plan(&self.db, &self.actions).await?;
-        match transact(&self.db, &sent, &token).await {
-            Ok(()) => Ok(TransactionOutput {
-                client_request_token: token,
-            }),
-            Err(Outcome::Canceled(reasons)) => {
-                Err(Error::TransactionCanceled(Box::new(TransactionCanceled {
-                    client_request_token: token,
-                    reasons: reasons_by_action(&self.db, &self.actions, &sent, reasons),
-                })))
-            }
-            Err(Outcome::Failed(error)) => Err(Error::TransactionFailed {
-                client_request_token: token,
-                source: Box::new(error),
-            }),
+        let length = token.chars().count();
+        if !(1..=36).contains(&length) {
+            return Err(Error::TransactionRefused(
+                TransactionRefusal::ClientRequestToken { length },
+            ));
         }
+        let sent = plan(&self.db, &self.actions).await?;
+        finish(&self.db, self.actions, sent, token).await
+    }
+}
+
+/// Sends the rendered request `sent` of `actions` with `token`, and tells what happened.
+async fn finish<T: Table>(
+    db: &Db<T>,
+    actions: Vec<Action>,
+    sent: Vec<Sent>,
+    token: String,
+) -> Result<TransactionOutput, Error> {
+    match transact(db, &sent, &token).await {
+        Ok(()) => Ok(TransactionOutput {
+            client_request_token: token,
+        }),
+        Err(Outcome::Canceled(reasons)) => {
+            Err(Error::TransactionCanceled(Box::new(TransactionCanceled {
+                client_request_token: token.clone(),
+                reasons: reasons_by_action(db, &actions, &sent, reasons),
+            })))
+        }
+        Err(Outcome::Failed(error)) => Err(Error::TransactionFailed {
+            client_request_token: token.clone(),
+            source: Box::new(error),
+            resend: Box::new(Resend {
+                actions,
+                sent,
+                token,
+            }),
+        }),
     }
 }
 
@@ -370,6 +401,7 @@ enum Origin {
 type Extra = (Kind, KeyText, Option<Condition>, Origin, Option<String>);
 
 /// One item of the request, rendered.
+#[derive(Debug, Clone)]
 struct Sent {
     item: TransactWriteItem,
     origin: Origin,
@@ -394,6 +426,7 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
             return Err(same_item(first, i, &action.key));
         }
     }
+    before_reading(db.table_name(), actions)?;
     let mut conditions: Vec<Option<Condition>> =
         actions.iter().map(|a| a.condition.clone()).collect();
     let mut extra: Vec<Extra> = Vec::new();
@@ -410,25 +443,37 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
         let new = part.new_keys(stored.as_ref());
         if let Some((_, read_key)) = &part.read {
             let guard = part.unchanged::<T>(stored.as_ref());
-            match actions.iter().position(|a| &a.key == read_key) {
-                Some(j) => {
-                    conditions[j] = Some(match conditions[j].take() {
-                        Some(c) => c.and(guard),
-                        None => guard,
-                    });
-                }
-                None => extra.push((
-                    Kind::Check,
-                    read_key.clone(),
-                    Some(guard),
-                    Origin::Guard(i),
-                    None,
-                )),
-            }
+            guard_item(actions, &mut conditions, &mut extra, read_key, guard, i);
         }
+        // A move onto an occupied key replaces the item there (as a put does): its uniqueness
+        // items go, and the put is conditioned on that item being as read.
+        let replaced = match &part.replaces {
+            Some(key) => {
+                let stored = read(db, key).await?;
+                let guard = part.unchanged::<T>(stored.as_ref());
+                guard_item(actions, &mut conditions, &mut extra, &part.owner, guard, i);
+                part.keys_of(stored.as_ref())
+            }
+            None => vec![None; part.constraints.len()],
+        };
         let old_owner = part.read.as_ref().map(|(_, k)| k.clone());
         for (c, constraint) in part.constraints.iter().enumerate() {
-            let (old, new) = (&old[c], &new[c]);
+            let (old, new, replaced) = (&old[c], &new[c], &replaced[c]);
+            if let Some(gone) = replaced.as_ref().filter(|r| Some(*r) != new.as_ref()) {
+                if Some(gone) != old.as_ref() {
+                    extra.push((
+                        Kind::Delete,
+                        unique::unique_key::<T>(gone),
+                        Some(unique::owned_by::<T>(&part.owner)),
+                        Origin::Unique {
+                            action: i,
+                            constraint: c,
+                            put: false,
+                        },
+                        Some(gone.clone()),
+                    ));
+                }
+            }
             let moved = old_owner.as_ref() != Some(&part.owner);
             if old == new && !(moved && new.is_some()) {
                 continue;
@@ -452,6 +497,8 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
                 let item = unique::unique_item::<T>(new, part.entity, constraint, &part.owner);
                 let condition = match (&old_owner, replacing_own) {
                     (Some(owner), true) => unique::owned_by::<T>(owner),
+                    // The replaced item held the value: its uniqueness item is the new key's.
+                    _ if replaced.as_ref() == Some(new) => unique::owned_by::<T>(&part.owner),
                     _ => Condition::attribute_not_exists(dynakey::expr::Path::attribute(
                         T::PARTITION_KEY,
                     )),
@@ -501,13 +548,17 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
     let mut seen: HashMap<&KeyText, usize> = HashMap::new();
     for (j, s) in sent.iter().enumerate() {
         if let Some(first) = seen.insert(&s.key, j) {
-            // Two actions writing one uniqueness item: two items with the same value.
+            // Two actions putting one uniqueness item: two items with the same value. (One that
+            // frees a value and one that takes it, a swap, is two actions on one item.)
             if let (
                 Some(key),
                 Origin::Unique {
-                    action, constraint, ..
+                    action,
+                    constraint,
+                    put: true,
                 },
-            ) = (&s.unique_key, s.origin)
+                Origin::Unique { put: true, .. },
+            ) = (&s.unique_key, s.origin, sent[first].origin)
             {
                 if let Some(part) = &actions[action].unique {
                     return Err(not_unique(part, constraint, key));
@@ -527,6 +578,76 @@ async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Vec<Sent>, Err
         }));
     }
     Ok(sent)
+}
+
+/// The checks that need no read, made before any request: each action renders; the actions'
+/// own items and values are within 4 MB; the actions and the uniqueness items creates put are at
+/// most 100; no two actions leave one unique value in two items.
+fn before_reading(table: &str, actions: &[Action]) -> Result<(), Error> {
+    let mut count = actions.len();
+    let mut size = 0;
+    let mut taken: HashMap<String, usize> = HashMap::new();
+    for (i, action) in actions.iter().enumerate() {
+        let sent = render(
+            table,
+            &action.kind,
+            &action.key,
+            &action.key_attributes,
+            action.condition.as_ref(),
+            Origin::Action(i),
+            None,
+        )?;
+        size += sent.size;
+        let Some(part) = &action.unique else { continue };
+        if !matches!(part.new, unique::NewValues::Item(_)) {
+            continue;
+        }
+        for (c, key) in part.new_keys(None).into_iter().enumerate() {
+            let Some(key) = key else { continue };
+            if part.read.is_none() {
+                count += 1;
+            }
+            if taken.insert(key.clone(), i).is_some() {
+                return Err(not_unique(part, c, &key));
+            }
+        }
+    }
+    if count > MAX_TRANSACTION_ACTIONS {
+        return Err(too_many(count));
+    }
+    if size > MAX_TRANSACTION_BYTES {
+        return Err(Error::TransactionRefused(TransactionRefusal::TooLarge {
+            size,
+        }));
+    }
+    Ok(())
+}
+
+/// Conditions the action on the item at `key` on `guard` (action `i` read that item), or adds a
+/// condition check when no action names it.
+fn guard_item(
+    actions: &[Action],
+    conditions: &mut [Option<Condition>],
+    extra: &mut Vec<Extra>,
+    key: &KeyText,
+    guard: Condition,
+    i: usize,
+) {
+    match actions.iter().position(|a| &a.key == key) {
+        Some(j) => {
+            conditions[j] = Some(match conditions[j].take() {
+                Some(c) => c.and(guard),
+                None => guard,
+            });
+        }
+        None => extra.push((
+            Kind::Check,
+            key.clone(),
+            Some(guard),
+            Origin::Guard(i),
+            None,
+        )),
+    }
 }
 
 fn origin_index(origin: Origin) -> usize {
@@ -757,12 +878,50 @@ fn reasons_by_action<T: Table>(
 
 /// A single-item write of an entity with `#[unique(…)]` (`db.create(&user).await`, …): sent as a
 /// transaction of the write and its uniqueness items, each attempt with fresh reads, retried
-/// with backoff on `TransactionConflict` or throttling (nothing was applied: a cancelled
-/// transaction changes nothing) up to the table's retry budget. Errors are the single-item
+/// with backoff on `TransactionConflict`, throttling, or a failure of only the conditions the
+/// runtime added for its read (another write changed the item after the read; [`stale_read`]) —
+/// nothing was applied: a cancelled transaction changes nothing — up to the table's retry budget. Errors are the single-item
 /// request's: the action's failed condition as [`Error::NotFound`], [`Error::AlreadyExists`], …;
 /// a taken value as [`Error::NotUnique`].
 pub(crate) async fn single<T: Table>(db: &Db<T>, action: Action) -> Result<(), Error> {
     all_or_error(db, vec![action]).await
+}
+
+/// `true` when the cancellation is only conditions the runtime added (the item changed between
+/// its read and the transaction: a guard, a replaced uniqueness item's owner, the condition of an
+/// action with none of its own), conflicts and throttling: the same write with a fresh read may
+/// succeed.
+fn stale_read(
+    actions: &[Action],
+    sent: &[Sent],
+    reasons: &[aws_sdk_dynamodb::types::CancellationReason],
+) -> bool {
+    let mut guard_failed = false;
+    for (s, reason) in sent.iter().zip(reasons) {
+        match reason.code().unwrap_or("None") {
+            "None"
+            | ""
+            | "TransactionConflict"
+            | "ThrottlingError"
+            | "RequestLimitExceeded"
+            | "ProvisionedThroughputExceeded" => {}
+            "ConditionalCheckFailed" => {
+                let internal = match s.origin {
+                    Origin::Guard(_) | Origin::Unique { put: false, .. } => true,
+                    Origin::Action(i) => {
+                        actions[i].condition.is_none() && actions[i].unique.is_some()
+                    }
+                    Origin::Unique { put: true, .. } => false,
+                };
+                if !internal {
+                    return false;
+                }
+                guard_failed = true;
+            }
+            _ => return false,
+        }
+    }
+    guard_failed
 }
 
 /// As [`single`], for the few actions of one operation (a move): the first failing action's
@@ -778,12 +937,13 @@ pub(crate) async fn all_or_error<T: Table>(db: &Db<T>, actions: Vec<Action>) -> 
             Err(Outcome::Failed(error)) => return Err(error),
             Err(Outcome::Canceled(reasons)) => reasons,
         };
+        let stale = stale_read(&actions, &sent, &reasons);
         let mut reasons = reasons_by_action(db, &actions, &sent, reasons);
         let canceled = TransactionCanceled {
             client_request_token: token,
             reasons: std::mem::take(&mut reasons),
         };
-        if canceled.is_retryable() && attempt < attempts {
+        if (stale || canceled.is_retryable()) && attempt < attempts {
             tokio::time::sleep(db.retry.delay(attempt)).await;
             attempt += 1;
             continue;

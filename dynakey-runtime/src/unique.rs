@@ -48,6 +48,9 @@ pub(crate) struct UniquePart {
     pub(crate) read: Option<(Item, KeyText)>,
     /// The key of the item that owns the new values.
     pub(crate) owner: KeyText,
+    /// A move's new key (its key attributes), read first too: the item a move replaces there
+    /// gives up its uniqueness items.
+    pub(crate) replaces: Option<Item>,
     pub(crate) new: NewValues,
 }
 
@@ -62,6 +65,7 @@ impl UniquePart {
             constraints: E::UNIQUE,
             read,
             owner,
+            replaces: None,
             new,
         })
     }
@@ -92,6 +96,7 @@ impl UniquePart {
         let mut part = Self::of_put::<T, E>(item, true)?;
         let old_key = (old.partition().to_owned(), old.sort().map(str::to_owned));
         part.read = Some((key_to_attributes(old), old_key));
+        part.replaces = Some(key_attributes::<T>(&part.owner));
         Some(part)
     }
 

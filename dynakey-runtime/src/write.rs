@@ -174,7 +174,8 @@ impl<T: Table> Db<T> {
     /// Batch writes are not atomic: each put succeeds or fails on its own.
     ///
     /// # Errors
-    /// - [`Error::Key`], [`Error::Serialize`], [`Error::KeyAttributeCollision`],
+    /// - [`Error::UniqueInBatch`] for an entity with `#[unique(…)]`, [`Error::Key`],
+    ///   [`Error::Serialize`], [`Error::KeyAttributeCollision`],
     ///   [`Error::KeyTemplateConflict`], [`Error::EntityTypeCollision`], [`Error::InvalidItem`]
     ///   before any request: nothing was written;
     /// - [`Error::BatchWrite`] once requests were sent, when one fails for good (a non-retryable
@@ -192,6 +193,7 @@ impl<T: Table> Db<T> {
         E: InTable<T> + Serialize + 'a,
         I: IntoIterator<Item = &'a E> + Clone,
     {
+        refuse_unique::<E>("batch_put")?;
         // Pass 1: validate everything and find each key's last entry, holding only keys.
         let mut last: HashMap<KeyStrings, usize> = HashMap::new();
         let mut entries = 0;
@@ -258,6 +260,7 @@ impl<T: Table> Db<T> {
     /// error.
     ///
     /// # Errors
+    /// [`Error::UniqueInBatch`] for an entity with `#[unique(…)]`, before any request;
     /// [`Error::BatchWrite`] as for [`batch_put_with_progress`](Self::batch_put_with_progress):
     /// every delete not applied or with an unknown outcome is in the account, with its key
     /// ([`BatchEntry::key`](crate::batch::BatchEntry::key)) and position; all others were applied.
@@ -269,6 +272,7 @@ impl<T: Table> Db<T> {
     where
         E: InTable<T> + 'a,
     {
+        refuse_unique::<E>("batch_delete")?;
         let mut entries = FirstOccurrences::new(keys, strings::<E>);
         let op = Writes {
             db: self,
@@ -284,6 +288,18 @@ impl<T: Table> Db<T> {
         )
         .await;
         write_result(run, entries.duplicates)
+    }
+}
+
+/// `BatchWriteItem` has no conditions, so it cannot keep an entity's uniqueness items.
+fn refuse_unique<E: Entity>(operation: &'static str) -> Result<(), Error> {
+    if E::UNIQUE.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::UniqueInBatch {
+            entity: E::ENTITY_NAME,
+            operation,
+        })
     }
 }
 

@@ -31,6 +31,30 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> Vec<UniqueAttr> {
     out
 }
 
+/// A `#[unique]` on a field (the derive accepts the helper attribute anywhere): one error there,
+/// naming the struct-level form.
+pub fn on_fields(cx: &Ctxt, input: &syn::DeriveInput) {
+    let syn::Data::Struct(data) = &input.data else {
+        return;
+    };
+    for field in &data.fields {
+        let name = field
+            .ident
+            .as_ref()
+            .map(|i| i.to_string().trim_start_matches("r#").to_owned())
+            .unwrap_or_else(|| "field".to_owned());
+        for attr in field.attrs.iter().filter(|a| a.path().is_ident("unique")) {
+            cx.error_at(
+                attr,
+                format!(
+                    "#[unique] goes on the struct, not on a field: put #[unique(\"{name}\")] on \
+                     the struct (one attribute per constraint)"
+                ),
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

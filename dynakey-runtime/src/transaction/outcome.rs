@@ -22,11 +22,19 @@ pub enum TransactionRefusal {
         /// The limit, 100.
         limit: usize,
     },
-    /// Two actions on one item: DynamoDB refuses a transaction that names an item twice.
+    /// Two actions on one item: DynamoDB refuses a transaction that names an item twice. Also
+    /// two actions of which one frees a `#[unique(…)]` value and the other takes it (a swap):
+    /// both name its uniqueness item.
     #[error(
         "actions {first} and {second} are both on the item with partition key {partition:?}{}; \
-         a transaction may name an item once",
-        sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default()
+         DynamoDB lets a transaction name an item once{}",
+        sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default(),
+        if partition.starts_with(dynakey::unique::UNIQUE_PREFIX) {
+            " (a uniqueness item: one action frees the unique value the other takes; make the \
+             two writes in two transactions)"
+        } else {
+            ""
+        }
     )]
     SameItem {
         /// The index of the first action on the item.
@@ -43,6 +51,15 @@ pub enum TransactionRefusal {
     TooLarge {
         /// The size in bytes, counted as DynamoDB counts item sizes.
         size: usize,
+    },
+    /// A `ClientRequestToken` that is not 1 to 36 characters long (DynamoDB's length constraint,
+    /// API reference `TransactWriteItems`).
+    #[error(
+        "a ClientRequestToken is 1 to 36 characters long, this one is {length}; a UUID (36) fits"
+    )]
+    ClientRequestToken {
+        /// Its length, in characters.
+        length: usize,
     },
     /// An update of a `#[unique(…)]` field other than `SET` to a value or `REMOVE` (an `ADD`, a
     /// list append…): the new value, hence its uniqueness item, would be known only after the
