@@ -41,6 +41,13 @@ pub enum Capability {
     /// Refusing a reserved word used as an attribute name without a `#name` placeholder in a
     /// KeyConditionExpression or ProjectionExpression (`ValidationException`).
     RejectsReservedWords,
+    /// Applying a `TransactWriteItems` sent again with the same `ClientRequestToken` at most once
+    /// (AWS developer guide, "Amazon DynamoDB Transactions — Idempotency").
+    IdempotentTransactions,
+    /// Serializable isolation of concurrent `TransactWriteItems`: of concurrent transactions
+    /// whose conditions exclude each other, one succeeds and the others are cancelled (AWS
+    /// developer guide, "Isolation levels for DynamoDB transactions").
+    IsolatedTransactions,
 }
 
 /// Why `kind` lacks `capability`; `None` when it has it.
@@ -49,6 +56,14 @@ fn lacks(kind: Kind, capability: Capability) -> Option<&'static str> {
         (Kind::Moto, Capability::RejectsReservedWords) => Some(
             "moto accepts reserved words as attribute names in KeyConditionExpression and \
              ProjectionExpression without placeholders (docs/engines.md)",
+        ),
+        (Kind::Moto, Capability::IdempotentTransactions) => Some(
+            "moto applies a TransactWriteItems sent again with the same ClientRequestToken a \
+             second time (docs/engines.md)",
+        ),
+        (Kind::Moto, Capability::IsolatedTransactions) => Some(
+            "moto does not isolate concurrent TransactWriteItems: of 16 concurrent creates each \
+             conditioned on one uniqueness item's absence, 2 succeeded (docs/engines.md)",
         ),
         _ => None,
     }
