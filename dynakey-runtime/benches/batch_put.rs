@@ -57,11 +57,7 @@ struct Setup {
 }
 
 fn setup() -> Setup {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("tokio runtime");
+    let runtime = common::runtime();
     let engine = runtime.block_on(Engine::start()).expect("engine");
     let docs = (0..ITEMS)
         .map(|id| Doc {

@@ -51,11 +51,7 @@ struct Setup {
 }
 
 fn setup() -> Setup {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("tokio runtime");
+    let runtime = common::runtime();
     let (engine, db, pk) = runtime.block_on(async {
         let engine = Engine::start().await.expect("engine");
         let db: Db = engine.fresh_table::<DefaultTable>().await.expect("table");

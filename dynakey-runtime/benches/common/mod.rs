@@ -5,6 +5,16 @@ use std::time::Duration;
 
 use criterion::Criterion;
 
+/// The runtime every bench on the embedded engine runs on: 2 worker threads (the machine's
+/// cores), the engine and the client sharing them.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("tokio runtime")
+}
+
 /// The median of some wall times.
 pub fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
