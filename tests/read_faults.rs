@@ -1,13 +1,15 @@
 //! Reads under faults: property tests over seeds, 10,000 items each, through the fault-injecting
 //! proxy (`common/fault_proxy.rs`) in front of the embedded engine, with 400 throttling, 500
 //! after forwarding, connections dropped before and after forwarding, and delays on `Query`
-//! requests, and SDK retries off so that every fault but a delay fails its read:
+//! requests (`Scan` requests for the scan), and SDK retries off so that every fault but a delay fails its read:
 //!
 //! - paged queries of one partition (page sizes and directions drawn per seed, `page(cursor)` and
 //!   `pages()` from a cursor in turn): after each error the read resumes from the last cursor it
 //!   was given, and in the end the items read are exactly the partition's, in order — no
 //!   duplicate, no gap;
 //! - fan-out queries over the 8 shards of a sharded entity: the same, merged by sort key;
+//! - parallel scans of 4 segments (page sizes drawn per seed): resumed from the last cursor after
+//!   each error, the items read are exactly the table's, each once;
 //! - collection reads of a parent and 10,000 children (about 4 MB, so several pages): a read
 //!   either fails or returns exactly the collection; and a collection read resumed from the
 //!   cursor of a page returns exactly the children after it.
@@ -79,15 +81,15 @@ struct Workspace {
     projects: Vec<Project>,
 }
 
-/// Faults on about a quarter of the `Query` requests.
-fn faults() -> FaultMix {
+/// Faults on about a quarter of the `operation` requests (`Query`, `Scan`).
+fn faults(operation: &str) -> FaultMix {
     FaultMix::none()
         .throttle(0.06)
         .server_error(0.05)
         .drop_before(0.04)
         .drop_after(0.04)
         .delay(0.05, Duration::from_millis(3))
-        .only(&["Query"])
+        .only(&[operation])
 }
 
 /// The engine, a table on it, and the same table through a fault proxy without SDK retries.
@@ -99,10 +101,15 @@ struct Setup {
 }
 
 async fn setup(seed: u64) -> Result<Setup, BoxError> {
+    setup_faulting(seed, "Query").await
+}
+
+/// [`setup`] with the faults on `operation`.
+async fn setup_faulting(seed: u64, operation: &str) -> Result<Setup, BoxError> {
     let engine = TestEngine::start().await?;
     let direct: Db = engine.db("reads");
     direct.create_table().await?;
-    let proxy = FaultProxy::start(engine.endpoint(), seed, faults()).await?;
+    let proxy = FaultProxy::start(engine.endpoint(), seed, faults(operation)).await?;
     let client = common::client_for(proxy.endpoint(), Some(RetryConfig::disabled()));
     let db = Db::new(client, "reads");
     Ok(Setup {
@@ -294,6 +301,60 @@ async fn fan_out_queries_read_every_item_once_under_faults() -> Result<(), BoxEr
         report.seed("fan-out query", seed, read.len(), reads, errors, &s.proxy);
     }
     report.print("fan-out queries (8 shards)");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn parallel_scans_read_every_item_once_under_faults() -> Result<(), BoxError> {
+    let mut report = Report::default();
+    for seed in SEEDS {
+        let s = setup_faulting(seed, "Scan").await?;
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let docs: Vec<Doc> = (0..ITEMS)
+            .map(|id| Doc {
+                group: id % 7,
+                id,
+                body: body(&mut rng),
+            })
+            .collect();
+        s.direct.batch_put(&docs).await?;
+        // Pages of 4 segments, seeded sizes, resumed from the last cursor after every error.
+        let mut read = Vec::new();
+        let mut cursor: Option<Cursor> = None;
+        let (mut reads, mut errors) = (0, 0);
+        loop {
+            reads += 1;
+            assert!(
+                reads <= MAX_READS,
+                "seed {seed}: no end after {MAX_READS} reads"
+            );
+            let limit = rng.u32(1..400);
+            match s
+                .db
+                .scan::<Doc>()
+                .segments(4)
+                .limit(limit)
+                .page(cursor.as_ref())
+                .await
+            {
+                Ok(page) => {
+                    assert!(page.items.len() <= limit as usize);
+                    read.extend(page.items);
+                    cursor = page.next;
+                    if cursor.is_none() {
+                        break;
+                    }
+                }
+                Err(Error::Sdk { .. }) => errors += 1,
+                Err(other) => return Err(format!("seed {seed}: unexpected {other}").into()),
+            }
+        }
+        assert_eq!(read.len(), docs.len(), "seed {seed}: no duplicate, no gap");
+        read.sort_by_key(|d| d.id);
+        assert!(read == docs, "seed {seed}: every item once");
+        report.seed("parallel scan", seed, read.len(), reads, errors, &s.proxy);
+    }
+    report.print("parallel scans (4 segments)");
     Ok(())
 }
 
