@@ -9,6 +9,9 @@
 //!   items are stored as written, not-applied ones are not (this round), and in the end the table
 //!   holds exactly the input, each key's last entry;
 //! - `batch_delete`: the same, with deleted for stored;
+//! - `delete_all` of one partition, called again until it succeeds: every failed call's account
+//!   names only keys it read, each as stated (deleted, not deleted, unknown); in the end the
+//!   partition is gone and every other item kept;
 //! - `batch_get`: items read + keys not read = the keys asked, no duplicate, no gap, in key order;
 //!   reading the keys not read again completes the set.
 //!
@@ -385,6 +388,103 @@ async fn batch_delete_accounts_for_every_key_under_faults() -> Result<(), BoxErr
     assert!(
         totals.stopped > 0,
         "the budget never ran out: the error paths went untested"
+    );
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn delete_all_accounts_for_every_key_and_keeps_the_rest_under_faults() -> Result<(), BoxError>
+{
+    const GROUP: u32 = 7;
+    let mut failed_calls = 0;
+    for seed in SEEDS {
+        let s = setup(seed).await?;
+        // Nine documents in ten in the group deleted (9,000 keys, 360 requests), so that
+        // calls fail within the retry budget (a seed without a failed call is rare).
+        let input: Vec<Doc> = docs(seed)
+            .into_iter()
+            .map(|doc| Doc {
+                group: if doc.id % 10 == 0 { doc.group } else { GROUP },
+                ..doc
+            })
+            .collect();
+        s.direct.batch_put(&input).await?;
+        let before = table(&s.direct).await?;
+        let group = |stored: &HashMap<KeyText, Doc>, inside: bool| -> HashSet<KeyText> {
+            stored
+                .iter()
+                .filter(|(_, doc)| (doc.group == GROUP) == inside)
+                .map(|(key, _)| key.clone())
+                .collect()
+        };
+        let others = group(&before, false);
+        // Keys whose delete had an unknown outcome in some call: they may be gone already.
+        let mut maybe_deleted: HashSet<KeyText> = HashSet::new();
+        let mut calls = 0;
+        loop {
+            calls += 1;
+            assert!(
+                calls <= MAX_ROUNDS,
+                "seed {seed}: no end after {MAX_ROUNDS} calls"
+            );
+            // What this call reads and deletes: the group's keys stored now.
+            let asked = group(&table(&s.direct).await?, true);
+            let result = s.db.delete_all(&Doc::query(GROUP)).await;
+            let stored = table(&s.direct).await?;
+            match result {
+                Ok(report) => {
+                    assert_eq!(report.items, asked.len(), "seed {seed}");
+                    break;
+                }
+                Err(Error::BatchWrite(failure)) => {
+                    failed_calls += 1;
+                    let not_applied: HashSet<KeyText> =
+                        failure.not_applied.iter().map(entry_key).collect();
+                    let unknown: HashSet<KeyText> = failure.unknown.iter().map(entry_key).collect();
+                    assert!(
+                        not_applied
+                            .iter()
+                            .chain(&unknown)
+                            .all(|k| asked.contains(k)),
+                        "seed {seed}: the account names only keys the call read"
+                    );
+                    for key in &asked {
+                        if not_applied.contains(key) {
+                            if !maybe_deleted.contains(key) {
+                                assert!(
+                                    stored.contains_key(key),
+                                    "seed {seed}: {key:?} is returned as not deleted but is gone"
+                                );
+                            }
+                        } else if !unknown.contains(key) {
+                            assert!(!stored.contains_key(key), "seed {seed}: {key:?} deleted");
+                        }
+                    }
+                    assert_eq!(
+                        failure.report.items,
+                        asked.len() - not_applied.len() - unknown.len()
+                    );
+                    maybe_deleted.extend(unknown);
+                }
+                Err(other) => return Err(format!("seed {seed}: unexpected {other}").into()),
+            }
+        }
+        let stored = table(&s.direct).await?;
+        assert!(
+            group(&stored, true).is_empty(),
+            "seed {seed}: the whole group is deleted"
+        );
+        let left: HashSet<KeyText> = stored.into_keys().collect();
+        assert_eq!(left, others, "seed {seed}: every other item kept");
+        eprintln!(
+            "delete_all seed {seed}: group of {} keys in {calls} calls; proxy: {}",
+            group(&before, true).len(),
+            s.proxy.counts()
+        );
+    }
+    assert!(
+        failed_calls > 0,
+        "no delete_all call failed: the account went untested"
     );
     Ok(())
 }
