@@ -425,3 +425,6 @@ fn found_projection(projection: Option<&SdkProjection>) -> String {
         .unwrap_or_default();
     projection_text(projection_type, attributes)
 }
+
+#[cfg(test)]
+mod tests;
