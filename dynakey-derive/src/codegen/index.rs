@@ -9,6 +9,7 @@ use syn::spanned::Spanned;
 
 use crate::codegen::sort_key::{self, Builder};
 use crate::codegen::{label, local, template};
+use crate::grammar::attribute_key::KeyDecl;
 use crate::grammar::index::{IndexKind, ProjectionDecl};
 use crate::model::index::{snake_case, IndexTemplates};
 use crate::model::table::Table;
@@ -62,7 +63,8 @@ pub fn table(model: &Table<'_>) -> (TokenStream, TokenStream) {
         let Some(partition_key) = &index.partition_key else {
             continue;
         };
-        let sort_key = match &decl.sort_key {
+        let plain_sort_key = decl.sort_key.as_ref().and_then(KeyDecl::plain);
+        let sort_key = match plain_sort_key {
             Some(sk) => quote!(::core::option::Option::Some(#sk)),
             None => quote!(::core::option::Option::None),
         };
@@ -81,9 +83,7 @@ pub fn table(model: &Table<'_>) -> (TokenStream, TokenStream) {
              `#[index({ident}, …)]`, and their generated `query_{snake}(…)` returns a \
              `KeyQuery<_, {ident}>`.{consistent}",
             pk = partition_key.value(),
-            sk = decl
-                .sort_key
-                .as_ref()
+            sk = plain_sort_key
                 .map(|s| format!(", sort key `{}`", s.value()))
                 .unwrap_or_default(),
             proj = projection_text(projection),
