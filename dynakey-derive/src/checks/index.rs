@@ -211,7 +211,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
             );
         }
         seen.push((key, path));
-        if index.pk.is_none() && index.sk.is_none() {
+        if index.pk.is_none() && index.sk.is_none() && !index.is_attribute_wise() {
             cx.error_at(
                 path,
                 format!(
