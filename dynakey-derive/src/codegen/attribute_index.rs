@@ -265,12 +265,15 @@ fn checks(
                 let field = entity.field(*field);
                 let ty = field.key_ty();
                 let (field_name, attribute) = (field.name(), &field.attribute);
-                let ty_of =
-                    quote_spanned!(ty.span()=> ::dynakey::__private::attribute_type_of::<#ty>());
                 out.extend(quote_spanned! {span=>
-                    const _: () = ::dynakey::__private::check_native_fill(
-                        &#def, #role, #position, #ty_of, #field_name, #attribute, #name,
-                    );
+                    const _: () = {
+                        #[allow(unused_imports)]
+                        use ::dynakey::__private::NoAttributeType as _;
+                        ::dynakey::__private::check_native_fill(
+                            &#def, #role, #position, ::dynakey::__private::TypeProbe::<#ty>::TYPE,
+                            #field_name, #attribute, #name,
+                        )
+                    };
                 });
             }
             Fill::Template(template) => {
