@@ -139,19 +139,65 @@ fn attribute_keys_list_every_fill_and_index_keys_the_template_ones() {
     );
 }
 
-/// Type-checked only until the core's `query_attribute_index` is in (helper A's branch).
-#[allow(dead_code)]
-fn queries_build_left_to_right() {
-    let _whole = Match::query_by_tournament_region("T1", "EU");
-    let _eq = Match::query_by_tournament_region("T1", "EU")
+/// The `KeyConditionExpression` and its values of a query, as sent.
+fn sent<E, I, S, P>(query: &dynakey::KeyQuery<E, I, S, P>) -> (String, Vec<String>) {
+    let input = query.plan().unwrap().input(0);
+    let mut names: Vec<String> = input.expression_attribute_names.values().cloned().collect();
+    names.sort();
+    (input.key_condition_expression, names)
+}
+
+#[test]
+fn queries_give_every_partition_attribute_and_sort_attributes_left_to_right() {
+    let (text, names) = sent(&Match::query_by_tournament_region("T1", "EU"));
+    assert_eq!(
+        text,
+        "#_type = :_type AND #tournament = :tournament AND #region = :region"
+    );
+    assert_eq!(names, ["_type", "region", "tournament"]);
+    let (text, _) = sent(
+        &Match::query_by_tournament_region("T1", "EU")
+            .sort_key(Match::by_tournament_region_sk().round(2u32).bracket("low")),
+    );
+    assert!(
+        text.ends_with("AND #round = :round AND #bracket = :bracket"),
+        "{text}"
+    );
+    let (text, _) = sent(
+        &Match::query_by_tournament_region("T1", "EU")
+            .sort_key(Match::by_tournament_region_sk().round_between(2u32, 10u32)),
+    );
+    assert!(text.ends_with("AND #round BETWEEN :lo AND :hi"), "{text}");
+    let (text, _) = sent(
+        &Match::query_by_tournament_region("T1", "EU").sort_key(
+            Match::by_tournament_region_sk()
+                .round(2u32)
+                .bracket_gte("low"),
+        ),
+    );
+    assert!(text.ends_with("AND #bracket >= :bracket"), "{text}");
+    let (text, _) =
+        sent(&Player::query_by_score("global").sort_key(Player::by_score_sk().score_gte(100u64)));
+    assert!(text.contains(">="), "{text}");
+    let (text, _) = sent(&Match::query_by_rank("m1").sort_key(Match::by_rank_sk().rank_lt(5u8)));
+    assert!(text.contains("<"), "{text}");
+}
+
+#[test]
+fn a_template_sort_fill_compares_its_encoded_key() {
+    let values = |q: &dynakey::KeyQuery<Match, _, _>| {
+        let input = q.plan().unwrap().input(0);
+        format!("{:?}", input.expression_attribute_values)
+    };
+    let q = Match::query_by_tournament_region("T1", "EU")
         .sort_key(Match::by_tournament_region_sk().round(2u32).bracket("low"));
-    let _range = Match::query_by_tournament_region("T1", "EU")
-        .sort_key(Match::by_tournament_region_sk().round_between(2u32, 10u32));
-    let _prefix = Match::query_by_tournament_region("T1", "EU").sort_key(
+    assert!(values(&q).contains("B#low"), "{}", values(&q));
+    let bad = Match::query_by_tournament_region("T1", "EU").sort_key(
         Match::by_tournament_region_sk()
             .round(2u32)
-            .bracket_gte("low"),
+            .bracket_between("z", "a"),
     );
-    let _score = Player::query_by_score("global").sort_key(Player::by_score_sk().score_gte(100u64));
-    let _rank = Match::query_by_rank("m1").sort_key(Match::by_rank_sk().rank_lt(5u8));
+    assert!(bad.plan().is_err(), "low above high");
+    let bad = Match::query_by_tournament_region("", "EU");
+    assert!(bad.plan().is_err(), "an empty S partition value");
 }
