@@ -171,13 +171,13 @@ pub const fn check_fill_counts(
         }
         IndexKind::Global => {
             let wanted = def.key.partition().len() - def.key.has_entity_type() as usize;
-            if wanted > n_pk {
+            if !pk_given || wanted > n_pk {
                 message = message.push(if pk_given {
                     "` has more partition attributes than `pk` fills; a query gives every one: \
                      fill each (the entity_type(…) attribute is dynakey's, not listed)"
                 } else {
-                    "` is a global secondary index with partition attributes of its own: \
-                     #[index] needs `pk = […]`, one fill per attribute"
+                    "` is a global secondary index: #[index] needs `pk = […]`, one fill per \
+                     partition attribute (`pk = []` when its only one is entity_type(…))"
                 });
                 panic!("{}", message.as_str())
             }
