@@ -12,6 +12,7 @@ use dynakey::{Entity, Fill, Index, IndexValue, KeyValue, Table};
 #[gsi(ByScore, partition_key = "GSI2PK", sort_key = "score": N)]
 #[lsi(ByRank, sort_key = "rank": N)]
 #[gsi(ByStatus, partition_key = "GSI1PK", sort_key = "GSI1SK")]
+#[gsi(ByKind, partition_key = entity_type("_type"), sort_key = ["seed": N])]
 struct Esports;
 
 #[derive(Entity, serde::Serialize, serde::Deserialize)]
@@ -32,14 +33,16 @@ struct Match {
 }
 
 #[derive(Entity, serde::Serialize, serde::Deserialize)]
-#[dynakey(table = Esports)]
+#[dynakey(table = Esports, entity_type = "_type")]
 #[pk("PLAYER#<id>")]
 #[sk("META")]
 #[index(ByScore, pk = "BOARD#<board>", sk = score)]
+#[index(ByKind, pk = [], sk = [seed])]
 struct Player {
     id: String,
     board: String,
     score: u64,
+    seed: i32,
 }
 
 fn sample() -> Match {
@@ -82,7 +85,7 @@ fn the_table_declares_typed_key_schemas() {
     assert_eq!(rank.partition()[0].name(), "PK");
     assert_eq!(rank.sort()[0].attribute_type(), AttributeType::N);
     assert!(!<ByStatus as Index>::DEF.is_attribute_wise());
-    assert_eq!(Esports::INDEXES.len(), 4);
+    assert_eq!(Esports::INDEXES.len(), 5);
 }
 
 #[test]
@@ -179,6 +182,11 @@ fn queries_give_every_partition_attribute_and_sort_attributes_left_to_right() {
     let (text, _) =
         sent(&Player::query_by_score("global").sort_key(Player::by_score_sk().score_gte(100u64)));
     assert!(text.contains(">="), "{text}");
+    let (text, names) =
+        sent(&Player::query_by_kind().sort_key(Player::by_kind_sk().seed_gt(-1i32)));
+    // One partition and one sort attribute: today's fixed placeholders (design §2, render.rs).
+    assert_eq!(text, "#pk = :pk AND #sk > :sk");
+    assert_eq!(names, ["_type", "seed"]);
     let (text, _) = sent(&Match::query_by_rank("m1").sort_key(Match::by_rank_sk().rank_lt(5u8)));
     assert!(text.contains("<"), "{text}");
 }

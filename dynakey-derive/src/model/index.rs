@@ -142,7 +142,10 @@ pub fn resolve_all(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<IndexAttr>) -> Ve
             let mut ok = true;
             let mut fills = |decl: Option<FillDecl>, role| {
                 let decl = decl?;
-                if let (true, Some(bracket)) = (decl.fills.is_empty(), decl.bracket) {
+                // `pk = []`: a GSI whose only partition attribute is entity_type(…).
+                if let (true, Some(bracket), Role::Sort) =
+                    (decl.fills.is_empty(), decl.bracket, role)
+                {
                     cx.error_span(
                         bracket,
                         "list at least one fill: a field name or a key template, e.g. [tournament]",
