@@ -160,7 +160,7 @@ fn queries_give_every_partition_attribute_and_sort_attributes_left_to_right() {
     assert_eq!(names, ["_type", "region", "tournament"]);
     let (text, _) = sent(
         &Match::query_by_tournament_region("T1", "EU")
-            .sort_key(Match::by_tournament_region_sk().round(2u32).bracket("low")),
+            .sort_key(Match::by_tournament_region_sk().round(2).bracket("low")),
     );
     assert!(
         text.ends_with("AND #round = :round AND #bracket = :bracket"),
@@ -168,7 +168,7 @@ fn queries_give_every_partition_attribute_and_sort_attributes_left_to_right() {
     );
     let (text, _) = sent(
         &Match::query_by_tournament_region("T1", "EU")
-            .sort_key(Match::by_tournament_region_sk().round_between(2u32, 10u32)),
+            .sort_key(Match::by_tournament_region_sk().round_between(2, 10)),
     );
     assert!(text.ends_with("AND #round BETWEEN :lo AND :hi"), "{text}");
     let (text, _) = sent(
