@@ -132,3 +132,22 @@ tuples! {
     (A0 V0 0, A1 V1 1, A2 V2 2, A3 V3 3, A4 V4 4, A5 V5 5, A6 V6 6)
     (A0 V0 0, A1 V1 1, A2 V2 2, A3 V3 3, A4 V4 4, A5 V5 5, A6 V6 6, A7 V7 7)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_box_str_field_is_a_group_field() -> Result<(), PlanError> {
+        let fields = [("region", "region")];
+        let set = GroupValues::<(Box<str>,)>::group_values("eu", &fields)?;
+        assert_eq!(set[0].segment.as_deref(), Some("eu"));
+        assert_eq!(set[0].value, Value::S("eu".into()));
+        let none = GroupValues::<(Option<Box<str>>,)>::group_values(None::<Box<str>>, &fields)?;
+        assert_eq!(
+            (none[0].segment.as_deref(), &none[0].value),
+            (None, &Value::Null(true))
+        );
+        Ok(())
+    }
+}

@@ -56,6 +56,20 @@ impl ValueOf<Option<String>> for &str {
     }
 }
 
+impl ValueOf<Box<str>> for &str {
+    #[inline]
+    fn into_field_value(self) -> Box<str> {
+        self.into()
+    }
+}
+
+impl ValueOf<Option<Box<str>>> for &str {
+    #[inline]
+    fn into_field_value(self) -> Option<Box<str>> {
+        Some(self.into())
+    }
+}
+
 /// Numbers (`N`): what `add` and `subtract` take.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a number, so `add`/`subtract` do not apply",
@@ -193,6 +207,20 @@ impl GroupField for crate::KeyBytes {
 impl GroupField for Option<crate::KeyBytes> {
     fn segment(&self, _field: &'static str) -> Result<Option<String>, KeyError> {
         Ok(self.as_ref().map(|_| String::new()))
+    }
+}
+
+/// A `Box<str>` field fills a string key attribute natively (it is no key segment, so it is in no
+/// template); its key text is the string verbatim, as a `String`'s.
+impl GroupField for Box<str> {
+    fn segment(&self, _field: &'static str) -> Result<Option<String>, KeyError> {
+        Ok(Some(self.to_string()))
+    }
+}
+
+impl GroupField for Option<Box<str>> {
+    fn segment(&self, _field: &'static str) -> Result<Option<String>, KeyError> {
+        Ok(self.as_deref().map(str::to_owned))
     }
 }
 
