@@ -271,6 +271,29 @@ impl KeyAttribute for f32 {
     }
 }
 
+/// Checks `value` against DynamoDB's rules for a key attribute value of `role`: an `S` or `B`
+/// value is not empty and at most [`KeyRole::max_bytes`] bytes, an `N` value is a DynamoDB number
+/// (AWS developer guide, "Service, account, and table quotas — Partition key and sort key length"
+/// and "Supported data types — Number"). What `put` checks through [`KeyAttribute::key_value`],
+/// for a value serde produced (an update's `SET` of an index key attribute).
+///
+/// # Errors
+/// [`KeyErrorKind::EmptyKey`] / [`KeyErrorKind::TooLong`] for an `S` or `B` value;
+/// [`KeyErrorKind::Value`] ([`SegmentError::Unencodable`]) for an `N` text that is no DynamoDB
+/// number.
+pub fn check_key_value(value: &KeyValue, role: KeyRole) -> Result<(), KeyError> {
+    match value {
+        KeyValue::S(text) => KeyError::check_size(role, text),
+        KeyValue::B(bytes) => bytes::check_size(role, bytes),
+        KeyValue::N(text) if number::is_number_text(text) => Ok(()),
+        KeyValue::N(text) => Err(KeyErrorKind::Value(SegmentError::Unencodable(format!(
+            "{text:?} is not a DynamoDB number (N holds finite values of magnitude 1e-130 ..< 1e126 \
+             with up to 38 digits; AWS developer guide, \"Supported data types — Number\")"
+        )))
+        .into()),
+    }
+}
+
 #[cold]
 fn unencodable(value: f64) -> KeyError {
     KeyErrorKind::Value(SegmentError::Unencodable(format!(

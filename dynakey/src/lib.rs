@@ -134,8 +134,8 @@ pub use scan::ScanInput;
 pub use segment::{KeySegment, SegmentArg};
 pub use shard::Sharding;
 pub use table::{
-    attribute_definitions, DefaultTable, IndexDef, IndexKind, KeyAttr, KeySchema, Projection,
-    Table, TableWithSortKey, TableWithTtl, TableWithoutSortKey,
+    attribute_definitions, attribute_wise_key_attributes, DefaultTable, IndexDef, IndexKind,
+    KeyAttr, KeySchema, Projection, Table, TableWithSortKey, TableWithTtl, TableWithoutSortKey,
 };
 pub use template::{KeyTemplate, TemplatePart};
 pub use unique::UniqueConstraint;

@@ -5,6 +5,7 @@
 //! and reads the attribute names from it when it writes keys.
 
 use crate::attribute::AttributeType;
+use crate::error::KeyRole;
 
 /// A DynamoDB table's key schema and indexes, usually implemented with `#[derive(Table)]`.
 ///
@@ -368,6 +369,32 @@ impl KeySchema {
     pub fn attributes_in_order(&self) -> impl Iterator<Item = KeyAttr> + '_ {
         self.partition().iter().chain(self.sort()).copied()
     }
+}
+
+/// The key attributes of `T`'s attribute-wise indexes that are not the table's own key, each name
+/// once with its declared type and the role whose size limit applies to it ([`KeyRole::Sort`],
+/// the smaller, when it is a sort attribute of any index). DynamoDB refuses an item whose value
+/// of one of them is `NULL`, empty or of another type, whether or not the item's entity fills
+/// that index (AWS developer guide, "Multi-attribute keys pattern"), so writes check serde's
+/// values of these attributes for every entity of `T`. Template-path indexes are not listed.
+pub fn attribute_wise_key_attributes<T: Table>() -> Vec<(&'static str, AttributeType, KeyRole)> {
+    let mut out: Vec<(&'static str, AttributeType, KeyRole)> = Vec::new();
+    let table_key = |name: &str| name == T::PARTITION_KEY || T::SORT_KEY == Some(name);
+    for index in T::INDEXES.iter().filter(|index| index.is_attribute_wise()) {
+        let key = index.key_schema();
+        let partition = key.partition().iter().map(|a| (a, KeyRole::Partition));
+        for (attr, role) in partition.chain(key.sort().iter().map(|a| (a, KeyRole::Sort))) {
+            if table_key(attr.name) {
+                continue;
+            }
+            match out.iter_mut().find(|(name, _, _)| *name == attr.name) {
+                Some(seen) if role == KeyRole::Sort => seen.2 = KeyRole::Sort,
+                Some(_) => {}
+                None => out.push((attr.name, attr.ty, role)),
+            }
+        }
+    }
+    out
 }
 
 /// The `AttributeDefinitions` of table `T`'s `CreateTable`: every key attribute of the table

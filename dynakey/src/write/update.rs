@@ -10,7 +10,7 @@ use crate::field::{
     Number, SetOf, ValueOf,
 };
 use crate::index::Fill;
-use crate::{Cond, Entity, Key, PlanError, Table};
+use crate::{AttributeType, Cond, Entity, Key, KeyRole, KeyValue, PlanError, Table, ValueError};
 
 /// The typed `UpdateItem` of the item with key `key`: `SET`, `REMOVE`, `ADD` and `DELETE` actions
 /// built from the entity's field handles, its conditions and its version check (AWS developer
@@ -114,13 +114,8 @@ impl<E: Entity, Vs, A: GroupValues<Vs>> Settable<E, A> for IndexGroup<E, Vs> {
             .iter()
             .map(|v| {
                 let path = Path::attribute(v.attribute);
-                // DynamoDB refuses a NULL in an index key attribute: a native fill that becomes
-                // `None` is removed, so the item leaves the index.
-                if matches!(v.value, Value::Null(_)) && is_native_key_attribute::<E>(v.attribute) {
-                    UpdateAction::Remove(path)
-                } else {
-                    UpdateAction::Set(path, SetValue::value(v.value.clone()))
-                }
+                // A native fill that becomes `None` is made a REMOVE by `checked_key_action`.
+                UpdateAction::Set(path, SetValue::value(v.value.clone()))
             })
             .collect();
         index_key_actions(key, &values, &mut actions)?;
@@ -230,15 +225,42 @@ fn rebuild<'s>(
     Ok(())
 }
 
-/// `true` when `attribute` is a native key attribute of one of `E`'s attribute-wise indexes
-/// (serde writes it; [`Fill::Native`]).
-fn is_native_key_attribute<E: Entity>(attribute: &str) -> bool {
-    E::INDEXES.iter().any(|index| {
-        index
-            .filled_attributes()
-            .iter()
-            .any(|(a, fill)| a.name() == attribute && matches!(fill, Fill::Native(_)))
-    })
+/// `action` as sent when it SETs a value to a key attribute of one of the table's attribute-wise
+/// indexes (`key_attributes`, [`attribute_wise_key_attributes`](crate::attribute_wise_key_attributes)),
+/// whichever entity fills the index: a `NULL` becomes `REMOVE` (DynamoDB refuses a `NULL` in an
+/// index key attribute; the item leaves the index), a value of another type than declared or one
+/// DynamoDB refuses as a key value (empty, too long, no number) is refused before any request.
+fn checked_key_action(
+    action: UpdateAction,
+    key_attributes: &[(&'static str, AttributeType, KeyRole)],
+) -> Result<UpdateAction, PlanError> {
+    let UpdateAction::Set(path, SetValue::Operand(SetOperand::Value(value))) = &action else {
+        return Ok(action);
+    };
+    let declared = key_attributes
+        .iter()
+        .find(|(name, _, _)| path.elements().len() == 1 && *name == path.top());
+    let Some(&(attribute, declared, role)) = declared else {
+        return Ok(action);
+    };
+    let key = match value {
+        Value::Null(_) => return Ok(UpdateAction::Remove(path.clone())),
+        Value::S(s) => Some(KeyValue::S(s.clone())),
+        Value::N(n) => Some(KeyValue::N(n.clone())),
+        Value::B(b) => Some(KeyValue::B(b.clone())),
+        _ => None,
+    };
+    match key {
+        Some(key) if AttributeType::of(&key) == declared => {
+            crate::attribute::check_key_value(&key, role)?;
+            Ok(action)
+        }
+        _ => Err(ValueError::new(
+            attribute,
+            format!("it is a key attribute of an index, declared {declared}; this value is not {declared}"),
+        )
+        .into()),
+    }
 }
 
 /// Appends `action`, dropping an earlier action on the same attribute.
@@ -299,8 +321,14 @@ impl<E: Entity> UpdatePlan<E> {
     fn with(mut self, actions: Result<Vec<UpdateAction>, PlanError>) -> Self {
         match actions {
             Ok(actions) => {
+                let key_attributes = crate::table::attribute_wise_key_attributes::<E::Table>();
                 for action in actions {
-                    push(&mut self.actions, action);
+                    match checked_key_action(action, &key_attributes) {
+                        Ok(action) => push(&mut self.actions, action),
+                        Err(error) => {
+                            self.error.get_or_insert(error);
+                        }
+                    }
                 }
             }
             Err(error) => {
