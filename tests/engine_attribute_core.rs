@@ -395,3 +395,109 @@ async fn a_native_attribute_of_another_type_is_refused_before_any_request() -> R
     }
     Ok(())
 }
+
+/// An entity of the table that does not fill `ByTournamentRegion` but has fields with the names
+/// of its key attributes: DynamoDB checks them all the same (a NULL or another type there refuses
+/// the write), so dynakey leaves out a `None` and refuses another type before any request.
+#[derive(Serialize, Deserialize)]
+struct Team {
+    id: String,
+    region: Option<String>,
+    round: Option<String>,
+}
+
+impl Entity for Team {
+    type Table = Esports;
+    type PartitionFields = (String,);
+    const ENTITY_NAME: &'static str = "Team";
+    const PARTITION_TEMPLATE: KeyTemplate = key_template(
+        "TEAM#<id>",
+        KeyRole::Partition,
+        &[literal("TEAM#"), field("id", None, true)],
+    );
+    const SORT_TEMPLATE: Option<KeyTemplate> = Match::SORT_TEMPLATE;
+
+    fn partition_key(&self) -> Result<String, KeyError> {
+        Ok(format!("TEAM#{}", self.id))
+    }
+
+    fn sort_key(&self) -> Result<Option<String>, KeyError> {
+        Ok(Some("META".to_owned()))
+    }
+}
+
+impl InTable<Esports> for Team {}
+impl Unversioned for Team {}
+
+impl Team {
+    const ROUND: dynakey::Field<Team, Option<String>, dynakey::field::Plain> =
+        private::handle("round");
+    const REGION: dynakey::Field<Team, Option<String>, dynakey::field::Plain> =
+        private::handle("region");
+}
+
+#[tokio::test]
+async fn key_attributes_of_an_index_the_entity_does_not_fill_are_checked_before_any_request(
+) -> Result<(), BoxError> {
+    let none = Team {
+        id: "t".into(),
+        region: None,
+        round: None,
+    };
+    let item = dynakey_runtime::item::to_item(&none)?;
+    assert!(
+        !item.contains_key("region") && !item.contains_key("round"),
+        "{item:?}"
+    );
+    let db = common::unsent::<Esports>("never");
+    let wrong = Team {
+        round: Some("x".into()),
+        ..none
+    };
+    match db.put(&wrong).await {
+        Err(Error::NativeKeyAttribute {
+            attribute,
+            declared,
+            found,
+        }) => assert_eq!(
+            (attribute.as_str(), declared, found.as_str()),
+            ("round", "N", "S")
+        ),
+        other => return Err(format!("expected NativeKeyAttribute, got {other:?}").into()),
+    }
+    let key = dynakey::Key::<Team>::parse("TEAM#t", Some("META"))?;
+    let cleared = db.update(&key).set(Team::REGION, None::<String>);
+    let input = cleared.plan().input(std::time::SystemTime::now())?;
+    assert_eq!(input.update_expression.as_deref(), Some("REMOVE #region"));
+    let typed = db.update(&key).set(Team::ROUND, "x");
+    assert!(
+        matches!(
+            typed.plan().input(std::time::SystemTime::now()),
+            Err(dynakey::PlanError::Value(_))
+        ),
+        "a string SET on a number key attribute is refused"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn an_update_refuses_a_native_fill_value_put_would_refuse() -> Result<(), BoxError> {
+    const BRACKET: IndexGroup<Match, (String,)> = private::index_group(&[("bracket", "bracket")]);
+    let db = common::unsent::<Esports>("never");
+    let empty = db.update(&Match::key("m")?).set(BRACKET, "");
+    match empty.plan().input(std::time::SystemTime::now()) {
+        Err(dynakey::PlanError::Key(error)) => assert!(
+            matches!(error.kind(), dynakey::KeyErrorKind::EmptyKey { .. }),
+            "{error:?}"
+        ),
+        other => return Err(format!("expected an empty-key error, got {other:?}").into()),
+    }
+    let long = db.update(&Match::key("m")?).set(BRACKET, "b".repeat(1025));
+    assert!(matches!(
+        long.plan().input(std::time::SystemTime::now()),
+        Err(dynakey::PlanError::Key(_))
+    ));
+    let fine = db.update(&Match::key("m")?).set(BRACKET, "upper");
+    assert!(fine.plan().input(std::time::SystemTime::now()).is_ok());
+    Ok(())
+}

@@ -48,7 +48,9 @@ pub use check::{
 /// with the declared type ([`Error::NativeKeyAttribute`] otherwise); a `None` fill leaves the
 /// attribute out (serde's `NULL` is removed, since DynamoDB refuses a `NULL` in an index key
 /// attribute), so the item is not in that index (AWS developer guide, "Multi-attribute keys
-/// pattern").
+/// pattern"). The same holds for the key attributes of the table's attribute-wise indexes that
+/// `E` does not fill: serde's `NULL` there is removed, a value of another type is
+/// [`Error::NativeKeyAttribute`], an empty, oversized or non-number one [`Error::Key`].
 pub fn to_item<E: Entity + Serialize>(
     entity: &E,
 ) -> Result<HashMap<String, AttributeValue>, Error> {
@@ -113,6 +115,7 @@ pub fn to_item<E: Entity + Serialize>(
         }
     }
     attribute_keys::add(entity, &mut item, &mut written)?;
+    attribute_keys::check_table_key_attributes::<E>(&mut item, &written)?;
     Ok(item)
 }
 

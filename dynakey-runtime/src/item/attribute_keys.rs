@@ -79,6 +79,45 @@ pub(crate) fn add<E: Entity>(
     Ok(())
 }
 
+/// Checks serde's values of the key attributes of `E::Table`'s attribute-wise indexes that
+/// dynakey did not write (`written`), whichever entity fills those indexes: a `NULL` is removed
+/// (the item is not in that index), a value of another type than declared is
+/// [`Error::NativeKeyAttribute`], an empty, oversized or non-number value [`Error::Key`] —
+/// DynamoDB would refuse the whole write (AWS developer guide, "Multi-attribute keys pattern").
+///
+/// # Errors
+/// As above; nothing is written.
+pub(crate) fn check_table_key_attributes<E: Entity>(
+    item: &mut Item,
+    written: &[&'static str],
+) -> Result<(), Error> {
+    for (name, declared, role) in dynakey::attribute_wise_key_attributes::<E::Table>() {
+        if written.contains(&name) {
+            continue;
+        }
+        let Some(value) = item.get(name) else {
+            continue;
+        };
+        if matches!(value, AttributeValue::Null(_)) {
+            item.remove(name);
+            continue;
+        }
+        match from_attribute_value(value) {
+            Some(key) if AttributeType::of(&key) == declared => {
+                dynakey::attribute::check_key_value(&key, role)?;
+            }
+            _ => {
+                return Err(Error::NativeKeyAttribute {
+                    attribute: name.to_owned(),
+                    declared: declared.as_str(),
+                    found: type_name(value).to_owned(),
+                })
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Takes off `item` the attributes of `E`'s attribute-wise indexes that dynakey wrote (template
 /// and entity-type fills), which `E` has no field for; native fills are `E`'s own fields and stay.
 pub(crate) fn remove_written<E: Entity>(item: &mut Item) {
