@@ -668,7 +668,15 @@ fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), K
         .map(PartitionKey::into_attributes)
         .unwrap_or_default()
     {
-        if key.get(attribute) != Some(&own) {
+        // Numbers compare as numbers ("1e2" is 100), as DynamoDB compares them.
+        let same = key.get(attribute).is_some_and(|value| match (value, &own) {
+            (KeyValue::N(_), KeyValue::N(_)) => {
+                crate::query::attributes::compare_values(value, &own)
+                    == Some(std::cmp::Ordering::Equal)
+            }
+            _ => *value == own,
+        });
+        if !same {
             return Err(CursorError::WrongKey(format!(
                 "its partition key {attribute:?} is not the query's partition value"
             ))

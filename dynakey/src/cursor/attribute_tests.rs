@@ -136,3 +136,46 @@ fn forged_keys_are_refused_by_type_partition_and_range() {
     missing.remove("tag");
     assert!(wrong_key(encode(missing)).contains("attributes"));
 }
+
+struct ByLevel;
+impl crate::Index for ByLevel {
+    type Table = Board;
+    const DEF: crate::IndexDef = attribute_index_def(
+        "ByLevel",
+        crate::IndexKind::Global,
+        KeySchema::attributes(&[KeyAttr::n("level")], &[KeyAttr::n("score")]),
+        crate::Projection::All,
+    );
+}
+
+#[test]
+fn number_partition_values_compare_as_numbers() {
+    let plan = query_attribute_index::<Player, ByLevel>(
+        partition_key([("level", attribute_value::<u32>(&100, KeyRole::Partition))]),
+        <ByLevel as crate::Index>::DEF,
+    )
+    .plan()
+    .unwrap();
+    let codec = CursorCodec::default();
+    let at = |level: &str| {
+        StartKey::from([
+            ("PK".to_owned(), KeyValue::S("P#p1".into())),
+            ("SK".to_owned(), KeyValue::S("META".into())),
+            ("level".to_owned(), n(level)),
+            ("score".to_owned(), n("3")),
+        ])
+    };
+    for same in ["100", "1e2", "100.0"] {
+        let cursor = codec
+            .encode("t", &plan, &[Position::After(at(same))])
+            .unwrap();
+        // The partition is implied: decoded with the plan's own text.
+        assert_eq!(
+            codec.decode("t", &plan, &cursor).unwrap(),
+            [Position::After(at("100"))]
+        );
+    }
+    assert!(
+        wrong_key(codec.encode("t", &plan, &[Position::After(at("101"))])).contains("partition")
+    );
+}
