@@ -501,3 +501,23 @@ async fn an_update_refuses_a_native_fill_value_put_would_refuse() -> Result<(), 
     assert!(fine.plan().input(std::time::SystemTime::now()).is_ok());
     Ok(())
 }
+
+#[tokio::test]
+async fn an_entity_that_does_not_fill_an_index_is_written_without_its_nulls() -> Result<(), BoxError>
+{
+    let (_engine, db) = fresh::<Esports>().await?;
+    let team = Team {
+        id: "t".into(),
+        region: None,
+        round: None,
+    };
+    db.put(&team).await?;
+    let key = dynakey::Key::<Team>::parse("TEAM#t", Some("META"))?;
+    db.update(&key)
+        .set(Team::REGION, None::<String>)
+        .set(Team::ROUND, None::<String>)
+        .await?;
+    let stored = db.get(&key).await?.ok_or("gone")?;
+    assert_eq!((stored.region, stored.round), (None, None));
+    Ok(())
+}
