@@ -360,6 +360,29 @@ mod tests {
     }
 
     #[test]
+    fn serde_values_are_checked_as_key_values_put_would_build() {
+        let kind =
+            |value: KeyValue, role| check_key_value(&value, role).map_err(KeyError::into_kind);
+        assert!(kind(KeyValue::S("EU".into()), KeyRole::Partition).is_ok());
+        assert!(matches!(
+            kind(KeyValue::S(String::new()), KeyRole::Sort),
+            Err(KeyErrorKind::EmptyKey { .. })
+        ));
+        assert!(kind(KeyValue::S("é".repeat(513)), KeyRole::Sort).is_err());
+        assert!(kind(KeyValue::S("é".repeat(513)), KeyRole::Partition).is_ok());
+        assert!(matches!(
+            kind(KeyValue::B(Vec::new()), KeyRole::Sort),
+            Err(KeyErrorKind::EmptyKey { .. })
+        ));
+        assert!(kind(KeyValue::N("10".into()), KeyRole::Sort).is_ok());
+        // A magnitude over the range of N (an f64 of 1e200).
+        assert!(matches!(
+            kind(KeyValue::N("1e200".into()), KeyRole::Sort),
+            Err(KeyErrorKind::Value(SegmentError::Unencodable(_)))
+        ));
+    }
+
+    #[test]
     fn attribute_types_name_themselves() {
         assert_eq!(<N as AttributeTypeOf>::TYPE.as_str(), "N");
         assert_eq!(AttributeType::of(&KeyValue::B(vec![1])), AttributeType::B);
