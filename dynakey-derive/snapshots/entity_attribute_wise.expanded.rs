@@ -289,6 +289,16 @@ const _: () = {
         ::dynakey::__private::KeyRole::Sort,
         1usize,
         "B#<bracket>",
+        &[
+            ("id", "id"),
+            ("tournament", "tournament"),
+            ("region", "region"),
+            ("round", "round"),
+            ("bracket", "bracket"),
+            ("board", "board"),
+            ("score", "score"),
+            ("rank", "rank"),
+        ],
         "ByTournamentRegion",
     );
     impl MatchByTournamentRegionSk<0usize>
@@ -587,6 +597,16 @@ const _: () = {
         ::dynakey::__private::KeyRole::Partition,
         0usize,
         "BOARD#<board>",
+        &[
+            ("id", "id"),
+            ("tournament", "tournament"),
+            ("region", "region"),
+            ("round", "round"),
+            ("bracket", "bracket"),
+            ("board", "board"),
+            ("score", "score"),
+            ("rank", "rank"),
+        ],
         "ByScore",
     );
     const _: () = {

@@ -257,6 +257,7 @@ fn checks(
             impl ::dynakey::__private::ExclusiveEntity for #path {}
         });
     }
+    let stored = stored_fields(entity);
     for info in infos {
         let (role, position) = (&info.role, info.position);
         let span = info.fill.span();
@@ -280,11 +281,26 @@ fn checks(
                 let text = template.lit.value();
                 out.extend(quote_spanned! {span=>
                     const _: () = ::dynakey::__private::check_template_fill(
-                        &#def, #role, #position, #text, #name,
+                        &#def, #role, #position, #text, &[#(#stored),*], #name,
                     );
                 });
             }
         }
+    }
+    out
+}
+
+/// `("attribute", "field")` of every field serde stores under a name of its own (written or
+/// read), for the check that no template fill writes over one.
+fn stored_fields(entity: &Entity<'_>) -> Vec<TokenStream> {
+    let mut out = Vec::new();
+    for field in entity.fields.iter().filter(|f| f.serde.serialized()) {
+        let name = field.name();
+        let mut attributes = vec![&field.attribute];
+        if field.attribute_read != field.attribute {
+            attributes.push(&field.attribute_read);
+        }
+        out.extend(attributes.into_iter().map(|a| quote!((#a, #name))));
     }
     out
 }

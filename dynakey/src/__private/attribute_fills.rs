@@ -295,12 +295,23 @@ pub const fn check_native_fill(
     }
 }
 
-/// A template fill (`text`) is the `k`th fill of `role`: the index has that attribute, of type S.
-pub const fn check_template_fill(def: &IndexDef, role: KeyRole, k: usize, text: &str, index: &str) {
+/// A template fill (`text`) is the `k`th fill of `role`: the index has that attribute, of type S,
+/// and no field of the entity is stored under its name (`fields`: each serialised field's
+/// attribute and name). dynakey writes the template's key into that attribute, so a field serde
+/// stored there would collide on every write (and reads would lose it).
+pub const fn check_template_fill(
+    def: &IndexDef,
+    role: KeyRole,
+    k: usize,
+    text: &str,
+    fields: &[(&str, &str)],
+    index: &str,
+) {
     if is_fallback_index(def) {
         return;
     }
     let declared = expect_attribute(def, role, k, index);
+
     if !matches!(declared.ty, AttributeType::S) {
         let message = Message::new()
             .push("the template \"")
@@ -313,5 +324,25 @@ pub const fn check_template_fill(def: &IndexDef, role: KeyRole, k: usize, text: 
             .push(declared.ty.as_str())
             .push(": fill an N/B attribute with a numeric/bytes field (a bare field name)");
         panic!("{}", message.as_str())
+    }
+    let mut i = 0;
+    while i < fields.len() {
+        let (attribute, field) = fields[i];
+        if str_eq(attribute, declared.name) {
+            let message = Message::new()
+                .push("the template \"")
+                .push(text)
+                .push("\" fills index attribute \"")
+                .push(declared.name)
+                .push("\", where serde also stores field `")
+                .push(field)
+                .push("`: dynakey writes the key there, so every write would collide; name the index attribute otherwise (e.g. \"")
+                .push(declared.name)
+                .push("_key\"), rename the field (#[serde(rename = …)]), or fill the attribute with the field itself (`")
+                .push(field)
+                .push("`)");
+            panic!("{}", message.as_str())
+        }
+        i += 1;
     }
 }
