@@ -235,6 +235,10 @@ const _: () = {
         &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
         true,
         2usize,
+        "ByTournamentRegion",
+    );
+    const _: () = ::dynakey::__private::check_sort_fill_count(
+        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
         2usize,
         "ByTournamentRegion",
     );
@@ -581,6 +585,10 @@ const _: () = {
         &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
         true,
         1usize,
+        "ByScore",
+    );
+    const _: () = ::dynakey::__private::check_sort_fill_count(
+        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
         1usize,
         "ByScore",
     );
@@ -774,6 +782,10 @@ const _: () = {
         &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
         false,
         0usize,
+        "ByRank",
+    );
+    const _: () = ::dynakey::__private::check_sort_fill_count(
+        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
         1usize,
         "ByRank",
     );

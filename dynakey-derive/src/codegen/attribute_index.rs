@@ -239,7 +239,11 @@ fn checks(
     let pk_given = fills.partition_written.is_some();
     let counts_span = fills.partition_written.unwrap_or(path_span);
     out.extend(quote_spanned! {counts_span=>
-        const _: () = ::dynakey::__private::check_fill_counts(&#def, #pk_given, #n_pk, #n_sk, #name);
+        const _: () = ::dynakey::__private::check_fill_counts(&#def, #pk_given, #n_pk, #name);
+    });
+    let sort_span = fills.sort_written.unwrap_or(path_span);
+    out.extend(quote_spanned! {sort_span=>
+        const _: () = ::dynakey::__private::check_sort_fill_count(&#def, #n_sk, #name);
     });
     let entity_type = entity
         .entity_type

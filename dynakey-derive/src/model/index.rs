@@ -32,6 +32,8 @@ pub struct AttributeFills {
     pub sort: Vec<Fill>,
     /// `pk = …` was written (an LSI takes its partition from the entity's `#[pk]`).
     pub partition_written: Option<Span>,
+    /// `sk = …` was written: where the sort count is reported.
+    pub sort_written: Option<Span>,
 }
 
 /// One fill of an attribute-wise index key.
@@ -139,6 +141,7 @@ pub fn resolve_all(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<IndexAttr>) -> Ve
             .any(|fill| fill.plain().is_none());
         if attribute_wise {
             let partition_written = attr.pk.as_ref().map(FillDecl::span);
+            let sort_written = attr.sk.as_ref().map(FillDecl::span);
             let mut ok = true;
             let mut fills = |decl: Option<FillDecl>, role| {
                 let decl = decl?;
@@ -171,6 +174,7 @@ pub fn resolve_all(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<IndexAttr>) -> Ve
                         partition,
                         sort,
                         partition_written,
+                        sort_written,
                     }),
                     exclusive: attr.exclusive,
                 });

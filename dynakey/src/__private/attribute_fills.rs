@@ -145,18 +145,12 @@ const fn role_option(role: KeyRole) -> &'static str {
     }
 }
 
-/// The counts of `#[index(index, pk = […], sk = […])]` (`n_pk`, `n_sk` fills; `pk_given`: a
+/// The partition count of `#[index(index, pk = […], sk = […])]` (`n_pk` fills; `pk_given`: a
 /// `pk` is written) against the declaration: a GSI needs a fill for every partition attribute
-/// but its entity-type one, an LSI takes none; every sort attribute is filled (an item missing
-/// one is not in the index). Too many fills are reported at the fill
+/// but its entity-type one, an LSI takes none (the sort count is [`check_sort_fill_count`], at
+/// `sk`). Too many fills are reported at the fill
 /// ([`check_native_fill`], [`check_template_fill`]).
-pub const fn check_fill_counts(
-    def: &IndexDef,
-    pk_given: bool,
-    n_pk: usize,
-    n_sk: usize,
-    index: &str,
-) {
+pub const fn check_fill_counts(def: &IndexDef, pk_given: bool, n_pk: usize, index: &str) {
     if is_fallback_index(def) {
         return;
     }
@@ -184,8 +178,16 @@ pub const fn check_fill_counts(
         }
         IndexKind::Local => {}
     }
+}
+
+/// The sort count of `#[index(index, …, sk = […])]` (`n_sk` fills) against the declaration,
+/// reported at `sk`: every sort attribute is filled (an item missing one is not in the index).
+pub const fn check_sort_fill_count(def: &IndexDef, n_sk: usize, index: &str) {
+    if is_fallback_index(def) {
+        return;
+    }
     if def.key.sort().len() > n_sk {
-        message = message.push(
+        let message = Message::new().push("index `").push(index).push(
             "` has more sort attributes than `sk` fills; DynamoDB leaves an item missing one out \
              of the index: fill every one",
         );
