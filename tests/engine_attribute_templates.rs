@@ -151,6 +151,33 @@ async fn a_template_sort_fill_is_written_by_dynakey_and_queried_by_equality() ->
 }
 
 #[tokio::test]
+async fn ranges_on_a_template_sort_fill_stay_inside_its_literal_prefix() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<League>().await?;
+    seed(&db).await?;
+    let sk = || Match::by_region_sk().round(2);
+    let query = |c| Match::query_by_region("EU").sort_key(c);
+    // Below "B#m": Team's "A#n2" sorts there too, and must not be read.
+    assert_eq!(ids(&db, &query(sk().bracket_lte("m"))).await?, ["m2l"]);
+    // Above "B#m": Referee's "C#n2" sorts there too.
+    assert_eq!(
+        ids(&db, &query(sk().bracket_gte("m"))).await?,
+        ["m2m", "m2u"]
+    );
+    // Strict ends: `> k` from the least string above it, `< k` up to the greatest below it.
+    assert_eq!(ids(&db, &query(sk().bracket_gt("mid"))).await?, ["m2u"]);
+    assert_eq!(ids(&db, &query(sk().bracket_lt("mid"))).await?, ["m2l"]);
+    assert_eq!(
+        ids(&db, &query(sk().bracket_between("low", "mid"))).await?,
+        ["m2l", "m2m"]
+    );
+    assert_eq!(
+        ids(&db, &query(sk().bracket_gte("a")).reverse()).await?,
+        ["m2u", "m2m", "m2l"]
+    );
+    Ok(())
+}
+
+#[tokio::test]
 async fn an_update_of_the_index_group_moves_the_item_and_it_decodes() -> Result<(), BoxError> {
     let (_engine, db) = fresh::<League>().await?;
     seed(&db).await?;

@@ -475,7 +475,7 @@ const _: () = {
                 ),
             )
         }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given.
+        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_gt(
             self,
             value: impl ::dynakey::SegmentArg<String>,
@@ -488,10 +488,11 @@ const _: () = {
                     1usize,
                 ),
                 ::dynakey::__private::AttributeOp::Gt,
+                "B#",
                 Match::__dynakey_by_tournament_region_fill_3(&value),
             )
         }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given.
+        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_gte(
             self,
             value: impl ::dynakey::SegmentArg<String>,
@@ -504,10 +505,11 @@ const _: () = {
                     1usize,
                 ),
                 ::dynakey::__private::AttributeOp::Ge,
+                "B#",
                 Match::__dynakey_by_tournament_region_fill_3(&value),
             )
         }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given.
+        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_lt(
             self,
             value: impl ::dynakey::SegmentArg<String>,
@@ -520,10 +522,11 @@ const _: () = {
                     1usize,
                 ),
                 ::dynakey::__private::AttributeOp::Lt,
+                "B#",
                 Match::__dynakey_by_tournament_region_fill_3(&value),
             )
         }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given.
+        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_lte(
             self,
             value: impl ::dynakey::SegmentArg<String>,
@@ -536,6 +539,7 @@ const _: () = {
                     1usize,
                 ),
                 ::dynakey::__private::AttributeOp::Le,
+                "B#",
                 Match::__dynakey_by_tournament_region_fill_3(&value),
             )
         }

@@ -714,16 +714,21 @@ fn template_steps(
     let field = entity.field(*one);
     let ty = field.key_ty();
     let arg = quote!(impl ::dynakey::SegmentArg<#ty>);
+    // The leading literal keeps one-sided ranges inside this template's keys.
+    let prefix = match template.segments.first() {
+        Some(Segment::Literal(text)) => text.clone(),
+        _ => String::new(),
+    };
     for (suffix, op) in [("gt", "Gt"), ("gte", "Ge"), ("lt", "Lt"), ("lte", "Le")] {
         let name = format_ident!("{}_{}", method_name, suffix);
         let op = format_ident!("{}", op);
         let doc =
-            format!("`{text}` compared with the key of `value`, on the last sort attribute given.");
+            format!("`{text}` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).");
         out.extend(quote! {
             #[doc = #doc]
             pub fn #name(self, value: #arg) -> #range {
                 ::dynakey::__private::template_compare(
-                    self.0, #attribute, ::dynakey::__private::AttributeOp::#op, #owner::#encoder(&value),
+                    self.0, #attribute, ::dynakey::__private::AttributeOp::#op, #prefix, #owner::#encoder(&value),
                 )
             }
         });

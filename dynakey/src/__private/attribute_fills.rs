@@ -91,20 +91,101 @@ pub fn template_eq(
     prior.eq_value(attribute, key.map(KeyValue::S))
 }
 
-/// A comparison step of a template sort fill, on the key its value makes.
+/// A comparison step of a template sort fill, on the key its value makes. `prefix` is the
+/// template's leading literal (`"B#"` of `"B#<bracket>"`): when non-empty, the range is kept inside
+/// the keys the template makes, as on the template path, so it never reads the items of another
+/// entity that share the index partition (and the attributes before this one) with another
+/// literal. DynamoDB takes one condition per sort attribute, so a bounded range is one `BETWEEN`
+/// (both ends included): `>= k` is `BETWEEN k AND top`, `> k` is `BETWEEN k\0 AND top` (`k\0` is
+/// the least string above `k`), `<= k` is `BETWEEN prefix AND k`, `< k` is `BETWEEN prefix AND
+/// k⁻` (the greatest string below `k` of at most 1,024 bytes), where `top` is the greatest string
+/// of at most 1,024 bytes (DynamoDB's sort key limit) that starts with `prefix`.
 pub fn template_compare<E, I>(
     prior: SortConditions,
     attribute: &'static str,
     op: AttributeOp,
+    prefix: &'static str,
     key: Result<String, KeyError>,
 ) -> AttributeRange<E, I> {
-    let condition = key.map(KeyValue::S).map(|v| match op {
-        AttributeOp::Gt => SortCondition::Gt(v),
-        AttributeOp::Ge => SortCondition::Ge(v),
-        AttributeOp::Lt => SortCondition::Lt(v),
-        AttributeOp::Le => SortCondition::Le(v),
-    });
+    let condition = key.and_then(|k| bounded(op, prefix, k));
     attribute_range(prior, attribute, condition)
+}
+
+/// DynamoDB's limit on a sort key attribute value, in bytes.
+const SORT_KEY_LIMIT: usize = 1024;
+
+fn bounded(
+    op: AttributeOp,
+    prefix: &str,
+    key: String,
+) -> Result<SortCondition<KeyValue>, KeyError> {
+    if prefix.is_empty() {
+        let v = KeyValue::S(key);
+        return Ok(match op {
+            AttributeOp::Gt => SortCondition::Gt(v),
+            AttributeOp::Ge => SortCondition::Ge(v),
+            AttributeOp::Lt => SortCondition::Lt(v),
+            AttributeOp::Le => SortCondition::Le(v),
+        });
+    }
+    let empty = || -> KeyError {
+        KeyErrorKind::Condition(format!(
+            "no key of the template's literal prefix {prefix:?} is on that side of {key:?} within \
+             DynamoDB's 1,024-byte sort key limit"
+        ))
+        .into()
+    };
+    let (low, high) = match op {
+        AttributeOp::Ge => (key.clone(), top(prefix)),
+        AttributeOp::Gt if key.len() < SORT_KEY_LIMIT => (format!("{key}\0"), top(prefix)),
+        AttributeOp::Gt => return Err(empty()),
+        AttributeOp::Le => (prefix.to_owned(), key.clone()),
+        AttributeOp::Lt => (prefix.to_owned(), below(&key).ok_or_else(empty)?),
+    };
+    if low.as_bytes() > high.as_bytes() {
+        return Err(empty());
+    }
+    Ok(SortCondition::Between(KeyValue::S(low), KeyValue::S(high)))
+}
+
+/// Appends the greatest characters that fit in `SORT_KEY_LIMIT` bytes (U+10FFFF while four bytes
+/// fit, then the greatest of three, two, one byte), making the greatest string of at most that
+/// length that starts with `text`.
+fn fill_top(mut text: String) -> String {
+    while text.len() < SORT_KEY_LIMIT {
+        let c = match SORT_KEY_LIMIT - text.len() {
+            1 => '\u{7f}',
+            2 => '\u{7ff}',
+            3 => '\u{ffff}',
+            _ => char::MAX,
+        };
+        text.push(c);
+    }
+    text
+}
+
+/// The greatest string of at most `SORT_KEY_LIMIT` bytes that starts with `prefix`.
+fn top(prefix: &str) -> String {
+    fill_top(prefix.to_owned())
+}
+
+/// The greatest string of at most `SORT_KEY_LIMIT` bytes below `key` (bytewise), if any: `key`
+/// without a last NUL, or its last character lowered by one and the rest filled with the greatest.
+fn below(key: &str) -> Option<String> {
+    let mut text = key.to_owned();
+    let last = text.pop()?;
+    if last == '\0' {
+        return Some(text);
+    }
+    let mut code = u32::from(last) - 1;
+    let lowered = loop {
+        if let Some(c) = char::from_u32(code) {
+            break c;
+        }
+        code -= 1; // a surrogate: below it is U+D7FF
+    };
+    text.push(lowered);
+    Some(fill_top(text))
 }
 
 /// The `BETWEEN` step of a template sort fill; keys compared bytewise (their encodings keep the
@@ -127,6 +208,47 @@ pub fn template_between<E, I>(
         Ok(SortCondition::Between(KeyValue::S(low), KeyValue::S(high)))
     });
     attribute_range(prior, attribute, condition)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{below, bounded, top, SORT_KEY_LIMIT};
+    use crate::__private::AttributeOp;
+    use crate::condition::SortCondition;
+    use crate::key::KeyValue;
+
+    fn between(op: AttributeOp, key: &str) -> (String, String) {
+        match bounded(op, "B#", key.to_owned()) {
+            Ok(SortCondition::Between(KeyValue::S(lo), KeyValue::S(hi))) => (lo, hi),
+            other => panic!("not a BETWEEN of strings: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn ranges_stay_inside_the_literal_prefix() {
+        let t = top("B#");
+        assert_eq!(t.len(), SORT_KEY_LIMIT);
+        assert!(t.starts_with("B#") && t.as_bytes() < "B$".as_bytes());
+        assert!("B#zzzz\u{10ffff}".as_bytes() < t.as_bytes());
+        assert_eq!(between(AttributeOp::Ge, "B#m"), ("B#m".into(), t.clone()));
+        assert_eq!(between(AttributeOp::Gt, "B#m"), ("B#m\0".into(), t.clone()));
+        assert_eq!(between(AttributeOp::Le, "B#m"), ("B#".into(), "B#m".into()));
+        let (lo, hi) = between(AttributeOp::Lt, "B#m");
+        assert_eq!(lo, "B#");
+        assert!(hi.starts_with("B#l") && hi.len() == SORT_KEY_LIMIT);
+        assert!(hi.as_bytes() < "B#m".as_bytes() && "B#lzzz".as_bytes() < hi.as_bytes());
+        assert_eq!(below("B#m\0").as_deref(), Some("B#m"));
+        // Nothing of the prefix is below the prefix itself.
+        assert!(bounded(AttributeOp::Lt, "B#", "B#".into()).is_err());
+    }
+
+    #[test]
+    fn without_a_literal_prefix_the_range_is_as_given() {
+        assert!(matches!(
+            bounded(AttributeOp::Gt, "", "m".into()),
+            Ok(SortCondition::Gt(KeyValue::S(k))) if k == "m"
+        ));
+    }
 }
 
 // ----- Build-time checks ------------------------------------------------------------------------
