@@ -249,6 +249,7 @@ const _: () = {
         "ByTournamentRegion",
         "Match",
     );
+    impl ::dynakey::__private::IndexMember<Match> for ByTournamentRegion {}
     const _: () = {
         #[allow(unused_imports)]
         use ::dynakey::__private::NoAttributeType as _;
@@ -603,7 +604,8 @@ const _: () = {
         "ByScore",
         "Match",
     );
-    impl ::dynakey::__private::ExclusiveEntity for ByScore {}
+    impl<__DynakeyEntity> ::dynakey::__private::IndexMember<__DynakeyEntity>
+    for ByScore {}
     const _: () = ::dynakey::__private::check_template_fill(
         &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
         ::dynakey::__private::KeyRole::Partition,
@@ -800,6 +802,7 @@ const _: () = {
         "ByRank",
         "Match",
     );
+    impl ::dynakey::__private::IndexMember<Match> for ByRank {}
     const _: () = {
         #[allow(unused_imports)]
         use ::dynakey::__private::NoAttributeType as _;

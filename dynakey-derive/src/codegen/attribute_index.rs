@@ -255,11 +255,17 @@ fn checks(
     out.extend(quote_spanned! {isolation_span=>
         const _: () = ::dynakey::__private::check_isolation(&#def, #entity_type, #told_apart, #name, #entity_name);
     });
-    if let Some(exclusive) = &index.exclusive {
-        let path = &index.index;
-        out.extend(quote_spanned! {exclusive.span()=>
-            impl ::dynakey::__private::ExclusiveEntity for #path {}
-        });
+    // Membership: an `exclusive` entity claims every entity type, so any other entity of the
+    // index conflicts with it (E0119 at the second impl).
+    let path = &index.index;
+    let entity_ident = entity.ident;
+    match &index.exclusive {
+        Some(exclusive) => out.extend(quote_spanned! {exclusive.span()=>
+            impl<__DynakeyEntity> ::dynakey::__private::IndexMember<__DynakeyEntity> for #path {}
+        }),
+        None => out.extend(quote_spanned! {path_span=>
+            impl ::dynakey::__private::IndexMember<#entity_ident> for #path {}
+        }),
     }
     let stored = stored_fields(entity);
     for info in infos {

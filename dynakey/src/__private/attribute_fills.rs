@@ -80,6 +80,15 @@ pub trait NoAttributeType {
 
 impl<T> NoAttributeType for TypeProbe<T> {}
 
+/// Which entities fill an attribute-wise index: every entity `E` that fills index `I` emits
+/// `impl IndexMember<E> for I {}`, and an `exclusive` one emits `impl<T> IndexMember<T> for I {}`,
+/// so an exclusive entity beside any other entity of that index (exclusive or not) is E0119
+/// ("conflicting implementations of trait `IndexMember<…>` for type `I`", the first
+/// implementation at `exclusive`). The fix: give the other entity's index its own literal first
+/// fill or an entity-type attribute, and drop `exclusive` (docs/semantics.md). An `exclusive`
+/// entity needs the index type in its own crate (the orphan rule); a non-exclusive one does not.
+pub trait IndexMember<E> {}
+
 // ----- Template sort steps ----------------------------------------------------------------------
 
 /// The equality step of a template sort fill: `attribute = key`.
