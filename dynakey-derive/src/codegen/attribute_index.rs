@@ -12,9 +12,9 @@ use syn::spanned::Spanned;
 use syn::Ident;
 
 use crate::codegen::{index::kind_tokens, label, local, template};
-use crate::model::index::{snake_case, Fill, IndexTemplates};
+use crate::model::index::{snake_case, template_method_name, Fill, IndexTemplates};
 use crate::model::table::{AttrType, KeyAttr, TableIndex};
-use crate::model::{Entity, Segment, Template};
+use crate::model::{Entity, Role, Segment, Template};
 
 // ----- #[derive(Table)] -------------------------------------------------------------------------
 
@@ -658,26 +658,6 @@ fn native_steps(
     }
 }
 
-/// The equality step's name of a template sort fill of several fields: the template's text in
-/// snake case (`"<round>#<seed>"` → `round_seed`).
-fn template_method_name(template: &Template) -> String {
-    let text = template
-        .lit
-        .value()
-        .replace(|c: char| !c.is_alphanumeric(), "_");
-    let parts: Vec<String> = snake_case(&text)
-        .split('_')
-        .filter(|p| !p.is_empty())
-        .map(str::to_owned)
-        .collect();
-    let name = parts.join("_");
-    // An identifier starts with a letter.
-    match name.chars().next() {
-        Some(c) if c.is_alphabetic() => name,
-        _ => format!("at_{name}"),
-    }
-}
-
 /// The steps of a template sort fill: the equality with the template's fields (named after the
 /// one field of a one-field template, otherwise after the attribute), and for a one-field
 /// template the ranges on its encoded value (the encodings keep order).
@@ -693,7 +673,7 @@ fn template_steps(
     let fields: Vec<usize> = template.field_indices().collect();
     let method_name = match fields.as_slice() {
         [one] => entity.field(*one).name(),
-        _ => template_method_name(template),
+        _ => template_method_name(&template.lit.value()),
     };
     let method = format_ident!("{}", method_name);
     let params: Vec<TokenStream> = fields
@@ -754,18 +734,27 @@ fn template_steps(
 
 // ----- Fallback ---------------------------------------------------------------------------------
 
-/// The names and argument counts of a sort fill's steps, as `SortBuilder` generates them.
-fn step_names(entity: &Entity<'_>, fill: &Fill) -> Vec<(Ident, usize)> {
-    let (base, args, ranges) = match fill {
+/// The step name, argument count and whether it has range steps of a sort fill, as
+/// `SortBuilder` generates them.
+fn step_base(entity: &Entity<'_>, fill: &Fill) -> (String, usize, bool) {
+    match fill {
         Fill::Field { index, .. } => (entity.field(*index).name(), 1, true),
         Fill::Template(template) => {
             let fields: Vec<usize> = template.field_indices().collect();
             match fields.as_slice() {
                 [one] => (entity.field(*one).name(), 1, true),
-                _ => (template_method_name(template), fields.len(), false),
+                _ => (
+                    template_method_name(&template.lit.value()),
+                    fields.len(),
+                    false,
+                ),
             }
         }
-    };
+    }
+}
+
+/// The names and argument counts of a sort fill's steps.
+fn step_names((base, args, ranges): (String, usize, bool)) -> Vec<(Ident, usize)> {
     let mut out = vec![(format_ident!("{}", base), args)];
     if ranges {
         for suffix in ["gt", "gte", "lt", "lte", "begins_with"] {
@@ -792,6 +781,7 @@ pub fn fallback(entity: &Entity<'_>) -> TokenStream {
         let name = index.name();
         let snake = snake_case(&name);
         let query = format_ident!("query_{}", snake);
+        let stand_ins = |role| fills.unresolved.iter().filter(move |u| u.role == role);
         let count: usize = if fills.partition_written.is_some() {
             fills
                 .partition
@@ -800,6 +790,7 @@ pub fn fallback(entity: &Entity<'_>) -> TokenStream {
                     Fill::Field { .. } => 1,
                     Fill::Template(t) => t.field_indices().count(),
                 })
+                .chain(stand_ins(Role::Partition).map(|u| u.args))
                 .sum()
         } else {
             entity.pk.first().map_or(0, |pk| pk.field_indices().count())
@@ -813,7 +804,8 @@ pub fn fallback(entity: &Entity<'_>) -> TokenStream {
                 ::core::unreachable!("the Entity derive failed to compile")
             }
         });
-        if fills.sort.is_empty() {
+        // `sk = []` (an error) still gets the builder, so `<index>_sk()` adds no error.
+        if fills.sort.is_empty() && fills.sort_written.is_none() {
             continue;
         }
         let builder = format_ident!("{}{}Sk", ident, name);
@@ -825,8 +817,13 @@ pub fn fallback(entity: &Entity<'_>) -> TokenStream {
         });
         let mut steps = TokenStream::new();
         let mut seen: Vec<String> = Vec::new();
-        for fill in &fills.sort {
-            for (step, args) in step_names(entity, fill) {
+        let bases = fills
+            .sort
+            .iter()
+            .map(|fill| step_base(entity, fill))
+            .chain(stand_ins(Role::Sort).map(|u| (u.name.clone(), u.args, u.ranges)));
+        for base in bases {
+            for (step, args) in step_names(base) {
                 if seen.contains(&step.to_string()) {
                     continue;
                 }
