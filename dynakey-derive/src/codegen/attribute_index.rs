@@ -775,10 +775,16 @@ pub fn fallback(entity: &Entity<'_>) -> TokenStream {
     let ident = entity.ident;
     let mut methods = TokenStream::new();
     let mut items = TokenStream::new();
+    let mut stubbed: Vec<String> = Vec::new();
     for index in &entity.indexes {
         let Some(fills) = &index.fills else { continue };
         let path = &index.index;
         let name = index.name();
+        // An index given twice (an error) is stubbed once.
+        if stubbed.contains(&name) {
+            continue;
+        }
+        stubbed.push(name.clone());
         let snake = snake_case(&name);
         let query = format_ident!("query_{}", snake);
         let stand_ins = |role| fills.unresolved.iter().filter(move |u| u.role == role);
