@@ -219,47 +219,6 @@ pub fn template_between<E, I>(
     attribute_range(prior, attribute, condition)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{below, bounded, top, SORT_KEY_LIMIT};
-    use crate::__private::AttributeOp;
-    use crate::condition::SortCondition;
-    use crate::key::KeyValue;
-
-    fn between(op: AttributeOp, key: &str) -> (String, String) {
-        match bounded(op, "B#", key.to_owned()) {
-            Ok(SortCondition::Between(KeyValue::S(lo), KeyValue::S(hi))) => (lo, hi),
-            other => panic!("not a BETWEEN of strings: {other:?}"),
-        }
-    }
-
-    #[test]
-    fn ranges_stay_inside_the_literal_prefix() {
-        let t = top("B#");
-        assert_eq!(t.len(), SORT_KEY_LIMIT);
-        assert!(t.starts_with("B#") && t.as_bytes() < "B$".as_bytes());
-        assert!("B#zzzz\u{10ffff}".as_bytes() < t.as_bytes());
-        assert_eq!(between(AttributeOp::Ge, "B#m"), ("B#m".into(), t.clone()));
-        assert_eq!(between(AttributeOp::Gt, "B#m"), ("B#m\0".into(), t.clone()));
-        assert_eq!(between(AttributeOp::Le, "B#m"), ("B#".into(), "B#m".into()));
-        let (lo, hi) = between(AttributeOp::Lt, "B#m");
-        assert_eq!(lo, "B#");
-        assert!(hi.starts_with("B#l") && hi.len() == SORT_KEY_LIMIT);
-        assert!(hi.as_bytes() < "B#m".as_bytes() && "B#lzzz".as_bytes() < hi.as_bytes());
-        assert_eq!(below("B#m\0").as_deref(), Some("B#m"));
-        // Nothing of the prefix is below the prefix itself.
-        assert!(bounded(AttributeOp::Lt, "B#", "B#".into()).is_err());
-    }
-
-    #[test]
-    fn without_a_literal_prefix_the_range_is_as_given() {
-        assert!(matches!(
-            bounded(AttributeOp::Gt, "", "m".into()),
-            Ok(SortCondition::Gt(KeyValue::S(k))) if k == "m"
-        ));
-    }
-}
-
 // ----- Build-time checks ------------------------------------------------------------------------
 
 const fn role_word(role: KeyRole) -> &'static str {
@@ -477,5 +436,46 @@ pub const fn check_template_fill(
             panic!("{}", message.as_str())
         }
         i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{below, bounded, top, SORT_KEY_LIMIT};
+    use crate::__private::AttributeOp;
+    use crate::condition::SortCondition;
+    use crate::key::KeyValue;
+
+    fn between(op: AttributeOp, key: &str) -> (String, String) {
+        match bounded(op, "B#", key.to_owned()) {
+            Ok(SortCondition::Between(KeyValue::S(lo), KeyValue::S(hi))) => (lo, hi),
+            other => panic!("not a BETWEEN of strings: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn ranges_stay_inside_the_literal_prefix() {
+        let t = top("B#");
+        assert_eq!(t.len(), SORT_KEY_LIMIT);
+        assert!(t.starts_with("B#") && t.as_bytes() < "B$".as_bytes());
+        assert!("B#zzzz\u{10ffff}".as_bytes() < t.as_bytes());
+        assert_eq!(between(AttributeOp::Ge, "B#m"), ("B#m".into(), t.clone()));
+        assert_eq!(between(AttributeOp::Gt, "B#m"), ("B#m\0".into(), t.clone()));
+        assert_eq!(between(AttributeOp::Le, "B#m"), ("B#".into(), "B#m".into()));
+        let (lo, hi) = between(AttributeOp::Lt, "B#m");
+        assert_eq!(lo, "B#");
+        assert!(hi.starts_with("B#l") && hi.len() == SORT_KEY_LIMIT);
+        assert!(hi.as_bytes() < "B#m".as_bytes() && "B#lzzz".as_bytes() < hi.as_bytes());
+        assert_eq!(below("B#m\0").as_deref(), Some("B#m"));
+        // Nothing of the prefix is below the prefix itself.
+        assert!(bounded(AttributeOp::Lt, "B#", "B#".into()).is_err());
+    }
+
+    #[test]
+    fn without_a_literal_prefix_the_range_is_as_given() {
+        assert!(matches!(
+            bounded(AttributeOp::Gt, "", "m".into()),
+            Ok(SortCondition::Gt(KeyValue::S(k))) if k == "m"
+        ));
     }
 }
