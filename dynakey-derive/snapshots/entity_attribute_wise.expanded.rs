@@ -235,6 +235,10 @@ const _: () = {
         &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
         true,
         2usize,
+        "ByTournamentRegion",
+    );
+    const _: () = ::dynakey::__private::check_sort_fill_count(
+        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
         2usize,
         "ByTournamentRegion",
     );
@@ -245,6 +249,7 @@ const _: () = {
         "ByTournamentRegion",
         "Match",
     );
+    impl ::dynakey::__private::IndexMember<Match> for ByTournamentRegion {}
     const _: () = {
         #[allow(unused_imports)]
         use ::dynakey::__private::NoAttributeType as _;
@@ -289,6 +294,16 @@ const _: () = {
         ::dynakey::__private::KeyRole::Sort,
         1usize,
         "B#<bracket>",
+        &[
+            ("id", "id"),
+            ("tournament", "tournament"),
+            ("region", "region"),
+            ("round", "round"),
+            ("bracket", "bracket"),
+            ("board", "board"),
+            ("score", "score"),
+            ("rank", "rank"),
+        ],
         "ByTournamentRegion",
     );
     impl MatchByTournamentRegionSk<0usize>
@@ -461,7 +476,7 @@ const _: () = {
                 ),
             )
         }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given.
+        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_gt(
             self,
             value: impl ::dynakey::SegmentArg<String>,
@@ -474,10 +489,11 @@ const _: () = {
                     1usize,
                 ),
                 ::dynakey::__private::AttributeOp::Gt,
+                "B#",
                 Match::__dynakey_by_tournament_region_fill_3(&value),
             )
         }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given.
+        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_gte(
             self,
             value: impl ::dynakey::SegmentArg<String>,
@@ -490,10 +506,11 @@ const _: () = {
                     1usize,
                 ),
                 ::dynakey::__private::AttributeOp::Ge,
+                "B#",
                 Match::__dynakey_by_tournament_region_fill_3(&value),
             )
         }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given.
+        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_lt(
             self,
             value: impl ::dynakey::SegmentArg<String>,
@@ -506,10 +523,11 @@ const _: () = {
                     1usize,
                 ),
                 ::dynakey::__private::AttributeOp::Lt,
+                "B#",
                 Match::__dynakey_by_tournament_region_fill_3(&value),
             )
         }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given.
+        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_lte(
             self,
             value: impl ::dynakey::SegmentArg<String>,
@@ -522,6 +540,7 @@ const _: () = {
                     1usize,
                 ),
                 ::dynakey::__private::AttributeOp::Le,
+                "B#",
                 Match::__dynakey_by_tournament_region_fill_3(&value),
             )
         }
@@ -571,6 +590,10 @@ const _: () = {
         &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
         true,
         1usize,
+        "ByScore",
+    );
+    const _: () = ::dynakey::__private::check_sort_fill_count(
+        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
         1usize,
         "ByScore",
     );
@@ -581,12 +604,23 @@ const _: () = {
         "ByScore",
         "Match",
     );
-    impl ::dynakey::__private::ExclusiveEntity for ByScore {}
+    impl<__DynakeyEntity> ::dynakey::__private::IndexMember<__DynakeyEntity>
+    for ByScore {}
     const _: () = ::dynakey::__private::check_template_fill(
         &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
         ::dynakey::__private::KeyRole::Partition,
         0usize,
         "BOARD#<board>",
+        &[
+            ("id", "id"),
+            ("tournament", "tournament"),
+            ("region", "region"),
+            ("round", "round"),
+            ("bracket", "bracket"),
+            ("board", "board"),
+            ("score", "score"),
+            ("rank", "rank"),
+        ],
         "ByScore",
     );
     const _: () = {
@@ -754,6 +788,10 @@ const _: () = {
         &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
         false,
         0usize,
+        "ByRank",
+    );
+    const _: () = ::dynakey::__private::check_sort_fill_count(
+        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
         1usize,
         "ByRank",
     );
@@ -764,6 +802,7 @@ const _: () = {
         "ByRank",
         "Match",
     );
+    impl ::dynakey::__private::IndexMember<Match> for ByRank {}
     const _: () = {
         #[allow(unused_imports)]
         use ::dynakey::__private::NoAttributeType as _;

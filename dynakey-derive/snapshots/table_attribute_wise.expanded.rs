@@ -13,7 +13,7 @@ impl ::dynakey::Table for Esports {
     ];
 }
 impl ::dynakey::TableWithSortKey for Esports {}
-/**Global secondary index `ByTournamentRegion` of [`Esports`]: partition key `_type` (the entity type), `tournament` (S), `region` (S), sort key `round` (N), `bracket` (S), projection ALL (AWS developer guide, "Using Global Secondary Indexes in DynamoDB").
+/**Global secondary index `ByTournamentRegion` of [`Esports`]: partition key `_type` (the entity type), `tournament` (S), `region` (S), sort key `round` (N), `bracket_key` (S), projection ALL (AWS developer guide, "Using Global Secondary Indexes in DynamoDB").
 
 The index's marker type: entities take part with `#[index(ByTournamentRegion, …)]`, and their generated `query_by_tournament_region(…)` returns a `KeyQuery<_, ByTournamentRegion>`. Reads are eventually consistent only.*/
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -32,7 +32,7 @@ impl ::dynakey::Index for ByTournamentRegion {
                 ],
                 &[
                     ::dynakey::__private::KeyAttr::n("round"),
-                    ::dynakey::__private::KeyAttr::s("bracket"),
+                    ::dynakey::__private::KeyAttr::s("bracket_key"),
                 ],
             )
             .with_entity_type(),
@@ -62,7 +62,7 @@ for ByTournamentRegion {
 impl ::dynakey::__private::IndexKeyAttribute<::dynakey::__private::SortRole, 1usize>
 for ByTournamentRegion {
     type Type = ::dynakey::attribute::S;
-    const NAME: &'static str = "bracket";
+    const NAME: &'static str = "bracket_key";
 }
 impl ::dynakey::ProjectsAll for ByTournamentRegion {}
 /**Global secondary index `ByScore` of [`Esports`]: partition key `GSI2PK` (S), sort key `score` (N), projection ALL (AWS developer guide, "Using Global Secondary Indexes in DynamoDB").

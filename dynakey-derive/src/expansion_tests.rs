@@ -343,7 +343,7 @@ fn cases() -> Vec<(&'static str, Derive, DeriveInput)> {
             syn::parse_quote! {
                 #[table(partition_key = "PK", sort_key = "SK")]
                 #[gsi(ByTournamentRegion, partition_key = [entity_type("_type"), "tournament", "region"],
-                      sort_key = ["round": N, "bracket"])]
+                      sort_key = ["round": N, "bracket_key"])]
                 #[gsi(ByScore, partition_key = "GSI2PK", sort_key = "score": N)]
                 #[lsi(ByRank, sort_key = "rank": N, projection = keys_only)]
                 pub struct Esports;

@@ -269,15 +269,20 @@ fn unknown_field_message(name: &str, template: &str, fields: &[Field<'_>]) -> St
 
 /// What to say about `name`, which names no field: `did you mean …?` with the closest field
 /// (spelt by `show`), or the list of fields when none is close.
-pub fn field_suggestion(name: &str, fields: &[Field<'_>], show: impl Fn(&str) -> String) -> String {
-    let closest = fields
+/// The field name closest to `name`, when one is close enough to suggest.
+pub fn closest_field(name: &str, fields: &[Field<'_>]) -> Option<String> {
+    fields
         .iter()
         .map(Field::name)
         .map(|candidate| (strsim::damerau_levenshtein(name, &candidate), candidate))
         .filter(|(distance, candidate)| *distance <= (candidate.len().max(name.len()) / 2).max(1))
-        .min_by_key(|(distance, _)| *distance);
-    match closest {
-        Some((_, candidate)) => format!("did you mean {}?", show(&candidate)),
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+pub fn field_suggestion(name: &str, fields: &[Field<'_>], show: impl Fn(&str) -> String) -> String {
+    match closest_field(name, fields) {
+        Some(candidate) => format!("did you mean {}?", show(&candidate)),
         None => {
             let names: Vec<String> = fields.iter().map(Field::name).collect();
             format!("the fields are: {}", names.join(", "))

@@ -12,9 +12,9 @@ use syn::spanned::Spanned;
 use syn::Ident;
 
 use crate::codegen::{index::kind_tokens, label, local, template};
-use crate::model::index::{snake_case, Fill, IndexTemplates};
+use crate::model::index::{snake_case, template_method_name, Fill, IndexTemplates};
 use crate::model::table::{AttrType, KeyAttr, TableIndex};
-use crate::model::{Entity, Segment, Template};
+use crate::model::{Entity, Role, Segment, Template};
 
 // ----- #[derive(Table)] -------------------------------------------------------------------------
 
@@ -239,7 +239,11 @@ fn checks(
     let pk_given = fills.partition_written.is_some();
     let counts_span = fills.partition_written.unwrap_or(path_span);
     out.extend(quote_spanned! {counts_span=>
-        const _: () = ::dynakey::__private::check_fill_counts(&#def, #pk_given, #n_pk, #n_sk, #name);
+        const _: () = ::dynakey::__private::check_fill_counts(&#def, #pk_given, #n_pk, #name);
+    });
+    let sort_span = fills.sort_written.unwrap_or(path_span);
+    out.extend(quote_spanned! {sort_span=>
+        const _: () = ::dynakey::__private::check_sort_fill_count(&#def, #n_sk, #name);
     });
     let entity_type = entity
         .entity_type
@@ -251,12 +255,19 @@ fn checks(
     out.extend(quote_spanned! {isolation_span=>
         const _: () = ::dynakey::__private::check_isolation(&#def, #entity_type, #told_apart, #name, #entity_name);
     });
-    if let Some(exclusive) = &index.exclusive {
-        let path = &index.index;
-        out.extend(quote_spanned! {exclusive.span()=>
-            impl ::dynakey::__private::ExclusiveEntity for #path {}
-        });
+    // Membership: an `exclusive` entity claims every entity type, so any other entity of the
+    // index conflicts with it (E0119 at the second impl).
+    let path = &index.index;
+    let entity_ident = entity.ident;
+    match &index.exclusive {
+        Some(exclusive) => out.extend(quote_spanned! {exclusive.span()=>
+            impl<__DynakeyEntity> ::dynakey::__private::IndexMember<__DynakeyEntity> for #path {}
+        }),
+        None => out.extend(quote_spanned! {path_span=>
+            impl ::dynakey::__private::IndexMember<#entity_ident> for #path {}
+        }),
     }
+    let stored = stored_fields(entity);
     for info in infos {
         let (role, position) = (&info.role, info.position);
         let span = info.fill.span();
@@ -280,11 +291,26 @@ fn checks(
                 let text = template.lit.value();
                 out.extend(quote_spanned! {span=>
                     const _: () = ::dynakey::__private::check_template_fill(
-                        &#def, #role, #position, #text, #name,
+                        &#def, #role, #position, #text, &[#(#stored),*], #name,
                     );
                 });
             }
         }
+    }
+    out
+}
+
+/// `("attribute", "field")` of every field serde stores under a name of its own (written or
+/// read), for the check that no template fill writes over one.
+fn stored_fields(entity: &Entity<'_>) -> Vec<TokenStream> {
+    let mut out = Vec::new();
+    for field in entity.fields.iter().filter(|f| f.serde.serialized()) {
+        let name = field.name();
+        let mut attributes = vec![&field.attribute];
+        if field.attribute_read != field.attribute {
+            attributes.push(&field.attribute_read);
+        }
+        out.extend(attributes.into_iter().map(|a| quote!((#a, #name))));
     }
     out
 }
@@ -632,26 +658,6 @@ fn native_steps(
     }
 }
 
-/// The equality step's name of a template sort fill of several fields: the template's text in
-/// snake case (`"<round>#<seed>"` → `round_seed`).
-fn template_method_name(template: &Template) -> String {
-    let text = template
-        .lit
-        .value()
-        .replace(|c: char| !c.is_alphanumeric(), "_");
-    let parts: Vec<String> = snake_case(&text)
-        .split('_')
-        .filter(|p| !p.is_empty())
-        .map(str::to_owned)
-        .collect();
-    let name = parts.join("_");
-    // An identifier starts with a letter.
-    match name.chars().next() {
-        Some(c) if c.is_alphabetic() => name,
-        _ => format!("at_{name}"),
-    }
-}
-
 /// The steps of a template sort fill: the equality with the template's fields (named after the
 /// one field of a one-field template, otherwise after the attribute), and for a one-field
 /// template the ranges on its encoded value (the encodings keep order).
@@ -667,7 +673,7 @@ fn template_steps(
     let fields: Vec<usize> = template.field_indices().collect();
     let method_name = match fields.as_slice() {
         [one] => entity.field(*one).name(),
-        _ => template_method_name(template),
+        _ => template_method_name(&template.lit.value()),
     };
     let method = format_ident!("{}", method_name);
     let params: Vec<TokenStream> = fields
@@ -694,16 +700,21 @@ fn template_steps(
     let field = entity.field(*one);
     let ty = field.key_ty();
     let arg = quote!(impl ::dynakey::SegmentArg<#ty>);
+    // The leading literal keeps one-sided ranges inside this template's keys.
+    let prefix = match template.segments.first() {
+        Some(Segment::Literal(text)) => text.clone(),
+        _ => String::new(),
+    };
     for (suffix, op) in [("gt", "Gt"), ("gte", "Ge"), ("lt", "Lt"), ("lte", "Le")] {
         let name = format_ident!("{}_{}", method_name, suffix);
         let op = format_ident!("{}", op);
         let doc =
-            format!("`{text}` compared with the key of `value`, on the last sort attribute given.");
+            format!("`{text}` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).");
         out.extend(quote! {
             #[doc = #doc]
             pub fn #name(self, value: #arg) -> #range {
                 ::dynakey::__private::template_compare(
-                    self.0, #attribute, ::dynakey::__private::AttributeOp::#op, #owner::#encoder(&value),
+                    self.0, #attribute, ::dynakey::__private::AttributeOp::#op, #prefix, #owner::#encoder(&value),
                 )
             }
         });
@@ -723,18 +734,27 @@ fn template_steps(
 
 // ----- Fallback ---------------------------------------------------------------------------------
 
-/// The names and argument counts of a sort fill's steps, as `SortBuilder` generates them.
-fn step_names(entity: &Entity<'_>, fill: &Fill) -> Vec<(Ident, usize)> {
-    let (base, args, ranges) = match fill {
+/// The step name, argument count and whether it has range steps of a sort fill, as
+/// `SortBuilder` generates them.
+fn step_base(entity: &Entity<'_>, fill: &Fill) -> (String, usize, bool) {
+    match fill {
         Fill::Field { index, .. } => (entity.field(*index).name(), 1, true),
         Fill::Template(template) => {
             let fields: Vec<usize> = template.field_indices().collect();
             match fields.as_slice() {
                 [one] => (entity.field(*one).name(), 1, true),
-                _ => (template_method_name(template), fields.len(), false),
+                _ => (
+                    template_method_name(&template.lit.value()),
+                    fields.len(),
+                    false,
+                ),
             }
         }
-    };
+    }
+}
+
+/// The names and argument counts of a sort fill's steps.
+fn step_names((base, args, ranges): (String, usize, bool)) -> Vec<(Ident, usize)> {
     let mut out = vec![(format_ident!("{}", base), args)];
     if ranges {
         for suffix in ["gt", "gte", "lt", "lte", "begins_with"] {
@@ -755,12 +775,19 @@ pub fn fallback(entity: &Entity<'_>) -> TokenStream {
     let ident = entity.ident;
     let mut methods = TokenStream::new();
     let mut items = TokenStream::new();
+    let mut stubbed: Vec<String> = Vec::new();
     for index in &entity.indexes {
         let Some(fills) = &index.fills else { continue };
         let path = &index.index;
         let name = index.name();
+        // An index given twice (an error) is stubbed once.
+        if stubbed.contains(&name) {
+            continue;
+        }
+        stubbed.push(name.clone());
         let snake = snake_case(&name);
         let query = format_ident!("query_{}", snake);
+        let stand_ins = |role| fills.unresolved.iter().filter(move |u| u.role == role);
         let count: usize = if fills.partition_written.is_some() {
             fills
                 .partition
@@ -769,6 +796,7 @@ pub fn fallback(entity: &Entity<'_>) -> TokenStream {
                     Fill::Field { .. } => 1,
                     Fill::Template(t) => t.field_indices().count(),
                 })
+                .chain(stand_ins(Role::Partition).map(|u| u.args))
                 .sum()
         } else {
             entity.pk.first().map_or(0, |pk| pk.field_indices().count())
@@ -782,7 +810,8 @@ pub fn fallback(entity: &Entity<'_>) -> TokenStream {
                 ::core::unreachable!("the Entity derive failed to compile")
             }
         });
-        if fills.sort.is_empty() {
+        // `sk = []` (an error) still gets the builder, so `<index>_sk()` adds no error.
+        if fills.sort.is_empty() && fills.sort_written.is_none() {
             continue;
         }
         let builder = format_ident!("{}{}Sk", ident, name);
@@ -794,8 +823,13 @@ pub fn fallback(entity: &Entity<'_>) -> TokenStream {
         });
         let mut steps = TokenStream::new();
         let mut seen: Vec<String> = Vec::new();
-        for fill in &fills.sort {
-            for (step, args) in step_names(entity, fill) {
+        let bases = fills
+            .sort
+            .iter()
+            .map(|fill| step_base(entity, fill))
+            .chain(stand_ins(Role::Sort).map(|u| (u.name.clone(), u.args, u.ranges)));
+        for base in bases {
+            for (step, args) in step_names(base) {
                 if seen.contains(&step.to_string()) {
                     continue;
                 }

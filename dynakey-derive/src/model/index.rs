@@ -8,7 +8,8 @@ use syn::{GenericArgument, Ident, Path, PathArguments, Type};
 use crate::ctxt::Ctxt;
 use crate::grammar::attribute_key::{FillDecl, FillElem};
 use crate::grammar::index::IndexAttr;
-use crate::model::{field_suggestion, resolve, Entity, Field, Role, Template};
+use crate::grammar::template::Piece;
+use crate::model::{closest_field, field_suggestion, resolve, Entity, Field, Role, Template};
 
 /// One `#[index(…)]` of an entity.
 pub struct IndexTemplates {
@@ -32,6 +33,79 @@ pub struct AttributeFills {
     pub sort: Vec<Fill>,
     /// `pk = …` was written (an LSI takes its partition from the entity's `#[pk]`).
     pub partition_written: Option<Span>,
+    /// `sk = …` was written: where the sort count is reported.
+    pub sort_written: Option<Span>,
+    /// Stand-ins for the fills that did not resolve (their error is recorded, so only the
+    /// fallback reads these): the arguments and sort steps they would have given, so code that
+    /// queries the index adds no error of its own.
+    pub unresolved: Vec<Unresolved>,
+}
+
+/// What the fallback stubs for a fill that did not resolve.
+pub struct Unresolved {
+    pub role: Role,
+    /// The step name: the field (the closest one to a misspelt name), or the template's.
+    pub name: String,
+    /// Arguments of its query parameter list or equality step.
+    pub args: usize,
+    /// It has range steps (a field, or a one-field template).
+    pub ranges: bool,
+}
+
+impl Unresolved {
+    fn of(fields: &[Field<'_>], elem: &FillElem, role: Role) -> Self {
+        let field = |name: &str| closest_field(name, fields).unwrap_or_else(|| name.to_owned());
+        match elem {
+            FillElem::Field(ident) => Unresolved {
+                role,
+                name: field(&ident.unraw().to_string()),
+                args: 1,
+                ranges: true,
+            },
+            FillElem::Template(lit) => {
+                let text = lit.value();
+                let names: Vec<String> = crate::grammar::template::parse(&text)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter_map(|piece| match piece {
+                        Piece::Placeholder { name, .. } => Some(name),
+                        Piece::Literal(_) => None,
+                    })
+                    .collect();
+                match names.as_slice() {
+                    [one] => Unresolved {
+                        role,
+                        name: field(one),
+                        args: 1,
+                        ranges: true,
+                    },
+                    _ => Unresolved {
+                        role,
+                        name: template_method_name(&text),
+                        args: names.len(),
+                        ranges: false,
+                    },
+                }
+            }
+        }
+    }
+}
+
+/// The equality step's name of a template sort fill of several fields: the template's text in
+/// snake case (`"<round>#<seed>"` → `round_seed`).
+pub fn template_method_name(text: &str) -> String {
+    let text = text.replace(|c: char| !c.is_alphanumeric(), "_");
+    let parts: Vec<String> = snake_case(&text)
+        .split('_')
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let name = parts.join("_");
+    // An identifier starts with a letter.
+    match name.chars().next() {
+        Some(c) if c.is_alphabetic() => name,
+        _ => format!("at_{name}"),
+    }
 }
 
 /// One fill of an attribute-wise index key.
@@ -127,8 +201,9 @@ impl Entity<'_> {
     }
 }
 
-/// Resolves every `#[index(…)]`; one whose template has an error is dropped (the error is
-/// recorded).
+/// Resolves every `#[index(…)]`; a template index whose template has an error is dropped, an
+/// attribute-wise one is kept with stand-ins for the failed fills (the error is recorded either
+/// way).
 pub fn resolve_all(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<IndexAttr>) -> Vec<IndexTemplates> {
     let mut out = Vec::with_capacity(attrs.len());
     for attr in attrs {
@@ -139,7 +214,8 @@ pub fn resolve_all(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<IndexAttr>) -> Ve
             .any(|fill| fill.plain().is_none());
         if attribute_wise {
             let partition_written = attr.pk.as_ref().map(FillDecl::span);
-            let mut ok = true;
+            let sort_written = attr.sk.as_ref().map(FillDecl::span);
+            let mut unresolved = Vec::new();
             let mut fills = |decl: Option<FillDecl>, role| {
                 let decl = decl?;
                 // `pk = []`: a GSI whose only partition attribute is entity_type(…).
@@ -153,28 +229,31 @@ pub fn resolve_all(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<IndexAttr>) -> Ve
                 }
                 let mut list = Vec::with_capacity(decl.fills.len());
                 for elem in decl.fills {
+                    let stand_in = Unresolved::of(fields, &elem, role);
                     match resolve_fill(cx, fields, elem, role) {
                         Some(fill) => list.push(fill),
-                        None => ok = false,
+                        None => unresolved.push(stand_in),
                     }
                 }
                 Some(list)
             };
             let partition = fills(attr.pk, Role::Partition).unwrap_or_default();
             let sort = fills(attr.sk, Role::Sort).unwrap_or_default();
-            if ok {
-                out.push(IndexTemplates {
-                    index: attr.index,
-                    pk: None,
-                    sk: None,
-                    fills: Some(AttributeFills {
-                        partition,
-                        sort,
-                        partition_written,
-                    }),
-                    exclusive: attr.exclusive,
-                });
-            }
+            // Kept with stand-ins for the fills that failed: the fallback stubs the index's
+            // queries with the argument counts and steps they would have had.
+            out.push(IndexTemplates {
+                index: attr.index,
+                pk: None,
+                sk: None,
+                fills: Some(AttributeFills {
+                    partition,
+                    sort,
+                    partition_written,
+                    sort_written,
+                    unresolved,
+                }),
+                exclusive: attr.exclusive,
+            });
             continue;
         }
         let mut ok = true;

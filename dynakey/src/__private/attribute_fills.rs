@@ -80,6 +80,15 @@ pub trait NoAttributeType {
 
 impl<T> NoAttributeType for TypeProbe<T> {}
 
+/// Which entities fill an attribute-wise index: every entity `E` that fills index `I` emits
+/// `impl IndexMember<E> for I {}`, and an `exclusive` one emits `impl<T> IndexMember<T> for I {}`,
+/// so an exclusive entity beside any other entity of that index (exclusive or not) is E0119
+/// ("conflicting implementations of trait `IndexMember<…>` for type `I`", the first
+/// implementation at `exclusive`). The fix: give the other entity's index its own literal first
+/// fill or an entity-type attribute, and drop `exclusive` (docs/semantics.md). An `exclusive`
+/// entity needs the index type in its own crate (the orphan rule); a non-exclusive one does not.
+pub trait IndexMember<E> {}
+
 // ----- Template sort steps ----------------------------------------------------------------------
 
 /// The equality step of a template sort fill: `attribute = key`.
@@ -91,20 +100,101 @@ pub fn template_eq(
     prior.eq_value(attribute, key.map(KeyValue::S))
 }
 
-/// A comparison step of a template sort fill, on the key its value makes.
+/// A comparison step of a template sort fill, on the key its value makes. `prefix` is the
+/// template's leading literal (`"B#"` of `"B#<bracket>"`): when non-empty, the range is kept inside
+/// the keys the template makes, as on the template path, so it never reads the items of another
+/// entity that share the index partition (and the attributes before this one) with another
+/// literal. DynamoDB takes one condition per sort attribute, so a bounded range is one `BETWEEN`
+/// (both ends included): `>= k` is `BETWEEN k AND top`, `> k` is `BETWEEN k\0 AND top` (`k\0` is
+/// the least string above `k`), `<= k` is `BETWEEN prefix AND k`, `< k` is `BETWEEN prefix AND
+/// k⁻` (the greatest string below `k` of at most 1,024 bytes), where `top` is the greatest string
+/// of at most 1,024 bytes (DynamoDB's sort key limit) that starts with `prefix`.
 pub fn template_compare<E, I>(
     prior: SortConditions,
     attribute: &'static str,
     op: AttributeOp,
+    prefix: &'static str,
     key: Result<String, KeyError>,
 ) -> AttributeRange<E, I> {
-    let condition = key.map(KeyValue::S).map(|v| match op {
-        AttributeOp::Gt => SortCondition::Gt(v),
-        AttributeOp::Ge => SortCondition::Ge(v),
-        AttributeOp::Lt => SortCondition::Lt(v),
-        AttributeOp::Le => SortCondition::Le(v),
-    });
+    let condition = key.and_then(|k| bounded(op, prefix, k));
     attribute_range(prior, attribute, condition)
+}
+
+/// DynamoDB's limit on a sort key attribute value, in bytes.
+const SORT_KEY_LIMIT: usize = 1024;
+
+fn bounded(
+    op: AttributeOp,
+    prefix: &str,
+    key: String,
+) -> Result<SortCondition<KeyValue>, KeyError> {
+    if prefix.is_empty() {
+        let v = KeyValue::S(key);
+        return Ok(match op {
+            AttributeOp::Gt => SortCondition::Gt(v),
+            AttributeOp::Ge => SortCondition::Ge(v),
+            AttributeOp::Lt => SortCondition::Lt(v),
+            AttributeOp::Le => SortCondition::Le(v),
+        });
+    }
+    let empty = || -> KeyError {
+        KeyErrorKind::Condition(format!(
+            "no key of the template's literal prefix {prefix:?} is on that side of {key:?} within \
+             DynamoDB's 1,024-byte sort key limit"
+        ))
+        .into()
+    };
+    let (low, high) = match op {
+        AttributeOp::Ge => (key.clone(), top(prefix)),
+        AttributeOp::Gt if key.len() < SORT_KEY_LIMIT => (format!("{key}\0"), top(prefix)),
+        AttributeOp::Gt => return Err(empty()),
+        AttributeOp::Le => (prefix.to_owned(), key.clone()),
+        AttributeOp::Lt => (prefix.to_owned(), below(&key).ok_or_else(empty)?),
+    };
+    if low.as_bytes() > high.as_bytes() {
+        return Err(empty());
+    }
+    Ok(SortCondition::Between(KeyValue::S(low), KeyValue::S(high)))
+}
+
+/// Appends the greatest characters that fit in `SORT_KEY_LIMIT` bytes (U+10FFFF while four bytes
+/// fit, then the greatest of three, two, one byte), making the greatest string of at most that
+/// length that starts with `text`.
+fn fill_top(mut text: String) -> String {
+    while text.len() < SORT_KEY_LIMIT {
+        let c = match SORT_KEY_LIMIT - text.len() {
+            1 => '\u{7f}',
+            2 => '\u{7ff}',
+            3 => '\u{ffff}',
+            _ => char::MAX,
+        };
+        text.push(c);
+    }
+    text
+}
+
+/// The greatest string of at most `SORT_KEY_LIMIT` bytes that starts with `prefix`.
+fn top(prefix: &str) -> String {
+    fill_top(prefix.to_owned())
+}
+
+/// The greatest string of at most `SORT_KEY_LIMIT` bytes below `key` (bytewise), if any: `key`
+/// without a last NUL, or its last character lowered by one and the rest filled with the greatest.
+fn below(key: &str) -> Option<String> {
+    let mut text = key.to_owned();
+    let last = text.pop()?;
+    if last == '\0' {
+        return Some(text);
+    }
+    let mut code = u32::from(last) - 1;
+    let lowered = loop {
+        if let Some(c) = char::from_u32(code) {
+            break c;
+        }
+        code -= 1; // a surrogate: below it is U+D7FF
+    };
+    text.push(lowered);
+    Some(fill_top(text))
 }
 
 /// The `BETWEEN` step of a template sort fill; keys compared bytewise (their encodings keep the
@@ -145,18 +235,12 @@ const fn role_option(role: KeyRole) -> &'static str {
     }
 }
 
-/// The counts of `#[index(index, pk = […], sk = […])]` (`n_pk`, `n_sk` fills; `pk_given`: a
+/// The partition count of `#[index(index, pk = […], sk = […])]` (`n_pk` fills; `pk_given`: a
 /// `pk` is written) against the declaration: a GSI needs a fill for every partition attribute
-/// but its entity-type one, an LSI takes none; every sort attribute is filled (an item missing
-/// one is not in the index). Too many fills are reported at the fill
+/// but its entity-type one, an LSI takes none (the sort count is [`check_sort_fill_count`], at
+/// `sk`). Too many fills are reported at the fill
 /// ([`check_native_fill`], [`check_template_fill`]).
-pub const fn check_fill_counts(
-    def: &IndexDef,
-    pk_given: bool,
-    n_pk: usize,
-    n_sk: usize,
-    index: &str,
-) {
+pub const fn check_fill_counts(def: &IndexDef, pk_given: bool, n_pk: usize, index: &str) {
     if is_fallback_index(def) {
         return;
     }
@@ -184,8 +268,16 @@ pub const fn check_fill_counts(
         }
         IndexKind::Local => {}
     }
+}
+
+/// The sort count of `#[index(index, …, sk = […])]` (`n_sk` fills) against the declaration,
+/// reported at `sk`: every sort attribute is filled (an item missing one is not in the index).
+pub const fn check_sort_fill_count(def: &IndexDef, n_sk: usize, index: &str) {
+    if is_fallback_index(def) {
+        return;
+    }
     if def.key.sort().len() > n_sk {
-        message = message.push(
+        let message = Message::new().push("index `").push(index).push(
             "` has more sort attributes than `sk` fills; DynamoDB leaves an item missing one out \
              of the index: fill every one",
         );
@@ -295,12 +387,23 @@ pub const fn check_native_fill(
     }
 }
 
-/// A template fill (`text`) is the `k`th fill of `role`: the index has that attribute, of type S.
-pub const fn check_template_fill(def: &IndexDef, role: KeyRole, k: usize, text: &str, index: &str) {
+/// A template fill (`text`) is the `k`th fill of `role`: the index has that attribute, of type S,
+/// and no field of the entity is stored under its name (`fields`: each serialised field's
+/// attribute and name). dynakey writes the template's key into that attribute, so a field serde
+/// stored there would collide on every write (and reads would lose it).
+pub const fn check_template_fill(
+    def: &IndexDef,
+    role: KeyRole,
+    k: usize,
+    text: &str,
+    fields: &[(&str, &str)],
+    index: &str,
+) {
     if is_fallback_index(def) {
         return;
     }
     let declared = expect_attribute(def, role, k, index);
+
     if !matches!(declared.ty, AttributeType::S) {
         let message = Message::new()
             .push("the template \"")
@@ -313,5 +416,66 @@ pub const fn check_template_fill(def: &IndexDef, role: KeyRole, k: usize, text: 
             .push(declared.ty.as_str())
             .push(": fill an N/B attribute with a numeric/bytes field (a bare field name)");
         panic!("{}", message.as_str())
+    }
+    let mut i = 0;
+    while i < fields.len() {
+        let (attribute, field) = fields[i];
+        if str_eq(attribute, declared.name) {
+            let message = Message::new()
+                .push("the template \"")
+                .push(text)
+                .push("\" fills index attribute \"")
+                .push(declared.name)
+                .push("\", where serde also stores field `")
+                .push(field)
+                .push("`: dynakey writes the key there, so every write would collide; name the index attribute otherwise (e.g. \"")
+                .push(declared.name)
+                .push("_key\"), rename the field (#[serde(rename = …)]), or fill the attribute with the field itself (`")
+                .push(field)
+                .push("`)");
+            panic!("{}", message.as_str())
+        }
+        i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{below, bounded, top, SORT_KEY_LIMIT};
+    use crate::__private::AttributeOp;
+    use crate::condition::SortCondition;
+    use crate::key::KeyValue;
+
+    fn between(op: AttributeOp, key: &str) -> (String, String) {
+        match bounded(op, "B#", key.to_owned()) {
+            Ok(SortCondition::Between(KeyValue::S(lo), KeyValue::S(hi))) => (lo, hi),
+            other => panic!("not a BETWEEN of strings: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn ranges_stay_inside_the_literal_prefix() {
+        let t = top("B#");
+        assert_eq!(t.len(), SORT_KEY_LIMIT);
+        assert!(t.starts_with("B#") && t.as_bytes() < "B$".as_bytes());
+        assert!("B#zzzz\u{10ffff}".as_bytes() < t.as_bytes());
+        assert_eq!(between(AttributeOp::Ge, "B#m"), ("B#m".into(), t.clone()));
+        assert_eq!(between(AttributeOp::Gt, "B#m"), ("B#m\0".into(), t.clone()));
+        assert_eq!(between(AttributeOp::Le, "B#m"), ("B#".into(), "B#m".into()));
+        let (lo, hi) = between(AttributeOp::Lt, "B#m");
+        assert_eq!(lo, "B#");
+        assert!(hi.starts_with("B#l") && hi.len() == SORT_KEY_LIMIT);
+        assert!(hi.as_bytes() < "B#m".as_bytes() && "B#lzzz".as_bytes() < hi.as_bytes());
+        assert_eq!(below("B#m\0").as_deref(), Some("B#m"));
+        // Nothing of the prefix is below the prefix itself.
+        assert!(bounded(AttributeOp::Lt, "B#", "B#".into()).is_err());
+    }
+
+    #[test]
+    fn without_a_literal_prefix_the_range_is_as_given() {
+        assert!(matches!(
+            bounded(AttributeOp::Gt, "", "m".into()),
+            Ok(SortCondition::Gt(KeyValue::S(k))) if k == "m"
+        ));
     }
 }

@@ -4,7 +4,7 @@ use dynakey::{Entity, Table};
 #[table(partition_key = "PK", sort_key = "SK")]
 #[gsi(ByTournamentRegion, partition_key = [entity_type("_type"), "tournament", "region"],
       sort_key = ["round": N, "bracket"])]
-#[gsi(ByRegion, partition_key = ["region"], sort_key = ["round": N])]
+#[gsi(ByRegion, partition_key = ["region_key"], sort_key = ["round": N])]
 #[gsi(ByStatus, partition_key = "GSI1PK", sort_key = "GSI1SK")]
 struct Esports;
 

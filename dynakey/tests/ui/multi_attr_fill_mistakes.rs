@@ -23,4 +23,10 @@ struct Match {
     round: u32,
 }
 
-fn main() {}
+// The queries of the indexes with a failed fill still type-check against the fallback (a
+// stand-in for `tournment`, a sort builder for `sk = []`): no error of their own.
+fn main() {
+    let _ = Match::query_by_tournament_region("T1", "EU")
+        .sort_key(Match::by_tournament_region_sk());
+    let _ = Match::query_by_region("EU").sort_key(Match::by_region_sk().round(2u32));
+}

@@ -25,10 +25,10 @@ struct Match {
 #[dynakey(table = Esports)]
 #[pk("TEAM#<id>")]
 #[sk("META")]
-#[index(ByRegion, pk = ["TEAM#<region>"], sk = [round])]
+#[index(ByRegion, pk = ["TEAM#<league>"], sk = [round])]
 struct Team {
     id: String,
-    region: String,
+    league: String,
     round: u32,
 }
 

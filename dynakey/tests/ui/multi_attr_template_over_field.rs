@@ -1,0 +1,23 @@
+use dynakey::{Entity, Table};
+
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+#[gsi(ByTournamentRegion, partition_key = [entity_type("_type"), "tournament", "region"],
+      sort_key = ["round": N, "bracket"])]
+struct Esports;
+
+// A template fill's attribute is dynakey's: no field may be stored under its name ("bracket").
+#[derive(Entity, serde::Serialize, serde::Deserialize)]
+#[dynakey(table = Esports, entity_type = "_type")]
+#[pk("MATCH#<id>")]
+#[sk("META")]
+#[index(ByTournamentRegion, pk = [tournament, region], sk = [round, "B#<bracket>"])]
+struct Match {
+    id: String,
+    tournament: String,
+    region: String,
+    round: u32,
+    bracket: String,
+}
+
+fn main() {}
