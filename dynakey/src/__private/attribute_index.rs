@@ -210,42 +210,6 @@ pub trait IndexKeyAttribute<Role, const P: usize> {
     const NAME: &'static str;
 }
 
-/// Implemented by `#[index(I, …, exclusive)]` for index marker `I`: the entity is the index's
-/// only one, so its plain key values cannot meet another entity's. A second `exclusive` entity is
-/// E0119 ("conflicting implementations").
-pub trait ExclusiveEntity {}
-
-/// Type equality of attribute type markers: `Self` (the field's) is `T` (the index attribute's).
-#[diagnostic::on_unimplemented(
-    message = "field stored as {Self}, the index declares {T}",
-    label = "this fill's type differs from the index attribute's",
-    note = "a native fill keeps the field's own type: integers and floats are N, strings S, dynakey::KeyBytes B; change the field's type or the attribute's declared type"
-)]
-pub trait SameAttributeType<T> {}
-impl<T> SameAttributeType<T> for T {}
-
-/// Implemented only by [`S`](crate::attribute::S): a template fill is stored as `S`.
-#[diagnostic::on_unimplemented(
-    message = "a template is stored as S, but the index declares this attribute {Self}",
-    label = "a template fill of an N/B attribute",
-    note = "fill an N/B attribute with a numeric/bytes field (a bare field name, e.g. `sk = [round]`)"
-)]
-pub trait TemplateAttribute {}
-impl TemplateAttribute for crate::attribute::S {}
-
-/// Build-time check: field type `F`'s attribute type is `D` (the index attribute's type).
-pub const fn assert_same_type<F: NativeField, D>()
-where
-    <F::Attribute as KeyAttribute>::Type: SameAttributeType<D>,
-{
-}
-
-/// Build-time check: index attribute type `D` takes a template fill (`S`).
-pub const fn assert_template_attribute<D: TemplateAttribute>() {}
-
-/// Build-time check: index `I` has a key attribute of `Role` at position `P`.
-pub const fn assert_index_attribute<I: IndexKeyAttribute<Role, P>, Role, const P: usize>() {}
-
 /// `a == b` (const).
 pub const fn str_eq(a: &str, b: &str) -> bool {
     crate::collection::overlap::str_eq(a, b)
@@ -310,8 +274,7 @@ mod tests {
     const _: () = assert!(partition_count(&DEF) == 3 && sort_count(&DEF) == 2);
     const _: () = assert!(has_entity_type(&DEF) && is_attribute_wise(&DEF));
     const _: () = assert!(str_eq(entity_type_attribute(&DEF), "_type"));
-    const _: () = assert_same_type::<Option<u32>, crate::attribute::N>();
-    const _: () = assert_template_attribute::<crate::attribute::S>();
+    const _: () = assert!(matches!(attribute_type_of::<u32>(), AttributeType::N));
 
     #[test]
     fn declarations_read_back() {
