@@ -5,6 +5,8 @@
 //! key?) cannot be decided by a macro; code generation emits them as trait bounds spanned at the
 //! offending tokens, so the compiler reports them there.
 
+pub mod attribute_fills;
+pub mod attribute_keys;
 pub mod collection;
 pub mod index;
 pub mod managed;

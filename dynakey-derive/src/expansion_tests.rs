@@ -36,6 +36,10 @@ const TRAITS: &[&str] = &[
     "Versioned",
     "Unversioned",
     "TableWithTtl",
+    "KeyAttribute",
+    "SortAttributes",
+    "attribute::AttributeArg",
+    "attribute::BeginsWith",
 ];
 
 /// Public types of dynakey that generated code names in signatures and associated items (it never
@@ -65,6 +69,12 @@ const TYPES: &[&str] = &[
     "field::Managed",
     "IndexGroup",
     "ManagedFields",
+    "IndexValue",
+    "AttributeRange",
+    "KeyValue",
+    "condition::SortCondition",
+    "attribute::S",
+    "attribute::N",
 ];
 
 /// Every path into `dynakey` an expansion names, with where it was named.
@@ -324,6 +334,40 @@ fn cases() -> Vec<(&'static str, Derive, DeriveInput)> {
                 #[gsi(ByOwner, partition_key = "Owner", projection = include("name", "status"))]
                 #[lsi(ByCreated, sort_key = "Created", projection = keys_only)]
                 pub struct App;
+            },
+        ),
+        (
+            "table_attribute_wise",
+            super::table,
+            syn::parse_quote! {
+                #[table(partition_key = "PK", sort_key = "SK")]
+                #[gsi(ByTournamentRegion, partition_key = [entity_type("_type"), "tournament", "region"],
+                      sort_key = ["round": N, "bracket"])]
+                #[gsi(ByScore, partition_key = "GSI2PK", sort_key = "score": N)]
+                #[lsi(ByRank, sort_key = "rank": N, projection = keys_only)]
+                pub struct Esports;
+            },
+        ),
+        (
+            "entity_attribute_wise",
+            super::entity,
+            syn::parse_quote! {
+                #[dynakey(table = Esports, entity_type = "_type")]
+                #[pk("MATCH#<id>")]
+                #[sk("META")]
+                #[index(ByTournamentRegion, pk = [tournament, region], sk = [round, "B#<bracket>"])]
+                #[index(ByScore, pk = "BOARD#<board>", sk = score, exclusive)]
+                #[index(ByRank, sk = rank)]
+                pub struct Match {
+                    id: String,
+                    tournament: String,
+                    region: String,
+                    round: Option<u32>,
+                    bracket: String,
+                    board: String,
+                    score: u64,
+                    rank: u8,
+                }
             },
         ),
         (

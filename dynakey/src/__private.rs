@@ -16,6 +16,10 @@ pub use crate::error::KeyRole;
 pub use crate::table::{IndexKind, Projection};
 pub use crate::template::{decode_field, push_field, take_segment};
 
+mod attribute_index;
+
+pub use attribute_index::*;
+
 use crate::collection::Member;
 use crate::error::{KeyError, KeyErrorKind};
 use crate::index::EntityIndex;
@@ -58,11 +62,14 @@ pub const fn index_def(
     sort_key: Option<&'static str>,
     projection: Projection,
 ) -> IndexDef {
+    let sort_key = match sort_key {
+        Some(sort_key) => Some(crate::table::KeyAttr::s(sort_key)),
+        None => None,
+    };
     IndexDef {
         name,
         kind,
-        partition_key,
-        sort_key,
+        key: crate::table::KeySchema::single(crate::table::KeyAttr::s(partition_key), sort_key),
         projection,
     }
 }
@@ -79,6 +86,7 @@ pub const fn entity_index(
         partition,
         sort,
         sparse,
+        fills: &[],
     }
 }
 
@@ -115,12 +123,12 @@ pub const FALLBACK_INDEX: IndexDef = index_def("", IndexKind::Global, "", None, 
 
 /// The sort-key attribute of `def`, if any (the generated `Entity::index_keys`).
 pub const fn index_sort_key(def: &IndexDef) -> Option<&'static str> {
-    def.sort_key
+    def.sort_key()
 }
 
 /// The partition-key attribute of `def` (the generated `Entity::index_keys`).
 pub const fn index_partition_key(def: &IndexDef) -> &'static str {
-    def.partition_key
+    def.partition_key()
 }
 
 // ----- Field handles and managed fields --------------------------------------------------------
@@ -848,7 +856,7 @@ pub const fn is_global(def: &crate::IndexDef) -> bool {
 
 /// `true` when `def` declares a sort key (for the build-time checks of `#[index]`).
 pub const fn has_sort_key(def: &IndexDef) -> bool {
-    def.sort_key.is_some()
+    !def.key.sort().is_empty()
 }
 
 /// `true` for the declaration of an index whose `#[derive(Table)]` failed (its error is already

@@ -243,13 +243,32 @@ impl<V> SortCondition<V> {
     }
 }
 
-/// A resolved range: the DynamoDB condition and the exact sort keys to drop from its results.
+/// A resolved range of template sort keys (docs/semantics.md §3): the condition DynamoDB
+/// evaluates, the exact sort keys its inclusive `BETWEEN` returns but the typed range excludes
+/// (a read drops them), and whether no key can match (nothing is sent).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Range {
-    pub condition: Option<SortCondition>,
-    pub exclude: Vec<String>,
+pub struct Range {
+    pub(crate) condition: Option<SortCondition>,
+    pub(crate) exclude: Vec<String>,
     /// `true` when no key can satisfy the range; no request is needed.
-    pub empty: bool,
+    pub(crate) empty: bool,
+}
+
+impl Range {
+    /// The condition DynamoDB evaluates; `None` for the whole partition.
+    pub fn condition(&self) -> Option<&SortCondition> {
+        self.condition.as_ref()
+    }
+
+    /// The sort keys a read drops from the results.
+    pub fn excluded(&self) -> &[String] {
+        &self.exclude
+    }
+
+    /// `true` when no key can match.
+    pub fn is_empty(&self) -> bool {
+        self.empty
+    }
 }
 
 impl Range {

@@ -1,7 +1,7 @@
 //! The [`Entity`] trait implemented by `#[derive(Entity)]`.
 
 use crate::error::KeyError;
-use crate::index::EntityIndex;
+use crate::index::{EntityIndex, IndexValue};
 use crate::key::Key;
 use crate::shard::Sharding;
 use crate::table::Table;
@@ -103,6 +103,21 @@ pub trait Entity: Sized {
     /// # Errors
     /// As [`Entity::partition_key`], for any index template.
     fn index_keys(&self) -> Result<Vec<(&'static str, String)>, KeyError> {
+        Ok(Vec::new())
+    }
+
+    /// This item's key attributes of its attribute-wise indexes ([`crate::IndexDef::is_attribute_wise`]),
+    /// as `(attribute name, value)` pairs in [`Entity::INDEXES`] order and, within an index, in
+    /// [`EntityIndex::fills`] order: a template fill is [`IndexValue::Write`] (dynakey writes
+    /// it), a native fill [`IndexValue::Check`] (serde writes it), a `None` of an `Option` fill
+    /// [`IndexValue::Absent`] (the item stays out of that index). The entity-type attribute is not
+    /// listed: every write stores it already ([`Entity::ENTITY_TYPE_ATTRIBUTE`]). Template
+    /// indexes are in [`Entity::index_keys`] instead. Empty by default.
+    ///
+    /// # Errors
+    /// As [`Entity::partition_key`], for a template fill; the rules of
+    /// [`KeyAttribute::key_value`](crate::attribute::KeyAttribute::key_value) for a native one.
+    fn attribute_keys(&self) -> Result<Vec<(&'static str, IndexValue)>, KeyError> {
         Ok(Vec::new())
     }
 

@@ -56,7 +56,9 @@
 //! `.project::<P>()` (a type holding the projected attributes) on `dynakey-runtime`'s query
 //! request.
 
+use crate::attribute::AttributeType;
 use crate::condition::PrimaryIndex;
+use crate::key::KeyValue;
 use crate::table::{IndexDef, Table};
 use crate::template::KeyTemplate;
 
@@ -109,6 +111,8 @@ pub struct EntityIndex {
     pub(crate) partition: Option<KeyTemplate>,
     pub(crate) sort: Option<KeyTemplate>,
     pub(crate) sparse: bool,
+    /// For an attribute-wise index: what fills each key attribute, partition attributes first.
+    pub(crate) fills: &'static [Fill],
 }
 
 impl EntityIndex {
@@ -132,4 +136,38 @@ impl EntityIndex {
     pub const fn is_sparse(&self) -> bool {
         self.sparse
     }
+
+    /// For an attribute-wise index ([`IndexDef::is_attribute_wise`]), what fills each of its key
+    /// attributes: one [`Fill`] per attribute of [`IndexDef::key_schema`], the partition
+    /// attributes first (for an LSI, none: its partition key is the table's), then the sort
+    /// attributes. Empty for a template index.
+    pub const fn fills(&self) -> &'static [Fill] {
+        self.fills
+    }
+}
+
+/// What fills one key attribute of an attribute-wise index ([`EntityIndex::fills`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fill {
+    /// A key template (`"MATCH#<tournament>"`): dynakey writes the key string, as `S`.
+    Template(KeyTemplate),
+    /// A field stored natively (`round`): serde writes it, in its own type.
+    Native(AttributeType),
+    /// The entity-type attribute (`entity_type("_type")`): dynakey writes the entity name.
+    EntityType,
+}
+
+/// One key attribute value of an attribute-wise index, from [`Entity::attribute_keys`](crate::Entity::attribute_keys): what a write does with the attribute.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IndexValue {
+    /// dynakey writes it (a template fill): the runtime adds it to the item.
+    Write(KeyValue),
+    /// serde writes it (a native fill): the runtime checks that the serialised item holds it with
+    /// this value's type, and the value is already checked against the key size rules.
+    Check(KeyValue),
+    /// The fill is `None`: the attribute is left out (a `NULL` serde wrote is removed, since
+    /// DynamoDB refuses a `NULL` in an index key attribute), so the item is not in the index (AWS
+    /// developer guide, "Multi-attribute keys pattern": an item missing a key attribute is not
+    /// indexed).
+    Absent,
 }

@@ -91,6 +91,7 @@
 // docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod attribute;
 pub mod collection;
 pub mod condition;
 pub mod cursor;
@@ -115,6 +116,7 @@ pub mod write;
 #[doc(hidden)]
 pub mod __private;
 
+pub use attribute::{AttributeType, KeyAttribute, KeyBytes};
 pub use collection::{Cardinality, Collection, CollectionError, CollectionErrorKind, MemberOf};
 pub use condition::{
     Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyOf, SortKeyPartial, SortKeyPrefix,
@@ -123,17 +125,17 @@ pub use cursor::{Cursor, CursorCodec, CursorError, Position, StartKey};
 pub use entity::{Entity, InTable, Unversioned, Versioned};
 pub use error::{KeyError, KeyErrorKind, KeyRole, PlanError, SegmentError, ValueError};
 pub use field::{Cond, Field, IndexGroup, QueryFilter, ValueOf};
-pub use index::{ConsistentReadable, EntityIndex, Index, ProjectsAll};
+pub use index::{ConsistentReadable, EntityIndex, Fill, Index, IndexValue, ProjectsAll};
 pub use key::{Key, KeyValue};
 pub use path::KeyPath;
-pub use plan::{QueryPlan, Target};
-pub use query::{KeyQuery, Projected, QueryInput, Whole};
+pub use plan::{PartitionKey, QueryPlan, SortKeyCondition, Target};
+pub use query::{AttributeRange, KeyQuery, Projected, QueryInput, SortAttributes, Whole};
 pub use scan::ScanInput;
 pub use segment::{KeySegment, SegmentArg};
 pub use shard::Sharding;
 pub use table::{
-    DefaultTable, IndexDef, IndexKind, Projection, Table, TableWithSortKey, TableWithTtl,
-    TableWithoutSortKey,
+    attribute_definitions, DefaultTable, IndexDef, IndexKind, KeyAttr, KeySchema, Projection,
+    Table, TableWithSortKey, TableWithTtl, TableWithoutSortKey,
 };
 pub use template::{KeyTemplate, TemplatePart};
 pub use unique::UniqueConstraint;

@@ -44,6 +44,8 @@ pub struct Target {
     pub(crate) table_sort_key: Option<&'static str>,
     /// The entity-type attribute of the entity queried (`#[dynakey(entity_type = "…")]`).
     pub(crate) entity_type: Option<&'static str>,
+    /// The key schema of an attribute-wise index; `None` for the table and template indexes.
+    pub(crate) key: Option<crate::table::KeySchema>,
 }
 
 impl Target {
@@ -74,6 +76,13 @@ impl Target {
         self.entity_type
     }
 
+    /// The key schema of an attribute-wise index ([`crate::IndexDef::is_attribute_wise`]);
+    /// `None` for the base table and template indexes, whose keys are one `S` partition
+    /// attribute and at most one `S` sort attribute.
+    pub fn key_schema(&self) -> Option<&crate::table::KeySchema> {
+        self.key.as_ref()
+    }
+
     /// The attributes of this target's `LastEvaluatedKey`/`ExclusiveStartKey`, sorted: the table's
     /// key attributes, plus the index's for an index (AWS developer guide, "Paginating table query
     /// results").
@@ -87,6 +96,53 @@ impl Target {
         names.dedup();
         names
     }
+}
+
+/// The partition of one Query: the value of every partition attribute, in key-schema order. A
+/// template target has one `S` attribute (the key string); an attribute-wise index has 1–4
+/// attributes, each of its own type, all matched by equality (AWS developer guide,
+/// "Multi-attribute keys pattern").
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PartitionKey(pub(crate) Vec<(&'static str, KeyValue)>);
+
+impl PartitionKey {
+    /// The partition of `values`: `(attribute, value)` in key-schema order.
+    pub fn new(values: Vec<(&'static str, KeyValue)>) -> Self {
+        PartitionKey(values)
+    }
+
+    /// The one-attribute partition `attribute = S(text)` of a template target.
+    pub fn text(attribute: &'static str, text: String) -> Self {
+        PartitionKey(vec![(attribute, KeyValue::S(text))])
+    }
+
+    /// Every `(attribute, value)`, in key-schema order.
+    pub fn attributes(&self) -> &[(&'static str, KeyValue)] {
+        &self.0
+    }
+
+    /// The key string of a one-attribute `S` partition (every template target's), `None`
+    /// otherwise.
+    pub fn as_text(&self) -> Option<&str> {
+        match self.0.as_slice() {
+            [(_, KeyValue::S(text))] => Some(text),
+            _ => None,
+        }
+    }
+}
+
+/// The sort-key part of a Query: a resolved template [`Range`] (one `S` sort attribute, group
+/// semantics, docs/semantics.md §3), or the conditions on the sort attributes of an
+/// attribute-wise index, left to right: every one but the last is an equality, the last may be a
+/// range (AWS developer guide, "Multi-attribute keys pattern"). An attribute condition has no
+/// excluded ends: `gt`/`lt` go to DynamoDB as `>`/`<`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SortKeyCondition {
+    /// The template range.
+    Template(Range),
+    /// `(attribute, condition)` per sort attribute given, in key-schema order; empty for the whole
+    /// index partition.
+    Attributes(Vec<(&'static str, SortCondition<KeyValue>)>),
 }
 
 /// A typed Query over one or more partitions; see the [module docs](self).

@@ -14,8 +14,11 @@ use crate::shard::Sharding;
 use crate::table::{IndexDef, Projection};
 use crate::template::KeyTemplate;
 
+pub(crate) mod attributes;
 mod cli_json;
 mod input;
+
+pub use attributes::{AttributeRange, SortAttributes};
 
 pub(crate) use cli_json::attribute_value as attribute_json;
 pub use input::QueryInput;
@@ -124,8 +127,9 @@ impl<E: Entity, I> KeyQuery<E, I> {
         let target = match index {
             Some(def) => Target {
                 index: Some(def.name),
-                partition_key: def.partition_key,
-                sort_key: def.sort_key,
+                partition_key: def.partition_key(),
+                sort_key: def.sort_key(),
+                key: def.is_attribute_wise().then_some(def.key),
                 // Checked only where the index holds it (AWS developer guide, "Attribute
                 // projections"): a KEYS_ONLY index has no entity-type attribute to check.
                 entity_type: E::ENTITY_TYPE_ATTRIBUTE.filter(|name| match def.projection {

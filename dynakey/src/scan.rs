@@ -53,6 +53,7 @@ impl Target {
             table_partition_key: <E::Table as Table>::PARTITION_KEY,
             table_sort_key: <E::Table as Table>::SORT_KEY,
             entity_type: E::ENTITY_TYPE_ATTRIBUTE,
+            key: None,
         }
     }
 }

@@ -4,6 +4,8 @@
 //! (the default is [`DefaultTable`], `PK`/`SK`). The runtime creates the table from the declaration
 //! and reads the attribute names from it when it writes keys.
 
+use crate::attribute::AttributeType;
+
 /// A DynamoDB table's key schema and indexes, usually implemented with `#[derive(Table)]`.
 ///
 /// Key attributes are strings (`S`), since dynakey builds them from templates (AWS developer guide,
@@ -105,8 +107,7 @@ pub enum Projection {
 pub struct IndexDef {
     pub(crate) name: &'static str,
     pub(crate) kind: IndexKind,
-    pub(crate) partition_key: &'static str,
-    pub(crate) sort_key: Option<&'static str>,
+    pub(crate) key: KeySchema,
     pub(crate) projection: Projection,
 }
 
@@ -119,8 +120,7 @@ impl IndexDef {
         IndexDef {
             name,
             kind: IndexKind::Global,
-            partition_key,
-            sort_key: None,
+            key: KeySchema::single(KeyAttr::s(partition_key), None),
             projection: Projection::All,
         }
     }
@@ -137,16 +137,44 @@ impl IndexDef {
         IndexDef {
             name,
             kind: IndexKind::Local,
-            partition_key: table_partition_key,
-            sort_key: Some(sort_key),
+            key: KeySchema::single(KeyAttr::s(table_partition_key), Some(KeyAttr::s(sort_key))),
             projection: Projection::All,
         }
     }
 
     /// This index with sort key attribute `sort_key`.
     pub const fn with_sort_key(mut self, sort_key: &'static str) -> Self {
-        self.sort_key = Some(sort_key);
+        self.key.sort = KeyAttrs::One(KeyAttr::s(sort_key));
         self
+    }
+
+    /// A global secondary index `name` whose key is attribute-wise: `partition` (1–4 attributes)
+    /// and `sort` (0–4), each with its own type, in the order DynamoDB's `KeySchema` lists them
+    /// (AWS developer guide, "Multi-attribute keys pattern"), projecting every attribute. The
+    /// counts are not checked here (`CreateTable` checks them; the derive at build time).
+    ///
+    /// ```
+    /// use dynakey::{AttributeType, IndexDef, KeyAttr};
+    /// const BY_REGION: IndexDef = IndexDef::global_attributes(
+    ///     "ByRegion",
+    ///     &[KeyAttr::s("tournament"), KeyAttr::s("region")],
+    ///     &[KeyAttr::n("round")],
+    /// );
+    /// assert!(BY_REGION.is_attribute_wise());
+    /// assert_eq!(BY_REGION.partition_key(), "tournament");
+    /// assert_eq!(BY_REGION.key_schema().sort()[0].attribute_type(), AttributeType::N);
+    /// ```
+    pub const fn global_attributes(
+        name: &'static str,
+        partition: &'static [KeyAttr],
+        sort: &'static [KeyAttr],
+    ) -> Self {
+        IndexDef {
+            name,
+            kind: IndexKind::Global,
+            key: KeySchema::attributes(partition, sort),
+            projection: Projection::All,
+        }
     }
 
     /// This index with `projection` instead of [`Projection::All`].
@@ -166,17 +194,202 @@ impl IndexDef {
     }
 
     /// The index partition key attribute (for an LSI, the table's partition key).
+    /// For an attribute-wise index, its first partition attribute.
     pub const fn partition_key(&self) -> &'static str {
-        self.partition_key
+        match self.key.partition.first() {
+            Some(attr) => attr.name,
+            None => "",
+        }
     }
 
-    /// The index sort key attribute, if any (always present for an LSI).
+    /// The index sort key attribute, if any (always present for an LSI). For an attribute-wise
+    /// index, its sort attribute when it has exactly one, `None` for a list of several.
     pub const fn sort_key(&self) -> Option<&'static str> {
-        self.sort_key
+        match self.key.sort.as_slice() {
+            [attr] => Some(attr.name),
+            _ => None,
+        }
+    }
+
+    /// Every key attribute of the index, with its type and role.
+    pub const fn key_schema(&self) -> KeySchema {
+        self.key
+    }
+
+    /// `true` for an attribute-wise index: declared with a list of key attributes or a typed
+    /// (`N`/`B`) one, so its keys are native attribute values rather than template strings.
+    pub const fn is_attribute_wise(&self) -> bool {
+        self.key.attribute_wise
     }
 
     /// The attributes the index copies from the table.
     pub const fn projection(&self) -> Projection {
         self.projection
     }
+}
+
+/// One key attribute of a key schema: its name and [`AttributeType`] (an `AttributeDefinition`
+/// of `CreateTable`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeyAttr {
+    pub(crate) name: &'static str,
+    pub(crate) ty: AttributeType,
+}
+
+impl KeyAttr {
+    /// Attribute `name` of type `ty`.
+    pub const fn new(name: &'static str, ty: AttributeType) -> Self {
+        KeyAttr { name, ty }
+    }
+
+    /// A string (`S`) attribute.
+    pub const fn s(name: &'static str) -> Self {
+        KeyAttr::new(name, AttributeType::S)
+    }
+
+    /// A number (`N`) attribute.
+    pub const fn n(name: &'static str) -> Self {
+        KeyAttr::new(name, AttributeType::N)
+    }
+
+    /// A binary (`B`) attribute.
+    pub const fn b(name: &'static str) -> Self {
+        KeyAttr::new(name, AttributeType::B)
+    }
+
+    /// The attribute name.
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The attribute type.
+    pub const fn attribute_type(&self) -> AttributeType {
+        self.ty
+    }
+}
+
+/// The attributes of one role of a key schema: one held in place (so `const fn` constructors
+/// taking a name can build it), or a `'static` list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum KeyAttrs {
+    None,
+    One(KeyAttr),
+    List(&'static [KeyAttr]),
+}
+
+impl KeyAttrs {
+    pub(crate) const fn as_slice(&self) -> &[KeyAttr] {
+        match self {
+            KeyAttrs::None => &[],
+            KeyAttrs::One(attr) => std::slice::from_ref(attr),
+            KeyAttrs::List(list) => list,
+        }
+    }
+
+    const fn first(&self) -> Option<&KeyAttr> {
+        self.as_slice().first()
+    }
+}
+
+/// The key schema of a secondary index: its partition attributes (1–4; for an LSI, the table's
+/// partition key), its sort attributes (0–4), each with its type, in `KeySchema` order (every
+/// `HASH` element, then every `RANGE` element; AWS developer guide, "Multi-attribute keys
+/// pattern"), and whether the first partition attribute is the entity-type attribute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeySchema {
+    pub(crate) partition: KeyAttrs,
+    pub(crate) sort: KeyAttrs,
+    pub(crate) entity_type: bool,
+    pub(crate) attribute_wise: bool,
+}
+
+impl KeySchema {
+    /// A template key schema: one `S` partition attribute and at most one `S` sort attribute (or
+    /// typed ones, which makes it attribute-wise).
+    pub const fn single(partition: KeyAttr, sort: Option<KeyAttr>) -> Self {
+        let typed = !matches!(partition.ty, AttributeType::S)
+            || matches!(
+                sort,
+                Some(KeyAttr {
+                    ty: AttributeType::N | AttributeType::B,
+                    ..
+                })
+            );
+        KeySchema {
+            partition: KeyAttrs::One(partition),
+            sort: match sort {
+                Some(attr) => KeyAttrs::One(attr),
+                None => KeyAttrs::None,
+            },
+            entity_type: false,
+            attribute_wise: typed,
+        }
+    }
+
+    /// An attribute-wise key schema: `partition` (1–4 attributes) and `sort` (0–4), each keeping
+    /// its own type. The counts are checked by the derive and by `CreateTable`, not here.
+    pub const fn attributes(partition: &'static [KeyAttr], sort: &'static [KeyAttr]) -> Self {
+        KeySchema {
+            partition: KeyAttrs::List(partition),
+            sort: KeyAttrs::List(sort),
+            entity_type: false,
+            attribute_wise: true,
+        }
+    }
+
+    /// This schema with its first partition attribute marked as the entity-type attribute
+    /// (`entity_type("_type")`): dynakey fills it with the entity name on writes and queries.
+    pub const fn with_entity_type(mut self) -> Self {
+        self.entity_type = true;
+        self
+    }
+
+    /// The partition attributes, in order.
+    pub const fn partition(&self) -> &[KeyAttr] {
+        self.partition.as_slice()
+    }
+
+    /// The sort attributes, in order (empty without a sort key).
+    pub const fn sort(&self) -> &[KeyAttr] {
+        self.sort.as_slice()
+    }
+
+    /// `true` when the first partition attribute is the entity-type attribute.
+    pub const fn has_entity_type(&self) -> bool {
+        self.entity_type
+    }
+
+    /// `true` for an attribute-wise schema (see [`IndexDef::is_attribute_wise`]).
+    pub const fn is_attribute_wise(&self) -> bool {
+        self.attribute_wise
+    }
+
+    /// Every attribute: the partition attributes, then the sort attributes.
+    pub fn attributes_in_order(&self) -> impl Iterator<Item = KeyAttr> + '_ {
+        self.partition().iter().chain(self.sort()).copied()
+    }
+}
+
+/// The `AttributeDefinitions` of table `T`'s `CreateTable`: every key attribute of the table
+/// (`S`) and of its indexes, each name once (first declaration wins; the derive refuses one name
+/// with two types), in declaration order (AWS developer guide, "Core components — Primary key"
+/// and "Multi-attribute keys pattern"). `create_table` sends them and `ensure_table` compares
+/// against them.
+pub fn attribute_definitions<T: Table>() -> Vec<(&'static str, AttributeType)> {
+    let mut out: Vec<(&'static str, AttributeType)> = Vec::new();
+    let mut add = |name: &'static str, ty: AttributeType| {
+        if !out.iter().any(|(n, _)| *n == name) {
+            out.push((name, ty));
+        }
+    };
+    add(T::PARTITION_KEY, AttributeType::S);
+    if let Some(sort) = T::SORT_KEY {
+        add(sort, AttributeType::S);
+    }
+    for index in T::INDEXES {
+        for attr in index.key.attributes_in_order() {
+            add(attr.name, attr.ty);
+        }
+    }
+    out
 }

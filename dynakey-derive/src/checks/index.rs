@@ -8,6 +8,7 @@ use quote::ToTokens;
 
 use crate::checks::attribute_name;
 use crate::ctxt::Ctxt;
+use crate::grammar::attribute_key::KeyDecl;
 use crate::grammar::index::{IndexKind, ProjectionDecl};
 use crate::model::table::{Table, TableIndex};
 use crate::model::Entity;
@@ -61,17 +62,20 @@ pub fn table(cx: &Ctxt, table: &Table<'_>) {
             );
         }
         names.push(index);
+        // One attribute written alone (typed or not): the name today's rules compare.
         match decl.kind {
             IndexKind::Global => match &decl.partition_key {
-                Some(pk) => {
-                    attribute_name(cx, pk, "index partition key", "");
-                    if let Some(sk) = &decl.sort_key {
-                        if sk.value() == pk.value() {
-                            cx.error_at(
-                                sk,
-                                "the index sort key attribute must differ from its partition key \
-                                 attribute",
-                            );
+                Some(key) => {
+                    if let Some(pk) = key.plain() {
+                        attribute_name(cx, pk, "index partition key", "");
+                        if let Some(sk) = single(decl.sort_key.as_ref()) {
+                            if sk.value() == pk.value() {
+                                cx.error_at(
+                                    sk,
+                                    "the index sort key attribute must differ from its partition key \
+                                     attribute",
+                                );
+                            }
                         }
                     }
                 }
@@ -86,8 +90,8 @@ pub fn table(cx: &Ctxt, table: &Table<'_>) {
             IndexKind::Local => {
                 lsis += 1;
                 if let Some(pk) = &decl.partition_key {
-                    cx.error_at(
-                        pk,
+                    cx.error_span(
+                        pk.span(),
                         format!(
                             "a local secondary index uses the table's partition key ({:?}); \
                              remove `partition_key`, or declare a #[gsi] for another partition key",
@@ -101,7 +105,7 @@ pub fn table(cx: &Ctxt, table: &Table<'_>) {
                         "a local secondary index needs a table with a sort key (DynamoDB creates \
                          LSIs only on tables with a composite primary key); use #[gsi] instead",
                     ),
-                    Some(table_sort) => match &decl.sort_key {
+                    Some(table_sort) => match single(decl.sort_key.as_ref()) {
                         Some(sk) if sk.value() == table_sort.value() => cx.error_at(
                             sk,
                             "the sort key of a local secondary index must differ from the table's \
@@ -110,14 +114,14 @@ pub fn table(cx: &Ctxt, table: &Table<'_>) {
                         _ => {}
                     },
                 }
-                match &decl.sort_key {
-                    Some(sk) if sk.value() == partition.value() => cx.error_at(
+                match (&decl.sort_key, single(decl.sort_key.as_ref())) {
+                    (_, Some(sk)) if sk.value() == partition.value() => cx.error_at(
                         sk,
                         "the sort key of a local secondary index must differ from the table's \
                          partition key",
                     ),
-                    Some(_) => {}
-                    None => cx.error_at(
+                    (Some(_), _) => {}
+                    (None, _) => cx.error_at(
                         ident,
                         format!(
                             "#[lsi({ident}, …)] needs `sort_key = \"…\"`: a local secondary index \
@@ -127,8 +131,11 @@ pub fn table(cx: &Ctxt, table: &Table<'_>) {
                 }
             }
         }
-        if let Some(sk) = &decl.sort_key {
+        if let Some(sk) = decl.sort_key.as_ref().and_then(KeyDecl::plain) {
             attribute_name(cx, sk, "index sort key", "");
+        }
+        if index.attribute_wise {
+            crate::checks::attribute_keys::index(cx, index);
         }
         if let Some((ProjectionDecl::Include(attributes), span)) = &decl.projection {
             if attributes.is_empty() {
@@ -153,6 +160,7 @@ pub fn table(cx: &Ctxt, table: &Table<'_>) {
             }
         }
     }
+    crate::checks::attribute_keys::types(cx, table);
     if lsis > MAX_LSIS {
         if let Some(sixth) = table
             .indexes
@@ -203,7 +211,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
             );
         }
         seen.push((key, path));
-        if index.pk.is_none() && index.sk.is_none() {
+        if index.pk.is_none() && index.sk.is_none() && !index.is_attribute_wise() {
             cx.error_at(
                 path,
                 format!(
@@ -216,6 +224,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         for template in index.templates() {
             super::fields_used_once(cx, entity, template);
         }
+        crate::checks::attribute_fills::index(cx, entity, index);
     }
 }
 
@@ -224,4 +233,9 @@ fn last_name(path: &syn::Path) -> String {
         .last()
         .map(|s| s.ident.to_string())
         .unwrap_or_default()
+}
+
+/// The name of a key written as one attribute (typed or not): the one today's rules compare.
+fn single(key: Option<&KeyDecl>) -> Option<&syn::LitStr> {
+    key.and_then(KeyDecl::single)
 }

@@ -29,6 +29,18 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
             );
             stored_as_is(cx, &field.serde, field.ttl.is_some(), &what, KEY_FIELD);
             one_name(cx, entity, field, &what, KEY_FIELD);
+        } else if let Some(fill) = entity.indexes.iter().find(|i| {
+            i.fills
+                .iter()
+                .any(|f| f.native_fields().any(|n| n == index))
+        }) {
+            let what = format!(
+                "field `{}` fills an attribute of index `{}`",
+                field.name(),
+                fill.name()
+            );
+            stored_as_is(cx, &field.serde, field.ttl.is_some(), &what, NATIVE_FIELD);
+            one_name(cx, entity, field, &what, NATIVE_FIELD);
         } else if let Some((option, _)) = entity.managed.named().find(|(_, f)| f.field == index) {
             let what = format!(
                 "field `{}` is the {option} field (#[dynakey({option} = …)])",
@@ -43,6 +55,9 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
 /// Why a key field must be stored as it is.
 const KEY_FIELD: &str =
     "keys are built from the field's value, so serde must store exactly that value";
+/// Why a field that fills an index attribute itself must be stored as it is.
+const NATIVE_FIELD: &str =
+    "serde's attribute of the field is the index key attribute, so serde must store exactly its value";
 /// Why a managed field must be stored as it is.
 const MANAGED_FIELD: &str = "dynakey writes and compares its plain serde form in every request";
 

@@ -33,7 +33,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
 
     // An LSI shares the table's partition key, so its items are spread over the shards too, but
     // `query_<index>(…)` builds the logical partition key, which holds none of them.
-    for index in entity.indexes.iter().filter(|i| i.pk.is_none()) {
+    for index in entity.indexes.iter().filter(|i| !i.has_partition()) {
         let name = index.name();
         cx.error_at(
             &index.index,

@@ -8,7 +8,8 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::codegen::sort_key::{self, Builder};
-use crate::codegen::{label, local, template};
+use crate::codegen::{attribute_index, label, local, template};
+use crate::grammar::attribute_key::KeyDecl;
 use crate::grammar::index::{IndexKind, ProjectionDecl};
 use crate::model::index::{snake_case, IndexTemplates};
 use crate::model::table::Table;
@@ -16,7 +17,7 @@ use crate::model::{Entity, Template};
 
 // ----- #[derive(Table)] -------------------------------------------------------------------------
 
-fn kind_tokens(kind: IndexKind) -> TokenStream {
+pub fn kind_tokens(kind: IndexKind) -> TokenStream {
     match kind {
         IndexKind::Global => quote!(::dynakey::__private::IndexKind::Global),
         IndexKind::Local => quote!(::dynakey::__private::IndexKind::Local),
@@ -58,16 +59,38 @@ pub fn table(model: &Table<'_>) -> (TokenStream, TokenStream) {
         let ident = &decl.ident;
         let name = &index.name;
         let kind = kind_tokens(decl.kind);
-        // The checks guarantee a GSI's partition key.
-        let Some(partition_key) = &index.partition_key else {
-            continue;
-        };
-        let sort_key = match &decl.sort_key {
-            Some(sk) => quote!(::core::option::Option::Some(#sk)),
-            None => quote!(::core::option::Option::None),
-        };
         let projection = decl.projection.as_ref().map(|(p, _)| p);
         let projection_value = projection_tokens(projection);
+        let (def, keys, attribute_impls) = if index.attribute_wise {
+            attribute_index::table_index(index, &projection_value)
+        } else {
+            // The checks guarantee a GSI's partition key.
+            let Some(partition_key) = &index.partition_key else {
+                continue;
+            };
+            let plain_sort_key = decl.sort_key.as_ref().and_then(KeyDecl::plain);
+            let sort_key = match plain_sort_key {
+                Some(sk) => quote!(::core::option::Option::Some(#sk)),
+                None => quote!(::core::option::Option::None),
+            };
+            let def = quote! {
+                ::dynakey::__private::index_def(
+                    #name,
+                    #kind,
+                    #partition_key,
+                    #sort_key,
+                    #projection_value,
+                )
+            };
+            let keys = format!(
+                "partition key `{}`{}",
+                partition_key.value(),
+                plain_sort_key
+                    .map(|s| format!(", sort key `{}`", s.value()))
+                    .unwrap_or_default()
+            );
+            (def, keys, TokenStream::new())
+        };
         let (what, guide) = match decl.kind {
             IndexKind::Global => (
                 "Global secondary index",
@@ -76,16 +99,10 @@ pub fn table(model: &Table<'_>) -> (TokenStream, TokenStream) {
             IndexKind::Local => ("Local secondary index", "\"Local secondary indexes\""),
         };
         let doc = format!(
-            "{what} `{name}` of [`{table}`]: partition key `{pk}`{sk}, projection {proj} (AWS \
+            "{what} `{name}` of [`{table}`]: {keys}, projection {proj} (AWS \
              developer guide, {guide}).\n\nThe index's marker type: entities take part with \
              `#[index({ident}, …)]`, and their generated `query_{snake}(…)` returns a \
              `KeyQuery<_, {ident}>`.{consistent}",
-            pk = partition_key.value(),
-            sk = decl
-                .sort_key
-                .as_ref()
-                .map(|s| format!(", sort key `{}`", s.value()))
-                .unwrap_or_default(),
             proj = projection_text(projection),
             snake = snake_case(&ident.to_string()),
             consistent = match decl.kind {
@@ -105,14 +122,9 @@ pub fn table(model: &Table<'_>) -> (TokenStream, TokenStream) {
             #[automatically_derived]
             impl ::dynakey::Index for #ident {
                 type Table = #table;
-                const DEF: ::dynakey::IndexDef = ::dynakey::__private::index_def(
-                    #name,
-                    #kind,
-                    #partition_key,
-                    #sort_key,
-                    #projection_value,
-                );
+                const DEF: ::dynakey::IndexDef = #def;
             }
+            #attribute_impls
             #consistent
             #projects_all
         });
@@ -147,10 +159,12 @@ pub fn lookup(model: &Table<'_>) -> TokenStream {
             }
         }
     });
+    let attribute_wise = attribute_index::attribute_wise_const(&model.indexes);
     quote! {
         impl ::dynakey::__private::DerivedTable for #table {
             const NAME: &'static str = #name;
             const INDEX_TYPES: &'static [&'static str] = &[#(#names),*];
+            #attribute_wise
         }
         #(#positions)*
     }
@@ -194,6 +208,7 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
     let mut methods = TokenStream::new();
     let mut entries = Vec::new();
     let mut blocks = Vec::new();
+    let mut attribute_blocks = Vec::new();
     for (n, index) in entity.indexes.iter().enumerate() {
         let path = &index.index;
         let path_span = path.span();
@@ -205,13 +220,29 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
         let alias = format_ident!("__DynakeyIndex{}", n);
         let table = &entity.table;
         let entity_name = ident.to_string();
+        // An attribute-wise `#[index]` finds only an attribute-wise index, a template one only a
+        // template index: a mix-up is this one error.
+        let lookup = if index.is_attribute_wise() {
+            quote!(attribute_index_position)
+        } else {
+            quote!(index_position)
+        };
         let position = quote_spanned! {path_span=>
-            { ::dynakey::__private::index_position::<#table>(#name, #entity_name) }
+            { ::dynakey::__private::#lookup::<#table>(#name, #entity_name) }
         };
         out.inner.extend(quote! {
             #[doc(hidden)]
             type #alias = <#table as ::dynakey::__private::IndexAt<#position>>::Index;
         });
+        if index.is_attribute_wise() {
+            let expansion = attribute_index::entity(entity, index, &alias, bounds);
+            out.outer.extend(expansion.outer);
+            out.inner.extend(expansion.inner);
+            methods.extend(expansion.methods);
+            entries.push(expansion.entry);
+            attribute_blocks.push(expansion.keys);
+            continue;
+        }
         let def = quote_spanned!(path_span=> <#alias as ::dynakey::Index>::DEF);
 
         out.inner.extend(checks(index, &def));
@@ -276,19 +307,43 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
             #methods
         }
     });
-    let capacity = 2 * entity.indexes.len();
+    let templates = entity
+        .indexes
+        .iter()
+        .filter(|i| !i.is_attribute_wise())
+        .count();
+    let capacity = 2 * templates;
     let keys = local("__dynakey_out");
+    let index_keys = (templates > 0 || attribute_blocks.is_empty()).then(|| {
+        quote! {
+            fn index_keys(&self) -> ::core::result::Result<
+                ::std::vec::Vec<(&'static str, ::dynakey::__private::String)>,
+                ::dynakey::KeyError,
+            > {
+                let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
+                #(#blocks)*
+                ::core::result::Result::Ok(#keys)
+            }
+        }
+    });
+    let attribute_keys = (!attribute_blocks.is_empty()).then(|| {
+        let capacity = 8 * attribute_blocks.len();
+        quote! {
+            fn attribute_keys(&self) -> ::core::result::Result<
+                ::std::vec::Vec<(&'static str, ::dynakey::IndexValue)>,
+                ::dynakey::KeyError,
+            > {
+                let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
+                #(#attribute_blocks)*
+                ::core::result::Result::Ok(#keys)
+            }
+        }
+    });
     out.entity_items = quote! {
         const INDEXES: &'static [::dynakey::EntityIndex] = &[#(#entries),*];
 
-        fn index_keys(&self) -> ::core::result::Result<
-            ::std::vec::Vec<(&'static str, ::dynakey::__private::String)>,
-            ::dynakey::KeyError,
-        > {
-            let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
-            #(#blocks)*
-            ::core::result::Result::Ok(#keys)
-        }
+        #index_keys
+        #attribute_keys
     };
     out
 }

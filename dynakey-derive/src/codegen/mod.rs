@@ -4,6 +4,7 @@
 //! namespace; only the documented types (`<Entity>Sk`, `<Entity>SortKey`, `<Entity>PartitionKey`)
 //! are emitted beside the struct.
 
+pub mod attribute_index;
 pub mod collection;
 pub mod entity;
 pub mod fallback;

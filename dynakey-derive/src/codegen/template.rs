@@ -32,6 +32,21 @@ pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
             predicates.push(quote_spanned!(ty.span()=> #ty: ::dynakey::KeySegment));
         }
     }
+    // A field that fills an attribute-wise index attribute natively is a `KeyAttribute`.
+    let mut native_seen: Vec<String> = Vec::new();
+    for index in entity
+        .indexes
+        .iter()
+        .flat_map(|i| i.fills.iter().flat_map(|f| f.native_fields()))
+    {
+        let ty = entity.field(index).key_ty();
+        let key = quote!(#ty).to_string();
+        if native_seen.contains(&key) {
+            continue;
+        }
+        native_seen.push(key);
+        predicates.push(quote_spanned!(ty.span()=> #ty: ::dynakey::KeyAttribute));
+    }
     quote!(where #(#predicates,)*)
 }
 

@@ -7,6 +7,9 @@
 //!                          projection = all | keys_only | include("attr", …)
 //! #[index(IndexPath, pk = "…", sk = "…")]
 //! ```
+//!
+//! A key may also be a list or a typed attribute, a fill a field name, and `#[index]` may be
+//! `exclusive` (the attribute-wise indexes of issue 14: `grammar::attribute_key`).
 
 use proc_macro2::Span;
 use syn::parse::ParseStream;
@@ -14,6 +17,7 @@ use syn::punctuated::Punctuated;
 use syn::{Attribute, Ident, LitStr, Path, Token};
 
 use crate::ctxt::Ctxt;
+use crate::grammar::attribute_key::{fill_decl, key_decl, FillDecl, KeyDecl};
 use crate::grammar::given::Given;
 
 /// GSI or LSI, from the attribute's name.
@@ -45,8 +49,8 @@ pub struct IndexDecl {
     /// The marker type to generate.
     pub ident: Ident,
     pub name: Option<LitStr>,
-    pub partition_key: Option<LitStr>,
-    pub sort_key: Option<LitStr>,
+    pub partition_key: Option<KeyDecl>,
+    pub sort_key: Option<KeyDecl>,
     /// The projection and the span of its keyword.
     pub projection: Option<(ProjectionDecl, Span)>,
 }
@@ -105,8 +109,8 @@ fn index_decl(cx: &Ctxt, kind: IndexKind, input: ParseStream) -> syn::Result<Ind
     super::options(input, |key, input| {
         match key.to_string().as_str() {
             "name" => given.set(cx, &mut decl.name, key, input.parse()?),
-            "partition_key" => given.set(cx, &mut decl.partition_key, key, input.parse()?),
-            "sort_key" => given.set(cx, &mut decl.sort_key, key, input.parse()?),
+            "partition_key" => given.set(cx, &mut decl.partition_key, key, key_decl(input)?),
+            "sort_key" => given.set(cx, &mut decl.sort_key, key, key_decl(input)?),
             "projection" => {
                 let projection = projection(cx, input)?;
                 given.set(cx, &mut decl.projection, key, projection);
@@ -164,8 +168,10 @@ fn projection(cx: &Ctxt, input: ParseStream) -> syn::Result<(ProjectionDecl, Spa
 pub struct IndexAttr {
     /// The index marker type.
     pub index: Path,
-    pub pk: Option<LitStr>,
-    pub sk: Option<LitStr>,
+    pub pk: Option<FillDecl>,
+    pub sk: Option<FillDecl>,
+    /// The `exclusive` flag: this entity is the index's only one (design of issue 14, §4).
+    pub exclusive: Option<Ident>,
 }
 
 /// Reads one `#[index(…)]` attribute of an entity.
@@ -182,12 +188,23 @@ pub fn entity_index(cx: &Ctxt, attr: &Attribute) -> Option<IndexAttr> {
             index,
             pk: None,
             sk: None,
+            exclusive: None,
         };
         let mut given = Given::default();
-        super::options(input, |key, input| {
+        while !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            let key: Ident = input.parse()?;
+            if key == "exclusive" && !input.peek(Token![=]) {
+                given.set(cx, &mut out.exclusive, &key, key.clone());
+                continue;
+            }
+            input.parse::<Token![=]>()?;
             match key.to_string().as_str() {
-                "pk" => given.set(cx, &mut out.pk, key, input.parse()?),
-                "sk" => given.set(cx, &mut out.sk, key, input.parse()?),
+                "pk" => given.set(cx, &mut out.pk, &key, fill_decl(input)?),
+                "sk" => given.set(cx, &mut out.sk, &key, fill_decl(input)?),
                 _ => {
                     return Err(syn::Error::new(
                         key.span(),
@@ -199,8 +216,7 @@ pub fn entity_index(cx: &Ctxt, attr: &Attribute) -> Option<IndexAttr> {
                     ))
                 }
             }
-            Ok(())
-        })?;
+        }
         Ok(out)
     });
     match result {

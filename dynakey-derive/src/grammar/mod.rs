@@ -3,6 +3,7 @@
 use syn::parse::ParseStream;
 use syn::{Ident, Token};
 
+pub mod attribute_key;
 pub mod collection;
 pub mod entity;
 pub mod given;

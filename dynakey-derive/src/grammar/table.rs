@@ -5,6 +5,7 @@
 //! Syntax only, each option once (`grammar::given`); the default partition key and what the
 //! combinations mean are `model::table`'s and `checks::table`'s.
 
+use syn::parse::ParseStream;
 use syn::{Attribute, LitStr, Path};
 
 use crate::ctxt::Ctxt;
@@ -40,9 +41,11 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> TableAttrs {
             let key = &meta.path;
             if key.is_ident("partition_key") {
                 let lit: LitStr = meta.value()?.parse()?;
+                typed_table_key(cx, meta.input)?;
                 given.set(cx, &mut out.partition_key, key, lit);
             } else if key.is_ident("sort_key") {
                 let lit: LitStr = meta.value()?.parse()?;
+                typed_table_key(cx, meta.input)?;
                 given.set(cx, &mut out.sort_key, key, lit);
             } else if key.is_ident("no_sort_key") {
                 given.set(cx, &mut out.no_sort_key, key, key.clone());
@@ -63,4 +66,17 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> TableAttrs {
     }
     out.indexes = index::table_indexes(cx, attrs);
     out
+}
+
+/// `partition_key = "PK": N` on the table: reported at the type, and read past, so the other
+/// options are still read.
+fn typed_table_key(cx: &Ctxt, input: ParseStream<'_>) -> syn::Result<()> {
+    if let Some(ty) = crate::grammar::attribute_key::typed_suffix(input)? {
+        cx.error_at(
+            &ty,
+            "dynakey builds table keys from templates, so they are strings (S); put a typed key \
+             on a GSI or LSI: `#[gsi(…, sort_key = \"score\": N)]`",
+        );
+    }
+    Ok(())
 }

@@ -29,7 +29,8 @@ pub fn groups(pk: &[Template], sk: &[Template], indexes: &[IndexTemplates]) -> V
         .collect();
     let fields_of = |index: &IndexTemplates| -> Vec<usize> {
         let mut out = Vec::new();
-        for field in index.templates().flat_map(Template::field_indices) {
+        // A native fill's field joins too (issue 14): an update sets the group together.
+        for field in index.fields() {
             if !key.contains(&field) && !out.contains(&field) {
                 out.push(field);
             }

@@ -1,11 +1,14 @@
 //! The entity model's secondary-index part: each `#[index(…)]` with its templates resolved against
 //! the struct's fields (the same resolution as `#[pk]`/`#[sk]`).
 
-use syn::{GenericArgument, Path, PathArguments, Type};
+use proc_macro2::Span;
+use syn::ext::IdentExt;
+use syn::{GenericArgument, Ident, Path, PathArguments, Type};
 
 use crate::ctxt::Ctxt;
+use crate::grammar::attribute_key::{FillDecl, FillElem};
 use crate::grammar::index::IndexAttr;
-use crate::model::{resolve, Entity, Field, Role, Template};
+use crate::model::{field_suggestion, resolve, Entity, Field, Role, Template};
 
 /// One `#[index(…)]` of an entity.
 pub struct IndexTemplates {
@@ -15,6 +18,58 @@ pub struct IndexTemplates {
     pub pk: Option<Template>,
     /// The index sort-key template.
     pub sk: Option<Template>,
+    /// The fills of an attribute-wise `#[index]` (issue 14: a list or a field name); `pk` and
+    /// `sk` are then `None`.
+    pub fills: Option<AttributeFills>,
+    /// The `exclusive` flag.
+    pub exclusive: Option<Ident>,
+}
+
+/// The fills of an attribute-wise index, one per declared attribute in order (the
+/// `entity_type(…)` attribute is dynakey's and not listed).
+pub struct AttributeFills {
+    pub partition: Vec<Fill>,
+    pub sort: Vec<Fill>,
+    /// `pk = …` was written (an LSI takes its partition from the entity's `#[pk]`).
+    pub partition_written: Option<Span>,
+    /// The brackets of an empty list, for the checks.
+    pub empty: Vec<Span>,
+}
+
+/// One fill of an attribute-wise index key.
+pub enum Fill {
+    /// A key template: dynakey writes the attribute (S).
+    Template(Template),
+    /// A field: serde writes the attribute, of the field's own type.
+    Field {
+        /// Index into the entity's fields.
+        index: usize,
+        /// The name as written, where errors point.
+        ident: Ident,
+    },
+}
+
+impl Fill {
+    pub fn span(&self) -> Span {
+        match self {
+            Fill::Template(template) => template.lit.span(),
+            Fill::Field { ident, .. } => ident.span(),
+        }
+    }
+}
+
+impl AttributeFills {
+    pub fn all(&self) -> impl Iterator<Item = &Fill> {
+        self.partition.iter().chain(&self.sort)
+    }
+
+    /// The fields of the native fills, in order.
+    pub fn native_fields(&self) -> impl Iterator<Item = usize> + '_ {
+        self.all().filter_map(|fill| match fill {
+            Fill::Field { index, .. } => Some(*index),
+            Fill::Template(_) => None,
+        })
+    }
 }
 
 impl IndexTemplates {
@@ -27,9 +82,36 @@ impl IndexTemplates {
             .unwrap_or_default()
     }
 
-    /// The pk and sk templates that are present.
+    /// The pk and sk templates that are present (of an attribute-wise index: its template fills).
     pub fn templates(&self) -> impl Iterator<Item = &Template> {
-        self.pk.iter().chain(&self.sk)
+        let fills = self.fills.iter().flat_map(|f| {
+            f.all().filter_map(|fill| match fill {
+                Fill::Template(template) => Some(template),
+                Fill::Field { .. } => None,
+            })
+        });
+        self.pk.iter().chain(&self.sk).chain(fills)
+    }
+
+    /// A partition key is given (`pk = …`): a GSI's.
+    pub fn has_partition(&self) -> bool {
+        self.pk.is_some()
+            || self
+                .fills
+                .as_ref()
+                .is_some_and(|f| f.partition_written.is_some())
+    }
+
+    /// Declared with a list or a field fill (issue 14).
+    pub fn is_attribute_wise(&self) -> bool {
+        self.fills.is_some()
+    }
+
+    /// Every field the index's keys are made of: template fields and native fills.
+    pub fn fields(&self) -> impl Iterator<Item = usize> + '_ {
+        self.templates()
+            .flat_map(Template::field_indices)
+            .chain(self.fills.iter().flat_map(AttributeFills::native_fields))
     }
 }
 
@@ -52,9 +134,50 @@ impl Entity<'_> {
 pub fn resolve_all(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<IndexAttr>) -> Vec<IndexTemplates> {
     let mut out = Vec::with_capacity(attrs.len());
     for attr in attrs {
+        let attribute_wise = attr
+            .pk
+            .iter()
+            .chain(&attr.sk)
+            .any(|fill| fill.plain().is_none());
+        if attribute_wise {
+            let partition_written = attr.pk.as_ref().map(FillDecl::span);
+            let mut empty = Vec::new();
+            let mut ok = true;
+            let mut fills = |decl: Option<FillDecl>, role| {
+                let decl = decl?;
+                if decl.fills.is_empty() {
+                    empty.extend(decl.bracket);
+                }
+                let mut list = Vec::with_capacity(decl.fills.len());
+                for elem in decl.fills {
+                    match resolve_fill(cx, fields, elem, role) {
+                        Some(fill) => list.push(fill),
+                        None => ok = false,
+                    }
+                }
+                Some(list)
+            };
+            let partition = fills(attr.pk, Role::Partition).unwrap_or_default();
+            let sort = fills(attr.sk, Role::Sort).unwrap_or_default();
+            if ok {
+                out.push(IndexTemplates {
+                    index: attr.index,
+                    pk: None,
+                    sk: None,
+                    fills: Some(AttributeFills {
+                        partition,
+                        sort,
+                        partition_written,
+                        empty,
+                    }),
+                    exclusive: attr.exclusive,
+                });
+            }
+            continue;
+        }
         let mut ok = true;
-        let mut one = |lit: Option<syn::LitStr>, role| {
-            let lit = lit?;
+        let mut one = |decl: Option<FillDecl>, role| {
+            let lit = decl?.plain()?.clone();
             let template = resolve(cx, fields, lit, role);
             ok &= template.is_some();
             template
@@ -66,10 +189,35 @@ pub fn resolve_all(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<IndexAttr>) -> Ve
                 index: attr.index,
                 pk,
                 sk,
+                fills: None,
+                exclusive: attr.exclusive,
             });
         }
     }
     out
+}
+
+/// A fill with its template resolved, or its field found (`None` after an error).
+fn resolve_fill(cx: &Ctxt, fields: &[Field<'_>], elem: FillElem, role: Role) -> Option<Fill> {
+    match elem {
+        FillElem::Template(lit) => resolve(cx, fields, lit, role).map(Fill::Template),
+        FillElem::Field(ident) => {
+            let name = ident.unraw().to_string();
+            match fields.iter().position(|f| f.name() == name) {
+                Some(index) => Some(Fill::Field { index, ident }),
+                None => {
+                    cx.error_at(
+                        &ident,
+                        format!(
+                            "`{name}` names no field of this struct; {}",
+                            field_suggestion(&name, fields, |c| format!("`{c}`"))
+                        ),
+                    );
+                    None
+                }
+            }
+        }
+    }
 }
 
 /// `T` when `ty` is written `Option<T>` (last path segment `Option` with one type argument).

@@ -4,6 +4,7 @@
 
 use syn::{DeriveInput, Ident, LitStr, Path, Visibility};
 
+use crate::grammar::attribute_key::{AttrDecl, KeyDecl};
 use crate::grammar::index::{IndexDecl, IndexKind};
 use crate::grammar::table::TableAttrs;
 
@@ -36,8 +37,81 @@ pub struct TableIndex {
     /// The `IndexName`: `name = "…"`, or the marker type's ident.
     pub name: String,
     /// The index partition-key attribute: the declared one for a GSI (`None` when missing, which
-    /// the checks report), the table's for an LSI.
+    /// the checks report, or when it is not one plain attribute), the table's for an LSI.
     pub partition_key: Option<LitStr>,
+    /// The table's partition-key attribute (an LSI's partition key).
+    pub table_partition_key: LitStr,
+    /// Declared with a list, a typed attribute or `entity_type(…)` (issue 14): its keys are the
+    /// attributes themselves, not templates.
+    pub attribute_wise: bool,
+}
+
+/// The type of a key attribute (DynamoDB's `AttributeType`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AttrType {
+    S,
+    N,
+    B,
+}
+
+impl AttrType {
+    /// The type of `attr`: `S` unless typed (an unknown type, which the checks report, reads as S).
+    pub fn of(attr: &AttrDecl) -> AttrType {
+        match attr.ty.as_ref().map(ToString::to_string).as_deref() {
+            Some("N") => AttrType::N,
+            Some("B") => AttrType::B,
+            _ => AttrType::S,
+        }
+    }
+
+    pub fn letter(self) -> &'static str {
+        match self {
+            AttrType::S => "S",
+            AttrType::N => "N",
+            AttrType::B => "B",
+        }
+    }
+}
+
+/// One key attribute of an attribute-wise index, as code generation reads it.
+pub struct KeyAttr<'a> {
+    pub name: &'a LitStr,
+    pub ty: AttrType,
+    pub entity_type: bool,
+}
+
+impl TableIndex {
+    /// The partition-key attributes: the declared ones of a GSI, the table's partition key (S)
+    /// for an LSI.
+    pub fn partition_attrs(&self) -> Vec<KeyAttr<'_>> {
+        match self.decl.kind {
+            IndexKind::Global => key_attrs(self.decl.partition_key.as_ref()),
+            IndexKind::Local => vec![KeyAttr {
+                name: &self.table_partition_key,
+                ty: AttrType::S,
+                entity_type: false,
+            }],
+        }
+    }
+
+    /// The sort-key attributes, none when it has no sort key.
+    pub fn sort_attrs(&self) -> Vec<KeyAttr<'_>> {
+        key_attrs(self.decl.sort_key.as_ref())
+    }
+}
+
+fn key_attrs(key: Option<&KeyDecl>) -> Vec<KeyAttr<'_>> {
+    key.map(|k| {
+        k.attrs
+            .iter()
+            .map(|a| KeyAttr {
+                name: &a.name,
+                ty: AttrType::of(a),
+                entity_type: a.entity_type.is_some(),
+            })
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 impl TableIndex {
@@ -72,9 +146,19 @@ pub fn table<'a>(input: &'a DeriveInput, attrs: TableAttrs) -> Table<'a> {
                 .as_ref()
                 .map_or_else(|| decl.ident.to_string(), LitStr::value),
             partition_key: match decl.kind {
-                IndexKind::Global => decl.partition_key.clone(),
+                IndexKind::Global => decl
+                    .partition_key
+                    .as_ref()
+                    .and_then(KeyDecl::plain)
+                    .cloned(),
                 IndexKind::Local => Some(partition_key.clone()),
             },
+            table_partition_key: partition_key.clone(),
+            attribute_wise: decl
+                .partition_key
+                .iter()
+                .chain(&decl.sort_key)
+                .any(|key| key.plain().is_none()),
             decl,
         })
         .collect();

@@ -1,0 +1,281 @@
+//! Typed key attributes: the DynamoDB attribute type of a key attribute ([`AttributeType`]), the
+//! Rust types stored natively as one ([`KeyAttribute`]), and [`KeyBytes`], the byte string that
+//! serde writes as `B`.
+//!
+//! A key attribute of a table or index is a scalar of type `S` (string), `N` (number) or `B`
+//! (binary) (AWS developer guide, "Core components of Amazon DynamoDB — Primary key" and
+//! "Supported data types — Scalar types"). dynakey's templates always write `S`; an attribute-wise
+//! index (a GSI with a multi-attribute key, or a typed `"score": N` key) also holds fields in
+//! their own type, so numbers sort as numbers (AWS developer guide, "Multi-attribute keys
+//! pattern").
+//!
+//! | type | attribute type | refused |
+//! |---|---|---|
+//! | `i8` … `i64`, `isize`, `u8` … `u64`, `usize` | `N` | never |
+//! | `f32`, `f64` | `N` | NaN, ±infinity, magnitudes outside 1e-130 ..< 1e126 |
+//! | `String`, `Box<str>`, `Cow<str>` (and `&str` as an argument) | `S` | empty; over 2,048 (partition) / 1,024 (sort) bytes of UTF-8 |
+//! | [`KeyBytes`] | `B` | empty; over 2,048 / 1,024 bytes |
+
+use std::borrow::Cow;
+
+use crate::error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
+use crate::key::KeyValue;
+
+pub mod number;
+
+mod bytes;
+
+pub use bytes::KeyBytes;
+
+/// The DynamoDB type of a key attribute (`AttributeType` of an `AttributeDefinition`; AWS
+/// developer guide, "Supported data types — Scalar types").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AttributeType {
+    /// `S`: a string, compared by its UTF-8 bytes.
+    S,
+    /// `N`: a number, compared numerically (`2 < 10`).
+    N,
+    /// `B`: binary, compared as unsigned bytes.
+    B,
+}
+
+impl AttributeType {
+    /// `"S"`, `"N"` or `"B"`, as DynamoDB spells it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            AttributeType::S => "S",
+            AttributeType::N => "N",
+            AttributeType::B => "B",
+        }
+    }
+
+    /// The type of `value`.
+    pub fn of(value: &KeyValue) -> AttributeType {
+        match value {
+            KeyValue::S(_) => AttributeType::S,
+            KeyValue::N(_) => AttributeType::N,
+            KeyValue::B(_) => AttributeType::B,
+        }
+    }
+}
+
+impl std::fmt::Display for AttributeType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Marker type of attribute type `S` (the [`KeyAttribute::Type`] of strings).
+#[derive(Debug, Clone, Copy)]
+pub struct S;
+/// Marker type of attribute type `N` (the [`KeyAttribute::Type`] of integers and floats).
+#[derive(Debug, Clone, Copy)]
+pub struct N;
+/// Marker type of attribute type `B` (the [`KeyAttribute::Type`] of [`KeyBytes`]).
+#[derive(Debug, Clone, Copy)]
+pub struct B;
+
+/// The [`AttributeType`] a marker type ([`S`], [`N`], [`B`]) stands for.
+pub trait AttributeTypeOf {
+    /// The attribute type.
+    const TYPE: AttributeType;
+}
+
+impl AttributeTypeOf for S {
+    const TYPE: AttributeType = AttributeType::S;
+}
+impl AttributeTypeOf for N {
+    const TYPE: AttributeType = AttributeType::N;
+}
+impl AttributeTypeOf for B {
+    const TYPE: AttributeType = AttributeType::B;
+}
+
+/// Implemented only by [`S`]: the attribute types a generated `<attribute>_begins_with(…)` takes
+/// (DynamoDB's `begins_with` also takes binary; dynakey offers it on strings only; AWS developer
+/// guide, "Key condition expressions for the Query operation").
+#[diagnostic::on_unimplemented(
+    message = "`begins_with` applies to string (S) key attributes; this attribute is stored as {Self}",
+    label = "begins_with on a key attribute that is not a string",
+    note = "use a range (`_gte`, `_lt`, `_between`) on a number, or store the attribute as a string"
+)]
+pub trait StringAttribute {}
+
+impl StringAttribute for S {}
+
+/// A Rust type stored natively as one key attribute of an attribute-wise index: serde writes the
+/// field, and dynakey knows its [`AttributeType`] and the value a key condition compares it with.
+/// See the [module docs](self) for the types and what each refuses.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be stored natively as a key attribute",
+    label = "this field fills a key attribute of an attribute-wise index",
+    note = "native key attributes are integers and f32/f64 (N), String/Box<str>/Cow<str> (S) and dynakey::KeyBytes (B), optionally in an Option; other key segments (Ulid, timestamps, enums, KeyPath) go in a template fill such as \"<field>\""
+)]
+pub trait KeyAttribute {
+    /// [`S`], [`N`] or [`B`].
+    type Type: AttributeTypeOf;
+
+    /// The attribute value of `self` as a key attribute of `role` (which sets the size limit of
+    /// `S` and `B`: 2,048 bytes for a partition attribute, 1,024 for a sort attribute; AWS
+    /// developer guide, "Service, account, and table quotas — Partition key and sort key length").
+    ///
+    /// # Errors
+    /// [`KeyErrorKind::EmptyKey`] for an empty string or byte string, [`KeyErrorKind::TooLong`]
+    /// over the limit, [`KeyErrorKind::Value`] ([`SegmentError::Unencodable`]) for a number
+    /// DynamoDB cannot hold (NaN, ±infinity, out of range).
+    fn key_value(&self, role: KeyRole) -> Result<KeyValue, KeyError>;
+}
+
+/// A value accepted where a key attribute of type `T` is expected (the arguments of a generated
+/// `query_<index>(…)` and of the sort builder's methods): `T`, `&T`, and `&str` for the string
+/// types. It must give exactly the value `T` would.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be used as a key attribute of type `{T}`",
+    note = "pass a `{T}` or a reference to one (a `&str` is accepted for a string attribute)"
+)]
+pub trait AttributeArg<T: KeyAttribute> {
+    /// As [`KeyAttribute::key_value`] of the `T` this stands for.
+    ///
+    /// # Errors
+    /// As [`KeyAttribute::key_value`].
+    fn attribute_value(&self, role: KeyRole) -> Result<KeyValue, KeyError>;
+}
+
+impl<T: KeyAttribute> AttributeArg<T> for T {
+    #[inline]
+    fn attribute_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
+        self.key_value(role)
+    }
+}
+
+impl<T: KeyAttribute> AttributeArg<T> for &T {
+    #[inline]
+    fn attribute_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
+        (*self).key_value(role)
+    }
+}
+
+impl AttributeArg<String> for &str {
+    #[inline]
+    fn attribute_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
+        string_value(self, role)
+    }
+}
+
+impl AttributeArg<Box<str>> for &str {
+    #[inline]
+    fn attribute_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
+        string_value(self, role)
+    }
+}
+
+impl AttributeArg<Cow<'_, str>> for &str {
+    #[inline]
+    fn attribute_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
+        string_value(self, role)
+    }
+}
+
+/// The operand of a generated `<attribute>_begins_with(…)`: an [`AttributeArg`] of a string
+/// attribute. Numbers and bytes have no `begins_with` in dynakey, so on them it does not compile.
+#[diagnostic::on_unimplemented(
+    message = "`begins_with` applies to string (S) key attributes; this attribute holds `{T}`",
+    label = "begins_with on a key attribute that is not a string",
+    note = "use a range (`_gte`, `_lt`, `_between`) on a number, or store the attribute as a string"
+)]
+pub trait BeginsWith<T: KeyAttribute> {
+    /// The prefix value.
+    ///
+    /// # Errors
+    /// As [`KeyAttribute::key_value`].
+    fn prefix_value(&self, role: KeyRole) -> Result<KeyValue, KeyError>;
+}
+
+impl<T, A> BeginsWith<T> for A
+where
+    T: KeyAttribute,
+    T::Type: StringAttribute,
+    A: AttributeArg<T>,
+{
+    #[inline]
+    fn prefix_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
+        self.attribute_value(role)
+    }
+}
+
+/// An `S` key value: not empty, within the size limit of `role`.
+fn string_value(text: &str, role: KeyRole) -> Result<KeyValue, KeyError> {
+    KeyError::check_size(role, text)?;
+    Ok(KeyValue::S(text.to_owned()))
+}
+
+impl KeyAttribute for String {
+    type Type = S;
+    fn key_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
+        string_value(self, role)
+    }
+}
+
+impl KeyAttribute for Box<str> {
+    type Type = S;
+    fn key_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
+        string_value(self, role)
+    }
+}
+
+impl KeyAttribute for Cow<'_, str> {
+    type Type = S;
+    fn key_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
+        string_value(self, role)
+    }
+}
+
+impl KeyAttribute for KeyBytes {
+    type Type = B;
+    fn key_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
+        bytes::check_size(role, self.as_slice())?;
+        Ok(KeyValue::B(self.as_slice().to_vec()))
+    }
+}
+
+macro_rules! integer_attribute {
+    ($($t:ty),*) => {$(
+        impl KeyAttribute for $t {
+            type Type = N;
+            #[inline]
+            fn key_value(&self, _role: KeyRole) -> Result<KeyValue, KeyError> {
+                Ok(KeyValue::N(itoa::Buffer::new().format(*self).to_owned()))
+            }
+        }
+    )*};
+}
+
+integer_attribute!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+impl KeyAttribute for f64 {
+    type Type = N;
+    fn key_value(&self, _role: KeyRole) -> Result<KeyValue, KeyError> {
+        number::number_text(*self)
+            .map(KeyValue::N)
+            .ok_or_else(|| unencodable(*self))
+    }
+}
+
+impl KeyAttribute for f32 {
+    type Type = N;
+    fn key_value(&self, _role: KeyRole) -> Result<KeyValue, KeyError> {
+        // The shortest text that reads back as this f32, not the f64 widening's digits.
+        number::number_text_f32(*self)
+            .map(KeyValue::N)
+            .ok_or_else(|| unencodable(f64::from(*self)))
+    }
+}
+
+#[cold]
+fn unencodable(value: f64) -> KeyError {
+    KeyErrorKind::Value(SegmentError::Unencodable(format!(
+        "{value} is not a DynamoDB number (N holds finite values of magnitude 1e-130 ..< 1e126 \
+         with up to 38 digits; AWS developer guide, \"Supported data types — Number\")"
+    )))
+    .into()
+}

@@ -1,0 +1,234 @@
+//! Sort conditions of an attribute-wise index: the typestate of the generated sort builders
+//! (`Match::by_tournament_region_sk().round(2).bracket_begins_with("low")`) and
+//! [`KeyQuery::sort_key`], which takes them.
+//!
+//! DynamoDB's rule (AWS developer guide, "Multi-attribute keys pattern"): a Query gives every
+//! partition attribute by equality, and the sort attributes left to right, each by equality
+//! except the last one given, which may be a range (`begins_with` on a string, `BETWEEN`, `<`,
+//! `<=`, `>`, `>=`). The generated builder `<Entity><Index>Sk<D>` holds `D` equalities; a range
+//! method returns an [`AttributeRange`], which has no methods, so nothing follows a range; a
+//! skipped attribute has no method at that depth. Each wrong order is a compile error.
+
+use std::cmp::Ordering;
+use std::marker::PhantomData;
+
+use crate::attribute::{number::cmp_numbers, AttributeArg, BeginsWith, KeyAttribute};
+use crate::condition::SortCondition;
+use crate::error::{KeyError, KeyErrorKind, KeyRole};
+use crate::key::KeyValue;
+use crate::query::{KeyQuery, NoSortConditionYet, WithSortCondition};
+
+/// The sort conditions of an attribute-wise index query, left to right: implemented by the
+/// generated sort builder `<Entity><Index>Sk<D>` for `D ≥ 1` (all equalities) and by
+/// [`AttributeRange`] (equalities, then one range). `Sk<0>` does not implement it: a query on
+/// the whole index partition takes no `.sort_key(…)`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` gives no sort attribute of this index",
+    label = "no sort attribute given",
+    note = "give the first one (e.g. `.round(2)`), or read the whole index partition without `.sort_key(…)`; a sort builder of another entity or index, or a template sort-key builder, does not fit either"
+)]
+pub trait SortAttributes<E, I> {
+    /// `(attribute, condition)` per sort attribute given, in key-schema order: every one an
+    /// equality except possibly the last.
+    ///
+    /// # Errors
+    /// A deferred error of a value (an empty string, an oversized value, a number DynamoDB cannot
+    /// hold) or of the range (`between` with low above high).
+    fn into_conditions(self) -> Result<Vec<(&'static str, SortCondition<KeyValue>)>, KeyError>;
+}
+
+/// The sort conditions built so far by a generated sort builder (its one field), with the first
+/// error kept: the equalities given, left to right. Generated code reaches it through
+/// `__private`.
+#[derive(Debug, Clone)]
+pub struct SortConditions(Result<Vec<(&'static str, SortCondition<KeyValue>)>, KeyError>);
+
+impl Default for SortConditions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SortConditions {
+    /// No condition yet (the builder at depth 0).
+    pub fn new() -> Self {
+        SortConditions(Ok(Vec::new()))
+    }
+
+    /// These conditions, then `attribute = value` (the equality step `a(v)`).
+    pub fn eq<T: KeyAttribute>(
+        self,
+        attribute: &'static str,
+        value: &impl AttributeArg<T>,
+    ) -> Self {
+        self.push(
+            attribute,
+            value.attribute_value(KeyRole::Sort).map(SortCondition::Eq),
+        )
+    }
+
+    /// These conditions, then `attribute = value` for a value built by generated code itself
+    /// (a template fill's key string, [`KeyValue::S`]).
+    pub fn eq_value(self, attribute: &'static str, value: Result<KeyValue, KeyError>) -> Self {
+        self.push(attribute, value.map(SortCondition::Eq))
+    }
+
+    /// These conditions, then `attribute` compared with `value` by `op` (the terminal steps
+    /// `a_gt`, `a_gte`, `a_lt`, `a_lte`).
+    pub fn compare<E, I, T: KeyAttribute>(
+        self,
+        attribute: &'static str,
+        op: AttributeOp,
+        value: &impl AttributeArg<T>,
+    ) -> AttributeRange<E, I> {
+        let condition = value.attribute_value(KeyRole::Sort).map(|v| match op {
+            AttributeOp::Gt => SortCondition::Gt(v),
+            AttributeOp::Ge => SortCondition::Ge(v),
+            AttributeOp::Lt => SortCondition::Lt(v),
+            AttributeOp::Le => SortCondition::Le(v),
+        });
+        crate::__private::attribute_range(self, attribute, condition)
+    }
+
+    /// These conditions, then `attribute BETWEEN low AND high` (the terminal step `a_between`).
+    /// `low` above `high` (numerically for `N`, bytewise for `S` and `B`) is an error, as on the
+    /// template path: DynamoDB rejects it.
+    pub fn between<E, I, T: KeyAttribute>(
+        self,
+        attribute: &'static str,
+        low: &impl AttributeArg<T>,
+        high: &impl AttributeArg<T>,
+    ) -> AttributeRange<E, I> {
+        let condition = low.attribute_value(KeyRole::Sort).and_then(|low| {
+            let high = high.attribute_value(KeyRole::Sort)?;
+            if compare_values(&low, &high) == Some(Ordering::Greater) {
+                return Err(KeyErrorKind::Condition(format!(
+                    "between on sort attribute \"{attribute}\": low {} is above high {}; \
+                     DynamoDB rejects BETWEEN with low > high",
+                    value_text(&low),
+                    value_text(&high)
+                ))
+                .into());
+            }
+            Ok(SortCondition::Between(low, high))
+        });
+        crate::__private::attribute_range(self, attribute, condition)
+    }
+
+    /// These conditions, then `begins_with(attribute, prefix)` (the terminal step
+    /// `a_begins_with`, for string attributes only: [`BeginsWith`]).
+    pub fn begins_with<E, I, T: KeyAttribute>(
+        self,
+        attribute: &'static str,
+        prefix: &impl BeginsWith<T>,
+    ) -> AttributeRange<E, I> {
+        let condition = prefix
+            .prefix_value(KeyRole::Sort)
+            .map(SortCondition::BeginsWith);
+        crate::__private::attribute_range(self, attribute, condition)
+    }
+
+    /// The conditions, or the first error.
+    ///
+    /// # Errors
+    /// The first deferred error.
+    pub fn into_conditions(self) -> Result<Vec<(&'static str, SortCondition<KeyValue>)>, KeyError> {
+        self.0
+    }
+
+    pub(crate) fn push(
+        self,
+        attribute: &'static str,
+        condition: Result<SortCondition<KeyValue>, KeyError>,
+    ) -> Self {
+        SortConditions(self.0.and_then(|mut conditions| {
+            conditions.push((attribute, condition?));
+            Ok(conditions)
+        }))
+    }
+}
+
+/// The comparison of a terminal range step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttributeOp {
+    /// `>`.
+    Gt,
+    /// `>=`.
+    Ge,
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+}
+
+/// The order of two key values of one type: `N` numerically ([`cmp_numbers`]), `S` and `B` by
+/// their bytes (UTF-8 for `S`), as DynamoDB compares key attributes; `None` across types or for a
+/// malformed number.
+pub(crate) fn compare_values(a: &KeyValue, b: &KeyValue) -> Option<Ordering> {
+    match (a, b) {
+        (KeyValue::S(a), KeyValue::S(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
+        (KeyValue::B(a), KeyValue::B(b)) => Some(a.cmp(b)),
+        (KeyValue::N(a), KeyValue::N(b)) => cmp_numbers(a, b),
+        _ => None,
+    }
+}
+
+/// A value for messages: the text of `S`/`N`, the length of `B`.
+pub(crate) fn value_text(value: &KeyValue) -> String {
+    match value {
+        KeyValue::S(s) => format!("{s:?}"),
+        KeyValue::N(n) => n.clone(),
+        KeyValue::B(b) => format!("<{} bytes>", b.len()),
+    }
+}
+
+/// The sort conditions of an attribute-wise index query ending in a range on the last attribute
+/// given: the terminal value of a generated sort builder (`.round_gt(1)`,
+/// `.round(2).bracket_begins_with("low")`). It has no methods, so no attribute can follow a range
+/// (AWS developer guide, "Multi-attribute keys pattern").
+pub struct AttributeRange<E, I> {
+    conditions: SortConditions,
+    marker: PhantomData<fn() -> (E, I)>,
+}
+
+impl<E, I> AttributeRange<E, I> {
+    pub(crate) fn new(conditions: SortConditions) -> Self {
+        AttributeRange {
+            conditions,
+            marker: PhantomData,
+        }
+    }
+}
+
+impl<E, I> std::fmt::Debug for AttributeRange<E, I> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("AttributeRange")
+            .field(&self.conditions)
+            .finish()
+    }
+}
+
+impl<E, I> SortAttributes<E, I> for AttributeRange<E, I> {
+    fn into_conditions(self) -> Result<Vec<(&'static str, SortCondition<KeyValue>)>, KeyError> {
+        self.conditions.into_conditions()
+    }
+}
+
+impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
+    /// The sort conditions of a query on an attribute-wise index: the generated sort builder
+    /// filled left to right (`E::<index>_sk().round(2).bracket_begins_with("low")`), rendered as
+    /// `#round = :round AND begins_with(#bracket, :bracket)`. Only builders of this entity and
+    /// index fit ([`SortAttributes`]); the template conditions (`begins_with`, `eq`, `gt`, …) do
+    /// not take them, nor does this take a template builder.
+    ///
+    /// # Errors
+    /// Deferred to [`plan`](Self::plan): a value's error, `between` with low above high, or a
+    /// query whose index is not attribute-wise ([`KeyErrorKind::Condition`]).
+    pub fn sort_key<C: SortAttributes<E, I>>(
+        self,
+        conditions: C,
+    ) -> KeyQuery<E, I, WithSortCondition, P> {
+        let _ = conditions;
+        unimplemented!("API commit: sort_key")
+    }
+}
