@@ -1008,6 +1008,50 @@ const _: () = {
             MatchByTournamentRegionSk(::dynakey::__private::SortConditions::new())
         }
         #[doc(hidden)]
+        const __DYNAKEY_BY_TOURNAMENT_REGION_FILL_3: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
+            "B#<bracket>",
+            ::dynakey::__private::KeyRole::Sort,
+            &[
+                ::dynakey::__private::literal("B#"),
+                ::dynakey::__private::field(
+                    "bracket",
+                    <String as ::dynakey::KeySegment>::WIDTH,
+                    <String as ::dynakey::KeySegment>::ANY_TEXT,
+                ),
+            ],
+        );
+        #[doc(hidden)]
+        const __DYNAKEY_BY_TOURNAMENT_REGION_FILLS_WITH_ENTITY_TYPE: &'static [::dynakey::Fill] = &[
+            ::dynakey::__private::entity_type_fill(),
+            ::dynakey::__private::native_fill::<String>(),
+            ::dynakey::__private::native_fill::<String>(),
+            ::dynakey::__private::native_fill::<Option<u32>>(),
+            ::dynakey::__private::template_fill(
+                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILL_3,
+            ),
+        ];
+        #[doc(hidden)]
+        const __DYNAKEY_BY_TOURNAMENT_REGION_FILLS: &'static [::dynakey::Fill] = &[
+            ::dynakey::__private::native_fill::<String>(),
+            ::dynakey::__private::native_fill::<String>(),
+            ::dynakey::__private::native_fill::<Option<u32>>(),
+            ::dynakey::__private::template_fill(
+                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILL_3,
+            ),
+        ];
+        #[doc(hidden)]
+        const __DYNAKEY_BY_TOURNAMENT_REGION_INDEX: ::dynakey::EntityIndex = ::dynakey::__private::attribute_entity_index(
+            <__DynakeyIndex0 as ::dynakey::Index>::DEF,
+            if ::dynakey::__private::has_entity_type(
+                &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+            ) {
+                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILLS_WITH_ENTITY_TYPE
+            } else {
+                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILLS
+            },
+            true,
+        );
+        #[doc(hidden)]
         #[inline]
         fn __dynakey_by_score_fill_0(
             board: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
@@ -1084,6 +1128,42 @@ const _: () = {
         pub fn by_score_sk() -> MatchByScoreSk<0> {
             MatchByScoreSk(::dynakey::__private::SortConditions::new())
         }
+        #[doc(hidden)]
+        const __DYNAKEY_BY_SCORE_FILL_0: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
+            "BOARD#<board>",
+            ::dynakey::__private::KeyRole::Partition,
+            &[
+                ::dynakey::__private::literal("BOARD#"),
+                ::dynakey::__private::field(
+                    "board",
+                    <String as ::dynakey::KeySegment>::WIDTH,
+                    <String as ::dynakey::KeySegment>::ANY_TEXT,
+                ),
+            ],
+        );
+        #[doc(hidden)]
+        const __DYNAKEY_BY_SCORE_FILLS_WITH_ENTITY_TYPE: &'static [::dynakey::Fill] = &[
+            ::dynakey::__private::entity_type_fill(),
+            ::dynakey::__private::template_fill(Self::__DYNAKEY_BY_SCORE_FILL_0),
+            ::dynakey::__private::native_fill::<u64>(),
+        ];
+        #[doc(hidden)]
+        const __DYNAKEY_BY_SCORE_FILLS: &'static [::dynakey::Fill] = &[
+            ::dynakey::__private::template_fill(Self::__DYNAKEY_BY_SCORE_FILL_0),
+            ::dynakey::__private::native_fill::<u64>(),
+        ];
+        #[doc(hidden)]
+        const __DYNAKEY_BY_SCORE_INDEX: ::dynakey::EntityIndex = ::dynakey::__private::attribute_entity_index(
+            <__DynakeyIndex1 as ::dynakey::Index>::DEF,
+            if ::dynakey::__private::has_entity_type(
+                &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
+            ) {
+                Self::__DYNAKEY_BY_SCORE_FILLS_WITH_ENTITY_TYPE
+            } else {
+                Self::__DYNAKEY_BY_SCORE_FILLS
+            },
+            false,
+        );
         ///A Query on index `ByRank` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_rank_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
         pub fn query_by_rank(
             id: impl ::dynakey::SegmentArg<String>,
@@ -1132,6 +1212,27 @@ const _: () = {
         pub fn by_rank_sk() -> MatchByRankSk<0> {
             MatchByRankSk(::dynakey::__private::SortConditions::new())
         }
+        #[doc(hidden)]
+        const __DYNAKEY_BY_RANK_FILLS_WITH_ENTITY_TYPE: &'static [::dynakey::Fill] = &[
+            ::dynakey::__private::entity_type_fill(),
+            ::dynakey::__private::native_fill::<u8>(),
+        ];
+        #[doc(hidden)]
+        const __DYNAKEY_BY_RANK_FILLS: &'static [::dynakey::Fill] = &[
+            ::dynakey::__private::native_fill::<u8>(),
+        ];
+        #[doc(hidden)]
+        const __DYNAKEY_BY_RANK_INDEX: ::dynakey::EntityIndex = ::dynakey::__private::attribute_entity_index(
+            <__DynakeyIndex2 as ::dynakey::Index>::DEF,
+            if ::dynakey::__private::has_entity_type(
+                &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
+            ) {
+                Self::__DYNAKEY_BY_RANK_FILLS_WITH_ENTITY_TYPE
+            } else {
+                Self::__DYNAKEY_BY_RANK_FILLS
+            },
+            false,
+        );
     }
     #[automatically_derived]
     impl ::dynakey::Unversioned for Match
@@ -1213,112 +1314,9 @@ const _: () = {
             }
         }
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
-            ::dynakey::__private::attribute_entity_index(
-                <__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                if ::dynakey::__private::has_entity_type(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                ) {
-                    &[
-                        ::dynakey::__private::entity_type_fill(),
-                        ::dynakey::__private::native_fill::<String>(),
-                        ::dynakey::__private::native_fill::<String>(),
-                        ::dynakey::__private::native_fill::<Option<u32>>(),
-                        ::dynakey::__private::template_fill(
-                            ::dynakey::__private::key_template(
-                                "B#<bracket>",
-                                ::dynakey::__private::KeyRole::Sort,
-                                &[
-                                    ::dynakey::__private::literal("B#"),
-                                    ::dynakey::__private::field(
-                                        "bracket",
-                                        <String as ::dynakey::KeySegment>::WIDTH,
-                                        <String as ::dynakey::KeySegment>::ANY_TEXT,
-                                    ),
-                                ],
-                            ),
-                        ),
-                    ]
-                } else {
-                    &[
-                        ::dynakey::__private::native_fill::<String>(),
-                        ::dynakey::__private::native_fill::<String>(),
-                        ::dynakey::__private::native_fill::<Option<u32>>(),
-                        ::dynakey::__private::template_fill(
-                            ::dynakey::__private::key_template(
-                                "B#<bracket>",
-                                ::dynakey::__private::KeyRole::Sort,
-                                &[
-                                    ::dynakey::__private::literal("B#"),
-                                    ::dynakey::__private::field(
-                                        "bracket",
-                                        <String as ::dynakey::KeySegment>::WIDTH,
-                                        <String as ::dynakey::KeySegment>::ANY_TEXT,
-                                    ),
-                                ],
-                            ),
-                        ),
-                    ]
-                },
-                true,
-            ),
-            ::dynakey::__private::attribute_entity_index(
-                <__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                if ::dynakey::__private::has_entity_type(
-                    &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                ) {
-                    &[
-                        ::dynakey::__private::entity_type_fill(),
-                        ::dynakey::__private::template_fill(
-                            ::dynakey::__private::key_template(
-                                "BOARD#<board>",
-                                ::dynakey::__private::KeyRole::Partition,
-                                &[
-                                    ::dynakey::__private::literal("BOARD#"),
-                                    ::dynakey::__private::field(
-                                        "board",
-                                        <String as ::dynakey::KeySegment>::WIDTH,
-                                        <String as ::dynakey::KeySegment>::ANY_TEXT,
-                                    ),
-                                ],
-                            ),
-                        ),
-                        ::dynakey::__private::native_fill::<u64>(),
-                    ]
-                } else {
-                    &[
-                        ::dynakey::__private::template_fill(
-                            ::dynakey::__private::key_template(
-                                "BOARD#<board>",
-                                ::dynakey::__private::KeyRole::Partition,
-                                &[
-                                    ::dynakey::__private::literal("BOARD#"),
-                                    ::dynakey::__private::field(
-                                        "board",
-                                        <String as ::dynakey::KeySegment>::WIDTH,
-                                        <String as ::dynakey::KeySegment>::ANY_TEXT,
-                                    ),
-                                ],
-                            ),
-                        ),
-                        ::dynakey::__private::native_fill::<u64>(),
-                    ]
-                },
-                false,
-            ),
-            ::dynakey::__private::attribute_entity_index(
-                <__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                if ::dynakey::__private::has_entity_type(
-                    &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                ) {
-                    &[
-                        ::dynakey::__private::entity_type_fill(),
-                        ::dynakey::__private::native_fill::<u8>(),
-                    ]
-                } else {
-                    &[::dynakey::__private::native_fill::<u8>()]
-                },
-                false,
-            ),
+            Self::__DYNAKEY_BY_TOURNAMENT_REGION_INDEX,
+            Self::__DYNAKEY_BY_SCORE_INDEX,
+            Self::__DYNAKEY_BY_RANK_INDEX,
         ];
         fn attribute_keys(
             &self,

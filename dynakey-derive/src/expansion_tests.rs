@@ -70,6 +70,7 @@ const TYPES: &[&str] = &[
     "IndexGroup",
     "ManagedFields",
     "IndexValue",
+    "Fill",
     "AttributeRange",
     "KeyValue",
     "condition::SortCondition",

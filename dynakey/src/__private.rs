@@ -16,8 +16,10 @@ pub use crate::error::KeyRole;
 pub use crate::table::{IndexKind, Projection};
 pub use crate::template::{decode_field, push_field, take_segment};
 
+mod attribute_fills;
 mod attribute_index;
 
+pub use attribute_fills::*;
 pub use attribute_index::*;
 
 use crate::collection::Member;
@@ -721,6 +723,9 @@ pub trait DerivedTable: crate::Table {
     const NAME: &'static str;
     /// The index marker types' names, in declaration order: `IndexAt<i>` is the `i`th.
     const INDEX_TYPES: &'static [&'static str];
+    /// The names among them of the attribute-wise indexes (a list or a typed attribute): an
+    /// `#[index]` of templates cannot fill them, nor one of lists and fields a template index.
+    const ATTRIBUTE_WISE: &'static [&'static str] = &[];
 }
 
 /// The `N`th index marker type of a table ([`DerivedTable::INDEX_TYPES`]).
@@ -743,6 +748,13 @@ pub const fn index_position<T: DerivedTable>(index: &str, entity: &str) -> usize
     let mut i = 0;
     while i < declared.len() {
         if crate::collection::overlap::str_eq(declared[i], index) {
+            if is_attribute_wise_index::<T>(index) {
+                let message = Message::new()
+                    .push("index `")
+                    .push(index)
+                    .push("` is declared with a list or typed attributes: write `pk = [...]`/`sk = [...]`, one fill per attribute, each a field name or a template");
+                panic!("{}", message.as_str())
+            }
             return i;
         }
         i += 1;
@@ -791,6 +803,40 @@ pub const fn index_position<T: DerivedTable>(index: &str, entity: &str) -> usize
     message = message
         .push("; an entity uses the indexes of its own table, the one #[dynakey(table = …)] names");
     panic!("{}", message.as_str())
+}
+
+/// [`index_position`] for an attribute-wise `#[index(…)]` (lists or field fills): the index must
+/// be attribute-wise too.
+pub const fn attribute_index_position<T: DerivedTable>(index: &str, entity: &str) -> usize {
+    let declared = T::INDEX_TYPES;
+    let mut i = 0;
+    while i < declared.len() {
+        if crate::collection::overlap::str_eq(declared[i], index) {
+            if !is_attribute_wise_index::<T>(index) {
+                let message = Message::new()
+                    .push("index `")
+                    .push(index)
+                    .push("` is declared with one untyped attribute per key (a template index): write `pk = \"…\"`/`sk = \"…\"` as key templates, or declare the index with a list or a typed attribute (`sort_key = \"score\": N`)");
+                panic!("{}", message.as_str())
+            }
+            return i;
+        }
+        i += 1;
+    }
+    // Not declared: the message of `index_position`.
+    index_position::<T>(index, entity)
+}
+
+const fn is_attribute_wise_index<T: DerivedTable>(index: &str) -> bool {
+    let listed = T::ATTRIBUTE_WISE;
+    let mut i = 0;
+    while i < listed.len() {
+        if crate::collection::overlap::str_eq(listed[i], index) {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// A message assembled at build time (`const` code cannot allocate): up to 1 KiB of text; a part

@@ -207,7 +207,7 @@ pub fn entity(
         out.methods.extend(methods);
         out.inner.extend(inner);
     }
-    out.entry = entry(entity, index, &infos, &def);
+    out.entry = entry(entity, index, &infos, &def, &mut out.methods);
     out.keys = key_block(entity, &infos, &def);
     out
 }
@@ -383,12 +383,15 @@ fn query_fn(
 }
 
 /// `__private::attribute_entity_index(DEF, fills, sparse)`: the fills as the core reads them,
-/// with the entity-type fill first when the index has one.
+/// with the entity-type fill first when the index has one. The two lists are associated consts of
+/// the bounded impl (their slices `'static`, as `__DYNAKEY_<I>_SORT_TEMPLATE` on the template
+/// path); `methods` gets them.
 fn entry(
     entity: &Entity<'_>,
     index: &IndexTemplates,
     infos: &[FillInfo<'_>],
     def: &TokenStream,
+    methods: &mut TokenStream,
 ) -> TokenStream {
     let fills: Vec<TokenStream> = infos
         .iter()
@@ -398,23 +401,39 @@ fn entry(
                 quote!(::dynakey::__private::native_fill::<#ty>())
             }
             Fill::Template(template) => {
+                // Its own associated const, so its parts are a `'static` slice.
                 let constant = template::constant(entity, template);
-                quote!(::dynakey::__private::template_fill(#constant))
+                let name = format_ident!("{}", info.encoder.to_string().to_uppercase());
+                methods.extend(quote! {
+                    #[doc(hidden)]
+                    const #name: ::dynakey::KeyTemplate = #constant;
+                });
+                quote!(::dynakey::__private::template_fill(Self::#name))
             }
         })
         .collect();
+    let upper = snake_case(&index.name()).to_uppercase();
+    let with = format_ident!("__DYNAKEY_{}_FILLS_WITH_ENTITY_TYPE", upper);
+    let without = format_ident!("__DYNAKEY_{}_FILLS", upper);
+    methods.extend(quote! {
+        #[doc(hidden)]
+        const #with: &'static [::dynakey::Fill] = &[::dynakey::__private::entity_type_fill(), #(#fills),*];
+        #[doc(hidden)]
+        const #without: &'static [::dynakey::Fill] = &[#(#fills),*];
+    });
     let sparse = index.fields().any(|i| entity.field(i).is_optional());
-    quote! {
-        ::dynakey::__private::attribute_entity_index(
+    // A const of its own too: an `if` inside `INDEXES` would keep its other entries' slices
+    // from being promoted.
+    let entry = format_ident!("__DYNAKEY_{}_INDEX", upper);
+    methods.extend(quote! {
+        #[doc(hidden)]
+        const #entry: ::dynakey::EntityIndex = ::dynakey::__private::attribute_entity_index(
             #def,
-            if ::dynakey::__private::has_entity_type(&#def) {
-                &[::dynakey::__private::entity_type_fill(), #(#fills),*]
-            } else {
-                &[#(#fills),*]
-            },
+            if ::dynakey::__private::has_entity_type(&#def) { Self::#with } else { Self::#without },
             #sparse,
-        )
-    }
+        );
+    });
+    quote!(Self::#entry)
 }
 
 /// The `attribute_keys` entries of one index: `(attribute, value)` per fill, a template over a

@@ -1,0 +1,296 @@
+//! What the derive's generated code of an attribute-wise `#[index(…)]` needs beside
+//! `attribute_index.rs`: the attribute each fill fills (read from the index's `DEF`, so a
+//! failed table derive adds no error), template sort steps, and the build-time checks of a
+//! fill against the table's declaration, each a `const fn` that fails the build with one message
+//! (`check_*`). Checks read `DEF` only, never a trait bound, so the fallback index of a failed
+//! `#[derive(Table)]` passes every one of them (`is_fallback_index`).
+
+use std::cmp::Ordering;
+
+use crate::attribute::AttributeType;
+use crate::condition::SortCondition;
+use crate::error::{KeyError, KeyErrorKind, KeyRole};
+use crate::index::Fill;
+use crate::key::KeyValue;
+use crate::query::AttributeRange;
+use crate::table::{IndexDef, IndexKind};
+use crate::template::KeyTemplate;
+
+use super::{attribute_range, is_fallback_index, str_eq, AttributeOp, Message, SortConditions};
+
+/// The key schema types, for the generated `DEF` of an attribute-wise index (generated code
+/// builds public types only through `__private`).
+pub use crate::table::{KeyAttr, KeySchema};
+
+/// [`Fill::EntityType`].
+pub const fn entity_type_fill() -> Fill {
+    Fill::EntityType
+}
+
+/// [`Fill::Template`].
+pub const fn template_fill(template: KeyTemplate) -> Fill {
+    Fill::Template(template)
+}
+
+/// The declared attribute the `k`th fill of `role` fills: a GSI's partition fills start after
+/// its entity-type attribute; an LSI's partition is the table's partition key.
+const fn filled(def: &IndexDef, role: KeyRole, k: usize) -> Option<KeyAttr> {
+    let (attrs, k) = match role {
+        KeyRole::Partition => {
+            let offset = match def.kind {
+                IndexKind::Local => 0,
+                IndexKind::Global => def.key.has_entity_type() as usize,
+            };
+            (def.key.partition(), k + offset)
+        }
+        KeyRole::Sort => (def.key.sort(), k),
+    };
+    if k < attrs.len() {
+        Some(attrs[k])
+    } else {
+        None
+    }
+}
+
+/// The name of the attribute the `k`th fill of `role` fills (`""` when there is none: the
+/// build-time checks report that).
+pub const fn fill_attribute(def: &IndexDef, role: KeyRole, k: usize) -> &'static str {
+    match filled(def, role, k) {
+        Some(attr) => attr.name,
+        None => "",
+    }
+}
+
+// ----- Template sort steps ----------------------------------------------------------------------
+
+/// The equality step of a template sort fill: `attribute = key`.
+pub fn template_eq(
+    prior: SortConditions,
+    attribute: &'static str,
+    key: Result<String, KeyError>,
+) -> SortConditions {
+    prior.eq_value(attribute, key.map(KeyValue::S))
+}
+
+/// A comparison step of a template sort fill, on the key its value makes.
+pub fn template_compare<E, I>(
+    prior: SortConditions,
+    attribute: &'static str,
+    op: AttributeOp,
+    key: Result<String, KeyError>,
+) -> AttributeRange<E, I> {
+    let condition = key.map(KeyValue::S).map(|v| match op {
+        AttributeOp::Gt => SortCondition::Gt(v),
+        AttributeOp::Ge => SortCondition::Ge(v),
+        AttributeOp::Lt => SortCondition::Lt(v),
+        AttributeOp::Le => SortCondition::Le(v),
+    });
+    attribute_range(prior, attribute, condition)
+}
+
+/// The `BETWEEN` step of a template sort fill; keys compared bytewise (their encodings keep the
+/// values' order), low above high an error as everywhere else.
+pub fn template_between<E, I>(
+    prior: SortConditions,
+    attribute: &'static str,
+    low: Result<String, KeyError>,
+    high: Result<String, KeyError>,
+) -> AttributeRange<E, I> {
+    let condition = low.and_then(|low| {
+        let high = high?;
+        if low.as_bytes().cmp(high.as_bytes()) == Ordering::Greater {
+            return Err(KeyErrorKind::Condition(format!(
+                "between on sort attribute \"{attribute}\": low {low:?} is above high {high:?}; \
+                 DynamoDB rejects BETWEEN with low > high"
+            ))
+            .into());
+        }
+        Ok(SortCondition::Between(KeyValue::S(low), KeyValue::S(high)))
+    });
+    attribute_range(prior, attribute, condition)
+}
+
+// ----- Build-time checks ------------------------------------------------------------------------
+
+const fn role_word(role: KeyRole) -> &'static str {
+    match role {
+        KeyRole::Partition => "partition",
+        KeyRole::Sort => "sort",
+    }
+}
+
+const fn role_option(role: KeyRole) -> &'static str {
+    match role {
+        KeyRole::Partition => "pk",
+        KeyRole::Sort => "sk",
+    }
+}
+
+/// The counts of `#[index(index, pk = […], sk = […])]` (`n_pk`, `n_sk` fills; `pk_given`: a
+/// `pk` is written) against the declaration: a GSI needs a fill for every partition attribute
+/// but its entity-type one, an LSI takes none; every sort attribute is filled (an item missing
+/// one is not in the index). Too many fills are reported at the fill
+/// ([`check_native_fill`], [`check_template_fill`]).
+pub const fn check_fill_counts(
+    def: &IndexDef,
+    pk_given: bool,
+    n_pk: usize,
+    n_sk: usize,
+    index: &str,
+) {
+    if is_fallback_index(def) {
+        return;
+    }
+    let mut message = Message::new().push("index `").push(index);
+    match def.kind {
+        IndexKind::Local if pk_given => {
+            message = message.push(
+                "` is a local secondary index: its partition key is the table's (the entity's \
+                 #[pk]), so #[index] takes no `pk`; remove it and keep `sk`",
+            );
+            panic!("{}", message.as_str())
+        }
+        IndexKind::Global => {
+            let wanted = def.key.partition().len() - def.key.has_entity_type() as usize;
+            if wanted > n_pk {
+                message = message.push(if pk_given {
+                    "` has more partition attributes than `pk` fills; a query gives every one: \
+                     fill each (the entity_type(…) attribute is dynakey's, not listed)"
+                } else {
+                    "` is a global secondary index with partition attributes of its own: \
+                     #[index] needs `pk = […]`, one fill per attribute"
+                });
+                panic!("{}", message.as_str())
+            }
+        }
+        IndexKind::Local => {}
+    }
+    if def.key.sort().len() > n_sk {
+        message = message.push(
+            "` has more sort attributes than `sk` fills; DynamoDB leaves an item missing one out \
+             of the index: fill every one",
+        );
+        panic!("{}", message.as_str())
+    }
+}
+
+/// The isolation rule of a GSI (docs/semantics.md): its entity-type attribute agrees with the
+/// entity's `entity_type` (`""` when it declares none), or, without one, `told_apart` holds (the
+/// first fill starts with a literal, or the entity is `exclusive`).
+pub const fn check_isolation(
+    def: &IndexDef,
+    entity_type: &str,
+    told_apart: bool,
+    index: &str,
+    entity: &str,
+) {
+    if is_fallback_index(def) || matches!(def.kind, IndexKind::Local) {
+        return;
+    }
+    if def.key.has_entity_type() {
+        let declared = match def.key.partition().first() {
+            Some(attr) => attr.name,
+            None => "",
+        };
+        if !str_eq(declared, entity_type) {
+            let message = Message::new()
+                .push("index `")
+                .push(index)
+                .push("` tells entities apart by \"")
+                .push(declared)
+                .push("\": declare #[dynakey(entity_type = \"")
+                .push(declared)
+                .push("\")] on `")
+                .push(entity)
+                .push("`");
+            panic!("{}", message.as_str())
+        }
+    } else if !told_apart {
+        panic!(
+            "on a multi-attribute GSI, key values alone do not tell entities apart: declare the \
+             index's first partition attribute entity_type(\"_type\") on the table and \
+             #[dynakey(entity_type = \"_type\")] here, start the first fill with a literal \
+             (\"MATCH#<tournament>\"), or mark this entity the index's only one with `exclusive`"
+        )
+    }
+}
+
+/// The attribute a fill fills, or the build fails: the index has fewer attributes of `role`.
+const fn expect_attribute(def: &IndexDef, role: KeyRole, k: usize, index: &str) -> KeyAttr {
+    match filled(def, role, k) {
+        Some(attr) => attr,
+        None => {
+            let message = Message::new()
+                .push("index `")
+                .push(index)
+                .push("` has fewer ")
+                .push(role_word(role))
+                .push(" attributes than `")
+                .push(role_option(role))
+                .push("` fills: remove this fill, or declare the attribute on the index");
+            panic!("{}", message.as_str())
+        }
+    }
+}
+
+/// A native fill (field `field`, stored by serde as `attribute`, of type `ty`) is the `k`th fill
+/// of `role`: the index has that attribute, of type `ty`, named `attribute`.
+pub const fn check_native_fill(
+    def: &IndexDef,
+    role: KeyRole,
+    k: usize,
+    ty: AttributeType,
+    field: &str,
+    attribute: &str,
+    index: &str,
+) {
+    if is_fallback_index(def) {
+        return;
+    }
+    let declared = expect_attribute(def, role, k, index);
+    if declared.ty as u8 != ty as u8 {
+        let message = Message::new()
+            .push("field `")
+            .push(field)
+            .push("` is stored as ")
+            .push(ty.as_str())
+            .push(", the index declares \"")
+            .push(declared.name)
+            .push("\" ")
+            .push(declared.ty.as_str())
+            .push(": a native fill keeps the field's own type (integers and floats N, strings S, dynakey::KeyBytes B); change the field's type or the attribute's");
+        panic!("{}", message.as_str())
+    }
+    if !str_eq(declared.name, attribute) {
+        let message = Message::new()
+            .push("field `")
+            .push(field)
+            .push("` is stored as \"")
+            .push(attribute)
+            .push("\", the index attribute is \"")
+            .push(declared.name)
+            .push("\": a field fills the attribute serde stores it under; fill it with the field serde stores under that name (#[serde(rename = …)]), or with a template");
+        panic!("{}", message.as_str())
+    }
+}
+
+/// A template fill (`text`) is the `k`th fill of `role`: the index has that attribute, of type S.
+pub const fn check_template_fill(def: &IndexDef, role: KeyRole, k: usize, text: &str, index: &str) {
+    if is_fallback_index(def) {
+        return;
+    }
+    let declared = expect_attribute(def, role, k, index);
+    if !matches!(declared.ty, AttributeType::S) {
+        let message = Message::new()
+            .push("the template \"")
+            .push(text)
+            .push("\" is stored as S, but index `")
+            .push(index)
+            .push("` declares \"")
+            .push(declared.name)
+            .push("\" ")
+            .push(declared.ty.as_str())
+            .push(": fill an N/B attribute with a numeric/bytes field (a bare field name)");
+        panic!("{}", message.as_str())
+    }
+}
