@@ -245,33 +245,45 @@ const _: () = {
         "ByTournamentRegion",
         "Match",
     );
-    const _: () = ::dynakey::__private::check_native_fill(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-        ::dynakey::__private::KeyRole::Partition,
-        0usize,
-        ::dynakey::__private::attribute_type_of::<String>(),
-        "tournament",
-        "tournament",
-        "ByTournamentRegion",
-    );
-    const _: () = ::dynakey::__private::check_native_fill(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-        ::dynakey::__private::KeyRole::Partition,
-        1usize,
-        ::dynakey::__private::attribute_type_of::<String>(),
-        "region",
-        "region",
-        "ByTournamentRegion",
-    );
-    const _: () = ::dynakey::__private::check_native_fill(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-        ::dynakey::__private::KeyRole::Sort,
-        0usize,
-        ::dynakey::__private::attribute_type_of::<u32>(),
-        "round",
-        "round",
-        "ByTournamentRegion",
-    );
+    const _: () = {
+        #[allow(unused_imports)]
+        use ::dynakey::__private::NoAttributeType as _;
+        ::dynakey::__private::check_native_fill(
+            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+            ::dynakey::__private::KeyRole::Partition,
+            0usize,
+            ::dynakey::__private::TypeProbe::<String>::TYPE,
+            "tournament",
+            "tournament",
+            "ByTournamentRegion",
+        )
+    };
+    const _: () = {
+        #[allow(unused_imports)]
+        use ::dynakey::__private::NoAttributeType as _;
+        ::dynakey::__private::check_native_fill(
+            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+            ::dynakey::__private::KeyRole::Partition,
+            1usize,
+            ::dynakey::__private::TypeProbe::<String>::TYPE,
+            "region",
+            "region",
+            "ByTournamentRegion",
+        )
+    };
+    const _: () = {
+        #[allow(unused_imports)]
+        use ::dynakey::__private::NoAttributeType as _;
+        ::dynakey::__private::check_native_fill(
+            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+            ::dynakey::__private::KeyRole::Sort,
+            0usize,
+            ::dynakey::__private::TypeProbe::<u32>::TYPE,
+            "round",
+            "round",
+            "ByTournamentRegion",
+        )
+    };
     const _: () = ::dynakey::__private::check_template_fill(
         &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
         ::dynakey::__private::KeyRole::Sort,
@@ -577,15 +589,19 @@ const _: () = {
         "BOARD#<board>",
         "ByScore",
     );
-    const _: () = ::dynakey::__private::check_native_fill(
-        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-        ::dynakey::__private::KeyRole::Sort,
-        0usize,
-        ::dynakey::__private::attribute_type_of::<u64>(),
-        "score",
-        "score",
-        "ByScore",
-    );
+    const _: () = {
+        #[allow(unused_imports)]
+        use ::dynakey::__private::NoAttributeType as _;
+        ::dynakey::__private::check_native_fill(
+            &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
+            ::dynakey::__private::KeyRole::Sort,
+            0usize,
+            ::dynakey::__private::TypeProbe::<u64>::TYPE,
+            "score",
+            "score",
+            "ByScore",
+        )
+    };
     impl MatchByScoreSk<0usize>
     where
         String: ::dynakey::KeySegment,
@@ -748,15 +764,19 @@ const _: () = {
         "ByRank",
         "Match",
     );
-    const _: () = ::dynakey::__private::check_native_fill(
-        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-        ::dynakey::__private::KeyRole::Sort,
-        0usize,
-        ::dynakey::__private::attribute_type_of::<u8>(),
-        "rank",
-        "rank",
-        "ByRank",
-    );
+    const _: () = {
+        #[allow(unused_imports)]
+        use ::dynakey::__private::NoAttributeType as _;
+        ::dynakey::__private::check_native_fill(
+            &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
+            ::dynakey::__private::KeyRole::Sort,
+            0usize,
+            ::dynakey::__private::TypeProbe::<u8>::TYPE,
+            "rank",
+            "rank",
+            "ByRank",
+        )
+    };
     impl MatchByRankSk<0usize>
     where
         String: ::dynakey::KeySegment,

@@ -403,6 +403,16 @@ fn cases() -> Vec<(&'static str, Derive, DeriveInput)> {
             },
         ),
         (
+            "entity_attribute_wise_failed",
+            super::entity,
+            syn::parse_quote! {
+                #[dynakey(table = Esports)]
+                #[pk("MATCH#<nope>")]
+                #[index(ByTournamentRegion, pk = [tournament, "R#<region>"], sk = [round, "<a>#<b>"])]
+                struct Match { tournament: String, region: String, round: u32, a: u8, b: u8 }
+            },
+        ),
+        (
             "table_failed",
             super::table,
             syn::parse_quote! {

@@ -22,9 +22,10 @@
 //! - with a secret it is **encrypted** (format version 4), so it does not reveal the partition
 //!   and sort key values it holds (tenant ids, timestamps);
 //! - it is **checked against the plan**: every start key holds exactly the plan's key attributes
-//!   (with their types: `S`, as dynakey's key schemas declare), its partition's own
-//!   partition-key value, and a sort key that satisfies the plan's key condition (same
-//!   partition, sort key within the range), so even a forged cursor is refused with
+//!   (with their types: `S` for table keys and template indexes, the declared `S`/`N`/`B` of an
+//!   attribute-wise index), its partition's own partition-key values, and sort attributes that
+//!   satisfy the plan's key condition (same partition, sort key within the range; numbers
+//!   compared as numbers), so even a forged cursor is refused with
 //!   [`CursorError::WrongKey`] before any request rather than by DynamoDB with a
 //!   `ValidationException`.
 //!
@@ -48,7 +49,8 @@
 //! - **Version 3, signed** (the codec without a secret): `3`, the body in the clear, then a
 //!   16-byte tag: HMAC-SHA256 over a context string and everything before it, truncated.
 //!
-//! The partition-key value of each position is not stored: it is the partition's own key. A
+//! The partition-key value of each position is not stored: it is the partition's own key (for an
+//! attribute-wise index, every partition attribute's value is the plan's). A
 //! single-partition query with two string key attributes of about 30 characters gives a signed
 //! cursor of about 80 characters (an encrypted one about 32 more); ten shards about 450.
 //!
@@ -90,10 +92,11 @@ use hkdf::Hkdf;
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
+use crate::attribute::{number::is_number_text, AttributeType};
 pub use crate::error::CursorError;
 use crate::error::{KeyError, KeyRole};
 use crate::key::KeyValue;
-use crate::plan::{QueryPlan, FINGERPRINT_LEN};
+use crate::plan::{PartitionKey, QueryPlan, SortKeyCondition, FINGERPRINT_LEN};
 
 /// A Query's `ExclusiveStartKey` or `LastEvaluatedKey`: attribute name → value, for the key
 /// attributes of the table and (for an index query) of the index.
@@ -285,18 +288,18 @@ impl CursorCodec {
         plan: &QueryPlan,
         positions: &[Position],
     ) -> Result<Cursor, KeyError> {
-        if positions.len() != plan.partitions().len() {
+        if positions.len() != plan.partition_count() {
             return Err(CursorError::WrongKey(format!(
                 "{} positions for {} partitions",
                 positions.len(),
-                plan.partitions().len()
+                plan.partition_count()
             ))
             .into());
         }
         let count = u16::try_from(positions.len())
             .map_err(|_| CursorError::WrongKey("more than 65,535 partitions".into()))?;
         let attributes = plan.target().start_key_attributes();
-        let partition_attribute = implied_attribute(plan);
+        let implied = implied_attributes(plan);
         let mut bytes = Vec::with_capacity(64 + 32 * positions.len());
         bytes.extend_from_slice(&plan.fingerprint(table_name));
         bytes.extend_from_slice(&count.to_be_bytes());
@@ -307,7 +310,7 @@ impl CursorCodec {
                 Position::After(key) => {
                     check_key(plan, partition, key)?;
                     bytes.push(AFTER);
-                    for name in attributes.iter().filter(|n| **n != partition_attribute) {
+                    for name in attributes.iter().filter(|n| !implied.contains(n)) {
                         let value = key.get(*name).ok_or_else(|| {
                             CursorError::WrongKey(format!("no value for {name:?}"))
                         })?;
@@ -349,22 +352,28 @@ impl CursorCodec {
         }
         let mut reader = Reader(rest);
         let count = usize::from(u16::from_be_bytes([reader.byte()?, reader.byte()?]));
-        if count != plan.partitions().len() {
+        if count != plan.partition_count() {
             return Err(CursorError::OtherQuery.into());
         }
         let attributes = plan.target().start_key_attributes();
-        let partition_attribute = implied_attribute(plan);
+        let implied = implied_attributes(plan);
         let mut positions = Vec::with_capacity(count);
-        for (partition, value) in plan.partitions().iter().enumerate() {
+        for partition in 0..count {
             let position = match reader.byte()? {
                 NOT_STARTED => Position::NotStarted,
                 EXHAUSTED => Position::Exhausted,
                 AFTER => {
                     let mut key = StartKey::new();
                     if !plan.is_scan() {
-                        key.insert(partition_attribute.to_owned(), KeyValue::S(value.clone()));
+                        for (name, value) in plan
+                            .partition_key(partition)
+                            .map(PartitionKey::into_attributes)
+                            .unwrap_or_default()
+                        {
+                            key.insert(name.to_owned(), value);
+                        }
                     }
-                    for name in attributes.iter().filter(|n| **n != partition_attribute) {
+                    for name in attributes.iter().filter(|n| !implied.contains(n)) {
                         key.insert((*name).to_owned(), reader.value()?);
                     }
                     check_key(plan, partition, &key)?;
@@ -561,22 +570,56 @@ fn push_value(bytes: &mut Vec<u8>, name: &str, value: &KeyValue) -> Result<(), K
     Ok(())
 }
 
-/// The key attribute a cursor of `plan` leaves out because the plan implies it: a query's
-/// partition key (one value per partition); none for a scan (`""`, no attribute has that name),
-/// whose segments span partitions.
-fn implied_attribute(plan: &QueryPlan) -> &'static str {
+/// The key attributes a cursor of `plan` leaves out because the plan implies them: a query's
+/// partition attributes (one value per partition: the partition key, or every partition
+/// attribute of an attribute-wise index); none for a scan, whose segments span partitions.
+fn implied_attributes(plan: &QueryPlan) -> Vec<&'static str> {
     if plan.is_scan() {
-        ""
+        return Vec::new();
+    }
+    match plan.target().key_schema() {
+        Some(key) => key.partition().iter().map(|a| a.name).collect(),
+        None => vec![plan.target().partition_key()],
+    }
+}
+
+/// The type and role the target declares for key attribute `name`: table keys and template
+/// index keys are `S`; an attribute-wise index declares each of its own.
+fn declared(plan: &QueryPlan, name: &str) -> (AttributeType, KeyRole) {
+    let (table_partition, _) = plan.target().table_keys();
+    if let Some(key) = plan.target().key_schema() {
+        if let Some(attr) = key.partition().iter().find(|a| a.name == name) {
+            return (attr.attribute_type(), KeyRole::Partition);
+        }
+        if let Some(attr) = key.sort().iter().find(|a| a.name == name) {
+            return (attr.attribute_type(), KeyRole::Sort);
+        }
+    }
+    let partition_keys = [table_partition, plan.target().partition_key()];
+    let role = if partition_keys.contains(&name) {
+        KeyRole::Partition
     } else {
-        plan.target().partition_key()
+        KeyRole::Sort
+    };
+    (AttributeType::S, role)
+}
+
+/// `true` when `value` is one DynamoDB accepts in a key attribute of `role`: a non-empty `S` or
+/// `B` within the key size limits, or an `N` DynamoDB holds.
+fn valid_key_value(value: &KeyValue, role: KeyRole) -> bool {
+    match value {
+        KeyValue::S(s) => !s.is_empty() && s.len() <= role.max_bytes(),
+        KeyValue::B(b) => !b.is_empty() && b.len() <= role.max_bytes(),
+        KeyValue::N(n) => is_number_text(n),
     }
 }
 
 /// Checks that `key` fits partition `partition` of `plan`: exactly the target's key attributes,
-/// every one a non-empty string within DynamoDB's key size limits, the partition's own
-/// partition-key value, and a sort key that satisfies the plan's key condition (as DynamoDB
-/// evaluates it: `BETWEEN` inclusive at both ends) — so that nothing DynamoDB would refuse with a
-/// `ValidationException` is ever sent as `ExclusiveStartKey`.
+/// each of its declared type and within DynamoDB's key size limits, the partition's own
+/// partition-key values, and sort attributes that satisfy the plan's key condition (as DynamoDB
+/// evaluates it: `BETWEEN` inclusive at both ends, numbers compared as numbers) — so that
+/// nothing DynamoDB would refuse with a `ValidationException` is ever sent as
+/// `ExclusiveStartKey`.
 fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), KeyError> {
     let expected = plan.target().start_key_attributes();
     let same_names = key.len() == expected.len() && expected.iter().all(|n| key.contains_key(*n));
@@ -587,28 +630,32 @@ fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), K
         ))
         .into());
     }
-    if let Some((name, _)) = key.iter().find(|(_, v)| !matches!(v, KeyValue::S(_))) {
-        return Err(CursorError::WrongKey(format!(
-            "its key attribute {name:?} is not a string, as the table's key schema declares"
-        ))
-        .into());
-    }
-    // DynamoDB refuses an empty key value and one over the key size limits (AWS developer
-    // guide, "Service, account, and table quotas — Partition key and sort key length").
-    let (table_partition, _) = plan.target().table_keys();
     for (name, value) in key {
-        let text = value.as_s().unwrap_or_default();
-        let partition_keys = [table_partition, plan.target().partition_key()];
-        let role = if partition_keys.contains(&name.as_str()) {
-            KeyRole::Partition
-        } else {
-            KeyRole::Sort
-        };
-        if text.is_empty() || text.len() > role.max_bytes() {
-            return Err(CursorError::WrongKey(format!(
-                "its key attribute {name:?} is empty or over the {} bytes of a {role}",
-                role.max_bytes()
-            ))
+        let (ty, role) = declared(plan, name);
+        if AttributeType::of(value) != ty {
+            return Err(CursorError::WrongKey(match plan.target().key_schema() {
+                None => format!(
+                    "its key attribute {name:?} is not a string, as the table's key schema declares"
+                ),
+                Some(_) => format!(
+                    "its key attribute {name:?} is {}, the index declares {ty}",
+                    AttributeType::of(value)
+                ),
+            })
+            .into());
+        }
+        // DynamoDB refuses an empty key value and one over the key size limits (AWS developer
+        // guide, "Service, account, and table quotas — Partition key and sort key length").
+        if !valid_key_value(value, role) {
+            return Err(CursorError::WrongKey(match value {
+                KeyValue::N(n) => {
+                    format!("its key attribute {name:?} holds {n:?}, which is no DynamoDB number")
+                }
+                _ => format!(
+                    "its key attribute {name:?} is empty or over the {} bytes of a {role}",
+                    role.max_bytes()
+                ),
+            })
             .into());
         }
     }
@@ -616,14 +663,51 @@ fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), K
         // A segment spans partitions, and a scan has no key condition.
         return Ok(());
     }
-    let attribute = plan.target().partition_key();
-    let own = plan.partitions().get(partition).map(String::as_str);
-    if key.get(attribute).and_then(KeyValue::as_s) != own {
-        return Err(CursorError::WrongKey(format!(
-            "its partition key {attribute:?} is not the query's partition value"
-        ))
-        .into());
+    for (attribute, own) in plan
+        .partition_key(partition)
+        .map(PartitionKey::into_attributes)
+        .unwrap_or_default()
+    {
+        if key.get(attribute) != Some(&own) {
+            return Err(CursorError::WrongKey(format!(
+                "its partition key {attribute:?} is not the query's partition value"
+            ))
+            .into());
+        }
     }
+    match plan.sort_key_condition() {
+        SortKeyCondition::Template(_) => check_template_sort(plan, key),
+        SortKeyCondition::Attributes(conditions) => {
+            for (attribute, condition) in conditions {
+                let value = key.get(*attribute);
+                let inside = value.is_some_and(|value| {
+                    condition.holds(
+                        value,
+                        |a, b| {
+                            crate::query::attributes::compare_values(a, b)
+                                .unwrap_or(std::cmp::Ordering::Less)
+                        },
+                        |a, p| match (a, p) {
+                            (KeyValue::S(a), KeyValue::S(p)) => a.starts_with(p.as_str()),
+                            (KeyValue::B(a), KeyValue::B(p)) => a.starts_with(p),
+                            _ => false,
+                        },
+                    )
+                });
+                if !inside {
+                    return Err(CursorError::WrongKey(format!(
+                        "its sort attribute {attribute:?} is outside the query's key condition"
+                    ))
+                    .into());
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The template sort key of `key` satisfies `plan`'s sort-key condition.
+fn check_template_sort(plan: &QueryPlan, key: &StartKey) -> Result<(), KeyError> {
     if let (Some(sort_attribute), Some(condition)) =
         (plan.target().sort_key(), plan.sort_condition())
     {
@@ -648,3 +732,6 @@ fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), K
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod attribute_tests;

@@ -86,11 +86,17 @@ impl Target {
     /// The attributes of this target's `LastEvaluatedKey`/`ExclusiveStartKey`, sorted: the table's
     /// key attributes, plus the index's for an index (AWS developer guide, "Paginating table query
     /// results").
+    /// For an attribute-wise index, every attribute of its key schema.
     pub fn start_key_attributes(&self) -> Vec<&'static str> {
         let mut names: Vec<&'static str> = [self.table_partition_key, self.partition_key]
             .into_iter()
             .chain(self.table_sort_key)
             .chain(self.sort_key)
+            .chain(
+                self.key
+                    .iter()
+                    .flat_map(|key| key.attributes_in_order().map(|a| a.name)),
+            )
             .collect();
         names.sort_unstable();
         names.dedup();
@@ -121,6 +127,11 @@ impl PartitionKey {
         &self.0
     }
 
+    /// Every `(attribute, value)`, owned.
+    pub fn into_attributes(self) -> Vec<(&'static str, KeyValue)> {
+        self.0
+    }
+
     /// The key string of a one-attribute `S` partition (every template target's), `None`
     /// otherwise.
     pub fn as_text(&self) -> Option<&str> {
@@ -149,11 +160,14 @@ pub enum SortKeyCondition {
 #[derive(Debug, Clone, PartialEq)]
 pub struct QueryPlan {
     pub(crate) target: Target,
-    /// The partition-key value of every partition read, in order (shard order for a fan-out).
+    /// The partition-key value of every partition read, in order (shard order for a fan-out);
+    /// empty for an attribute-wise plan, whose one partition is `attribute_partition`.
     pub(crate) partitions: Vec<String>,
+    /// The one partition of a plan on an attribute-wise index: every partition attribute's value.
+    pub(crate) attribute_partition: Option<PartitionKey>,
     /// For a fan-out over every shard: the logical partition key and the sharding.
     pub(crate) sharded: Option<(String, Sharding)>,
-    pub(crate) range: Range,
+    pub(crate) sort: SortKeyCondition,
     pub(crate) forward: bool,
     pub(crate) limit: Option<u32>,
     pub(crate) consistent_read: bool,
@@ -171,9 +185,46 @@ impl QueryPlan {
         &self.target
     }
 
-    /// The partition-key values read, in order: one, or one per shard (`WS#acme#00` …).
+    /// The partition-key values read, in order: one, or one per shard (`WS#acme#00` …). Empty
+    /// for a plan on an attribute-wise index, whose one partition has several typed values:
+    /// [`partition_key`](Self::partition_key) gives every plan's partitions.
     pub fn partitions(&self) -> &[String] {
         &self.partitions
+    }
+
+    /// The number of partitions read: one per shard for a fan-out, otherwise one.
+    pub fn partition_count(&self) -> usize {
+        match self.attribute_partition {
+            Some(_) => 1,
+            None => self.partitions.len(),
+        }
+    }
+
+    /// Partition `partition` (below [`partition_count`](Self::partition_count)) with every
+    /// partition attribute's value: the key string of a template target as its one `S`
+    /// attribute, or the values of an attribute-wise index.
+    pub fn partition_key(&self, partition: usize) -> Option<PartitionKey> {
+        match &self.attribute_partition {
+            Some(key) => (partition == 0).then(|| key.clone()),
+            None => self
+                .partitions
+                .get(partition)
+                .map(|text| PartitionKey::text(self.target.partition_key, text.clone())),
+        }
+    }
+
+    /// The sort-key part: a template range, or the conditions on the sort attributes of an
+    /// attribute-wise index.
+    pub fn sort_key_condition(&self) -> &SortKeyCondition {
+        &self.sort
+    }
+
+    /// The template range, `None` for an attribute-wise plan.
+    fn range(&self) -> Option<&Range> {
+        match &self.sort {
+            SortKeyCondition::Template(range) => Some(range),
+            SortKeyCondition::Attributes(_) => None,
+        }
     }
 
     /// For a fan-out over the shards of a sharded partition key: the logical partition key
@@ -184,27 +235,29 @@ impl QueryPlan {
             .map(|(logical, s)| (logical.as_str(), *s))
     }
 
-    /// The sort-key condition DynamoDB evaluates, if any.
+    /// The template sort-key condition DynamoDB evaluates, if any (`None` for an attribute-wise
+    /// plan: see [`sort_key_condition`](Self::sort_key_condition)).
     pub fn sort_condition(&self) -> Option<&SortCondition> {
-        self.range.condition.as_ref()
+        self.range().and_then(|range| range.condition.as_ref())
     }
 
     /// Sort keys that DynamoDB's inclusive `BETWEEN` returns but the typed range excludes (the
     /// exclusive ends of `gt`, `lt` and group ranges, `docs/semantics.md` §3); a read drops them.
+    /// None for an attribute-wise plan, whose `>`/`<` go to DynamoDB as such.
     pub fn excluded_sort_keys(&self) -> &[String] {
-        &self.range.exclude
+        self.range().map_or(&[], |range| &range.exclude)
     }
 
     /// `true` when `sort_key` is one of [`excluded_sort_keys`](Self::excluded_sort_keys).
     #[inline]
     pub fn is_excluded(&self, sort_key: &str) -> bool {
-        self.range.exclude.iter().any(|x| x == sort_key)
+        self.excluded_sort_keys().iter().any(|x| x == sort_key)
     }
 
     /// `true` when no key can satisfy the range (e.g. `lt` of the first possible key): a read
     /// sends no request and returns nothing.
     pub fn matches_nothing(&self) -> bool {
-        self.range.empty
+        self.range().is_some_and(|range| range.empty)
     }
 
     /// `ScanIndexForward`: `false` for descending sort-key order.
@@ -286,15 +339,21 @@ impl QueryPlan {
     /// The key condition of partition `partition` (an index into
     /// [`partitions`](Self::partitions)), typed.
     pub fn key_condition(&self, partition: usize) -> KeyCondition {
-        let value = self.partitions.get(partition).cloned().unwrap_or_default();
-        KeyCondition {
-            partition: (self.target.partition_key, KeyValue::S(value)),
-            sort: self
+        let partition = match self.partition_key(partition) {
+            Some(key) => key.0,
+            None => vec![(self.target.partition_key, KeyValue::S(String::new()))],
+        };
+        let sort = match &self.sort {
+            SortKeyCondition::Template(range) => self
                 .target
                 .sort_key
-                .zip(self.range.condition.clone())
-                .map(|(attr, condition)| (attr, condition.map(KeyValue::S))),
-        }
+                .zip(range.condition.clone())
+                .map(|(attr, condition)| (attr, condition.map(KeyValue::S)))
+                .into_iter()
+                .collect(),
+            SortKeyCondition::Attributes(conditions) => conditions.clone(),
+        };
+        KeyCondition::new(partition, sort)
     }
 
     /// The attributes a read of this plan needs besides the projected ones: every key attribute
@@ -344,7 +403,7 @@ impl QueryPlan {
 
     /// The request of every partition, in order.
     pub fn inputs(&self) -> Vec<QueryInput> {
-        (0..self.partitions.len()).map(|i| self.input(i)).collect()
+        (0..self.partition_count()).map(|i| self.input(i)).collect()
     }
 
     /// The first bytes of SHA-256 over what binds a cursor to this plan on table `table_name`: the
@@ -368,18 +427,10 @@ impl QueryPlan {
         for partition in &self.partitions {
             field(partition.as_bytes());
         }
-        match &self.range.condition {
+        match self.sort_condition() {
             None => field(b"all"),
             Some(condition) => {
-                let (tag, values): (&[u8], Vec<&String>) = match condition {
-                    SortCondition::Eq(v) => (b"=", vec![v]),
-                    SortCondition::BeginsWith(v) => (b"begins_with", vec![v]),
-                    SortCondition::Lt(v) => (b"<", vec![v]),
-                    SortCondition::Le(v) => (b"<=", vec![v]),
-                    SortCondition::Gt(v) => (b">", vec![v]),
-                    SortCondition::Ge(v) => (b">=", vec![v]),
-                    SortCondition::Between(lo, hi) => (b"between", vec![lo, hi]),
-                };
+                let (tag, values) = condition_parts(condition);
                 field(tag);
                 for value in values {
                     field(value.as_bytes());
@@ -415,9 +466,50 @@ impl QueryPlan {
             field(b"unexpired");
             field(attribute.as_bytes());
         }
+        // Only for an attribute-wise plan, so the fingerprints of template plans are unchanged:
+        // every partition attribute and every sort attribute's condition, typed.
+        if let Some(partition) = &self.attribute_partition {
+            field(b"attributes");
+            let value = |value: &KeyValue| {
+                let mut encoded = Vec::new();
+                crate::expr::canonical(&crate::expr::Value::from(value.clone()), &mut encoded);
+                encoded
+            };
+            for (name, v) in &partition.0 {
+                field(name.as_bytes());
+                field(&value(v));
+            }
+            if let SortKeyCondition::Attributes(conditions) = &self.sort {
+                field(&(conditions.len() as u64).to_be_bytes());
+                for (name, condition) in conditions {
+                    field(name.as_bytes());
+                    let (tag, values) = condition_parts(condition);
+                    field(tag);
+                    for v in values {
+                        field(&value(v));
+                    }
+                }
+            }
+        }
         let digest = hash.finalize();
         let mut out = [0u8; FINGERPRINT_LEN];
         out.copy_from_slice(&digest[..FINGERPRINT_LEN]);
         out
     }
 }
+
+/// The fingerprint tag of a condition's operator, and its values.
+fn condition_parts<V>(condition: &SortCondition<V>) -> (&'static [u8], Vec<&V>) {
+    match condition {
+        SortCondition::Eq(v) => (b"=", vec![v]),
+        SortCondition::BeginsWith(v) => (b"begins_with", vec![v]),
+        SortCondition::Lt(v) => (b"<", vec![v]),
+        SortCondition::Le(v) => (b"<=", vec![v]),
+        SortCondition::Gt(v) => (b">", vec![v]),
+        SortCondition::Ge(v) => (b">=", vec![v]),
+        SortCondition::Between(lo, hi) => (b"between", vec![lo, hi]),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -9,7 +9,7 @@ use crate::condition::{
 use crate::entity::Entity;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::index::ConsistentReadable;
-use crate::plan::{QueryPlan, Target};
+use crate::plan::{PartitionKey, QueryPlan, SortKeyCondition, Target};
 use crate::shard::Sharding;
 use crate::table::{IndexDef, Projection};
 use crate::template::KeyTemplate;
@@ -150,8 +150,9 @@ impl<E: Entity, I> KeyQuery<E, I> {
                 plan: QueryPlan {
                     target,
                     partitions,
+                    attribute_partition: None,
                     sharded,
-                    range: Range::ALL,
+                    sort: SortKeyCondition::Template(Range::ALL),
                     forward: true,
                     limit: None,
                     consistent_read: false,
@@ -162,6 +163,25 @@ impl<E: Entity, I> KeyQuery<E, I> {
                 },
                 entity_prefix,
             })
+        });
+        KeyQuery {
+            parts,
+            marker: PhantomData,
+        }
+    }
+}
+
+impl<E: Entity, I> KeyQuery<E, I> {
+    /// A whole-partition query of `partition` on the attribute-wise index `def`. Generated code
+    /// reaches it through `__private::query_attribute_index`.
+    pub(crate) fn on_attributes(partition: Result<PartitionKey, KeyError>, def: IndexDef) -> Self {
+        let query = KeyQuery::<E, I>::on(Ok(Vec::new()), None, Some(def), None);
+        let parts = query.parts.and_then(|mut parts| {
+            let partition = partition?;
+            attributes::check_partition(&def, &partition)?;
+            parts.plan.target.key = Some(def.key);
+            parts.plan.attribute_partition = Some(partition);
+            Ok(parts)
         });
         KeyQuery {
             parts,
@@ -183,7 +203,15 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
                 )
                 .into());
             }
-            parts.plan.range = range;
+            if parts.plan.attribute_partition.is_some() {
+                return Err(KeyErrorKind::Condition(
+                    "a template sort-key condition on an attribute-wise index: use \
+                     `.sort_key(E::<index>_sk()…)`"
+                        .into(),
+                )
+                .into());
+            }
+            parts.plan.sort = SortKeyCondition::Template(range);
             Ok(parts)
         });
         KeyQuery {

@@ -12,6 +12,7 @@ use dynakey::{Entity, Fill, Index, IndexValue, KeyValue, Table};
 #[gsi(ByScore, partition_key = "GSI2PK", sort_key = "score": N)]
 #[lsi(ByRank, sort_key = "rank": N)]
 #[gsi(ByStatus, partition_key = "GSI1PK", sort_key = "GSI1SK")]
+#[gsi(ByKind, partition_key = entity_type("_type"), sort_key = ["seed": N])]
 struct Esports;
 
 #[derive(Entity, serde::Serialize, serde::Deserialize)]
@@ -32,14 +33,16 @@ struct Match {
 }
 
 #[derive(Entity, serde::Serialize, serde::Deserialize)]
-#[dynakey(table = Esports)]
+#[dynakey(table = Esports, entity_type = "_type")]
 #[pk("PLAYER#<id>")]
 #[sk("META")]
 #[index(ByScore, pk = "BOARD#<board>", sk = score)]
+#[index(ByKind, pk = [], sk = [seed])]
 struct Player {
     id: String,
     board: String,
     score: u64,
+    seed: i32,
 }
 
 fn sample() -> Match {
@@ -82,7 +85,7 @@ fn the_table_declares_typed_key_schemas() {
     assert_eq!(rank.partition()[0].name(), "PK");
     assert_eq!(rank.sort()[0].attribute_type(), AttributeType::N);
     assert!(!<ByStatus as Index>::DEF.is_attribute_wise());
-    assert_eq!(Esports::INDEXES.len(), 4);
+    assert_eq!(Esports::INDEXES.len(), 5);
 }
 
 #[test]
@@ -139,19 +142,70 @@ fn attribute_keys_list_every_fill_and_index_keys_the_template_ones() {
     );
 }
 
-/// Type-checked only until the core's `query_attribute_index` is in (helper A's branch).
-#[allow(dead_code)]
-fn queries_build_left_to_right() {
-    let _whole = Match::query_by_tournament_region("T1", "EU");
-    let _eq = Match::query_by_tournament_region("T1", "EU")
+/// The `KeyConditionExpression` and its values of a query, as sent.
+fn sent<E, I, S, P>(query: &dynakey::KeyQuery<E, I, S, P>) -> (String, Vec<String>) {
+    let input = query.plan().unwrap().input(0);
+    let mut names: Vec<String> = input.expression_attribute_names.values().cloned().collect();
+    names.sort();
+    (input.key_condition_expression, names)
+}
+
+#[test]
+fn queries_give_every_partition_attribute_and_sort_attributes_left_to_right() {
+    let (text, names) = sent(&Match::query_by_tournament_region("T1", "EU"));
+    assert_eq!(
+        text,
+        "#_type = :_type AND #tournament = :tournament AND #region = :region"
+    );
+    assert_eq!(names, ["_type", "region", "tournament"]);
+    let (text, _) = sent(
+        &Match::query_by_tournament_region("T1", "EU")
+            .sort_key(Match::by_tournament_region_sk().round(2).bracket("low")),
+    );
+    assert!(
+        text.ends_with("AND #round = :round AND #bracket = :bracket"),
+        "{text}"
+    );
+    let (text, _) = sent(
+        &Match::query_by_tournament_region("T1", "EU")
+            .sort_key(Match::by_tournament_region_sk().round_between(2, 10)),
+    );
+    assert!(text.ends_with("AND #round BETWEEN :lo AND :hi"), "{text}");
+    let (text, _) = sent(
+        &Match::query_by_tournament_region("T1", "EU").sort_key(
+            Match::by_tournament_region_sk()
+                .round(2u32)
+                .bracket_gte("low"),
+        ),
+    );
+    assert!(text.ends_with("AND #bracket >= :bracket"), "{text}");
+    let (text, _) =
+        sent(&Player::query_by_score("global").sort_key(Player::by_score_sk().score_gte(100u64)));
+    assert!(text.contains(">="), "{text}");
+    let (text, names) =
+        sent(&Player::query_by_kind().sort_key(Player::by_kind_sk().seed_gt(-1i32)));
+    // One partition and one sort attribute: today's fixed placeholders (design §2, render.rs).
+    assert_eq!(text, "#pk = :pk AND #sk > :sk");
+    assert_eq!(names, ["_type", "seed"]);
+    let (text, _) = sent(&Match::query_by_rank("m1").sort_key(Match::by_rank_sk().rank_lt(5u8)));
+    assert!(text.contains("<"), "{text}");
+}
+
+#[test]
+fn a_template_sort_fill_compares_its_encoded_key() {
+    let values = |q: &dynakey::KeyQuery<Match, _, _>| {
+        let input = q.plan().unwrap().input(0);
+        format!("{:?}", input.expression_attribute_values)
+    };
+    let q = Match::query_by_tournament_region("T1", "EU")
         .sort_key(Match::by_tournament_region_sk().round(2u32).bracket("low"));
-    let _range = Match::query_by_tournament_region("T1", "EU")
-        .sort_key(Match::by_tournament_region_sk().round_between(2u32, 10u32));
-    let _prefix = Match::query_by_tournament_region("T1", "EU").sort_key(
+    assert!(values(&q).contains("B#low"), "{}", values(&q));
+    let bad = Match::query_by_tournament_region("T1", "EU").sort_key(
         Match::by_tournament_region_sk()
             .round(2u32)
-            .bracket_gte("low"),
+            .bracket_between("z", "a"),
     );
-    let _score = Player::query_by_score("global").sort_key(Player::by_score_sk().score_gte(100u64));
-    let _rank = Match::query_by_rank("m1").sort_key(Match::by_rank_sk().rank_lt(5u8));
+    assert!(bad.plan().is_err(), "low above high");
+    let bad = Match::query_by_tournament_region("", "EU");
+    assert!(bad.plan().is_err(), "an empty S partition value");
 }

@@ -1,4 +1,4 @@
-//! Macro-time checks of an entity's attribute-wise `#[index]` fills (issue 14): no empty list, a
+//! Macro-time checks of an entity's attribute-wise `#[index]` fills (issue 14): a
 //! field fills one attribute of an index, `exclusive` only on an attribute-wise index. What needs
 //! the table's declaration (counts, types, names, isolation) is emitted by
 //! `codegen::attribute_index` as build-time checks.
@@ -22,12 +22,6 @@ pub fn index(cx: &Ctxt, entity: &Entity<'_>, index: &IndexTemplates) {
         }
         return;
     };
-    for bracket in &fills.empty {
-        cx.error_span(
-            *bracket,
-            "list at least one fill: a field name or a key template, e.g. [tournament]",
-        );
-    }
     let mut seen: Vec<usize> = Vec::new();
     for fill in fills.all() {
         let fields: Vec<usize> = match fill {

@@ -265,12 +265,15 @@ fn checks(
                 let field = entity.field(*field);
                 let ty = field.key_ty();
                 let (field_name, attribute) = (field.name(), &field.attribute);
-                let ty_of =
-                    quote_spanned!(ty.span()=> ::dynakey::__private::attribute_type_of::<#ty>());
                 out.extend(quote_spanned! {span=>
-                    const _: () = ::dynakey::__private::check_native_fill(
-                        &#def, #role, #position, #ty_of, #field_name, #attribute, #name,
-                    );
+                    const _: () = {
+                        #[allow(unused_imports)]
+                        use ::dynakey::__private::NoAttributeType as _;
+                        ::dynakey::__private::check_native_fill(
+                            &#def, #role, #position, ::dynakey::__private::TypeProbe::<#ty>::TYPE,
+                            #field_name, #attribute, #name,
+                        )
+                    };
                 });
             }
             Fill::Template(template) => {
@@ -629,6 +632,26 @@ fn native_steps(
     }
 }
 
+/// The equality step's name of a template sort fill of several fields: the template's text in
+/// snake case (`"<round>#<seed>"` → `round_seed`).
+fn template_method_name(template: &Template) -> String {
+    let text = template
+        .lit
+        .value()
+        .replace(|c: char| !c.is_alphanumeric(), "_");
+    let parts: Vec<String> = snake_case(&text)
+        .split('_')
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let name = parts.join("_");
+    // An identifier starts with a letter.
+    match name.chars().next() {
+        Some(c) if c.is_alphabetic() => name,
+        _ => format!("at_{name}"),
+    }
+}
+
 /// The steps of a template sort fill: the equality with the template's fields (named after the
 /// one field of a one-field template, otherwise after the attribute), and for a one-field
 /// template the ranges on its encoded value (the encodings keep order).
@@ -644,14 +667,7 @@ fn template_steps(
     let fields: Vec<usize> = template.field_indices().collect();
     let method_name = match fields.as_slice() {
         [one] => entity.field(*one).name(),
-        _ => snake_case(
-            &template
-                .lit
-                .value()
-                .replace(|c: char| !c.is_alphanumeric(), "_"),
-        )
-        .trim_matches('_')
-        .to_owned(),
+        _ => template_method_name(template),
     };
     let method = format_ident!("{}", method_name);
     let params: Vec<TokenStream> = fields
@@ -703,4 +719,117 @@ fn template_steps(
         }
     });
     out
+}
+
+// ----- Fallback ---------------------------------------------------------------------------------
+
+/// The names and argument counts of a sort fill's steps, as `SortBuilder` generates them.
+fn step_names(entity: &Entity<'_>, fill: &Fill) -> Vec<(Ident, usize)> {
+    let (base, args, ranges) = match fill {
+        Fill::Field { index, .. } => (entity.field(*index).name(), 1, true),
+        Fill::Template(template) => {
+            let fields: Vec<usize> = template.field_indices().collect();
+            match fields.as_slice() {
+                [one] => (entity.field(*one).name(), 1, true),
+                _ => (template_method_name(template), fields.len(), false),
+            }
+        }
+    };
+    let mut out = vec![(format_ident!("{}", base), args)];
+    if ranges {
+        for suffix in ["gt", "gte", "lt", "lte", "begins_with"] {
+            out.push((format_ident!("{}_{}", base, suffix), 1));
+        }
+        out.push((format_ident!("{}_between", base), 2));
+    }
+    out
+}
+
+/// Stubs of `query_<index>(…)` and `<index>_sk()` of each attribute-wise index, for a failed
+/// entity derive: code that queries the index type-checks, so the real errors are the only ones.
+/// Each stub is unreachable (the derive failed, so nothing runs).
+pub fn fallback(entity: &Entity<'_>) -> TokenStream {
+    if !entity.indexes.iter().any(IndexTemplates::is_attribute_wise) {
+        return TokenStream::new();
+    }
+    let ident = entity.ident;
+    let mut methods = TokenStream::new();
+    let mut items = TokenStream::new();
+    for index in &entity.indexes {
+        let Some(fills) = &index.fills else { continue };
+        let path = &index.index;
+        let name = index.name();
+        let snake = snake_case(&name);
+        let query = format_ident!("query_{}", snake);
+        let count: usize = if fills.partition_written.is_some() {
+            fills
+                .partition
+                .iter()
+                .map(|f| match f {
+                    Fill::Field { .. } => 1,
+                    Fill::Template(t) => t.field_indices().count(),
+                })
+                .sum()
+        } else {
+            entity.pk.first().map_or(0, |pk| pk.field_indices().count())
+        };
+        let params = (0..count).map(|i| {
+            let arg = format_ident!("_arg{}", i);
+            quote!(#arg: impl ::core::marker::Sized)
+        });
+        methods.extend(quote! {
+            pub fn #query(#(#params),*) -> ::dynakey::KeyQuery<Self, #path> {
+                ::core::unreachable!("the Entity derive failed to compile")
+            }
+        });
+        if fills.sort.is_empty() {
+            continue;
+        }
+        let builder = format_ident!("{}{}Sk", ident, name);
+        let ctor = format_ident!("{}_sk", snake);
+        methods.extend(quote! {
+            pub fn #ctor() -> #builder<0> {
+                ::core::unreachable!("the Entity derive failed to compile")
+            }
+        });
+        let mut steps = TokenStream::new();
+        let mut seen: Vec<String> = Vec::new();
+        for fill in &fills.sort {
+            for (step, args) in step_names(entity, fill) {
+                if seen.contains(&step.to_string()) {
+                    continue;
+                }
+                seen.push(step.to_string());
+                let params = (0..args).map(|i| {
+                    let arg = format_ident!("_arg{}", i);
+                    quote!(#arg: impl ::core::marker::Sized)
+                });
+                steps.extend(quote! {
+                    pub fn #step(self, #(#params),*) -> Self {
+                        self
+                    }
+                });
+            }
+        }
+        items.extend(quote! {
+            pub struct #builder<const D: usize>;
+            impl<const D: usize> #builder<D> {
+                #steps
+            }
+            impl<const D: usize> ::dynakey::SortAttributes<#ident, #path> for #builder<D> {
+                fn into_conditions(self) -> ::core::result::Result<
+                    ::std::vec::Vec<(&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>)>,
+                    ::dynakey::KeyError,
+                > {
+                    ::core::unreachable!("the Entity derive failed to compile")
+                }
+            }
+        });
+    }
+    quote! {
+        impl #ident {
+            #methods
+        }
+        #items
+    }
 }

@@ -21,8 +21,10 @@ pub fn entity(input: &DeriveInput, model: Option<&crate::model::Entity<'_>>) -> 
     let ident = &input.ident;
     let name = ident.to_string();
     let handles = model.map(crate::codegen::handles::expand);
+    let attribute_indexes = model.map(crate::codegen::attribute_index::fallback);
     quote! {
         const _: () = {
+            #attribute_indexes
             impl #ident {
                 #handles
             }

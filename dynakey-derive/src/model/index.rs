@@ -32,8 +32,6 @@ pub struct AttributeFills {
     pub sort: Vec<Fill>,
     /// `pk = …` was written (an LSI takes its partition from the entity's `#[pk]`).
     pub partition_written: Option<Span>,
-    /// The brackets of an empty list, for the checks.
-    pub empty: Vec<Span>,
 }
 
 /// One fill of an attribute-wise index key.
@@ -141,12 +139,17 @@ pub fn resolve_all(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<IndexAttr>) -> Ve
             .any(|fill| fill.plain().is_none());
         if attribute_wise {
             let partition_written = attr.pk.as_ref().map(FillDecl::span);
-            let mut empty = Vec::new();
             let mut ok = true;
             let mut fills = |decl: Option<FillDecl>, role| {
                 let decl = decl?;
-                if decl.fills.is_empty() {
-                    empty.extend(decl.bracket);
+                // `pk = []`: a GSI whose only partition attribute is entity_type(…).
+                if let (true, Some(bracket), Role::Sort) =
+                    (decl.fills.is_empty(), decl.bracket, role)
+                {
+                    cx.error_span(
+                        bracket,
+                        "list at least one fill: a field name or a key template, e.g. [tournament]",
+                    );
                 }
                 let mut list = Vec::with_capacity(decl.fills.len());
                 for elem in decl.fills {
@@ -168,7 +171,6 @@ pub fn resolve_all(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<IndexAttr>) -> Ve
                         partition,
                         sort,
                         partition_written,
-                        empty,
                     }),
                     exclusive: attr.exclusive,
                 });

@@ -7,7 +7,7 @@
 
 use std::cmp::Ordering;
 
-use crate::attribute::AttributeType;
+use crate::attribute::{AttributeType, KeyAttribute};
 use crate::condition::SortCondition;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::index::Fill;
@@ -60,6 +60,25 @@ pub const fn fill_attribute(def: &IndexDef, role: KeyRole, k: usize) -> &'static
         None => "",
     }
 }
+
+/// `TypeProbe::<T>::TYPE`: `Some` of `T`'s attribute type when `T` is a [`KeyAttribute`], `None`
+/// otherwise (through [`NoAttributeType`], which generated code brings into scope), so the
+/// build-time check of a native fill adds no error of its own for a field type the entity's
+/// where clause already reports.
+pub struct TypeProbe<T>(std::marker::PhantomData<T>);
+
+impl<T: KeyAttribute> TypeProbe<T> {
+    /// `T`'s attribute type.
+    pub const TYPE: Option<AttributeType> = Some(super::attribute_type_of::<T>());
+}
+
+/// The fallback of [`TypeProbe`]: no attribute type.
+pub trait NoAttributeType {
+    /// None.
+    const TYPE: Option<AttributeType> = None;
+}
+
+impl<T> NoAttributeType for TypeProbe<T> {}
 
 // ----- Template sort steps ----------------------------------------------------------------------
 
@@ -152,13 +171,13 @@ pub const fn check_fill_counts(
         }
         IndexKind::Global => {
             let wanted = def.key.partition().len() - def.key.has_entity_type() as usize;
-            if wanted > n_pk {
+            if !pk_given || wanted > n_pk {
                 message = message.push(if pk_given {
                     "` has more partition attributes than `pk` fills; a query gives every one: \
                      fill each (the entity_type(…) attribute is dynakey's, not listed)"
                 } else {
-                    "` is a global secondary index with partition attributes of its own: \
-                     #[index] needs `pk = […]`, one fill per attribute"
+                    "` is a global secondary index: #[index] needs `pk = […]`, one fill per \
+                     partition attribute (`pk = []` when its only one is entity_type(…))"
                 });
                 panic!("{}", message.as_str())
             }
@@ -233,13 +252,14 @@ const fn expect_attribute(def: &IndexDef, role: KeyRole, k: usize, index: &str) 
     }
 }
 
-/// A native fill (field `field`, stored by serde as `attribute`, of type `ty`) is the `k`th fill
-/// of `role`: the index has that attribute, of type `ty`, named `attribute`.
+/// A native fill (field `field`, stored by serde as `attribute`, of type `ty`: `None` for a type
+/// that is no key attribute, reported by the entity's where clause) is the `k`th fill of `role`:
+/// the index has that attribute, of type `ty`, named `attribute`.
 pub const fn check_native_fill(
     def: &IndexDef,
     role: KeyRole,
     k: usize,
-    ty: AttributeType,
+    ty: Option<AttributeType>,
     field: &str,
     attribute: &str,
     index: &str,
@@ -248,6 +268,7 @@ pub const fn check_native_fill(
         return;
     }
     let declared = expect_attribute(def, role, k, index);
+    let Some(ty) = ty else { return };
     if declared.ty as u8 != ty as u8 {
         let message = Message::new()
             .push("field `")

@@ -174,8 +174,7 @@ pub fn query_attribute_index<E: Entity, I>(
     partition: Result<PartitionKey, KeyError>,
     index: IndexDef,
 ) -> KeyQuery<E, I> {
-    let _ = (partition, index);
-    unimplemented!("API commit: query_attribute_index")
+    KeyQuery::on_attributes(partition, index)
 }
 
 /// The terminal step of a sort builder from a condition built by hand: `prior`'s equalities,

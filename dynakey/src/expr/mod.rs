@@ -344,15 +344,36 @@ impl Condition {
     }
 }
 
-/// A Query's key condition: equality on the partition key and at most one condition on the sort
-/// key (AWS developer guide, "Key condition expressions for the Query operation"). Built from a
-/// [`QueryPlan`](crate::plan::QueryPlan) for one of its partitions; its values are typed.
+/// A Query's key condition: equality on every partition attribute, and conditions on the sort
+/// attributes left to right, every one an equality except the last, which may be a range (AWS
+/// developer guide, "Key condition expressions for the Query operation", "Multi-attribute keys
+/// pattern"). A template target has one partition attribute and at most one sort attribute.
+/// Built from a [`QueryPlan`](crate::plan::QueryPlan) for one of its partitions; its values are
+/// typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeyCondition {
-    /// The partition-key attribute and its value.
-    pub partition: (&'static str, KeyValue),
-    /// The sort-key attribute and the condition on it, if any.
-    pub sort: Option<(&'static str, SortCondition<KeyValue>)>,
+    /// Every partition attribute and its value, in key-schema order.
+    pub partition: Vec<(&'static str, KeyValue)>,
+    /// The sort attributes given and their conditions, in key-schema order; empty for none.
+    pub sort: Vec<(&'static str, SortCondition<KeyValue>)>,
+}
+
+impl KeyCondition {
+    /// The key condition `partition` and `sort`. The builders guarantee that every sort entry but
+    /// the last is an equality (checked in debug builds).
+    pub fn new(
+        partition: Vec<(&'static str, KeyValue)>,
+        sort: Vec<(&'static str, SortCondition<KeyValue>)>,
+    ) -> Self {
+        debug_assert!(
+            sort.iter()
+                .rev()
+                .skip(1)
+                .all(|(_, c)| matches!(c, SortCondition::Eq(_))),
+            "only the last sort attribute may carry a range"
+        );
+        KeyCondition { partition, sort }
+    }
 }
 
 /// Appends a canonical, self-delimiting encoding of `value` to `out` (map entries in key order),

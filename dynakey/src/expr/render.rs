@@ -44,38 +44,77 @@ impl Renderer {
         Renderer::default()
     }
 
-    /// `KeyConditionExpression` text for `condition`.
+    /// `KeyConditionExpression` text for `condition`. With one partition attribute and at most
+    /// one sort attribute (every template target), the fixed placeholders of today:
+    /// `#pk = :pk AND begins_with(#sk, :sk)`, `#sk BETWEEN :lo AND :hi`. Otherwise (an
+    /// attribute-wise index) each attribute is named after itself:
+    /// `#tournament = :tournament AND #round = :round AND begins_with(#bracket, :bracket)`, with
+    /// `BETWEEN :lo AND :hi` on the last.
     pub fn key_condition(&mut self, condition: &KeyCondition) -> String {
-        let (partition_attr, partition_value) = &condition.partition;
-        let pk = self.name_as(partition_attr, PARTITION_NAME);
-        let pv = self.value_as(Value::from(partition_value.clone()), PARTITION_VALUE);
-        let mut text = format!("{pk} = {pv}");
-        if let Some((sort_attr, sort)) = &condition.sort {
-            let sk = self.name_as(sort_attr, SORT_NAME);
-            let mut one = |op: &str, v: &crate::key::KeyValue| {
-                let v = self.value_as(Value::from(v.clone()), SORT_VALUE);
-                format!("{sk} {op} {v}")
+        let fixed = condition.partition.len() == 1 && condition.sort.len() <= 1;
+        let mut clauses = Vec::with_capacity(condition.partition.len() + condition.sort.len());
+        for (attr, value) in &condition.partition {
+            let (name, value) = if fixed {
+                let name = self.name_as(attr, PARTITION_NAME);
+                (
+                    name,
+                    self.value_as(Value::from(value.clone()), PARTITION_VALUE),
+                )
+            } else {
+                let name = self.name(attr);
+                (name, self.value(Value::from(value.clone()), attr))
             };
-            let clause = match sort {
-                SortCondition::Eq(v) => one("=", v),
-                SortCondition::Lt(v) => one("<", v),
-                SortCondition::Le(v) => one("<=", v),
-                SortCondition::Gt(v) => one(">", v),
-                SortCondition::Ge(v) => one(">=", v),
-                SortCondition::BeginsWith(v) => {
-                    let v = self.value_as(Value::from(v.clone()), SORT_VALUE);
-                    format!("begins_with({sk}, {v})")
-                }
-                SortCondition::Between(lo, hi) => {
-                    let lo = self.value_as(Value::from(lo.clone()), LOW_VALUE);
-                    let hi = self.value_as(Value::from(hi.clone()), HIGH_VALUE);
-                    format!("{sk} BETWEEN {lo} AND {hi}")
-                }
-            };
-            text.push_str(" AND ");
-            text.push_str(&clause);
+            clauses.push(format!("{name} = {value}"));
         }
-        text
+        for (attr, sort) in &condition.sort {
+            let name = if fixed {
+                self.name_as(attr, SORT_NAME)
+            } else {
+                self.name(attr)
+            };
+            let hint: &str = if fixed { SORT_VALUE } else { attr };
+            clauses.push(self.sort_clause(&name, hint, fixed, sort));
+        }
+        clauses.join(" AND ")
+    }
+
+    /// One sort attribute's clause: its value placeholder is `wanted` (`:sk`) when `fixed`, else
+    /// a fresh one after `hint` (the attribute name); `BETWEEN` always takes `:lo`/`:hi`.
+    fn sort_clause(
+        &mut self,
+        name: &str,
+        hint: &str,
+        fixed: bool,
+        sort: &SortCondition<crate::key::KeyValue>,
+    ) -> String {
+        let mut one = |op: &str, v: &crate::key::KeyValue| {
+            let v = self.sort_value(Value::from(v.clone()), hint, fixed);
+            match op {
+                "begins_with" => format!("begins_with({name}, {v})"),
+                op => format!("{name} {op} {v}"),
+            }
+        };
+        match sort {
+            SortCondition::Eq(v) => one("=", v),
+            SortCondition::Lt(v) => one("<", v),
+            SortCondition::Le(v) => one("<=", v),
+            SortCondition::Gt(v) => one(">", v),
+            SortCondition::Ge(v) => one(">=", v),
+            SortCondition::BeginsWith(v) => one("begins_with", v),
+            SortCondition::Between(lo, hi) => {
+                let lo = self.value_as(Value::from(lo.clone()), LOW_VALUE);
+                let hi = self.value_as(Value::from(hi.clone()), HIGH_VALUE);
+                format!("{name} BETWEEN {lo} AND {hi}")
+            }
+        }
+    }
+
+    fn sort_value(&mut self, value: Value, hint: &str, fixed: bool) -> String {
+        if fixed {
+            self.value_as(value, hint)
+        } else {
+            self.value(value, hint)
+        }
     }
 
     /// `ConditionExpression` or `FilterExpression` text for `condition`. An empty `AND` renders
@@ -408,17 +447,100 @@ mod tests {
     #[test]
     fn key_conditions_use_the_fixed_placeholders() {
         let mut r = Renderer::new();
-        let text = r.key_condition(&KeyCondition {
-            partition: ("PK", KeyValue::S("A#1".into())),
-            sort: Some((
+        let text = r.key_condition(&KeyCondition::new(
+            vec![("PK", KeyValue::S("A#1".into()))],
+            vec![(
                 "SK",
                 SortCondition::Between(KeyValue::S("a".into()), KeyValue::S("b".into())),
-            )),
-        });
+            )],
+        ));
         assert_eq!(text, "#pk = :pk AND #sk BETWEEN :lo AND :hi");
         let (names, values) = r.finish();
         assert_eq!(names.len(), 2);
         assert_eq!(values.len(), 3);
+    }
+
+    #[test]
+    fn one_partition_attribute_and_one_sort_attribute_keep_the_fixed_placeholders() {
+        let s = |v: &str| KeyValue::S(v.into());
+        let render = |condition: KeyCondition| {
+            let mut r = Renderer::new();
+            let text = r.key_condition(&condition);
+            let (names, values) = r.finish();
+            (text, names, values)
+        };
+        let (text, names, values) = render(KeyCondition::new(vec![("PK", s("A#1"))], vec![]));
+        assert_eq!(text, "#pk = :pk");
+        assert_eq!(names.get("#pk").map(String::as_str), Some("PK"));
+        assert_eq!(values.len(), 1);
+        for (condition, expected) in [
+            (SortCondition::Eq(s("x")), "#pk = :pk AND #sk = :sk"),
+            (SortCondition::Lt(s("x")), "#pk = :pk AND #sk < :sk"),
+            (SortCondition::Le(s("x")), "#pk = :pk AND #sk <= :sk"),
+            (SortCondition::Gt(s("x")), "#pk = :pk AND #sk > :sk"),
+            (SortCondition::Ge(s("x")), "#pk = :pk AND #sk >= :sk"),
+            (
+                SortCondition::BeginsWith(s("x")),
+                "#pk = :pk AND begins_with(#sk, :sk)",
+            ),
+        ] {
+            let (text, _, _) = render(KeyCondition::new(
+                vec![("PK", s("A#1"))],
+                vec![("SK", condition)],
+            ));
+            assert_eq!(text, expected);
+        }
+        // A typed single attribute keeps them too.
+        let (text, _, values) = render(KeyCondition::new(
+            vec![("GSI2PK", s("BOARD#g"))],
+            vec![("score", SortCondition::Ge(KeyValue::N("100".into())))],
+        ));
+        assert_eq!(text, "#pk = :pk AND #sk >= :sk");
+        assert_eq!(values.get(":sk"), Some(&Value::N("100".into())));
+    }
+
+    #[test]
+    fn several_attributes_are_named_after_themselves() {
+        let s = |v: &str| KeyValue::S(v.into());
+        let n = |v: &str| KeyValue::N(v.into());
+        let mut r = Renderer::new();
+        let text = r.key_condition(&KeyCondition::new(
+            vec![
+                ("_type", s("Match")),
+                ("tournament", s("T1")),
+                ("region", s("EU")),
+            ],
+            vec![
+                ("round", SortCondition::Eq(n("2"))),
+                ("bracket", SortCondition::BeginsWith(s("low"))),
+            ],
+        ));
+        assert_eq!(
+            text,
+            "#_type = :_type AND #tournament = :tournament AND #region = :region AND \
+             #round = :round AND begins_with(#bracket, :bracket)"
+        );
+        let (names, values) = r.finish();
+        assert_eq!(names.get("#round").map(String::as_str), Some("round"));
+        assert_eq!(values.get(":round"), Some(&Value::N("2".into())));
+        assert_eq!(values.len(), 5);
+
+        let mut r = Renderer::new();
+        let text = r.key_condition(&KeyCondition::new(
+            vec![("tournament", s("T1")), ("region", s("EU"))],
+            vec![("round", SortCondition::Between(n("2"), n("10")))],
+        ));
+        assert_eq!(
+            text,
+            "#tournament = :tournament AND #region = :region AND #round BETWEEN :lo AND :hi"
+        );
+        // Names that are no identifiers get the usual fallbacks.
+        let mut r = Renderer::new();
+        let text = r.key_condition(&KeyCondition::new(
+            vec![("a-b", s("1")), ("c d", s("2"))],
+            vec![],
+        ));
+        assert_eq!(text, "#ab = :ab AND #cd = :cd");
     }
 
     #[test]
@@ -502,8 +624,8 @@ mod tests {
     fn projections_number_their_attributes_and_append_what_the_read_needs() {
         let mut r = Renderer::new();
         r.key_condition(&KeyCondition {
-            partition: ("PK", KeyValue::S("A".into())),
-            sort: Some(("SK", SortCondition::Ge(KeyValue::S("x".into())))),
+            partition: vec![("PK", KeyValue::S("A".into()))],
+            sort: vec![("SK", SortCondition::Ge(KeyValue::S("x".into())))],
         });
         assert_eq!(r.projection(&["data".into()], &["SK"]), "#p0, #sk");
         let mut r = Renderer::new();

@@ -12,11 +12,15 @@
 use std::cmp::Ordering;
 use std::marker::PhantomData;
 
-use crate::attribute::{number::cmp_numbers, AttributeArg, BeginsWith, KeyAttribute};
+use crate::attribute::{
+    number::cmp_numbers, AttributeArg, AttributeType, BeginsWith, KeyAttribute,
+};
 use crate::condition::SortCondition;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::key::KeyValue;
+use crate::plan::{PartitionKey, SortKeyCondition};
 use crate::query::{KeyQuery, NoSortConditionYet, WithSortCondition};
+use crate::table::{IndexDef, KeySchema};
 
 /// The sort conditions of an attribute-wise index query, left to right: implemented by the
 /// generated sort builder `<Entity><Index>Sk<D>` for `D ≥ 1` (all equalities) and by
@@ -228,7 +232,142 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
         self,
         conditions: C,
     ) -> KeyQuery<E, I, WithSortCondition, P> {
-        let _ = conditions;
-        unimplemented!("API commit: sort_key")
+        let parts = self.parts.and_then(|mut parts| {
+            let key = match (parts.plan.target.key, &parts.plan.attribute_partition) {
+                (Some(key), Some(_)) => key,
+                _ => {
+                    return Err(KeyErrorKind::Condition(
+                        "`.sort_key(…)` takes the sort attributes of an attribute-wise index; \
+                         this query's target has template keys: use `begins_with`, `eq`, `gt`, \
+                         … with its sort-key builder"
+                            .into(),
+                    )
+                    .into())
+                }
+            };
+            let conditions = conditions.into_conditions()?;
+            check_sort(&key, &conditions)?;
+            parts.plan.sort = SortKeyCondition::Attributes(conditions);
+            Ok(parts)
+        });
+        KeyQuery {
+            parts,
+            marker: PhantomData,
+        }
+    }
+}
+
+/// Checks `partition` against `def`'s partition attributes: each one, in order, of its declared
+/// type (the generated query functions build exactly that; this keeps a hand-written call
+/// honest before any request).
+pub(crate) fn check_partition(def: &IndexDef, partition: &PartitionKey) -> Result<(), KeyError> {
+    let declared = def.key.partition();
+    let given = partition.attributes();
+    let fits = declared.len() == given.len()
+        && declared
+            .iter()
+            .zip(given)
+            .all(|(d, (name, value))| d.name == *name && d.ty == AttributeType::of(value));
+    if !fits {
+        return Err(KeyErrorKind::Condition(format!(
+            "index `{}` is queried by its partition attributes {}; the query gives {}",
+            def.name,
+            list(declared.iter().map(|a| (a.name, a.ty))),
+            list(given.iter().map(|(n, v)| (*n, AttributeType::of(v)))),
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+/// Checks sort `conditions` against the sort attributes of `key`: a prefix of them, in order,
+/// each of its declared type, every one but the last an equality, `begins_with` only on `S`.
+fn check_sort(
+    key: &KeySchema,
+    conditions: &[(&'static str, SortCondition<KeyValue>)],
+) -> Result<(), KeyError> {
+    let declared = key.sort();
+    let fault = if conditions.is_empty() {
+        Some("no sort attribute is given".to_owned())
+    } else if conditions.len() > declared.len() {
+        Some(format!(
+            "{} sort attributes for {} declared",
+            conditions.len(),
+            declared.len()
+        ))
+    } else {
+        conditions
+            .iter()
+            .zip(declared)
+            .enumerate()
+            .find_map(|(i, ((name, condition), d))| {
+                sort_fault(i + 1 == conditions.len(), name, condition, d)
+            })
+    };
+    match fault {
+        Some(fault) => Err(KeyErrorKind::Condition(format!(
+            "{fault} (DynamoDB takes sort attributes left to right, each by equality except the \
+             last given; AWS developer guide, \"Multi-attribute keys pattern\")"
+        ))
+        .into()),
+        None => Ok(()),
+    }
+}
+
+/// What is wrong with `condition` on sort attribute `declared`, if anything.
+fn sort_fault(
+    last: bool,
+    name: &str,
+    condition: &SortCondition<KeyValue>,
+    declared: &crate::table::KeyAttr,
+) -> Option<String> {
+    let same_type = condition_values(condition).all(|v| AttributeType::of(v) == declared.ty);
+    if name != declared.name {
+        Some(format!(
+            "the sort attribute at this place is \"{}\", not \"{name}\"",
+            declared.name
+        ))
+    } else if !same_type {
+        Some(format!(
+            "sort attribute \"{name}\" is {}, the condition's value is not",
+            declared.ty
+        ))
+    } else if !last && !matches!(condition, SortCondition::Eq(_)) {
+        Some(format!(
+            "a range on \"{name}\", which is not the last attribute given"
+        ))
+    } else if matches!(condition, SortCondition::BeginsWith(_)) && declared.ty != AttributeType::S {
+        Some(format!(
+            "begins_with on \"{name}\", which is {}",
+            declared.ty
+        ))
+    } else {
+        None
+    }
+}
+
+/// The values of `condition` (two for `BETWEEN`).
+pub(crate) fn condition_values(
+    condition: &SortCondition<KeyValue>,
+) -> impl Iterator<Item = &KeyValue> {
+    let (a, b) = match condition {
+        SortCondition::Eq(v)
+        | SortCondition::BeginsWith(v)
+        | SortCondition::Lt(v)
+        | SortCondition::Le(v)
+        | SortCondition::Gt(v)
+        | SortCondition::Ge(v) => (v, None),
+        SortCondition::Between(lo, hi) => (lo, Some(hi)),
+    };
+    std::iter::once(a).chain(b)
+}
+
+/// `"a" S, "b" N` for messages.
+fn list(attributes: impl Iterator<Item = (&'static str, AttributeType)>) -> String {
+    let parts: Vec<String> = attributes.map(|(n, t)| format!("\"{n}\" {t}")).collect();
+    if parts.is_empty() {
+        "none".to_owned()
+    } else {
+        parts.join(", ")
     }
 }
