@@ -216,24 +216,12 @@ impl<T: Table> Db<T> {
     ) -> Result<aws_sdk_dynamodb::operation::create_table::builders::CreateTableFluentBuilder, Error>
     {
         let build = |e: BuildError| Error::build("CreateTable", e);
-        let mut names: Vec<&'static str> = Vec::new();
-        let mut define = |name: &'static str| {
-            if !names.contains(&name) {
-                names.push(name);
-            }
-        };
-        define(T::PARTITION_KEY);
-        T::SORT_KEY.map(&mut define);
-        for index in T::INDEXES {
-            define(index.partition_key());
-            index.sort_key().map(&mut define);
-        }
-        let definitions = names
-            .iter()
-            .map(|name| {
+        let definitions = dynakey::attribute_definitions::<T>()
+            .into_iter()
+            .map(|(name, ty)| {
                 AttributeDefinition::builder()
-                    .attribute_name(*name)
-                    .attribute_type(ScalarAttributeType::S)
+                    .attribute_name(name)
+                    .attribute_type(scalar_type(ty))
                     .build()
                     .map_err(build)
             })
@@ -254,7 +242,7 @@ impl<T: Table> Db<T> {
                     let gsi = GlobalSecondaryIndex::builder()
                         .index_name(index.name())
                         .set_key_schema(Some(
-                            key_schema(index.partition_key(), index.sort_key()).map_err(build)?,
+                            index_key_schema(index, index.partition_key()).map_err(build)?,
                         ))
                         .projection(projection)
                         .build()
@@ -265,7 +253,7 @@ impl<T: Table> Db<T> {
                     let lsi = LocalSecondaryIndex::builder()
                         .index_name(index.name())
                         .set_key_schema(Some(
-                            key_schema(T::PARTITION_KEY, index.sort_key()).map_err(build)?,
+                            index_key_schema(index, T::PARTITION_KEY).map_err(build)?,
                         ))
                         .projection(projection)
                         .build()
@@ -459,6 +447,40 @@ fn key_schema(partition: &str, sort: Option<&str>) -> Result<Vec<KeySchemaElemen
         );
     }
     Ok(schema)
+}
+
+/// The `KeySchema` of an index: every `HASH` element, then every `RANGE` element, in declared
+/// order (AWS developer guide, "Multi-attribute keys pattern"); for an LSI, the table's partition
+/// key `first_partition` is its one `HASH` element.
+fn index_key_schema(
+    index: &dynakey::IndexDef,
+    first_partition: &str,
+) -> Result<Vec<KeySchemaElement>, BuildError> {
+    let key = index.key_schema();
+    let hash = key.partition().iter().enumerate().map(|(i, a)| {
+        (
+            if i == 0 { first_partition } else { a.name() },
+            KeyType::Hash,
+        )
+    });
+    let range = key.sort().iter().map(|a| (a.name(), KeyType::Range));
+    hash.chain(range)
+        .map(|(name, key_type)| {
+            KeySchemaElement::builder()
+                .attribute_name(name)
+                .key_type(key_type)
+                .build()
+        })
+        .collect()
+}
+
+/// The SDK's scalar type of a key attribute type.
+pub(crate) fn scalar_type(ty: dynakey::AttributeType) -> ScalarAttributeType {
+    match ty {
+        dynakey::AttributeType::S => ScalarAttributeType::S,
+        dynakey::AttributeType::N => ScalarAttributeType::N,
+        dynakey::AttributeType::B => ScalarAttributeType::B,
+    }
 }
 
 /// The SDK projection of an index declaration.

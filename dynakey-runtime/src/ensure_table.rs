@@ -4,8 +4,7 @@
 use std::fmt;
 
 use aws_sdk_dynamodb::types::{
-    KeySchemaElement, KeyType, Projection as SdkProjection, ProjectionType, ScalarAttributeType,
-    TableDescription,
+    KeySchemaElement, KeyType, Projection as SdkProjection, ProjectionType, TableDescription,
 };
 use dynakey::{IndexDef, IndexKind, Projection, Table};
 use tracing::Instrument;
@@ -37,8 +36,9 @@ pub enum KeyRole {
 /// reports it in [`Error::TableMismatch`].
 ///
 /// Only what dynakey relies on is compared: the table's key schema, the type of every key
-/// attribute (dynakey writes keys as strings, `S`), and each declared index's kind, key schema
-/// and projection. Indexes on the table that the declaration does not name, billing mode,
+/// attribute (dynakey writes template keys as strings, `S`; an attribute-wise index declares
+/// each attribute's type), and each declared index's kind, key schema (every element, in
+/// order) and projection. Indexes on the table that the declaration does not name, billing mode,
 /// throughput, streams and TTL are not compared.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -60,6 +60,17 @@ pub enum SchemaDifference {
         /// The attribute name.
         attribute: String,
         /// The type the table defines for it (`N` or `B`).
+        found: String,
+    },
+    /// A key attribute that an attribute-wise index declares as a number (`N`) or binary (`B`)
+    /// is defined with another type (a string key attribute of another type is
+    /// [`SchemaDifference::AttributeType`]).
+    KeyAttributeType {
+        /// The attribute name.
+        attribute: String,
+        /// The declared type (`N` or `B`).
+        declared: String,
+        /// The type the table defines for it.
         found: String,
     },
     /// A declared index is not on the table, neither as a global nor as a local secondary index.
@@ -134,6 +145,14 @@ impl fmt::Display for SchemaDifference {
             SchemaDifference::AttributeType { attribute, found } => write!(
                 f,
                 "key attribute {attribute:?} has type {found}, but dynakey keys are strings (S)"
+            ),
+            SchemaDifference::KeyAttributeType {
+                attribute,
+                declared,
+                found,
+            } => write!(
+                f,
+                "key attribute {attribute:?} has type {found}, but the declaration makes it {declared}"
             ),
             SchemaDifference::MissingIndex { index, kind } => {
                 write!(f, "declared {} {index:?} is missing", kind_name(*kind))
@@ -246,31 +265,38 @@ impl<T: Table> Db<T> {
 /// declaration order, then key attributes of another type than `S`.
 fn differences<T: Table>(table: &TableDescription) -> Vec<SchemaDifference> {
     let mut out = Vec::new();
+    let table_sort: Vec<&str> = T::SORT_KEY.into_iter().collect();
     compare_keys(
         &mut out,
         None,
-        (T::PARTITION_KEY, T::SORT_KEY),
+        (&[T::PARTITION_KEY], &table_sort),
         table.key_schema(),
     );
     for index in T::INDEXES {
         compare_index::<T>(&mut out, index, table);
     }
-    // Each key attribute once, as DynamoDB defines it once.
-    let mut key_attributes = vec![T::PARTITION_KEY];
-    key_attributes.extend(T::SORT_KEY);
-    for index in T::INDEXES {
-        key_attributes.push(index.partition_key());
-        key_attributes.extend(index.sort_key());
-    }
+    // Each key attribute once, as DynamoDB defines it once, with its declared type.
+    let declared = dynakey::attribute_definitions::<T>();
     for definition in table.attribute_definitions() {
         let name = definition.attribute_name();
-        if key_attributes.contains(&name) && definition.attribute_type() != &ScalarAttributeType::S
-        {
-            out.push(SchemaDifference::AttributeType {
-                attribute: name.to_owned(),
-                found: definition.attribute_type().as_str().to_owned(),
-            });
+        let Some((_, ty)) = declared.iter().find(|(n, _)| *n == name) else {
+            continue;
+        };
+        let found = definition.attribute_type();
+        if found == &crate::db::scalar_type(*ty) {
+            continue;
         }
+        out.push(match ty {
+            dynakey::AttributeType::S => SchemaDifference::AttributeType {
+                attribute: name.to_owned(),
+                found: found.as_str().to_owned(),
+            },
+            _ => SchemaDifference::KeyAttributeType {
+                attribute: name.to_owned(),
+                declared: ty.as_str().to_owned(),
+                found: found.as_str().to_owned(),
+            },
+        });
     }
     out
 }
@@ -292,11 +318,17 @@ fn compare_index<T: Table>(
         .iter()
         .find(|l| l.index_name() == Some(name))
         .map(|l| (l.key_schema(), l.projection()));
-    let (same_kind, other_kind, declared_partition) = match index.kind() {
-        IndexKind::Global => (global, local, index.partition_key()),
+    let key = index.key_schema();
+    let mut declared_partition: Vec<&str> = key.partition().iter().map(|a| a.name()).collect();
+    let (same_kind, other_kind) = match index.kind() {
+        IndexKind::Global => (global, local),
         // An LSI's partition key is the table's.
-        IndexKind::Local => (local, global, T::PARTITION_KEY),
+        IndexKind::Local => {
+            declared_partition = vec![T::PARTITION_KEY];
+            (local, global)
+        }
     };
+    let declared_sort: Vec<&str> = key.sort().iter().map(|a| a.name()).collect();
     let Some((key_schema, projection)) = same_kind else {
         out.push(match other_kind {
             Some(_) => SchemaDifference::IndexKind {
@@ -313,7 +345,7 @@ fn compare_index<T: Table>(
     compare_keys(
         out,
         Some(name),
-        (declared_partition, index.sort_key()),
+        (&declared_partition, &declared_sort),
         key_schema,
     );
     let declared = declared_projection(index.projection());
@@ -327,30 +359,39 @@ fn compare_index<T: Table>(
     }
 }
 
-/// A declared `(partition, sort)` key against a key schema.
+/// A declared `(partition, sort)` key against a key schema: the `HASH` elements in order against
+/// the declared partition attributes, the `RANGE` elements against the sort attributes (AWS
+/// developer guide, "Multi-attribute keys pattern": the order of the elements is the order of
+/// the attributes). A single-attribute role differs as one [`SchemaDifference::Key`]; a list, at
+/// each position where it differs.
 fn compare_keys(
     out: &mut Vec<SchemaDifference>,
     index: Option<&str>,
-    (partition, sort): (&str, Option<&str>),
+    (partition, sort): (&[&str], &[&str]),
     schema: &[KeySchemaElement],
 ) {
-    let found = |key_type: KeyType| {
+    let found = |key_type: KeyType| -> Vec<String> {
         schema
             .iter()
-            .find(|k| k.key_type() == &key_type)
+            .filter(|k| k.key_type() == &key_type)
             .map(|k| k.attribute_name().to_owned())
+            .collect()
     };
     for (role, declared, found) in [
-        (KeyRole::Partition, Some(partition), found(KeyType::Hash)),
+        (KeyRole::Partition, partition, found(KeyType::Hash)),
         (KeyRole::Sort, sort, found(KeyType::Range)),
     ] {
-        if declared != found.as_deref() {
-            out.push(SchemaDifference::Key {
-                index: index.map(str::to_owned),
-                role,
-                declared: declared.map(str::to_owned),
-                found,
-            });
+        for i in 0..declared.len().max(found.len()).max(1) {
+            let declared = declared.get(i).copied();
+            let found = found.get(i).cloned();
+            if declared != found.as_deref() {
+                out.push(SchemaDifference::Key {
+                    index: index.map(str::to_owned),
+                    role,
+                    declared: declared.map(str::to_owned),
+                    found,
+                });
+            }
         }
     }
 }
@@ -384,3 +425,6 @@ fn found_projection(projection: Option<&SdkProjection>) -> String {
         .unwrap_or_default();
     projection_text(projection_type, attributes)
 }
+
+#[cfg(test)]
+mod tests;

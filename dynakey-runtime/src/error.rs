@@ -140,6 +140,23 @@ pub enum Error {
         attribute: String,
     },
 
+    /// A field that fills a key attribute of an attribute-wise index natively is not stored with
+    /// the type the index declares (or not stored at all): serde wrote another type, e.g. a
+    /// custom `Serialize`, or skipped it. DynamoDB would refuse the item (AWS developer guide,
+    /// "Multi-attribute keys pattern"). Nothing was written.
+    #[error(
+        "the item stores key attribute {attribute:?} as {found}, but the index declares {declared}; \
+         a field that fills an index key attribute must serialise as that type"
+    )]
+    NativeKeyAttribute {
+        /// The attribute name.
+        attribute: String,
+        /// The declared type: `S`, `N` or `B`.
+        declared: &'static str,
+        /// The type the item holds (`nothing` when it is missing).
+        found: String,
+    },
+
     /// Two key templates of the entity write different values to one attribute: an index declared
     /// over another index's key attribute, or over one of the table's key attributes with another
     /// template (an index over the table's own sort key works when its template builds the same

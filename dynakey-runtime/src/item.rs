@@ -14,6 +14,7 @@ use crate::error::Error;
 /// A DynamoDB item as the SDK sends and returns it: attribute name → value.
 pub type Item = HashMap<String, AttributeValue>;
 
+mod attribute_keys;
 mod check;
 
 pub use check::{
@@ -41,6 +42,13 @@ pub use check::{
 ///
 /// When the entity declares an entity-type attribute (`#[dynakey(entity_type = "_type")]`), the
 /// item also gets that attribute set to [`Entity::ENTITY_NAME`].
+///
+/// The key attributes of attribute-wise indexes ([`Entity::attribute_keys`]): a template fill is
+/// written like an index key above; a native fill is the field serde wrote, which must be there
+/// with the declared type ([`Error::NativeKeyAttribute`] otherwise); a `None` fill leaves the
+/// attribute out (serde's `NULL` is removed, since DynamoDB refuses a `NULL` in an index key
+/// attribute), so the item is not in that index (AWS developer guide, "Multi-attribute keys
+/// pattern").
 pub fn to_item<E: Entity + Serialize>(
     entity: &E,
 ) -> Result<HashMap<String, AttributeValue>, Error> {
@@ -69,6 +77,11 @@ pub fn to_item<E: Entity + Serialize>(
         }
         item.insert(name.to_owned(), AttributeValue::S(value));
     }
+    let mut written: Vec<&'static str> = std::iter::once(<E::Table as Table>::PARTITION_KEY)
+        .chain(<E::Table as Table>::SORT_KEY)
+        .chain(E::ENTITY_TYPE_ATTRIBUTE)
+        .chain(index_keys.iter().map(|(name, _)| *name))
+        .collect();
     for i in 0..index_keys.len() {
         let name = index_keys[i].0;
         // An attribute written by another key template (the table's, or an earlier index's) may be
@@ -99,6 +112,7 @@ pub fn to_item<E: Entity + Serialize>(
             }
         }
     }
+    attribute_keys::add(entity, &mut item, &mut written)?;
     Ok(item)
 }
 
@@ -180,11 +194,15 @@ pub fn from_entity_item<E: Entity + DeserializeOwned>(
     let sort = <E::Table as Table>::SORT_KEY.and_then(|name| string(item.remove(name)));
     for index in E::INDEXES {
         let def = index.index();
+        if def.is_attribute_wise() {
+            continue;
+        }
         item.remove(def.partition_key());
         if let Some(name) = def.sort_key() {
             item.remove(name);
         }
     }
+    attribute_keys::remove_written::<E>(&mut item);
     if let Some(name) = E::ENTITY_TYPE_ATTRIBUTE {
         item.remove(name);
     }

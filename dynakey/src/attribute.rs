@@ -279,3 +279,67 @@ fn unencodable(value: f64) -> KeyError {
     )))
     .into()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn native_types_give_their_attribute_values() {
+        assert_eq!(
+            42u64.key_value(KeyRole::Sort).unwrap(),
+            KeyValue::N("42".into())
+        );
+        assert_eq!(
+            (-7i8).key_value(KeyRole::Sort).unwrap(),
+            KeyValue::N("-7".into())
+        );
+        assert_eq!(
+            u64::MAX.key_value(KeyRole::Sort).unwrap(),
+            KeyValue::N("18446744073709551615".into())
+        );
+        assert_eq!(
+            2.5f64.key_value(KeyRole::Sort).unwrap(),
+            KeyValue::N("2.5".into())
+        );
+        assert_eq!(
+            0.1f32.key_value(KeyRole::Sort).unwrap(),
+            KeyValue::N("0.1".into())
+        );
+        assert!(matches!(
+            f64::NAN
+                .key_value(KeyRole::Sort)
+                .map_err(KeyError::into_kind),
+            Err(KeyErrorKind::Value(SegmentError::Unencodable(_)))
+        ));
+        assert!(f64::INFINITY.key_value(KeyRole::Sort).is_err());
+        assert!(1e200f64.key_value(KeyRole::Sort).is_err());
+        assert_eq!(
+            "EU".to_owned().key_value(KeyRole::Partition).unwrap(),
+            KeyValue::S("EU".into())
+        );
+        assert!(matches!(
+            String::new()
+                .key_value(KeyRole::Sort)
+                .map_err(KeyError::into_kind),
+            Err(KeyErrorKind::EmptyKey {
+                role: KeyRole::Sort
+            })
+        ));
+        assert!(
+            "é".repeat(513).key_value(KeyRole::Sort).is_err(),
+            "1,026 bytes"
+        );
+        assert!("é".repeat(513).key_value(KeyRole::Partition).is_ok());
+        let arg: &dyn Fn() -> Result<KeyValue, KeyError> =
+            &|| AttributeArg::<Box<str>>::attribute_value(&"x", KeyRole::Sort);
+        assert_eq!(arg().unwrap(), KeyValue::S("x".into()));
+    }
+
+    #[test]
+    fn attribute_types_name_themselves() {
+        assert_eq!(<N as AttributeTypeOf>::TYPE.as_str(), "N");
+        assert_eq!(AttributeType::of(&KeyValue::B(vec![1])), AttributeType::B);
+        assert_eq!(AttributeType::S.to_string(), "S");
+    }
+}

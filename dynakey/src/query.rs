@@ -181,6 +181,7 @@ impl<E: Entity, I> KeyQuery<E, I> {
             attributes::check_partition(&def, &partition)?;
             parts.plan.target.key = Some(def.key);
             parts.plan.attribute_partition = Some(partition);
+            parts.plan.sort = SortKeyCondition::Attributes(Vec::new());
             Ok(parts)
         });
         KeyQuery {

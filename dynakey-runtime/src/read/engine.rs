@@ -159,7 +159,7 @@ impl<T: Table> Reader<T> {
         track: bool,
     ) -> Self {
         let inputs = if plan.is_scan() {
-            (0..plan.partitions().len())
+            (0..plan.partition_count())
                 .map(|i| Request::Scan(plan.scan_input(i)))
                 .collect()
         } else {

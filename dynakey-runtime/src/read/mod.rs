@@ -444,7 +444,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
                 .db
                 .cursor_codec()
                 .decode(self.db.table_name(), &plan, cursor)?,
-            None => vec![Position::NotStarted; plan.partitions().len()],
+            None => vec![Position::NotStarted; plan.partition_count()],
         };
         if plan.matches_nothing() {
             return Ok((None, None));
@@ -633,7 +633,7 @@ impl<T: Table, E, O> Query<T, E, PrimaryIndex, O> {
                 .db
                 .cursor_codec()
                 .decode(self.db.table_name(), &plan, cursor)?,
-            None => vec![Position::NotStarted; plan.partitions().len()],
+            None => vec![Position::NotStarted; plan.partition_count()],
         };
         let mut requests = 0u32;
         let mut consumed_capacity = None;

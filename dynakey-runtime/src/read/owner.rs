@@ -4,10 +4,10 @@
 //! an item that fails goes to the caller's [`UnknownItems`] policy instead: it is never decoded
 //! as `E` and never becomes a `Key<E>`.
 
-use dynakey::{Entity, Key, Target};
+use dynakey::{AttributeType, Entity, Fill, Key, Target};
 
 use crate::collection::UnknownItems;
-use crate::convert::string_attribute;
+use crate::convert::{from_attribute_value, string_attribute};
 use crate::error::Error;
 use crate::item::{key_strings, Item};
 
@@ -57,6 +57,9 @@ pub(crate) fn foreign_reason<E: Entity>(item: &Item, target: &Target) -> Option<
                 ));
             }
         }
+        if let Some(reason) = attribute_reason::<E>(item, templates, index) {
+            return Some(reason);
+        }
     }
     if let Some(name) = target.entity_type_attribute() {
         let value = string_attribute(item, name);
@@ -64,6 +67,40 @@ pub(crate) fn foreign_reason<E: Entity>(item: &Item, target: &Target) -> Option<
             return Some(format!(
                 "its entity-type attribute {name:?} is {value:?}, not {:?}",
                 E::ENTITY_NAME
+            ));
+        }
+    }
+    None
+}
+
+/// Why `item` does not fit `E`'s fills of the attribute-wise index `index`, if it does not:
+/// each template fill's attribute fits its template, each native fill's attribute has the
+/// declared type, and the entity-type attribute holds `E`'s name.
+fn attribute_reason<E: Entity>(
+    item: &Item,
+    entity_index: &dynakey::EntityIndex,
+    index: &str,
+) -> Option<String> {
+    for (attribute, fill) in entity_index.filled_attributes() {
+        let name = attribute.name();
+        let value = item.get(name);
+        let fits = match fill {
+            Fill::Template(template) => {
+                string_attribute(item, name).is_some_and(|v| template.matches(v))
+            }
+            Fill::Native(ty) => value
+                .and_then(from_attribute_value)
+                .is_some_and(|v| AttributeType::of(&v) == ty),
+            Fill::EntityType => string_attribute(item, name) == Some(E::ENTITY_NAME),
+        };
+        if !fits {
+            let expected = match fill {
+                Fill::Template(template) => format!("the entity's template {:?}", template.text()),
+                Fill::Native(ty) => format!("a value of type {ty}"),
+                Fill::EntityType => format!("the entity name {:?}", E::ENTITY_NAME),
+            };
+            return Some(format!(
+                "its index key attribute {name:?} ({value:?}) is not {expected} for index {index:?}"
             ));
         }
     }

@@ -100,3 +100,48 @@ pub(crate) fn check_size(role: KeyRole, bytes: &[u8]) -> Result<(), KeyError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Row {
+        tag: KeyBytes,
+        plain: Vec<u8>,
+    }
+
+    #[test]
+    fn serde_dynamo_writes_key_bytes_as_binary_and_reads_them_back() {
+        let row = Row {
+            tag: KeyBytes(vec![0, 255, 7]),
+            plain: vec![1],
+        };
+        let item: serde_dynamo::Item = serde_dynamo::to_item(&row).unwrap();
+        assert_eq!(
+            item.get("tag"),
+            Some(&serde_dynamo::AttributeValue::B(vec![0, 255, 7]))
+        );
+        // A plain Vec<u8> is a list of numbers, which no key attribute can be.
+        assert!(matches!(
+            item.get("plain"),
+            Some(serde_dynamo::AttributeValue::L(_))
+        ));
+        let back: Row = serde_dynamo::from_item(item).unwrap();
+        assert_eq!(back, row);
+        // Also from a sequence of numbers (another serializer's form).
+        let json: KeyBytes = serde_json::from_str("[1,2,3]").unwrap();
+        assert_eq!(json.as_slice(), &[1, 2, 3]);
+    }
+
+    #[test]
+    fn key_bytes_follow_the_key_size_rules() {
+        use crate::attribute::KeyAttribute;
+        assert!(KeyBytes(vec![]).key_value(KeyRole::Sort).is_err());
+        assert!(KeyBytes(vec![1; 1024]).key_value(KeyRole::Sort).is_ok());
+        assert!(KeyBytes(vec![1; 1025]).key_value(KeyRole::Sort).is_err());
+        assert!(KeyBytes(vec![1; 2048])
+            .key_value(KeyRole::Partition)
+            .is_ok());
+    }
+}

@@ -359,20 +359,23 @@ pub struct KeyCondition {
 }
 
 impl KeyCondition {
-    /// The key condition `partition` and `sort`. The builders guarantee that every sort entry but
-    /// the last is an equality (checked in debug builds).
+    /// The key condition `partition` and `sort`. Rendered as given: the typed builders (and
+    /// `KeyQuery::sort_key`, which checks it) make every sort entry but the last an equality;
+    /// DynamoDB refuses any other order with a `ValidationException`.
     pub fn new(
         partition: Vec<(&'static str, KeyValue)>,
         sort: Vec<(&'static str, SortCondition<KeyValue>)>,
     ) -> Self {
-        debug_assert!(
-            sort.iter()
-                .rev()
-                .skip(1)
-                .all(|(_, c)| matches!(c, SortCondition::Eq(_))),
-            "only the last sort attribute may carry a range"
-        );
         KeyCondition { partition, sort }
+    }
+
+    /// `true` when every sort entry but the last is an equality, as DynamoDB requires.
+    pub fn is_left_to_right(&self) -> bool {
+        self.sort
+            .iter()
+            .rev()
+            .skip(1)
+            .all(|(_, c)| matches!(c, SortCondition::Eq(_)))
     }
 }
 

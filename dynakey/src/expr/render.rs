@@ -534,6 +534,14 @@ mod tests {
             text,
             "#tournament = :tournament AND #region = :region AND #round BETWEEN :lo AND :hi"
         );
+        let out_of_order = KeyCondition::new(
+            vec![("tournament", s("T1"))],
+            vec![
+                ("round", SortCondition::Gt(n("1"))),
+                ("bracket", SortCondition::Eq(s("x"))),
+            ],
+        );
+        assert!(!out_of_order.is_left_to_right());
         // Names that are no identifiers get the usual fallbacks.
         let mut r = Renderer::new();
         let text = r.key_condition(&KeyCondition::new(

@@ -182,6 +182,20 @@ impl<T: KeySegment + Serialize> GroupField for Option<T> {
     }
 }
 
+/// A [`KeyBytes`](crate::KeyBytes) field fills a binary key attribute natively; it is in no
+/// template (it is no key segment), so it has no key text: its segment is empty.
+impl GroupField for crate::KeyBytes {
+    fn segment(&self, _field: &'static str) -> Result<Option<String>, KeyError> {
+        Ok(Some(String::new()))
+    }
+}
+
+impl GroupField for Option<crate::KeyBytes> {
+    fn segment(&self, _field: &'static str) -> Result<Option<String>, KeyError> {
+        Ok(self.as_ref().map(|_| String::new()))
+    }
+}
+
 /// `value` as `serde_dynamo` serialises it, the attribute named in the error.
 pub(crate) fn serialize<V: Serialize + ?Sized>(
     value: &V,

@@ -9,6 +9,7 @@ use crate::field::{
     Encode, Field, GroupValue, GroupValues, IndexGroup, ListOf, NotIndexed, NotKeyPart, NotManaged,
     Number, SetOf, ValueOf,
 };
+use crate::index::Fill;
 use crate::{Cond, Entity, Key, PlanError, Table};
 
 /// The typed `UpdateItem` of the item with key `key`: `SET`, `REMOVE`, `ADD` and `DELETE` actions
@@ -112,10 +113,14 @@ impl<E: Entity, Vs, A: GroupValues<Vs>> Settable<E, A> for IndexGroup<E, Vs> {
         let mut actions: Vec<UpdateAction> = values
             .iter()
             .map(|v| {
-                UpdateAction::Set(
-                    Path::attribute(v.attribute),
-                    SetValue::value(v.value.clone()),
-                )
+                let path = Path::attribute(v.attribute);
+                // DynamoDB refuses a NULL in an index key attribute: a native fill that becomes
+                // `None` is removed, so the item leaves the index.
+                if matches!(v.value, Value::Null(_)) && is_native_key_attribute::<E>(v.attribute) {
+                    UpdateAction::Remove(path)
+                } else {
+                    UpdateAction::Set(path, SetValue::value(v.value.clone()))
+                }
             })
             .collect();
         index_key_actions(key, &values, &mut actions)?;
@@ -157,7 +162,7 @@ fn index_key_actions<E: Entity>(
             .iter()
             .flatten()
             .any(|(t, _)| t.fields().any(|f| values.iter().any(|v| v.field == f)));
-        if !fed {
+        if !fed && !index.index().is_attribute_wise() {
             continue;
         }
         let segment = |field: &str| -> Option<Option<&str>> {
@@ -173,23 +178,67 @@ fn index_key_actions<E: Entity>(
             .iter()
             .flatten()
             .any(|(t, _)| t.fields().any(|f| matches!(segment(f), Some(None))));
+        if index.index().is_attribute_wise() {
+            // Each template fill is its own attribute: a `None` removes only that one (the item
+            // leaves the index, as it misses a key attribute).
+            for (attribute, fill) in index.filled_attributes() {
+                let Fill::Template(template) = fill else {
+                    continue;
+                };
+                let attribute = attribute.name();
+                if table_key(attribute)
+                    || !template
+                        .fields()
+                        .any(|f| values.iter().any(|v| v.field == f))
+                {
+                    continue;
+                }
+                let removed = template.fields().any(|f| matches!(segment(f), Some(None)));
+                rebuild(actions, attribute, &template, removed, &segment)?;
+            }
+            continue;
+        }
         for (template, attribute) in templates.into_iter().flatten() {
             if table_key(attribute) {
                 continue;
             }
-            let path = Path::attribute(attribute);
-            if sparse {
-                push(actions, UpdateAction::Remove(path));
-            } else {
-                let built = template.build_from(|f| segment(f).flatten())?;
-                push(
-                    actions,
-                    UpdateAction::Set(path, SetValue::value(Value::S(built))),
-                );
-            }
+            rebuild(actions, attribute, &template, sparse, &segment)?;
         }
     }
     Ok(())
+}
+
+/// The action on index key `attribute` built by `template`: REMOVE when `removed` (a field of
+/// the key is `None`), otherwise SET to the key rebuilt from `segment`.
+fn rebuild<'s>(
+    actions: &mut Vec<UpdateAction>,
+    attribute: &'static str,
+    template: &crate::KeyTemplate,
+    removed: bool,
+    segment: &impl Fn(&str) -> Option<Option<&'s str>>,
+) -> Result<(), PlanError> {
+    let path = Path::attribute(attribute);
+    if removed {
+        push(actions, UpdateAction::Remove(path));
+    } else {
+        let built = template.build_from(|f| segment(f).flatten())?;
+        push(
+            actions,
+            UpdateAction::Set(path, SetValue::value(Value::S(built))),
+        );
+    }
+    Ok(())
+}
+
+/// `true` when `attribute` is a native key attribute of one of `E`'s attribute-wise indexes
+/// (serde writes it; [`Fill::Native`]).
+fn is_native_key_attribute<E: Entity>(attribute: &str) -> bool {
+    E::INDEXES.iter().any(|index| {
+        index
+            .filled_attributes()
+            .iter()
+            .any(|(a, fill)| a.name() == attribute && matches!(fill, Fill::Native(_)))
+    })
 }
 
 /// Appends `action`, dropping an earlier action on the same attribute.

@@ -1,0 +1,107 @@
+//! `differences` of an attribute-wise index: element lists compared in order, declared types.
+
+use aws_sdk_dynamodb::types::{
+    AttributeDefinition, GlobalSecondaryIndexDescription, KeySchemaElement, KeyType,
+    Projection as SdkProjection, ProjectionType, ScalarAttributeType, TableDescription,
+};
+use dynakey::{IndexDef, KeyAttr, Table};
+
+use super::{differences, KeyRole, SchemaDifference};
+
+struct Esports;
+impl Table for Esports {
+    const PARTITION_KEY: &'static str = "PK";
+    const SORT_KEY: Option<&'static str> = Some("SK");
+    const INDEXES: &'static [IndexDef] = &[IndexDef::global_attributes(
+        "ByRegion",
+        &[KeyAttr::s("tournament"), KeyAttr::s("region")],
+        &[KeyAttr::n("round"), KeyAttr::s("bracket")],
+    )];
+}
+
+fn element(name: &str, key_type: KeyType) -> KeySchemaElement {
+    KeySchemaElement::builder()
+        .attribute_name(name)
+        .key_type(key_type)
+        .build()
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn definition(name: &str, ty: ScalarAttributeType) -> AttributeDefinition {
+    AttributeDefinition::builder()
+        .attribute_name(name)
+        .attribute_type(ty)
+        .build()
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn table(gsi: Vec<KeySchemaElement>, round: ScalarAttributeType) -> TableDescription {
+    TableDescription::builder()
+        .key_schema(element("PK", KeyType::Hash))
+        .key_schema(element("SK", KeyType::Range))
+        .attribute_definitions(definition("PK", ScalarAttributeType::S))
+        .attribute_definitions(definition("SK", ScalarAttributeType::S))
+        .attribute_definitions(definition("tournament", ScalarAttributeType::S))
+        .attribute_definitions(definition("region", ScalarAttributeType::S))
+        .attribute_definitions(definition("round", round))
+        .attribute_definitions(definition("bracket", ScalarAttributeType::S))
+        .global_secondary_indexes(
+            GlobalSecondaryIndexDescription::builder()
+                .index_name("ByRegion")
+                .set_key_schema(Some(gsi))
+                .projection(
+                    SdkProjection::builder()
+                        .projection_type(ProjectionType::All)
+                        .build(),
+                )
+                .build(),
+        )
+        .build()
+}
+
+#[test]
+fn the_declared_schema_has_no_differences() {
+    let gsi = vec![
+        element("tournament", KeyType::Hash),
+        element("region", KeyType::Hash),
+        element("round", KeyType::Range),
+        element("bracket", KeyType::Range),
+    ];
+    assert_eq!(
+        differences::<Esports>(&table(gsi, ScalarAttributeType::N)),
+        []
+    );
+}
+
+#[test]
+fn elements_are_compared_in_order_and_types_against_the_declaration() {
+    let gsi = vec![
+        element("region", KeyType::Hash),
+        element("tournament", KeyType::Hash),
+        element("round", KeyType::Range),
+    ];
+    let key = |role, declared: Option<&str>, found: Option<&str>| SchemaDifference::Key {
+        index: Some("ByRegion".to_owned()),
+        role,
+        declared: declared.map(str::to_owned),
+        found: found.map(str::to_owned),
+    };
+    let found = differences::<Esports>(&table(gsi, ScalarAttributeType::S));
+    assert_eq!(
+        found,
+        [
+            key(KeyRole::Partition, Some("tournament"), Some("region")),
+            key(KeyRole::Partition, Some("region"), Some("tournament")),
+            key(KeyRole::Sort, Some("bracket"), None),
+            SchemaDifference::KeyAttributeType {
+                attribute: "round".to_owned(),
+                declared: "N".to_owned(),
+                found: "S".to_owned(),
+            },
+        ]
+    );
+    assert_eq!(
+        found[3].to_string(),
+        "key attribute \"round\" has type S, but the declaration makes it N"
+    );
+}

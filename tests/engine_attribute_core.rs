@@ -1,0 +1,397 @@
+//! The runtime's half of attribute-wise indexes, without the derive: a table and an entity written
+//! by hand the way the derive generates them (`__private::attribute_index_def`,
+//! `attribute_entity_index`, `Entity::attribute_keys`), against the engine. CreateTable sends the
+//! multi-attribute key schema with its types and ensure_table accepts it; writes keep native
+//! attributes (serde's) and leave a `None` out; queries are typed and resume from cursors with
+//! native values; an update that sets a native fill to `None` REMOVEs it. The derive-level tests
+//! are `engine_attribute_keys.rs`.
+
+mod common;
+
+use aws_sdk_dynamodb::types::{AttributeValue, KeyType};
+use dynakey::__private::{
+    self as private, attribute_entity_index, attribute_index_def, field, key_template, literal,
+    native_fill, native_key, AttributeOp, SortConditions,
+};
+use dynakey::{
+    Cursor, CursorCodec, Entity, EntityIndex, Fill, InTable, Index, IndexDef, IndexGroup,
+    IndexKind, IndexValue, KeyAttr, KeyError, KeyQuery, KeyRole, KeySchema, KeyTemplate, KeyValue,
+    Position, Projection, ProjectsAll, Table, Unversioned,
+};
+use dynakey_runtime::Error;
+use futures::TryStreamExt;
+use serde::{Deserialize, Serialize};
+
+use common::{fresh, BoxError};
+
+struct Esports;
+
+const BY_REGION: IndexDef = attribute_index_def(
+    "ByTournamentRegion",
+    IndexKind::Global,
+    KeySchema::attributes(
+        &[
+            KeyAttr::s("_type"),
+            KeyAttr::s("tournament"),
+            KeyAttr::s("region"),
+        ],
+        &[KeyAttr::n("round"), KeyAttr::s("bracket")],
+    )
+    .with_entity_type(),
+    Projection::All,
+);
+
+impl Table for Esports {
+    const PARTITION_KEY: &'static str = "PK";
+    const SORT_KEY: Option<&'static str> = Some("SK");
+    const INDEXES: &'static [IndexDef] = &[BY_REGION];
+}
+
+struct ByTournamentRegion;
+impl Index for ByTournamentRegion {
+    type Table = Esports;
+    const DEF: IndexDef = BY_REGION;
+}
+impl ProjectsAll for ByTournamentRegion {}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+struct Match {
+    id: String,
+    tournament: String,
+    region: String,
+    round: Option<u32>,
+    bracket: String,
+}
+
+impl Entity for Match {
+    type Table = Esports;
+    type PartitionFields = (String,);
+    const ENTITY_NAME: &'static str = "Match";
+    const ENTITY_TYPE_ATTRIBUTE: Option<&'static str> = Some("_type");
+    const PARTITION_TEMPLATE: KeyTemplate = key_template(
+        "MATCH#<id>",
+        KeyRole::Partition,
+        &[literal("MATCH#"), field("id", None, true)],
+    );
+    const SORT_TEMPLATE: Option<KeyTemplate> =
+        Some(key_template("META", KeyRole::Sort, &[literal("META")]));
+    const INDEXES: &'static [EntityIndex] = &[attribute_entity_index(
+        BY_REGION,
+        &[
+            Fill::EntityType,
+            native_fill::<String>(),
+            native_fill::<String>(),
+            native_fill::<Option<u32>>(),
+            native_fill::<String>(),
+        ],
+        true,
+    )];
+
+    fn partition_key(&self) -> Result<String, KeyError> {
+        Ok(format!("MATCH#{}", self.id))
+    }
+
+    fn sort_key(&self) -> Result<Option<String>, KeyError> {
+        Ok(Some("META".to_owned()))
+    }
+
+    fn attribute_keys(&self) -> Result<Vec<(&'static str, IndexValue)>, KeyError> {
+        Ok(vec![
+            (
+                "tournament",
+                native_key(&self.tournament, KeyRole::Partition)?,
+            ),
+            ("region", native_key(&self.region, KeyRole::Partition)?),
+            ("round", native_key(&self.round, KeyRole::Sort)?),
+            ("bracket", native_key(&self.bracket, KeyRole::Sort)?),
+        ])
+    }
+}
+
+impl InTable<Esports> for Match {}
+impl Unversioned for Match {}
+
+impl Match {
+    const ROUND: IndexGroup<Match, (Option<u32>,)> = private::index_group(&[("round", "round")]);
+
+    fn new(id: &str, tournament: &str, region: &str, round: Option<u32>, bracket: &str) -> Self {
+        Match {
+            id: id.into(),
+            tournament: tournament.into(),
+            region: region.into(),
+            round,
+            bracket: bracket.into(),
+        }
+    }
+
+    fn key(id: &str) -> Result<dynakey::Key<Match>, KeyError> {
+        dynakey::Key::parse(&format!("MATCH#{id}"), Some("META"))
+    }
+
+    /// What the derive generates as `Match::query_by_tournament_region(tournament, region)`.
+    fn query_by_region(tournament: &str, region: &str) -> KeyQuery<Match, ByTournamentRegion> {
+        private::query_attribute_index::<Match, ByTournamentRegion>(
+            private::partition_key([
+                ("_type", private::entity_type_value::<Match>()),
+                (
+                    "tournament",
+                    private::attribute_value::<String>(&tournament, KeyRole::Partition),
+                ),
+                (
+                    "region",
+                    private::attribute_value::<String>(&region, KeyRole::Partition),
+                ),
+            ]),
+            ByTournamentRegion::DEF,
+        )
+    }
+}
+
+/// The ids of the matches `query` reads, in order.
+async fn ids(
+    db: &dynakey_runtime::Db<Esports>,
+    query: &KeyQuery<Match, ByTournamentRegion, impl Sized>,
+) -> Result<Vec<String>, BoxError> {
+    let items: Vec<Match> = db.query(query).items().try_collect().await?;
+    Ok(items.into_iter().map(|m| m.id).collect())
+}
+
+fn matches() -> Vec<Match> {
+    vec![
+        Match::new("m10", "T1", "EU", Some(10), "upper"),
+        Match::new("m2u", "T1", "EU", Some(2), "upper"),
+        Match::new("m2l", "T1", "EU", Some(2), "lower"),
+        Match::new("m1", "T1", "EU", Some(1), "lower"),
+        Match::new("us", "T1", "US", Some(1), "lower"),
+        Match::new("t2", "T2", "EU", Some(1), "lower"),
+        Match::new("unplayed", "T1", "EU", None, "lower"),
+    ]
+}
+
+#[tokio::test]
+async fn create_table_sends_the_typed_multi_attribute_key_schema() -> Result<(), BoxError> {
+    let (engine, db) = fresh::<Esports>().await?;
+    let table = engine
+        .client()
+        .describe_table()
+        .table_name(db.table_name())
+        .send()
+        .await?;
+    let table = table.table().ok_or("no table description")?;
+    let gsi = table
+        .global_secondary_indexes()
+        .iter()
+        .find(|g| g.index_name() == Some("ByTournamentRegion"))
+        .ok_or("no GSI")?;
+    let schema: Vec<(&str, &KeyType)> = gsi
+        .key_schema()
+        .iter()
+        .map(|k| (k.attribute_name(), k.key_type()))
+        .collect();
+    assert_eq!(
+        schema,
+        [
+            ("_type", &KeyType::Hash),
+            ("tournament", &KeyType::Hash),
+            ("region", &KeyType::Hash),
+            ("round", &KeyType::Range),
+            ("bracket", &KeyType::Range),
+        ]
+    );
+    let mut types: Vec<(&str, &str)> = table
+        .attribute_definitions()
+        .iter()
+        .map(|d| (d.attribute_name(), d.attribute_type().as_str()))
+        .collect();
+    types.sort_unstable();
+    assert_eq!(
+        types,
+        [
+            ("PK", "S"),
+            ("SK", "S"),
+            ("_type", "S"),
+            ("bracket", "S"),
+            ("region", "S"),
+            ("round", "N"),
+            ("tournament", "S"),
+        ]
+    );
+    db.ensure_table().await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn typed_queries_read_native_attributes_in_number_order() -> Result<(), BoxError> {
+    let (engine, db) = fresh::<Esports>().await?;
+    for m in matches() {
+        db.put(&m).await?;
+    }
+    // Every partition attribute matched, rounds as numbers (1 < 2 < 10), brackets as strings.
+    let whole = Match::query_by_region("T1", "EU");
+    assert_eq!(ids(&db, &whole).await?, ["m1", "m2l", "m2u", "m10"]);
+    // round = 2 AND begins_with(bracket, "low")
+    let q = Match::query_by_region("T1", "EU").sort_key(
+        SortConditions::new()
+            .eq::<u32>("round", &2)
+            .begins_with::<Match, ByTournamentRegion, String>("bracket", &"low"),
+    );
+    assert_eq!(
+        q.build()?.key_condition_expression,
+        "#_type = :_type AND #tournament = :tournament AND #region = :region AND \
+         #round = :round AND begins_with(#bracket, :bracket)"
+    );
+    assert_eq!(ids(&db, &q).await?, ["m2l"]);
+    let between = Match::query_by_region("T1", "EU").sort_key(
+        SortConditions::new().between::<Match, ByTournamentRegion, u32>("round", &2, &10),
+    );
+    assert_eq!(ids(&db, &between).await?, ["m2l", "m2u", "m10"]);
+    // gt is strict on DynamoDB's side: no excluded ends.
+    let gt = Match::query_by_region("T1", "EU").sort_key(
+        SortConditions::new().compare::<Match, ByTournamentRegion, u32>(
+            "round",
+            AttributeOp::Gt,
+            &2,
+        ),
+    );
+    assert_eq!(ids(&db, &gt.clone().reverse()).await?, ["m10"]);
+
+    // The sparse match has no round attribute at all (serde's NULL was removed), and so is in no
+    // query of the index.
+    let raw = engine
+        .client()
+        .get_item()
+        .table_name(db.table_name())
+        .key("PK", AttributeValue::S("MATCH#unplayed".into()))
+        .key("SK", AttributeValue::S("META".into()))
+        .send()
+        .await?;
+    let raw = raw.item().ok_or("no item")?;
+    assert!(!raw.contains_key("round"), "{raw:?}");
+    assert_eq!(raw.get("_type"), Some(&AttributeValue::S("Match".into())));
+    assert_eq!(raw.get("tournament"), Some(&AttributeValue::S("T1".into())));
+    // It still reads back whole, its native attributes decoded as its fields.
+    assert_eq!(
+        db.get(&Match::key("unplayed")?).await?,
+        Some(Match::new("unplayed", "T1", "EU", None, "lower"))
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn cursors_resume_with_native_values() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Esports>().await?;
+    for m in matches() {
+        db.put(&m).await?;
+    }
+    let q = Match::query_by_region("T1", "EU").limit(1);
+    let plan = q.plan()?;
+    let mut cursor: Option<Cursor> = None;
+    let mut seen = Vec::new();
+    let mut rounds = Vec::new();
+    loop {
+        let page = db.query(&q).page(cursor.as_ref()).await?;
+        assert!(page.requests <= 1, "one request per page of one item");
+        seen.extend(page.items.iter().map(|m| m.id.clone()));
+        let Some(next) = page.next else { break };
+        let positions = CursorCodec::default().decode(db.table_name(), &plan, &next)?;
+        if let [Position::After(key)] = positions.as_slice() {
+            rounds.push(key.get("round").cloned());
+        }
+        cursor = Some(next);
+    }
+    assert_eq!(seen, ["m1", "m2l", "m2u", "m10"]);
+    assert!(
+        rounds.iter().all(|r| matches!(r, Some(KeyValue::N(_)))),
+        "{rounds:?}"
+    );
+    assert_eq!(rounds.first(), Some(&Some(KeyValue::N("1".into()))));
+    Ok(())
+}
+
+#[tokio::test]
+async fn setting_a_native_fill_to_none_removes_it_and_the_item_leaves_the_index(
+) -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Esports>().await?;
+    db.put(&Match::new("m2", "T1", "EU", Some(2), "upper"))
+        .await?;
+    let whole = Match::query_by_region("T1", "EU");
+    assert_eq!(ids(&db, &whole).await?, ["m2"]);
+    let update = db.update(&Match::key("m2")?).set(Match::ROUND, None::<u32>);
+    assert_eq!(
+        update
+            .plan()
+            .input(std::time::SystemTime::now())?
+            .update_expression
+            .as_deref(),
+        Some("REMOVE #round")
+    );
+    update.await?;
+    assert!(ids(&db, &whole).await?.is_empty());
+    let stored = db.get(&Match::key("m2")?).await?.ok_or("gone")?;
+    assert_eq!(stored.round, None);
+    db.update(&Match::key("m2")?)
+        .set(Match::ROUND, Some(3u32))
+        .await?;
+    assert_eq!(ids(&db, &whole).await?, ["m2"]);
+    Ok(())
+}
+
+/// An entity whose `attribute_keys` claims a number for a field serde stores as a string: the
+/// write is refused before any request.
+#[derive(Serialize, Deserialize)]
+struct Liar {
+    id: String,
+    tournament: String,
+    region: String,
+    round: String,
+    bracket: String,
+}
+
+impl Entity for Liar {
+    type Table = Esports;
+    type PartitionFields = (String,);
+    const ENTITY_NAME: &'static str = "Liar";
+    const PARTITION_TEMPLATE: KeyTemplate = Match::PARTITION_TEMPLATE;
+    const SORT_TEMPLATE: Option<KeyTemplate> = Match::SORT_TEMPLATE;
+
+    fn partition_key(&self) -> Result<String, KeyError> {
+        Ok(format!("MATCH#{}", self.id))
+    }
+
+    fn sort_key(&self) -> Result<Option<String>, KeyError> {
+        Ok(Some("META".to_owned()))
+    }
+
+    fn attribute_keys(&self) -> Result<Vec<(&'static str, IndexValue)>, KeyError> {
+        Ok(vec![("round", IndexValue::Check(KeyValue::N("2".into())))])
+    }
+}
+
+impl InTable<Esports> for Liar {}
+
+#[tokio::test]
+async fn a_native_attribute_of_another_type_is_refused_before_any_request() -> Result<(), BoxError>
+{
+    let db = common::unsent::<Esports>("never");
+    let liar = Liar {
+        id: "x".into(),
+        tournament: "T1".into(),
+        region: "EU".into(),
+        round: "2".into(),
+        bracket: "upper".into(),
+    };
+    match db.put(&liar).await {
+        Err(Error::NativeKeyAttribute {
+            attribute,
+            declared,
+            found,
+        }) => {
+            assert_eq!(
+                (attribute.as_str(), declared, found.as_str()),
+                ("round", "N", "S")
+            );
+        }
+        other => return Err(format!("expected NativeKeyAttribute, got {other:?}").into()),
+    }
+    Ok(())
+}
