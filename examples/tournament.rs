@@ -259,7 +259,7 @@ async fn main() -> Result<(), BoxError> {
     show(
         &db,
         &log,
-        "1. Matches of worlds/EU (whole index partition)",
+        "1. Matches of worlds/EU (whole index partition; its teams have another _type: not read)",
         &worlds_eu(),
         a_match,
     )

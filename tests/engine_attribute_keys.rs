@@ -601,16 +601,7 @@ async fn a_typed_single_attribute_sort_key() -> Result<(), BoxError> {
         Some(&dynakey::expr::Value::N("100".into()))
     );
     // The score is stored as a number, and the index sorts by it.
-    let stored = db
-        .client()
-        .get_item()
-        .table_name(db.table_name())
-        .key("PK", AttributeValue::S("PLAYER#p9".into()))
-        .key("SK", AttributeValue::S("META".into()))
-        .send()
-        .await?
-        .item
-        .ok_or("no player p9")?;
+    let stored = raw_item(&db, "PLAYER#p9").await?;
     assert_eq!(stored.get("score"), Some(&AttributeValue::N("9".into())));
     assert_eq!(
         stored.get("GSI2PK"),
