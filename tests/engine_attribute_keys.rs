@@ -31,6 +31,7 @@ type Item = HashMap<String, AttributeValue>;
       sort_key = ["round": N, "bracket"])]
 #[gsi(ByScore, name = "GSI2", partition_key = "GSI2PK", sort_key = "score": N)]
 #[gsi(ByDigest, name = "GSI3", partition_key = "GSI3PK", sort_key = "digest": B)]
+#[lsi(ByRank, name = "LSI1", sort_key = "rank": N)]
 struct Esports;
 
 /// A match: in `ByTournamentRegion` once it has a round (`None`: not scheduled yet, so not in the
@@ -86,6 +87,24 @@ struct Replay {
     id: String,
     bucket: String,
     digest: KeyBytes,
+}
+
+/// A leaderboard entry, in its board's partition; the LSI sorts the partition by rank.
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Esports)]
+#[pk("BOARD#<board>")]
+#[sk("ENTRY#<player>")]
+#[index(ByRank, sk = rank)]
+struct Entry {
+    board: String,
+    player: String,
+    rank: i32,
+}
+
+impl Id for Entry {
+    fn id(&self) -> &str {
+        &self.player
+    }
 }
 
 fn a_match(id: &str, tournament: &str, region: &str, round: Option<u32>, bracket: &str) -> Match {
@@ -700,5 +719,84 @@ async fn updates_keep_native_index_attributes() -> Result<(), BoxError> {
     let read = db.get(&key).consistent_read().await?.ok_or("no m4")?;
     db.put(&read).await?;
     assert!(in_index(Some(3)).await?);
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_typed_lsi_sort_key() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Esports>().await?;
+    let entry = |player: &str, rank: i32| Entry {
+        board: "global".into(),
+        player: player.into(),
+        rank,
+    };
+    db.batch_put(&[
+        entry("ada", 10),
+        entry("bob", -3),
+        entry("cy", 2),
+        entry("di", 100),
+    ])
+    .await?;
+    // Negative and multi-digit ranks in number order; an LSI may be read consistently.
+    let q = || Entry::query_by_rank("global");
+    let sk = Entry::by_rank_sk;
+    assert_eq!(ids(&db, &q()).await?, ["bob", "cy", "ada", "di"]);
+    assert_eq!(
+        ids(&db, &q().consistent_read()).await?,
+        ["bob", "cy", "ada", "di"]
+    );
+    assert_eq!(
+        ids(&db, &q().sort_key(sk().rank_lt(10))).await?,
+        ["bob", "cy"]
+    );
+    assert_eq!(
+        ids(&db, &q().sort_key(sk().rank_between(-3, 2)).reverse()).await?,
+        ["cy", "bob"]
+    );
+    let input = q().sort_key(sk().rank_gte(-3)).build()?;
+    assert_eq!(input.index_name.as_deref(), Some("LSI1"));
+    assert_eq!(input.key_condition_expression, "#pk = :pk AND #sk >= :sk");
+    assert_eq!(
+        input.expression_attribute_values.get(":sk"),
+        Some(&dynakey::expr::Value::N("-3".into()))
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn native_values_dynamodb_refuses_are_errors_before_any_request() -> Result<(), BoxError> {
+    let db = common::unsent::<Esports>("nowhere");
+    let key_error = |result: Result<(), dynakey_runtime::Error>| match result {
+        Err(dynakey_runtime::Error::Key(e)) => Ok(e.into_kind()),
+        other => Err(format!(
+            "expected a key error before any request, got {other:?}"
+        )),
+    };
+    // Bytes: empty, or over the 1,024 bytes of a sort key.
+    assert_eq!(
+        key_error(db.put(&replay("r", &[])).await)?,
+        KeyErrorKind::EmptyKey {
+            role: dynakey::KeyRole::Sort
+        }
+    );
+    match key_error(db.put(&replay("r", &[7; 1025])).await)? {
+        KeyErrorKind::TooLong { bytes, limit, .. } => assert_eq!((bytes, limit), (1025, 1024)),
+        other => return Err(format!("expected TooLong, got {other:?}").into()),
+    }
+    // A string partition attribute: empty.
+    assert_eq!(
+        key_error(db.put(&a_match("m", "T1", "", Some(1), "upper")).await)?,
+        KeyErrorKind::EmptyKey {
+            role: dynakey::KeyRole::Partition
+        }
+    );
+    // The same in a query: refused when it is planned.
+    match Match::query_by_tournament_region("T1", "").plan() {
+        Err(e) => assert!(matches!(e.kind(), KeyErrorKind::EmptyKey { .. }), "{e:?}"),
+        Ok(plan) => return Err(format!("an empty region was planned: {plan:?}").into()),
+    }
+    // The control: a valid item is sent (and fails only for want of an engine).
+    common::sent(db.put(&replay("r", &[1])).await)?;
     Ok(())
 }
