@@ -124,8 +124,10 @@ fn teams() -> Vec<Team> {
         .collect()
 }
 
-/// The refusal of an engine without multi-attribute key schemas: a ValidationException about
-/// the key schema, from CreateTable or Query.
+/// The refusal of an engine without multi-attribute key schemas: a ValidationException from
+/// CreateTable (whose only unusual part here is the index's key schema; DynamoDB Local and
+/// dynoxide-rs 2.x refuse a GSI key schema of more than two elements), or one about the key from
+/// a Query. The engine's own message is printed after it.
 fn refuses_the_key_schema(error: &Error) -> bool {
     let Error::Sdk {
         operation, message, ..
@@ -134,9 +136,12 @@ fn refuses_the_key_schema(error: &Error) -> bool {
         return false;
     };
     let message = message.to_ascii_lowercase();
-    matches!(*operation, "CreateTable" | "Query" | "DescribeTable")
-        && message.contains("validationexception")
-        && (message.contains("keyschema") || message.contains("key schema"))
+    message.contains("validationexception")
+        && match *operation {
+            "CreateTable" => true,
+            "Query" => message.contains("key"),
+            _ => false,
+        }
 }
 
 /// Ends the example on an error: a clear word for an engine that cannot serve the index.
