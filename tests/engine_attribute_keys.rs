@@ -800,3 +800,92 @@ async fn native_values_dynamodb_refuses_are_errors_before_any_request() -> Resul
     common::sent(db.put(&replay("r", &[1])).await)?;
     Ok(())
 }
+
+/// The start key of match `id` on `ByTournamentRegion` (table and index key attributes).
+fn start_of(id: &str, tournament: &str, region: &str, round: &str, bracket: &str) -> StartKey {
+    let s = |v: &str| KeyValue::S(v.into());
+    StartKey::from([
+        ("PK".to_owned(), s(&format!("MATCH#{id}"))),
+        ("SK".to_owned(), s("META")),
+        ("_type".to_owned(), s("Match")),
+        ("tournament".to_owned(), s(tournament)),
+        ("region".to_owned(), s(region)),
+        ("round".to_owned(), KeyValue::N(round.into())),
+        ("bracket".to_owned(), s(bracket)),
+    ])
+}
+
+#[tokio::test]
+async fn cursors_outside_their_query_are_refused_before_any_request() -> Result<(), BoxError> {
+    let (_engine, db, _log) = seeded().await?;
+    let unsent: Db<Esports> = common::unsent(db.table_name());
+    let sk = Match::by_tournament_region_sk;
+    let q = Match::query_by_tournament_region("T1", "EU").sort_key(sk().round_gte(2));
+    let codec = db.cursor_codec();
+
+    // The control: a cursor made at m3 (round 2, "lower") is sent, and resumes right after it.
+    let at_m3 = codec.encode(
+        db.table_name(),
+        &q.plan()?,
+        &[Position::After(start_of("m3", "T1", "EU", "2", "lower"))],
+    )?;
+    common::sent(unsent.query(&q).page(Some(&at_m3)).await)?;
+    let rest: Vec<Match> = db
+        .query(&q)
+        .from(Some(&at_m3))
+        .items()
+        .try_collect()
+        .await?;
+    let rest: Vec<&str> = rest.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(rest, ["m2", "m1"]);
+
+    // Bound to its query: another partition, another sort condition, another entity.
+    let others = [
+        (
+            "another region",
+            Match::query_by_tournament_region("T1", "US").sort_key(sk().round_gte(2)),
+        ),
+        (
+            "another bound",
+            Match::query_by_tournament_region("T1", "EU").sort_key(sk().round_gte(3)),
+        ),
+        (
+            "another operator",
+            Match::query_by_tournament_region("T1", "EU").sort_key(sk().round_gt(2)),
+        ),
+        ("another direction", q.clone().reverse()),
+    ];
+    for (what, other) in others {
+        let error = common::cursor_error(unsent.query(&other).page(Some(&at_m3)).await)?;
+        assert_eq!(error, dynakey::CursorError::OtherQuery, "{what}");
+    }
+    let teams = Team::query_by_tournament_region("T1", "EU");
+    let error = common::cursor_error(unsent.query(&teams).page(Some(&at_m3)).await)?;
+    assert_eq!(error, dynakey::CursorError::OtherQuery, "a team query");
+
+    // A start key outside the key condition cannot become a cursor: a round below the range,
+    // another region, a round stored as text.
+    let plan = q.plan()?;
+    let outside = [
+        ("below the range", start_of("m4", "T1", "EU", "1", "upper")),
+        ("another region", start_of("m5", "T1", "US", "2", "upper")),
+        ("a round as text", {
+            let mut key = start_of("m3", "T1", "EU", "2", "lower");
+            key.insert("round".into(), KeyValue::S("2".into()));
+            key
+        }),
+    ];
+    for (what, start) in outside {
+        match codec.encode(db.table_name(), &plan, &[Position::After(start)]) {
+            Err(e) => assert!(
+                matches!(
+                    e.kind(),
+                    KeyErrorKind::Cursor(dynakey::CursorError::WrongKey(_))
+                ),
+                "{what}: {e:?}"
+            ),
+            Ok(cursor) => return Err(format!("{what}: made a cursor {cursor}").into()),
+        }
+    }
+    Ok(())
+}
