@@ -889,3 +889,42 @@ async fn cursors_outside_their_query_are_refused_before_any_request() -> Result<
     }
     Ok(())
 }
+
+#[tokio::test]
+async fn an_item_the_entity_never_writes_is_not_decoded() -> Result<(), BoxError> {
+    let (_engine, db, _log) = seeded().await?;
+    // Written past dynakey into the matches' index partition, with the match entity type, but
+    // under a table key Match's template never makes.
+    let s = |v: &str| AttributeValue::S(v.into());
+    db.client()
+        .put_item()
+        .table_name(db.table_name())
+        .item("PK", s("IMPORT#7"))
+        .item("SK", s("META"))
+        .item("_type", s("Match"))
+        .item("tournament", s("T1"))
+        .item("region", s("EU"))
+        .item("round", AttributeValue::N("5".into()))
+        .item("bracket", s("upper"))
+        .send()
+        .await?;
+    let q = Match::query_by_tournament_region("T1", "EU");
+    match db.query(&q).items().try_collect::<Vec<Match>>().await {
+        Err(dynakey_runtime::Error::ForeignItem {
+            entity, partition, ..
+        }) => {
+            assert_eq!(entity, "Match");
+            assert_eq!(partition.as_deref(), Some("IMPORT#7"));
+        }
+        other => return Err(format!("expected ForeignItem, got {other:?}").into()),
+    }
+    let page = db
+        .query(&q)
+        .unknown_items(UnknownItems::Skip)
+        .page(None)
+        .await?;
+    assert_eq!(page.unknown_count, 1);
+    let ids: Vec<&str> = page.items.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(ids, ["m4", "m3", "m2", "m1"]);
+    Ok(())
+}
