@@ -50,6 +50,19 @@
 //!   right like `Project::sk()`, whose conditions only fit queries on `ByStatus` (a base-table
 //!   builder on an index query, or the reverse, does not compile).
 //!
+//! # Attribute-wise indexes
+//! A GSI may instead declare its key attribute by attribute: 1–4 partition attributes and 0–4
+//! sort attributes (`partition_key = ["tournament", "region"], sort_key = ["round": N,
+//! "bracket"]`), or one typed attribute (`sort_key = "score": N`); an LSI may have one typed sort
+//! attribute (AWS developer guide, "Multi-attribute keys pattern"). Each attribute keeps its own
+//! type ([`crate::attribute`]), so numbers sort as numbers ([`IndexDef::key_schema`]). An entity
+//! fills each attribute in order with a template (stored as `S`) or a field (stored natively by
+//! serde): [`EntityIndex::fills`], [`Entity::attribute_keys`](crate::Entity::attribute_keys). A
+//! query gives every partition attribute by value and the sort attributes left to right through
+//! the generated builder and [`KeyQuery::sort_key`](crate::KeyQuery::sort_key), a range only on
+//! the last one given; an `Option` fill that is `None` keeps the item out of the index. The rules
+//! are in `docs/semantics.md`.
+//!
 //! Reading: `ConsistentRead` exists only for [`ConsistentReadable`] indexes (the base table and
 //! LSIs), and decoding whole entities only for [`ProjectsAll`] indexes; a `KEYS_ONLY` or `INCLUDE`
 //! index is read with `.keys()` (base-table keys, for a follow-up `Db::batch_get`) or
