@@ -1,8 +1,10 @@
-//! `create` never overwrites (docs/semantics.md §5) on the embedded engine.
+//! `create` never overwrites (docs/semantics.md §5), and `create_table` sends the declared key
+//! schema of attribute-wise indexes (docs/semantics.md §3), on the engine of the run.
 
 mod common;
 
-use dynakey::{DefaultTable, Entity};
+use aws_sdk_dynamodb::types::{KeySchemaElement, ScalarAttributeType};
+use dynakey::{DefaultTable, Entity, Table};
 use dynakey_runtime::Error;
 use serde::{Deserialize, Serialize};
 
@@ -76,6 +78,88 @@ async fn second_create_of_the_same_key_is_refused_and_changes_nothing() -> Resul
     assert_eq!(
         db.get(&Project::key("acme", 42u64, "p1")?).await?,
         Some(intruder)
+    );
+    Ok(())
+}
+
+/// A multi-attribute GSI (the entity type first), a GSI sorted by bytes and an LSI sorted by a
+/// number.
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+#[gsi(ByTournamentRegion, partition_key = [entity_type("_type"), "tournament", "region"],
+      sort_key = ["round": N, "bracket"])]
+#[gsi(ByDigest, name = "GSI2", partition_key = "GSI2PK", sort_key = "digest": B)]
+#[lsi(ByRank, name = "LSI1", sort_key = "rank": N)]
+struct Esports;
+
+/// `(attribute, KeyType)` of each element, in the order the engine describes them.
+fn elements(schema: &[KeySchemaElement]) -> Vec<(&str, &str)> {
+    schema
+        .iter()
+        .map(|e| (e.attribute_name(), e.key_type().as_str()))
+        .collect()
+}
+
+#[tokio::test]
+async fn create_table_sends_the_multi_attribute_key_schema() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Esports>().await?;
+    let table = common::describe_table(&db).await?;
+
+    let gsi = |name: &str| {
+        table
+            .global_secondary_indexes()
+            .iter()
+            .find(|i| i.index_name() == Some(name))
+            .map(|i| elements(i.key_schema()))
+    };
+    // Every partition attribute (HASH), then every sort attribute (RANGE), in declared order.
+    assert_eq!(
+        gsi("ByTournamentRegion"),
+        Some(vec![
+            ("_type", "HASH"),
+            ("tournament", "HASH"),
+            ("region", "HASH"),
+            ("round", "RANGE"),
+            ("bracket", "RANGE"),
+        ])
+    );
+    assert_eq!(
+        gsi("GSI2"),
+        Some(vec![("GSI2PK", "HASH"), ("digest", "RANGE")])
+    );
+    let lsi: Vec<_> = table
+        .local_secondary_indexes()
+        .iter()
+        .map(|i| (i.index_name(), elements(i.key_schema())))
+        .collect();
+    assert_eq!(
+        lsi,
+        [(Some("LSI1"), vec![("PK", "HASH"), ("rank", "RANGE")])]
+    );
+
+    // Each key attribute defined once, with the declared type.
+    let mut definitions: Vec<(&str, &ScalarAttributeType)> = table
+        .attribute_definitions()
+        .iter()
+        .map(|d| (d.attribute_name(), d.attribute_type()))
+        .collect();
+    definitions.sort();
+    use ScalarAttributeType::{B, N, S};
+    assert_eq!(
+        definitions,
+        [
+            ("GSI2PK", &S),
+            ("PK", &S),
+            ("SK", &S),
+            ("_type", &S),
+            ("bracket", &S),
+            ("digest", &B),
+            ("rank", &N),
+            ("region", &S),
+            ("round", &N),
+            ("tournament", &S),
+        ]
     );
     Ok(())
 }

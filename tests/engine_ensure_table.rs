@@ -203,3 +203,169 @@ async fn a_key_attribute_of_another_type_is_a_difference() -> Result<(), BoxErro
     }
     Ok(())
 }
+
+/// A table with a multi-attribute GSI: three partition attributes, the entity type first, and
+/// two sort attributes, `round` a number.
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+#[gsi(ByTournamentRegion, partition_key = [entity_type("_type"), "tournament", "region"],
+      sort_key = ["round": N, "bracket"])]
+struct Esports;
+
+/// Creates table `table` past dynakey: `PK`/`SK` and the GSI `ByTournamentRegion` with these
+/// `(attribute, type, key type)` elements, in this order.
+async fn create_raw(
+    engine: &Engine,
+    table: &str,
+    gsi: &[(
+        &str,
+        aws_sdk_dynamodb::types::ScalarAttributeType,
+        aws_sdk_dynamodb::types::KeyType,
+    )],
+) -> Result<(), BoxError> {
+    use aws_sdk_dynamodb::types::{
+        AttributeDefinition, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType,
+        Projection, ProjectionType, ScalarAttributeType,
+    };
+    let element = |name: &str, kind: KeyType| {
+        KeySchemaElement::builder()
+            .attribute_name(name)
+            .key_type(kind)
+            .build()
+    };
+    let definition = |name: &str, kind: ScalarAttributeType| {
+        AttributeDefinition::builder()
+            .attribute_name(name)
+            .attribute_type(kind)
+            .build()
+    };
+    let mut index = GlobalSecondaryIndex::builder()
+        .index_name("ByTournamentRegion")
+        .projection(
+            Projection::builder()
+                .projection_type(ProjectionType::All)
+                .build(),
+        );
+    let mut request = engine
+        .client()
+        .create_table()
+        .table_name(table)
+        .billing_mode(BillingMode::PayPerRequest)
+        .attribute_definitions(definition("PK", ScalarAttributeType::S)?)
+        .attribute_definitions(definition("SK", ScalarAttributeType::S)?)
+        .key_schema(element("PK", KeyType::Hash)?)
+        .key_schema(element("SK", KeyType::Range)?);
+    for (name, kind, key) in gsi {
+        index = index.key_schema(element(name, key.clone())?);
+        request = request.attribute_definitions(definition(name, kind.clone())?);
+    }
+    request
+        .global_secondary_indexes(index.build()?)
+        .send()
+        .await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_missing_multi_attribute_table_is_created_and_then_matches() -> Result<(), BoxError> {
+    let engine = Engine::start().await?;
+    let db = engine.db::<Esports>("dynakey-ensure-multi");
+    assert_eq!(db.ensure_table().await?, TableSetup::Created);
+    // The key schema it sent is the one it compares against: element lists and types match.
+    assert_eq!(db.ensure_table().await?, TableSetup::Existing);
+    let table = common::describe_table(&db).await?;
+    let index = table
+        .global_secondary_indexes()
+        .first()
+        .ok_or("no global secondary index")?;
+    assert_eq!(index.key_schema().len(), 5);
+    Ok(())
+}
+
+/// The differences `ensure_table` of [`Esports`] finds on a table created past dynakey with
+/// these GSI elements; the table is checked to be left as it was.
+async fn differences_from(
+    name: &str,
+    gsi: &[(
+        &str,
+        aws_sdk_dynamodb::types::ScalarAttributeType,
+        aws_sdk_dynamodb::types::KeyType,
+    )],
+) -> Result<Vec<SchemaDifference>, BoxError> {
+    let engine = Engine::start().await?;
+    create_raw(&engine, name, gsi).await?;
+    let db = engine.db::<Esports>(name);
+    let before = common::describe_table(&db).await?;
+    let differences = match db.ensure_table().await {
+        Err(Error::TableMismatch { differences, .. }) => differences,
+        other => return Err(format!("expected TableMismatch, got {other:?}").into()),
+    };
+    let after = common::describe_table(&db).await?;
+    assert_eq!(
+        before.global_secondary_indexes(),
+        after.global_secondary_indexes(),
+        "not changed"
+    );
+    assert_eq!(
+        before.attribute_definitions(),
+        after.attribute_definitions()
+    );
+    Ok(differences)
+}
+
+#[tokio::test]
+async fn a_table_with_another_attribute_type_is_refused() -> Result<(), BoxError> {
+    use aws_sdk_dynamodb::types::{KeyType::*, ScalarAttributeType::*};
+    // `round` as a string: the declared index sorts by it as a number.
+    let differences = differences_from(
+        "dynakey-ensure-round-as-text",
+        &[
+            ("_type", S, Hash),
+            ("tournament", S, Hash),
+            ("region", S, Hash),
+            ("round", S, Range),
+            ("bracket", S, Range),
+        ],
+    )
+    .await?;
+    assert_eq!(
+        differences,
+        [SchemaDifference::KeyAttributeType {
+            attribute: "round".into(),
+            declared: "N".into(),
+            found: "S".into(),
+        }]
+    );
+    let message = differences[0].to_string();
+    assert!(message.contains("\"round\""), "{message}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_multi_attribute_key_in_another_order_is_refused() -> Result<(), BoxError> {
+    use aws_sdk_dynamodb::types::{KeyType::*, ScalarAttributeType::*};
+    // The same attributes, `region` before `tournament`: the order of the elements is the order
+    // of the attributes, so this is another index than the declared one.
+    let differences = differences_from(
+        "dynakey-ensure-other-order",
+        &[
+            ("_type", S, Hash),
+            ("region", S, Hash),
+            ("tournament", S, Hash),
+            ("round", N, Range),
+            ("bracket", S, Range),
+        ],
+    )
+    .await?;
+    let key = |declared: &str, found: &str| SchemaDifference::Key {
+        index: Some("ByTournamentRegion".into()),
+        role: KeyRole::Partition,
+        declared: Some(declared.into()),
+        found: Some(found.into()),
+    };
+    assert_eq!(
+        differences,
+        [key("tournament", "region"), key("region", "tournament")]
+    );
+    Ok(())
+}
