@@ -64,26 +64,30 @@ impl KeyDecl {
 
 /// Reads a declared key (after its `=`).
 pub fn key_decl(input: ParseStream<'_>) -> syn::Result<KeyDecl> {
-    if input.peek(syn::token::Bracket) {
-        let content;
-        let bracket = syn::bracketed!(content in input);
-        let mut attrs = Vec::new();
-        while !content.is_empty() {
-            attrs.push(attr_decl(&content)?);
-            if content.is_empty() {
-                break;
-            }
-            content.parse::<Token![,]>()?;
-        }
-        return Ok(KeyDecl {
-            attrs,
-            bracket: Some(bracket.span.join()),
-        });
+    let (attrs, bracket) = one_or_list(input, attr_decl)?;
+    Ok(KeyDecl { attrs, bracket })
+}
+
+/// One element, or a bracketed, comma-separated list of them (a trailing comma allowed) with the
+/// span of its brackets: the shape of both a declared key and its fills.
+fn one_or_list<T>(
+    input: ParseStream<'_>,
+    element: fn(ParseStream<'_>) -> syn::Result<T>,
+) -> syn::Result<(Vec<T>, Option<Span>)> {
+    if !input.peek(syn::token::Bracket) {
+        return Ok((vec![element(input)?], None));
     }
-    Ok(KeyDecl {
-        attrs: vec![attr_decl(input)?],
-        bracket: None,
-    })
+    let content;
+    let bracket = syn::bracketed!(content in input);
+    let mut elements = Vec::new();
+    while !content.is_empty() {
+        elements.push(element(&content)?);
+        if content.is_empty() {
+            break;
+        }
+        content.parse::<Token![,]>()?;
+    }
+    Ok((elements, Some(bracket.span.join())))
 }
 
 fn attr_decl(input: ParseStream<'_>) -> syn::Result<AttrDecl> {
@@ -170,26 +174,8 @@ impl FillDecl {
 
 /// Reads the fills of `pk`/`sk` (after its `=`).
 pub fn fill_decl(input: ParseStream<'_>) -> syn::Result<FillDecl> {
-    if input.peek(syn::token::Bracket) {
-        let content;
-        let bracket = syn::bracketed!(content in input);
-        let mut fills = Vec::new();
-        while !content.is_empty() {
-            fills.push(fill_elem(&content)?);
-            if content.is_empty() {
-                break;
-            }
-            content.parse::<Token![,]>()?;
-        }
-        return Ok(FillDecl {
-            fills,
-            bracket: Some(bracket.span.join()),
-        });
-    }
-    Ok(FillDecl {
-        fills: vec![fill_elem(input)?],
-        bracket: None,
-    })
+    let (fills, bracket) = one_or_list(input, fill_elem)?;
+    Ok(FillDecl { fills, bracket })
 }
 
 fn fill_elem(input: ParseStream<'_>) -> syn::Result<FillElem> {
