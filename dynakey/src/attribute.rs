@@ -286,16 +286,12 @@ pub fn check_key_value(value: &KeyValue, role: KeyRole) -> Result<(), KeyError> 
         KeyValue::S(text) => KeyError::check_size(role, text),
         KeyValue::B(bytes) => bytes::check_size(role, bytes),
         KeyValue::N(text) if number::is_number_text(text) => Ok(()),
-        KeyValue::N(text) => Err(KeyErrorKind::Value(SegmentError::Unencodable(format!(
-            "{text:?} is not a DynamoDB number (N holds finite values of magnitude 1e-130 ..< 1e126 \
-             with up to 38 digits; AWS developer guide, \"Supported data types — Number\")"
-        )))
-        .into()),
+        KeyValue::N(text) => Err(unencodable(format_args!("{text:?}"))),
     }
 }
 
 #[cold]
-fn unencodable(value: f64) -> KeyError {
+fn unencodable(value: impl std::fmt::Display) -> KeyError {
     KeyErrorKind::Value(SegmentError::Unencodable(format!(
         "{value} is not a DynamoDB number (N holds finite values of magnitude 1e-130 ..< 1e126 \
          with up to 38 digits; AWS developer guide, \"Supported data types — Number\")"
