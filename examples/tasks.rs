@@ -11,7 +11,7 @@
 use std::time::SystemTime;
 
 use dynakey::expr::Value;
-use dynakey::{Entity, KeySegment, Table, WriteInput};
+use dynakey::{Entity, KeySegment, Table, UpdateBuilder, WriteInput};
 use dynakey_runtime::{Db, Engine, Error};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};

@@ -14,7 +14,7 @@ use aws_sdk_dynamodb::config::interceptors::BeforeSerializationInterceptorContex
 use aws_sdk_dynamodb::config::{ConfigBag, Intercept};
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsInput;
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::{Entity, Table};
+use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::{Db, Engine, Error};
 use serde::{Deserialize, Serialize};
 

@@ -16,7 +16,7 @@ use dynakey::__private::{
 use dynakey::{
     Cursor, CursorCodec, Entity, EntityIndex, Fill, InTable, Index, IndexDef, IndexGroup,
     IndexKind, IndexValue, KeyAttr, KeyError, KeyQuery, KeyRole, KeySchema, KeyTemplate, KeyValue,
-    Position, Projection, ProjectsAll, Table, Unversioned,
+    Position, Projection, ProjectsAll, Table, Unversioned, UpdateBuilder,
 };
 use dynakey_runtime::Error;
 use futures::TryStreamExt;

@@ -14,7 +14,7 @@ use aws_sdk_dynamodb::types::{AttributeValue, Select};
 use dynakey::QueryInput;
 use dynakey::{
     Cursor, Entity, InTable, KeyBytes, KeyErrorKind, KeyQuery, KeyValue, Position, ProjectsAll,
-    StartKey, Table, Whole,
+    StartKey, Table, UpdateBuilder, Whole,
 };
 use dynakey_runtime::{Db, QueryLog, UnknownItems};
 use futures::TryStreamExt;

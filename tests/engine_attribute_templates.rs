@@ -8,7 +8,7 @@
 mod common;
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::{Entity, KeyQuery, Table};
+use dynakey::{Entity, KeyQuery, Table, UpdateBuilder};
 use dynakey_runtime::Db;
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};

@@ -5,7 +5,7 @@
 
 mod common;
 
-use dynakey::{Entity, Table};
+use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::{CancelReason, Db, Error, TransactionRefusal};
 use serde::{Deserialize, Serialize};
 

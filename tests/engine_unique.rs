@@ -6,7 +6,7 @@
 mod common;
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::{Entity, Table};
+use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::{Db, Error, TransactionRefusal};
 use serde::{Deserialize, Serialize};
 

@@ -7,7 +7,7 @@ mod common;
 
 use std::sync::Arc;
 
-use dynakey::{Entity, Table};
+use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::{Db, Error};
 use serde::{Deserialize, Serialize};
 

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::{Entity, Table};
+use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::{Db, Error};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};

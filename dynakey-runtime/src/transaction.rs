@@ -151,6 +151,7 @@ impl Action {
 ///
 /// ```no_run
 /// # use dynakey::Entity;
+/// use dynakey::UpdateBuilder;
 /// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
 /// # #[pk("P#<id>")] #[sk("META")]
 /// # struct Project { id: String, tasks: u32 }

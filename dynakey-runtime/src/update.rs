@@ -8,11 +8,8 @@ use std::pin::Pin;
 use std::time::SystemTime;
 
 use aws_sdk_dynamodb::types::{ReturnValue, ReturnValuesOnConditionCheckFailure};
-use dynakey::field::{
-    Encode, Field, ListOf, NotIndexed, NotKeyPart, NotManaged, Number, SetOf, ValueOf,
-};
-use dynakey::write::{Guard, Optional, SetKind, Settable};
-use dynakey::{Cond, Entity, InTable, Key, Table, UpdatePlan, Versioned, WriteInput};
+use dynakey::write::Guard;
+use dynakey::{Entity, InTable, Key, Table, UpdateBuilder, UpdatePlan, Versioned, WriteInput};
 use serde::de::DeserializeOwned;
 use tracing::Instrument;
 
@@ -97,11 +94,11 @@ impl<T: Table, E: 'static, P: DeserializeOwned + Send + 'static> Returning<T, E>
 }
 
 /// A typed `UpdateItem` request of the item with one key, made by [`Db::update`]: the typed
-/// operations of [`UpdatePlan`] (each a method here with the same rules: key fields have none,
-/// index fields are set with their whole group, `remove` only on `Option` fields, `add`/`subtract`
-/// on numbers, set and list operations on sets and lists), `.condition(…)`,
-/// `.expected_version(v)` (required for a versioned entity), `.upsert()`, what to return, then
-/// `.await`.
+/// operations of its [`UpdatePlan`] through [`UpdateBuilder`] (`set`, `remove`, `add`, …, with
+/// the plan's rules: key fields have none, index fields are set with their whole group, `remove`
+/// only on `Option` fields, `add`/`subtract` on numbers, set and list operations on sets and
+/// lists), `.condition(…)`, `.upsert()`, `.expected_version(v)` (required for a versioned
+/// entity), what to return, then `.await`.
 ///
 /// By default the update requires the item to exist (`attribute_exists(#pk)`): a missing item is
 /// [`Error::NotFound`] and nothing is created. `.upsert()` lets it create the item, as
@@ -109,6 +106,7 @@ impl<T: Table, E: 'static, P: DeserializeOwned + Send + 'static> Returning<T, E>
 ///
 /// ```no_run
 /// # use dynakey::Entity;
+/// use dynakey::UpdateBuilder;
 /// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
 /// # #[pk("WS#<workspace>")] #[sk("TASK#<id>")]
 /// # struct Task { workspace: String, id: u32, title: String, comments: u32, note: Option<String> }
@@ -153,15 +151,19 @@ impl<T: Table> Db<T> {
     }
 }
 
-impl<T: Table, E: Entity, R, V> Update<T, E, R, V> {
-    fn map(self, f: impl FnOnce(UpdatePlan<E>) -> UpdatePlan<E>) -> Self {
+/// The typed operations (`set`, `remove`, `add`, …, `condition`, `upsert`) are those of the
+/// plan, written once in [`UpdateBuilder`].
+impl<T: Table, E: Entity, R, V> UpdateBuilder<E> for Update<T, E, R, V> {
+    fn map_plan(self, change: impl FnOnce(UpdatePlan<E>) -> UpdatePlan<E>) -> Self {
         Update {
             db: self.db,
-            plan: f(self.plan),
+            plan: change(self.plan),
             marker: PhantomData,
         }
     }
+}
 
+impl<T: Table, E: Entity, R, V> Update<T, E, R, V> {
     fn retype<R2, V2>(self) -> Update<T, E, R2, V2> {
         Update {
             db: self.db,
@@ -182,96 +184,6 @@ impl<T: Table, E: Entity, R, V> Update<T, E, R, V> {
     /// [`Error::Plan`].
     pub fn input(&self, now: SystemTime) -> Result<WriteInput, Error> {
         Ok(self.plan.input(now)?)
-    }
-
-    /// `SET` a field, or an index group with the recomputed index keys ([`UpdatePlan::set`]).
-    pub fn set<S: Settable<E, A>, A>(self, target: S, value: A) -> Self {
-        self.map(|p| p.set(target, value))
-    }
-
-    /// `REMOVE` an `Option` field ([`UpdatePlan::remove`]).
-    pub fn remove<FV: Optional, K>(self, field: Field<E, FV, K>) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
-    {
-        self.map(|p| p.remove(field))
-    }
-
-    /// `SET field = field + :by` ([`UpdatePlan::add`]).
-    pub fn add<FV: Number, K>(self, field: Field<E, FV, K>, by: impl ValueOf<FV>) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<FV>,
-    {
-        self.map(|p| p.add(field, by))
-    }
-
-    /// `SET field = field - :by` ([`UpdatePlan::subtract`]).
-    pub fn subtract<FV: Number, K>(self, field: Field<E, FV, K>, by: impl ValueOf<FV>) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<FV>,
-    {
-        self.map(|p| p.subtract(field, by))
-    }
-
-    /// `ADD field :elements` on a set field ([`UpdatePlan::add_to_set`]).
-    pub fn add_to_set<FV: SetOf, K: SetKind, A: ValueOf<FV::Element>>(
-        self,
-        field: Field<E, FV, K>,
-        elements: impl IntoIterator<Item = A>,
-    ) -> Self {
-        self.map(|p| p.add_to_set(field, elements))
-    }
-
-    /// `DELETE field :elements` on a set field ([`UpdatePlan::delete_from_set`]).
-    pub fn delete_from_set<FV: SetOf, K: SetKind, A: ValueOf<FV::Element>>(
-        self,
-        field: Field<E, FV, K>,
-        elements: impl IntoIterator<Item = A>,
-    ) -> Self {
-        self.map(|p| p.delete_from_set(field, elements))
-    }
-
-    /// `SET field = list_append(field, :items)` ([`UpdatePlan::append`]).
-    pub fn append<FV: ListOf, K, A: ValueOf<FV::Element>>(
-        self,
-        field: Field<E, FV, K>,
-        items: impl IntoIterator<Item = A>,
-    ) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
-    {
-        self.map(|p| p.append(field, items))
-    }
-
-    /// `SET field = list_append(:items, field)` ([`UpdatePlan::prepend`]).
-    pub fn prepend<FV: ListOf, K, A: ValueOf<FV::Element>>(
-        self,
-        field: Field<E, FV, K>,
-        items: impl IntoIterator<Item = A>,
-    ) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
-    {
-        self.map(|p| p.prepend(field, items))
-    }
-
-    /// `SET field = if_not_exists(field, :value)` ([`UpdatePlan::set_if_not_exists`]).
-    pub fn set_if_not_exists<FV, K>(self, field: Field<E, FV, K>, value: impl ValueOf<FV>) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<FV>,
-    {
-        self.map(|p| p.set_if_not_exists(field, value))
-    }
-
-    /// The update happens only if `condition` holds on the item as stored; otherwise
-    /// [`Error::ConditionFailed`] with the stored item.
-    pub fn condition<S>(self, condition: Cond<E, S>) -> Self {
-        self.map(|p| p.condition(condition))
-    }
-
-    /// Lets the update create the item when none is stored ([`UpdatePlan::upsert`]).
-    pub fn upsert(self) -> Self {
-        self.map(UpdatePlan::upsert)
     }
 
     /// Returns the item after the update, as `E` (`ReturnValues = ALL_NEW`).
@@ -297,7 +209,7 @@ impl<T: Table, E: Versioned, R> Update<T, E, R, AnyVersion> {
     /// the item was read with), and stores `version + 1`; otherwise [`Error::VersionConflict`]
     /// with the stored item. Required for a versioned entity.
     pub fn expected_version(self, version: u64) -> Update<T, E, R, ExpectedVersion> {
-        let update = self.map(|p| p.expected_version(version));
+        let update = self.map_plan(|p| p.expected_version(version));
         update.retype()
     }
 }

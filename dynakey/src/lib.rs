@@ -139,7 +139,7 @@ pub use table::{
 };
 pub use template::{KeyTemplate, TemplatePart};
 pub use unique::UniqueConstraint;
-pub use write::{ManagedFields, UpdatePlan, WriteInput};
+pub use write::{ManagedFields, UpdateBuilder, UpdatePlan, WriteInput};
 
 /// Derives [`Collection`] for a struct whose fields are the members of an
 /// item collection (`T`, `Option<T>` or `Vec<T>` of entities sharing one partition); see the

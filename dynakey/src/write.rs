@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 pub(crate) use managed::stamp_value;
 pub use managed::{ManagedFields, Stamp, Timestamp, VersionNumber};
-pub use update::{Optional, SetKind, Settable, UpdatePlan};
+pub use update::{Optional, SetKind, Settable, UpdateBuilder, UpdatePlan};
 
 use crate::expr::{Comparator, Condition, Operand, Path, Renderer, UpdateAction, Value};
 use crate::{Entity, Table};

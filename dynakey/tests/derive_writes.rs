@@ -5,7 +5,7 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use dynakey::expr::{AttributeType, Value};
-use dynakey::{Entity, KeySegment, Table, UpdatePlan, WriteInput};
+use dynakey::{Entity, KeySegment, Table, UpdateBuilder, UpdatePlan, WriteInput};
 use serde::{Deserialize, Serialize};
 
 #[derive(Table)]

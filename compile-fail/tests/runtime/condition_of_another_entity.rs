@@ -1,5 +1,5 @@
 // A condition is typed by its entity: one of another entity does not fit a write.
-use dynakey::Entity;
+use dynakey::{Entity, UpdateBuilder};
 use dynakey_runtime::Db;
 
 #[derive(Entity, serde::Serialize, serde::Deserialize)]

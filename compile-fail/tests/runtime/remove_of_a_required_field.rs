@@ -1,5 +1,5 @@
 // Only an `Option` field can be removed: an item without the attribute would not decode.
-use dynakey::Entity;
+use dynakey::{Entity, UpdateBuilder};
 use dynakey_runtime::Db;
 
 #[derive(Entity, serde::Serialize, serde::Deserialize)]

@@ -1,7 +1,7 @@
 // A transaction is on one table: a condition check of an entity of another table is one error
 // naming the entity and both tables; a request of another table's handle is a type mismatch; an
 // update that asks for return values is not a transaction action.
-use dynakey::{Entity, Table};
+use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::Db;
 
 #[derive(Table)]

@@ -1,5 +1,5 @@
 // A field of the #[pk]/#[sk] template has no update operation: the message points at move_to.
-use dynakey::Entity;
+use dynakey::{Entity, UpdateBuilder};
 use dynakey_runtime::Db;
 
 #[derive(Entity, serde::Serialize, serde::Deserialize)]

@@ -1,7 +1,7 @@
 // A field of an #[index] template is set only with the rest of its index (its group handle), so
 // the index key is recomputed in the same UpdateItem; setting one field alone, or the group with
 // a value missing, does not compile. `add` on an index field does not either.
-use dynakey::{Entity, Table};
+use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::Db;
 
 #[derive(Table)]

@@ -2,7 +2,7 @@
 // `.expected_version(v)` the request is not a future: rustc reports the `.await`, naming the
 // `VersionCheck` bound); the version field is set by dynakey, never by hand; an entity without a
 // version has none to expect.
-use dynakey::Entity;
+use dynakey::{Entity, UpdateBuilder};
 use dynakey_runtime::Db;
 
 #[derive(Entity, serde::Serialize, serde::Deserialize)]

@@ -14,8 +14,9 @@ use crate::{AttributeType, Cond, Entity, Key, KeyRole, KeyValue, PlanError, Tabl
 
 /// The typed `UpdateItem` of the item with key `key`: `SET`, `REMOVE`, `ADD` and `DELETE` actions
 /// built from the entity's field handles, its conditions and its version check (AWS developer
-/// guide, "Update expressions", "Condition expressions"). Rendered by [`input`](Self::input);
-/// `dynakey-runtime`'s `db.update(&key)` sends it.
+/// guide, "Update expressions", "Condition expressions"), built with the methods of
+/// [`UpdateBuilder`] and rendered by [`input`](Self::input); `dynakey-runtime`'s
+/// `db.update(&key)` sends it.
 ///
 /// - Key fields have no update operation, and index fields are set only together with the rest of
 ///   their index through its [`IndexGroup`], whose setter also writes the recomputed index key
@@ -23,13 +24,13 @@ use crate::{AttributeType, Cond, Entity, Key, KeyRole, KeyValue, PlanError, Tabl
 /// - A later action on the same attribute replaces an earlier one (DynamoDB refuses two actions on
 ///   one path).
 /// - By default the update is conditioned on the item existing (`attribute_exists(#pk)`): it
-///   never creates an item. [`upsert`](Self::upsert) lets it create one, as DynamoDB's
+///   never creates an item. [`upsert`](UpdateBuilder::upsert) lets it create one, as DynamoDB's
 ///   `UpdateItem` does by default.
 /// - A value that does not serialise, or an index key the new values cannot build, is kept as the
 ///   error and returned by [`input`](Self::input): nothing is sent.
 ///
 /// ```
-/// use dynakey::{Entity, UpdatePlan};
+/// use dynakey::{Entity, UpdateBuilder, UpdatePlan};
 ///
 /// #[derive(Entity, serde::Serialize, serde::Deserialize)]
 /// #[pk("WS#<workspace>")]
@@ -269,6 +270,155 @@ fn push(actions: &mut Vec<UpdateAction>, action: UpdateAction) {
     actions.push(action);
 }
 
+/// The typed operations of an `UpdateItem`, written once for the two values that build one: the
+/// [`UpdatePlan`] itself and dynakey-runtime's `Update` request (`db.update(&key)`), which holds
+/// a plan. Bring it into scope (`use dynakey::UpdateBuilder;`) to call them.
+///
+/// Each operation has the rules of the plan: key fields have none, index fields are set only
+/// with their whole group (an [`IndexGroup`], whose key attributes are recomputed in the same
+/// request), `remove` only on `Option` fields, `add`/`subtract` on numbers, set and list
+/// operations on sets and lists; a wrong one does not compile (`docs/semantics.md` §5). A later
+/// action on an attribute replaces an earlier one. A value that does not serialise is kept as
+/// the plan's error and returned before any request.
+pub trait UpdateBuilder<E: Entity>: Sized {
+    /// Applies `change` to the plan this value holds: the one method an implementation writes.
+    #[must_use]
+    fn map_plan(self, change: impl FnOnce(UpdatePlan<E>) -> UpdatePlan<E>) -> Self;
+
+    /// `SET field = :value` for a field an update may change, or, for an index group,
+    /// `SET` of every field of the group and the recomputed key attributes of its indexes
+    /// (REMOVE of them when an `Option` field is `None`).
+    #[must_use]
+    fn set<S: Settable<E, A>, A>(self, target: S, value: A) -> Self {
+        self.map_plan(|plan| {
+            let actions = target.actions(&plan.key, value);
+            plan.with(actions)
+        })
+    }
+
+    /// `REMOVE field`: an `Option` field becomes `None`.
+    #[must_use]
+    fn remove<V: Optional, K>(self, field: Field<E, V, K>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
+    {
+        self.map_plan(|plan| plan.with(Ok(vec![UpdateAction::Remove(field.path())])))
+    }
+
+    /// `SET field = field + :by` on a number field.
+    #[must_use]
+    fn add<V: Number, K>(self, field: Field<E, V, K>, by: impl ValueOf<V>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<V>,
+    {
+        self.map_plan(|plan| plan.arithmetic(field, by, true))
+    }
+
+    /// `SET field = field - :by` on a number field.
+    #[must_use]
+    fn subtract<V: Number, K>(self, field: Field<E, V, K>, by: impl ValueOf<V>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<V>,
+    {
+        self.map_plan(|plan| plan.arithmetic(field, by, false))
+    }
+
+    /// `ADD field :elements`: the elements join a set field (a missing attribute counts as the
+    /// empty set). No element: no action.
+    #[must_use]
+    fn add_to_set<V: SetOf, K: SetKind, A: ValueOf<V::Element>>(
+        self,
+        field: Field<E, V, K>,
+        elements: impl IntoIterator<Item = A>,
+    ) -> Self {
+        self.map_plan(|plan| plan.elements(field, elements, UpdateAction::Add))
+    }
+
+    /// `DELETE field :elements`: the elements leave a set field. No element: no action.
+    #[must_use]
+    fn delete_from_set<V: SetOf, K: SetKind, A: ValueOf<V::Element>>(
+        self,
+        field: Field<E, V, K>,
+        elements: impl IntoIterator<Item = A>,
+    ) -> Self {
+        self.map_plan(|plan| plan.elements(field, elements, UpdateAction::Delete))
+    }
+
+    /// `SET field = list_append(field, :items)`: the items go at the end of a list field.
+    #[must_use]
+    fn append<V: ListOf, K, A: ValueOf<V::Element>>(
+        self,
+        field: Field<E, V, K>,
+        items: impl IntoIterator<Item = A>,
+    ) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
+    {
+        self.map_plan(|plan| plan.list(field, items, true))
+    }
+
+    /// `SET field = list_append(:items, field)`: the items go at the start of a list field.
+    #[must_use]
+    fn prepend<V: ListOf, K, A: ValueOf<V::Element>>(
+        self,
+        field: Field<E, V, K>,
+        items: impl IntoIterator<Item = A>,
+    ) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
+    {
+        self.map_plan(|plan| plan.list(field, items, false))
+    }
+
+    /// `SET field = if_not_exists(field, :value)`: sets the field only when the item lacks it.
+    #[must_use]
+    fn set_if_not_exists<V, K>(self, field: Field<E, V, K>, value: impl ValueOf<V>) -> Self
+    where
+        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<V>,
+    {
+        self.map_plan(|plan| {
+            let actions = field.encode(value).map(|value| {
+                let operand =
+                    SetOperand::IfNotExists(field.path(), Box::new(SetOperand::Value(value)));
+                vec![UpdateAction::Set(field.path(), SetValue::Operand(operand))]
+            });
+            plan.with(actions.map_err(PlanError::from))
+        })
+    }
+
+    /// The update happens only if `condition` holds on the item as stored (ANDed with earlier
+    /// conditions); a missing item fails every condition but `not_exists`.
+    #[must_use]
+    fn condition<S>(self, condition: Cond<E, S>) -> Self {
+        self.map_plan(|mut plan| {
+            match condition.into_expr() {
+                Ok(condition) => plan.conditions.push(condition),
+                Err(error) => {
+                    plan.error.get_or_insert(error.into());
+                }
+            }
+            plan
+        })
+    }
+
+    /// Lets the update create the item when none is stored (DynamoDB's own `UpdateItem`
+    /// behaviour), instead of requiring it to exist. The created item holds the key attributes
+    /// and the attributes the update sets: make sure they decode into the entity.
+    #[must_use]
+    fn upsert(self) -> Self {
+        self.map_plan(|mut plan| {
+            plan.upsert = true;
+            plan
+        })
+    }
+}
+
+impl<E: Entity> UpdateBuilder<E> for UpdatePlan<E> {
+    fn map_plan(self, change: impl FnOnce(UpdatePlan<E>) -> UpdatePlan<E>) -> Self {
+        change(self)
+    }
+}
+
 /// `Option` fields, which an update may remove (a missing attribute reads back as `None`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an `Option`, so the attribute cannot be removed",
@@ -313,7 +463,7 @@ impl<E: Entity> UpdatePlan<E> {
         self.expected_version
     }
 
-    /// `true` when the update may create the item ([`upsert`](Self::upsert)).
+    /// `true` when the update may create the item ([`upsert`](UpdateBuilder::upsert)).
     pub fn is_upsert(&self) -> bool {
         self.upsert
     }
@@ -338,24 +488,6 @@ impl<E: Entity> UpdatePlan<E> {
         self
     }
 
-    /// `SET field = :value` for a field an update may change, or, for an index group,
-    /// `SET` of every field of the group and the recomputed key attributes of its indexes
-    /// (REMOVE of them when an `Option` field is `None`).
-    #[must_use]
-    pub fn set<S: Settable<E, A>, A>(self, target: S, value: A) -> Self {
-        let actions = target.actions(&self.key, value);
-        self.with(actions)
-    }
-
-    /// `REMOVE field`: an `Option` field becomes `None`.
-    #[must_use]
-    pub fn remove<V: Optional, K>(self, field: Field<E, V, K>) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
-    {
-        self.with(Ok(vec![UpdateAction::Remove(field.path())]))
-    }
-
     fn arithmetic<V, K>(self, field: Field<E, V, K>, by: impl ValueOf<V>, plus: bool) -> Self
     where
         K: Encode<V>,
@@ -370,24 +502,6 @@ impl<E: Entity> UpdatePlan<E> {
             vec![UpdateAction::Set(field.path(), value)]
         });
         self.with(actions.map_err(PlanError::from))
-    }
-
-    /// `SET field = field + :by` on a number field.
-    #[must_use]
-    pub fn add<V: Number, K>(self, field: Field<E, V, K>, by: impl ValueOf<V>) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<V>,
-    {
-        self.arithmetic(field, by, true)
-    }
-
-    /// `SET field = field - :by` on a number field.
-    #[must_use]
-    pub fn subtract<V: Number, K>(self, field: Field<E, V, K>, by: impl ValueOf<V>) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<V>,
-    {
-        self.arithmetic(field, by, false)
     }
 
     fn elements<V, K, A>(
@@ -416,27 +530,6 @@ impl<E: Entity> UpdatePlan<E> {
         self.with(actions)
     }
 
-    /// `ADD field :elements`: the elements join a set field (a missing attribute counts as the
-    /// empty set). No element: no action.
-    #[must_use]
-    pub fn add_to_set<V: SetOf, K: crate::write::SetKind, A: ValueOf<V::Element>>(
-        self,
-        field: Field<E, V, K>,
-        elements: impl IntoIterator<Item = A>,
-    ) -> Self {
-        self.elements(field, elements, UpdateAction::Add)
-    }
-
-    /// `DELETE field :elements`: the elements leave a set field. No element: no action.
-    #[must_use]
-    pub fn delete_from_set<V: SetOf, K: crate::write::SetKind, A: ValueOf<V::Element>>(
-        self,
-        field: Field<E, V, K>,
-        elements: impl IntoIterator<Item = A>,
-    ) -> Self {
-        self.elements(field, elements, UpdateAction::Delete)
-    }
-
     fn list<V: ListOf, K, A: ValueOf<V::Element>>(
         self,
         field: Field<E, V, K>,
@@ -462,73 +555,13 @@ impl<E: Entity> UpdatePlan<E> {
         self.with(actions.map_err(PlanError::from))
     }
 
-    /// `SET field = list_append(field, :items)`: the items go at the end of a list field.
-    #[must_use]
-    pub fn append<V: ListOf, K, A: ValueOf<V::Element>>(
-        self,
-        field: Field<E, V, K>,
-        items: impl IntoIterator<Item = A>,
-    ) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
-    {
-        self.list(field, items, true)
-    }
-
-    /// `SET field = list_append(:items, field)`: the items go at the start of a list field.
-    #[must_use]
-    pub fn prepend<V: ListOf, K, A: ValueOf<V::Element>>(
-        self,
-        field: Field<E, V, K>,
-        items: impl IntoIterator<Item = A>,
-    ) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E>,
-    {
-        self.list(field, items, false)
-    }
-
-    /// `SET field = if_not_exists(field, :value)`: sets the field only when the item lacks it.
-    #[must_use]
-    pub fn set_if_not_exists<V, K>(self, field: Field<E, V, K>, value: impl ValueOf<V>) -> Self
-    where
-        K: NotKeyPart<E> + NotIndexed<E> + NotManaged<E> + Encode<V>,
-    {
-        let actions = field.encode(value).map(|value| {
-            let operand = SetOperand::IfNotExists(field.path(), Box::new(SetOperand::Value(value)));
-            vec![UpdateAction::Set(field.path(), SetValue::Operand(operand))]
-        });
-        self.with(actions.map_err(PlanError::from))
-    }
-
-    /// The update happens only if `condition` holds on the item as stored (ANDed with earlier
-    /// conditions).
-    #[must_use]
-    pub fn condition<S>(mut self, condition: Cond<E, S>) -> Self {
-        match condition.into_expr() {
-            Ok(condition) => self.conditions.push(condition),
-            Err(error) => {
-                self.error.get_or_insert(error.into());
-            }
-        }
-        self
-    }
-
     /// Optimistic locking: the update happens only if the stored version is `version`, and
     /// stores `version + 1`. For a versioned entity only; without it, an update of a versioned
-    /// entity increments the stored version unconditionally.
+    /// entity increments the stored version unconditionally. (dynakey-runtime's `Update` has its
+    /// own `expected_version`, which also makes the request awaitable for a versioned entity.)
     #[must_use]
     pub fn expected_version(mut self, version: u64) -> Self {
         self.expected_version = Some(version);
-        self
-    }
-
-    /// Lets the update create the item when none is stored (DynamoDB's own `UpdateItem`
-    /// behaviour), instead of requiring it to exist. The created item holds the key attributes
-    /// and the attributes the update sets: make sure they decode into the entity.
-    #[must_use]
-    pub fn upsert(mut self) -> Self {
-        self.upsert = true;
         self
     }
 
