@@ -10,7 +10,7 @@
 //! Run with `cargo run --example collections`.
 
 use dynakey::{Collection, Entity};
-use dynakey_runtime::{Db, Engine, QueryLog, UnknownItems};
+use dynakey_runtime::{Db, Engine, QueryLog};
 use serde::{Deserialize, Serialize};
 
 /// The table: overloaded key attributes `EntityRef` (partition) and `Detail` (sort).
@@ -79,7 +79,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     // One collection read: the whole partition WS#acme.
     let read = db
         .query(&Project::query("acme"))
-        .collection_with::<Workspace>(UnknownItems::Error)
+        .collection::<Workspace>()
         .await?;
     let workspace = &read.collection;
     println!(

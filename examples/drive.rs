@@ -250,7 +250,8 @@ async fn main() -> Result<(), BoxError> {
     let report = db
         .clone()
         .with_batch_concurrency(WRITERS)
-        .batch_put_with_progress(&tree.nodes, |n| bar.inc(n as u64))
+        .batch_put(&tree.nodes)
+        .on_progress(|n| bar.inc(n as u64))
         .await?;
     bar.finish_and_clear();
     let (loaded, requests) = (report.items, report.requests);

@@ -32,7 +32,7 @@
 
 use dynakey::expr::{Json, Value};
 use dynakey::{Collection, Entity, Table};
-use dynakey_runtime::{Db, Engine, QueryLog, UnknownItems};
+use dynakey_runtime::{Db, Engine, QueryLog};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 use ulid::Ulid;
@@ -228,7 +228,7 @@ async fn main() -> Result<(), BoxError> {
     let before = queries.count();
     let read = db
         .query(&Project::query("acme"))
-        .collection_with::<Workspace>(UnknownItems::Error)
+        .collection::<Workspace>()
         .await?;
     let requests = queries.count() - before;
     let workspace = &read.collection;

@@ -219,7 +219,8 @@ async fn batch_put_accounts_for_every_item_under_faults() -> Result<(), BoxError
             calls += 1;
             let mut progress = 0;
             let result =
-                s.db.batch_put_with_progress(&pending, |n| progress += n)
+                s.db.batch_put(&pending)
+                    .on_progress(|n| progress += n)
                     .await;
             let stored = table(&s.direct).await?;
             let wanted = winners(&pending)?;

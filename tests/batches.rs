@@ -8,6 +8,7 @@
 mod common;
 
 use std::collections::HashSet;
+use std::future::IntoFuture;
 use std::time::Duration;
 
 use common::fault_proxy::{FaultMix, FaultProxy, Keep};
@@ -118,7 +119,7 @@ async fn batch_get_reads_over_a_hundred_keys_merging_duplicates_and_skipping_mis
     assert_eq!(keys.len(), 312);
 
     let mut progress = 0;
-    let got = db.batch_get_with_progress(&keys, |n| progress += n).await?;
+    let got = db.batch_get(&keys).on_progress(|n| progress += n).await?;
     let mut expected = stored.clone();
     expected.reverse();
     assert_eq!(got, expected, "each item once, in the order of the keys");
@@ -146,7 +147,8 @@ async fn unprocessed_items_are_retried_until_written() -> Result<(), BoxError> {
     let input = readings(30);
     let mut progress = 0;
     let report =
-        f.db.batch_put_with_progress(&input, |n| progress += n)
+        f.db.batch_put(&input)
+            .on_progress(|n| progress += n)
             .await?;
     assert_eq!(report.items, 30);
     assert_eq!(progress, 30);
@@ -422,7 +424,7 @@ async fn items_dynamodb_would_refuse_are_typed_errors_before_any_request() -> Re
     match nowhere.batch_put(&[fine.clone(), oversized]).await {
         Err(Error::InvalidItem {
             partition,
-            problem: dynakey_runtime::item::ItemProblem::TooLarge { size },
+            problem: dynakey_runtime::ItemProblem::TooLarge { size },
             ..
         }) => {
             assert_eq!(partition, "BLOB#0000000002");
@@ -435,7 +437,7 @@ async fn items_dynamodb_would_refuse_are_typed_errors_before_any_request() -> Re
         let out_of_range = blob(3, String::new(), ratio);
         match nowhere.batch_put([&fine, &out_of_range]).await {
             Err(Error::InvalidItem {
-                problem: dynakey_runtime::item::ItemProblem::Number { attribute, .. },
+                problem: dynakey_runtime::ItemProblem::Number { attribute, .. },
                 ..
             }) => assert_eq!(attribute, "ratio"),
             other => return Err(format!("expected an InvalidItem error, got {other:?}").into()),
@@ -450,8 +452,8 @@ fn batch_futures_can_be_spawned() {
     let (db, items): (Option<Db>, Vec<Reading>) = (None, Vec::new());
     if let Some(db) = db {
         let keys: Vec<Key<Reading>> = Vec::new();
-        send(&db.batch_put_with_progress(&items, |_| {}));
-        send(&db.batch_delete(&keys));
-        send(&db.batch_get(&keys));
+        send(&db.batch_put(&items).on_progress(|_| {}).into_future());
+        send(&db.batch_delete(&keys).into_future());
+        send(&db.batch_get(&keys).into_future());
     }
 }

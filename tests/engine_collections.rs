@@ -147,7 +147,7 @@ async fn a_workspace_without_projects_is_one_query() -> Result<(), BoxError> {
 
     let read = db
         .query(&Project::query("acme"))
-        .collection_with::<Workspace>(UnknownItems::Error)
+        .collection::<Workspace>()
         .await?;
     assert_eq!(read.collection.settings, settings());
     assert!(read.collection.projects.is_empty());
@@ -166,7 +166,11 @@ async fn a_workspace_with_one_project() -> Result<(), BoxError> {
     load(&db, std::slice::from_ref(&apollo)).await?;
 
     // Any member's query names the partition.
-    let view: Workspace = db.query(&Settings::query("acme")).collection().await?;
+    let view: Workspace = db
+        .query(&Settings::query("acme"))
+        .collection()
+        .await?
+        .collection;
     assert_eq!(
         view,
         Workspace {
@@ -192,7 +196,7 @@ async fn a_workspace_with_a_thousand_projects_in_sort_key_order() -> Result<(), 
 
     let read = db
         .query(&Project::query("acme"))
-        .collection_with::<Workspace>(UnknownItems::Error)
+        .collection::<Workspace>()
         .await?;
     assert_eq!(read.collection.settings, settings());
     assert_eq!(read.collection.projects.len(), 1_000);
@@ -208,7 +212,8 @@ async fn a_workspace_with_a_thousand_projects_in_sort_key_order() -> Result<(), 
     let newest_first: Workspace = db
         .query(&Project::query("acme").reverse())
         .collection()
-        .await?;
+        .await?
+        .collection;
     projects.reverse();
     assert!(newest_first.projects == projects);
     Ok(())
@@ -225,7 +230,7 @@ async fn a_collection_over_one_megabyte_takes_one_query_per_page() -> Result<(),
 
     let read = db
         .query(&Project::query("acme"))
-        .collection_with::<Workspace>(UnknownItems::Error)
+        .collection::<Workspace>()
         .await?;
     assert!(read.collection.projects == projects);
     let pages = pages_of(&engine, db.table_name(), "WS#acme").await?;
@@ -257,7 +262,8 @@ async fn a_foreign_item_fails_the_read_by_default() -> Result<(), BoxError> {
             .await
             .map(|_| ()),
         db.query(&Project::query("acme"))
-            .collection_with::<Workspace>(UnknownItems::Error)
+            .unknown_items(UnknownItems::Error)
+            .collection::<Workspace>()
             .await
             .map(|_| ()),
     ] {
@@ -289,7 +295,8 @@ async fn a_foreign_item_is_kept_raw_in_the_unknown_bucket() -> Result<(), BoxErr
 
     let read = db
         .query(&Project::query("acme"))
-        .collection_with::<Workspace>(UnknownItems::Keep)
+        .unknown_items(UnknownItems::Keep)
+        .collection::<Workspace>()
         .await?;
     assert_eq!(read.collection.settings, settings());
     assert_eq!(read.collection.projects, vec![p]);
@@ -322,7 +329,8 @@ async fn a_foreign_item_is_counted_and_skipped() -> Result<(), BoxError> {
 
     let read = db
         .query(&Project::query("acme"))
-        .collection_with::<Workspace>(UnknownItems::Skip)
+        .unknown_items(UnknownItems::Skip)
+        .collection::<Workspace>()
         .await?;
     assert_eq!(read.collection.settings, settings());
     assert_eq!(read.collection.projects, vec![p]);
@@ -370,10 +378,7 @@ async fn a_group_prefix_reads_only_that_group() -> Result<(), BoxError> {
 
     // Only the projects of 2026: a partial value of the id, the explicit `id_prefix`.
     let of_2026 = Project::query("acme").begins_with(Project::sk().id_prefix("2026-"));
-    let read = db
-        .query(&of_2026)
-        .collection_with::<ProjectsOf>(UnknownItems::Error)
-        .await?;
+    let read = db.query(&of_2026).collection::<ProjectsOf>().await?;
     let mut expected: Vec<Project> = projects
         .iter()
         .filter(|p| p.id.starts_with("2026-"))
@@ -397,7 +402,7 @@ async fn a_group_prefix_reads_only_that_group() -> Result<(), BoxError> {
     // A range of groups works the same way: 2024 through 2025.
     let range = Project::query("acme")
         .between(Project::sk().id("2024-0000"), Project::sk().id("2025-9999"));
-    let read: ProjectsOf = db.query(&range).collection().await?;
+    let read: ProjectsOf = db.query(&range).collection().await?.collection;
     assert_eq!(read.projects.len(), 27);
     assert!(read.projects.iter().all(|p| !p.id.starts_with("2026")));
     Ok(())
@@ -504,17 +509,14 @@ async fn a_key_two_members_accept_is_an_error_naming_both() -> Result<(), BoxErr
     };
     db.put(&tag).await?;
     // Without the settings item, every key belongs to exactly one member.
-    let read = db
-        .query(&Tag::query("acme"))
-        .collection_with::<Tagged>(UnknownItems::Error)
-        .await;
+    let read = db.query(&Tag::query("acme")).collection::<Tagged>().await;
     assert!(
         matches!(&read, Err(Error::Collection(e)) if matches!(e.kind(), CollectionErrorKind::Missing { .. })),
         "{read:?}"
     );
     let tags: Vec<Tag> = db
         .query(&Tag::query("acme"))
-        .collection_with::<TagsOnly>(UnknownItems::Error)
+        .collection::<TagsOnly>()
         .await?
         .collection
         .tags;
@@ -634,7 +636,8 @@ async fn the_drive_reads_a_folder_with_its_subfolders_and_files() -> Result<(), 
     let tree: FolderTree = db
         .query(&Folder::query("ada").begins_with(Folder::sk().path_prefix(&photos)))
         .collection()
-        .await?;
+        .await?
+        .collection;
     assert_eq!(
         tree,
         FolderTree {
@@ -646,7 +649,7 @@ async fn the_drive_reads_a_folder_with_its_subfolders_and_files() -> Result<(), 
     assert_eq!(counter.count(), 1);
 
     // The whole drive.
-    let all: FolderTree = db.query(&File::query("ada")).collection().await?;
+    let all: FolderTree = db.query(&File::query("ada")).collection().await?.collection;
     assert_eq!(all.folders.len(), 4);
     assert_eq!(all.files.len(), 4);
     assert!(all.folders.iter().all(|f| f.path.is_folder()));

@@ -74,9 +74,8 @@ async fn a_partition_delete_of_5000_items_deletes_them_all_and_nothing_else() ->
 
     let mut progress = 0;
     let report = db
-        .delete_all_with_progress(&Doc::query("acme").begins_with(Doc::sk()), |n| {
-            progress += n
-        })
+        .delete_all(&Doc::query("acme").begins_with(Doc::sk()))
+        .on_progress(|n| progress += n)
         .await?;
     assert_eq!(report.items, 5_000);
     assert_eq!(progress, 5_000, "progress adds up to the items deleted");

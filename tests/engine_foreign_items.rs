@@ -10,7 +10,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use dynakey::{Cursor, DefaultTable, Entity, Key, Table};
-use dynakey_runtime::collection::UnknownItems;
+use dynakey_runtime::UnknownItems;
 use dynakey_runtime::{Db, Error, Page};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
@@ -126,6 +126,7 @@ fn foreign<T: std::fmt::Debug>(
             partition,
             sort,
             reason,
+            ..
         }) => {
             assert!(!reason.is_empty());
             assert!(!entity.is_empty());

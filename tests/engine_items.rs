@@ -118,7 +118,8 @@ async fn batch_put_splits_at_25_and_merges_duplicate_keys() -> Result<(), BoxErr
 
     let mut progress = Vec::new();
     let report = db
-        .batch_put_with_progress(&input, |n| progress.push(n))
+        .batch_put(&input)
+        .on_progress(|n| progress.push(n))
         .await?;
     assert_eq!(report.items, 60);
     assert_eq!(report.duplicates, 20);

@@ -407,9 +407,8 @@ async fn equal_sort_keys_in_several_shards_come_in_partition_key_order() -> Resu
     // They are no projects (a typed read keeps them apart: engine_foreign_items.rs), so they are
     // read as kept unknown items, which come in merged order too.
     let kept = |page: &Page<Project>| -> Vec<String> {
-        let name = |item: &dynakey_runtime::collection::Item| {
-            item.get("name").and_then(|v| v.as_s().ok()).cloned()
-        };
+        let name =
+            |item: &dynakey_runtime::Item| item.get("name").and_then(|v| v.as_s().ok()).cloned();
         page.unknown.iter().filter_map(name).collect()
     };
     let keep = dynakey_runtime::UnknownItems::Keep;

@@ -418,7 +418,7 @@ async fn an_item_over_400_kb_is_refused_before_any_request() -> Result<(), BoxEr
             Err(Error::InvalidItem { problem, .. }) => {
                 assert!(matches!(
                     problem,
-                    dynakey_runtime::item::ItemProblem::TooLarge { .. }
+                    dynakey_runtime::ItemProblem::TooLarge { .. }
                 ))
             }
             other => return Err(format!("expected InvalidItem, got {other:?}").into()),

@@ -24,7 +24,7 @@ use std::time::Duration;
 use aws_sdk_dynamodb::config::retry::RetryConfig;
 use common::fault_proxy::{FaultCounts, FaultMix, FaultProxy};
 use dynakey::{Collection, Cursor, DefaultTable, Entity, KeyQuery};
-use dynakey_runtime::collection::UnknownItems;
+use dynakey_runtime::UnknownItems;
 use dynakey_runtime::{Db, Error};
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
@@ -386,10 +386,7 @@ async fn collection_reads_are_whole_or_fail_under_faults() -> Result<(), BoxErro
         while whole < 3 {
             reads += 1;
             assert!(reads <= MAX_READS, "seed {seed}: no end");
-            let read =
-                s.db.query(&query)
-                    .collection_with::<Workspace>(UnknownItems::Error)
-                    .await;
+            let read = s.db.query(&query).collection::<Workspace>().await;
             match read {
                 Ok(read) => {
                     whole += 1;
@@ -441,7 +438,7 @@ async fn collection_reads_are_whole_or_fail_under_faults() -> Result<(), BoxErro
                 .collection::<Workspace>()
                 .await
             {
-                Ok(read) => break read,
+                Ok(read) => break read.collection,
                 Err(Error::Sdk { .. }) => errors += 1,
                 Err(other) => return Err(format!("seed {seed}: unexpected {other}").into()),
             }

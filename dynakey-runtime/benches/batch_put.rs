@@ -97,7 +97,7 @@ fn fresh(s: &Setup) -> Db {
 fn ours(s: &Setup, db: &Db) -> usize {
     let report = s
         .runtime
-        .block_on(db.batch_put(&s.docs))
+        .block_on(db.batch_put(&s.docs).send())
         .expect("batch_put");
     report.items
 }

@@ -1,16 +1,25 @@
-//! Conversions between dynakey's key types and the AWS SDK's request types.
+//! Conversions between dynakey's values and the AWS SDK's request types: keys, start keys and
+//! attribute values, and rendered expressions set on the SDK's builders.
 //!
-//! These are the building blocks [`Db`](crate::Db) uses; they are public so that code which calls
-//! the SDK directly (an `UpdateItem`, a `TransactWriteItems`) can still take its keys and queries
-//! from dynakey.
+//! These are the building blocks [`Db`](crate::Db) renders its requests with; they are public so
+//! that code which calls the SDK directly (an `UpdateItem`, a `TransactWriteItems`) can still take
+//! its keys and queries from dynakey. Sending is not here: every request of a `Db` is sent by one
+//! module, the SDK edge.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
 use aws_sdk_dynamodb::operation::scan::builders::ScanFluentBuilder;
 use aws_sdk_dynamodb::primitives::Blob;
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{CursorError, Entity, Key, KeyError, KeyValue, QueryInput, ScanInput, StartKey};
+
+mod write;
+
+pub(crate) use write::{delete_item, put_item, transact_write_item, update_item, WriteKind};
+
+/// A DynamoDB item as the SDK sends and returns it: attribute name → value.
+pub type Item = HashMap<String, AttributeValue>;
 
 /// A key attribute value as the SDK's `AttributeValue`: `S`, `N` or `B`.
 pub fn to_attribute_value(value: &KeyValue) -> AttributeValue {
@@ -122,7 +131,7 @@ pub fn to_sdk_value(value: &dynakey::expr::Value) -> AttributeValue {
 /// `input.limit` is the number of items wanted; the read engine overrides `Limit` on each request
 /// with what is still missing. Dropping the plan's excluded sort keys and sending nothing for a
 /// plan that matches nothing are not request parameters: the read engine applies them (see
-/// [`crate::read`]).
+/// [`Query`](crate::Query)).
 pub fn apply_query_input(
     mut builder: QueryFluentBuilder,
     table_name: &str,
@@ -137,13 +146,10 @@ pub fn apply_query_input(
         .scan_index_forward(input.scan_index_forward)
         .consistent_read(input.consistent_read)
         .set_limit(input.limit.map(limit_to_i32));
-    let (names, values) = placeholder_maps(
+    builder.placeholders(
         &input.expression_attribute_names,
         &input.expression_attribute_values,
-    );
-    builder
-        .set_expression_attribute_names(names)
-        .set_expression_attribute_values(values)
+    )
 }
 
 /// Sets every parameter of `input` (one segment's request, rendered from a scan plan,
@@ -156,10 +162,6 @@ pub fn apply_scan_input(
     table_name: &str,
     input: &ScanInput,
 ) -> ScanFluentBuilder {
-    let (names, values) = placeholder_maps(
-        &input.expression_attribute_names,
-        &input.expression_attribute_values,
-    );
     let (segment, total) = input.segment.map_or((None, None), |(segment, total)| {
         (Some(limit_to_i32(segment)), Some(limit_to_i32(total)))
     });
@@ -172,16 +174,18 @@ pub fn apply_scan_input(
         .set_limit(input.limit.map(limit_to_i32))
         .set_segment(segment)
         .set_total_segments(total)
-        .set_expression_attribute_names(names)
-        .set_expression_attribute_values(values)
+        .placeholders(
+            &input.expression_attribute_names,
+            &input.expression_attribute_values,
+        )
 }
 
-/// `ExpressionAttributeNames` and `ExpressionAttributeValues` for the SDK, each `None` when empty
-/// (DynamoDB rejects empty maps).
+/// `ExpressionAttributeNames` and `ExpressionAttributeValues` as the SDK takes them, each `None`
+/// when empty (DynamoDB rejects empty maps).
 #[allow(clippy::type_complexity)]
-fn placeholder_maps(
-    names: &std::collections::BTreeMap<String, String>,
-    values: &std::collections::BTreeMap<String, dynakey::expr::Value>,
+pub(crate) fn placeholder_maps(
+    names: &BTreeMap<String, String>,
+    values: &BTreeMap<String, dynakey::expr::Value>,
 ) -> (
     Option<HashMap<String, String>>,
     Option<HashMap<String, AttributeValue>>,
@@ -195,6 +199,45 @@ fn placeholder_maps(
     });
     (names, values)
 }
+
+/// The SDK builders that take a rendered expression's placeholders: the one place that sets
+/// `ExpressionAttributeNames` and `ExpressionAttributeValues` on a request.
+pub(crate) trait Placeholders: Sized {
+    /// Sets the placeholders of a rendered expression (each map left out when empty).
+    fn placeholders(
+        self,
+        names: &BTreeMap<String, String>,
+        values: &BTreeMap<String, dynakey::expr::Value>,
+    ) -> Self;
+}
+
+macro_rules! placeholders {
+    ($($builder:ty),* $(,)?) => {$(
+        impl Placeholders for $builder {
+            fn placeholders(
+                self,
+                names: &BTreeMap<String, String>,
+                values: &BTreeMap<String, dynakey::expr::Value>,
+            ) -> Self {
+                let (names, values) = placeholder_maps(names, values);
+                self.set_expression_attribute_names(names)
+                    .set_expression_attribute_values(values)
+            }
+        }
+    )*};
+}
+
+placeholders!(
+    QueryFluentBuilder,
+    ScanFluentBuilder,
+    aws_sdk_dynamodb::operation::put_item::builders::PutItemFluentBuilder,
+    aws_sdk_dynamodb::operation::delete_item::builders::DeleteItemFluentBuilder,
+    aws_sdk_dynamodb::operation::update_item::builders::UpdateItemFluentBuilder,
+    aws_sdk_dynamodb::types::builders::PutBuilder,
+    aws_sdk_dynamodb::types::builders::UpdateBuilder,
+    aws_sdk_dynamodb::types::builders::DeleteBuilder,
+    aws_sdk_dynamodb::types::builders::ConditionCheckBuilder,
+);
 
 #[cfg(test)]
 mod tests {

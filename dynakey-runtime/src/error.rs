@@ -1,11 +1,23 @@
-//! [`Error`]: everything that can go wrong when dynakey-runtime talks to DynamoDB.
+//! [`Error`]: everything that can go wrong when dynakey-runtime talks to DynamoDB, with the types
+//! its variants carry (one file each below), so that every operation can name them and none of
+//! them names an operation.
 
 use std::time::Duration;
 
-use aws_sdk_dynamodb::error::{DisplayErrorContext, SdkError};
+mod batch;
+mod item;
+mod table;
+#[cfg(test)]
+mod tests;
+mod transaction;
 
-use crate::batch::{BatchGetFailure, BatchWriteFailure};
-use crate::item::ItemProblem;
+pub use batch::{BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure};
+pub use item::ItemProblem;
+pub use table::{KeyRole, SchemaDifference};
+pub use transaction::{CancelReason, Resend, TransactionCanceled, TransactionRefusal};
+pub(crate) use transaction::{Expected, KeyText, Reading, Rendered};
+
+use crate::convert::Item;
 
 /// An error from a [`Db`](crate::Db) operation or from starting the embedded engine.
 ///
@@ -42,7 +54,7 @@ pub enum Error {
     /// (not an upsert) found no item at its key (its `attribute_exists` condition failed): nothing
     /// was written.
     #[error(
-        "no item with partition key {partition:?}{} in table {table}: nothing was moved",
+        "no item with partition key {partition:?}{} in table {table:?}; nothing was written",
         sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default()
     )]
     NotFound {
@@ -72,7 +84,7 @@ pub enum Error {
         /// The sort key value, on a table with a sort key.
         sort: Option<String>,
         /// The item as stored when the condition was checked, as DynamoDB returned it.
-        current: Option<Box<crate::item::Item>>,
+        current: Option<Box<Item>>,
     },
 
     /// Optimistic locking (`#[dynakey(version = "…")]`; AWS developer guide, "Optimistic locking
@@ -97,7 +109,7 @@ pub enum Error {
         /// The stored version, when there is an item with a version.
         found: Option<u64>,
         /// The item as stored when the condition was checked, as DynamoDB returned it.
-        current: Option<Box<crate::item::Item>>,
+        current: Option<Box<Item>>,
     },
 
     /// A condition or update value could not become a DynamoDB attribute value, or an index key an
@@ -188,23 +200,26 @@ pub enum Error {
     },
 
     /// A collection read found items that do not fit the collection: an item that belongs to no
-    /// member (with [`UnknownItems::Error`](crate::collection::UnknownItems::Error)), a key two
+    /// member (with [`UnknownItems::Error`](crate::UnknownItems::Error)), a key two
     /// members accept, or a member declared as one item with none or two (docs/semantics.md §4).
     #[error(transparent)]
     Collection(#[from] dynakey::CollectionError),
 
-    /// A typed read of entity `entity` (a query, page, key-only read or fan-out) met an item in
-    /// its partition or index that is not one of `entity`'s items: its key attributes do not fit
-    /// the entity's key templates for the query's target (partition and sort key, with the shard
-    /// suffix of a sharded entity), or its entity-type attribute (where the entity declares one)
-    /// names another entity. Returned under
-    /// [`UnknownItems::Error`](crate::collection::UnknownItems::Error), the default policy of
+    /// A typed read of entity `entity` (a query, page, key-only read or fan-out, a scan, the read
+    /// of [`Db::delete_all`](crate::Db::delete_all), a
+    /// [`Db::transact_get`](crate::Db::transact_get)) met an item that is not one of `entity`'s
+    /// items: its key attributes do not fit the entity's key templates for the read's target
+    /// (partition and sort key, with the shard suffix of a sharded entity), or its entity-type
+    /// attribute (where the entity declares one) names another entity. A query or scan returns it
+    /// under [`UnknownItems::Error`](crate::UnknownItems::Error), the default policy of
     /// [`Query::unknown_items`](crate::Query::unknown_items); the item was not decoded.
     #[error(
-        "an item with partition key {partition:?} and sort key {sort:?} is not an item of entity          `{entity}` ({reason}); the query's partition or index holds other items: choose a          policy with `unknown_items(…)`"
+        "an item with partition key {partition:?} and sort key {sort:?} is not an item of entity \
+         `{entity}` ({reason}); {}",
+        foreign_item_advice(operation)
     )]
     ForeignItem {
-        /// The entity the query reads.
+        /// The entity the read is typed by.
         entity: &'static str,
         /// The item's table partition-key value, when it had one of type `S`.
         partition: Option<String>,
@@ -212,6 +227,8 @@ pub enum Error {
         sort: Option<String>,
         /// Which check it failed.
         reason: String,
+        /// The read that met it: `"Query"`, `"Scan"`, `"delete_all"` or `"transact_get"`.
+        operation: &'static str,
     },
 
     /// The AWS SDK or the service returned an error. `message` is the SDK's full error context
@@ -305,7 +322,7 @@ pub enum Error {
         table: String,
         /// Each difference: the table's keys first, then each declared index in declaration
         /// order, then key attributes of another type than `S`.
-        differences: Vec<crate::ensure_table::SchemaDifference>,
+        differences: Vec<SchemaDifference>,
     },
 
     /// A transaction ([`Db::transaction`](crate::Db::transaction),
@@ -313,12 +330,12 @@ pub enum Error {
     /// refused before any request: nothing was sent, nothing written (AWS developer guide,
     /// "Amazon DynamoDB Transactions"; API reference, `TransactWriteItems`).
     #[error("the transaction was refused before any request, nothing was written: {0}")]
-    TransactionRefused(crate::transaction::TransactionRefusal),
+    TransactionRefused(TransactionRefusal),
 
     /// DynamoDB cancelled the transaction (`TransactionCanceledException`): nothing was written;
     /// the reason of each action by its index, with the item as stored where a condition failed.
     #[error(transparent)]
-    TransactionCanceled(Box<crate::transaction::TransactionCanceled>),
+    TransactionCanceled(Box<TransactionCanceled>),
 
     /// A `TransactWriteItems` failed other than by cancellation (`source`: the SDK error, e.g. a
     /// timeout, `IdempotentParameterMismatchException`, throttling of the whole request). Its
@@ -328,7 +345,9 @@ pub enum Error {
     /// different request (managed timestamps are taken anew, unique constraints read anew), which
     /// DynamoDB refuses with the same token (`IdempotentParameterMismatchException`).
     #[error(
-        "TransactWriteItems with ClientRequestToken {client_request_token:?} failed and may or          may not have been applied (resend the same request with `Error::resend` to apply it at          most once): {source}"
+        "TransactWriteItems with ClientRequestToken {client_request_token:?} failed and may or \
+         may not have been applied (resend the same request with `Error::resend` to apply it at \
+         most once): {source}"
     )]
     TransactionFailed {
         /// The token it was sent with.
@@ -337,7 +356,7 @@ pub enum Error {
         #[source]
         source: Box<Error>,
         /// The request as sent, to send again.
-        resend: Box<crate::transaction::Resend>,
+        resend: Box<Resend>,
     },
 
     /// A write of an entity with `#[unique(…)]` found the value taken: another item of the entity
@@ -357,17 +376,19 @@ pub enum Error {
         key: String,
     },
 
-    /// `batch_put` / `batch_delete` of an entity with `#[unique(…)]`, refused before any request:
-    /// `BatchWriteItem` writes items one by one, without conditions, so it cannot keep their
-    /// uniqueness items (`docs/semantics.md` §5). Write them with `put` / `delete` (each a
+    /// `batch_put`, `batch_delete` or `delete_all` of an entity with `#[unique(…)]`, refused before
+    /// any request: `BatchWriteItem` writes items one by one, without conditions, so it cannot keep
+    /// their uniqueness items (`docs/semantics.md` §5). Write them with `put` / `delete` (each a
     /// transaction) or [`Db::transaction`](crate::Db::transaction) instead.
     #[error(
-        "{entity} has #[unique(..)]: {operation} cannot keep its uniqueness items; nothing was          written (use put/delete or a transaction)"
+        "{entity} has #[unique(..)]: {operation} cannot keep its uniqueness items; nothing was \
+         written ({})",
+        unique_in_batch_advice(operation)
     )]
     UniqueInBatch {
         /// The entity.
         entity: &'static str,
-        /// `batch_put` or `batch_delete`.
+        /// `batch_put`, `batch_delete` or `delete_all`.
         operation: &'static str,
     },
 
@@ -378,57 +399,36 @@ pub enum Error {
 
 impl Error {
     /// The request of an [`Error::TransactionFailed`], to send again with its
-    /// `ClientRequestToken` ([`Resend::send`](crate::transaction::Resend::send)); `None` for
-    /// other errors.
-    pub fn resend(&self) -> Option<&crate::transaction::Resend> {
+    /// `ClientRequestToken` ([`Resend::send`]); `None` for other errors.
+    pub fn resend(&self) -> Option<&Resend> {
         match self {
             Error::TransactionFailed { resend, .. } => Some(resend),
             _ => None,
         }
     }
+}
 
-    /// The item as stored, decoded into `E`, carried by [`Error::ConditionFailed`] and
-    /// [`Error::VersionConflict`] (the item DynamoDB returned with the failed condition): `None`
-    /// for other errors and when no item is stored.
-    ///
-    /// # Errors
-    /// [`Error::Decode`] when the stored item does not decode into `E`.
-    pub fn current<E>(&self) -> Option<Result<E, Error>>
-    where
-        E: dynakey::Entity + serde::de::DeserializeOwned,
-    {
-        match self {
-            Error::ConditionFailed { current, .. } | Error::VersionConflict { current, .. } => {
-                current
-                    .as_deref()
-                    .map(|item| crate::item::from_entity_item::<E>(item.clone()))
-            }
-            _ => None,
+/// What a read that met another entity's item offers: a query or scan has an unknown-item
+/// policy; `delete_all` and `transact_get` have none.
+fn foreign_item_advice(operation: &str) -> &'static str {
+    match operation {
+        "Query" => {
+            "the query's partition or index holds other items: choose a policy with \
+             `unknown_items(…)`"
         }
+        "Scan" => "the table holds other items: choose a policy with `unknown_items(…)`",
+        "delete_all" => {
+            "delete_all deletes only its entity's items, so it deleted nothing: narrow the query \
+             to them"
+        }
+        _ => "the item at this key is another entity's",
     }
+}
 
-    /// Wraps a request builder's error (a required field missing) of `operation`.
-    pub(crate) fn build(
-        operation: &'static str,
-        error: aws_sdk_dynamodb::error::BuildError,
-    ) -> Self {
-        Error::Sdk {
-            operation,
-            message: error.to_string(),
-            source: Box::new(error),
-        }
-    }
-
-    /// Wraps an SDK error of `operation`, keeping the service's error code and message visible.
-    pub(crate) fn sdk<E, R>(operation: &'static str, error: SdkError<E, R>) -> Self
-    where
-        E: std::error::Error + Send + Sync + 'static,
-        R: std::fmt::Debug + Send + Sync + 'static,
-    {
-        Error::Sdk {
-            operation,
-            message: DisplayErrorContext(&error).to_string(),
-            source: Box::new(error),
-        }
+/// What a batch write of an entity with uniqueness items should be instead.
+fn unique_in_batch_advice(operation: &str) -> &'static str {
+    match operation {
+        "batch_put" => "write each item with put, or several in a transaction",
+        _ => "delete each item with delete, or several in a transaction",
     }
 }

@@ -1,5 +1,7 @@
-//! Items: a struct serialised with `serde_dynamo` plus its key attributes, and the rules DynamoDB
-//! checks an item against before it writes it ([`check_item`], [`item_size`]).
+//! Items: an entity serialised with `serde_dynamo` plus the key attributes dynakey writes
+//! ([`to_item`]), decoded back ([`from_entity_item`], [`key_from_item`], …), and the rules
+//! DynamoDB checks an item against before it writes it ([`check_item`], [`item_size`];
+//! [`ItemProblem`](crate::ItemProblem)), for code that reads or writes items with the SDK itself.
 
 use std::collections::HashMap;
 
@@ -8,18 +10,13 @@ use dynakey::{Entity, Key, Table};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::convert::string_attribute;
+use crate::convert::{string_attribute, Item};
 use crate::error::Error;
-
-/// A DynamoDB item as the SDK sends and returns it: attribute name → value.
-pub type Item = HashMap<String, AttributeValue>;
 
 mod attribute_keys;
 mod check;
 
-pub use check::{
-    check_item, item_size, ItemProblem, MAX_ITEM_SIZE, MAX_NESTING, MAX_NUMBER_DIGITS,
-};
+pub use check::{check_item, item_size};
 
 /// The DynamoDB item for `entity`: its fields serialised by `serde_dynamo`, plus the key
 /// attributes named by `E::Table` (`Table::PARTITION_KEY`, and `Table::SORT_KEY` when the table has
@@ -225,4 +222,28 @@ pub(crate) fn key_strings<T: Table>(
         .and_then(|name| string_attribute(item, name))
         .map(str::to_owned);
     (partition, sort)
+}
+
+// `Error::current` decodes with the item codec above, so it is written here, not under `error`,
+// which every module (this one included) names.
+impl Error {
+    /// The item as stored, decoded into `E`, carried by [`Error::ConditionFailed`] and
+    /// [`Error::VersionConflict`] (the item DynamoDB returned with the failed condition): `None`
+    /// for other errors and when no item is stored.
+    ///
+    /// # Errors
+    /// [`Error::Decode`] when the stored item does not decode into `E`.
+    pub fn current<E>(&self) -> Option<Result<E, Error>>
+    where
+        E: Entity + DeserializeOwned,
+    {
+        match self {
+            Error::ConditionFailed { current, .. } | Error::VersionConflict { current, .. } => {
+                current
+                    .as_deref()
+                    .map(|item| from_entity_item::<E>(item.clone()))
+            }
+            _ => None,
+        }
+    }
 }

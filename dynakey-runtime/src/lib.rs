@@ -30,57 +30,87 @@
 //! # Ok(()) }
 //! ```
 //!
-//! - [`db`]: [`Db`], table creation and `get` (a [`Get`] request, `.consistent_read()` for a
-//!   strongly consistent one);
-//! - [`item_write`] and [`update`](mod@update): the single-item writes as request values —
-//!   [`Put`] (`db.put`, `db.create`), [`Delete`], [`Update`] (`db.update(&key)`: typed `SET`,
-//!   `REMOVE`, `ADD`, `DELETE` on field handles, index keys recomputed in the same request) — each
-//!   with typed conditions (`.condition(Task::STATUS.eq(…))`), optimistic locking for a versioned
-//!   entity (`.expected_version(v)`, [`Error::VersionConflict`]) and a failed condition returned
-//!   as [`Error::ConditionFailed`] with the stored item (`docs/semantics.md` §5);
-//! - [`ensure_table`](mod@ensure_table): [`Db::ensure_table`], creating the table only when it is
-//!   missing and refusing one whose key schema or indexes differ ([`SchemaDifference`]);
-//! - [`read`]: [`Db::query`] makes one [`Query`] request for any query — one partition, an index
-//!   partition or every shard of a sharded partition — run by its terminals: `.items()`,
-//!   `.pages()`, `.page(cursor)`, after `.from(cursor)`, `.project::<P>()` (decode into your own
-//!   type) or `.keys()` (base-table keys); resumable cursors ([`Page::next`],
-//!   [`Db::with_cursor_secret`]); fan-outs merged by sort key and limited after the merge; all of
-//!   it typed by what an index projects (`docs/semantics.md` §4);
-//! - [`batch_get`](mod@batch_get): [`Db::batch_get`] (100 keys per request, duplicates merged,
-//!   streamed with a bounded number of requests in flight, unprocessed keys and retryable errors
-//!   retried with backoff and jitter; on error the items read and the keys not read are returned);
-//! - [`collection`](mod@collection): `.collection::<C>()` and `.collection_with::<C>(policy)` on a
-//!   [`Query`]: a parent and its children read by one paged Query and decoded into a typed
-//!   [`Collection`](dynakey::Collection), with a choice of what to do with items that match no
-//!   member ([`UnknownItems`]);
-//! - [`move_item`]: [`Db::move_to`], changing an item's key in one conditional transaction
-//!   (`docs/semantics.md` §5);
-//! - [`transaction`](mod@transaction): [`Db::transaction`], typed `TransactWriteItems` of the
-//!   same put, create, update and delete requests plus condition checks, all or nothing, with
-//!   DynamoDB's limits checked first, a `ClientRequestToken` returned, and a cancellation told
-//!   apart per action ([`TransactionCanceled`]); [`transact_get`](mod@transact_get):
-//!   [`Db::transact_get`], a consistent typed read of up to 100 keys into a tuple or a `Vec`;
-//!   [`unique`](mod@unique): the uniqueness items of `#[unique(…)]` entities (`docs/semantics.md`
-//!   §5);
-//! - [`write`](mod@write): [`Db::batch_put`], [`Db::batch_delete`] (25 per request, duplicates merged,
-//!   validated first, streamed with a bounded number of requests in flight, unprocessed items and
-//!   retryable errors retried with backoff and jitter);
-//! - [`batch`]: what a batch did ([`BatchReport`]), and the exact account a batch returns when it
-//!   stops on an error ([`BatchWriteFailure`]: applied, not applied, outcome unknown;
-//!   [`BatchGetFailure`]: read, not read) — nothing is dropped;
-//! - [`retry`]: [`RetryPolicy`], which failures batches retry and how;
-//! - [`trace`]: what every request reports through `tracing` (one debug event per request with
-//!   its consumed capacity and retries, a warning per throttled attempt);
-//! - [`item`] and [`convert`]: entity ↔ item and dynakey ↔ SDK conversions, for code that calls the
-//!   SDK directly;
-//! - [`error`]: the [`Error`] type;
-//! - [`query_log`]: [`QueryLog`], an SDK interceptor that records the `Query` requests a client
-//!   sends, for counting pages in tests;
-//! - `embedded` (feature `embedded`): `Engine`, a DynamoDB-compatible engine in-process for tests
-//!   and local runs.
+//! The front page is the map: everything below is re-exported here, so every name is
+//! `dynakey_runtime::Name`. One value flows one way: a request value (typed by its entity) renders
+//! its plan once, one module sends it to the SDK (the tracing span, who retries, what an SDK
+//! error becomes), typed results come back.
 //!
+//! ## Single items
+//! [`Db::get`] makes a [`Get`] (`.consistent_read()`, `.unexpired()`); [`Db::put`] and
+//! [`Db::create`] a [`Put`], [`Db::delete`] a [`Delete`], [`Db::update`] an [`Update`] (the typed
+//! `SET`, `REMOVE`, `ADD`, `DELETE` of [`dynakey::UpdateBuilder`] on field handles, index keys
+//! recomputed in the same request; what to return: [`Returning`], [`New`], [`Old`],
+//! [`NewAs`], [`Nothing`]). Each is a request value: typed conditions
+//! (`.condition(Task::STATUS.eq(…))`), optimistic locking for a versioned entity
+//! (`.expected_version(v)`: [`AnyVersion`], [`ExpectedVersion`], [`VersionCheck`];
+//! [`Error::VersionConflict`]), then `.await`; a failed condition is [`Error::ConditionFailed`]
+//! with the stored item (`docs/semantics.md` §5). [`Db::move_to`] changes an item's key in one
+//! conditional transaction.
+//!
+//! ## Reads
+//! [`Db::query`] makes one [`Query`] for any query — one partition, an index partition or every
+//! shard of a sharded partition — run by its terminals: `.items()`, `.pages()`, `.page(cursor)`
+//! ([`Page`]), `.collection::<C>()` ([`CollectionRead`]), after `.from(cursor)`,
+//! `.project::<P>()` ([`As`]: decode into your own type) or `.keys()` ([`Keys`]: base-table
+//! keys); what a read's items decode into is its [`Output`]. Items of other entities sharing a
+//! partition or index go to the [`UnknownItems`] policy. Cursors resume ([`Page::next`],
+//! [`Db::with_cursor_secret`]); fan-outs are merged by sort key and limited after the merge; all
+//! of it typed by what an index projects (`docs/semantics.md` §4). [`Db::scan`] makes a [`Scan`]
+//! (parallel segments, `.on_progress(…)` with [`ReadProgress`]). [`CollectionDecoder`] decodes
+//! items read some other way.
+//!
+//! ## Batches
+//! [`Db::batch_put`] ([`BatchPut`]), [`Db::batch_delete`] ([`BatchDelete`]), [`Db::batch_get`]
+//! ([`BatchGet`]) and [`Db::delete_all`] ([`DeleteAll`]: the keys a query reads, then deleted)
+//! are request values with `.on_progress(…)`, awaited: 25 writes or 100 keys per request,
+//! duplicates merged, validated first, streamed with a bounded number of requests in flight
+//! ([`Db::with_batch_concurrency`]), unprocessed entries and retryable errors retried per the
+//! [`RetryPolicy`]. What a batch did is a [`BatchReport`]; when it stops on an error, the exact
+//! account ([`BatchWriteFailure`]: applied, not applied, outcome unknown; [`BatchGetFailure`]:
+//! read, not read; each entry a [`BatchEntry`]) — nothing is dropped.
+//!
+//! ## Transactions
+//! [`Db::transaction`] makes a [`Transaction`]: the same put, create, update and delete requests
+//! plus condition checks as one `TransactWriteItems`, all or nothing, with DynamoDB's limits
+//! checked first ([`TransactionRefusal`]), a `ClientRequestToken` returned
+//! ([`TransactionOutput`]), a cancellation told apart per action ([`TransactionCanceled`],
+//! [`CancelReason`]), and the request as sent kept when the outcome is unknown ([`Resend`]).
+//! [`Db::transact_get`] reads up to 100 keys consistently into a tuple or a `Vec`
+//! ([`TransactGetKeys`]). Entities with `#[unique(…)]` keep their uniqueness items in the same
+//! transactions (`docs/semantics.md` §5).
+//!
+//! ## The table
+//! [`Db::create_table`] from the [`dynakey::Table`] declaration (indexes, TTL),
+//! [`Db::ensure_table`] (create only when missing, refuse a table that differs:
+//! [`TableSetup`], [`SchemaDifference`], [`KeyRole`]), [`Db::delete_table`].
+//!
+//! ## Errors
+//! [`Error`], with the data to act on in each variant ([`ItemProblem`] of an item DynamoDB would
+//! refuse, found before any request).
+//!
+//! ## Modules
+//! Three modules hold what code that calls the SDK itself needs: [`item`] (entity ↔ item, the
+//! item rules, [`Item`]), [`convert`] (keys, start keys and rendered expressions onto the SDK's
+//! types) and [`limits`] (DynamoDB's limits as checked here).
+//!
+//! ## Observability
 //! Every request runs in a debug-level `tracing` span with `db.system = "dynamodb"`,
-//! `db.operation` and `db.dynamodb.table_names`.
+//! `db.operation`, `db.dynamodb.table_names` and `db.dynamodb.consumed_capacity`. An SDK
+//! interceptor that [`Db::new`] puts on its client reports every request a `Db` sends — reads,
+//! writes, batches, transactions, table set-up, and requests sent through [`Db::client`]:
+//!
+//! - every request asks for `ReturnConsumedCapacity = TOTAL` where the operation has it and the
+//!   caller did not choose (AWS developer guide, "DynamoDB read and write operations": capacity
+//!   is reported at no cost);
+//! - one `debug` event per request (target `dynakey_runtime::trace`), after its last attempt:
+//!   `operation`, `table`, `index`, `items` (items returned by a read, items sent by a write),
+//!   `consumed_capacity` (capacity units, summed over tables and indexes), `retries` (attempts
+//!   after the first, the SDK's own retries included) and `outcome` (`ok` or the error code);
+//! - one `warn` event per throttled attempt (`ThrottlingException`,
+//!   `ProvisionedThroughputExceededException`, `RequestLimitExceeded`, …), retried or not.
+//!
+//! [`QueryLog`] ([`SentQuery`]) records the `Query` requests a client sends, for counting pages in
+//! tests.
 //!
 //! ## Real DynamoDB or a local engine
 //! `connect_from_env` (feature `aws-config`, on by default) builds a client the usual AWS way
@@ -100,48 +130,45 @@
 // docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-pub mod batch;
-pub mod batch_get;
-pub mod collection;
+mod batch;
 pub mod convert;
-pub mod db;
-pub mod delete_all;
+mod db;
 #[cfg(feature = "embedded")]
-#[cfg_attr(docsrs, doc(cfg(feature = "embedded")))]
-pub mod embedded;
-pub mod ensure_table;
-pub mod error;
+mod embedded;
+mod error;
 pub mod item;
-pub mod item_write;
-pub mod move_item;
-pub mod query_log;
-pub mod read;
-pub mod retry;
-pub mod trace;
-pub mod transact_get;
-pub mod transaction;
-pub mod ttl;
-pub mod unique;
-pub mod update;
-pub mod write;
+pub mod limits;
+mod query_log;
+mod read;
+mod retry;
+mod sdk;
+mod single;
+mod table;
+mod trace;
+mod transaction;
 
-pub use batch::{BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure};
-pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
-pub use db::{Db, Get};
+pub use batch::{BatchDelete, BatchGet, BatchPut, DeleteAll};
+pub use convert::Item;
+pub use db::Db;
 #[cfg(feature = "embedded")]
 #[cfg_attr(docsrs, doc(cfg(feature = "embedded")))]
 pub use embedded::Engine;
-pub use ensure_table::{KeyRole, SchemaDifference, TableSetup};
-pub use error::Error;
-pub use item_write::{AnyVersion, Delete, ExpectedVersion, Put, VersionCheck};
-pub use query_log::{QueryLog, SentQuery};
-pub use read::{As, Keys, Output, Page, Query, ReadProgress, Scan};
-pub use retry::RetryPolicy;
-pub use transact_get::TransactGetKeys;
-pub use transaction::{
-    CancelReason, Resend, Transaction, TransactionCanceled, TransactionOutput, TransactionRefusal,
+pub use error::{
+    BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason, Error, ItemProblem,
+    KeyRole, Resend, SchemaDifference, TransactionCanceled, TransactionRefusal,
 };
-pub use update::{New, NewAs, Nothing, Old, Returning, Update};
+pub use query_log::{QueryLog, SentQuery};
+pub use read::{
+    As, CollectionDecoder, CollectionRead, Keys, Output, Page, Query, ReadProgress, Scan,
+    UnknownItems,
+};
+pub use retry::RetryPolicy;
+pub use single::{
+    AnyVersion, Delete, ExpectedVersion, Get, New, NewAs, Nothing, Old, Put, Returning,
+    TransactionOutput, Update, VersionCheck,
+};
+pub use table::TableSetup;
+pub use transaction::{TransactGetKeys, Transaction};
 
 /// A DynamoDB client configured from the environment, the way every AWS SDK does it
 /// (`aws_config::load_defaults(BehaviorVersion::latest())`): region from `AWS_REGION` or the

@@ -1,5 +1,5 @@
-//! [`RetryPolicy`]: how operations of several requests (batches) retry, and which failures they
-//! retry.
+//! [`RetryPolicy`]: how the requests the runtime retries itself (batches) are retried, and which
+//! failures are retried: the classification the SDK edge applies to every failed request.
 //!
 //! The classification follows the AWS developer guide, "Error handling with DynamoDB — Error retries
 //! and exponential backoff": throttling (`ThrottlingException`, `ProvisionedThroughputExceededException`,
@@ -12,14 +12,11 @@ use std::time::Duration;
 
 use aws_sdk_dynamodb::config::http::HttpResponse;
 use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
-use aws_sdk_dynamodb::operation::batch_get_item::BatchGetItemError;
-use aws_sdk_dynamodb::operation::batch_write_item::BatchWriteItemError;
 use aws_sdk_dynamodb::types::ThrottlingReason;
 
-use crate::error::Error;
-
 /// How operations made of several requests ([`Db::batch_put`](crate::Db::batch_put),
-/// [`Db::batch_delete`](crate::Db::batch_delete), [`Db::batch_get`](crate::Db::batch_get)) retry:
+/// [`Db::batch_delete`](crate::Db::batch_delete), [`Db::batch_get`](crate::Db::batch_get),
+/// [`Db::delete_all`](crate::Db::delete_all)) retry:
 /// exponential backoff with full jitter (AWS developer guide, "Error retries and exponential
 /// backoff"; AWS Architecture Blog, "Exponential Backoff And Jitter").
 ///
@@ -147,17 +144,6 @@ impl fmt::Display for Reason {
     }
 }
 
-/// A failed request, classified.
-#[derive(Debug)]
-pub(crate) struct Failure {
-    /// The error, as [`Error::Sdk`].
-    pub(crate) error: Error,
-    /// Why to retry it, or `None` when sending it again would fail the same way.
-    pub(crate) retry: Option<Reason>,
-    /// Whether it may have been applied.
-    pub(crate) outcome: Outcome,
-}
-
 /// Error codes DynamoDB and the AWS SDKs treat as throttling (the SDK's standard retry mode,
 /// `aws_runtime::retries::classifiers::THROTTLING_ERRORS`, minus codes of other services).
 const THROTTLING_CODES: &[&str] = &[
@@ -181,50 +167,24 @@ pub(crate) fn is_throttling_code(code: &str) -> bool {
 /// processed.
 const TRANSIENT_CODES: &[&str] = &["RequestTimeout", "RequestTimeoutException"];
 
-/// The `ThrottlingReason`s an operation's error carries (recent DynamoDB responses add them to
-/// `ThrottlingException`, `ProvisionedThroughputExceededException` and `RequestLimitExceeded`).
-pub(crate) trait ThrottlingReasons {
-    /// The reasons, empty when there are none.
-    fn throttling_reasons(&self) -> &[ThrottlingReason];
-}
-
-impl ThrottlingReasons for BatchWriteItemError {
-    fn throttling_reasons(&self) -> &[ThrottlingReason] {
-        match self {
-            Self::ThrottlingException(e) => e.throttling_reasons(),
-            Self::ProvisionedThroughputExceededException(e) => e.throttling_reasons(),
-            Self::RequestLimitExceeded(e) => e.throttling_reasons(),
-            _ => &[],
-        }
-    }
-}
-
-impl ThrottlingReasons for BatchGetItemError {
-    fn throttling_reasons(&self) -> &[ThrottlingReason] {
-        match self {
-            Self::ThrottlingException(e) => e.throttling_reasons(),
-            Self::ProvisionedThroughputExceededException(e) => e.throttling_reasons(),
-            Self::RequestLimitExceeded(e) => e.throttling_reasons(),
-            _ => &[],
-        }
-    }
-}
-
-/// Classifies an SDK error of `operation`: whether to retry it, and whether it may have been
-/// applied.
-pub(crate) fn classify<E>(operation: &'static str, error: SdkError<E, HttpResponse>) -> Failure
+/// Classifies a failed request: why to retry it (`None` when sending it again would fail the
+/// same way), and whether it may have been applied. `throttling` are the `ThrottlingReason`s of
+/// its service error, if any (recent DynamoDB responses add them to `ThrottlingException`,
+/// `ProvisionedThroughputExceededException` and `RequestLimitExceeded`).
+pub(crate) fn classify<E>(
+    error: &SdkError<E, HttpResponse>,
+    throttling: &[ThrottlingReason],
+) -> (Option<Reason>, Outcome)
 where
-    E: ProvideErrorMetadata + ThrottlingReasons + std::error::Error + Send + Sync + 'static,
+    E: ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
 {
-    let (retry, outcome) = match &error {
+    match error {
         SdkError::ServiceError(service) => {
             let status = service.raw().status().as_u16();
             let code = service.err().code().map(str::to_owned);
             match code.as_deref() {
                 Some(c) if is_throttling_code(c) => {
-                    let reasons = service
-                        .err()
-                        .throttling_reasons()
+                    let reasons = throttling
                         .iter()
                         .filter_map(|r| r.reason().map(str::to_owned))
                         .collect();
@@ -245,7 +205,7 @@ where
         }
         SdkError::TimeoutError(_) => (Some(Reason::Timeout), Outcome::Unknown),
         SdkError::DispatchFailure(failure) => {
-            let outcome = if refused(&error) {
+            let outcome = if refused(error) {
                 Outcome::NotApplied
             } else {
                 Outcome::Unknown
@@ -267,11 +227,6 @@ where
         SdkError::ResponseError(_) => (Some(Reason::BadResponse), Outcome::Unknown),
         // Construction failed: nothing was sent.
         _ => (None, Outcome::NotApplied),
-    };
-    Failure {
-        error: Error::sdk(operation, error),
-        retry,
-        outcome,
     }
 }
 
@@ -292,7 +247,11 @@ fn refused(error: &(dyn std::error::Error + 'static)) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
+    use crate::sdk::Operation;
     use aws_sdk_dynamodb::error::ErrorMetadata;
+    use aws_sdk_dynamodb::operation::batch_write_item::builders::BatchWriteItemFluentBuilder;
+    use aws_sdk_dynamodb::operation::batch_write_item::BatchWriteItemError;
     use aws_sdk_dynamodb::types::error::{
         InternalServerError, ProvisionedThroughputExceededException, ThrottlingException,
     };
@@ -313,6 +272,25 @@ mod tests {
         SdkError::service_error(error, response(status))
     }
 
+    /// A failed request as the SDK edge sees it: the error it becomes, and its classification.
+    struct Failure {
+        error: Error,
+        retry: Option<Reason>,
+        outcome: Outcome,
+    }
+
+    fn classified(error: SdkError<BatchWriteItemError, HttpResponse>) -> Failure {
+        let throttling = error
+            .as_service_error()
+            .map_or(&[][..], BatchWriteItemFluentBuilder::throttling_reasons);
+        let (retry, outcome) = classify(&error, throttling);
+        Failure {
+            error: crate::sdk::sdk_error("BatchWriteItem", error),
+            retry,
+            outcome,
+        }
+    }
+
     fn meta(code: &str) -> ErrorMetadata {
         ErrorMetadata::builder().code(code).message("m").build()
     }
@@ -327,10 +305,10 @@ mod tests {
             )
             .meta(meta("ThrottlingException"))
             .build();
-        let failure = classify(
-            "BatchWriteItem",
-            service(BatchWriteItemError::ThrottlingException(throttled), 400),
-        );
+        let failure = classified(service(
+            BatchWriteItemError::ThrottlingException(throttled),
+            400,
+        ));
         assert_eq!(failure.outcome, Outcome::NotApplied);
         let reason = failure.retry.expect("retried");
         assert_eq!(
@@ -341,13 +319,10 @@ mod tests {
         let provisioned = ProvisionedThroughputExceededException::builder()
             .meta(meta("ProvisionedThroughputExceededException"))
             .build();
-        let failure = classify(
-            "BatchWriteItem",
-            service(
-                BatchWriteItemError::ProvisionedThroughputExceededException(provisioned),
-                400,
-            ),
-        );
+        let failure = classified(service(
+            BatchWriteItemError::ProvisionedThroughputExceededException(provisioned),
+            400,
+        ));
         assert_eq!(
             failure.retry.map(|r| r.to_string()).as_deref(),
             Some("throttled (ProvisionedThroughputExceededException)")
@@ -360,10 +335,10 @@ mod tests {
             .message("boom")
             .meta(meta("InternalServerError"))
             .build();
-        let failure = classify(
-            "BatchWriteItem",
-            service(BatchWriteItemError::InternalServerError(error), 500),
-        );
+        let failure = classified(service(
+            BatchWriteItemError::InternalServerError(error),
+            500,
+        ));
         assert_eq!(failure.outcome, Outcome::Unknown);
         assert_eq!(
             failure.retry,
@@ -377,7 +352,7 @@ mod tests {
     #[test]
     fn validation_errors_are_not_retried() {
         let error = BatchWriteItemError::generic(meta("ValidationException"));
-        let failure = classify("BatchWriteItem", service(error, 400));
+        let failure = classified(service(error, 400));
         assert_eq!(failure.retry, None);
         assert_eq!(failure.outcome, Outcome::NotApplied);
         assert!(failure.error.to_string().contains("ValidationException"));
@@ -386,14 +361,14 @@ mod tests {
     #[test]
     fn timeouts_and_unreadable_answers_are_retried_with_an_unknown_outcome() {
         let timeout: SdkError<BatchWriteItemError, HttpResponse> = SdkError::timeout_error("slow");
-        let failure = classify("BatchWriteItem", timeout);
+        let failure = classified(timeout);
         assert_eq!(
             (failure.retry, failure.outcome),
             (Some(Reason::Timeout), Outcome::Unknown)
         );
         let garbled: SdkError<BatchWriteItemError, HttpResponse> =
             SdkError::response_error("garbled", response(200));
-        let failure = classify("BatchWriteItem", garbled);
+        let failure = classified(garbled);
         assert_eq!(
             (failure.retry, failure.outcome),
             (Some(Reason::BadResponse), Outcome::Unknown)
@@ -407,7 +382,7 @@ mod tests {
             let error: SdkError<BatchWriteItemError, HttpResponse> = SdkError::dispatch_failure(
                 ConnectorError::io(Box::new(std::io::Error::new(kind, "socket"))),
             );
-            classify("BatchWriteItem", error)
+            classified(error)
         };
         let refused = io(std::io::ErrorKind::ConnectionRefused);
         assert_eq!(

@@ -1,10 +1,12 @@
 //! The engine under every batch: requests of at most `MAX` entries made from a stream of entries,
-//! at most `concurrency` of them in flight, each retried per the [`RetryPolicy`] until done or its
-//! budget runs out, with every entry's fate recorded.
+//! at most `concurrency` of them in flight, each sent until done or its budget
+//! ([`RetryPolicy::max_attempts`]) runs out, with every entry's fate recorded.
 //!
-//! One loop owns all the state: an attempt is a future that sleeps (for a retry) and sends one
-//! request, and returns its entries with the answer; the loop counts, reports progress and decides
-//! what to send next. Memory is bounded by the requests in flight, not by the input.
+//! One loop owns all the state: an attempt is a future that sleeps (before resending what came
+//! back unprocessed) and hands one request to the SDK edge, which resends it after a retryable
+//! failure within what is left of the budget, and returns its entries with the answer; the loop
+//! counts, reports progress and decides what to send next. Memory is bounded by the requests in
+//! flight, not by the input.
 
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
@@ -12,10 +14,10 @@ use std::time::Duration;
 
 use futures::stream::{FuturesUnordered, StreamExt};
 
-use crate::batch::BatchEntry;
-use crate::collection::Item;
-use crate::error::Error;
-use crate::retry::{Failure, Outcome, Reason, RetryPolicy};
+use crate::convert::Item;
+use crate::error::{BatchEntry, Error};
+use crate::retry::{Reason, RetryPolicy};
+use crate::sdk::Attempts;
 
 /// A primary key as strings: what matches DynamoDB's answers to the entries sent.
 pub(crate) type KeyStrings = (String, Option<String>);
@@ -101,6 +103,15 @@ pub(crate) struct Sent {
     pub(crate) read: Vec<(KeyStrings, Item)>,
 }
 
+/// A request that failed for good.
+pub(crate) struct Failure {
+    /// The error, as [`Error::Sdk`] (or the error rendering an entry).
+    pub(crate) error: Error,
+    /// Why it could have been retried: `Some` when the budget ran out, `None` when sending it
+    /// again would fail the same way.
+    pub(crate) retry: Option<Reason>,
+}
+
 /// One kind of batch request: how to make it from entries and send it.
 pub(crate) trait Op {
     /// What an entry's request is made from (an entity, a key).
@@ -117,11 +128,14 @@ pub(crate) trait Op {
     /// The request part of one entry.
     fn request(&self, source: &Self::Source) -> Result<Self::Request, Error>;
 
-    /// Sends one request (with the SDK's own retries off: the driver retries).
+    /// Sends one request through the SDK edge, which resends it after a retryable failure: its
+    /// first send is attempt `first` of a budget of `last`.
     fn send(
         &self,
         requests: Vec<Self::Request>,
-    ) -> impl Future<Output = Result<Sent, Failure>> + Send;
+        first: u32,
+        last: u32,
+    ) -> impl Future<Output = (Result<Sent, Failure>, Attempts)> + Send;
 }
 
 /// What a batch did.
@@ -156,13 +170,15 @@ struct Chunk<'a, S: ?Sized> {
     attempt: u32,
 }
 
-/// One attempt: waits `delay`, then makes and sends the request. Returns the chunk, whether a
-/// request was sent, and the answer.
+/// One attempt: waits `delay`, then makes the request and sends it, as attempt `chunk.attempt`
+/// and, after retryable failures, the next ones up to `last`. Returns the chunk, what the sends
+/// were, and the answer.
 async fn attempt<'a, O: Op>(
     op: &O,
     chunk: Chunk<'a, O::Source>,
     delay: Duration,
-) -> (Chunk<'a, O::Source>, bool, Result<Sent, Failure>) {
+    last: u32,
+) -> (Chunk<'a, O::Source>, Attempts, Result<Sent, Failure>) {
     if !delay.is_zero() {
         tokio::time::sleep(delay).await;
     }
@@ -170,16 +186,12 @@ async fn attempt<'a, O: Op>(
         chunk.entries.iter().map(|e| op.request(e.source)).collect();
     match requests {
         Ok(requests) => {
-            let answer = op.send(requests).await;
-            (chunk, true, answer)
+            let (answer, sends) = op.send(requests, chunk.attempt, last).await;
+            (chunk, sends, answer)
         }
         Err(error) => {
-            let failure = Failure {
-                error,
-                retry: None,
-                outcome: Outcome::NotApplied,
-            };
-            (chunk, false, Err(failure))
+            let failure = Failure { error, retry: None };
+            (chunk, Attempts::default(), Err(failure))
         }
     }
 }
@@ -211,59 +223,51 @@ where
                 entries: chunk,
                 attempt: 1,
             };
-            in_flight.push(attempt(op, chunk, Duration::ZERO));
+            in_flight.push(attempt(op, chunk, Duration::ZERO, max_attempts));
         }
-        let Some((mut chunk, sent, answer)) = in_flight.next().await else {
+        let Some((mut chunk, sends, answer)) = in_flight.next().await else {
             break;
         };
-        if sent {
-            run.requests += 1;
-            if chunk.attempt > 1 {
-                run.retries += 1;
-            }
+        if sends.sent > 0 {
+            // Every send of a chunk but its very first is a retry.
+            let sent = sends.sent as usize;
+            run.requests += sent;
+            run.retries += if chunk.attempt == 1 { sent - 1 } else { sent };
+            chunk.attempt += sends.sent - 1;
         }
-        let (reason, error) = match answer {
-            Ok(answer) => {
-                let rest = settle(&mut run, &mut chunk.entries, answer, &mut progress);
-                if rest == 0 {
-                    continue;
-                }
-                let reason = Reason::Unprocessed {
-                    what: O::UNPROCESSED,
-                    count: rest,
-                };
-                (reason, None)
-            }
+        if sends.maybe_applied {
+            chunk
+                .entries
+                .iter_mut()
+                .for_each(|e| e.maybe_applied = true);
+        }
+        let rest = match answer {
+            Ok(answer) => settle(&mut run, &mut chunk.entries, answer, &mut progress),
             Err(failure) => {
-                if failure.outcome == Outcome::Unknown {
-                    chunk
-                        .entries
-                        .iter_mut()
-                        .for_each(|e| e.maybe_applied = true);
+                // The edge resent it while that was safe and the budget lasted: it failed for
+                // good.
+                if let Some(reason) = &failure.retry {
+                    exhausted::<O>(&chunk, reason);
                 }
-                match failure.retry {
-                    Some(reason) => (reason, Some(failure.error)),
-                    None => {
-                        stop(&mut stopped, &mut left, chunk, failure.error);
-                        continue;
-                    }
-                }
+                stop(&mut stopped, &mut left, chunk, failure.error);
+                continue;
             }
         };
+        if rest == 0 {
+            continue;
+        }
+        let reason = Reason::Unprocessed {
+            what: O::UNPROCESSED,
+            count: rest,
+        };
         if chunk.attempt >= max_attempts {
-            let cause = error.unwrap_or(Error::StillUnprocessed {
+            exhausted::<O>(&chunk, &reason);
+            let cause = Error::StillUnprocessed {
                 operation: O::OPERATION,
                 what: O::UNPROCESSED,
                 count: chunk.entries.len(),
                 attempts: chunk.attempt,
-            });
-            tracing::debug!(
-                operation = O::OPERATION,
-                attempts = chunk.attempt,
-                entries = chunk.entries.len(),
-                %reason,
-                "retry budget exhausted; the batch stops"
-            );
+            };
             stop(&mut stopped, &mut left, chunk, cause);
             continue;
         }
@@ -277,7 +281,7 @@ where
             "retrying"
         );
         chunk.attempt += 1;
-        in_flight.push(attempt(op, chunk, delay));
+        in_flight.push(attempt(op, chunk, delay, max_attempts));
     }
     if let Some((cause, attempts)) = stopped {
         left.extend(entries);
@@ -292,6 +296,17 @@ where
         });
     }
     run
+}
+
+/// Logs that `chunk` used up its budget, the last time for `reason`.
+fn exhausted<O: Op>(chunk: &Chunk<'_, O::Source>, reason: &Reason) {
+    tracing::debug!(
+        operation = O::OPERATION,
+        attempts = chunk.attempt,
+        entries = chunk.entries.len(),
+        %reason,
+        "retry budget exhausted; the batch stops"
+    );
 }
 
 /// Applies one answer to the chunk's entries: keeps those returned unprocessed in `entries`,

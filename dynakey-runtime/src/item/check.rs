@@ -1,74 +1,11 @@
 //! What DynamoDB checks in an item before it writes it, checked here first so that a batch is
 //! refused before any request instead of failing request by request.
 
-use std::fmt;
-
 use aws_sdk_dynamodb::types::AttributeValue;
 
-use crate::collection::Item;
-
-/// The largest item DynamoDB stores: 400 KB = 409,600 bytes, counted as in [`item_size`] (AWS
-/// developer guide, "Service, account, and table quotas — Item size").
-pub const MAX_ITEM_SIZE: usize = 400 * 1024;
-
-/// How deep attribute values may nest: a value wrapped in 32 maps or lists is refused (AWS developer
-/// guide, "Service, account, and table quotas — Nested attribute depth": 32 levels).
-pub const MAX_NESTING: usize = 32;
-
-/// The most significant digits of a number (AWS developer guide, "Supported data types — Number").
-pub const MAX_NUMBER_DIGITS: usize = 38;
-
-/// Why DynamoDB would refuse an item.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ItemProblem {
-    /// The item is larger than [`MAX_ITEM_SIZE`].
-    TooLarge {
-        /// Its size in bytes, per [`item_size`].
-        size: usize,
-    },
-    /// A number DynamoDB cannot store: not a decimal number (`NaN`, `inf`), more than
-    /// [`MAX_NUMBER_DIGITS`] significant digits, or a magnitude outside `1E-130` … `9.99…E+125`.
-    Number {
-        /// The attribute (a path such as `readings[3].value` when nested).
-        attribute: String,
-        /// The number's text.
-        value: String,
-    },
-    /// An empty string, number or binary set (DynamoDB refuses empty sets).
-    EmptySet {
-        /// The attribute (a path when nested).
-        attribute: String,
-    },
-    /// A value nested in [`MAX_NESTING`] or more maps and lists.
-    TooDeep {
-        /// The attribute (a path to the value at the limit).
-        attribute: String,
-    },
-}
-
-impl fmt::Display for ItemProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ItemProblem::TooLarge { size } => write!(
-                f,
-                "the item is {size} bytes, over DynamoDB's limit of {MAX_ITEM_SIZE} bytes (400 KB)"
-            ),
-            ItemProblem::Number { attribute, value } => write!(
-                f,
-                "attribute {attribute:?} holds the number {value:?}, which DynamoDB cannot store \
-                 (at most {MAX_NUMBER_DIGITS} significant digits, magnitude 1E-130 to 9.99E+125)"
-            ),
-            ItemProblem::EmptySet { attribute } => {
-                write!(f, "attribute {attribute:?} is an empty set, which DynamoDB refuses")
-            }
-            ItemProblem::TooDeep { attribute } => write!(
-                f,
-                "attribute {attribute:?} nests {MAX_NESTING} maps or lists deep, over DynamoDB's limit"
-            ),
-        }
-    }
-}
+use crate::convert::Item;
+use crate::error::ItemProblem;
+use crate::limits::{MAX_ITEM_SIZE, MAX_NESTING, MAX_NUMBER_DIGITS};
 
 /// The size of `item` as DynamoDB counts it (AWS developer guide, "DynamoDB item sizes and
 /// formats"), in bytes: for each attribute the UTF-8 bytes of its name plus the size of its value,

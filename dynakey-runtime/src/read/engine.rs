@@ -12,15 +12,14 @@ use dynakey::{
     Cursor, CursorError, KeyError, Position, QueryInput, QueryPlan, ScanInput, StartKey, Table,
 };
 use futures::future::try_join_all;
-use tracing::Instrument;
 
 use crate::convert::{
     apply_query_input, apply_scan_input, from_attribute_value, from_start_key, limit_to_i32,
-    string_attribute, to_start_key,
+    string_attribute, to_start_key, Item,
 };
 use crate::db::Db;
 use crate::error::Error;
-use crate::item::Item;
+use crate::sdk::{Failed, Idempotence, Sending};
 
 /// How far one call of [`Reader::next`] may go for the item it returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,7 +106,8 @@ enum Request {
     Scan(ScanInput),
 }
 
-/// How far a read has come, told to a [`Progress`] callback after every response.
+/// How far a read has come, told to the callback of
+/// [`Scan::on_progress`](crate::Scan::on_progress) after every response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ReadProgress {
     /// Items DynamoDB evaluated so far (`ScannedCount`, summed): before the filter.
@@ -201,6 +201,15 @@ impl<T: Table> Reader<T> {
     /// Where the plan reads (its typed items are checked against it).
     pub(crate) fn target(&self) -> &dynakey::Target {
         self.plan.target()
+    }
+
+    /// The DynamoDB operation the reader sends: `"Query"` or `"Scan"`.
+    pub(crate) fn operation(&self) -> &'static str {
+        if self.plan.is_scan() {
+            "Scan"
+        } else {
+            "Query"
+        }
     }
 
     /// The number of partitions read.
@@ -474,8 +483,8 @@ struct Response {
     scanned: u64,
 }
 
-/// Sends one Query or Scan request of `request` from `start` with `Limit` = `limit` (the SDK edge
-/// of every read), in a tracing span that records the consumed capacity.
+/// Renders one Query or Scan request of `request` from `start` with `Limit` = `limit`, and sends
+/// it through the SDK edge (a read: safe to send again).
 async fn send<T: Table>(
     db: &Db<T>,
     request: &Request,
@@ -483,44 +492,42 @@ async fn send<T: Table>(
     limit: Option<u32>,
 ) -> Result<Response, Error> {
     let limit = limit.map(limit_to_i32);
-    let (operation, span) = match request {
-        Request::Query(_) => ("Query", db.span("Query")),
-        Request::Scan(_) => ("Scan", db.span("Scan")),
-    };
-    // The Query and Scan builders and outputs are different types with the same members.
-    macro_rules! sent {
-        ($builder:expr) => {{
-            let output = $builder
-                .set_exclusive_start_key(start)
-                .set_limit(limit)
-                .return_consumed_capacity(ReturnConsumedCapacity::Total)
-                .send()
-                .instrument(span.clone())
-                .await
-                .map_err(|e| Error::sdk(operation, e))?;
-            let units = output.consumed_capacity().and_then(|c| c.capacity_units());
-            let scanned = u64::try_from(output.scanned_count).unwrap_or_default();
-            (output.items, output.last_evaluated_key, units, scanned)
+    let how = Sending::sdk(Idempotence::Idempotent);
+    // The Query and Scan outputs are different types with the same members.
+    macro_rules! response {
+        ($output:expr) => {{
+            let output = $output;
+            Response {
+                consumed_capacity: output.consumed_capacity().and_then(|c| c.capacity_units()),
+                scanned: u64::try_from(output.scanned_count).unwrap_or_default(),
+                items: output.items.unwrap_or_default(),
+                last_evaluated_key: output.last_evaluated_key,
+            }
         }};
     }
-    let (items, last_evaluated_key, consumed_capacity, scanned) = match request {
+    Ok(match request {
         Request::Query(input) => {
-            sent!(apply_query_input(
-                db.client().query(),
-                db.table_name(),
-                input
-            ))
+            let request = apply_query_input(db.client().query(), db.table_name(), input)
+                .set_exclusive_start_key(start)
+                .set_limit(limit)
+                .return_consumed_capacity(ReturnConsumedCapacity::Total);
+            response!(db
+                .edge()
+                .send(request, how)
+                .await
+                .map_err(Failed::into_error)?)
         }
-        Request::Scan(input) => sent!(apply_scan_input(db.client().scan(), db.table_name(), input)),
-    };
-    if let Some(units) = consumed_capacity {
-        span.record("db.dynamodb.consumed_capacity", units);
-    }
-    Ok(Response {
-        items: items.unwrap_or_default(),
-        last_evaluated_key,
-        consumed_capacity,
-        scanned,
+        Request::Scan(input) => {
+            let request = apply_scan_input(db.client().scan(), db.table_name(), input)
+                .set_exclusive_start_key(start)
+                .set_limit(limit)
+                .return_consumed_capacity(ReturnConsumedCapacity::Total);
+            response!(db
+                .edge()
+                .send(request, how)
+                .await
+                .map_err(Failed::into_error)?)
+        }
     })
 }
 

@@ -1,4 +1,4 @@
-//! Queries: [`Db::query`] makes one request value, [`Query`], whose terminals run it —
+//! The read family: [`Db::query`] makes one request value, [`Query`], whose terminals run it —
 //! [`items`](Query::items) (a stream of items), [`pages`](Query::pages) (a stream of pages),
 //! [`page`](Query::page) (one page from a cursor), and [`collection`](Query::collection) (an item
 //! collection) — after optional [`from`](Query::from) (resume after a cursor),
@@ -23,38 +23,8 @@
 //! # Ok(()) }
 //! ```
 //!
-//! # What an index holds
-//! An index declared with `projection = all` ([`ProjectsAll`]) holds whole items, so
-//! [`items`](Query::items) and friends decode entities as on the base table. A `KEYS_ONLY` or
-//! `INCLUDE` index holds only the table and index keys (and the included attributes): reading
-//! whole entities from it does not compile. Read it with [`keys`](Query::keys) (the base-table
-//! [`Key`]s, e.g. for a follow-up [`Db::batch_get`]) or
-//! [`project`](Query::project) into a type holding the projected attributes (AWS developer guide,
-//! "Attribute projections"). GSI reads are eventually consistent; `consistent_read()` on a GSI
-//! query does not compile ([`ConsistentReadable`](dynakey::ConsistentReadable)).
-//!
-//! # Pages, cursors, limits (`docs/semantics.md` §4)
-//! - One **page** is one `Query` request per partition: at most 1 MB of data read per request,
-//!   or fewer items when the request has a `Limit` (AWS developer guide, "Paginating table query
-//!   results"). Paging stops only when no partition has a `LastEvaluatedKey`; a page with no
-//!   items but a `LastEvaluatedKey` still has a [`next`](Page::next) cursor and paging goes on.
-//!   A fan-out page with a limit is filled to it (as many requests per shard as that takes).
-//! - Every page that may be followed by more results carries a [`Cursor`] in [`Page::next`]:
-//!   pass it to [`page`](Query::page) or [`from`](Query::from) **with the same query** to read
-//!   what comes after the items returned so far. A cursor from another query, or a modified one,
-//!   is refused with [`Error::Key`] (a [`KeyErrorKind::Cursor`](dynakey::KeyErrorKind::Cursor))
-//!   before any request; see [`dynakey::cursor`] for what binds it and [`Db::with_cursor_secret`]
-//!   for its key. The limit, projection and `ConsistentRead` are not bound, so the page size may
-//!   change between pages.
-//! - `limit(n)` on the query counts the items returned by **one terminal**, from its cursor on:
-//!   for [`page`](Query::page) it is the page size, for the streams the total across pages. The
-//!   cursor after the `n`-th item resumes right after it.
-//! - Items that the typed range excludes ([`QueryPlan::excluded_sort_keys`], the far end of
-//!   DynamoDB's inclusive `BETWEEN`) are dropped and never count against the limit.
-//! - A plan whose range matches nothing, or whose limit is 0, sends no request.
-//! - Partitions of a fan-out are asked concurrently; items are merged by the UTF-8 bytes of
-//!   their sort key (ties in shard order), in the query's direction.
 
+mod collection;
 mod engine;
 mod owner;
 mod scan;
@@ -72,13 +42,14 @@ use dynakey::{
 use futures::stream::{self, Stream};
 use serde::de::DeserializeOwned;
 
-use crate::collection::{CollectionDecoder, CollectionRead, UnknownItems};
+use crate::convert::Item;
 use crate::db::Db;
 use crate::error::Error;
-use crate::item::{from_entity_item, from_item_in, key_from_item, Item};
+use crate::item::{from_entity_item, from_item_in, key_from_item};
 
+pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
 pub use engine::ReadProgress;
-pub(crate) use engine::{Mode, Progress, Reader, Step};
+use engine::{Mode, Progress, Reader, Step};
 pub use scan::Scan;
 
 /// One page of a Query: one request per partition read (AWS developer guide, "Paginating table
@@ -213,6 +184,38 @@ where
 /// A Query of entity `E` on table `T` through index `I` (the base table: `PrimaryIndex`),
 /// decoded as `O`; made by [`Db::query`], run by one of its terminals. Cheap to make: it holds the
 /// query's [`QueryPlan`] and a handle on the table; nothing is sent before a terminal runs.
+///
+/// # What an index holds
+/// An index declared with `projection = all` ([`ProjectsAll`]) holds whole items, so
+/// [`items`](Query::items) and friends decode entities as on the base table. A `KEYS_ONLY` or
+/// `INCLUDE` index holds only the table and index keys (and the included attributes): reading
+/// whole entities from it does not compile. Read it with [`keys`](Query::keys) (the base-table
+/// [`Key`]s, e.g. for a follow-up [`Db::batch_get`]) or
+/// [`project`](Query::project) into a type holding the projected attributes (AWS developer guide,
+/// "Attribute projections"). GSI reads are eventually consistent; `consistent_read()` on a GSI
+/// query does not compile ([`ConsistentReadable`](dynakey::ConsistentReadable)).
+///
+/// # Pages, cursors, limits (`docs/semantics.md` §4)
+/// - One **page** is one `Query` request per partition: at most 1 MB of data read per request,
+///   or fewer items when the request has a `Limit` (AWS developer guide, "Paginating table query
+///   results"). Paging stops only when no partition has a `LastEvaluatedKey`; a page with no
+///   items but a `LastEvaluatedKey` still has a [`next`](Page::next) cursor and paging goes on.
+///   A fan-out page with a limit is filled to it (as many requests per shard as that takes).
+/// - Every page that may be followed by more results carries a [`Cursor`] in [`Page::next`]:
+///   pass it to [`page`](Query::page) or [`from`](Query::from) **with the same query** to read
+///   what comes after the items returned so far. A cursor from another query, or a modified one,
+///   is refused with [`Error::Key`] (a [`KeyErrorKind::Cursor`](dynakey::KeyErrorKind::Cursor))
+///   before any request; see [`dynakey::cursor`] for what binds it and [`Db::with_cursor_secret`]
+///   for its key. The limit, projection and `ConsistentRead` are not bound, so the page size may
+///   change between pages.
+/// - `limit(n)` on the query counts the items returned by **one terminal**, from its cursor on:
+///   for [`page`](Query::page) it is the page size, for the streams the total across pages. The
+///   cursor after the `n`-th item resumes right after it.
+/// - Items that the typed range excludes ([`QueryPlan::excluded_sort_keys`], the far end of
+///   DynamoDB's inclusive `BETWEEN`) are dropped and never count against the limit.
+/// - A plan whose range matches nothing, or whose limit is 0, sends no request.
+/// - Partitions of a fan-out are asked concurrently; items are merged by the UTF-8 bytes of
+///   their sort key (ties in shard order), in the query's direction.
 #[must_use = "a query does nothing until one of its terminals (items, pages, page, collection) runs"]
 pub struct Query<T: Table, E, I, O> {
     db: Db<T>,
@@ -242,7 +245,7 @@ impl<T: Table, E, I, O> std::fmt::Debug for Query<T, E, I, O> {
 
 impl<T: Table> Db<T> {
     /// A Query request for `query`: run it with [`Query::items`], [`Query::pages`],
-    /// [`Query::page`] or [`Query::collection`] (see the [module docs](crate::read)). A query of
+    /// [`Query::page`] or [`Query::collection`] (see [`Query`]). A query of
     /// a sharded entity's shards (`E::query_shards(…)`) reads every shard, merged by sort key.
     pub fn query<E, I, S, P>(&self, query: &KeyQuery<E, I, S, P>) -> Query<T, E, I, P>
     where
@@ -361,6 +364,9 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// Such items count against `limit(n)` (DynamoDB read them), and cursors resume after them.
     /// A query with a projection reads the attributes the checks need too
     /// ([`QueryPlan::read_attributes`]).
+    ///
+    /// A [`collection`](Self::collection) read applies the policy to the items that belong to no
+    /// member of the collection (kept in [`CollectionRead::unknown`]).
     pub fn unknown_items(mut self, policy: UnknownItems) -> Self {
         self.unknown = policy;
         self
@@ -495,7 +501,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
                     Ok(Step::End | Step::Paused) => return None,
                     Err(e) => return Some((Err(e), None)),
                 };
-                match owner::screen::<E>(item, reader.target(), policy) {
+                match owner::screen::<E>(item, reader.target(), policy, reader.operation()) {
                     Ok(Ok(item)) => {
                         return match O::decode(item) {
                             Ok(decoded) => Some((Ok(decoded), Some(Ok(Some(reader))))),
@@ -509,7 +515,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         })
     }
 
-    /// The pages, one request per partition each (see the [module docs](crate::read)), each
+    /// The pages, one request per partition each (see [`Query`]), each
     /// yielded as it arrives, until no partition has a `LastEvaluatedKey`; with `limit(n)`, until
     /// `n` items were yielded (the last page then usually has a `next` cursor for the rest). A
     /// page with no items but a `LastEvaluatedKey` is yielded and paging continues. Every request
@@ -579,26 +585,10 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
 }
 
 impl<T: Table, E, O> Query<T, E, PrimaryIndex, O> {
-    /// Reads collection `C` from the partition of this query and decodes it; an item that
-    /// belongs to no member fails the read ([`UnknownItems::Error`]). See
-    /// [`collection_with`](Self::collection_with).
-    ///
-    /// # Errors
-    /// As [`collection_with`](Self::collection_with).
-    pub async fn collection<C>(self) -> Result<C, Error>
-    where
-        C: Collection<Table = T>,
-        E: MemberOf<C>,
-    {
-        Ok(self
-            .collection_with::<C>(UnknownItems::Error)
-            .await?
-            .collection)
-    }
-
     /// Reads collection `C` from the partition (or shards) of this query with one paged Query and
     /// decodes every item into its member (AWS developer guide, "Best practices for modeling
-    /// relational data in DynamoDB — Adjacency list design pattern").
+    /// relational data in DynamoDB — Adjacency list design pattern"); the collection is
+    /// [`CollectionRead::collection`].
     ///
     /// - One `Query` request per page, without `Limit`, so each page is as large as DynamoDB
     ///   allows (1 MB of items read); paging stops only when no response has a
@@ -609,8 +599,40 @@ impl<T: Table, E, O> Query<T, E, PrimaryIndex, O> {
     ///   members, and `.consistent_read()` applies. Members declared as exactly one item must then
     ///   still be in range, or be `Option<T>`.
     /// - Items are matched to members by sort key as [`dynakey::collection`] describes; items that
-    ///   match none are treated by `unknown`. A projection must keep the sort-key attribute (and
-    ///   the entity-type attribute, where members use one), or every item reads as unknown.
+    ///   match none are treated by [`unknown_items`](Self::unknown_items): by default
+    ///   ([`UnknownItems::Error`]) they fail the read; [`UnknownItems::Keep`] returns them in
+    ///   [`CollectionRead::unknown`], [`UnknownItems::Skip`] counts them. A projection must keep
+    ///   the sort-key attribute (and the entity-type attribute, where members use one), or every
+    ///   item reads as unknown.
+    ///
+    /// ```no_run
+    /// # use dynakey::{Collection, Entity};
+    /// # #[derive(Entity, serde::Serialize, serde::Deserialize, Debug)]
+    /// # #[pk("WS#<workspace>")] #[sk("META")]
+    /// # struct Settings { workspace: String, plan: String }
+    /// # #[derive(Entity, serde::Serialize, serde::Deserialize, Debug)]
+    /// # #[pk("WS#<workspace>")] #[sk("PROJ#<id>")]
+    /// # struct Project { workspace: String, id: String, name: String }
+    /// #[derive(Collection, Debug)]
+    /// struct WorkspaceView { settings: Settings, projects: Vec<Project> }
+    ///
+    /// # async fn run(db: dynakey_runtime::Db) -> Result<(), dynakey_runtime::Error> {
+    /// use dynakey_runtime::UnknownItems;
+    ///
+    /// // The workspace and every project: one Query per 1 MB page.
+    /// let view: WorkspaceView = db.query(&Project::query("acme")).collection().await?.collection;
+    ///
+    /// // Only the projects of 2026, keeping items that match no member instead of failing.
+    /// #[derive(Collection, Debug)]
+    /// struct Projects { settings: Option<Settings>, projects: Vec<Project> }
+    /// let read = db
+    ///     .query(&Project::query("acme").begins_with(Project::sk().id_prefix("2026-")))
+    ///     .unknown_items(UnknownItems::Keep)
+    ///     .collection::<Projects>()
+    ///     .await?;
+    /// println!("{} projects in {} requests", read.collection.projects.len(), read.requests);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// - [`Error::Key`] before any request: the query does not plan, it has a `limit` (a
@@ -619,14 +641,14 @@ impl<T: Table, E, O> Query<T, E, PrimaryIndex, O> {
     /// - [`Error::Collection`]: an unknown item under [`UnknownItems::Error`], a key two members
     ///   accept, a missing or repeated single member;
     /// - [`Error::Decode`] for an item of a member that does not decode into its type.
-    pub async fn collection_with<C>(self, unknown: UnknownItems) -> Result<CollectionRead<C>, Error>
+    pub async fn collection<C>(self) -> Result<CollectionRead<C>, Error>
     where
         C: Collection<Table = T>,
         E: MemberOf<C>,
     {
         let plan = checked(self.plan, self.error)?;
         C::check_read(&plan)?;
-        let mut decoder = CollectionDecoder::<C>::new(unknown);
+        let mut decoder = CollectionDecoder::<C>::new(self.unknown);
         decoder.set_partition(plan.partitions().first().cloned());
         let positions = match &self.from {
             Some(cursor) => self
@@ -689,15 +711,17 @@ async fn page_of<T: Table, E: Entity, I, O: Output<T, E, I>>(
     let mut unknown_count = 0;
     let ended = loop {
         match reader.next(mode).await? {
-            Step::Item(item) => match owner::screen::<E>(item, reader.target(), policy)? {
-                Ok(item) => items.push(O::decode(item)?),
-                Err(other) => {
-                    unknown_count += 1;
-                    if policy == UnknownItems::Keep {
-                        unknown.push(other);
+            Step::Item(item) => {
+                match owner::screen::<E>(item, reader.target(), policy, reader.operation())? {
+                    Ok(item) => items.push(O::decode(item)?),
+                    Err(other) => {
+                        unknown_count += 1;
+                        if policy == UnknownItems::Keep {
+                            unknown.push(other);
+                        }
                     }
                 }
-            },
+            }
             Step::End => break true,
             Step::Paused => break false,
         }

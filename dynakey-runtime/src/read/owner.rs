@@ -6,10 +6,10 @@
 
 use dynakey::{AttributeType, Entity, Fill, Key, Target};
 
-use crate::collection::UnknownItems;
-use crate::convert::{from_attribute_value, string_attribute};
+use super::collection::UnknownItems;
+use crate::convert::{from_attribute_value, string_attribute, Item};
 use crate::error::Error;
-use crate::item::{key_strings, Item};
+use crate::item::key_strings;
 
 /// Why `item` is not an item of `E` read through `target`; `None` when it is one. Checked, in
 /// order: the table's key attributes are strings that `E`'s encoders write ([`Key::check`]: both
@@ -107,13 +107,15 @@ fn attribute_reason<E: Entity>(
     None
 }
 
-/// An item a typed read of `E` returned: `Ok(Ok(item))` when it is `E`'s, `Ok(Err(item))` when
-/// it is not and `policy` keeps or skips it, `Err` ([`Error::ForeignItem`], naming its keys)
-/// when it is not and `policy` is [`UnknownItems::Error`].
+/// An item a typed read of `E` (a `"Query"` or a `"Scan"`: `operation`) returned: `Ok(Ok(item))`
+/// when it is `E`'s, `Ok(Err(item))` when it is not and `policy` keeps or skips it, `Err`
+/// ([`Error::ForeignItem`], naming its keys) when it is not and `policy` is
+/// [`UnknownItems::Error`].
 pub(crate) fn screen<E: Entity>(
     item: Item,
     target: &Target,
     policy: UnknownItems,
+    operation: &'static str,
 ) -> Result<Result<Item, Item>, Error> {
     let Some(reason) = foreign_reason::<E>(&item, target) else {
         return Ok(Ok(item));
@@ -127,6 +129,7 @@ pub(crate) fn screen<E: Entity>(
                 partition,
                 sort,
                 reason,
+                operation,
             })
         }
     }

@@ -8,8 +8,7 @@ use dynakey::{Cond, Cursor, Entity, InTable, PrimaryIndex, QueryPlan, Table, Who
 use futures::stream::Stream;
 use serde::de::DeserializeOwned;
 
-use super::{As, Keys, Output, Page, Query, ReadProgress};
-use crate::collection::UnknownItems;
+use super::{As, Keys, Output, Page, Query, ReadProgress, UnknownItems};
 use crate::db::Db;
 use crate::error::Error;
 

@@ -1,76 +1,42 @@
-//! Collection reads: [`Query::collection`](crate::Query::collection) and
-//! [`Query::collection_with`](crate::Query::collection_with) read a parent and its children with
-//! one paged Query and decode them into a typed [`Collection`]; [`CollectionDecoder`] is the part
-//! that does not talk to DynamoDB.
-//!
-//! ```no_run
-//! use dynakey::{Collection, Entity};
-//! use dynakey_runtime::collection::UnknownItems;
-//! use dynakey_runtime::Db;
-//!
-//! #[derive(dynakey::Table)]
-//! #[table(partition_key = "EntityRef", sort_key = "Detail")]
-//! struct Workspaces;
-//!
-//! #[derive(Entity, serde::Serialize, serde::Deserialize, Debug)]
-//! #[dynakey(table = Workspaces)]
-//! #[pk("WS#<workspace>")]
-//! #[sk("META")]
-//! struct Settings { workspace: String, plan: String }
-//!
-//! #[derive(Entity, serde::Serialize, serde::Deserialize, Debug)]
-//! #[dynakey(table = Workspaces)]
-//! #[pk("WS#<workspace>")]
-//! #[sk("PROJ#<id>")]
-//! struct Project { workspace: String, id: String, name: String }
-//!
-//! #[derive(Collection, Debug)]
-//! struct WorkspaceView { settings: Settings, projects: Vec<Project> }
-//!
-//! # async fn run(db: Db<Workspaces>) -> Result<(), dynakey_runtime::Error> {
-//! // The workspace and every project: one Query per 1 MB page.
-//! let view: WorkspaceView = db.query(&Project::query("acme")).collection().await?;
-//!
-//! // Only the projects of 2026, keeping items that match no member instead of failing.
-//! #[derive(Collection, Debug)]
-//! struct Projects { settings: Option<Settings>, projects: Vec<Project> }
-//! let read = db
-//!     .query(&Project::query("acme").begins_with(Project::sk().id_prefix("2026-")))
-//!     .collection_with::<Projects>(UnknownItems::Keep)
-//!     .await?;
-//! println!("{} projects in {} requests", read.collection.projects.len(), read.requests);
-//! # Ok(()) }
-//! ```
+//! Collection reads: [`Query::collection`](crate::Query::collection) reads a parent and its
+//! children with one paged Query and decodes them into a typed [`Collection`];
+//! [`CollectionDecoder`] is the part that does not talk to DynamoDB.
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::collection::{Assembler, Collection, ItemDecoder, PushError};
 use dynakey::Table;
 use serde::de::DeserializeOwned;
 
-use crate::convert::string_attribute;
+use crate::convert::{string_attribute, Item};
 use crate::error::Error;
-pub use crate::item::Item;
 
-/// What a collection read does with an item whose sort key matches none of the collection's
-/// members (docs/semantics.md §4: such an item is reported, never dropped silently).
+/// What a read does with an item that is not its own (docs/semantics.md §4: such an item is
+/// reported, never dropped silently), chosen with
+/// [`Query::unknown_items`](crate::Query::unknown_items) and
+/// [`Scan::unknown_items`](crate::Scan::unknown_items): for a typed read, an item that is not its
+/// entity's; for a [`collection`](crate::Query::collection) read, an item whose sort key
+/// matches none of the collection's members.
 ///
 /// An item belongs to a member when its sort key has the member's template shape, every segment
 /// decodes, and (for entities with `#[dynakey(entity_type = "…")]`) its entity-type attribute
 /// names the member; an item without a string sort key belongs to none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum UnknownItems {
-    /// Fail the read with [`Error::Collection`] /
-    /// [`CollectionErrorKind::UnknownItem`](dynakey::CollectionErrorKind::UnknownItem), naming the
-    /// item's sort key. The default, and what [`Query::collection`](crate::Query::collection) does.
+    /// Fail the read: [`Error::ForeignItem`] for a typed read, [`Error::Collection`] /
+    /// [`CollectionErrorKind::UnknownItem`](dynakey::CollectionErrorKind::UnknownItem) for a
+    /// collection read, naming the item's keys. The default.
     #[default]
     Error,
-    /// Keep the raw items in [`CollectionRead::unknown`] (and count them).
+    /// Keep the raw items ([`Page::unknown`](crate::Page::unknown),
+    /// [`CollectionRead::unknown`]) and count them.
     Keep,
-    /// Count them in [`CollectionRead::unknown_count`] and drop them.
+    /// Count them ([`Page::unknown_count`](crate::Page::unknown_count),
+    /// [`CollectionRead::unknown_count`]) and drop them.
     Skip,
 }
 
-/// The result of [`Query::collection_with`](crate::Query::collection_with): the typed collection and what the read saw on the way.
+/// The result of [`Query::collection`](crate::Query::collection): the typed collection and what
+/// the read saw on the way.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CollectionRead<C> {
     /// The decoded collection.
@@ -89,8 +55,8 @@ pub struct CollectionRead<C> {
 }
 
 /// Decodes raw DynamoDB items into collection `C`, one at a time: the part of
-/// [`Query::collection_with`](crate::Query::collection_with) that does not talk to DynamoDB, for items read some other way (a Query
-/// sent with the SDK directly, a table export, a test fixture).
+/// [`Query::collection`](crate::Query::collection) that does not talk to DynamoDB, for items read
+/// some other way (a Query sent with the SDK directly, a table export, a test fixture).
 ///
 /// ```
 /// # use dynakey::{Collection, Entity};
@@ -102,7 +68,7 @@ pub struct CollectionRead<C> {
 /// # struct Project { workspace: String, id: String }
 /// # #[derive(Collection, Debug)]
 /// # struct WorkspaceView { settings: Settings, projects: Vec<Project> }
-/// use dynakey_runtime::collection::{CollectionDecoder, UnknownItems};
+/// use dynakey_runtime::{CollectionDecoder, UnknownItems};
 /// use dynakey_runtime::item::to_item;
 ///
 /// let mut decoder = CollectionDecoder::<WorkspaceView>::new(UnknownItems::Error);
@@ -230,7 +196,7 @@ impl<C: Collection> CollectionDecoder<C> {
     }
 
     /// The collection, with the unknown items; `requests` and `consumed_capacity` are 0 and
-    /// `None` (set by [`Query::collection_with`](crate::Query::collection_with)).
+    /// `None` (set by [`Query::collection`](crate::Query::collection)).
     ///
     /// # Errors
     /// [`Error::Collection`] with

@@ -1,16 +1,15 @@
 //! [`Db::ensure_table`]: create the declared table only when it is missing, and refuse a table of
 //! that name whose key schema or secondary indexes are not the declared ones.
 
-use std::fmt;
-
 use aws_sdk_dynamodb::types::{
     KeySchemaElement, KeyType, Projection as SdkProjection, ProjectionType, TableDescription,
 };
 use dynakey::{IndexDef, IndexKind, Projection, Table};
-use tracing::Instrument;
 
+use super::create::scalar_type;
 use crate::db::Db;
-use crate::error::Error;
+use crate::error::{Error, KeyRole, SchemaDifference};
+use crate::sdk::{Idempotence, Sending};
 
 /// What [`Db::ensure_table`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,158 +19,6 @@ pub enum TableSetup {
     /// A table of that name existed with the declared key schema and indexes: nothing was changed
     /// (and nothing sent but `DescribeTable`).
     Existing,
-}
-
-/// A key attribute's role in a key schema (AWS developer guide, "Core components of Amazon
-/// DynamoDB — Primary key").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyRole {
-    /// The partition key (`KeyType = HASH`).
-    Partition,
-    /// The sort key (`KeyType = RANGE`).
-    Sort,
-}
-
-/// One way an existing table differs from its [`Table`] declaration, as [`Db::ensure_table`]
-/// reports it in [`Error::TableMismatch`].
-///
-/// Only what dynakey relies on is compared: the table's key schema, the type of every key
-/// attribute (dynakey writes template keys as strings, `S`; an attribute-wise index declares
-/// each attribute's type), and each declared index's kind, key schema (every element, in
-/// order) and projection. Indexes on the table that the declaration does not name, billing mode,
-/// throughput, streams and TTL are not compared.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SchemaDifference {
-    /// A key attribute of the table (`index: None`) or of an index is another attribute, or
-    /// there is none where one is declared (or the other way round).
-    Key {
-        /// The index name, or `None` for the table's own key schema.
-        index: Option<String>,
-        /// Partition or sort key.
-        role: KeyRole,
-        /// The declared attribute name, if the declaration has this key.
-        declared: Option<String>,
-        /// The attribute name the table has, if it has this key.
-        found: Option<String>,
-    },
-    /// A key attribute is defined with another type than string (`S`), e.g. `N`.
-    AttributeType {
-        /// The attribute name.
-        attribute: String,
-        /// The type the table defines for it (`N` or `B`).
-        found: String,
-    },
-    /// A key attribute that an attribute-wise index declares as a number (`N`) or binary (`B`)
-    /// is defined with another type (a string key attribute of another type is
-    /// [`SchemaDifference::AttributeType`]).
-    KeyAttributeType {
-        /// The attribute name.
-        attribute: String,
-        /// The declared type (`N` or `B`).
-        declared: String,
-        /// The type the table defines for it.
-        found: String,
-    },
-    /// A declared index is not on the table, neither as a global nor as a local secondary index.
-    MissingIndex {
-        /// The index name.
-        index: String,
-        /// The declared kind.
-        kind: IndexKind,
-    },
-    /// The table has an index of that name, but of the other kind (global instead of local, or
-    /// the other way round).
-    IndexKind {
-        /// The index name.
-        index: String,
-        /// The declared kind.
-        declared: IndexKind,
-    },
-    /// The index projects other attributes than declared (AWS developer guide, "Attribute
-    /// projections"): shown as `ALL`, `KEYS_ONLY` or `INCLUDE(a, b)` with the names sorted.
-    Projection {
-        /// The index name.
-        index: String,
-        /// The declared projection.
-        declared: String,
-        /// The table's projection.
-        found: String,
-    },
-}
-
-impl fmt::Display for KeyRole {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            KeyRole::Partition => "partition key",
-            KeyRole::Sort => "sort key",
-        })
-    }
-}
-
-/// "global secondary index" or "local secondary index".
-fn kind_name(kind: IndexKind) -> &'static str {
-    match kind {
-        IndexKind::Global => "global secondary index",
-        IndexKind::Local => "local secondary index",
-    }
-}
-
-/// `"PK"`, or `none`.
-fn attribute_or_none(name: Option<&String>) -> String {
-    name.map_or_else(|| "none".to_owned(), |n| format!("{n:?}"))
-}
-
-impl fmt::Display for SchemaDifference {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SchemaDifference::Key {
-                index,
-                role,
-                declared,
-                found,
-            } => {
-                match index {
-                    Some(index) => write!(f, "index {index:?}: ")?,
-                    None => f.write_str("table: ")?,
-                }
-                write!(
-                    f,
-                    "{role} is {}, declared {}",
-                    attribute_or_none(found.as_ref()),
-                    attribute_or_none(declared.as_ref())
-                )
-            }
-            SchemaDifference::AttributeType { attribute, found } => write!(
-                f,
-                "key attribute {attribute:?} has type {found}, but dynakey keys are strings (S)"
-            ),
-            SchemaDifference::KeyAttributeType {
-                attribute,
-                declared,
-                found,
-            } => write!(
-                f,
-                "key attribute {attribute:?} has type {found}, but the declaration makes it {declared}"
-            ),
-            SchemaDifference::MissingIndex { index, kind } => {
-                write!(f, "declared {} {index:?} is missing", kind_name(*kind))
-            }
-            SchemaDifference::IndexKind { index, declared } => write!(
-                f,
-                "index {index:?} is not a {}, as declared",
-                kind_name(*declared)
-            ),
-            SchemaDifference::Projection {
-                index,
-                declared,
-                found,
-            } => write!(
-                f,
-                "index {index:?}: projection is {found}, declared {declared}"
-            ),
-        }
-    }
 }
 
 impl<T: Table> Db<T> {
@@ -199,10 +46,10 @@ impl<T: Table> Db<T> {
         let description = match self.describe_table().await? {
             Some(description) => description,
             None => {
+                let request = self.create_table_request()?;
                 let created = self
-                    .create_table_request()?
-                    .send()
-                    .instrument(self.span("CreateTable"))
+                    .edge()
+                    .send(request, Sending::sdk(Idempotence::NotIdempotent))
                     .await;
                 match created {
                     Ok(_) => {
@@ -210,16 +57,16 @@ impl<T: Table> Db<T> {
                         self.enable_ttl().await?;
                         return Ok(TableSetup::Created);
                     }
-                    Err(e) => {
-                        let in_use = e
-                            .as_service_error()
+                    Err(failed) => {
+                        let in_use = failed
+                            .service_error()
                             .is_some_and(|e| e.is_resource_in_use_exception());
                         // Created by someone else since DescribeTable: check theirs.
                         let theirs = match in_use {
                             true => self.describe_table().await?,
                             false => None,
                         };
-                        theirs.ok_or_else(|| Error::sdk("CreateTable", e))?
+                        theirs.ok_or_else(|| failed.into_error())?
                     }
                 }
             }
@@ -237,12 +84,10 @@ impl<T: Table> Db<T> {
 
     /// `DescribeTable`, or `None` on `ResourceNotFoundException`.
     async fn describe_table(&self) -> Result<Option<TableDescription>, Error> {
+        let request = self.client().describe_table().table_name(self.table_name());
         let result = self
-            .client()
-            .describe_table()
-            .table_name(self.table_name())
-            .send()
-            .instrument(self.span("DescribeTable"))
+            .edge()
+            .send(request, Sending::sdk(Idempotence::Idempotent))
             .await;
         match result {
             Ok(output) => Ok(Some(
@@ -250,13 +95,14 @@ impl<T: Table> Db<T> {
                     .table
                     .unwrap_or_else(|| TableDescription::builder().build()),
             )),
-            Err(e)
-                if e.as_service_error()
+            Err(failed)
+                if failed
+                    .service_error()
                     .is_some_and(|e| e.is_resource_not_found_exception()) =>
             {
                 Ok(None)
             }
-            Err(e) => Err(Error::sdk("DescribeTable", e)),
+            Err(failed) => Err(failed.into_error()),
         }
     }
 }
@@ -283,7 +129,7 @@ fn differences<T: Table>(table: &TableDescription) -> Vec<SchemaDifference> {
             continue;
         };
         let found = definition.attribute_type();
-        if found == &crate::db::scalar_type(*ty) {
+        if found == &scalar_type(*ty) {
             continue;
         }
         out.push(match ty {

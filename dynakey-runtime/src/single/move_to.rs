@@ -9,10 +9,11 @@
 use dynakey::{InTable, Key, Table};
 use serde::Serialize;
 
+use super::transact::all_or_error;
+use super::write::Action;
 use crate::db::Db;
 use crate::error::Error;
 use crate::item::to_item;
-use crate::transaction::{all_or_error, Action};
 
 impl<T: Table> Db<T> {
     /// Moves the item at `old` to the key of `entity`: one transaction that deletes the old item

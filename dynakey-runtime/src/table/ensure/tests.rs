@@ -6,7 +6,8 @@ use aws_sdk_dynamodb::types::{
 };
 use dynakey::{IndexDef, KeyAttr, Table};
 
-use super::{differences, KeyRole, SchemaDifference};
+use super::differences;
+use crate::error::{KeyRole, SchemaDifference};
 
 struct Esports;
 impl Table for Esports {

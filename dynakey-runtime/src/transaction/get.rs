@@ -9,13 +9,13 @@ use aws_sdk_dynamodb::operation::transact_get_items::TransactGetItemsError;
 use aws_sdk_dynamodb::types::{Get, TransactGetItem};
 use dynakey::{Entity, InTable, Key, Table};
 use serde::de::DeserializeOwned;
-use tracing::Instrument;
 
-use crate::convert::{key_to_attributes, string_attribute};
+use crate::convert::{key_to_attributes, string_attribute, Item};
 use crate::db::Db;
-use crate::error::Error;
-use crate::item::{from_entity_item, key_strings, Item};
-use crate::transaction::{TransactionRefusal, MAX_TRANSACTION_ACTIONS};
+use crate::error::{CancelReason, Error, TransactionCanceled, TransactionRefusal};
+use crate::item::{from_entity_item, key_strings};
+use crate::limits::MAX_TRANSACTION_ACTIONS;
+use crate::sdk::{build_error, Idempotence, Sending};
 
 /// The keys of a [`Db::transact_get`] and what they decode into: a tuple of `&Key<E>` (up to 12,
 /// entities of table `T`, each into `Option<E>`), or a slice or `Vec` of `Key<E>` (into
@@ -56,6 +56,7 @@ fn decode_one<E: Entity + DeserializeOwned>(item: Option<Item>) -> Result<Option
                     "its entity-type attribute {name:?} is {value:?}, not {:?}",
                     E::ENTITY_NAME
                 ),
+                operation: "transact_get",
             });
         }
     }
@@ -167,40 +168,34 @@ impl<T: Table> Db<T> {
                 .table_name(self.table_name())
                 .set_key(Some(attributes))
                 .build()
-                .map_err(|e| Error::build("TransactGetItems", e))?;
+                .map_err(|e| build_error("TransactGetItems", e))?;
             items.push(TransactGetItem::builder().get(get).build());
         }
-        let result = self
+        let request = self
             .client()
             .transact_get_items()
-            .set_transact_items(Some(items))
-            .send()
-            .instrument(self.span("TransactGetItems"))
+            .set_transact_items(Some(items));
+        let result = self
+            .edge()
+            .send(request, Sending::sdk(Idempotence::Idempotent))
             .await;
         let output = match result {
             Ok(output) => output,
-            Err(e) => {
+            Err(failed) => {
                 if let Some(TransactGetItemsError::TransactionCanceledException(c)) =
-                    e.as_service_error()
+                    failed.service_error()
                 {
                     let reasons = c
                         .cancellation_reasons()
                         .iter()
-                        .map(|r| {
-                            crate::transaction::CancelReason::from_code(
-                                r.code().unwrap_or("None"),
-                                r.message(),
-                            )
-                        })
+                        .map(|r| CancelReason::from_code(r.code().unwrap_or("None"), r.message()))
                         .collect();
-                    return Err(Error::TransactionCanceled(Box::new(
-                        crate::transaction::TransactionCanceled {
-                            client_request_token: String::new(),
-                            reasons,
-                        },
-                    )));
+                    return Err(Error::TransactionCanceled(Box::new(TransactionCanceled {
+                        client_request_token: String::new(),
+                        reasons,
+                    })));
                 }
-                return Err(Error::sdk("TransactGetItems", e));
+                return Err(failed.into_error());
             }
         };
         let found = output

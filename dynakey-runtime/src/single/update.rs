@@ -1,4 +1,4 @@
-//! [`Update`]: a typed `UpdateItem` request, made by [`Db::update`] from a
+//! [`Update`]: a typed `UpdateItem` request, made by [`Db::update`] around a
 //! [`dynakey::UpdatePlan`] (AWS developer guide, "Update expressions"; `docs/semantics.md` §5).
 
 use std::fmt;
@@ -7,19 +7,17 @@ use std::marker::PhantomData;
 use std::pin::Pin;
 use std::time::SystemTime;
 
-use aws_sdk_dynamodb::types::{ReturnValue, ReturnValuesOnConditionCheckFailure};
-use dynakey::write::Guard;
+use aws_sdk_dynamodb::types::ReturnValue;
 use dynakey::{Entity, InTable, Key, Table, UpdateBuilder, UpdatePlan, Versioned, WriteInput};
 use serde::de::DeserializeOwned;
-use tracing::Instrument;
 
-use crate::convert::key_to_attributes;
+use super::version::{AnyVersion, ExpectedVersion, VersionCheck};
+use super::write::{self, Action};
+use crate::convert::{placeholder_maps, Item};
 use crate::db::Db;
-use crate::error::Error;
-use crate::item::{from_entity_item, from_item_in, item_size, Item, ItemProblem, MAX_ITEM_SIZE};
-use crate::item_write::{
-    placeholders, refused, AnyVersion, Expected, ExpectedVersion, VersionCheck,
-};
+use crate::error::{Error, ItemProblem, TransactionRefusal};
+use crate::item::{from_entity_item, from_item_in, item_size};
+use crate::limits::MAX_ITEM_SIZE;
 
 /// What an [`Update`] returns (`ReturnValues`): [`Nothing`] (the default), [`New`] (the item
 /// after the update), [`Old`] (the item before it, `None` when an upsert created it) or
@@ -216,68 +214,34 @@ impl<T: Table, E: Versioned, R> Update<T, E, R, AnyVersion> {
 
 impl<T: Table, E: Entity, R: Returning<T, E>, V> Update<T, E, R, V> {
     async fn run(self) -> Result<R::Output, Error> {
-        if !E::UNIQUE.is_empty() {
-            // A change of a unique field moves its uniqueness item: one transaction.
-            let action = crate::transaction::update_action(&self.plan, SystemTime::now())?;
-            if action.has_unique() {
-                if R::RETURN_VALUES != ReturnValue::None {
-                    return Err(Error::TransactionRefused(
-                        crate::transaction::TransactionRefusal::ReturnValues,
-                    ));
-                }
-                crate::transaction::single(&self.db, action).await?;
-                return R::decode(None);
+        let action = Action::update(&self.plan, SystemTime::now())?;
+        if action.unique.is_some() {
+            // A change of a unique field moves its uniqueness item: one transaction, which
+            // returns no item.
+            if R::RETURN_VALUES != ReturnValue::None {
+                return Err(Error::TransactionRefused(TransactionRefusal::ReturnValues));
             }
-        }
-        let input = self.plan.input(SystemTime::now())?;
-        let key = self.plan.key();
-        let key_strings = (key.partition().to_owned(), key.sort().map(str::to_owned));
-        let (names, values) = placeholders(&input);
-        // The values alone over 400 KB: the item after the update would be too (AWS developer
-        // guide, "Item sizes and formats"); DynamoDB would refuse it with a ValidationException.
-        if let Some(values) = &values {
-            let size = item_size(values);
+        } else {
+            // The values alone over 400 KB: the item after the update would be too (AWS
+            // developer guide, "Item sizes and formats"); DynamoDB would refuse it with a
+            // ValidationException.
+            let input = action.input();
+            let (_, values) = placeholder_maps(
+                &input.expression_attribute_names,
+                &input.expression_attribute_values,
+            );
+            let size = values.as_ref().map_or(0, item_size);
             if size > MAX_ITEM_SIZE {
+                let (partition, sort) = action.key;
                 return Err(Error::InvalidItem {
-                    partition: key_strings.0,
-                    sort: key_strings.1,
+                    partition,
+                    sort,
                     problem: ItemProblem::TooLarge { size },
                 });
             }
         }
-        let expected = Expected {
-            guard: if self.plan.is_upsert() {
-                Guard::Any
-            } else {
-                Guard::Exists
-            },
-            version: self.plan.version(),
-            version_attribute: E::MANAGED.version(),
-        };
-        let result = self
-            .db
-            .client()
-            .update_item()
-            .table_name(self.db.table_name())
-            .set_key(Some(key_to_attributes(key)))
-            .set_update_expression(input.update_expression)
-            .set_condition_expression(input.condition_expression)
-            .set_expression_attribute_names(names)
-            .set_expression_attribute_values(values)
-            .return_values(R::RETURN_VALUES)
-            .return_values_on_condition_check_failure(ReturnValuesOnConditionCheckFailure::AllOld)
-            .send()
-            .instrument(self.db.span("UpdateItem"))
-            .await;
-        match result {
-            Ok(output) => R::decode(output.attributes),
-            Err(e) => Err(match e.as_service_error() {
-                Some(aws_sdk_dynamodb::operation::update_item::UpdateItemError::ConditionalCheckFailedException(failed)) => {
-                    refused(self.db.table_name(), key_strings, expected, failed.item().cloned())
-                }
-                _ => Error::sdk("UpdateItem", e),
-            }),
-        }
+        let attributes = write::send(&self.db, action, R::RETURN_VALUES).await?;
+        R::decode(attributes)
     }
 }
 

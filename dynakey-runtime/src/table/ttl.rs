@@ -10,10 +10,10 @@
 
 use aws_sdk_dynamodb::types::TimeToLiveSpecification;
 use dynakey::Table;
-use tracing::Instrument;
 
 use crate::db::Db;
 use crate::error::Error;
+use crate::sdk::{build_error, Failed, Idempotence, Sending};
 
 impl<T: Table> Db<T> {
     /// Enables TTL on `T::TTL_ATTRIBUTE`, if the table declares one (`UpdateTimeToLive`).
@@ -25,28 +25,17 @@ impl<T: Table> Db<T> {
             .attribute_name(attribute)
             .enabled(true)
             .build()
-            .map_err(|e| Error::build("UpdateTimeToLive", e))?;
-        self.client()
+            .map_err(|e| build_error("UpdateTimeToLive", e))?;
+        let request = self
+            .client()
             .update_time_to_live()
             .table_name(self.table_name())
-            .time_to_live_specification(specification)
-            .send()
-            .instrument(self.span("UpdateTimeToLive"))
+            .time_to_live_specification(specification);
+        // Not idempotent: enabling TTL that is already enabled is a ValidationException.
+        self.edge()
+            .send(request, Sending::sdk(Idempotence::NotIdempotent))
             .await
-            .map_err(|e| Error::sdk("UpdateTimeToLive", e))?;
+            .map_err(Failed::into_error)?;
         Ok(())
     }
-}
-
-/// `true` when `item`'s TTL attribute `attribute` holds epoch seconds at or before `now`.
-pub(crate) fn expired(
-    item: &crate::item::Item,
-    attribute: &str,
-    now: std::time::SystemTime,
-) -> bool {
-    let now = dynakey::ttl::now_seconds(now);
-    item.get(attribute)
-        .and_then(|v| v.as_n().ok())
-        .and_then(|n| n.parse::<f64>().ok())
-        .is_some_and(|seconds| seconds <= now as f64)
 }

@@ -1,10 +1,113 @@
-//! What a refused or cancelled transaction says (AWS developer guide, "Amazon DynamoDB
+//! What a refused, cancelled or failed write says (AWS developer guide, "Amazon DynamoDB
 //! Transactions — Error handling"; API reference, `TransactWriteItems`,
-//! `TransactionCanceledException`): the typed reason of each action, by its index.
+//! `TransactionCanceledException`): the typed reason of each action, by its index; what a write
+//! expected of its item, to tell a refused condition apart; and the request a failed transaction
+//! was, to send it again ([`Resend`]).
 
 use std::fmt;
 
-use crate::error::Error;
+use aws_sdk_dynamodb::types::TransactWriteItem;
+use dynakey::write::Guard;
+
+use super::Error;
+
+/// An item's primary key as strings: the partition key and, on a table with one, the sort key.
+pub(crate) type KeyText = (String, Option<String>);
+
+/// What a write required of the item under its key, to tell a refused condition
+/// (`ConditionalCheckFailed`) apart: [`Error::NotFound`], [`Error::AlreadyExists`],
+/// [`Error::VersionConflict`] or [`Error::ConditionFailed`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Expected {
+    pub(crate) guard: Guard,
+    /// The version the write expected, for a versioned entity (0: no item was to exist).
+    pub(crate) version: Option<u64>,
+    pub(crate) version_attribute: Option<&'static str>,
+}
+
+impl Expected {
+    /// Nothing but the existence `guard`.
+    pub(crate) fn guard(guard: Guard) -> Expected {
+        Expected {
+            guard,
+            version: None,
+            version_attribute: None,
+        }
+    }
+}
+
+/// How the cancellation reason of one item of a `TransactWriteItems` reads, for the caller's
+/// action it serves.
+#[derive(Debug, Clone)]
+pub(crate) enum Reading {
+    /// The item of the caller's action `action`: a failed condition is that write's own error,
+    /// told apart by `expected`. `internal`: its condition is only what the runtime added (a
+    /// guard that the item read for its uniqueness items is unchanged).
+    Action {
+        action: usize,
+        key: KeyText,
+        expected: Expected,
+        internal: bool,
+    },
+    /// A uniqueness item that action `action` puts: a failed condition means another item holds
+    /// the value.
+    Taken {
+        action: usize,
+        entity: &'static str,
+        fields: Vec<&'static str>,
+        key: String,
+    },
+    /// An item the runtime checks for action `action` (the item it read is unchanged, or a
+    /// uniqueness item given up still has the owner it had): a failed condition means that item
+    /// changed since it was read.
+    Changed { action: usize, key: KeyText },
+}
+
+impl Reading {
+    /// The caller's action the item serves.
+    pub(crate) fn action(&self) -> usize {
+        match self {
+            Reading::Action { action, .. }
+            | Reading::Taken { action, .. }
+            | Reading::Changed { action, .. } => *action,
+        }
+    }
+}
+
+/// A `TransactWriteItems` as rendered: its items in request order, how each one's cancellation
+/// reason reads, and how many actions the caller gave.
+#[derive(Debug, Clone)]
+pub(crate) struct Rendered {
+    pub(crate) items: Vec<TransactWriteItem>,
+    pub(crate) readings: Vec<Reading>,
+    pub(crate) actions: usize,
+}
+
+/// The rendered request of a transaction that failed with [`Error::TransactionFailed`] (its
+/// items, conditions, values, managed timestamps and uniqueness items as sent) and its
+/// `ClientRequestToken`. Sending it again within 10 minutes of the first send is safe: DynamoDB
+/// applies a token's request at most once and answers a repeat with success.
+#[derive(Clone)]
+pub struct Resend {
+    pub(crate) request: Rendered,
+    pub(crate) token: String,
+}
+
+impl fmt::Debug for Resend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Resend")
+            .field("client_request_token", &self.token)
+            .field("items", &self.request.items.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Resend {
+    /// The `ClientRequestToken` the request is sent with.
+    pub fn client_request_token(&self) -> &str {
+        &self.token
+    }
+}
 
 /// Why a transaction was refused before any request (nothing was sent, nothing written).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

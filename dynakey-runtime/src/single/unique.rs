@@ -12,20 +12,16 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::expr::{Comparator, Condition, Operand, Path, SetOperand, SetValue, UpdateAction};
 use dynakey::{Entity, InTable, Key, Table, UniqueConstraint};
 
-use crate::convert::key_to_attributes;
-use crate::error::Error;
-use crate::item::{key_strings, Item};
-use crate::transaction::TransactionRefusal;
+use crate::convert::{key_to_attributes, Item};
+use crate::error::{Error, KeyText, TransactionRefusal};
+use crate::item::key_strings;
 
 /// The attribute of a uniqueness item naming its owner's partition key.
-pub const OWNER_PARTITION: &str = "_owner_pk";
+const OWNER_PARTITION: &str = "_owner_pk";
 /// The attribute of a uniqueness item naming its owner's sort key (a table with a sort key).
-pub const OWNER_SORT: &str = "_owner_sk";
+const OWNER_SORT: &str = "_owner_sk";
 /// The attribute of a uniqueness item naming its entity and constraint (`User/email`).
-pub const CONSTRAINT: &str = "_unique";
-
-/// An item's primary key as strings.
-pub(crate) type KeyText = (String, Option<String>);
+const CONSTRAINT: &str = "_unique";
 
 /// The values an action leaves in the item's unique fields.
 #[derive(Debug, Clone)]

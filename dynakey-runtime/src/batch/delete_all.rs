@@ -1,0 +1,138 @@
+//! [`DeleteAll`]: delete every item of a query — a partition, a group of it, or what an index
+//! query finds — in batches, with the batch rules (nothing lost, an exact account on error,
+//! progress).
+
+use std::fmt;
+use std::future::{Future, IntoFuture};
+use std::marker::PhantomData;
+use std::pin::Pin;
+
+use dynakey::{Entity, InTable, Key, KeyQuery, Table};
+use futures::TryStreamExt;
+
+use super::delete::BatchDelete;
+use super::no_progress;
+use super::writes::refuse_unique;
+use crate::db::Db;
+use crate::error::{BatchReport, Error};
+use crate::read::{Keys, Query};
+
+/// Deletes every item of entity `E` that a query reads, made by [`Db::delete_all`];
+/// `.on_progress(…)`, then `.await`. `E::query("acme")`: the entity's items in the workspace
+/// partition; `.begins_with(…)` a group of them; an index query: the items it finds. Two steps:
+///
+/// 1. **Read the keys**: the query is run as [`Query::keys`] (a `ProjectionExpression` of the
+///    key attributes only, paged until no `LastEvaluatedKey` is left), every item checked
+///    against `E`'s templates; an item of another entity fails the read
+///    ([`Error::ForeignItem`]) and nothing is deleted. The keys are held in memory (one [`Key`]
+///    per item: its two key strings).
+/// 2. **Delete them** as a [`BatchDelete`](crate::BatchDelete) does: `BatchWriteItem` requests
+///    of 25 deletes, [`batch_concurrency`](Db::batch_concurrency) in flight, retried as every
+///    batch is, `progress(n)` after each request with the number it deleted.
+///
+/// Items written into the range after step 1 are not deleted. Several entity types under one
+/// partition (a workspace and everything in it) are deleted by one call per entity.
+///
+/// # Errors (of `.await`)
+/// - before any delete: [`Error::UniqueInBatch`] for an entity with `#[unique(…)]`, the query's
+///   [`Error::Key`], or a failed read ([`Error::Sdk`], [`Error::ForeignItem`]) — nothing was
+///   deleted;
+/// - [`Error::BatchWrite`]: the exact account of the delete step — every key not deleted or
+///   of unknown outcome, in query order with its position
+///   ([`BatchEntry::key`](crate::BatchEntry::key) gives it back as a `Key<E>`); every other
+///   key read was deleted. Deletes are idempotent: sending the listed ones again is safe.
+#[must_use = "a batch does nothing until it is awaited"]
+pub struct DeleteAll<'a, T: Table, E, I, P = fn(usize)> {
+    keys: Query<T, E, I, Keys>,
+    db: Db<T>,
+    progress: P,
+    /// How long `progress` may borrow what it updates.
+    borrow: PhantomData<&'a ()>,
+}
+
+impl<T: Table, E, I, P> fmt::Debug for DeleteAll<'_, T, E, I, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DeleteAll")
+            .field("keys", &self.keys)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T: Table> Db<T> {
+    /// A batch that deletes every item of entity `E` that `query` reads; `.await` it (see
+    /// [`DeleteAll`]).
+    pub fn delete_all<'a, E, I, S, P>(&self, query: &KeyQuery<E, I, S, P>) -> DeleteAll<'a, T, E, I>
+    where
+        E: InTable<T> + Send + 'static,
+    {
+        DeleteAll {
+            keys: self.query(query).keys(),
+            db: self.clone(),
+            progress: no_progress as fn(usize),
+            borrow: PhantomData,
+        }
+    }
+}
+
+impl<'a, T: Table, E, I, P> DeleteAll<'a, T, E, I, P> {
+    /// Calls `progress(n)` after each delete request with the number of items it deleted.
+    pub fn on_progress<Q: FnMut(usize) + 'a>(self, progress: Q) -> DeleteAll<'a, T, E, I, Q> {
+        DeleteAll {
+            keys: self.keys,
+            db: self.db,
+            progress,
+            borrow: PhantomData,
+        }
+    }
+}
+
+// Only `Db::delete_all` makes a `DeleteAll`, and it requires `E: InTable<T>`.
+impl<T, E, I, P> DeleteAll<'_, T, E, I, P>
+where
+    T: Table,
+    E: Entity + Send + 'static,
+    P: FnMut(usize),
+{
+    /// Sends the batch (what `.await` does; this future need not be `Send`).
+    ///
+    /// # Errors
+    /// As [`DeleteAll`].
+    pub async fn send(self) -> Result<BatchReport, Error> {
+        refuse_unique::<E>("delete_all")?;
+        let keys: Vec<Key<E>> = self.keys.items().try_collect().await.map_err(|e| match e {
+            Error::ForeignItem {
+                entity,
+                partition,
+                sort,
+                reason,
+                ..
+            } => Error::ForeignItem {
+                entity,
+                partition,
+                sort,
+                reason,
+                operation: "delete_all",
+            },
+            other => other,
+        })?;
+        BatchDelete::of(self.db, &keys)
+            .on_progress(self.progress)
+            .send_as("delete_all")
+            .await
+    }
+}
+
+impl<'a, T, E, I, P> IntoFuture for DeleteAll<'a, T, E, I, P>
+where
+    T: Table + 'a,
+    E: Entity + Send + Sync + 'static,
+    I: 'a,
+    P: FnMut(usize) + Send + 'a,
+{
+    type Output = Result<BatchReport, Error>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(DeleteAll::send(self))
+    }
+}

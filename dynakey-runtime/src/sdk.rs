@@ -1,0 +1,237 @@
+//! The SDK edge: every request a [`Db`](crate::Db) sends reaches aws-sdk-dynamodb here and only
+//! here. A request arrives rendered (an SDK fluent builder made from a typed plan); the edge
+//! sends it in its `tracing` span, decides who retries it and whether a resend is safe, and says
+//! what an SDK error becomes ([`Failed::into_error`], [`refused`], [`cancel_reasons`]).
+//!
+//! Each request states whether it is [`Idempotent`](Idempotence::Idempotent): whether sending it
+//! again after its answer was lost (a timeout, a connection dropped after sending, a 5xx) cannot
+//! change the outcome. Requests retried by the edge ([`Sending::policy`]) are resent after such a
+//! failure only when they are; the others keep the client's own retries ([`Sending::sdk`]).
+
+mod answer;
+mod operation;
+
+use std::sync::Arc;
+
+use aws_sdk_dynamodb::config::http::HttpResponse;
+use aws_sdk_dynamodb::error::SdkError;
+use aws_sdk_dynamodb::Client;
+use tracing::Instrument;
+
+pub(crate) use answer::{build_error, cancel_reasons, refused, sdk_error};
+pub(crate) use operation::Operation;
+
+use crate::convert::Item;
+use crate::error::Error;
+use crate::retry::{classify, Outcome, Reason, RetryPolicy};
+
+/// Whether a request may be sent again after its answer was lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Idempotence {
+    /// A second send cannot change the outcome: a read, a put or delete without a condition, a
+    /// transaction with its `ClientRequestToken`.
+    Idempotent,
+    /// A second send may fail where the first succeeded, or apply twice: a conditional write, an
+    /// update that adds to a stored value.
+    NotIdempotent,
+}
+
+/// Who retries a request.
+#[derive(Debug, Clone, Copy)]
+enum Retries {
+    /// The SDK, as the client is configured (its standard mode by default).
+    Sdk,
+    /// The edge, per the table's [`RetryPolicy`], with the SDK's retries off so that every
+    /// attempt is counted: the first send is attempt `first` of the request's budget, the last
+    /// one at most attempt `last` (the backoff grows with the attempt number).
+    Policy { first: u32, last: u32 },
+}
+
+/// How one request is sent.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Sending {
+    retries: Retries,
+    idempotence: Idempotence,
+}
+
+impl Sending {
+    /// Retried by the SDK as the client is configured: single-item requests, reads, transactions
+    /// and table set-up.
+    pub(crate) fn sdk(idempotence: Idempotence) -> Sending {
+        Sending {
+            retries: Retries::Sdk,
+            idempotence,
+        }
+    }
+
+    /// Retried by the edge per the table's [`RetryPolicy`]: the first send is attempt `first`
+    /// (1-based) of a budget of `last` attempts, shared with what earlier sends of the batch
+    /// request left unprocessed.
+    pub(crate) fn policy(first: u32, last: u32, idempotence: Idempotence) -> Sending {
+        Sending {
+            retries: Retries::Policy {
+                first: first.max(1),
+                last,
+            },
+            idempotence,
+        }
+    }
+}
+
+/// What the sends of one request were.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Attempts {
+    /// How many times it was sent.
+    pub(crate) sent: u32,
+    /// `true` when a failed send may have been applied (its answer was lost).
+    pub(crate) maybe_applied: bool,
+}
+
+/// A request that failed for good: the SDK error, classified.
+#[derive(Debug)]
+pub(crate) struct Failed<O: Operation> {
+    error: SdkError<O::Error, HttpResponse>,
+    /// Why it could have been retried (`None`: sending it again fails the same way). `Some`
+    /// here means the budget ran out, or a resend was not safe ([`Attempts::maybe_applied`]
+    /// says whether a send may have been applied).
+    pub(crate) retry: Option<Reason>,
+}
+
+impl<O: Operation> Failed<O> {
+    /// The operation's service error, when the service answered with one.
+    pub(crate) fn service_error(&self) -> Option<&O::Error> {
+        self.error.as_service_error()
+    }
+
+    /// The item as stored that came back with a refused condition (`Some(None)`: no item).
+    pub(crate) fn condition_failed(&self) -> Option<Option<Item>> {
+        self.service_error().and_then(O::condition_failed)
+    }
+
+    /// The error: [`Error::Sdk`], with the service's error code and message.
+    pub(crate) fn into_error(self) -> Error {
+        sdk_error(O::NAME, self.error)
+    }
+}
+
+/// The SDK client of a table, its name and its retry policy: what a request needs to be sent.
+#[derive(Clone)]
+pub(crate) struct Edge {
+    client: Client,
+    table: Arc<str>,
+    retry: RetryPolicy,
+}
+
+impl Edge {
+    pub(crate) fn new(client: Client, table: Arc<str>) -> Edge {
+        Edge {
+            client,
+            table,
+            retry: RetryPolicy::default(),
+        }
+    }
+
+    /// The SDK client, to render requests with.
+    pub(crate) fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// The table name.
+    pub(crate) fn table(&self) -> &str {
+        &self.table
+    }
+
+    pub(crate) fn retry(&self) -> RetryPolicy {
+        self.retry
+    }
+
+    pub(crate) fn set_retry(&mut self, retry: RetryPolicy) {
+        self.retry = retry;
+    }
+
+    /// The `tracing` span of one request of `operation` on this table.
+    fn span(&self, operation: &'static str) -> tracing::Span {
+        tracing::debug_span!(
+            "dynamodb",
+            db.system = "dynamodb",
+            db.operation = operation,
+            db.dynamodb.table_names = %self.table,
+            db.dynamodb.consumed_capacity = tracing::field::Empty,
+        )
+    }
+
+    /// Sends `request` as `how` says, and returns its answer.
+    ///
+    /// # Errors
+    /// [`Failed`]: the last send's SDK error, classified.
+    pub(crate) async fn send<O: Operation>(
+        &self,
+        request: O,
+        how: Sending,
+    ) -> Result<O::Output, Failed<O>> {
+        self.send_counted(request, how).await.0
+    }
+
+    /// As [`send`](Self::send), with what the sends were.
+    pub(crate) async fn send_counted<O: Operation>(
+        &self,
+        request: O,
+        how: Sending,
+    ) -> (Result<O::Output, Failed<O>>, Attempts) {
+        let (mut attempt, last, sdk_retries) = match how.retries {
+            Retries::Sdk => (1, 1, true),
+            Retries::Policy { first, last } => (first, last, false),
+        };
+        let mut counted = Attempts::default();
+        let mut request = request;
+        loop {
+            counted.sent += 1;
+            // A send consumes its request: keep a copy only while another send may follow.
+            let (this, next) = if attempt < last {
+                (request.clone(), Some(request))
+            } else {
+                (request, None)
+            };
+            let error = match self.once(this, sdk_retries).await {
+                Ok(output) => return (Ok(output), counted),
+                Err(error) => error,
+            };
+            let throttling = error
+                .as_service_error()
+                .map_or(&[][..], O::throttling_reasons);
+            let (retry, outcome) = classify(&error, throttling);
+            counted.maybe_applied |= outcome == Outcome::Unknown;
+            let safe = outcome == Outcome::NotApplied || how.idempotence == Idempotence::Idempotent;
+            match (&retry, next) {
+                (Some(reason), Some(next)) if safe => {
+                    let delay = self.retry.delay(attempt);
+                    tracing::debug!(
+                        operation = O::NAME,
+                        attempt,
+                        %reason,
+                        ?delay,
+                        "retrying"
+                    );
+                    tokio::time::sleep(delay).await;
+                    request = next;
+                    attempt += 1;
+                }
+                _ => return (Err(Failed { error, retry }), counted),
+            }
+        }
+    }
+
+    /// One send of `request` in its span, which records the capacity it consumed.
+    async fn once<O: Operation>(
+        &self,
+        request: O,
+        sdk_retries: bool,
+    ) -> Result<O::Output, SdkError<O::Error, HttpResponse>> {
+        let span = self.span(O::NAME);
+        let output = request.send(sdk_retries).instrument(span.clone()).await?;
+        if let Some(units) = O::consumed_capacity(&output) {
+            span.record("db.dynamodb.consumed_capacity", units);
+        }
+        Ok(output)
+    }
+}

@@ -1,0 +1,265 @@
+//! [`Operation`]: what the edge needs of each SDK operation dynakey sends — its name, how to send
+//! its request (the one `.send()` of the crate), and what its answers carry.
+
+use std::future::Future;
+
+use aws_sdk_dynamodb::config::http::HttpResponse;
+use aws_sdk_dynamodb::config::retry::RetryConfig;
+use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
+use aws_sdk_dynamodb::operation::{
+    batch_get_item, batch_write_item, create_table, delete_item, delete_table, describe_table,
+    get_item, put_item, query, scan, transact_get_items, transact_write_items, update_item,
+    update_time_to_live,
+};
+use aws_sdk_dynamodb::types::{ConsumedCapacity, ThrottlingReason};
+
+use crate::convert::Item;
+
+/// One SDK operation, implemented by its fluent builder (the rendered request).
+pub(crate) trait Operation: Clone + Send + Sync + 'static {
+    /// The DynamoDB API name, e.g. `PutItem`.
+    const NAME: &'static str;
+    /// The response.
+    type Output: Send;
+    /// The operation's error.
+    type Error: ProvideErrorMetadata + std::error::Error + Send + Sync + 'static;
+
+    /// Sends the request once as the SDK sends it: with the client's retry configuration
+    /// (`sdk_retries`), or with the SDK's retries off (every attempt is then the edge's).
+    fn send(
+        self,
+        sdk_retries: bool,
+    ) -> impl Future<Output = Result<Self::Output, SdkError<Self::Error, HttpResponse>>> + Send;
+
+    /// DynamoDB's `ThrottlingReason`s on a throttling error of this operation.
+    fn throttling_reasons(_error: &Self::Error) -> &[ThrottlingReason] {
+        &[]
+    }
+
+    /// The capacity units the request consumed (`ConsumedCapacity`, summed over tables and
+    /// indexes), when the answer reports them.
+    fn consumed_capacity(_output: &Self::Output) -> Option<f64> {
+        None
+    }
+
+    /// The item as stored that a `ConditionalCheckFailedException` of this operation returned
+    /// (`Some(None)`: the condition failed on no item); `None` for any other error.
+    fn condition_failed(_error: &Self::Error) -> Option<Option<Item>> {
+        None
+    }
+}
+
+/// A request configuration that switches the SDK's own retries off, for requests the edge
+/// retries itself.
+fn without_sdk_retries() -> aws_sdk_dynamodb::config::Builder {
+    aws_sdk_dynamodb::config::Builder::default().retry_config(RetryConfig::disabled())
+}
+
+/// Capacity units of one `ConsumedCapacity` or several.
+fn units<'a>(capacity: impl IntoIterator<Item = &'a ConsumedCapacity>) -> Option<f64> {
+    capacity
+        .into_iter()
+        .filter_map(ConsumedCapacity::capacity_units)
+        .reduce(|a, b| a + b)
+}
+
+macro_rules! operation {
+    ($name:literal, $op:ident :: $builder:ident, $output:ident, $error:ident, { $($extra:tt)* }) => {
+        impl Operation for $op::builders::$builder {
+            const NAME: &'static str = $name;
+            type Output = $op::$output;
+            type Error = $op::$error;
+
+            fn send(
+                self,
+                sdk_retries: bool,
+            ) -> impl Future<Output = Result<Self::Output, SdkError<Self::Error, HttpResponse>>>
+                   + Send {
+                async move {
+                    if sdk_retries {
+                        self.send().await
+                    } else {
+                        self.customize()
+                            .config_override(without_sdk_retries())
+                            .send()
+                            .await
+                    }
+                }
+            }
+
+            $($extra)*
+        }
+    };
+}
+
+/// The throttling errors every item operation has.
+macro_rules! throttling {
+    ($op:ident :: $error:ident) => {
+        fn throttling_reasons(error: &$op::$error) -> &[ThrottlingReason] {
+            match error {
+                $op::$error::ThrottlingException(e) => e.throttling_reasons(),
+                $op::$error::ProvisionedThroughputExceededException(e) => e.throttling_reasons(),
+                $op::$error::RequestLimitExceeded(e) => e.throttling_reasons(),
+                _ => &[],
+            }
+        }
+    };
+}
+
+/// A write whose refused condition returns the item as stored.
+macro_rules! conditional {
+    ($op:ident :: $error:ident) => {
+        fn condition_failed(error: &$op::$error) -> Option<Option<Item>> {
+            match error {
+                $op::$error::ConditionalCheckFailedException(e) => Some(e.item().cloned()),
+                _ => None,
+            }
+        }
+    };
+}
+
+operation!(
+    "GetItem",
+    get_item::GetItemFluentBuilder,
+    GetItemOutput,
+    GetItemError,
+    {
+        throttling!(get_item::GetItemError);
+        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+            units(output.consumed_capacity())
+        }
+    }
+);
+operation!(
+    "PutItem",
+    put_item::PutItemFluentBuilder,
+    PutItemOutput,
+    PutItemError,
+    {
+        throttling!(put_item::PutItemError);
+        conditional!(put_item::PutItemError);
+        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+            units(output.consumed_capacity())
+        }
+    }
+);
+operation!(
+    "DeleteItem",
+    delete_item::DeleteItemFluentBuilder,
+    DeleteItemOutput,
+    DeleteItemError,
+    {
+        throttling!(delete_item::DeleteItemError);
+        conditional!(delete_item::DeleteItemError);
+        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+            units(output.consumed_capacity())
+        }
+    }
+);
+operation!(
+    "UpdateItem",
+    update_item::UpdateItemFluentBuilder,
+    UpdateItemOutput,
+    UpdateItemError,
+    {
+        throttling!(update_item::UpdateItemError);
+        conditional!(update_item::UpdateItemError);
+        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+            units(output.consumed_capacity())
+        }
+    }
+);
+operation!(
+    "Query",
+    query::QueryFluentBuilder,
+    QueryOutput,
+    QueryError,
+    {
+        throttling!(query::QueryError);
+        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+            units(output.consumed_capacity())
+        }
+    }
+);
+operation!("Scan", scan::ScanFluentBuilder, ScanOutput, ScanError, {
+    throttling!(scan::ScanError);
+    fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+        units(output.consumed_capacity())
+    }
+});
+operation!(
+    "BatchWriteItem",
+    batch_write_item::BatchWriteItemFluentBuilder,
+    BatchWriteItemOutput,
+    BatchWriteItemError,
+    {
+        throttling!(batch_write_item::BatchWriteItemError);
+        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+            units(output.consumed_capacity())
+        }
+    }
+);
+operation!(
+    "BatchGetItem",
+    batch_get_item::BatchGetItemFluentBuilder,
+    BatchGetItemOutput,
+    BatchGetItemError,
+    {
+        throttling!(batch_get_item::BatchGetItemError);
+        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+            units(output.consumed_capacity())
+        }
+    }
+);
+operation!(
+    "TransactWriteItems",
+    transact_write_items::TransactWriteItemsFluentBuilder,
+    TransactWriteItemsOutput,
+    TransactWriteItemsError,
+    {
+        throttling!(transact_write_items::TransactWriteItemsError);
+        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+            units(output.consumed_capacity())
+        }
+    }
+);
+operation!(
+    "TransactGetItems",
+    transact_get_items::TransactGetItemsFluentBuilder,
+    TransactGetItemsOutput,
+    TransactGetItemsError,
+    {
+        throttling!(transact_get_items::TransactGetItemsError);
+        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+            units(output.consumed_capacity())
+        }
+    }
+);
+operation!(
+    "CreateTable",
+    create_table::CreateTableFluentBuilder,
+    CreateTableOutput,
+    CreateTableError,
+    {}
+);
+operation!(
+    "DescribeTable",
+    describe_table::DescribeTableFluentBuilder,
+    DescribeTableOutput,
+    DescribeTableError,
+    {}
+);
+operation!(
+    "DeleteTable",
+    delete_table::DeleteTableFluentBuilder,
+    DeleteTableOutput,
+    DeleteTableError,
+    {}
+);
+operation!(
+    "UpdateTimeToLive",
+    update_time_to_live::UpdateTimeToLiveFluentBuilder,
+    UpdateTimeToLiveOutput,
+    UpdateTimeToLiveError,
+    {}
+);

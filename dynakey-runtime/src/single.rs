@@ -1,0 +1,22 @@
+//! The single-item family: [`Get`] (`db.get`), [`Put`] (`db.put`, `db.create`), [`Delete`]
+//! (`db.delete`), [`Update`] (`db.update`) and `db.move_to`, each a request value awaited once.
+//! A write is one [`Action`](write::Action), sent alone or — for an entity with `#[unique(…)]`, a
+//! move, and every [`Transaction`](crate::Transaction) — by the `TransactWriteItems` runner
+//! ([`transact`]), which keeps the uniqueness items ([`unique`]).
+
+mod delete;
+mod get;
+mod move_to;
+mod put;
+pub(crate) mod transact;
+mod unique;
+mod update;
+mod version;
+pub(crate) mod write;
+
+pub use delete::Delete;
+pub use get::Get;
+pub use put::Put;
+pub use transact::TransactionOutput;
+pub use update::{New, NewAs, Nothing, Old, Returning, Update};
+pub use version::{AnyVersion, ExpectedVersion, VersionCheck};

@@ -1,0 +1,118 @@
+//! [`Delete`]: a `DeleteItem` request, made by [`Db::delete`].
+
+use std::fmt;
+use std::future::{Future, IntoFuture};
+use std::marker::PhantomData;
+use std::pin::Pin;
+
+use aws_sdk_dynamodb::types::ReturnValue;
+use dynakey::expr::Condition;
+use dynakey::write::{condition, Guard};
+use dynakey::{Cond, Entity, InTable, Key, Table, Versioned, WriteInput};
+
+use super::version::{AnyVersion, ExpectedVersion, VersionCheck};
+use super::write::{self, push_condition, Action};
+use crate::db::Db;
+use crate::error::{Error, Expected};
+
+impl<T: Table> Db<T> {
+    /// A `DeleteItem` request for the item with primary key `key`; `.await` it. Deleting a key
+    /// that has no item is not an error (unless a condition says so). A versioned entity is
+    /// deleted only with `.expected_version(v)`.
+    ///
+    /// # Errors
+    /// [`Error::ConditionFailed`] or [`Error::VersionConflict`] with the stored item;
+    /// [`Error::Plan`] before any request; [`Error::Sdk`].
+    pub fn delete<E>(&self, key: &Key<E>) -> Delete<T, E>
+    where
+        E: InTable<T>,
+    {
+        Delete {
+            db: self.clone(),
+            key: key.clone(),
+            conditions: Vec::new(),
+            expected_version: None,
+            error: None,
+            state: PhantomData,
+        }
+    }
+}
+
+/// A `DeleteItem` request, made by [`Db::delete`]; `.condition(…)`, `.expected_version(v)` (a
+/// versioned entity), then `.await`.
+#[must_use = "a DeleteItem request does nothing until it is awaited"]
+pub struct Delete<T: Table, E, V = AnyVersion> {
+    db: Db<T>,
+    key: Key<E>,
+    conditions: Vec<Condition>,
+    expected_version: Option<u64>,
+    error: Option<Error>,
+    state: PhantomData<fn() -> V>,
+}
+
+impl<T: Table, E, V> fmt::Debug for Delete<T, E, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Delete")
+            .field("table", &self.db.table_name())
+            .field("key", &self.key)
+            .field("conditions", &self.conditions)
+            .field("expected_version", &self.expected_version)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T: Table, E: Entity, V> Delete<T, E, V> {
+    /// The delete happens only if `condition` holds on the item as stored.
+    pub fn condition<S>(mut self, condition: Cond<E, S>) -> Self {
+        push_condition(&mut self.conditions, &mut self.error, condition);
+        self
+    }
+
+    /// The write as one action.
+    pub(crate) fn prepare(self) -> (Db<T>, Result<Action, Error>) {
+        let expected = Expected {
+            guard: Guard::Any,
+            version: self.expected_version,
+            version_attribute: E::MANAGED.version(),
+        };
+        let condition = condition::<E>(Guard::Any, self.expected_version, &self.conditions);
+        let action = match self.error {
+            Some(error) => Err(error),
+            None => Ok(Action::delete(&self.key, condition, expected)),
+        };
+        (self.db, action)
+    }
+
+    /// The `ConditionExpression` with its names and values as DynamoDB would receive them.
+    ///
+    /// # Errors
+    /// [`Error::Plan`] of a condition value.
+    pub fn input(self) -> Result<WriteInput, Error> {
+        self.prepare().1.map(|action| action.input())
+    }
+}
+
+impl<T: Table, E: Versioned> Delete<T, E, AnyVersion> {
+    /// Optimistic locking: the delete happens only if the stored version is `version` (the
+    /// version the item was read with); otherwise [`Error::VersionConflict`] with the stored item.
+    pub fn expected_version(self, version: u64) -> Delete<T, E, ExpectedVersion> {
+        Delete {
+            db: self.db,
+            key: self.key,
+            conditions: self.conditions,
+            expected_version: Some(version),
+            error: self.error,
+            state: PhantomData,
+        }
+    }
+}
+
+impl<T: Table, E: Entity, V: VersionCheck<E>> IntoFuture for Delete<T, E, V> {
+    type Output = Result<(), Error>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        let (db, action) = self.prepare();
+        Box::pin(async move { write::send(&db, action?, ReturnValue::None).await.map(drop) })
+    }
+}

@@ -1,0 +1,224 @@
+//! [`Put`]: a `PutItem` request, made by [`Db::put`] (replace) or [`Db::create`] (only if no
+//! item exists), with the managed fields and version of the entity set on the way.
+
+use std::fmt;
+use std::future::{Future, IntoFuture};
+use std::marker::PhantomData;
+use std::pin::Pin;
+use std::time::SystemTime;
+
+use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
+use dynakey::expr::Condition;
+use dynakey::write::{condition, Guard};
+use dynakey::{Cond, Entity, InTable, Table, WriteInput};
+use serde::Serialize;
+
+use super::unique::UniquePart;
+use super::write::{self, push_condition, Action};
+use crate::convert::Item;
+use crate::db::Db;
+use crate::error::{Error, Expected};
+use crate::item::{check_item, key_strings, to_item};
+
+/// How a `PutItem` treats the item stored under its key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PutMode {
+    Replace,
+    Create,
+}
+
+/// A `PutItem` request, made by [`Db::put`] (replace any item with the key) or [`Db::create`]
+/// (only if none exists); `.condition(…)` adds conditions, `.await` sends it (AWS developer guide,
+/// "Working with items — Writing an item", "Condition expressions").
+///
+/// Before anything is sent the item is built and checked (keys, serde, DynamoDB's item rules:
+/// 400 KB, numbers, empty sets, nesting — [`Error::InvalidItem`]); managed fields are set:
+/// `updated_at` (and, by `create`, `created_at`) to the time of the request; a versioned entity's
+/// version: `create` stores 1, `put` of an entity read at version `v` stores `v + 1` on the
+/// condition that the stored version is still `v` (`v = 0`: that no item exists).
+#[must_use = "a PutItem request does nothing until it is awaited"]
+pub struct Put<T: Table, E> {
+    db: Db<T>,
+    item: Result<Item, Error>,
+    mode: PutMode,
+    conditions: Vec<Condition>,
+    error: Option<Error>,
+    entity: PhantomData<fn() -> E>,
+}
+
+impl<T: Table, E> fmt::Debug for Put<T, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Put")
+            .field("table", &self.db.table_name())
+            .field("mode", &self.mode)
+            .field("conditions", &self.conditions)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T: Table> Db<T> {
+    /// A `PutItem` request that writes `entity`, replacing any item with the same primary key;
+    /// `.await` it. The item carries the key attributes of the table and of every index the
+    /// entity declares with `#[index(…)]` ([`to_item`]); replacing an item whose index field
+    /// became `None` takes it out of that sparse index. See [`Put`] for managed fields and
+    /// versions.
+    ///
+    /// # Errors
+    /// [`Error::Key`], [`Error::Serialize`], [`Error::KeyAttributeCollision`],
+    /// [`Error::KeyTemplateConflict`], [`Error::InvalidItem`], [`Error::Plan`] before any request
+    /// (nothing is written); [`Error::ConditionFailed`] or [`Error::VersionConflict`] with the
+    /// stored item; [`Error::Sdk`] from the service.
+    pub fn put<E>(&self, entity: &E) -> Put<T, E>
+    where
+        E: InTable<T> + Serialize,
+    {
+        self.put_request(entity, PutMode::Replace)
+    }
+
+    /// A `PutItem` request that writes `entity` only if no item with its primary key exists:
+    /// `ConditionExpression = attribute_not_exists(<partition key>)` (AWS developer guide,
+    /// "Condition expressions — Preventing overwrites of an existing item"; docs/semantics.md §5). Never
+    /// overwrites.
+    ///
+    /// # Errors
+    /// [`Error::AlreadyExists`] when the key is taken (the stored item is unchanged); otherwise as
+    /// [`put`](Self::put).
+    pub fn create<E>(&self, entity: &E) -> Put<T, E>
+    where
+        E: InTable<T> + Serialize,
+    {
+        self.put_request(entity, PutMode::Create)
+    }
+
+    fn put_request<E: InTable<T> + Serialize>(&self, entity: &E, mode: PutMode) -> Put<T, E> {
+        Put {
+            db: self.clone(),
+            item: to_item(entity),
+            mode,
+            conditions: Vec::new(),
+            error: None,
+            entity: PhantomData,
+        }
+    }
+}
+
+/// The managed attributes of a put, set on `item`: the timestamps and the version. Returns what
+/// the write then expects of the stored item.
+fn manage<E: Entity>(item: &mut Item, mode: PutMode, now: SystemTime) -> Result<Expected, Error> {
+    let managed = E::MANAGED;
+    let stamp = |s: dynakey::write::Stamp| -> Result<AttributeValue, Error> {
+        Ok(s.value(now).map_err(dynakey::PlanError::from)?.into())
+    };
+    if let Some(s) = managed.updated_at() {
+        item.insert(s.attribute().to_owned(), stamp(s)?);
+    }
+    if let Some(s) = managed.created_at() {
+        // `put` replaces the item: it keeps the creation time the entity was read with, and sets
+        // one only when there is none (an entity never stored).
+        let unset = matches!(
+            item.get(s.attribute()),
+            None | Some(AttributeValue::Null(_))
+        );
+        if mode == PutMode::Create || unset {
+            item.insert(s.attribute().to_owned(), stamp(s)?);
+        }
+    }
+    let mut expected = Expected {
+        guard: if mode == PutMode::Create {
+            Guard::Absent
+        } else {
+            Guard::Any
+        },
+        version: None,
+        version_attribute: managed.version(),
+    };
+    if let Some(attribute) = managed.version() {
+        let read = match item.get(attribute) {
+            Some(AttributeValue::N(n)) => n.parse::<u64>().ok(),
+            _ => None,
+        };
+        let read = match (mode, read) {
+            (PutMode::Create, _) => 0,
+            (PutMode::Replace, Some(v)) => v,
+            (PutMode::Replace, None) => {
+                return Err(Error::Plan(
+                    dynakey::ValueError::new(attribute, "the version is not a whole number ≥ 0")
+                        .into(),
+                ))
+            }
+        };
+        item.insert(
+            attribute.to_owned(),
+            AttributeValue::N((read.saturating_add(1)).to_string()),
+        );
+        if read == 0 {
+            expected.guard = Guard::Absent;
+        }
+        if mode == PutMode::Replace {
+            expected.version = Some(read);
+        }
+    }
+    Ok(expected)
+}
+
+impl<T: Table, E: Entity> Put<T, E> {
+    /// The write happens only if `condition` holds on the item as stored (ANDed with earlier
+    /// conditions and dynakey's own; a missing item fails every condition but `not_exists`).
+    pub fn condition<S>(mut self, condition: Cond<E, S>) -> Self {
+        push_condition(&mut self.conditions, &mut self.error, condition);
+        self
+    }
+
+    /// The write as one action, everything that depends on `E` worked out, so the future does
+    /// not hold `E` (no `Send` or `'static` bound on the entity).
+    pub(crate) fn prepare(self) -> (Db<T>, Result<Action, Error>) {
+        let action = (|| {
+            if let Some(error) = self.error {
+                return Err(error);
+            }
+            let mut item = self.item?;
+            let expected = manage::<E>(&mut item, self.mode, SystemTime::now())?;
+            if let Err(problem) = check_item(&item) {
+                let (partition, sort) = key_strings::<T>(&item);
+                return Err(Error::InvalidItem {
+                    partition: partition.unwrap_or_default(),
+                    sort,
+                    problem,
+                });
+            }
+            // The version check is `#version = :version`, or for version 0 the item's absence.
+            let version = expected.version.filter(|v| *v > 0);
+            let condition = condition::<E>(expected.guard, version, &self.conditions);
+            let unique = UniquePart::of_put::<T, E>(&item, self.mode == PutMode::Create);
+            Ok(Action::put::<T>(item, condition, expected, unique))
+        })();
+        (self.db, action)
+    }
+
+    /// The `ConditionExpression` with its names and values as DynamoDB would receive them now.
+    ///
+    /// # Errors
+    /// As [`Db::put`] before any request.
+    pub fn input(self) -> Result<WriteInput, Error> {
+        self.prepare().1.map(|action| action.input())
+    }
+
+    /// Sends the request.
+    ///
+    /// # Errors
+    /// As [`Db::put`] and [`Db::create`].
+    pub async fn send(self) -> Result<(), Error> {
+        let (db, action) = self.prepare();
+        write::send(&db, action?, ReturnValue::None).await.map(drop)
+    }
+}
+
+impl<T: Table, E: Entity> IntoFuture for Put<T, E> {
+    type Output = Result<(), Error>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        let (db, action) = self.prepare();
+        Box::pin(async move { write::send(&db, action?, ReturnValue::None).await.map(drop) })
+    }
+}

@@ -1,0 +1,529 @@
+//! The `TransactWriteItems` runner (AWS developer guide, "Amazon DynamoDB Transactions"): the
+//! actions of a [`Transaction`](crate::Transaction), a move, or a single-item write of an entity
+//! with `#[unique(…)]`, planned with the uniqueness items and guards they need (the stored values
+//! read first, strongly consistent), checked against DynamoDB's limits, rendered once, sent, and
+//! a cancellation told apart per action.
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
+use aws_sdk_dynamodb::types::{CancellationReason, TransactWriteItem};
+use dynakey::expr::{Condition, Path};
+use dynakey::{Table, WriteInput};
+
+use super::unique::{self, NewValues, UniquePart};
+use super::write::{Action, Kind};
+use crate::convert::{placeholder_maps, transact_write_item, Item, WriteKind};
+use crate::db::Db;
+use crate::error::{
+    CancelReason, Error, KeyText, Reading, Rendered, Resend, TransactionCanceled,
+    TransactionRefusal,
+};
+use crate::item::item_size;
+use crate::limits::{MAX_TRANSACTION_ACTIONS, MAX_TRANSACTION_BYTES};
+use crate::sdk::{build_error, cancel_reasons, Failed, Idempotence, Sending};
+
+/// What a transaction that succeeded returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransactionOutput {
+    /// The `ClientRequestToken` it was sent with (given, or generated): sending the same
+    /// transaction with it again within 10 minutes does not apply it twice (AWS developer guide,
+    /// "Amazon DynamoDB Transactions — Idempotency").
+    pub client_request_token: String,
+}
+
+/// An item the plan adds for an action, before rendering: what it does, its key, its condition
+/// and how its cancellation reason reads.
+type Extra = (Kind, KeyText, Option<Condition>, Reading);
+
+/// One item of the request, rendered, with what the limits are checked on.
+struct Sent {
+    item: TransactWriteItem,
+    reading: Reading,
+    key: KeyText,
+    size: usize,
+}
+
+/// A v4 UUID (122 random bits) as `ClientRequestToken`, as the AWS SDKs generate one.
+pub(crate) fn new_token() -> String {
+    let mut bytes = fastrand::u128(..).to_be_bytes();
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
+}
+
+/// The request of `actions`: the actions, then the uniqueness items and guards they need (the
+/// stored values read first, strongly consistent), all checked against DynamoDB's limits.
+pub(crate) async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Rendered, Error> {
+    if actions.is_empty() {
+        return Err(Error::TransactionRefused(TransactionRefusal::Empty));
+    }
+    if actions.len() > MAX_TRANSACTION_ACTIONS {
+        return Err(too_many(actions.len()));
+    }
+    let mut seen: HashMap<&KeyText, usize> = HashMap::new();
+    for (i, action) in actions.iter().enumerate() {
+        if let Some(first) = seen.insert(&action.key, i) {
+            return Err(same_item(first, i, &action.key));
+        }
+    }
+    before_reading(db.table_name(), actions)?;
+    let mut conditions: Vec<Option<Condition>> =
+        actions.iter().map(|a| a.condition.clone()).collect();
+    let mut extra: Vec<Extra> = Vec::new();
+    for (i, action) in actions.iter().enumerate() {
+        let Some(part) = &action.unique else { continue };
+        let stored = match &part.read {
+            Some((key, _)) => read(db, key).await?,
+            None => None,
+        };
+        let old = match &part.read {
+            Some(_) => part.keys_of(stored.as_ref()),
+            None => vec![None; part.constraints.len()],
+        };
+        let new = part.new_keys(stored.as_ref());
+        if let Some((_, read_key)) = &part.read {
+            let guard = part.unchanged::<T>(stored.as_ref());
+            guard_item(actions, &mut conditions, &mut extra, read_key, guard, i);
+        }
+        // A move onto an occupied key replaces the item there (as a put does): its uniqueness
+        // items go, and the put is conditioned on that item being as read.
+        let replaced = match &part.replaces {
+            Some(key) => {
+                let stored = read(db, key).await?;
+                let guard = part.unchanged::<T>(stored.as_ref());
+                guard_item(actions, &mut conditions, &mut extra, &part.owner, guard, i);
+                part.keys_of(stored.as_ref())
+            }
+            None => vec![None; part.constraints.len()],
+        };
+        let old_owner = part.read.as_ref().map(|(_, k)| k.clone());
+        // A uniqueness item given up: deleted on the condition that it is still its owner's.
+        let give_up = |extra: &mut Vec<Extra>, value: &String, owner: &KeyText| {
+            let key = unique::unique_key::<T>(value);
+            extra.push((
+                Kind::Delete,
+                key.clone(),
+                Some(unique::owned_by::<T>(owner)),
+                Reading::Changed { action: i, key },
+            ));
+        };
+        for (c, constraint) in part.constraints.iter().enumerate() {
+            let (old, new, replaced) = (&old[c], &new[c], &replaced[c]);
+            if let Some(gone) = replaced.as_ref().filter(|r| Some(*r) != new.as_ref()) {
+                if Some(gone) != old.as_ref() {
+                    give_up(&mut extra, gone, &part.owner);
+                }
+            }
+            let moved = old_owner.as_ref() != Some(&part.owner);
+            if old == new && !(moved && new.is_some()) {
+                continue;
+            }
+            let replacing_own = old == new;
+            if let (Some(old), false) = (old, replacing_own) {
+                let owner = old_owner.clone().unwrap_or_else(|| part.owner.clone());
+                give_up(&mut extra, old, &owner);
+            }
+            if let Some(new) = new {
+                let item = unique::unique_item::<T>(new, part.entity, constraint, &part.owner);
+                let condition = match (&old_owner, replacing_own) {
+                    (Some(owner), true) => unique::owned_by::<T>(owner),
+                    // The replaced item held the value: its uniqueness item is the new key's.
+                    _ if replaced.as_ref() == Some(new) => unique::owned_by::<T>(&part.owner),
+                    _ => Condition::attribute_not_exists(Path::attribute(T::PARTITION_KEY)),
+                };
+                extra.push((
+                    Kind::Put(item),
+                    unique::unique_key::<T>(new),
+                    Some(condition),
+                    Reading::Taken {
+                        action: i,
+                        entity: part.entity,
+                        fields: constraint.fields().to_vec(),
+                        key: new.clone(),
+                    },
+                ));
+            }
+        }
+    }
+    let count = actions.len() + extra.len();
+    if count > MAX_TRANSACTION_ACTIONS {
+        return Err(too_many(count));
+    }
+    let mut sent = Vec::with_capacity(count);
+    for (i, action) in actions.iter().enumerate() {
+        let reading = Reading::Action {
+            action: i,
+            key: action.key.clone(),
+            expected: action.expected,
+            internal: action.condition.is_none() && action.unique.is_some(),
+        };
+        sent.push(render(
+            db.table_name(),
+            &action.kind,
+            &action.key,
+            &action.key_attributes,
+            conditions[i].as_ref(),
+            reading,
+        )?);
+    }
+    for (kind, key, condition, reading) in extra {
+        let attributes = unique::key_attributes::<T>(&key);
+        sent.push(render(
+            db.table_name(),
+            &kind,
+            &key,
+            &attributes,
+            condition.as_ref(),
+            reading,
+        )?);
+    }
+    let mut seen: HashMap<&KeyText, usize> = HashMap::new();
+    for (j, s) in sent.iter().enumerate() {
+        if let Some(first) = seen.insert(&s.key, j) {
+            // Two actions putting one uniqueness item: two items with the same value. (One that
+            // frees a value and one that takes it, a swap, is two actions on one item.)
+            if let (
+                Reading::Taken {
+                    entity,
+                    fields,
+                    key,
+                    ..
+                },
+                Reading::Taken { .. },
+            ) = (&s.reading, &sent[first].reading)
+            {
+                return Err(Error::NotUnique {
+                    entity,
+                    fields: fields.clone(),
+                    key: key.clone(),
+                });
+            }
+            return Err(same_item(
+                sent[first].reading.action(),
+                s.reading.action(),
+                &s.key,
+            ));
+        }
+    }
+    let size: usize = sent.iter().map(|s| s.size).sum();
+    if size > MAX_TRANSACTION_BYTES {
+        return Err(Error::TransactionRefused(TransactionRefusal::TooLarge {
+            size,
+        }));
+    }
+    let (items, readings) = sent.into_iter().map(|s| (s.item, s.reading)).unzip();
+    Ok(Rendered {
+        items,
+        readings,
+        actions: actions.len(),
+    })
+}
+
+/// The checks that need no read, made before any request: each action renders; the actions'
+/// own items and values are within 4 MB; the actions and the uniqueness items creates put are at
+/// most 100; no two actions leave one unique value in two items.
+fn before_reading(table: &str, actions: &[Action]) -> Result<(), Error> {
+    let mut count = actions.len();
+    let mut size = 0;
+    let mut taken: HashMap<String, usize> = HashMap::new();
+    for (i, action) in actions.iter().enumerate() {
+        let reading = Reading::Changed {
+            action: i,
+            key: action.key.clone(),
+        };
+        let sent = render(
+            table,
+            &action.kind,
+            &action.key,
+            &action.key_attributes,
+            action.condition.as_ref(),
+            reading,
+        )?;
+        size += sent.size;
+        let Some(part) = &action.unique else { continue };
+        if !matches!(part.new, NewValues::Item(_)) {
+            continue;
+        }
+        for (c, key) in part.new_keys(None).into_iter().enumerate() {
+            let Some(key) = key else { continue };
+            if part.read.is_none() {
+                count += 1;
+            }
+            if taken.insert(key.clone(), i).is_some() {
+                return Err(not_unique(part, c, &key));
+            }
+        }
+    }
+    if count > MAX_TRANSACTION_ACTIONS {
+        return Err(too_many(count));
+    }
+    if size > MAX_TRANSACTION_BYTES {
+        return Err(Error::TransactionRefused(TransactionRefusal::TooLarge {
+            size,
+        }));
+    }
+    Ok(())
+}
+
+/// Conditions the action on the item at `key` on `guard` (action `i` read that item), or adds a
+/// condition check when no action names it.
+fn guard_item(
+    actions: &[Action],
+    conditions: &mut [Option<Condition>],
+    extra: &mut Vec<Extra>,
+    key: &KeyText,
+    guard: Condition,
+    i: usize,
+) {
+    match actions.iter().position(|a| &a.key == key) {
+        Some(j) => {
+            conditions[j] = Some(match conditions[j].take() {
+                Some(c) => c.and(guard),
+                None => guard,
+            });
+        }
+        None => extra.push((
+            Kind::Check,
+            key.clone(),
+            Some(guard),
+            Reading::Changed {
+                action: i,
+                key: key.clone(),
+            },
+        )),
+    }
+}
+
+fn too_many(count: usize) -> Error {
+    Error::TransactionRefused(TransactionRefusal::TooManyActions {
+        count,
+        limit: MAX_TRANSACTION_ACTIONS,
+    })
+}
+
+fn same_item(first: usize, second: usize, key: &KeyText) -> Error {
+    Error::TransactionRefused(TransactionRefusal::SameItem {
+        first,
+        second,
+        partition: key.0.clone(),
+        sort: key.1.clone(),
+    })
+}
+
+fn not_unique(part: &UniquePart, constraint: usize, key: &str) -> Error {
+    Error::NotUnique {
+        entity: part.entity,
+        fields: part.constraints[constraint].fields().to_vec(),
+        key: key.to_owned(),
+    }
+}
+
+/// The item at `key`, strongly consistent.
+async fn read<T: Table>(db: &Db<T>, key: &Item) -> Result<Option<Item>, Error> {
+    let request = db
+        .client()
+        .get_item()
+        .table_name(db.table_name())
+        .set_key(Some(key.clone()))
+        .consistent_read(true);
+    let output = db
+        .edge()
+        .send(request, Sending::sdk(Idempotence::Idempotent))
+        .await
+        .map_err(Failed::into_error)?;
+    Ok(output.item)
+}
+
+/// One item of the request as DynamoDB receives it, with its size as DynamoDB counts it (the
+/// item of a put, the key otherwise, plus the values).
+fn render(
+    table: &str,
+    kind: &Kind,
+    key: &KeyText,
+    key_attributes: &Item,
+    condition: Option<&Condition>,
+    reading: Reading,
+) -> Result<Sent, Error> {
+    let actions = match kind {
+        Kind::Update(actions) => actions.as_slice(),
+        _ => &[],
+    };
+    let input = WriteInput::render(actions, condition);
+    let (_, values) = placeholder_maps(
+        &input.expression_attribute_names,
+        &input.expression_attribute_values,
+    );
+    let values_size = values.as_ref().map_or(0, item_size);
+    let (write, size) = match kind {
+        Kind::Put(item) => (WriteKind::Put(item), item_size(item)),
+        Kind::Update(_) => (WriteKind::Update(key_attributes), item_size(key_attributes)),
+        Kind::Delete => (WriteKind::Delete(key_attributes), item_size(key_attributes)),
+        Kind::Check => (WriteKind::Check(key_attributes), item_size(key_attributes)),
+    };
+    let item = transact_write_item(table, write, input)
+        .map_err(|e| build_error("TransactWriteItems", e))?;
+    Ok(Sent {
+        item,
+        reading,
+        key: key.clone(),
+        size: size + values_size,
+    })
+}
+
+/// How a sent transaction ended, other than applied.
+enum Outcome {
+    /// `TransactionCanceledException`: the `CancellationReasons`, in request order.
+    Canceled(Vec<CancellationReason>),
+    Failed(Error),
+}
+
+/// Sends the items with `token`. Idempotent: DynamoDB applies a token's request at most once
+/// within 10 minutes.
+async fn transact<T: Table>(
+    db: &Db<T>,
+    items: &[TransactWriteItem],
+    token: &str,
+) -> Result<(), Outcome> {
+    let request = db
+        .client()
+        .transact_write_items()
+        .set_transact_items(Some(items.to_vec()))
+        .client_request_token(token);
+    match db
+        .edge()
+        .send(request, Sending::sdk(Idempotence::Idempotent))
+        .await
+    {
+        Ok(_) => Ok(()),
+        Err(failed) => match failed.service_error() {
+            Some(TransactWriteItemsError::TransactionCanceledException(c)) => {
+                Err(Outcome::Canceled(c.cancellation_reasons().to_vec()))
+            }
+            _ => Err(Outcome::Failed(failed.into_error())),
+        },
+    }
+}
+
+/// Sends the rendered `request` with `token`, and tells what happened.
+pub(crate) async fn finish<T: Table>(
+    db: &Db<T>,
+    request: Rendered,
+    token: String,
+) -> Result<TransactionOutput, Error> {
+    match transact(db, &request.items, &token).await {
+        Ok(()) => Ok(TransactionOutput {
+            client_request_token: token,
+        }),
+        Err(Outcome::Canceled(reasons)) => {
+            let reasons =
+                cancel_reasons(db.table_name(), request.actions, &request.readings, reasons);
+            Err(Error::TransactionCanceled(Box::new(TransactionCanceled {
+                client_request_token: token,
+                reasons,
+            })))
+        }
+        Err(Outcome::Failed(error)) => Err(Error::TransactionFailed {
+            client_request_token: token.clone(),
+            source: Box::new(error),
+            resend: Box::new(Resend { request, token }),
+        }),
+    }
+}
+
+/// A single-item write of an entity with `#[unique(…)]` (`db.create(&user).await`, …): sent as a
+/// transaction of the write and its uniqueness items, each attempt with fresh reads, retried
+/// with backoff on `TransactionConflict`, throttling, or a failure of only the conditions the
+/// runtime added for its read (another write changed the item after the read; [`stale_read`]) —
+/// nothing was applied: a cancelled transaction changes nothing — up to the table's retry budget.
+/// Errors are the single-item request's: the action's failed condition as [`Error::NotFound`],
+/// [`Error::AlreadyExists`], …; a taken value as [`Error::NotUnique`].
+pub(crate) async fn single<T: Table>(db: &Db<T>, action: Action) -> Result<(), Error> {
+    all_or_error(db, vec![action]).await
+}
+
+/// `true` when the cancellation is only conditions the runtime added (the item changed between
+/// its read and the transaction: a guard, a replaced uniqueness item's owner, the condition of an
+/// action with none of its own), conflicts and throttling: the same write with a fresh read may
+/// succeed.
+fn stale_read(readings: &[Reading], reasons: &[CancellationReason]) -> bool {
+    let mut guard_failed = false;
+    for (reading, reason) in readings.iter().zip(reasons) {
+        match reason.code().unwrap_or("None") {
+            "None"
+            | ""
+            | "TransactionConflict"
+            | "ThrottlingError"
+            | "RequestLimitExceeded"
+            | "ProvisionedThroughputExceeded" => {}
+            "ConditionalCheckFailed" => {
+                let internal = match reading {
+                    Reading::Changed { .. } => true,
+                    Reading::Action { internal, .. } => *internal,
+                    Reading::Taken { .. } => false,
+                };
+                if !internal {
+                    return false;
+                }
+                guard_failed = true;
+            }
+            _ => return false,
+        }
+    }
+    guard_failed
+}
+
+/// As [`single`], for the few actions of one operation (a move): the first failing action's
+/// error. The loop plans anew each time (fresh reads, a new token): it does not resend a
+/// request, so it is not the SDK edge's.
+pub(crate) async fn all_or_error<T: Table>(db: &Db<T>, actions: Vec<Action>) -> Result<(), Error> {
+    let retry = db.retry_policy();
+    let attempts = retry.attempts();
+    let mut attempt = 1;
+    loop {
+        let token = new_token();
+        let request = plan(db, &actions).await?;
+        let reasons = match transact(db, &request.items, &token).await {
+            Ok(()) => return Ok(()),
+            Err(Outcome::Failed(error)) => return Err(error),
+            Err(Outcome::Canceled(reasons)) => reasons,
+        };
+        let stale = stale_read(&request.readings, &reasons);
+        let reasons = cancel_reasons(db.table_name(), request.actions, &request.readings, reasons);
+        let mut canceled = TransactionCanceled {
+            client_request_token: token,
+            reasons,
+        };
+        if (stale || canceled.is_retryable()) && attempt < attempts {
+            tokio::time::sleep(retry.delay(attempt)).await;
+            attempt += 1;
+            continue;
+        }
+        let first = canceled.first_failure().map(|(i, _)| i);
+        let failure = first.map(|i| {
+            let reason = std::mem::replace(&mut canceled.reasons[i], CancelReason::None);
+            (i, reason)
+        });
+        return Err(match failure {
+            Some((_, CancelReason::ConditionFailed(error))) => *error,
+            Some((i, CancelReason::NotUnique { fields, key })) => Error::NotUnique {
+                entity: actions[i].unique.as_ref().map_or("", |p| p.entity),
+                fields,
+                key,
+            },
+            Some((i, other)) => {
+                canceled.reasons[i] = other;
+                Error::TransactionCanceled(Box::new(canceled))
+            }
+            None => Error::TransactionCanceled(Box::new(canceled)),
+        });
+    }
+}

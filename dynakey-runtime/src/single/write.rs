@@ -1,0 +1,264 @@
+//! [`Action`]: one item write with everything that depends on its entity worked out — what it
+//! does to the item, its key, its condition tree, what it expects of the stored item and the
+//! uniqueness items it keeps — made by the [`Put`](crate::Put), [`Delete`](crate::Delete) and
+//! [`Update`](crate::Update) requests, and sent alone (`PutItem`, `DeleteItem`, `UpdateItem`) or
+//! as one action of a `TransactWriteItems` ([`transact`](super::transact)).
+
+use std::time::SystemTime;
+
+use aws_sdk_dynamodb::types::ReturnValue;
+use dynakey::expr::{Condition, UpdateAction};
+use dynakey::write::Guard;
+use dynakey::{Cond, Entity, InTable, Key, Table, UpdatePlan, WriteInput};
+
+use super::transact;
+use super::unique::UniquePart;
+use crate::convert::{delete_item, key_to_attributes, put_item, update_item, Item};
+use crate::db::Db;
+use crate::error::{Error, Expected, KeyText};
+use crate::item::key_strings;
+use crate::sdk::{refused, Idempotence, Operation, Sending};
+
+/// What an action does to its item.
+#[derive(Debug, Clone)]
+pub(crate) enum Kind {
+    /// Put this item (key attributes included).
+    Put(Item),
+    /// Apply these update actions.
+    Update(Vec<UpdateAction>),
+    Delete,
+    /// Check the condition only (transactions).
+    Check,
+}
+
+/// One item write, ready to render.
+#[derive(Debug, Clone)]
+pub(crate) struct Action {
+    pub(crate) kind: Kind,
+    pub(crate) key: KeyText,
+    /// The key attributes (empty for a put, whose item holds them).
+    pub(crate) key_attributes: Item,
+    pub(crate) condition: Option<Condition>,
+    pub(crate) expected: Expected,
+    /// The uniqueness items it keeps, for an entity with `#[unique(…)]`.
+    pub(crate) unique: Option<UniquePart>,
+}
+
+/// The key of `key` as strings.
+pub(crate) fn key_text<E: Entity>(key: &Key<E>) -> KeyText {
+    (key.partition().to_owned(), key.sort().map(str::to_owned))
+}
+
+impl Action {
+    /// A put of `item`, expecting `expected`, with `condition` (dynakey's and the caller's).
+    pub(crate) fn put<T: Table>(
+        item: Item,
+        condition: Option<Condition>,
+        expected: Expected,
+        unique: Option<UniquePart>,
+    ) -> Action {
+        let (partition, sort) = key_strings::<T>(&item);
+        Action {
+            key: (partition.unwrap_or_default(), sort),
+            key_attributes: Item::new(),
+            condition,
+            expected,
+            unique,
+            kind: Kind::Put(item),
+        }
+    }
+
+    /// A delete of the item at `key`.
+    pub(crate) fn delete<E: Entity>(
+        key: &Key<E>,
+        condition: Option<Condition>,
+        expected: Expected,
+    ) -> Action {
+        Action {
+            kind: Kind::Delete,
+            key: key_text(key),
+            key_attributes: key_to_attributes(key),
+            condition,
+            expected,
+            unique: UniquePart::of_delete::<E>(key),
+        }
+    }
+
+    /// The action of an update plan, its managed attributes taken at `now`.
+    ///
+    /// # Errors
+    /// The plan's [`Error::Plan`]; [`Error::TransactionRefused`] for an update of a unique field
+    /// other than `SET` to a value or `REMOVE`.
+    pub(crate) fn update<E: Entity>(
+        plan: &UpdatePlan<E>,
+        now: SystemTime,
+    ) -> Result<Action, Error> {
+        let (actions, condition) = plan.parts(now)?;
+        let unique = UniquePart::of_update::<E>(plan.key(), plan.actions())?;
+        let guard = if plan.is_upsert() {
+            Guard::Any
+        } else {
+            Guard::Exists
+        };
+        Ok(Action {
+            kind: Kind::Update(actions),
+            key: key_text(plan.key()),
+            key_attributes: key_to_attributes(plan.key()),
+            condition,
+            expected: Expected {
+                guard,
+                version: plan.version(),
+                version_attribute: E::MANAGED.version(),
+            },
+            unique,
+        })
+    }
+
+    /// A condition check of the item at `key` (transactions).
+    ///
+    /// # Errors
+    /// [`Error::Plan`] of a condition value.
+    pub(crate) fn check<E: Entity, S>(
+        key: &Key<E>,
+        condition: Cond<E, S>,
+    ) -> Result<Action, Error> {
+        let condition = condition.into_expr().map_err(|e| Error::Plan(e.into()))?;
+        Ok(Action {
+            kind: Kind::Check,
+            key: key_text(key),
+            key_attributes: key_to_attributes(key),
+            condition: Some(condition),
+            expected: Expected::guard(Guard::Any),
+            unique: None,
+        })
+    }
+
+    /// The actions of a move ([`Db::move_to`]): delete the item at `old`, which must exist, and
+    /// put `item` (the entity at its new key, as `to_item` makes it) — or, when the key is the
+    /// same, one put that requires the item to exist. An entity with `#[unique(…)]` moves its
+    /// uniqueness items to the new owner in the same transaction.
+    pub(crate) fn moved<T: Table, E: InTable<T>>(old: &Key<E>, item: Item) -> Vec<Action> {
+        let exists = Expected::guard(Guard::Exists);
+        let exists_condition = dynakey::write::condition::<E>(Guard::Exists, None, &[]);
+        let old_key = key_text(old);
+        let (partition, sort) = key_strings::<T>(&item);
+        if (partition.unwrap_or_default(), sort) == old_key {
+            let unique = UniquePart::of_put::<T, E>(&item, false);
+            return vec![Action::put::<T>(item, exists_condition, exists, unique)];
+        }
+        let unique = UniquePart::of_move::<T, E>(old, &item);
+        vec![
+            Action {
+                kind: Kind::Delete,
+                key: old_key,
+                key_attributes: key_to_attributes(old),
+                condition: exists_condition,
+                expected: exists,
+                unique: None,
+            },
+            Action::put::<T>(item, None, Expected::guard(Guard::Any), unique),
+        ]
+    }
+
+    /// The action's expressions as DynamoDB receives them.
+    pub(crate) fn input(&self) -> WriteInput {
+        let actions = match &self.kind {
+            Kind::Update(actions) => actions.as_slice(),
+            _ => &[],
+        };
+        WriteInput::render(actions, self.condition.as_ref())
+    }
+}
+
+/// The conditions of a request, with the first value error kept for `send`.
+pub(crate) fn push_condition<E, S>(
+    conditions: &mut Vec<Condition>,
+    error: &mut Option<Error>,
+    cond: Cond<E, S>,
+) {
+    match cond.into_expr() {
+        Ok(c) => conditions.push(c),
+        Err(e) => {
+            error.get_or_insert(Error::Plan(e.into()));
+        }
+    }
+}
+
+/// A write without a condition may be sent again; a conditional one may fail the second time.
+fn idempotence(input: &WriteInput) -> Idempotence {
+    match input.condition_expression {
+        None => Idempotence::Idempotent,
+        Some(_) => Idempotence::NotIdempotent,
+    }
+}
+
+/// Sends one single-item request, a refused condition told apart by what the action expected.
+async fn write<T: Table, O: Operation>(
+    db: &Db<T>,
+    request: O,
+    key: KeyText,
+    expected: Expected,
+    idempotence: Idempotence,
+) -> Result<O::Output, Error> {
+    let sent = db.edge().send(request, Sending::sdk(idempotence)).await;
+    sent.map_err(|failed| match failed.condition_failed() {
+        Some(current) => refused(db.table_name(), key, expected, current),
+        None => failed.into_error(),
+    })
+}
+
+/// Sends one action alone — `PutItem`, `DeleteItem`, or `UpdateItem` asking for
+/// `return_values` (the attributes it returned) — or, for an entity with `#[unique(…)]` (and a
+/// condition check), as a transaction with its uniqueness items.
+pub(crate) async fn send<T: Table>(
+    db: &Db<T>,
+    action: Action,
+    return_values: ReturnValue,
+) -> Result<Option<Item>, Error> {
+    if action.unique.is_some() {
+        return transact::single(db, action).await.map(|()| None);
+    }
+    let input = action.input();
+    let (client, table) = (db.client(), db.table_name());
+    let Action {
+        kind,
+        key,
+        key_attributes,
+        condition,
+        expected,
+        unique,
+    } = action;
+    match kind {
+        Kind::Put(item) => {
+            let idempotence = idempotence(&input);
+            let request = put_item(client, table, item, input);
+            write(db, request, key, expected, idempotence).await?;
+            Ok(None)
+        }
+        Kind::Delete => {
+            let idempotence = idempotence(&input);
+            let request = delete_item(client, table, key_attributes, input);
+            write(db, request, key, expected, idempotence).await?;
+            Ok(None)
+        }
+        Kind::Update(_) => {
+            let request = update_item(client, table, key_attributes, input, return_values);
+            // Not known to be safe to resend: it may add to a stored value, and it is
+            // conditional unless an upsert.
+            let output = write(db, request, key, expected, Idempotence::NotIdempotent).await?;
+            Ok(output.attributes)
+        }
+        // A condition check alone is a transaction of one `ConditionCheck`.
+        Kind::Check => {
+            let check = Action {
+                kind: Kind::Check,
+                key,
+                key_attributes,
+                condition,
+                expected,
+                unique,
+            };
+            transact::single(db, check).await.map(|()| None)
+        }
+    }
+}
