@@ -169,13 +169,26 @@ impl Edge {
         request: O,
         how: Sending,
     ) -> Result<O::Output, Failed<O>> {
-        self.send_counted(request, how).await.0
+        // A copy is kept only when the edge may send the request again.
+        let mut spare = match how.retries {
+            Retries::Policy { first, last } if first < last => Some(request.clone()),
+            _ => None,
+        };
+        let again = move || {
+            let next = spare.take()?;
+            spare = Some(next.clone());
+            Some(next)
+        };
+        self.send_made(request, again, how).await.0
     }
 
-    /// As [`send`](Self::send), with what the sends were.
-    pub(crate) async fn send_counted<O: Operation>(
+    /// Sends `request` as `how` says, each resend made by `again` (`None`: no resend), and
+    /// returns its answer with what the sends were. For a request costly to copy (a batch of
+    /// items), `again` renders it anew, and only when it is needed.
+    pub(crate) async fn send_made<O: Operation>(
         &self,
         request: O,
+        mut again: impl FnMut() -> Option<O>,
         how: Sending,
     ) -> (Result<O::Output, Failed<O>>, Attempts) {
         let (mut attempt, last, sdk_retries) = match how.retries {
@@ -186,13 +199,7 @@ impl Edge {
         let mut request = request;
         loop {
             counted.sent += 1;
-            // A send consumes its request: keep a copy only while another send may follow.
-            let (this, next) = if attempt < last {
-                (request.clone(), Some(request))
-            } else {
-                (request, None)
-            };
-            let error = match self.once(this, sdk_retries).await {
+            let error = match self.once(request, sdk_retries).await {
                 Ok(output) => return (Ok(output), counted),
                 Err(error) => error,
             };
@@ -202,8 +209,12 @@ impl Edge {
             let (retry, outcome) = classify(&error, throttling);
             counted.maybe_applied |= outcome == Outcome::Unknown;
             let safe = outcome == Outcome::NotApplied || how.idempotence == Idempotence::Idempotent;
+            let next = match &retry {
+                Some(_) if safe && attempt < last => again(),
+                _ => None,
+            };
             match (&retry, next) {
-                (Some(reason), Some(next)) if safe => {
+                (Some(reason), Some(next)) => {
                     let delay = self.retry.delay(attempt);
                     tracing::debug!(
                         operation = O::NAME,

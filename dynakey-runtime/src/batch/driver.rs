@@ -128,14 +128,15 @@ pub(crate) trait Op {
     /// The request part of one entry.
     fn request(&self, source: &Self::Source) -> Result<Self::Request, Error>;
 
-    /// Sends one request through the SDK edge, which resends it after a retryable failure: its
-    /// first send is attempt `first` of a budget of `last`.
+    /// Sends one request through the SDK edge, which resends it after a retryable failure (made
+    /// anew by `again`, only then): its first send is attempt `first` of a budget of `last`.
     fn send(
         &self,
         requests: Vec<Self::Request>,
+        again: impl FnMut() -> Option<Vec<Self::Request>>,
         first: u32,
         last: u32,
-    ) -> impl Future<Output = (Result<Sent, Failure>, Attempts)> + Send;
+    ) -> impl Future<Output = (Result<Sent, Failure>, Attempts)>;
 }
 
 /// What a batch did.
@@ -182,11 +183,14 @@ async fn attempt<'a, O: Op>(
     if !delay.is_zero() {
         tokio::time::sleep(delay).await;
     }
-    let requests: Result<Vec<_>, Error> =
-        chunk.entries.iter().map(|e| op.request(e.source)).collect();
-    match requests {
+    // Rendered again only for a resend after a failure: the request is not copied in advance.
+    let render = || -> Result<Vec<_>, Error> {
+        chunk.entries.iter().map(|e| op.request(e.source)).collect()
+    };
+    match render() {
         Ok(requests) => {
-            let (answer, sends) = op.send(requests, chunk.attempt, last).await;
+            let again = || render().ok();
+            let (answer, sends) = op.send(requests, again, chunk.attempt, last).await;
             (chunk, sends, answer)
         }
         Err(error) => {

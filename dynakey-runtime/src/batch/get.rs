@@ -41,24 +41,29 @@ impl<T: Table, E: Entity<Table = T>> Op for Gets<'_, T, E> {
     fn send(
         &self,
         keys: Vec<Item>,
+        mut again: impl FnMut() -> Option<Vec<Self::Request>>,
         first: u32,
         last: u32,
-    ) -> impl Future<Output = (Result<Sent, Failure>, Attempts)> + Send {
+    ) -> impl Future<Output = (Result<Sent, Failure>, Attempts)> {
         let db = self.db;
         async move {
-            let request = match KeysAndAttributes::builder().set_keys(Some(keys)).build() {
+            let build = |keys: Vec<Item>| {
+                let keys = KeysAndAttributes::builder().set_keys(Some(keys)).build()?;
+                Ok(db
+                    .client()
+                    .batch_get_item()
+                    .request_items(db.table_name(), keys))
+            };
+            let request = match build(keys) {
                 Ok(request) => request,
                 Err(e) => {
                     let error = build_error("BatchGetItem", e);
                     return (Err(Failure { error, retry: None }), Attempts::default());
                 }
             };
-            let request = db
-                .client()
-                .batch_get_item()
-                .request_items(db.table_name(), request);
             let how = Sending::policy(first, last, Idempotence::Idempotent);
-            let (result, sends) = db.edge().send_counted(request, how).await;
+            let again = || again().and_then(|keys| build(keys).ok());
+            let (result, sends) = db.edge().send_made(request, again, how).await;
             let output = match result {
                 Ok(output) => output,
                 Err(failed) => {

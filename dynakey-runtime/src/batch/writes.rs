@@ -41,18 +41,21 @@ where
     fn send(
         &self,
         requests: Vec<WriteRequest>,
+        mut again: impl FnMut() -> Option<Vec<Self::Request>>,
         first: u32,
         last: u32,
-    ) -> impl Future<Output = (Result<Sent, Failure>, Attempts)> + Send {
+    ) -> impl Future<Output = (Result<Sent, Failure>, Attempts)> {
         let db = self.db;
         async move {
-            let request = db
-                .client()
-                .batch_write_item()
-                .request_items(db.table_name(), requests);
+            let build = |requests| {
+                db.client()
+                    .batch_write_item()
+                    .request_items(db.table_name(), requests)
+            };
             // Puts and deletes without conditions: sending them again changes nothing.
             let how = Sending::policy(first, last, Idempotence::Idempotent);
-            let (result, sends) = db.edge().send_counted(request, how).await;
+            let again = || again().map(build);
+            let (result, sends) = db.edge().send_made(build(requests), again, how).await;
             let output = match result {
                 Ok(output) => output,
                 Err(failed) => {
