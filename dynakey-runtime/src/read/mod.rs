@@ -22,7 +22,6 @@
 //! }
 //! # Ok(()) }
 //! ```
-//!
 
 mod collection;
 mod engine;
