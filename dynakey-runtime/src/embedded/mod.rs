@@ -3,9 +3,9 @@
 //!
 //! The engine is [dynoxide](https://crates.io/crates/dynoxide-rs) built without its HTTP server:
 //! the client [`Engine`] hands out is an ordinary `aws_sdk_dynamodb::Client` whose HTTP client
-//! ([`connector`]) gives each request to the engine in this process ([`dispatch`]) and returns
+//! (`connector.rs`) gives each request to the engine in this process (`dispatch.rs`) and returns
 //! the response dynoxide's server would have written. With feature `embedded-server`,
-//! [`Engine::serve`] also serves the same engine over HTTP to other processes.
+//! `Engine::serve` also serves the same engine over HTTP to other processes.
 
 mod connector;
 mod dispatch;
