@@ -234,7 +234,7 @@ async fn main() -> Result<(), BoxError> {
         db
     } else {
         engine = Engine::start().await?;
-        println!("embedded engine at {}", engine.endpoint());
+        println!("embedded engine (in this process)");
         engine.fresh_table().await?
     };
 

@@ -106,7 +106,7 @@ async fn setup(seed: u64) -> Result<Setup, BoxError> {
     let engine = TestEngine::start().await?;
     let direct: Db = engine.db("faults");
     direct.create_table().await?;
-    let proxy = FaultProxy::start(engine.endpoint(), seed, faults()).await?;
+    let proxy = FaultProxy::start(&engine.endpoint().await?, seed, faults()).await?;
     let budget = RetryPolicy {
         base: Duration::from_millis(1),
         cap: Duration::from_millis(4),

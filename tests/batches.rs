@@ -59,7 +59,7 @@ async fn fixture(mix: FaultMix) -> Result<Fixture, BoxError> {
     // decisions hash the request, table name included, so the same test meets the same faults
     // every run.
     let direct: Db = engine.table_named("batches").await?;
-    let proxy = FaultProxy::start(engine.endpoint(), 1, mix).await?;
+    let proxy = FaultProxy::start(&engine.endpoint().await?, 1, mix).await?;
     let fast = RetryPolicy {
         base: Duration::from_millis(1),
         cap: Duration::from_millis(4),

@@ -357,18 +357,29 @@ async fn query_streams_are_send_and_can_be_spawned() -> Result<(), BoxError> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dropping_the_engine_stops_it() -> Result<(), BoxError> {
-    // The embedded engine's own lifetime, also when the suite runs on an external engine.
+    // The embedded engine's own lifetime, also when the suite runs on an external engine: its
+    // in-process clients and its HTTP endpoint both stop answering.
     let engine = dynakey_runtime::Engine::start().await?;
-    assert!(
-        engine.endpoint().starts_with("http://127.0.0.1:"),
-        "{}",
-        engine.endpoint()
-    );
+    let endpoint = engine.serve().await?.to_owned();
+    assert!(endpoint.starts_with("http://127.0.0.1:"), "{endpoint}");
     let db = engine.fresh_table::<DefaultTable>().await?;
     db.put(&task(1, "before")).await?;
+    let served: Db<DefaultTable> = Db::new(
+        common::client_for(
+            &endpoint,
+            Some(aws_sdk_dynamodb::config::retry::RetryConfig::disabled()),
+        ),
+        db.table_name(),
+    );
+    assert!(
+        served.get(&Task::key("acme", 1u32)?).await?.is_some(),
+        "the endpoint serves the same tables"
+    );
     drop(engine);
+    let mut in_process_stopped = false;
     for _ in 0..40 {
-        if db.get(&Task::key("acme", 1u32)?).await.is_err() {
+        in_process_stopped |= db.get(&Task::key("acme", 1u32)?).await.is_err();
+        if in_process_stopped && served.get(&Task::key("acme", 1u32)?).await.is_err() {
             return Ok(());
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;

@@ -163,7 +163,7 @@ async fn a_throttled_attempt_is_a_warning_and_a_retry() -> Result<(), BoxError> 
     // Every GetItem attempt through the proxy is throttled; the SDK's standard retries (3
     // attempts) run out and the error reaches the caller.
     let proxy = FaultProxy::start(
-        engine.endpoint(),
+        &engine.endpoint().await?,
         7,
         FaultMix::none().throttle(1.0).only(&["GetItem"]),
     )

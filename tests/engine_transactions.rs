@@ -362,7 +362,7 @@ async fn a_failed_transaction_resent_with_its_request_applies_once() -> Result<(
     let mix = FaultMix::none()
         .drop_after(1.0)
         .only(&["TransactWriteItems"]);
-    let proxy = FaultProxy::start(engine.endpoint(), 3, mix).await?;
+    let proxy = FaultProxy::start(&engine.endpoint().await?, 3, mix).await?;
     let lossy: Db<App> = Db::new(proxy.client(), db.table_name());
     let note = Note {
         id: "n1".into(),

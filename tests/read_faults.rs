@@ -109,7 +109,7 @@ async fn setup_faulting(seed: u64, operation: &str) -> Result<Setup, BoxError> {
     let engine = TestEngine::start().await?;
     let direct: Db = engine.db("reads");
     direct.create_table().await?;
-    let proxy = FaultProxy::start(engine.endpoint(), seed, faults(operation)).await?;
+    let proxy = FaultProxy::start(&engine.endpoint().await?, seed, faults(operation)).await?;
     let client = common::client_for(proxy.endpoint(), Some(RetryConfig::disabled()));
     let db = Db::new(client, "reads");
     Ok(Setup {

@@ -124,7 +124,10 @@
 //!   `aws_sdk_dynamodb::Client` (for example with an HTTP client of your choice through
 //!   `aws_sdk_dynamodb::config::Builder::http_client`): dynakey-runtime itself then needs no TLS
 //!   stack and no C compiler (the `embedded` engine bundles SQLite, which is C).
-//! - `embedded`: `Engine`, dynoxide in-process, reached over cleartext HTTP on `127.0.0.1`.
+//! - `embedded`: `Engine`, dynoxide in this process; its client hands each request to the engine
+//!   in-process (no socket, no HTTP server, no `aws-config`).
+//! - `embedded-server`: `embedded`, and `Engine::serve`, the same engine over HTTP on `127.0.0.1`
+//!   for other processes (dynoxide's own HTTP server).
 
 #![deny(missing_docs)]
 // docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the feature it needs.

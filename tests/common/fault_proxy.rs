@@ -1,10 +1,10 @@
 //! A fault-injecting HTTP proxy for the DynamoDB JSON protocol, to put between an SDK client and
-//! the embedded engine: it forwards every request to the engine, except those it picks to fail,
-//! which it answers the way DynamoDB and networks fail.
+//! the embedded engine served over HTTP (`Engine::serve`): it forwards every request to the
+//! engine, except those it picks to fail, which it answers the way DynamoDB and networks fail.
 //!
 //! ```ignore
 //! let engine = Engine::start().await?;
-//! let proxy = FaultProxy::start(engine.endpoint(), 7, FaultMix::none().throttle(0.1)).await?;
+//! let proxy = FaultProxy::start(engine.serve().await?, 7, FaultMix::none().throttle(0.1)).await?;
 //! let db: Db = Db::new(proxy.client(), table_name);   // requests go through the proxy
 //! // … run the operation, then:
 //! eprintln!("{}", proxy.counts());                    // faults injected, per kind
@@ -300,7 +300,7 @@ pub struct FaultProxy {
 
 impl FaultProxy {
     /// Starts a proxy on 127.0.0.1 at a free port in front of `upstream` (a loopback
-    /// `http://127.0.0.1:PORT`, e.g. [`Engine::endpoint`](dynakey_runtime::Engine::endpoint)),
+    /// `http://127.0.0.1:PORT`, e.g. [`Engine::serve`](dynakey_runtime::Engine::serve)),
     /// injecting `mix` with decisions seeded by `seed`.
     ///
     /// # Errors

@@ -37,7 +37,7 @@ static TABLES: AtomicU64 = AtomicU64::new(0);
 /// external one named by [`ENDPOINT_VARIABLE`], shared by every test of the run.
 #[derive(Debug)]
 pub enum TestEngine {
-    /// The embedded engine, private to this test.
+    /// The embedded engine, private to this test, reached in-process.
     Embedded(Engine),
     /// An engine at an endpoint, shared: every test uses tables of its own.
     External {
@@ -65,11 +65,13 @@ impl TestEngine {
         matches!(self, TestEngine::Embedded(_))
     }
 
-    /// The engine's endpoint URL.
-    pub fn endpoint(&self) -> &str {
+    /// The engine's HTTP endpoint URL, for an HTTP hop such as [`fault_proxy`]: the embedded
+    /// engine's own server (`Engine::serve`, started on the first call; the tests' other requests
+    /// reach the engine in-process), or the external engine's endpoint.
+    pub async fn endpoint(&self) -> Result<String, BoxError> {
         match self {
-            TestEngine::Embedded(engine) => engine.endpoint(),
-            TestEngine::External { endpoint, .. } => endpoint,
+            TestEngine::Embedded(engine) => Ok(engine.serve().await?.to_owned()),
+            TestEngine::External { endpoint, .. } => Ok(endpoint.clone()),
         }
     }
 
