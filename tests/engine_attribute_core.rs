@@ -71,7 +71,7 @@ impl Entity for Match {
     const PARTITION_TEMPLATE: KeyTemplate = key_template(
         "MATCH#<id>",
         KeyRole::Partition,
-        &[literal("MATCH#"), field("id", None, true)],
+        &[literal("MATCH#"), field::<String>("id")],
     );
     const SORT_TEMPLATE: Option<KeyTemplate> =
         Some(key_template("META", KeyRole::Sort, &[literal("META")]));
@@ -413,7 +413,7 @@ impl Entity for Team {
     const PARTITION_TEMPLATE: KeyTemplate = key_template(
         "TEAM#<id>",
         KeyRole::Partition,
-        &[literal("TEAM#"), field("id", None, true)],
+        &[literal("TEAM#"), field::<String>("id")],
     );
     const SORT_TEMPLATE: Option<KeyTemplate> = Match::SORT_TEMPLATE;
 

@@ -1,310 +1,53 @@
 // The expansion of `entity` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
 ///The fields of a [`Project`] partition key (template `WS#<workspace>`), as parsed by `Project::parse_partition_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
 pub struct ProjectPartitionKey {
     ///The `workspace` segment.
     pub workspace: String,
 }
-impl ::core::clone::Clone for ProjectPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn clone(&self) -> Self {
-        ProjectPartitionKey {
-            workspace: ::core::clone::Clone::clone(&self.workspace),
-        }
-    }
-}
-impl ::core::cmp::PartialEq for ProjectPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn eq(&self, other: &Self) -> bool {
-        true && self.workspace == other.workspace
-    }
-}
-impl ::core::fmt::Debug for ProjectPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("ProjectPartitionKey")
-            .field(::core::stringify!(workspace), &self.workspace)
-            .finish()
-    }
-}
 ///The fields of a [`Project`] sort key (template `PROJ#<created>#<id>`), as parsed by `Project::parse_sort_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
 pub struct ProjectSortKey {
     ///The `created` segment.
     pub created: u64,
     ///The `id` segment.
     pub id: String,
 }
-impl ::core::clone::Clone for ProjectSortKey
-where
-    String: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn clone(&self) -> Self {
-        ProjectSortKey {
-            created: ::core::clone::Clone::clone(&self.created),
-            id: ::core::clone::Clone::clone(&self.id),
-        }
-    }
-}
-impl ::core::cmp::PartialEq for ProjectSortKey
-where
-    String: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn eq(&self, other: &Self) -> bool {
-        true && self.created == other.created && self.id == other.id
-    }
-}
-impl ::core::fmt::Debug for ProjectSortKey
-where
-    String: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("ProjectSortKey")
-            .field(::core::stringify!(created), &self.created)
-            .field(::core::stringify!(id), &self.id)
-            .finish()
-    }
-}
 ///Typed sort-key builder for [`Project`] (template `PROJ#<created>#<id>`), created by `Project::sk()`: fill fields left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts the fields filled. Encoding errors are kept and returned when the query is built.
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
-pub struct ProjectSk<const D: usize>(
-    ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError>,
-);
+pub struct ProjectSk<const D: usize>(::dynakey::__private::SortKey);
 const _: () = {
-    const __SORT_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-        "PROJ#<created>#<id>",
-        ::dynakey::__private::KeyRole::Sort,
-        &[
-            ::dynakey::__private::literal("PROJ#"),
-            ::dynakey::__private::field(
-                "created",
-                <u64 as ::dynakey::KeySegment>::WIDTH,
-                <u64 as ::dynakey::KeySegment>::ANY_TEXT,
-            ),
-            ::dynakey::__private::literal("#"),
-            ::dynakey::__private::field(
-                "id",
-                <String as ::dynakey::KeySegment>::WIDTH,
-                <String as ::dynakey::KeySegment>::ANY_TEXT,
-            ),
-        ],
-    );
-    #[doc(hidden)]
+    #[allow(non_camel_case_types)]
+    mod field {
+        pub enum created {}
+        pub enum id {}
+    }
+    type __ProjectSkFields = (field::created, field::id);
+    type __ProjectSkNextAt<const D: usize, F> = <__ProjectSkFields as ::dynakey::__private::FieldAt<
+        D,
+        F,
+    >>::Next;
     #[diagnostic::on_unimplemented(
-        message = "sort-key field `id` comes after `created` in \"PROJ#<created>#<id>\": fill `created` first (`Project::sk()` fills `created`, `id` in that order)",
-        label = "`id` cannot be filled before `created`"
+        message = "sort-key field `{F}` cannot be filled now: the next field of \"PROJ#<created>#<id>\" is `{Self}` (`Project::sk()` fills `created`, `id` in that order)",
+        label = "fill `{Self}` first"
     )]
-    pub trait __DynakeyProjectSkOrder0Field1 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyProjectSkOrder0Field1 for ::dynakey::__private::Never {}
-    impl ProjectSk<0usize>
+    pub trait __ProjectSkNext<F, const N: usize> {}
+    impl<F, const N: usize> __ProjectSkNext<F, N> for F
+    where
+        __ProjectSkFields: ::dynakey::__private::DepthOf<F, N>,
+    {}
+    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for ProjectSk<D>
     where
         String: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
+        ::dynakey::__private::Kinds2: ::dynakey::__private::At<D>,
     {
-        #[doc(hidden)]
-        pub fn id<__DynakeyValue: __DynakeyProjectSkOrder0Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn id_prefix<__DynakeyValue: __DynakeyProjectSkOrder0Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    #[doc(hidden)]
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `created` is already filled; the next field of \"PROJ#<created>#<id>\" is `id` (`Project::sk()` fills `created`, `id` in that order)",
-        label = "`created` is already filled"
-    )]
-    pub trait __DynakeyProjectSkOrder1Field0 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyProjectSkOrder1Field0 for ::dynakey::__private::Never {}
-    impl ProjectSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        pub fn created<__DynakeyValue: __DynakeyProjectSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn created_prefix<__DynakeyValue: __DynakeyProjectSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    #[doc(hidden)]
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `created` is already filled: every field of \"PROJ#<created>#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
-        label = "`created` is already filled"
-    )]
-    pub trait __DynakeyProjectSkOrder2Field0 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyProjectSkOrder2Field0 for ::dynakey::__private::Never {}
-    impl ProjectSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        pub fn created<__DynakeyValue: __DynakeyProjectSkOrder2Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn created_prefix<__DynakeyValue: __DynakeyProjectSkOrder2Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    #[doc(hidden)]
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `id` is already filled: every field of \"PROJ#<created>#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
-        label = "`id` is already filled"
-    )]
-    pub trait __DynakeyProjectSkOrder2Field1 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyProjectSkOrder2Field1 for ::dynakey::__private::Never {}
-    impl ProjectSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        pub fn id<__DynakeyValue: __DynakeyProjectSkOrder2Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn id_prefix<__DynakeyValue: __DynakeyProjectSkOrder2Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    impl Project
-    where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc = concat!(
-            "Starts a sort-key condition for `", "PROJ#<created>#<id>",
-            "`: fill fields left to right, \
-                             or pass as is for every item of this entity."
-        )]
-        pub fn sk() -> ProjectSk<0> {
-            let mut __dynakey_out = ::dynakey::__private::String::new();
-            __dynakey_out.push_str("PROJ#");
-            ProjectSk(::core::result::Result::Ok(__dynakey_out))
-        }
-    }
-    impl ProjectSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        ///Fills `created` (field 1 of 2).
-        pub fn created(
-            self,
-            created: impl ::dynakey::SegmentArg<u64>,
-        ) -> ProjectSk<1usize> {
-            ProjectSk(
-                ::dynakey::__private::fill::<
-                    u64,
-                    _,
-                >(
-                    self.0,
-                    &created,
-                    "created",
-                    ::core::option::Option::Some('#'),
-                    "PROJ#<created>#<id>",
-                    "#",
-                ),
-            )
-        }
-        ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn created_prefix(
-            self,
-            partial: impl ::dynakey::condition::SegmentPrefix<u64>,
-        ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::fill_partial(
-                self.0,
-                &partial,
-                "created",
-                ::core::option::Option::Some('#'),
-                "PROJ#<created>#<id>",
-            )
-        }
-    }
-    impl ProjectSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        ///Fills `id` (field 2 of 2).
-        pub fn id(self, id: impl ::dynakey::SegmentArg<String>) -> ProjectSk<2usize> {
-            ProjectSk(
-                ::dynakey::__private::fill::<
-                    String,
-                    _,
-                >(
-                    self.0,
-                    &id,
-                    "id",
-                    ::core::option::Option::None,
-                    "PROJ#<created>#<id>",
-                    "",
-                ),
-            )
-        }
-        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn id_prefix(
-            self,
-            partial: impl ::dynakey::condition::SegmentPrefix<String>,
-        ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::fill_partial(
-                self.0,
-                &partial,
-                "id",
-                ::core::option::Option::None,
-                "PROJ#<created>#<id>",
-            )
+        type Entity = Project;
+        type Index = ::dynakey::PrimaryIndex;
+        type Kind = <::dynakey::__private::Kinds2 as ::dynakey::__private::At<D>>::Out;
+        fn into_key(self) -> ::dynakey::__private::SortKey {
+            self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Project, ::dynakey::PrimaryIndex>
@@ -313,150 +56,69 @@ const _: () = {
         String: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {}
-    impl ::dynakey::SortKeyPrefix for ProjectSk<0usize>
+    impl<const D: usize> ProjectSk<D>
     where
         String: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {
-        type Entity = Project;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_prefix(
+        ///Fills `created` (field 1 of 2): a `ProjectSk<1>`.
+        pub fn created<const N: usize>(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_prefix(self.0)
+            created: impl ::dynakey::SegmentArg<u64>,
+        ) -> ProjectSk<N>
+        where
+            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectSkNextAt<D, field::created>: __ProjectSkNext<field::created, N>,
+        {
+            ProjectSk(Project::__SORT.fill::<0, _>(self.0, &created))
         }
-    }
-    impl ::dynakey::SortKeyPrefix for ProjectSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_prefix(
+        ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
+        #[allow(non_snake_case)]
+        pub fn created_prefix(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_prefix(self.0)
+            partial: impl ::dynakey::condition::SegmentPrefix<u64>,
+        ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
+        where
+            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectSkNextAt<D, field::created>: __ProjectSkNext<field::created, 1>,
+        {
+            Project::__SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
-    }
-    impl ::dynakey::SortKeyBound for ProjectSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_bound(
+        ///Fills `id` (field 2 of 2): a `ProjectSk<2>`.
+        pub fn id<const N: usize>(
             self,
-        ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::__private::into_group_bound(self.0)
+            id: impl ::dynakey::SegmentArg<String>,
+        ) -> ProjectSk<N>
+        where
+            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, N>,
+        {
+            ProjectSk(Project::__SORT.fill::<1, _>(self.0, &id))
         }
-    }
-    impl ::dynakey::CompleteSortKey for ProjectSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_sort_key(
+        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
+        #[allow(non_snake_case)]
+        pub fn id_prefix(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_sort_key(self.0)
+            partial: impl ::dynakey::condition::SegmentPrefix<String>,
+        ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
+        where
+            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, 2>,
+        {
+            Project::__SORT.fill_partial::<1, _, _>(self.0, &partial)
         }
     }
-    impl ::dynakey::SortKeyBound for ProjectSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_bound(
-            self,
-        ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::__private::into_exact_bound(self.0)
-        }
-    }
-    impl Project
-    where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_sort_key(
-            created: &(impl ::dynakey::SegmentArg<u64> + ?::core::marker::Sized),
-            id: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 5usize
-                + match <u64 as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                } + 1usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("PROJ#");
-            ::dynakey::__private::push_field::<
-                u64,
-                _,
-            >(
-                &mut __dynakey_out,
-                created,
-                "created",
-                ::core::option::Option::Some('#'),
-                "PROJ#<created>#<id>",
-            )?;
-            __dynakey_out.push_str("#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(
-                &mut __dynakey_out,
-                id,
-                "id",
-                ::core::option::Option::None,
-                "PROJ#<created>#<id>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Sort,
-                __dynakey_out,
-            )
-        }
-        /**Parses a sort key written by the template `PROJ#<created>#<id>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(
-            key: &str,
-        ) -> ::core::result::Result<ProjectSortKey, ::dynakey::KeyError> {
-            let [__segment_0, __segment_1] = ::dynakey::__private::parse_segments::<
-                2usize,
-            >(&__SORT_TEMPLATE, key)?;
-            ::core::result::Result::Ok(ProjectSortKey {
-                created: ::dynakey::__private::decode_field::<
-                    u64,
-                >(__segment_0, "created")?,
-                id: ::dynakey::__private::decode_field::<String>(__segment_1, "id")?,
-            })
-        }
-    }
-    const _: () = if ::dynakey::__private::is_key_attribute::<Workspaces>("_type") {
-        ::core::panic!(
-            "entity `Project`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
-        )
-    };
     #[automatically_derived]
     impl ::dynakey::Unversioned for Project
     where
         String: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {}
+    const _: () = if ::dynakey::__private::is_key_attribute::<Workspaces>("_type") {
+        ::core::panic!(
+            "entity `Project`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
+        )
+    };
     #[automatically_derived]
     impl ::dynakey::Entity for Project
     where
@@ -469,25 +131,14 @@ const _: () = {
         const ENTITY_TYPE_ATTRIBUTE: ::core::option::Option<&'static str> = ::core::option::Option::Some(
             "_type",
         );
-        const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "WS#<workspace>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("WS#"),
-                ::dynakey::__private::field(
-                    "workspace",
-                    <String as ::dynakey::KeySegment>::WIDTH,
-                    <String as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
+        const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
         const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::Some(
-            __SORT_TEMPLATE,
+            Self::__SORT.template,
         );
         fn partition_key(
             &self,
         ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            Self::__dynakey_partition_key(&self.workspace)
+            Project::__PARTITION.encode((&self.workspace,))
         }
         fn sort_key(
             &self,
@@ -495,40 +146,15 @@ const _: () = {
             ::core::option::Option<::dynakey::__private::String>,
             ::dynakey::KeyError,
         > {
-            Self::__dynakey_sort_key(&self.created, &self.id)
+            Project::__SORT
+                .encode((&self.created, &self.id))
                 .map(::core::option::Option::Some)
         }
-        #[inline]
         fn matches_partition_key(key: &str) -> bool {
-            match ::dynakey::__private::match_segments::<
-                1usize,
-            >(
-                &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                <Self as ::dynakey::Entity>::SHARDING,
-                key,
-            ) {
-                ::core::option::Option::Some([__segment_0]) => {
-                    true
-                        && <String as ::dynakey::KeySegment>::is_valid_segment(
-                            __segment_0,
-                        )
-                }
-                ::core::option::Option::None => false,
-            }
+            Project::__PARTITION.matches(::core::option::Option::None, key)
         }
-        #[inline]
         fn matches_sort_key(key: &str) -> bool {
-            match ::dynakey::__private::match_segments::<
-                2usize,
-            >(&__SORT_TEMPLATE, ::core::option::Option::None, key) {
-                ::core::option::Option::Some([__segment_0, __segment_1]) => {
-                    true && <u64 as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
-                        && <String as ::dynakey::KeySegment>::is_valid_segment(
-                            __segment_1,
-                        )
-                }
-                ::core::option::Option::None => false,
-            }
+            Project::__SORT.matches(::core::option::Option::None, key)
         }
     }
     #[automatically_derived]
@@ -542,38 +168,44 @@ const _: () = {
         String: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {
+        const __PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+            "WS#<workspace>",
+            ::dynakey::__private::KeyRole::Partition,
+            &[
+                ::dynakey::__private::literal("WS#"),
+                ::dynakey::__private::field::<String>("workspace"),
+            ],
+        );
         #[doc(hidden)]
         const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::assert_table_with_sort_key::<
             Self,
         >();
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_partition_key(
-            workspace: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 3usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("WS#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(
-                &mut __dynakey_out,
-                workspace,
-                "workspace",
-                ::core::option::Option::None,
-                "WS#<workspace>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Partition,
-                __dynakey_out,
-            )
+        const __SORT: ::dynakey::__private::Template<(u64, String)> = ::dynakey::__private::template(
+            "PROJ#<created>#<id>",
+            ::dynakey::__private::KeyRole::Sort,
+            &[
+                ::dynakey::__private::literal("PROJ#"),
+                ::dynakey::__private::field::<u64>("created"),
+                ::dynakey::__private::literal("#"),
+                ::dynakey::__private::field::<String>("id"),
+            ],
+        );
+        ///Starts a sort-key condition for `PROJ#<created>#<id>`: fill fields left to right, or pass as is for every item of this entity.
+        pub fn sk() -> ProjectSk<0> {
+            ProjectSk(Self::__SORT.start())
+        }
+        /**Parses a sort key written by the template `PROJ#<created>#<id>` back into its fields.
+
+# Errors
+[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+        pub fn parse_sort_key(
+            key: &str,
+        ) -> ::core::result::Result<ProjectSortKey, ::dynakey::KeyError> {
+            let (__dynakey_0, __dynakey_1) = Project::__SORT.parse(key)?;
+            ::core::result::Result::Ok(ProjectSortKey {
+                created: __dynakey_0,
+                id: __dynakey_1,
+            })
         }
         /**The primary key of the [`Project`] with these field values (partition key `WS#<workspace>`, sort key `PROJ#<created>#<id>`), for GetItem, DeleteItem and friends.
 
@@ -588,9 +220,9 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
                 ::dynakey::__private::key::<
                     Self,
                 >(
-                    Self::__dynakey_partition_key(&workspace)?,
+                    Project::__PARTITION.encode((&workspace,))?,
                     ::core::option::Option::Some(
-                        Self::__dynakey_sort_key(&created, &id)?,
+                        Project::__SORT.encode((&created, &id))?,
                     ),
                 ),
             )
@@ -601,7 +233,7 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         ) -> ::dynakey::KeyQuery<Self> {
             ::dynakey::__private::query::<
                 Self,
-            >(Self::__dynakey_partition_key(&workspace))
+            >(Project::__PARTITION.encode((&workspace,)))
         }
         /**Parses a partition key written by the template `WS#<workspace>` back into its fields.
 
@@ -610,13 +242,9 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn parse_partition_key(
             key: &str,
         ) -> ::core::result::Result<ProjectPartitionKey, ::dynakey::KeyError> {
-            let [__segment_0] = ::dynakey::__private::parse_segments::<
-                1usize,
-            >(&<Self as ::dynakey::Entity>::PARTITION_TEMPLATE, key)?;
+            let (__dynakey_0,) = Project::__PARTITION.parse(key)?;
             ::core::result::Result::Ok(ProjectPartitionKey {
-                workspace: ::dynakey::__private::decode_field::<
-                    String,
-                >(__segment_0, "workspace")?,
+                workspace: __dynakey_0,
             })
         }
         ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).

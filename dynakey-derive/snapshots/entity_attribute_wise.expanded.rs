@@ -1,93 +1,17 @@
 // The expansion of `entity_attribute_wise` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
 ///The fields of a [`Match`] partition key (template `MATCH#<id>`), as parsed by `Match::parse_partition_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
 pub struct MatchPartitionKey {
     ///The `id` segment.
     pub id: String,
 }
-impl ::core::clone::Clone for MatchPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn clone(&self) -> Self {
-        MatchPartitionKey {
-            id: ::core::clone::Clone::clone(&self.id),
-        }
-    }
-}
-impl ::core::cmp::PartialEq for MatchPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn eq(&self, other: &Self) -> bool {
-        true && self.id == other.id
-    }
-}
-impl ::core::fmt::Debug for MatchPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("MatchPartitionKey")
-            .field(::core::stringify!(id), &self.id)
-            .finish()
-    }
-}
 ///The fields of a [`Match`] sort key (template `META`), as parsed by `Match::parse_sort_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
 pub struct MatchSortKey {}
-impl ::core::clone::Clone for MatchSortKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn clone(&self) -> Self {
-        MatchSortKey {}
-    }
-}
-impl ::core::cmp::PartialEq for MatchSortKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn eq(&self, other: &Self) -> bool {
-        true
-    }
-}
-impl ::core::fmt::Debug for MatchSortKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("MatchSortKey").finish()
-    }
-}
 ///Typed sort-key builder for [`Match`] (template `META`), created by `Match::sk()`: fill fields left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts the fields filled. Encoding errors are kept and returned when the query is built.
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
-pub struct MatchSk<const D: usize>(
-    ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError>,
-);
+pub struct MatchSk<const D: usize>(::dynakey::__private::SortKey);
 ///Typed sort conditions of index `ByTournamentRegion` for [`Match`], created by `Match::by_tournament_region_sk()`: give the sort attributes strictly left to right, each by equality (`.a(v)`), and at most the last one given by a range (`.a_gt(v)`, `.a_between(lo, hi)`, `.a_begins_with(p)` on a string), then pass it to `.sort_key(…)` of `Match::query_by_tournament_region(…)`. `D` counts the attributes given (AWS developer guide, "Multi-attribute keys pattern").
 #[must_use = "sort conditions do nothing until passed to `.sort_key(…)`"]
 pub struct MatchByTournamentRegionSk<const D: usize>(
@@ -100,28 +24,27 @@ pub struct MatchByScoreSk<const D: usize>(::dynakey::__private::SortConditions);
 #[must_use = "sort conditions do nothing until passed to `.sort_key(…)`"]
 pub struct MatchByRankSk<const D: usize>(::dynakey::__private::SortConditions);
 const _: () = {
-    const __SORT_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-        "META",
-        ::dynakey::__private::KeyRole::Sort,
-        &[::dynakey::__private::literal("META")],
-    );
-    impl Match
+    #[allow(non_camel_case_types)]
+    mod field {
+        pub enum round {}
+        pub enum bracket {}
+        pub enum score {}
+        pub enum rank {}
+    }
+    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for MatchSk<D>
     where
         String: ::dynakey::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
+        ::dynakey::__private::Kinds0: ::dynakey::__private::At<D>,
     {
-        #[doc = concat!(
-            "Starts a sort-key condition for `", "META",
-            "`: fill fields left to right, \
-                             or pass as is for every item of this entity."
-        )]
-        pub fn sk() -> MatchSk<0> {
-            let mut __dynakey_out = ::dynakey::__private::String::new();
-            __dynakey_out.push_str("META");
-            MatchSk(::core::result::Result::Ok(__dynakey_out))
+        type Entity = Match;
+        type Index = ::dynakey::PrimaryIndex;
+        type Kind = <::dynakey::__private::Kinds0 as ::dynakey::__private::At<D>>::Out;
+        fn into_key(self) -> ::dynakey::__private::SortKey {
+            self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Match, ::dynakey::PrimaryIndex>
@@ -133,96 +56,6 @@ const _: () = {
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {}
-    impl ::dynakey::SortKeyPrefix for MatchSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        type Entity = Match;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_prefix(
-            self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_prefix(self.0)
-        }
-    }
-    impl ::dynakey::CompleteSortKey for MatchSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        type Entity = Match;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_sort_key(
-            self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_sort_key(self.0)
-        }
-    }
-    impl ::dynakey::SortKeyBound for MatchSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        type Entity = Match;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_bound(
-            self,
-        ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::__private::into_exact_bound(self.0)
-        }
-    }
-    impl Match
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_sort_key() -> ::core::result::Result<
-            ::dynakey::__private::String,
-            ::dynakey::KeyError,
-        > {
-            let __dynakey_capacity: usize = 0 + 4usize;
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("META");
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Sort,
-                __dynakey_out,
-            )
-        }
-        /**Parses a sort key written by the template `META` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(
-            key: &str,
-        ) -> ::core::result::Result<MatchSortKey, ::dynakey::KeyError> {
-            let [] = ::dynakey::__private::parse_segments::<
-                0usize,
-            >(&__SORT_TEMPLATE, key)?;
-            ::core::result::Result::Ok(MatchSortKey {})
-        }
-    }
-    const _: () = if ::dynakey::__private::is_key_attribute::<Esports>("_type") {
-        ::core::panic!(
-            "entity `Match`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
-        )
-    };
     #[doc(hidden)]
     type __DynakeyIndex0 = <Esports as ::dynakey::__private::IndexAt<
         {
@@ -231,19 +64,20 @@ const _: () = {
             >("ByTournamentRegion", "Match")
         },
     >>::Index;
+    const __BY_TOURNAMENT_REGION: ::dynakey::IndexDef = <__DynakeyIndex0 as ::dynakey::Index>::DEF;
     const _: () = ::dynakey::__private::check_fill_counts(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+        &__BY_TOURNAMENT_REGION,
         true,
         2usize,
         "ByTournamentRegion",
     );
     const _: () = ::dynakey::__private::check_sort_fill_count(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+        &__BY_TOURNAMENT_REGION,
         2usize,
         "ByTournamentRegion",
     );
     const _: () = ::dynakey::__private::check_isolation(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+        &__BY_TOURNAMENT_REGION,
         "_type",
         false,
         "ByTournamentRegion",
@@ -254,7 +88,7 @@ const _: () = {
         #[allow(unused_imports)]
         use ::dynakey::__private::NoAttributeType as _;
         ::dynakey::__private::check_native_fill(
-            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+            &__BY_TOURNAMENT_REGION,
             ::dynakey::__private::KeyRole::Partition,
             0usize,
             ::dynakey::__private::TypeProbe::<String>::TYPE,
@@ -267,7 +101,7 @@ const _: () = {
         #[allow(unused_imports)]
         use ::dynakey::__private::NoAttributeType as _;
         ::dynakey::__private::check_native_fill(
-            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+            &__BY_TOURNAMENT_REGION,
             ::dynakey::__private::KeyRole::Partition,
             1usize,
             ::dynakey::__private::TypeProbe::<String>::TYPE,
@@ -280,7 +114,7 @@ const _: () = {
         #[allow(unused_imports)]
         use ::dynakey::__private::NoAttributeType as _;
         ::dynakey::__private::check_native_fill(
-            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+            &__BY_TOURNAMENT_REGION,
             ::dynakey::__private::KeyRole::Sort,
             0usize,
             ::dynakey::__private::TypeProbe::<u32>::TYPE,
@@ -290,7 +124,7 @@ const _: () = {
         )
     };
     const _: () = ::dynakey::__private::check_template_fill(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+        &__BY_TOURNAMENT_REGION,
         ::dynakey::__private::KeyRole::Sort,
         1usize,
         "B#<bracket>",
@@ -306,7 +140,21 @@ const _: () = {
         ],
         "ByTournamentRegion",
     );
-    impl MatchByTournamentRegionSk<0usize>
+    type __MatchByTournamentRegionSkFields = (field::round, field::bracket);
+    type __MatchByTournamentRegionSkNextAt<const D: usize, F> = <__MatchByTournamentRegionSkFields as ::dynakey::__private::StepAt<
+        D,
+        F,
+    >>::Next;
+    #[diagnostic::on_unimplemented(
+        message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByTournamentRegion` is `{Self}` (`Match::by_tournament_region_sk()` gives `round`, `bracket` in that order)",
+        label = "give `{Self}` first"
+    )]
+    pub trait __MatchByTournamentRegionSkNext<F, const N: usize> {}
+    impl<F, const N: usize> __MatchByTournamentRegionSkNext<F, N> for F
+    where
+        __MatchByTournamentRegionSkFields: ::dynakey::__private::DepthOf<F, N>,
+    {}
+    impl<const D: usize> MatchByTournamentRegionSk<D>
     where
         String: ::dynakey::KeySegment,
         String: ::dynakey::KeyAttribute,
@@ -315,164 +163,185 @@ const _: () = {
         u8: ::dynakey::KeyAttribute,
     {
         ///`round = value`: the next sort attribute may follow.
-        pub fn round(
+        pub fn round<const N: usize>(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> MatchByTournamentRegionSk<1usize> {
+        ) -> MatchByTournamentRegionSk<N>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::round,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::round,
+            >: __MatchByTournamentRegionSkNext<field::round, N>,
+        {
             MatchByTournamentRegionSk(
-                self
-                    .0
-                    .eq::<
-                        u32,
-                    >(
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Sort,
-                            0usize,
-                        ),
-                        &value,
-                    ),
+                ::dynakey::__private::step_eq::<
+                    u32,
+                >(self.0, &__BY_TOURNAMENT_REGION, 0, &value),
             )
         }
         ///`round > value`, on the last sort attribute given.
         pub fn round_gt(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Gt,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::round,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::round,
+            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_TOURNAMENT_REGION,
+                0,
+                ::dynakey::__private::AttributeOp::Gt,
+                &value,
+            )
         }
         ///`round >= value`, on the last sort attribute given.
         pub fn round_gte(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Ge,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::round,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::round,
+            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_TOURNAMENT_REGION,
+                0,
+                ::dynakey::__private::AttributeOp::Ge,
+                &value,
+            )
         }
         ///`round < value`, on the last sort attribute given.
         pub fn round_lt(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Lt,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::round,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::round,
+            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_TOURNAMENT_REGION,
+                0,
+                ::dynakey::__private::AttributeOp::Lt,
+                &value,
+            )
         }
         ///`round <= value`, on the last sort attribute given.
         pub fn round_lte(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Le,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::round,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::round,
+            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_TOURNAMENT_REGION,
+                0,
+                ::dynakey::__private::AttributeOp::Le,
+                &value,
+            )
         }
         ///`round BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
         pub fn round_between(
             self,
             low: impl ::dynakey::attribute::AttributeArg<u32>,
             high: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .between(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &low,
-                    &high,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::round,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::round,
+            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+        {
+            ::dynakey::__private::step_between(
+                self.0,
+                &__BY_TOURNAMENT_REGION,
+                0,
+                &low,
+                &high,
+            )
         }
         ///`begins_with(round, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn round_begins_with(
             self,
             prefix: impl ::dynakey::attribute::BeginsWith<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .begins_with(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &prefix,
-                )
-        }
-    }
-    impl ::dynakey::SortAttributes<Match, __DynakeyIndex0>
-    for MatchByTournamentRegionSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        fn into_conditions(
-            self,
-        ) -> ::core::result::Result<
-            ::std::vec::Vec<
-                (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::round,
             >,
-            ::dynakey::KeyError,
-        > {
-            self.0.into_conditions()
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::round,
+            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+        {
+            ::dynakey::__private::step_begins_with(
+                self.0,
+                &__BY_TOURNAMENT_REGION,
+                0,
+                &prefix,
+            )
         }
-    }
-    impl MatchByTournamentRegionSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
         ///`B#<bracket>` equal to the key these values make: the next sort attribute may follow.
-        pub fn bracket(
+        pub fn bracket<const N: usize>(
             self,
             bracket: impl ::dynakey::SegmentArg<String>,
-        ) -> MatchByTournamentRegionSk<2usize> {
+        ) -> MatchByTournamentRegionSk<N>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::bracket,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::bracket,
+            >: __MatchByTournamentRegionSkNext<field::bracket, N>,
+        {
             MatchByTournamentRegionSk(
-                ::dynakey::__private::template_eq(
+                ::dynakey::__private::step_template_eq(
                     self.0,
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        1usize,
-                    ),
-                    Match::__dynakey_by_tournament_region_fill_3(&bracket),
+                    &__BY_TOURNAMENT_REGION,
+                    1,
+                    Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&bracket,)),
                 ),
             )
         }
@@ -480,68 +349,96 @@ const _: () = {
         pub fn bracket_gt(
             self,
             value: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            ::dynakey::__private::template_compare(
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::bracket,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::bracket,
+            >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
+        {
+            ::dynakey::__private::step_template_compare(
                 self.0,
-                ::dynakey::__private::fill_attribute(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                    ::dynakey::__private::KeyRole::Sort,
-                    1usize,
-                ),
+                &__BY_TOURNAMENT_REGION,
+                1,
                 ::dynakey::__private::AttributeOp::Gt,
                 "B#",
-                Match::__dynakey_by_tournament_region_fill_3(&value),
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
         }
         ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_gte(
             self,
             value: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            ::dynakey::__private::template_compare(
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::bracket,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::bracket,
+            >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
+        {
+            ::dynakey::__private::step_template_compare(
                 self.0,
-                ::dynakey::__private::fill_attribute(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                    ::dynakey::__private::KeyRole::Sort,
-                    1usize,
-                ),
+                &__BY_TOURNAMENT_REGION,
+                1,
                 ::dynakey::__private::AttributeOp::Ge,
                 "B#",
-                Match::__dynakey_by_tournament_region_fill_3(&value),
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
         }
         ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_lt(
             self,
             value: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            ::dynakey::__private::template_compare(
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::bracket,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::bracket,
+            >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
+        {
+            ::dynakey::__private::step_template_compare(
                 self.0,
-                ::dynakey::__private::fill_attribute(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                    ::dynakey::__private::KeyRole::Sort,
-                    1usize,
-                ),
+                &__BY_TOURNAMENT_REGION,
+                1,
                 ::dynakey::__private::AttributeOp::Lt,
                 "B#",
-                Match::__dynakey_by_tournament_region_fill_3(&value),
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
         }
         ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_lte(
             self,
             value: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            ::dynakey::__private::template_compare(
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::bracket,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::bracket,
+            >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
+        {
+            ::dynakey::__private::step_template_compare(
                 self.0,
-                ::dynakey::__private::fill_attribute(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                    ::dynakey::__private::KeyRole::Sort,
-                    1usize,
-                ),
+                &__BY_TOURNAMENT_REGION,
+                1,
                 ::dynakey::__private::AttributeOp::Le,
                 "B#",
-                Match::__dynakey_by_tournament_region_fill_3(&value),
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
         }
         ///`B#<bracket>` between the keys of `low` and `high` (both included), on the last sort attribute given.
@@ -549,27 +446,39 @@ const _: () = {
             self,
             low: impl ::dynakey::SegmentArg<String>,
             high: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            ::dynakey::__private::template_between(
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        where
+            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
+                D,
+                field::bracket,
+            >,
+            __MatchByTournamentRegionSkNextAt<
+                D,
+                field::bracket,
+            >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
+        {
+            ::dynakey::__private::step_template_between(
                 self.0,
-                ::dynakey::__private::fill_attribute(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                    ::dynakey::__private::KeyRole::Sort,
-                    1usize,
-                ),
-                Match::__dynakey_by_tournament_region_fill_3(&low),
-                Match::__dynakey_by_tournament_region_fill_3(&high),
+                &__BY_TOURNAMENT_REGION,
+                1,
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&low,)),
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&high,)),
             )
         }
     }
-    impl ::dynakey::SortAttributes<Match, __DynakeyIndex0>
-    for MatchByTournamentRegionSk<2usize>
+    #[diagnostic::do_not_recommend]
+    impl<const D: usize> ::dynakey::SortAttributes<Match, __DynakeyIndex0>
+    for MatchByTournamentRegionSk<D>
     where
         String: ::dynakey::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
+        ::dynakey::__private::Given2: ::dynakey::__private::At<D>,
+        <::dynakey::__private::Given2 as ::dynakey::__private::At<
+            D,
+        >>::Out: ::dynakey::__private::Given,
     {
         fn into_conditions(
             self,
@@ -586,19 +495,20 @@ const _: () = {
     type __DynakeyIndex1 = <Esports as ::dynakey::__private::IndexAt<
         { ::dynakey::__private::attribute_index_position::<Esports>("ByScore", "Match") },
     >>::Index;
+    const __BY_SCORE: ::dynakey::IndexDef = <__DynakeyIndex1 as ::dynakey::Index>::DEF;
     const _: () = ::dynakey::__private::check_fill_counts(
-        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
+        &__BY_SCORE,
         true,
         1usize,
         "ByScore",
     );
     const _: () = ::dynakey::__private::check_sort_fill_count(
-        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
+        &__BY_SCORE,
         1usize,
         "ByScore",
     );
     const _: () = ::dynakey::__private::check_isolation(
-        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
+        &__BY_SCORE,
         "_type",
         true,
         "ByScore",
@@ -607,7 +517,7 @@ const _: () = {
     impl<__DynakeyEntity> ::dynakey::__private::IndexMember<__DynakeyEntity>
     for ByScore {}
     const _: () = ::dynakey::__private::check_template_fill(
-        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
+        &__BY_SCORE,
         ::dynakey::__private::KeyRole::Partition,
         0usize,
         "BOARD#<board>",
@@ -627,7 +537,7 @@ const _: () = {
         #[allow(unused_imports)]
         use ::dynakey::__private::NoAttributeType as _;
         ::dynakey::__private::check_native_fill(
-            &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
+            &__BY_SCORE,
             ::dynakey::__private::KeyRole::Sort,
             0usize,
             ::dynakey::__private::TypeProbe::<u64>::TYPE,
@@ -636,7 +546,21 @@ const _: () = {
             "ByScore",
         )
     };
-    impl MatchByScoreSk<0usize>
+    type __MatchByScoreSkFields = (field::score,);
+    type __MatchByScoreSkNextAt<const D: usize, F> = <__MatchByScoreSkFields as ::dynakey::__private::StepAt<
+        D,
+        F,
+    >>::Next;
+    #[diagnostic::on_unimplemented(
+        message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByScore` is `{Self}` (`Match::by_score_sk()` gives `score` in that order)",
+        label = "give `{Self}` first"
+    )]
+    pub trait __MatchByScoreSkNext<F, const N: usize> {}
+    impl<F, const N: usize> __MatchByScoreSkNext<F, N> for F
+    where
+        __MatchByScoreSkFields: ::dynakey::__private::DepthOf<F, N>,
+    {}
+    impl<const D: usize> MatchByScoreSk<D>
     where
         String: ::dynakey::KeySegment,
         String: ::dynakey::KeyAttribute,
@@ -645,129 +569,144 @@ const _: () = {
         u8: ::dynakey::KeyAttribute,
     {
         ///`score = value`: the next sort attribute may follow.
-        pub fn score(
+        pub fn score<const N: usize>(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> MatchByScoreSk<1usize> {
+        ) -> MatchByScoreSk<N>
+        where
+            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkNextAt<
+                D,
+                field::score,
+            >: __MatchByScoreSkNext<field::score, N>,
+        {
             MatchByScoreSk(
-                self
-                    .0
-                    .eq::<
-                        u64,
-                    >(
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Sort,
-                            0usize,
-                        ),
-                        &value,
-                    ),
+                ::dynakey::__private::step_eq::<u64>(self.0, &__BY_SCORE, 0, &value),
             )
         }
         ///`score > value`, on the last sort attribute given.
         pub fn score_gt(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Gt,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+        where
+            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkNextAt<
+                D,
+                field::score,
+            >: __MatchByScoreSkNext<field::score, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_SCORE,
+                0,
+                ::dynakey::__private::AttributeOp::Gt,
+                &value,
+            )
         }
         ///`score >= value`, on the last sort attribute given.
         pub fn score_gte(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Ge,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+        where
+            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkNextAt<
+                D,
+                field::score,
+            >: __MatchByScoreSkNext<field::score, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_SCORE,
+                0,
+                ::dynakey::__private::AttributeOp::Ge,
+                &value,
+            )
         }
         ///`score < value`, on the last sort attribute given.
         pub fn score_lt(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Lt,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+        where
+            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkNextAt<
+                D,
+                field::score,
+            >: __MatchByScoreSkNext<field::score, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_SCORE,
+                0,
+                ::dynakey::__private::AttributeOp::Lt,
+                &value,
+            )
         }
         ///`score <= value`, on the last sort attribute given.
         pub fn score_lte(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Le,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+        where
+            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkNextAt<
+                D,
+                field::score,
+            >: __MatchByScoreSkNext<field::score, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_SCORE,
+                0,
+                ::dynakey::__private::AttributeOp::Le,
+                &value,
+            )
         }
         ///`score BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
         pub fn score_between(
             self,
             low: impl ::dynakey::attribute::AttributeArg<u64>,
             high: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .between(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &low,
-                    &high,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+        where
+            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkNextAt<
+                D,
+                field::score,
+            >: __MatchByScoreSkNext<field::score, 1>,
+        {
+            ::dynakey::__private::step_between(self.0, &__BY_SCORE, 0, &low, &high)
         }
         ///`begins_with(score, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn score_begins_with(
             self,
             prefix: impl ::dynakey::attribute::BeginsWith<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .begins_with(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &prefix,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+        where
+            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkNextAt<
+                D,
+                field::score,
+            >: __MatchByScoreSkNext<field::score, 1>,
+        {
+            ::dynakey::__private::step_begins_with(self.0, &__BY_SCORE, 0, &prefix)
         }
     }
-    impl ::dynakey::SortAttributes<Match, __DynakeyIndex1> for MatchByScoreSk<1usize>
+    #[diagnostic::do_not_recommend]
+    impl<const D: usize> ::dynakey::SortAttributes<Match, __DynakeyIndex1>
+    for MatchByScoreSk<D>
     where
         String: ::dynakey::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
+        ::dynakey::__private::Given1: ::dynakey::__private::At<D>,
+        <::dynakey::__private::Given1 as ::dynakey::__private::At<
+            D,
+        >>::Out: ::dynakey::__private::Given,
     {
         fn into_conditions(
             self,
@@ -784,19 +723,20 @@ const _: () = {
     type __DynakeyIndex2 = <Esports as ::dynakey::__private::IndexAt<
         { ::dynakey::__private::attribute_index_position::<Esports>("ByRank", "Match") },
     >>::Index;
+    const __BY_RANK: ::dynakey::IndexDef = <__DynakeyIndex2 as ::dynakey::Index>::DEF;
     const _: () = ::dynakey::__private::check_fill_counts(
-        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
+        &__BY_RANK,
         false,
         0usize,
         "ByRank",
     );
     const _: () = ::dynakey::__private::check_sort_fill_count(
-        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
+        &__BY_RANK,
         1usize,
         "ByRank",
     );
     const _: () = ::dynakey::__private::check_isolation(
-        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
+        &__BY_RANK,
         "_type",
         false,
         "ByRank",
@@ -807,7 +747,7 @@ const _: () = {
         #[allow(unused_imports)]
         use ::dynakey::__private::NoAttributeType as _;
         ::dynakey::__private::check_native_fill(
-            &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
+            &__BY_RANK,
             ::dynakey::__private::KeyRole::Sort,
             0usize,
             ::dynakey::__private::TypeProbe::<u8>::TYPE,
@@ -816,7 +756,21 @@ const _: () = {
             "ByRank",
         )
     };
-    impl MatchByRankSk<0usize>
+    type __MatchByRankSkFields = (field::rank,);
+    type __MatchByRankSkNextAt<const D: usize, F> = <__MatchByRankSkFields as ::dynakey::__private::StepAt<
+        D,
+        F,
+    >>::Next;
+    #[diagnostic::on_unimplemented(
+        message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByRank` is `{Self}` (`Match::by_rank_sk()` gives `rank` in that order)",
+        label = "give `{Self}` first"
+    )]
+    pub trait __MatchByRankSkNext<F, const N: usize> {}
+    impl<F, const N: usize> __MatchByRankSkNext<F, N> for F
+    where
+        __MatchByRankSkFields: ::dynakey::__private::DepthOf<F, N>,
+    {}
+    impl<const D: usize> MatchByRankSk<D>
     where
         String: ::dynakey::KeySegment,
         String: ::dynakey::KeyAttribute,
@@ -825,129 +779,123 @@ const _: () = {
         u8: ::dynakey::KeyAttribute,
     {
         ///`rank = value`: the next sort attribute may follow.
-        pub fn rank(
+        pub fn rank<const N: usize>(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> MatchByRankSk<1usize> {
+        ) -> MatchByRankSk<N>
+        where
+            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, N>,
+        {
             MatchByRankSk(
-                self
-                    .0
-                    .eq::<
-                        u8,
-                    >(
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Sort,
-                            0usize,
-                        ),
-                        &value,
-                    ),
+                ::dynakey::__private::step_eq::<u8>(self.0, &__BY_RANK, 0, &value),
             )
         }
         ///`rank > value`, on the last sort attribute given.
         pub fn rank_gt(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Gt,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+        where
+            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_RANK,
+                0,
+                ::dynakey::__private::AttributeOp::Gt,
+                &value,
+            )
         }
         ///`rank >= value`, on the last sort attribute given.
         pub fn rank_gte(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Ge,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+        where
+            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_RANK,
+                0,
+                ::dynakey::__private::AttributeOp::Ge,
+                &value,
+            )
         }
         ///`rank < value`, on the last sort attribute given.
         pub fn rank_lt(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Lt,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+        where
+            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_RANK,
+                0,
+                ::dynakey::__private::AttributeOp::Lt,
+                &value,
+            )
         }
         ///`rank <= value`, on the last sort attribute given.
         pub fn rank_lte(
             self,
             value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Le,
-                    &value,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+        where
+            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+        {
+            ::dynakey::__private::step_compare(
+                self.0,
+                &__BY_RANK,
+                0,
+                ::dynakey::__private::AttributeOp::Le,
+                &value,
+            )
         }
         ///`rank BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
         pub fn rank_between(
             self,
             low: impl ::dynakey::attribute::AttributeArg<u8>,
             high: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .between(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &low,
-                    &high,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+        where
+            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+        {
+            ::dynakey::__private::step_between(self.0, &__BY_RANK, 0, &low, &high)
         }
         ///`begins_with(rank, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn rank_begins_with(
             self,
             prefix: impl ::dynakey::attribute::BeginsWith<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .begins_with(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &prefix,
-                )
+        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+        where
+            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+        {
+            ::dynakey::__private::step_begins_with(self.0, &__BY_RANK, 0, &prefix)
         }
     }
-    impl ::dynakey::SortAttributes<Match, __DynakeyIndex2> for MatchByRankSk<1usize>
+    #[diagnostic::do_not_recommend]
+    impl<const D: usize> ::dynakey::SortAttributes<Match, __DynakeyIndex2>
+    for MatchByRankSk<D>
     where
         String: ::dynakey::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
+        ::dynakey::__private::Given1: ::dynakey::__private::At<D>,
+        <::dynakey::__private::Given1 as ::dynakey::__private::At<
+            D,
+        >>::Out: ::dynakey::__private::Given,
     {
         fn into_conditions(
             self,
@@ -960,339 +908,6 @@ const _: () = {
             self.0.into_conditions()
         }
     }
-    impl Match
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_by_tournament_region_fill_3(
-            bracket: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 2usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("B#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(
-                &mut __dynakey_out,
-                bracket,
-                "bracket",
-                ::core::option::Option::None,
-                "B#<bracket>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Sort,
-                __dynakey_out,
-            )
-        }
-        ///A Query on index `ByTournamentRegion` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_tournament_region_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
-        pub fn query_by_tournament_region(
-            tournament: impl ::dynakey::attribute::AttributeArg<String>,
-            region: impl ::dynakey::attribute::AttributeArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
-            let partition = if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-            ) {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::entity_type_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ),
-                        ::dynakey::__private::entity_type_value::<Self>(),
-                    ),
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0usize,
-                        ),
-                        ::dynakey::__private::attribute_value::<
-                            String,
-                        >(&tournament, ::dynakey::__private::KeyRole::Partition),
-                    ),
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            1usize,
-                        ),
-                        ::dynakey::__private::attribute_value::<
-                            String,
-                        >(&region, ::dynakey::__private::KeyRole::Partition),
-                    ),
-                ])
-            } else {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0usize,
-                        ),
-                        ::dynakey::__private::attribute_value::<
-                            String,
-                        >(&tournament, ::dynakey::__private::KeyRole::Partition),
-                    ),
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            1usize,
-                        ),
-                        ::dynakey::__private::attribute_value::<
-                            String,
-                        >(&region, ::dynakey::__private::KeyRole::Partition),
-                    ),
-                ])
-            };
-            ::dynakey::__private::query_attribute_index::<
-                Self,
-                __DynakeyIndex0,
-            >(partition, <__DynakeyIndex0 as ::dynakey::Index>::DEF)
-        }
-        ///Starts the sort conditions of this index: give its first sort attribute.
-        pub fn by_tournament_region_sk() -> MatchByTournamentRegionSk<0> {
-            MatchByTournamentRegionSk(::dynakey::__private::SortConditions::new())
-        }
-        #[doc(hidden)]
-        const __DYNAKEY_BY_TOURNAMENT_REGION_FILL_3: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "B#<bracket>",
-            ::dynakey::__private::KeyRole::Sort,
-            &[
-                ::dynakey::__private::literal("B#"),
-                ::dynakey::__private::field(
-                    "bracket",
-                    <String as ::dynakey::KeySegment>::WIDTH,
-                    <String as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
-        #[doc(hidden)]
-        const __DYNAKEY_BY_TOURNAMENT_REGION_FILLS_WITH_ENTITY_TYPE: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::entity_type_fill(),
-            ::dynakey::__private::native_fill::<String>(),
-            ::dynakey::__private::native_fill::<String>(),
-            ::dynakey::__private::native_fill::<Option<u32>>(),
-            ::dynakey::__private::template_fill(
-                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILL_3,
-            ),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_TOURNAMENT_REGION_FILLS: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::native_fill::<String>(),
-            ::dynakey::__private::native_fill::<String>(),
-            ::dynakey::__private::native_fill::<Option<u32>>(),
-            ::dynakey::__private::template_fill(
-                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILL_3,
-            ),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_TOURNAMENT_REGION_INDEX: ::dynakey::EntityIndex = ::dynakey::__private::attribute_entity_index(
-            <__DynakeyIndex0 as ::dynakey::Index>::DEF,
-            if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-            ) {
-                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILLS_WITH_ENTITY_TYPE
-            } else {
-                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILLS
-            },
-            true,
-        );
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_by_score_fill_0(
-            board: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 6usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("BOARD#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(
-                &mut __dynakey_out,
-                board,
-                "board",
-                ::core::option::Option::None,
-                "BOARD#<board>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Partition,
-                __dynakey_out,
-            )
-        }
-        ///A Query on index `ByScore` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_score_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
-        pub fn query_by_score(
-            board: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex1> {
-            let partition = if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-            ) {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::entity_type_attribute(
-                            &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ),
-                        ::dynakey::__private::entity_type_value::<Self>(),
-                    ),
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0usize,
-                        ),
-                        ::dynakey::__private::template_value(
-                            Self::__dynakey_by_score_fill_0(&board),
-                        ),
-                    ),
-                ])
-            } else {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0usize,
-                        ),
-                        ::dynakey::__private::template_value(
-                            Self::__dynakey_by_score_fill_0(&board),
-                        ),
-                    ),
-                ])
-            };
-            ::dynakey::__private::query_attribute_index::<
-                Self,
-                __DynakeyIndex1,
-            >(partition, <__DynakeyIndex1 as ::dynakey::Index>::DEF)
-        }
-        ///Starts the sort conditions of this index: give its first sort attribute.
-        pub fn by_score_sk() -> MatchByScoreSk<0> {
-            MatchByScoreSk(::dynakey::__private::SortConditions::new())
-        }
-        #[doc(hidden)]
-        const __DYNAKEY_BY_SCORE_FILL_0: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "BOARD#<board>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("BOARD#"),
-                ::dynakey::__private::field(
-                    "board",
-                    <String as ::dynakey::KeySegment>::WIDTH,
-                    <String as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
-        #[doc(hidden)]
-        const __DYNAKEY_BY_SCORE_FILLS_WITH_ENTITY_TYPE: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::entity_type_fill(),
-            ::dynakey::__private::template_fill(Self::__DYNAKEY_BY_SCORE_FILL_0),
-            ::dynakey::__private::native_fill::<u64>(),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_SCORE_FILLS: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::template_fill(Self::__DYNAKEY_BY_SCORE_FILL_0),
-            ::dynakey::__private::native_fill::<u64>(),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_SCORE_INDEX: ::dynakey::EntityIndex = ::dynakey::__private::attribute_entity_index(
-            <__DynakeyIndex1 as ::dynakey::Index>::DEF,
-            if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-            ) {
-                Self::__DYNAKEY_BY_SCORE_FILLS_WITH_ENTITY_TYPE
-            } else {
-                Self::__DYNAKEY_BY_SCORE_FILLS
-            },
-            false,
-        );
-        ///A Query on index `ByRank` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_rank_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
-        pub fn query_by_rank(
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex2> {
-            let partition = if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-            ) {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::entity_type_attribute(
-                            &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ),
-                        ::dynakey::__private::entity_type_value::<Self>(),
-                    ),
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0,
-                        ),
-                        ::dynakey::__private::template_value(
-                            Self::__dynakey_partition_key(&id),
-                        ),
-                    ),
-                ])
-            } else {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0,
-                        ),
-                        ::dynakey::__private::template_value(
-                            Self::__dynakey_partition_key(&id),
-                        ),
-                    ),
-                ])
-            };
-            ::dynakey::__private::query_attribute_index::<
-                Self,
-                __DynakeyIndex2,
-            >(partition, <__DynakeyIndex2 as ::dynakey::Index>::DEF)
-        }
-        ///Starts the sort conditions of this index: give its first sort attribute.
-        pub fn by_rank_sk() -> MatchByRankSk<0> {
-            MatchByRankSk(::dynakey::__private::SortConditions::new())
-        }
-        #[doc(hidden)]
-        const __DYNAKEY_BY_RANK_FILLS_WITH_ENTITY_TYPE: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::entity_type_fill(),
-            ::dynakey::__private::native_fill::<u8>(),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_RANK_FILLS: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::native_fill::<u8>(),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_RANK_INDEX: ::dynakey::EntityIndex = ::dynakey::__private::attribute_entity_index(
-            <__DynakeyIndex2 as ::dynakey::Index>::DEF,
-            if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-            ) {
-                Self::__DYNAKEY_BY_RANK_FILLS_WITH_ENTITY_TYPE
-            } else {
-                Self::__DYNAKEY_BY_RANK_FILLS
-            },
-            false,
-        );
-    }
     #[automatically_derived]
     impl ::dynakey::Unversioned for Match
     where
@@ -1302,6 +917,11 @@ const _: () = {
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {}
+    const _: () = if ::dynakey::__private::is_key_attribute::<Esports>("_type") {
+        ::core::panic!(
+            "entity `Match`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
+        )
+    };
     #[automatically_derived]
     impl ::dynakey::Entity for Match
     where
@@ -1317,65 +937,26 @@ const _: () = {
         const ENTITY_TYPE_ATTRIBUTE: ::core::option::Option<&'static str> = ::core::option::Option::Some(
             "_type",
         );
-        const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "MATCH#<id>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("MATCH#"),
-                ::dynakey::__private::field(
-                    "id",
-                    <String as ::dynakey::KeySegment>::WIDTH,
-                    <String as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
+        const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
         const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::Some(
-            __SORT_TEMPLATE,
+            Self::__SORT.template,
         );
-        fn partition_key(
-            &self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            Self::__dynakey_partition_key(&self.id)
-        }
-        fn sort_key(
-            &self,
-        ) -> ::core::result::Result<
-            ::core::option::Option<::dynakey::__private::String>,
-            ::dynakey::KeyError,
-        > {
-            Self::__dynakey_sort_key().map(::core::option::Option::Some)
-        }
-        #[inline]
-        fn matches_partition_key(key: &str) -> bool {
-            match ::dynakey::__private::match_segments::<
-                1usize,
-            >(
-                &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                <Self as ::dynakey::Entity>::SHARDING,
-                key,
-            ) {
-                ::core::option::Option::Some([__segment_0]) => {
-                    true
-                        && <String as ::dynakey::KeySegment>::is_valid_segment(
-                            __segment_0,
-                        )
-                }
-                ::core::option::Option::None => false,
-            }
-        }
-        #[inline]
-        fn matches_sort_key(key: &str) -> bool {
-            match ::dynakey::__private::match_segments::<
-                0usize,
-            >(&__SORT_TEMPLATE, ::core::option::Option::None, key) {
-                ::core::option::Option::Some([]) => true,
-                ::core::option::Option::None => false,
-            }
-        }
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
-            Self::__DYNAKEY_BY_TOURNAMENT_REGION_INDEX,
-            Self::__DYNAKEY_BY_SCORE_INDEX,
-            Self::__DYNAKEY_BY_RANK_INDEX,
+            ::dynakey::__private::attribute_entity_index_typed(
+                __BY_TOURNAMENT_REGION,
+                Self::__BY_TOURNAMENT_REGION_FILLS,
+                true,
+            ),
+            ::dynakey::__private::attribute_entity_index_typed(
+                __BY_SCORE,
+                Self::__BY_SCORE_FILLS,
+                false,
+            ),
+            ::dynakey::__private::attribute_entity_index_typed(
+                __BY_RANK,
+                Self::__BY_RANK_FILLS,
+                false,
+            ),
         ];
         fn attribute_keys(
             &self,
@@ -1387,7 +968,7 @@ const _: () = {
             __dynakey_out
                 .push((
                     ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+                        &__BY_TOURNAMENT_REGION,
                         ::dynakey::__private::KeyRole::Partition,
                         0usize,
                     ),
@@ -1399,7 +980,7 @@ const _: () = {
             __dynakey_out
                 .push((
                     ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+                        &__BY_TOURNAMENT_REGION,
                         ::dynakey::__private::KeyRole::Partition,
                         1usize,
                     ),
@@ -1411,7 +992,7 @@ const _: () = {
             __dynakey_out
                 .push((
                     ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+                        &__BY_TOURNAMENT_REGION,
                         ::dynakey::__private::KeyRole::Sort,
                         0usize,
                     ),
@@ -1423,35 +1004,29 @@ const _: () = {
             __dynakey_out
                 .push((
                     ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+                        &__BY_TOURNAMENT_REGION,
                         ::dynakey::__private::KeyRole::Sort,
                         1usize,
                     ),
-                    '__dynakey_fill: {
-                        let bracket = &self.bracket;
-                        ::dynakey::__private::template_key(
-                            Self::__dynakey_by_tournament_region_fill_3(&bracket),
-                        )?
-                    },
+                    ::dynakey::__private::template_key(
+                        Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&self.bracket,)),
+                    )?,
                 ));
             __dynakey_out
                 .push((
                     ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
+                        &__BY_SCORE,
                         ::dynakey::__private::KeyRole::Partition,
                         0usize,
                     ),
-                    '__dynakey_fill: {
-                        let board = &self.board;
-                        ::dynakey::__private::template_key(
-                            Self::__dynakey_by_score_fill_0(&board),
-                        )?
-                    },
+                    ::dynakey::__private::template_key(
+                        Match::__BY_SCORE_FILL_0.encode((&self.board,)),
+                    )?,
                 ));
             __dynakey_out
                 .push((
                     ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
+                        &__BY_SCORE,
                         ::dynakey::__private::KeyRole::Sort,
                         0usize,
                     ),
@@ -1463,7 +1038,7 @@ const _: () = {
             __dynakey_out
                 .push((
                     ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
+                        &__BY_RANK,
                         ::dynakey::__private::KeyRole::Sort,
                         0usize,
                     ),
@@ -1473,6 +1048,25 @@ const _: () = {
                     )?,
                 ));
             ::core::result::Result::Ok(__dynakey_out)
+        }
+        fn partition_key(
+            &self,
+        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+            Match::__PARTITION.encode((&self.id,))
+        }
+        fn sort_key(
+            &self,
+        ) -> ::core::result::Result<
+            ::core::option::Option<::dynakey::__private::String>,
+            ::dynakey::KeyError,
+        > {
+            Match::__SORT.encode(()).map(::core::option::Option::Some)
+        }
+        fn matches_partition_key(key: &str) -> bool {
+            Match::__PARTITION.matches(::core::option::Option::None, key)
+        }
+        fn matches_sort_key(key: &str) -> bool {
+            Match::__SORT.matches(::core::option::Option::None, key)
         }
     }
     #[automatically_derived]
@@ -1492,32 +1086,36 @@ const _: () = {
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {
+        const __PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+            "MATCH#<id>",
+            ::dynakey::__private::KeyRole::Partition,
+            &[
+                ::dynakey::__private::literal("MATCH#"),
+                ::dynakey::__private::field::<String>("id"),
+            ],
+        );
         #[doc(hidden)]
         const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::assert_table_with_sort_key::<
             Self,
         >();
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_partition_key(
-            id: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 6usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("MATCH#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(&mut __dynakey_out, id, "id", ::core::option::Option::None, "MATCH#<id>")?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Partition,
-                __dynakey_out,
-            )
+        const __SORT: ::dynakey::__private::Template<()> = ::dynakey::__private::template(
+            "META",
+            ::dynakey::__private::KeyRole::Sort,
+            &[::dynakey::__private::literal("META")],
+        );
+        ///Starts a sort-key condition for `META`: fill fields left to right, or pass as is for every item of this entity.
+        pub fn sk() -> MatchSk<0> {
+            MatchSk(Self::__SORT.start())
+        }
+        /**Parses a sort key written by the template `META` back into its fields.
+
+# Errors
+[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+        pub fn parse_sort_key(
+            key: &str,
+        ) -> ::core::result::Result<MatchSortKey, ::dynakey::KeyError> {
+            let () = Match::__SORT.parse(key)?;
+            ::core::result::Result::Ok(MatchSortKey {})
         }
         /**The primary key of the [`Match`] with these field values (partition key `MATCH#<id>`, sort key `META`), for GetItem, DeleteItem and friends.
 
@@ -1530,8 +1128,8 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
                 ::dynakey::__private::key::<
                     Self,
                 >(
-                    Self::__dynakey_partition_key(&id)?,
-                    ::core::option::Option::Some(Self::__dynakey_sort_key()?),
+                    Match::__PARTITION.encode((&id,))?,
+                    ::core::option::Option::Some(Match::__SORT.encode(())?),
                 ),
             )
         }
@@ -1539,7 +1137,7 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn query(
             id: impl ::dynakey::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query::<Self>(Self::__dynakey_partition_key(&id))
+            ::dynakey::__private::query::<Self>(Match::__PARTITION.encode((&id,)))
         }
         /**Parses a partition key written by the template `MATCH#<id>` back into its fields.
 
@@ -1548,13 +1146,108 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn parse_partition_key(
             key: &str,
         ) -> ::core::result::Result<MatchPartitionKey, ::dynakey::KeyError> {
-            let [__segment_0] = ::dynakey::__private::parse_segments::<
-                1usize,
-            >(&<Self as ::dynakey::Entity>::PARTITION_TEMPLATE, key)?;
+            let (__dynakey_0,) = Match::__PARTITION.parse(key)?;
             ::core::result::Result::Ok(MatchPartitionKey {
-                id: ::dynakey::__private::decode_field::<String>(__segment_0, "id")?,
+                id: __dynakey_0,
             })
         }
+        const __BY_TOURNAMENT_REGION_FILL_3: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+            "B#<bracket>",
+            ::dynakey::__private::KeyRole::Sort,
+            &[
+                ::dynakey::__private::literal("B#"),
+                ::dynakey::__private::field::<String>("bracket"),
+            ],
+        );
+        ///A Query on index `ByTournamentRegion` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_tournament_region_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
+        pub fn query_by_tournament_region(
+            tournament: impl ::dynakey::attribute::AttributeArg<String>,
+            region: impl ::dynakey::attribute::AttributeArg<String>,
+        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
+            ::dynakey::__private::query_attributes::<
+                Self,
+                __DynakeyIndex0,
+                _,
+            >(
+                __BY_TOURNAMENT_REGION,
+                [
+                    ::dynakey::__private::attribute_value::<
+                        String,
+                    >(&tournament, ::dynakey::__private::KeyRole::Partition),
+                    ::dynakey::__private::attribute_value::<
+                        String,
+                    >(&region, ::dynakey::__private::KeyRole::Partition),
+                ],
+            )
+        }
+        ///Starts the sort conditions of this index: give its first sort attribute.
+        pub fn by_tournament_region_sk() -> MatchByTournamentRegionSk<0> {
+            MatchByTournamentRegionSk(::dynakey::__private::SortConditions::new())
+        }
+        const __BY_TOURNAMENT_REGION_FILLS: &[::dynakey::Fill] = &[
+            ::dynakey::__private::entity_type_fill(),
+            ::dynakey::__private::native_fill::<String>(),
+            ::dynakey::__private::native_fill::<String>(),
+            ::dynakey::__private::native_fill::<Option<u32>>(),
+            ::dynakey::__private::template_fill(
+                Self::__BY_TOURNAMENT_REGION_FILL_3.template,
+            ),
+        ];
+        const __BY_SCORE_FILL_0: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+            "BOARD#<board>",
+            ::dynakey::__private::KeyRole::Partition,
+            &[
+                ::dynakey::__private::literal("BOARD#"),
+                ::dynakey::__private::field::<String>("board"),
+            ],
+        );
+        ///A Query on index `ByScore` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_score_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
+        pub fn query_by_score(
+            board: impl ::dynakey::SegmentArg<String>,
+        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex1> {
+            ::dynakey::__private::query_attributes::<
+                Self,
+                __DynakeyIndex1,
+                _,
+            >(
+                __BY_SCORE,
+                [
+                    ::dynakey::__private::template_value(
+                        Match::__BY_SCORE_FILL_0.encode((&board,)),
+                    ),
+                ],
+            )
+        }
+        ///Starts the sort conditions of this index: give its first sort attribute.
+        pub fn by_score_sk() -> MatchByScoreSk<0> {
+            MatchByScoreSk(::dynakey::__private::SortConditions::new())
+        }
+        const __BY_SCORE_FILLS: &[::dynakey::Fill] = &[
+            ::dynakey::__private::entity_type_fill(),
+            ::dynakey::__private::template_fill(Self::__BY_SCORE_FILL_0.template),
+            ::dynakey::__private::native_fill::<u64>(),
+        ];
+        ///A Query on index `ByRank` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_rank_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
+        pub fn query_by_rank(
+            id: impl ::dynakey::SegmentArg<String>,
+        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex2> {
+            ::dynakey::__private::query_attributes::<
+                Self,
+                __DynakeyIndex2,
+                _,
+            >(
+                __BY_RANK,
+                [::dynakey::__private::template_value(Match::__PARTITION.encode((&id,)))],
+            )
+        }
+        ///Starts the sort conditions of this index: give its first sort attribute.
+        pub fn by_rank_sk() -> MatchByRankSk<0> {
+            MatchByRankSk(::dynakey::__private::SortConditions::new())
+        }
+        const __BY_RANK_FILLS: &[::dynakey::Fill] = &[
+            ::dynakey::__private::entity_type_fill(),
+            ::dynakey::__private::native_fill::<u8>(),
+        ];
         ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
         pub const ID: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
             "id",

@@ -1,184 +1,58 @@
 // The expansion of `entity_with_indexes` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
 ///The fields of a [`Project`] partition key (template `WS#<workspace>`), as parsed by `Project::parse_partition_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
 struct ProjectPartitionKey {
     ///The `workspace` segment.
     pub workspace: String,
 }
-impl ::core::clone::Clone for ProjectPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    Status: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn clone(&self) -> Self {
-        ProjectPartitionKey {
-            workspace: ::core::clone::Clone::clone(&self.workspace),
-        }
-    }
-}
-impl ::core::cmp::PartialEq for ProjectPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    Status: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn eq(&self, other: &Self) -> bool {
-        true && self.workspace == other.workspace
-    }
-}
-impl ::core::fmt::Debug for ProjectPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    Status: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("ProjectPartitionKey")
-            .field(::core::stringify!(workspace), &self.workspace)
-            .finish()
-    }
-}
 ///The fields of a [`Project`] sort key (template `PROJ#<id>`), as parsed by `Project::parse_sort_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
 struct ProjectSortKey {
     ///The `id` segment.
     pub id: String,
 }
-impl ::core::clone::Clone for ProjectSortKey
-where
-    String: ::dynakey::KeySegment,
-    Status: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn clone(&self) -> Self {
-        ProjectSortKey {
-            id: ::core::clone::Clone::clone(&self.id),
-        }
-    }
-}
-impl ::core::cmp::PartialEq for ProjectSortKey
-where
-    String: ::dynakey::KeySegment,
-    Status: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn eq(&self, other: &Self) -> bool {
-        true && self.id == other.id
-    }
-}
-impl ::core::fmt::Debug for ProjectSortKey
-where
-    String: ::dynakey::KeySegment,
-    Status: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("ProjectSortKey").field(::core::stringify!(id), &self.id).finish()
-    }
-}
 ///Typed sort-key builder for [`Project`] (template `PROJ#<id>`), created by `Project::sk()`: fill fields left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts the fields filled. Encoding errors are kept and returned when the query is built.
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
-struct ProjectSk<const D: usize>(
-    ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError>,
-);
+struct ProjectSk<const D: usize>(::dynakey::__private::SortKey);
 ///Typed sort-key builder for [`Project`] (template `<created>#<id>`), created by `Project::by_status_sk()`: fill fields left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts the fields filled. Encoding errors are kept and returned when the query is built.
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
-struct ProjectByStatusSk<const D: usize>(
-    ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError>,
-);
+struct ProjectByStatusSk<const D: usize>(::dynakey::__private::SortKey);
 ///Typed sort-key builder for [`Project`] (template `C#<created>`), created by `Project::by_created_sk()`: fill fields left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts the fields filled. Encoding errors are kept and returned when the query is built.
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
-struct ProjectByCreatedSk<const D: usize>(
-    ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError>,
-);
+struct ProjectByCreatedSk<const D: usize>(::dynakey::__private::SortKey);
 const _: () = {
-    const __SORT_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-        "PROJ#<id>",
-        ::dynakey::__private::KeyRole::Sort,
-        &[
-            ::dynakey::__private::literal("PROJ#"),
-            ::dynakey::__private::field(
-                "id",
-                <String as ::dynakey::KeySegment>::WIDTH,
-                <String as ::dynakey::KeySegment>::ANY_TEXT,
-            ),
-        ],
-    );
-    #[doc(hidden)]
+    #[allow(non_camel_case_types)]
+    mod field {
+        pub enum id {}
+        pub enum created {}
+    }
+    type __ProjectSkFields = (field::id,);
+    type __ProjectSkNextAt<const D: usize, F> = <__ProjectSkFields as ::dynakey::__private::FieldAt<
+        D,
+        F,
+    >>::Next;
     #[diagnostic::on_unimplemented(
-        message = "sort-key field `id` is already filled: every field of \"PROJ#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
-        label = "`id` is already filled"
+        message = "sort-key field `{F}` cannot be filled now: the next field of \"PROJ#<id>\" is `{Self}` (`Project::sk()` fills `id` in that order)",
+        label = "fill `{Self}` first"
     )]
-    pub trait __DynakeyProjectSkOrder1Field0 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyProjectSkOrder1Field0 for ::dynakey::__private::Never {}
-    impl ProjectSk<1usize>
+    pub trait __ProjectSkNext<F, const N: usize> {}
+    impl<F, const N: usize> __ProjectSkNext<F, N> for F
+    where
+        __ProjectSkFields: ::dynakey::__private::DepthOf<F, N>,
+    {}
+    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for ProjectSk<D>
     where
         String: ::dynakey::KeySegment,
         Status: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
+        ::dynakey::__private::Kinds1: ::dynakey::__private::At<D>,
     {
-        #[doc(hidden)]
-        pub fn id<__DynakeyValue: __DynakeyProjectSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn id_prefix<__DynakeyValue: __DynakeyProjectSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    impl Project
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc = concat!(
-            "Starts a sort-key condition for `", "PROJ#<id>",
-            "`: fill fields left to right, \
-                             or pass as is for every item of this entity."
-        )]
-        pub fn sk() -> ProjectSk<0> {
-            let mut __dynakey_out = ::dynakey::__private::String::new();
-            __dynakey_out.push_str("PROJ#");
-            ProjectSk(::core::result::Result::Ok(__dynakey_out))
-        }
-    }
-    impl ProjectSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        ///Fills `id` (field 1 of 1).
-        pub fn id(self, id: impl ::dynakey::SegmentArg<String>) -> ProjectSk<1usize> {
-            ProjectSk(
-                ::dynakey::__private::fill::<
-                    String,
-                    _,
-                >(self.0, &id, "id", ::core::option::Option::None, "PROJ#<id>", ""),
-            )
-        }
-        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn id_prefix(
-            self,
-            partial: impl ::dynakey::condition::SegmentPrefix<String>,
-        ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::fill_partial(
-                self.0,
-                &partial,
-                "id",
-                ::core::option::Option::None,
-                "PROJ#<id>",
-            )
+        type Entity = Project;
+        type Index = ::dynakey::PrimaryIndex;
+        type Kind = <::dynakey::__private::Kinds1 as ::dynakey::__private::At<D>>::Out;
+        fn into_key(self) -> ::dynakey::__private::SortKey {
+            self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Project, ::dynakey::PrimaryIndex>
@@ -188,90 +62,34 @@ const _: () = {
         Status: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {}
-    impl ::dynakey::SortKeyPrefix for ProjectSk<0usize>
+    impl<const D: usize> ProjectSk<D>
     where
         String: ::dynakey::KeySegment,
         Status: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {
-        type Entity = Project;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_prefix(
+        ///Fills `id` (field 1 of 1): a `ProjectSk<1>`.
+        pub fn id<const N: usize>(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_prefix(self.0)
+            id: impl ::dynakey::SegmentArg<String>,
+        ) -> ProjectSk<N>
+        where
+            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, N>,
+        {
+            ProjectSk(Project::__SORT.fill::<0, _>(self.0, &id))
         }
-    }
-    impl ::dynakey::CompleteSortKey for ProjectSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_sort_key(
+        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
+        #[allow(non_snake_case)]
+        pub fn id_prefix(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_sort_key(self.0)
-        }
-    }
-    impl ::dynakey::SortKeyBound for ProjectSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_bound(
-            self,
-        ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::__private::into_exact_bound(self.0)
-        }
-    }
-    impl Project
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_sort_key(
-            id: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 5usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("PROJ#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(&mut __dynakey_out, id, "id", ::core::option::Option::None, "PROJ#<id>")?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Sort,
-                __dynakey_out,
-            )
-        }
-        /**Parses a sort key written by the template `PROJ#<id>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(
-            key: &str,
-        ) -> ::core::result::Result<ProjectSortKey, ::dynakey::KeyError> {
-            let [__segment_0] = ::dynakey::__private::parse_segments::<
-                1usize,
-            >(&__SORT_TEMPLATE, key)?;
-            ::core::result::Result::Ok(ProjectSortKey {
-                id: ::dynakey::__private::decode_field::<String>(__segment_0, "id")?,
-            })
+            partial: impl ::dynakey::condition::SegmentPrefix<String>,
+        ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
+        where
+            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, 1>,
+        {
+            Project::__SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
     }
     #[doc(hidden)]
@@ -294,213 +112,32 @@ const _: () = {
             "index `ByStatus` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"<created>#<id>\"`, or declare the index with `sort_key = \"…\"`"
         )
     };
-    #[doc(hidden)]
+    type __ProjectByStatusSkFields = (field::created, field::id);
+    type __ProjectByStatusSkNextAt<const D: usize, F> = <__ProjectByStatusSkFields as ::dynakey::__private::FieldAt<
+        D,
+        F,
+    >>::Next;
     #[diagnostic::on_unimplemented(
-        message = "sort-key field `id` comes after `created` in \"<created>#<id>\": fill `created` first (`Project::by_status_sk()` fills `created`, `id` in that order)",
-        label = "`id` cannot be filled before `created`"
+        message = "sort-key field `{F}` cannot be filled now: the next field of \"<created>#<id>\" is `{Self}` (`Project::by_status_sk()` fills `created`, `id` in that order)",
+        label = "fill `{Self}` first"
     )]
-    pub trait __DynakeyProjectByStatusSkOrder0Field1 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyProjectByStatusSkOrder0Field1 for ::dynakey::__private::Never {}
-    impl ProjectByStatusSk<0usize>
+    pub trait __ProjectByStatusSkNext<F, const N: usize> {}
+    impl<F, const N: usize> __ProjectByStatusSkNext<F, N> for F
+    where
+        __ProjectByStatusSkFields: ::dynakey::__private::DepthOf<F, N>,
+    {}
+    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for ProjectByStatusSk<D>
     where
         String: ::dynakey::KeySegment,
         Status: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
+        ::dynakey::__private::Kinds2: ::dynakey::__private::At<D>,
     {
-        #[doc(hidden)]
-        pub fn id<__DynakeyValue: __DynakeyProjectByStatusSkOrder0Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn id_prefix<__DynakeyValue: __DynakeyProjectByStatusSkOrder0Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    #[doc(hidden)]
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `created` is already filled; the next field of \"<created>#<id>\" is `id` (`Project::by_status_sk()` fills `created`, `id` in that order)",
-        label = "`created` is already filled"
-    )]
-    pub trait __DynakeyProjectByStatusSkOrder1Field0 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyProjectByStatusSkOrder1Field0 for ::dynakey::__private::Never {}
-    impl ProjectByStatusSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        pub fn created<__DynakeyValue: __DynakeyProjectByStatusSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn created_prefix<__DynakeyValue: __DynakeyProjectByStatusSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    #[doc(hidden)]
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `created` is already filled: every field of \"<created>#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
-        label = "`created` is already filled"
-    )]
-    pub trait __DynakeyProjectByStatusSkOrder2Field0 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyProjectByStatusSkOrder2Field0 for ::dynakey::__private::Never {}
-    impl ProjectByStatusSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        pub fn created<__DynakeyValue: __DynakeyProjectByStatusSkOrder2Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn created_prefix<__DynakeyValue: __DynakeyProjectByStatusSkOrder2Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    #[doc(hidden)]
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `id` is already filled: every field of \"<created>#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
-        label = "`id` is already filled"
-    )]
-    pub trait __DynakeyProjectByStatusSkOrder2Field1 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyProjectByStatusSkOrder2Field1 for ::dynakey::__private::Never {}
-    impl ProjectByStatusSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        pub fn id<__DynakeyValue: __DynakeyProjectByStatusSkOrder2Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn id_prefix<__DynakeyValue: __DynakeyProjectByStatusSkOrder2Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    impl Project
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc = concat!(
-            "Starts a sort-key condition for `", "<created>#<id>",
-            "`: fill fields left to right, \
-                             or pass as is for every item of this entity."
-        )]
-        pub fn by_status_sk() -> ProjectByStatusSk<0> {
-            let mut __dynakey_out = ::dynakey::__private::String::new();
-            ProjectByStatusSk(::core::result::Result::Ok(__dynakey_out))
-        }
-    }
-    impl ProjectByStatusSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        ///Fills `created` (field 1 of 2).
-        pub fn created(
-            self,
-            created: impl ::dynakey::SegmentArg<u64>,
-        ) -> ProjectByStatusSk<1usize> {
-            ProjectByStatusSk(
-                ::dynakey::__private::fill::<
-                    u64,
-                    _,
-                >(
-                    self.0,
-                    &created,
-                    "created",
-                    ::core::option::Option::Some('#'),
-                    "<created>#<id>",
-                    "#",
-                ),
-            )
-        }
-        ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn created_prefix(
-            self,
-            partial: impl ::dynakey::condition::SegmentPrefix<u64>,
-        ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0> {
-            ::dynakey::__private::fill_partial(
-                self.0,
-                &partial,
-                "created",
-                ::core::option::Option::Some('#'),
-                "<created>#<id>",
-            )
-        }
-    }
-    impl ProjectByStatusSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        ///Fills `id` (field 2 of 2).
-        pub fn id(
-            self,
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ProjectByStatusSk<2usize> {
-            ProjectByStatusSk(
-                ::dynakey::__private::fill::<
-                    String,
-                    _,
-                >(self.0, &id, "id", ::core::option::Option::None, "<created>#<id>", ""),
-            )
-        }
-        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn id_prefix(
-            self,
-            partial: impl ::dynakey::condition::SegmentPrefix<String>,
-        ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0> {
-            ::dynakey::__private::fill_partial(
-                self.0,
-                &partial,
-                "id",
-                ::core::option::Option::None,
-                "<created>#<id>",
-            )
+        type Entity = Project;
+        type Index = __DynakeyIndex0;
+        type Kind = <::dynakey::__private::Kinds2 as ::dynakey::__private::At<D>>::Out;
+        fn into_key(self) -> ::dynakey::__private::SortKey {
+            self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Project, __DynakeyIndex0>
@@ -510,74 +147,69 @@ const _: () = {
         Status: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {}
-    impl ::dynakey::SortKeyPrefix for ProjectByStatusSk<0usize>
+    impl<const D: usize> ProjectByStatusSk<D>
     where
         String: ::dynakey::KeySegment,
         Status: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {
-        type Entity = Project;
-        type Index = __DynakeyIndex0;
-        fn into_prefix(
+        ///Fills `created` (field 1 of 2): a `ProjectByStatusSk<1>`.
+        pub fn created<const N: usize>(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_prefix(self.0)
+            created: impl ::dynakey::SegmentArg<u64>,
+        ) -> ProjectByStatusSk<N>
+        where
+            __ProjectByStatusSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectByStatusSkNextAt<
+                D,
+                field::created,
+            >: __ProjectByStatusSkNext<field::created, N>,
+        {
+            ProjectByStatusSk(Project::__BY_STATUS_SORT.fill::<0, _>(self.0, &created))
         }
-    }
-    impl ::dynakey::SortKeyPrefix for ProjectByStatusSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = __DynakeyIndex0;
-        fn into_prefix(
+        ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
+        #[allow(non_snake_case)]
+        pub fn created_prefix(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_prefix(self.0)
+            partial: impl ::dynakey::condition::SegmentPrefix<u64>,
+        ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0>
+        where
+            __ProjectByStatusSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectByStatusSkNextAt<
+                D,
+                field::created,
+            >: __ProjectByStatusSkNext<field::created, 1>,
+        {
+            Project::__BY_STATUS_SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
-    }
-    impl ::dynakey::SortKeyBound for ProjectByStatusSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = __DynakeyIndex0;
-        fn into_bound(
+        ///Fills `id` (field 2 of 2): a `ProjectByStatusSk<2>`.
+        pub fn id<const N: usize>(
             self,
-        ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::__private::into_group_bound(self.0)
+            id: impl ::dynakey::SegmentArg<String>,
+        ) -> ProjectByStatusSk<N>
+        where
+            __ProjectByStatusSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectByStatusSkNextAt<
+                D,
+                field::id,
+            >: __ProjectByStatusSkNext<field::id, N>,
+        {
+            ProjectByStatusSk(Project::__BY_STATUS_SORT.fill::<1, _>(self.0, &id))
         }
-    }
-    impl ::dynakey::CompleteSortKey for ProjectByStatusSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = __DynakeyIndex0;
-        fn into_sort_key(
+        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
+        #[allow(non_snake_case)]
+        pub fn id_prefix(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_sort_key(self.0)
-        }
-    }
-    impl ::dynakey::SortKeyBound for ProjectByStatusSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = __DynakeyIndex0;
-        fn into_bound(
-            self,
-        ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::__private::into_exact_bound(self.0)
+            partial: impl ::dynakey::condition::SegmentPrefix<String>,
+        ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0>
+        where
+            __ProjectByStatusSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectByStatusSkNextAt<
+                D,
+                field::id,
+            >: __ProjectByStatusSkNext<field::id, 2>,
+        {
+            Project::__BY_STATUS_SORT.fill_partial::<1, _, _>(self.0, &partial)
         }
     }
     #[doc(hidden)]
@@ -600,91 +232,32 @@ const _: () = {
             "index `ByCreated` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"C#<created>\"`, or declare the index with `sort_key = \"…\"`"
         )
     };
-    #[doc(hidden)]
+    type __ProjectByCreatedSkFields = (field::created,);
+    type __ProjectByCreatedSkNextAt<const D: usize, F> = <__ProjectByCreatedSkFields as ::dynakey::__private::FieldAt<
+        D,
+        F,
+    >>::Next;
     #[diagnostic::on_unimplemented(
-        message = "sort-key field `created` is already filled: every field of \"C#<created>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
-        label = "`created` is already filled"
+        message = "sort-key field `{F}` cannot be filled now: the next field of \"C#<created>\" is `{Self}` (`Project::by_created_sk()` fills `created` in that order)",
+        label = "fill `{Self}` first"
     )]
-    pub trait __DynakeyProjectByCreatedSkOrder1Field0 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyProjectByCreatedSkOrder1Field0 for ::dynakey::__private::Never {}
-    impl ProjectByCreatedSk<1usize>
+    pub trait __ProjectByCreatedSkNext<F, const N: usize> {}
+    impl<F, const N: usize> __ProjectByCreatedSkNext<F, N> for F
+    where
+        __ProjectByCreatedSkFields: ::dynakey::__private::DepthOf<F, N>,
+    {}
+    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for ProjectByCreatedSk<D>
     where
         String: ::dynakey::KeySegment,
         Status: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
+        ::dynakey::__private::Kinds1: ::dynakey::__private::At<D>,
     {
-        #[doc(hidden)]
-        pub fn created<__DynakeyValue: __DynakeyProjectByCreatedSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn created_prefix<__DynakeyValue: __DynakeyProjectByCreatedSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    impl Project
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc = concat!(
-            "Starts a sort-key condition for `", "C#<created>",
-            "`: fill fields left to right, \
-                             or pass as is for every item of this entity."
-        )]
-        pub fn by_created_sk() -> ProjectByCreatedSk<0> {
-            let mut __dynakey_out = ::dynakey::__private::String::new();
-            __dynakey_out.push_str("C#");
-            ProjectByCreatedSk(::core::result::Result::Ok(__dynakey_out))
-        }
-    }
-    impl ProjectByCreatedSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        ///Fills `created` (field 1 of 1).
-        pub fn created(
-            self,
-            created: impl ::dynakey::SegmentArg<u64>,
-        ) -> ProjectByCreatedSk<1usize> {
-            ProjectByCreatedSk(
-                ::dynakey::__private::fill::<
-                    u64,
-                    _,
-                >(
-                    self.0,
-                    &created,
-                    "created",
-                    ::core::option::Option::None,
-                    "C#<created>",
-                    "",
-                ),
-            )
-        }
-        ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn created_prefix(
-            self,
-            partial: impl ::dynakey::condition::SegmentPrefix<u64>,
-        ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex1> {
-            ::dynakey::__private::fill_partial(
-                self.0,
-                &partial,
-                "created",
-                ::core::option::Option::None,
-                "C#<created>",
-            )
+        type Entity = Project;
+        type Index = __DynakeyIndex1;
+        type Kind = <::dynakey::__private::Kinds1 as ::dynakey::__private::At<D>>::Out;
+        fn into_key(self) -> ::dynakey::__private::SortKey {
+            self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Project, __DynakeyIndex1>
@@ -694,212 +267,40 @@ const _: () = {
         Status: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {}
-    impl ::dynakey::SortKeyPrefix for ProjectByCreatedSk<0usize>
+    impl<const D: usize> ProjectByCreatedSk<D>
     where
         String: ::dynakey::KeySegment,
         Status: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {
-        type Entity = Project;
-        type Index = __DynakeyIndex1;
-        fn into_prefix(
+        ///Fills `created` (field 1 of 1): a `ProjectByCreatedSk<1>`.
+        pub fn created<const N: usize>(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_prefix(self.0)
+            created: impl ::dynakey::SegmentArg<u64>,
+        ) -> ProjectByCreatedSk<N>
+        where
+            __ProjectByCreatedSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectByCreatedSkNextAt<
+                D,
+                field::created,
+            >: __ProjectByCreatedSkNext<field::created, N>,
+        {
+            ProjectByCreatedSk(Project::__BY_CREATED_SORT.fill::<0, _>(self.0, &created))
         }
-    }
-    impl ::dynakey::CompleteSortKey for ProjectByCreatedSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = __DynakeyIndex1;
-        fn into_sort_key(
+        ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
+        #[allow(non_snake_case)]
+        pub fn created_prefix(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_sort_key(self.0)
-        }
-    }
-    impl ::dynakey::SortKeyBound for ProjectByCreatedSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Project;
-        type Index = __DynakeyIndex1;
-        fn into_bound(
-            self,
-        ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::__private::into_exact_bound(self.0)
-        }
-    }
-    impl Project
-    where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_by_status_partition_key(
-            status: &(impl ::dynakey::SegmentArg<Status> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 7usize
-                + match <Status as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("STATUS#");
-            ::dynakey::__private::push_field::<
-                Status,
-                _,
-            >(
-                &mut __dynakey_out,
-                status,
-                "status",
-                ::core::option::Option::None,
-                "STATUS#<status>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Partition,
-                __dynakey_out,
-            )
-        }
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_by_status_sort_key(
-            created: &(impl ::dynakey::SegmentArg<u64> + ?::core::marker::Sized),
-            id: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0
-                + match <u64 as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                } + 1usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            ::dynakey::__private::push_field::<
-                u64,
-                _,
-            >(
-                &mut __dynakey_out,
-                created,
-                "created",
-                ::core::option::Option::Some('#'),
-                "<created>#<id>",
-            )?;
-            __dynakey_out.push_str("#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(
-                &mut __dynakey_out,
-                id,
-                "id",
-                ::core::option::Option::None,
-                "<created>#<id>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Sort,
-                __dynakey_out,
-            )
-        }
-        #[doc(hidden)]
-        const __DYNAKEY_BY_STATUS_SORT_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "<created>#<id>",
-            ::dynakey::__private::KeyRole::Sort,
-            &[
-                ::dynakey::__private::field(
-                    "created",
-                    <u64 as ::dynakey::KeySegment>::WIDTH,
-                    <u64 as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-                ::dynakey::__private::literal("#"),
-                ::dynakey::__private::field(
-                    "id",
-                    <String as ::dynakey::KeySegment>::WIDTH,
-                    <String as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
-        ///A Query on index `ByStatus` over one whole index partition (`STATUS#<status>`); narrow it with a sort-key condition such as `.begins_with(Project::by_status_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
-        pub fn query_by_status(
-            status: impl ::dynakey::SegmentArg<Status>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
-            ::dynakey::__private::query_index::<
-                Self,
-                __DynakeyIndex0,
-            >(
-                Self::__dynakey_by_status_partition_key(&status),
-                <__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                ::core::option::Option::Some(Self::__DYNAKEY_BY_STATUS_SORT_TEMPLATE),
-            )
-        }
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_by_created_sort_key(
-            created: &(impl ::dynakey::SegmentArg<u64> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 2usize
-                + match <u64 as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("C#");
-            ::dynakey::__private::push_field::<
-                u64,
-                _,
-            >(
-                &mut __dynakey_out,
-                created,
-                "created",
-                ::core::option::Option::None,
-                "C#<created>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Sort,
-                __dynakey_out,
-            )
-        }
-        #[doc(hidden)]
-        const __DYNAKEY_BY_CREATED_SORT_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "C#<created>",
-            ::dynakey::__private::KeyRole::Sort,
-            &[
-                ::dynakey::__private::literal("C#"),
-                ::dynakey::__private::field(
-                    "created",
-                    <u64 as ::dynakey::KeySegment>::WIDTH,
-                    <u64 as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
-        ///A Query on index `ByCreated` over one whole index partition (`WS#<workspace>`); narrow it with a sort-key condition such as `.begins_with(Project::by_created_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
-        pub fn query_by_created(
-            workspace: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex1> {
-            ::dynakey::__private::query_index::<
-                Self,
-                __DynakeyIndex1,
-            >(
-                Self::__dynakey_partition_key(&workspace),
-                <__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                ::core::option::Option::Some(Self::__DYNAKEY_BY_CREATED_SORT_TEMPLATE),
-            )
+            partial: impl ::dynakey::condition::SegmentPrefix<u64>,
+        ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex1>
+        where
+            __ProjectByCreatedSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectByCreatedSkNextAt<
+                D,
+                field::created,
+            >: __ProjectByCreatedSkNext<field::created, 1>,
+        {
+            Project::__BY_CREATED_SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
     }
     #[automatically_derived]
@@ -919,91 +320,21 @@ const _: () = {
         type Table = App;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Project";
-        const ENTITY_TYPE_ATTRIBUTE: ::core::option::Option<&'static str> = ::core::option::Option::None;
-        const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "WS#<workspace>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("WS#"),
-                ::dynakey::__private::field(
-                    "workspace",
-                    <String as ::dynakey::KeySegment>::WIDTH,
-                    <String as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
+        const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
         const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::Some(
-            __SORT_TEMPLATE,
+            Self::__SORT.template,
         );
-        fn partition_key(
-            &self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            Self::__dynakey_partition_key(&self.workspace)
-        }
-        fn sort_key(
-            &self,
-        ) -> ::core::result::Result<
-            ::core::option::Option<::dynakey::__private::String>,
-            ::dynakey::KeyError,
-        > {
-            Self::__dynakey_sort_key(&self.id).map(::core::option::Option::Some)
-        }
-        #[inline]
-        fn matches_partition_key(key: &str) -> bool {
-            match ::dynakey::__private::match_segments::<
-                1usize,
-            >(
-                &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                <Self as ::dynakey::Entity>::SHARDING,
-                key,
-            ) {
-                ::core::option::Option::Some([__segment_0]) => {
-                    true
-                        && <String as ::dynakey::KeySegment>::is_valid_segment(
-                            __segment_0,
-                        )
-                }
-                ::core::option::Option::None => false,
-            }
-        }
-        #[inline]
-        fn matches_sort_key(key: &str) -> bool {
-            match ::dynakey::__private::match_segments::<
-                1usize,
-            >(&__SORT_TEMPLATE, ::core::option::Option::None, key) {
-                ::core::option::Option::Some([__segment_0]) => {
-                    true
-                        && <String as ::dynakey::KeySegment>::is_valid_segment(
-                            __segment_0,
-                        )
-                }
-                ::core::option::Option::None => false,
-            }
-        }
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
             ::dynakey::__private::entity_index(
                 <__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                ::core::option::Option::Some(
-                    ::dynakey::__private::key_template(
-                        "STATUS#<status>",
-                        ::dynakey::__private::KeyRole::Partition,
-                        &[
-                            ::dynakey::__private::literal("STATUS#"),
-                            ::dynakey::__private::field(
-                                "status",
-                                <Status as ::dynakey::KeySegment>::WIDTH,
-                                <Status as ::dynakey::KeySegment>::ANY_TEXT,
-                            ),
-                        ],
-                    ),
-                ),
-                ::core::option::Option::Some(Self::__DYNAKEY_BY_STATUS_SORT_TEMPLATE),
+                ::core::option::Option::Some(Self::__BY_STATUS_PARTITION.template),
+                ::core::option::Option::Some(Self::__BY_STATUS_SORT.template),
                 true,
             ),
             ::dynakey::__private::entity_index(
                 <__DynakeyIndex1 as ::dynakey::Index>::DEF,
                 ::core::option::Option::None,
-                ::core::option::Option::Some(Self::__DYNAKEY_BY_CREATED_SORT_TEMPLATE),
+                ::core::option::Option::Some(Self::__BY_CREATED_SORT.template),
                 false,
             ),
         ];
@@ -1018,14 +349,12 @@ const _: () = {
                 let ::core::option::Option::Some(status) = &self.status else {
                     break '__dynakey_index;
                 };
-                let created = &self.created;
-                let id = &self.id;
                 __dynakey_out
                     .push((
                         ::dynakey::__private::index_partition_key(
                             &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
                         ),
-                        Self::__dynakey_by_status_partition_key(&status)?,
+                        Project::__BY_STATUS_PARTITION.encode((status,))?,
                     ));
                 if let ::core::option::Option::Some(__dynakey_attribute) = ::dynakey::__private::index_sort_key(
                     &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
@@ -1033,23 +362,41 @@ const _: () = {
                     __dynakey_out
                         .push((
                             __dynakey_attribute,
-                            Self::__dynakey_by_status_sort_key(&created, &id)?,
+                            Project::__BY_STATUS_SORT.encode((&self.created, &self.id))?,
                         ));
                 }
             }
             {
-                let created = &self.created;
                 if let ::core::option::Option::Some(__dynakey_attribute) = ::dynakey::__private::index_sort_key(
                     &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
                 ) {
                     __dynakey_out
                         .push((
                             __dynakey_attribute,
-                            Self::__dynakey_by_created_sort_key(&created)?,
+                            Project::__BY_CREATED_SORT.encode((&self.created,))?,
                         ));
                 }
             }
             ::core::result::Result::Ok(__dynakey_out)
+        }
+        fn partition_key(
+            &self,
+        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+            Project::__PARTITION.encode((&self.workspace,))
+        }
+        fn sort_key(
+            &self,
+        ) -> ::core::result::Result<
+            ::core::option::Option<::dynakey::__private::String>,
+            ::dynakey::KeyError,
+        > {
+            Project::__SORT.encode((&self.id,)).map(::core::option::Option::Some)
+        }
+        fn matches_partition_key(key: &str) -> bool {
+            Project::__PARTITION.matches(::core::option::Option::None, key)
+        }
+        fn matches_sort_key(key: &str) -> bool {
+            Project::__SORT.matches(::core::option::Option::None, key)
         }
     }
     #[automatically_derived]
@@ -1065,38 +412,39 @@ const _: () = {
         Status: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {
+        const __PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+            "WS#<workspace>",
+            ::dynakey::__private::KeyRole::Partition,
+            &[
+                ::dynakey::__private::literal("WS#"),
+                ::dynakey::__private::field::<String>("workspace"),
+            ],
+        );
         #[doc(hidden)]
         const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::assert_table_with_sort_key::<
             Self,
         >();
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_partition_key(
-            workspace: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 3usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("WS#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(
-                &mut __dynakey_out,
-                workspace,
-                "workspace",
-                ::core::option::Option::None,
-                "WS#<workspace>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Partition,
-                __dynakey_out,
-            )
+        const __SORT: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+            "PROJ#<id>",
+            ::dynakey::__private::KeyRole::Sort,
+            &[
+                ::dynakey::__private::literal("PROJ#"),
+                ::dynakey::__private::field::<String>("id"),
+            ],
+        );
+        ///Starts a sort-key condition for `PROJ#<id>`: fill fields left to right, or pass as is for every item of this entity.
+        pub fn sk() -> ProjectSk<0> {
+            ProjectSk(Self::__SORT.start())
+        }
+        /**Parses a sort key written by the template `PROJ#<id>` back into its fields.
+
+# Errors
+[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+        pub fn parse_sort_key(
+            key: &str,
+        ) -> ::core::result::Result<ProjectSortKey, ::dynakey::KeyError> {
+            let (__dynakey_0,) = Project::__SORT.parse(key)?;
+            ::core::result::Result::Ok(ProjectSortKey { id: __dynakey_0 })
         }
         /**The primary key of the [`Project`] with these field values (partition key `WS#<workspace>`, sort key `PROJ#<id>`), for GetItem, DeleteItem and friends.
 
@@ -1110,8 +458,8 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
                 ::dynakey::__private::key::<
                     Self,
                 >(
-                    Self::__dynakey_partition_key(&workspace)?,
-                    ::core::option::Option::Some(Self::__dynakey_sort_key(&id)?),
+                    Project::__PARTITION.encode((&workspace,))?,
+                    ::core::option::Option::Some(Project::__SORT.encode((&id,))?),
                 ),
             )
         }
@@ -1121,7 +469,7 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         ) -> ::dynakey::KeyQuery<Self> {
             ::dynakey::__private::query::<
                 Self,
-            >(Self::__dynakey_partition_key(&workspace))
+            >(Project::__PARTITION.encode((&workspace,)))
         }
         /**Parses a partition key written by the template `WS#<workspace>` back into its fields.
 
@@ -1130,14 +478,69 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn parse_partition_key(
             key: &str,
         ) -> ::core::result::Result<ProjectPartitionKey, ::dynakey::KeyError> {
-            let [__segment_0] = ::dynakey::__private::parse_segments::<
-                1usize,
-            >(&<Self as ::dynakey::Entity>::PARTITION_TEMPLATE, key)?;
+            let (__dynakey_0,) = Project::__PARTITION.parse(key)?;
             ::core::result::Result::Ok(ProjectPartitionKey {
-                workspace: ::dynakey::__private::decode_field::<
-                    String,
-                >(__segment_0, "workspace")?,
+                workspace: __dynakey_0,
             })
+        }
+        const __BY_STATUS_PARTITION: ::dynakey::__private::Template<(Status,)> = ::dynakey::__private::template(
+            "STATUS#<status>",
+            ::dynakey::__private::KeyRole::Partition,
+            &[
+                ::dynakey::__private::literal("STATUS#"),
+                ::dynakey::__private::field::<Status>("status"),
+            ],
+        );
+        const __BY_STATUS_SORT: ::dynakey::__private::Template<(u64, String)> = ::dynakey::__private::template(
+            "<created>#<id>",
+            ::dynakey::__private::KeyRole::Sort,
+            &[
+                ::dynakey::__private::field::<u64>("created"),
+                ::dynakey::__private::literal("#"),
+                ::dynakey::__private::field::<String>("id"),
+            ],
+        );
+        ///Starts a sort-key condition for `<created>#<id>`: fill fields left to right, or pass as is for every item of this entity.
+        pub fn by_status_sk() -> ProjectByStatusSk<0> {
+            ProjectByStatusSk(Self::__BY_STATUS_SORT.start())
+        }
+        ///A Query on index `ByStatus` over one whole index partition (`STATUS#<status>`); narrow it with a sort-key condition such as `.begins_with(Project::by_status_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
+        pub fn query_by_status(
+            status: impl ::dynakey::SegmentArg<Status>,
+        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
+            ::dynakey::__private::query_index::<
+                Self,
+                __DynakeyIndex0,
+            >(
+                Project::__BY_STATUS_PARTITION.encode((&status,)),
+                <__DynakeyIndex0 as ::dynakey::Index>::DEF,
+                ::core::option::Option::Some(Self::__BY_STATUS_SORT.template),
+            )
+        }
+        const __BY_CREATED_SORT: ::dynakey::__private::Template<(u64,)> = ::dynakey::__private::template(
+            "C#<created>",
+            ::dynakey::__private::KeyRole::Sort,
+            &[
+                ::dynakey::__private::literal("C#"),
+                ::dynakey::__private::field::<u64>("created"),
+            ],
+        );
+        ///Starts a sort-key condition for `C#<created>`: fill fields left to right, or pass as is for every item of this entity.
+        pub fn by_created_sk() -> ProjectByCreatedSk<0> {
+            ProjectByCreatedSk(Self::__BY_CREATED_SORT.start())
+        }
+        ///A Query on index `ByCreated` over one whole index partition (`WS#<workspace>`); narrow it with a sort-key condition such as `.begins_with(Project::by_created_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
+        pub fn query_by_created(
+            workspace: impl ::dynakey::SegmentArg<String>,
+        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex1> {
+            ::dynakey::__private::query_index::<
+                Self,
+                __DynakeyIndex1,
+            >(
+                Project::__PARTITION.encode((&workspace,)),
+                <__DynakeyIndex1 as ::dynakey::Index>::DEF,
+                ::core::option::Option::Some(Self::__BY_CREATED_SORT.template),
+            )
         }
         ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).
         pub const WORKSPACE: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(

@@ -1,179 +1,55 @@
 // The expansion of `entity_with_writes` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
 ///The fields of a [`Task`] partition key (template `WS#<workspace>`), as parsed by `Task::parse_partition_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
 struct TaskPartitionKey {
     ///The `workspace` segment.
     pub workspace: String,
 }
-impl ::core::clone::Clone for TaskPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    u32: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn clone(&self) -> Self {
-        TaskPartitionKey {
-            workspace: ::core::clone::Clone::clone(&self.workspace),
-        }
-    }
-}
-impl ::core::cmp::PartialEq for TaskPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    u32: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn eq(&self, other: &Self) -> bool {
-        true && self.workspace == other.workspace
-    }
-}
-impl ::core::fmt::Debug for TaskPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    u32: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("TaskPartitionKey")
-            .field(::core::stringify!(workspace), &self.workspace)
-            .finish()
-    }
-}
 ///The fields of a [`Task`] sort key (template `TASK#<id>`), as parsed by `Task::parse_sort_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
 struct TaskSortKey {
     ///The `id` segment.
     pub id: u32,
 }
-impl ::core::clone::Clone for TaskSortKey
-where
-    String: ::dynakey::KeySegment,
-    u32: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn clone(&self) -> Self {
-        TaskSortKey {
-            id: ::core::clone::Clone::clone(&self.id),
-        }
-    }
-}
-impl ::core::cmp::PartialEq for TaskSortKey
-where
-    String: ::dynakey::KeySegment,
-    u32: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn eq(&self, other: &Self) -> bool {
-        true && self.id == other.id
-    }
-}
-impl ::core::fmt::Debug for TaskSortKey
-where
-    String: ::dynakey::KeySegment,
-    u32: ::dynakey::KeySegment,
-    u64: ::dynakey::KeySegment,
-{
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("TaskSortKey").field(::core::stringify!(id), &self.id).finish()
-    }
-}
 ///Typed sort-key builder for [`Task`] (template `TASK#<id>`), created by `Task::sk()`: fill fields left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts the fields filled. Encoding errors are kept and returned when the query is built.
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
-struct TaskSk<const D: usize>(
-    ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError>,
-);
+struct TaskSk<const D: usize>(::dynakey::__private::SortKey);
 ///Typed sort-key builder for [`Task`] (template `<due>#<id>`), created by `Task::by_assignee_sk()`: fill fields left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts the fields filled. Encoding errors are kept and returned when the query is built.
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
-struct TaskByAssigneeSk<const D: usize>(
-    ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError>,
-);
+struct TaskByAssigneeSk<const D: usize>(::dynakey::__private::SortKey);
 const _: () = {
-    const __SORT_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-        "TASK#<id>",
-        ::dynakey::__private::KeyRole::Sort,
-        &[
-            ::dynakey::__private::literal("TASK#"),
-            ::dynakey::__private::field(
-                "id",
-                <u32 as ::dynakey::KeySegment>::WIDTH,
-                <u32 as ::dynakey::KeySegment>::ANY_TEXT,
-            ),
-        ],
-    );
-    #[doc(hidden)]
+    #[allow(non_camel_case_types)]
+    mod field {
+        pub enum id {}
+        pub enum due {}
+    }
+    type __TaskSkFields = (field::id,);
+    type __TaskSkNextAt<const D: usize, F> = <__TaskSkFields as ::dynakey::__private::FieldAt<
+        D,
+        F,
+    >>::Next;
     #[diagnostic::on_unimplemented(
-        message = "sort-key field `id` is already filled: every field of \"TASK#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
-        label = "`id` is already filled"
+        message = "sort-key field `{F}` cannot be filled now: the next field of \"TASK#<id>\" is `{Self}` (`Task::sk()` fills `id` in that order)",
+        label = "fill `{Self}` first"
     )]
-    pub trait __DynakeyTaskSkOrder1Field0 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyTaskSkOrder1Field0 for ::dynakey::__private::Never {}
-    impl TaskSk<1usize>
+    pub trait __TaskSkNext<F, const N: usize> {}
+    impl<F, const N: usize> __TaskSkNext<F, N> for F
+    where
+        __TaskSkFields: ::dynakey::__private::DepthOf<F, N>,
+    {}
+    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for TaskSk<D>
     where
         String: ::dynakey::KeySegment,
         u32: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
+        ::dynakey::__private::Kinds1: ::dynakey::__private::At<D>,
     {
-        #[doc(hidden)]
-        pub fn id<__DynakeyValue: __DynakeyTaskSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn id_prefix<__DynakeyValue: __DynakeyTaskSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    impl Task
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc = concat!(
-            "Starts a sort-key condition for `", "TASK#<id>",
-            "`: fill fields left to right, \
-                             or pass as is for every item of this entity."
-        )]
-        pub fn sk() -> TaskSk<0> {
-            let mut __dynakey_out = ::dynakey::__private::String::new();
-            __dynakey_out.push_str("TASK#");
-            TaskSk(::core::result::Result::Ok(__dynakey_out))
-        }
-    }
-    impl TaskSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        ///Fills `id` (field 1 of 1).
-        pub fn id(self, id: impl ::dynakey::SegmentArg<u32>) -> TaskSk<1usize> {
-            TaskSk(
-                ::dynakey::__private::fill::<
-                    u32,
-                    _,
-                >(self.0, &id, "id", ::core::option::Option::None, "TASK#<id>", ""),
-            )
-        }
-        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn id_prefix(
-            self,
-            partial: impl ::dynakey::condition::SegmentPrefix<u32>,
-        ) -> ::dynakey::SortKeyPartial<Task, ::dynakey::PrimaryIndex> {
-            ::dynakey::__private::fill_partial(
-                self.0,
-                &partial,
-                "id",
-                ::core::option::Option::None,
-                "TASK#<id>",
-            )
+        type Entity = Task;
+        type Index = ::dynakey::PrimaryIndex;
+        type Kind = <::dynakey::__private::Kinds1 as ::dynakey::__private::At<D>>::Out;
+        fn into_key(self) -> ::dynakey::__private::SortKey {
+            self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Task, ::dynakey::PrimaryIndex>
@@ -183,90 +59,31 @@ const _: () = {
         u32: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {}
-    impl ::dynakey::SortKeyPrefix for TaskSk<0usize>
+    impl<const D: usize> TaskSk<D>
     where
         String: ::dynakey::KeySegment,
         u32: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {
-        type Entity = Task;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_prefix(
+        ///Fills `id` (field 1 of 1): a `TaskSk<1>`.
+        pub fn id<const N: usize>(self, id: impl ::dynakey::SegmentArg<u32>) -> TaskSk<N>
+        where
+            __TaskSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __TaskSkNextAt<D, field::id>: __TaskSkNext<field::id, N>,
+        {
+            TaskSk(Task::__SORT.fill::<0, _>(self.0, &id))
+        }
+        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
+        #[allow(non_snake_case)]
+        pub fn id_prefix(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_prefix(self.0)
-        }
-    }
-    impl ::dynakey::CompleteSortKey for TaskSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Task;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_sort_key(
-            self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_sort_key(self.0)
-        }
-    }
-    impl ::dynakey::SortKeyBound for TaskSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Task;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_bound(
-            self,
-        ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::__private::into_exact_bound(self.0)
-        }
-    }
-    impl Task
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_sort_key(
-            id: &(impl ::dynakey::SegmentArg<u32> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 5usize
-                + match <u32 as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("TASK#");
-            ::dynakey::__private::push_field::<
-                u32,
-                _,
-            >(&mut __dynakey_out, id, "id", ::core::option::Option::None, "TASK#<id>")?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Sort,
-                __dynakey_out,
-            )
-        }
-        /**Parses a sort key written by the template `TASK#<id>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(
-            key: &str,
-        ) -> ::core::result::Result<TaskSortKey, ::dynakey::KeyError> {
-            let [__segment_0] = ::dynakey::__private::parse_segments::<
-                1usize,
-            >(&__SORT_TEMPLATE, key)?;
-            ::core::result::Result::Ok(TaskSortKey {
-                id: ::dynakey::__private::decode_field::<u32>(__segment_0, "id")?,
-            })
+            partial: impl ::dynakey::condition::SegmentPrefix<u32>,
+        ) -> ::dynakey::SortKeyPartial<Task, ::dynakey::PrimaryIndex>
+        where
+            __TaskSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __TaskSkNextAt<D, field::id>: __TaskSkNext<field::id, 1>,
+        {
+            Task::__SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
     }
     #[doc(hidden)]
@@ -289,213 +106,32 @@ const _: () = {
             "index `ByAssignee` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"<due>#<id>\"`, or declare the index with `sort_key = \"…\"`"
         )
     };
-    #[doc(hidden)]
+    type __TaskByAssigneeSkFields = (field::due, field::id);
+    type __TaskByAssigneeSkNextAt<const D: usize, F> = <__TaskByAssigneeSkFields as ::dynakey::__private::FieldAt<
+        D,
+        F,
+    >>::Next;
     #[diagnostic::on_unimplemented(
-        message = "sort-key field `id` comes after `due` in \"<due>#<id>\": fill `due` first (`Task::by_assignee_sk()` fills `due`, `id` in that order)",
-        label = "`id` cannot be filled before `due`"
+        message = "sort-key field `{F}` cannot be filled now: the next field of \"<due>#<id>\" is `{Self}` (`Task::by_assignee_sk()` fills `due`, `id` in that order)",
+        label = "fill `{Self}` first"
     )]
-    pub trait __DynakeyTaskByAssigneeSkOrder0Field1 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyTaskByAssigneeSkOrder0Field1 for ::dynakey::__private::Never {}
-    impl TaskByAssigneeSk<0usize>
+    pub trait __TaskByAssigneeSkNext<F, const N: usize> {}
+    impl<F, const N: usize> __TaskByAssigneeSkNext<F, N> for F
+    where
+        __TaskByAssigneeSkFields: ::dynakey::__private::DepthOf<F, N>,
+    {}
+    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for TaskByAssigneeSk<D>
     where
         String: ::dynakey::KeySegment,
         u32: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
+        ::dynakey::__private::Kinds2: ::dynakey::__private::At<D>,
     {
-        #[doc(hidden)]
-        pub fn id<__DynakeyValue: __DynakeyTaskByAssigneeSkOrder0Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn id_prefix<__DynakeyValue: __DynakeyTaskByAssigneeSkOrder0Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    #[doc(hidden)]
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `due` is already filled; the next field of \"<due>#<id>\" is `id` (`Task::by_assignee_sk()` fills `due`, `id` in that order)",
-        label = "`due` is already filled"
-    )]
-    pub trait __DynakeyTaskByAssigneeSkOrder1Field0 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyTaskByAssigneeSkOrder1Field0 for ::dynakey::__private::Never {}
-    impl TaskByAssigneeSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        pub fn due<__DynakeyValue: __DynakeyTaskByAssigneeSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn due_prefix<__DynakeyValue: __DynakeyTaskByAssigneeSkOrder1Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    #[doc(hidden)]
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `due` is already filled: every field of \"<due>#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
-        label = "`due` is already filled"
-    )]
-    pub trait __DynakeyTaskByAssigneeSkOrder2Field0 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyTaskByAssigneeSkOrder2Field0 for ::dynakey::__private::Never {}
-    impl TaskByAssigneeSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        pub fn due<__DynakeyValue: __DynakeyTaskByAssigneeSkOrder2Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn due_prefix<__DynakeyValue: __DynakeyTaskByAssigneeSkOrder2Field0>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    #[doc(hidden)]
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `id` is already filled: every field of \"<due>#<id>\" is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
-        label = "`id` is already filled"
-    )]
-    pub trait __DynakeyTaskByAssigneeSkOrder2Field1 {}
-    #[diagnostic::do_not_recommend]
-    impl __DynakeyTaskByAssigneeSkOrder2Field1 for ::dynakey::__private::Never {}
-    impl TaskByAssigneeSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        pub fn id<__DynakeyValue: __DynakeyTaskByAssigneeSkOrder2Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-        #[doc(hidden)]
-        #[allow(non_snake_case)]
-        pub fn id_prefix<__DynakeyValue: __DynakeyTaskByAssigneeSkOrder2Field1>(
-            self,
-            _: __DynakeyValue,
-        ) -> Self {
-            self
-        }
-    }
-    impl Task
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc = concat!(
-            "Starts a sort-key condition for `", "<due>#<id>",
-            "`: fill fields left to right, \
-                             or pass as is for every item of this entity."
-        )]
-        pub fn by_assignee_sk() -> TaskByAssigneeSk<0> {
-            let mut __dynakey_out = ::dynakey::__private::String::new();
-            TaskByAssigneeSk(::core::result::Result::Ok(__dynakey_out))
-        }
-    }
-    impl TaskByAssigneeSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        ///Fills `due` (field 1 of 2).
-        pub fn due(
-            self,
-            due: impl ::dynakey::SegmentArg<u64>,
-        ) -> TaskByAssigneeSk<1usize> {
-            TaskByAssigneeSk(
-                ::dynakey::__private::fill::<
-                    u64,
-                    _,
-                >(
-                    self.0,
-                    &due,
-                    "due",
-                    ::core::option::Option::Some('#'),
-                    "<due>#<id>",
-                    "#",
-                ),
-            )
-        }
-        ///A partial value of `due`: keys whose `due` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn due_prefix(
-            self,
-            partial: impl ::dynakey::condition::SegmentPrefix<u64>,
-        ) -> ::dynakey::SortKeyPartial<Task, __DynakeyIndex0> {
-            ::dynakey::__private::fill_partial(
-                self.0,
-                &partial,
-                "due",
-                ::core::option::Option::Some('#'),
-                "<due>#<id>",
-            )
-        }
-    }
-    impl TaskByAssigneeSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        ///Fills `id` (field 2 of 2).
-        pub fn id(
-            self,
-            id: impl ::dynakey::SegmentArg<u32>,
-        ) -> TaskByAssigneeSk<2usize> {
-            TaskByAssigneeSk(
-                ::dynakey::__private::fill::<
-                    u32,
-                    _,
-                >(self.0, &id, "id", ::core::option::Option::None, "<due>#<id>", ""),
-            )
-        }
-        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn id_prefix(
-            self,
-            partial: impl ::dynakey::condition::SegmentPrefix<u32>,
-        ) -> ::dynakey::SortKeyPartial<Task, __DynakeyIndex0> {
-            ::dynakey::__private::fill_partial(
-                self.0,
-                &partial,
-                "id",
-                ::core::option::Option::None,
-                "<due>#<id>",
-            )
+        type Entity = Task;
+        type Index = __DynakeyIndex0;
+        type Kind = <::dynakey::__private::Kinds2 as ::dynakey::__private::At<D>>::Out;
+        fn into_key(self) -> ::dynakey::__private::SortKey {
+            self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Task, __DynakeyIndex0>
@@ -505,179 +141,63 @@ const _: () = {
         u32: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {}
-    impl ::dynakey::SortKeyPrefix for TaskByAssigneeSk<0usize>
+    impl<const D: usize> TaskByAssigneeSk<D>
     where
         String: ::dynakey::KeySegment,
         u32: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {
-        type Entity = Task;
-        type Index = __DynakeyIndex0;
-        fn into_prefix(
+        ///Fills `due` (field 1 of 2): a `TaskByAssigneeSk<1>`.
+        pub fn due<const N: usize>(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_prefix(self.0)
+            due: impl ::dynakey::SegmentArg<u64>,
+        ) -> TaskByAssigneeSk<N>
+        where
+            __TaskByAssigneeSkFields: ::dynakey::__private::FieldAt<D, field::due>,
+            __TaskByAssigneeSkNextAt<
+                D,
+                field::due,
+            >: __TaskByAssigneeSkNext<field::due, N>,
+        {
+            TaskByAssigneeSk(Task::__BY_ASSIGNEE_SORT.fill::<0, _>(self.0, &due))
         }
-    }
-    impl ::dynakey::SortKeyPrefix for TaskByAssigneeSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Task;
-        type Index = __DynakeyIndex0;
-        fn into_prefix(
+        ///A partial value of `due`: keys whose `due` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
+        #[allow(non_snake_case)]
+        pub fn due_prefix(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_prefix(self.0)
+            partial: impl ::dynakey::condition::SegmentPrefix<u64>,
+        ) -> ::dynakey::SortKeyPartial<Task, __DynakeyIndex0>
+        where
+            __TaskByAssigneeSkFields: ::dynakey::__private::FieldAt<D, field::due>,
+            __TaskByAssigneeSkNextAt<
+                D,
+                field::due,
+            >: __TaskByAssigneeSkNext<field::due, 1>,
+        {
+            Task::__BY_ASSIGNEE_SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
-    }
-    impl ::dynakey::SortKeyBound for TaskByAssigneeSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Task;
-        type Index = __DynakeyIndex0;
-        fn into_bound(
+        ///Fills `id` (field 2 of 2): a `TaskByAssigneeSk<2>`.
+        pub fn id<const N: usize>(
             self,
-        ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::__private::into_group_bound(self.0)
+            id: impl ::dynakey::SegmentArg<u32>,
+        ) -> TaskByAssigneeSk<N>
+        where
+            __TaskByAssigneeSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __TaskByAssigneeSkNextAt<D, field::id>: __TaskByAssigneeSkNext<field::id, N>,
+        {
+            TaskByAssigneeSk(Task::__BY_ASSIGNEE_SORT.fill::<1, _>(self.0, &id))
         }
-    }
-    impl ::dynakey::CompleteSortKey for TaskByAssigneeSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Task;
-        type Index = __DynakeyIndex0;
-        fn into_sort_key(
+        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
+        #[allow(non_snake_case)]
+        pub fn id_prefix(
             self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_sort_key(self.0)
-        }
-    }
-    impl ::dynakey::SortKeyBound for TaskByAssigneeSk<2usize>
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        type Entity = Task;
-        type Index = __DynakeyIndex0;
-        fn into_bound(
-            self,
-        ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::__private::into_exact_bound(self.0)
-        }
-    }
-    impl Task
-    where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-    {
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_by_assignee_partition_key(
-            assignee: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 5usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("USER#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(
-                &mut __dynakey_out,
-                assignee,
-                "assignee",
-                ::core::option::Option::None,
-                "USER#<assignee>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Partition,
-                __dynakey_out,
-            )
-        }
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_by_assignee_sort_key(
-            due: &(impl ::dynakey::SegmentArg<u64> + ?::core::marker::Sized),
-            id: &(impl ::dynakey::SegmentArg<u32> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0
-                + match <u64 as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                } + 1usize
-                + match <u32 as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            ::dynakey::__private::push_field::<
-                u64,
-                _,
-            >(
-                &mut __dynakey_out,
-                due,
-                "due",
-                ::core::option::Option::Some('#'),
-                "<due>#<id>",
-            )?;
-            __dynakey_out.push_str("#");
-            ::dynakey::__private::push_field::<
-                u32,
-                _,
-            >(&mut __dynakey_out, id, "id", ::core::option::Option::None, "<due>#<id>")?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Sort,
-                __dynakey_out,
-            )
-        }
-        #[doc(hidden)]
-        const __DYNAKEY_BY_ASSIGNEE_SORT_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "<due>#<id>",
-            ::dynakey::__private::KeyRole::Sort,
-            &[
-                ::dynakey::__private::field(
-                    "due",
-                    <u64 as ::dynakey::KeySegment>::WIDTH,
-                    <u64 as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-                ::dynakey::__private::literal("#"),
-                ::dynakey::__private::field(
-                    "id",
-                    <u32 as ::dynakey::KeySegment>::WIDTH,
-                    <u32 as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
-        ///A Query on index `ByAssignee` over one whole index partition (`USER#<assignee>`); narrow it with a sort-key condition such as `.begins_with(Task::by_assignee_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
-        pub fn query_by_assignee(
-            assignee: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
-            ::dynakey::__private::query_index::<
-                Self,
-                __DynakeyIndex0,
-            >(
-                Self::__dynakey_by_assignee_partition_key(&assignee),
-                <__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                ::core::option::Option::Some(Self::__DYNAKEY_BY_ASSIGNEE_SORT_TEMPLATE),
-            )
+            partial: impl ::dynakey::condition::SegmentPrefix<u32>,
+        ) -> ::dynakey::SortKeyPartial<Task, __DynakeyIndex0>
+        where
+            __TaskByAssigneeSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __TaskByAssigneeSkNextAt<D, field::id>: __TaskByAssigneeSkNext<field::id, 2>,
+        {
+            Task::__BY_ASSIGNEE_SORT.fill_partial::<1, _, _>(self.0, &partial)
         }
     }
     const _: () = ::dynakey::__private::assert_version_number::<u64>();
@@ -699,82 +219,15 @@ const _: () = {
         type Table = Tracker;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Task";
-        const ENTITY_TYPE_ATTRIBUTE: ::core::option::Option<&'static str> = ::core::option::Option::None;
-        const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "WS#<workspace>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("WS#"),
-                ::dynakey::__private::field(
-                    "workspace",
-                    <String as ::dynakey::KeySegment>::WIDTH,
-                    <String as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
+        const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
         const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::Some(
-            __SORT_TEMPLATE,
+            Self::__SORT.template,
         );
-        fn partition_key(
-            &self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            Self::__dynakey_partition_key(&self.workspace)
-        }
-        fn sort_key(
-            &self,
-        ) -> ::core::result::Result<
-            ::core::option::Option<::dynakey::__private::String>,
-            ::dynakey::KeyError,
-        > {
-            Self::__dynakey_sort_key(&self.id).map(::core::option::Option::Some)
-        }
-        #[inline]
-        fn matches_partition_key(key: &str) -> bool {
-            match ::dynakey::__private::match_segments::<
-                1usize,
-            >(
-                &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                <Self as ::dynakey::Entity>::SHARDING,
-                key,
-            ) {
-                ::core::option::Option::Some([__segment_0]) => {
-                    true
-                        && <String as ::dynakey::KeySegment>::is_valid_segment(
-                            __segment_0,
-                        )
-                }
-                ::core::option::Option::None => false,
-            }
-        }
-        #[inline]
-        fn matches_sort_key(key: &str) -> bool {
-            match ::dynakey::__private::match_segments::<
-                1usize,
-            >(&__SORT_TEMPLATE, ::core::option::Option::None, key) {
-                ::core::option::Option::Some([__segment_0]) => {
-                    true && <u32 as ::dynakey::KeySegment>::is_valid_segment(__segment_0)
-                }
-                ::core::option::Option::None => false,
-            }
-        }
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
             ::dynakey::__private::entity_index(
                 <__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                ::core::option::Option::Some(
-                    ::dynakey::__private::key_template(
-                        "USER#<assignee>",
-                        ::dynakey::__private::KeyRole::Partition,
-                        &[
-                            ::dynakey::__private::literal("USER#"),
-                            ::dynakey::__private::field(
-                                "assignee",
-                                <String as ::dynakey::KeySegment>::WIDTH,
-                                <String as ::dynakey::KeySegment>::ANY_TEXT,
-                            ),
-                        ],
-                    ),
-                ),
-                ::core::option::Option::Some(Self::__DYNAKEY_BY_ASSIGNEE_SORT_TEMPLATE),
+                ::core::option::Option::Some(Self::__BY_ASSIGNEE_PARTITION.template),
+                ::core::option::Option::Some(Self::__BY_ASSIGNEE_SORT.template),
                 true,
             ),
         ];
@@ -789,14 +242,12 @@ const _: () = {
                 let ::core::option::Option::Some(assignee) = &self.assignee else {
                     break '__dynakey_index;
                 };
-                let due = &self.due;
-                let id = &self.id;
                 __dynakey_out
                     .push((
                         ::dynakey::__private::index_partition_key(
                             &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
                         ),
-                        Self::__dynakey_by_assignee_partition_key(&assignee)?,
+                        Task::__BY_ASSIGNEE_PARTITION.encode((assignee,))?,
                     ));
                 if let ::core::option::Option::Some(__dynakey_attribute) = ::dynakey::__private::index_sort_key(
                     &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
@@ -804,7 +255,7 @@ const _: () = {
                     __dynakey_out
                         .push((
                             __dynakey_attribute,
-                            Self::__dynakey_by_assignee_sort_key(&due, &id)?,
+                            Task::__BY_ASSIGNEE_SORT.encode((&self.due, &self.id))?,
                         ));
                 }
             }
@@ -820,6 +271,25 @@ const _: () = {
             ),
             ::core::option::Option::Some("expiresAt"),
         );
+        fn partition_key(
+            &self,
+        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+            Task::__PARTITION.encode((&self.workspace,))
+        }
+        fn sort_key(
+            &self,
+        ) -> ::core::result::Result<
+            ::core::option::Option<::dynakey::__private::String>,
+            ::dynakey::KeyError,
+        > {
+            Task::__SORT.encode((&self.id,)).map(::core::option::Option::Some)
+        }
+        fn matches_partition_key(key: &str) -> bool {
+            Task::__PARTITION.matches(::core::option::Option::None, key)
+        }
+        fn matches_sort_key(key: &str) -> bool {
+            Task::__SORT.matches(::core::option::Option::None, key)
+        }
     }
     #[automatically_derived]
     impl ::dynakey::InTable<Tracker> for Task
@@ -834,38 +304,39 @@ const _: () = {
         u32: ::dynakey::KeySegment,
         u64: ::dynakey::KeySegment,
     {
+        const __PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+            "WS#<workspace>",
+            ::dynakey::__private::KeyRole::Partition,
+            &[
+                ::dynakey::__private::literal("WS#"),
+                ::dynakey::__private::field::<String>("workspace"),
+            ],
+        );
         #[doc(hidden)]
         const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::assert_table_with_sort_key::<
             Self,
         >();
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_partition_key(
-            workspace: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 3usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("WS#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(
-                &mut __dynakey_out,
-                workspace,
-                "workspace",
-                ::core::option::Option::None,
-                "WS#<workspace>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Partition,
-                __dynakey_out,
-            )
+        const __SORT: ::dynakey::__private::Template<(u32,)> = ::dynakey::__private::template(
+            "TASK#<id>",
+            ::dynakey::__private::KeyRole::Sort,
+            &[
+                ::dynakey::__private::literal("TASK#"),
+                ::dynakey::__private::field::<u32>("id"),
+            ],
+        );
+        ///Starts a sort-key condition for `TASK#<id>`: fill fields left to right, or pass as is for every item of this entity.
+        pub fn sk() -> TaskSk<0> {
+            TaskSk(Self::__SORT.start())
+        }
+        /**Parses a sort key written by the template `TASK#<id>` back into its fields.
+
+# Errors
+[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+        pub fn parse_sort_key(
+            key: &str,
+        ) -> ::core::result::Result<TaskSortKey, ::dynakey::KeyError> {
+            let (__dynakey_0,) = Task::__SORT.parse(key)?;
+            ::core::result::Result::Ok(TaskSortKey { id: __dynakey_0 })
         }
         /**The primary key of the [`Task`] with these field values (partition key `WS#<workspace>`, sort key `TASK#<id>`), for GetItem, DeleteItem and friends.
 
@@ -879,8 +350,8 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
                 ::dynakey::__private::key::<
                     Self,
                 >(
-                    Self::__dynakey_partition_key(&workspace)?,
-                    ::core::option::Option::Some(Self::__dynakey_sort_key(&id)?),
+                    Task::__PARTITION.encode((&workspace,))?,
+                    ::core::option::Option::Some(Task::__SORT.encode((&id,))?),
                 ),
             )
         }
@@ -888,9 +359,7 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn query(
             workspace: impl ::dynakey::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query::<
-                Self,
-            >(Self::__dynakey_partition_key(&workspace))
+            ::dynakey::__private::query::<Self>(Task::__PARTITION.encode((&workspace,)))
         }
         /**Parses a partition key written by the template `WS#<workspace>` back into its fields.
 
@@ -899,14 +368,44 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         pub fn parse_partition_key(
             key: &str,
         ) -> ::core::result::Result<TaskPartitionKey, ::dynakey::KeyError> {
-            let [__segment_0] = ::dynakey::__private::parse_segments::<
-                1usize,
-            >(&<Self as ::dynakey::Entity>::PARTITION_TEMPLATE, key)?;
+            let (__dynakey_0,) = Task::__PARTITION.parse(key)?;
             ::core::result::Result::Ok(TaskPartitionKey {
-                workspace: ::dynakey::__private::decode_field::<
-                    String,
-                >(__segment_0, "workspace")?,
+                workspace: __dynakey_0,
             })
+        }
+        const __BY_ASSIGNEE_PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+            "USER#<assignee>",
+            ::dynakey::__private::KeyRole::Partition,
+            &[
+                ::dynakey::__private::literal("USER#"),
+                ::dynakey::__private::field::<String>("assignee"),
+            ],
+        );
+        const __BY_ASSIGNEE_SORT: ::dynakey::__private::Template<(u64, u32)> = ::dynakey::__private::template(
+            "<due>#<id>",
+            ::dynakey::__private::KeyRole::Sort,
+            &[
+                ::dynakey::__private::field::<u64>("due"),
+                ::dynakey::__private::literal("#"),
+                ::dynakey::__private::field::<u32>("id"),
+            ],
+        );
+        ///Starts a sort-key condition for `<due>#<id>`: fill fields left to right, or pass as is for every item of this entity.
+        pub fn by_assignee_sk() -> TaskByAssigneeSk<0> {
+            TaskByAssigneeSk(Self::__BY_ASSIGNEE_SORT.start())
+        }
+        ///A Query on index `ByAssignee` over one whole index partition (`USER#<assignee>`); narrow it with a sort-key condition such as `.begins_with(Task::by_assignee_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
+        pub fn query_by_assignee(
+            assignee: impl ::dynakey::SegmentArg<String>,
+        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
+            ::dynakey::__private::query_index::<
+                Self,
+                __DynakeyIndex0,
+            >(
+                Task::__BY_ASSIGNEE_PARTITION.encode((&assignee,)),
+                <__DynakeyIndex0 as ::dynakey::Index>::DEF,
+                ::core::option::Option::Some(Self::__BY_ASSIGNEE_SORT.template),
+            )
         }
         ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).
         pub const WORKSPACE: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(

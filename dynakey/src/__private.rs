@@ -18,9 +18,17 @@ pub use crate::template::{decode_field, push_field, take_segment};
 
 mod attribute_fills;
 mod attribute_index;
+mod attribute_steps;
+mod segments;
+mod sort_keys;
 
 pub use attribute_fills::*;
 pub use attribute_index::*;
+pub use attribute_steps::*;
+pub use segments::*;
+pub use sort_keys::*;
+
+pub use crate::condition::{Complete, CompleteWithLiteral, EntityPrefix, Group, SortKeyBuilder};
 
 use crate::collection::Member;
 use crate::error::{KeyError, KeyErrorKind};
@@ -35,16 +43,6 @@ use crate::{Entity, Key, KeyQuery, SortKeyPartial};
 /// A literal part of a key template.
 pub const fn literal(text: &'static str) -> TemplatePart {
     TemplatePart::Literal(text)
-}
-
-/// A placeholder of a key template: the field's name and its type's `KeySegment::WIDTH` and
-/// `KeySegment::ANY_TEXT`.
-pub const fn field(name: &'static str, width: Option<usize>, any_text: bool) -> TemplatePart {
-    TemplatePart::Field {
-        name,
-        width,
-        any_text,
-    }
 }
 
 /// The key template `text`, split into `parts` by the derive.
@@ -476,44 +474,6 @@ pub fn push_partial<T>(
         }
         _ => Ok(()),
     }
-}
-
-/// One fill step of a generated sort-key builder (`Entity::sk().<field>(value)`): appends `value`
-/// as field `field` and then `next` (the literal up to the next field) to the key built so far;
-/// the first error is kept and returned when the query is built. One generic call instead of a
-/// closure per builder depth in every entity.
-///
-/// # Errors
-/// As [`push_field`], or the error already held.
-#[inline]
-pub fn fill<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Sized>(
-    key: Result<String, KeyError>,
-    value: &A,
-    field: &'static str,
-    terminator: Option<char>,
-    template: &'static str,
-    next: &'static str,
-) -> Result<String, KeyError> {
-    let mut out = key?;
-    push_field::<T, A>(&mut out, value, field, terminator, template)?;
-    out.push_str(next);
-    Ok(out)
-}
-
-/// The `<field>_prefix(partial)` step of a generated sort-key builder: the key built so far, then
-/// the partial value ([`push_partial`]), as a [`SortKeyPartial`] for `begins_with`.
-#[inline]
-pub fn fill_partial<T, E, I>(
-    key: Result<String, KeyError>,
-    partial: &impl crate::condition::SegmentPrefix<T>,
-    field: &'static str,
-    terminator: Option<char>,
-    template: &'static str,
-) -> SortKeyPartial<E, I> {
-    SortKeyPartial::new(key.and_then(|mut out| {
-        push_partial(&mut out, partial, field, terminator, template)?;
-        finish_prefix(out)
-    }))
 }
 
 /// `SortKeyPrefix::into_prefix` of a generated sort-key builder: the size rule of a prefix.

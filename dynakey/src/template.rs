@@ -70,6 +70,24 @@ impl KeyTemplate {
         self.parts
     }
 
+    /// The bytes to reserve for a key of this template: its literals, and each placeholder's fixed
+    /// width (16 for a variable-width one).
+    pub(crate) const fn capacity(&self) -> usize {
+        let mut total = 0;
+        let mut i = 0;
+        while i < self.parts.len() {
+            total += match self.parts[i] {
+                TemplatePart::Literal(text) => text.len(),
+                TemplatePart::Field {
+                    width: Some(width), ..
+                } => width,
+                TemplatePart::Field { width: None, .. } => 16,
+            };
+            i += 1;
+        }
+        total
+    }
+
     /// The placeholder names, left to right.
     pub fn fields(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.parts.iter().filter_map(|part| match part {

@@ -37,6 +37,14 @@ const NOT_ENUMS: &[&str] = &[
     "OffsetDateTime",
 ];
 
+/// `true` for a type spelled as a key type of the standard library or dynakey (integers, floats,
+/// `bool`, `char`, `String`, `Cow<str>`, `KeyPath`, the ULID/UUID/timestamp types behind
+/// features): one that is `Clone + PartialEq + Debug` whatever the entity, so derives on the
+/// parsed-key structs cannot fail.
+pub fn is_std_key_type(ty: &Type) -> bool {
+    !maybe_enum(ty) && matches!(ty, Type::Path(path) if path.qself.is_none())
+}
+
 fn maybe_enum(ty: &Type) -> bool {
     match ty {
         Type::Path(path) => path

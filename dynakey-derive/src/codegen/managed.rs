@@ -5,19 +5,14 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
+use crate::codegen::entity::Parts;
 use crate::model::Entity;
 
-/// What `#[derive(Entity)]` emits for its managed fields.
-pub struct ManagedExpansion {
-    /// Inside `impl Entity`: `MANAGED`, when any field is managed.
-    pub entity_items: TokenStream,
-    /// Inside the `const _` block: checks and the versioning marker.
-    pub inner: TokenStream,
-}
-
-/// `bounds`: the entity's where clause, which the marker impl carries like every other impl (so a
-/// field type that is not a key segment is reported once).
-pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> ManagedExpansion {
+/// What `#[derive(Entity)]` emits for its managed fields: `MANAGED` in `impl Entity`, when any
+/// field is managed; the checks and the versioning marker in the `const _` block. `bounds`: the
+/// entity's where clause, which the marker impl carries like every other impl (so a field type
+/// that is not a key segment is reported once).
+pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> Parts {
     let ident = entity.ident;
     let managed = &entity.managed;
     let mut inner = TokenStream::new();
@@ -77,8 +72,9 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> ManagedExpansion {
     } else {
         TokenStream::new()
     };
-    ManagedExpansion {
-        entity_items,
+    Parts {
         inner,
+        entity_items,
+        ..Parts::default()
     }
 }
