@@ -18,13 +18,14 @@ pub struct ProjectSortKey {
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
 pub struct ProjectSk<const D: usize>(::dynakey::__private::SortKey);
 const _: () = {
+    use ::dynakey::__private as __dk;
     #[allow(non_camel_case_types)]
     mod field {
         pub enum created {}
         pub enum id {}
     }
     type __ProjectSkFields = (field::created, field::id);
-    type __ProjectSkNextAt<const D: usize, F> = <__ProjectSkFields as ::dynakey::__private::FieldAt<
+    type __ProjectSkNextAt<const D: usize, F> = <__ProjectSkFields as __dk::FieldAt<
         D,
         F,
     >>::Next;
@@ -35,39 +36,39 @@ const _: () = {
     pub trait __ProjectSkNext<F, const N: usize> {}
     impl<F, const N: usize> __ProjectSkNext<F, N> for F
     where
-        __ProjectSkFields: ::dynakey::__private::DepthOf<F, N>,
+        __ProjectSkFields: __dk::DepthOf<F, N>,
     {}
-    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for ProjectSk<D>
+    impl<const D: usize> __dk::SortKeyBuilder for ProjectSk<D>
     where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-        ::dynakey::__private::Kinds2: ::dynakey::__private::At<D>,
+        String: __dk::KeySegment,
+        u64: __dk::KeySegment,
+        __dk::Kinds2: __dk::At<D>,
     {
         type Entity = Project;
         type Index = ::dynakey::PrimaryIndex;
-        type Kind = <::dynakey::__private::Kinds2 as ::dynakey::__private::At<D>>::Out;
-        fn into_key(self) -> ::dynakey::__private::SortKey {
+        type Kind = <__dk::Kinds2 as __dk::At<D>>::Out;
+        fn into_key(self) -> __dk::SortKey {
             self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Project, ::dynakey::PrimaryIndex>
     for ProjectSk<D>
     where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
     impl<const D: usize> ProjectSk<D>
     where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
         ///Fills `created` (field 1 of 2): a `ProjectSk<1>`.
         pub fn created<const N: usize>(
             self,
-            created: impl ::dynakey::SegmentArg<u64>,
+            created: impl __dk::SegmentArg<u64>,
         ) -> ProjectSk<N>
         where
-            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectSkFields: __dk::FieldAt<D, field::created>,
             __ProjectSkNextAt<D, field::created>: __ProjectSkNext<field::created, N>,
         {
             ProjectSk(Project::__SORT.fill::<0, _>(self.0, &created))
@@ -79,7 +80,7 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
         where
-            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectSkFields: __dk::FieldAt<D, field::created>,
             __ProjectSkNextAt<D, field::created>: __ProjectSkNext<field::created, 1>,
         {
             Project::__SORT.fill_partial::<0, _, _>(self.0, &partial)
@@ -87,10 +88,10 @@ const _: () = {
         ///Fills `id` (field 2 of 2): a `ProjectSk<2>`.
         pub fn id<const N: usize>(
             self,
-            id: impl ::dynakey::SegmentArg<String>,
+            id: impl __dk::SegmentArg<String>,
         ) -> ProjectSk<N>
         where
-            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectSkFields: __dk::FieldAt<D, field::id>,
             __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, N>,
         {
             ProjectSk(Project::__SORT.fill::<1, _>(self.0, &id))
@@ -102,7 +103,7 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
         where
-            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectSkFields: __dk::FieldAt<D, field::id>,
             __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, 2>,
         {
             Project::__SORT.fill_partial::<1, _, _>(self.0, &partial)
@@ -111,10 +112,10 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Unversioned for Project
     where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
-    const _: () = if ::dynakey::__private::is_key_attribute::<Workspaces>("_type") {
+    const _: () = if __dk::is_key_attribute::<Workspaces>("_type") {
         ::core::panic!(
             "entity `Project`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
         )
@@ -122,72 +123,56 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Entity for Project
     where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
         type Table = Workspaces;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Proj";
-        const ENTITY_TYPE_ATTRIBUTE: ::core::option::Option<&'static str> = ::core::option::Option::Some(
-            "_type",
-        );
+        const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> = __dk::Some("_type");
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::Some(
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
             Self::__SORT.template,
         );
-        fn partition_key(
-            &self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+        fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Project::__PARTITION.encode((&self.workspace,))
         }
-        fn sort_key(
-            &self,
-        ) -> ::core::result::Result<
-            ::core::option::Option<::dynakey::__private::String>,
-            ::dynakey::KeyError,
-        > {
-            Project::__SORT
-                .encode((&self.created, &self.id))
-                .map(::core::option::Option::Some)
+        fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
+            Self::__SORT.encode_some((&self.created, &self.id))
         }
         fn matches_partition_key(key: &str) -> bool {
-            Project::__PARTITION.matches(::core::option::Option::None, key)
+            Project::__PARTITION.matches(__dk::None, key)
         }
         fn matches_sort_key(key: &str) -> bool {
-            Project::__SORT.matches(::core::option::Option::None, key)
+            Project::__SORT.matches(__dk::None, key)
         }
     }
     #[automatically_derived]
     impl ::dynakey::InTable<Workspaces> for Project
     where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
     impl Project
     where
-        String: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
-        const __PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+        const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "WS#<workspace>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("WS#"),
-                ::dynakey::__private::field::<String>("workspace"),
-            ],
+            __dk::KeyRole::Partition,
+            &[__dk::literal("WS#"), __dk::field::<String>("workspace")],
         );
         #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::assert_table_with_sort_key::<
-            Self,
-        >();
-        const __SORT: ::dynakey::__private::Template<(u64, String)> = ::dynakey::__private::template(
+        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
+        const __SORT: __dk::Template<(u64, String)> = __dk::template(
             "PROJ#<created>#<id>",
-            ::dynakey::__private::KeyRole::Sort,
+            __dk::KeyRole::Sort,
             &[
-                ::dynakey::__private::literal("PROJ#"),
-                ::dynakey::__private::field::<u64>("created"),
-                ::dynakey::__private::literal("#"),
-                ::dynakey::__private::field::<String>("id"),
+                __dk::literal("PROJ#"),
+                __dk::field::<u64>("created"),
+                __dk::literal("#"),
+                __dk::field::<String>("id"),
             ],
         );
         ///Starts a sort-key condition for `PROJ#<created>#<id>`: fill fields left to right, or pass as is for every item of this entity.
@@ -200,40 +185,36 @@ const _: () = {
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_sort_key(
             key: &str,
-        ) -> ::core::result::Result<ProjectSortKey, ::dynakey::KeyError> {
-            let (__dynakey_0, __dynakey_1) = Project::__SORT.parse(key)?;
-            ::core::result::Result::Ok(ProjectSortKey {
-                created: __dynakey_0,
-                id: __dynakey_1,
-            })
+        ) -> __dk::Result<ProjectSortKey, __dk::KeyError> {
+            match Project::__SORT.parse(key) {
+                __dk::Ok((__dynakey_0, __dynakey_1)) => {
+                    __dk::Ok(ProjectSortKey {
+                        created: __dynakey_0,
+                        id: __dynakey_1,
+                    })
+                }
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
         /**The primary key of the [`Project`] with these field values (partition key `WS#<workspace>`, sort key `PROJ#<created>#<id>`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
-            workspace: impl ::dynakey::SegmentArg<String>,
-            created: impl ::dynakey::SegmentArg<u64>,
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(
-                ::dynakey::__private::key::<
-                    Self,
-                >(
-                    Project::__PARTITION.encode((&workspace,))?,
-                    ::core::option::Option::Some(
-                        Project::__SORT.encode((&created, &id))?,
-                    ),
-                ),
+            workspace: impl __dk::SegmentArg<String>,
+            created: impl __dk::SegmentArg<u64>,
+            id: impl __dk::SegmentArg<String>,
+        ) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
+            __dk::key(
+                Project::__PARTITION.encode((&workspace,)),
+                Project::__SORT.encode((&created, &id)),
             )
         }
         ///A Query over one whole partition (`WS#<workspace>`); narrow it with a sort-key condition such as `.begins_with(Project::sk())`. Encoding errors are returned when the query is built.
         pub fn query(
-            workspace: impl ::dynakey::SegmentArg<String>,
+            workspace: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query::<
-                Self,
-            >(Project::__PARTITION.encode((&workspace,)))
+            __dk::query::<Self>(Project::__PARTITION.encode((&workspace,)))
         }
         /**Parses a partition key written by the template `WS#<workspace>` back into its fields.
 
@@ -241,27 +222,27 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_partition_key(
             key: &str,
-        ) -> ::core::result::Result<ProjectPartitionKey, ::dynakey::KeyError> {
-            let (__dynakey_0,) = Project::__PARTITION.parse(key)?;
-            ::core::result::Result::Ok(ProjectPartitionKey {
-                workspace: __dynakey_0,
-            })
+        ) -> __dk::Result<ProjectPartitionKey, __dk::KeyError> {
+            match Project::__PARTITION.parse(key) {
+                __dk::Ok((__dynakey_0,)) => {
+                    __dk::Ok(ProjectPartitionKey {
+                        workspace: __dynakey_0,
+                    })
+                }
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
         ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const WORKSPACE: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+        pub const WORKSPACE: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle(
             "workspace",
         );
         ///Attribute `created` (field `created`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const CREATED: ::dynakey::Field<Self, u64, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+        pub const CREATED: __dk::Field<Self, u64, __dk::KeyPart> = __dk::handle(
             "created",
         );
         ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const ID: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
-            "id",
-        );
+        pub const ID: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle("id");
         ///Attribute `name` (field `name`). Conditions and every update operation.
-        pub const NAME: ::dynakey::Field<Self, String, ::dynakey::field::Plain> = ::dynakey::__private::handle(
-            "name",
-        );
+        pub const NAME: __dk::Field<Self, String, __dk::Plain> = __dk::handle("name");
     }
 };

@@ -24,6 +24,7 @@ pub struct MatchByScoreSk<const D: usize>(::dynakey::__private::SortConditions);
 #[must_use = "sort conditions do nothing until passed to `.sort_key(…)`"]
 pub struct MatchByRankSk<const D: usize>(::dynakey::__private::SortConditions);
 const _: () = {
+    use ::dynakey::__private as __dk;
     #[allow(non_camel_case_types)]
     mod field {
         pub enum round {}
@@ -31,67 +32,63 @@ const _: () = {
         pub enum score {}
         pub enum rank {}
     }
-    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for MatchSk<D>
+    impl<const D: usize> __dk::SortKeyBuilder for MatchSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
-        ::dynakey::__private::Kinds0: ::dynakey::__private::At<D>,
+        __dk::Kinds0: __dk::At<D>,
     {
         type Entity = Match;
         type Index = ::dynakey::PrimaryIndex;
-        type Kind = <::dynakey::__private::Kinds0 as ::dynakey::__private::At<D>>::Out;
-        fn into_key(self) -> ::dynakey::__private::SortKey {
+        type Kind = <__dk::Kinds0 as __dk::At<D>>::Out;
+        fn into_key(self) -> __dk::SortKey {
             self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Match, ::dynakey::PrimaryIndex>
     for MatchSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {}
     #[doc(hidden)]
-    type __DynakeyIndex0 = <Esports as ::dynakey::__private::IndexAt<
-        {
-            ::dynakey::__private::attribute_index_position::<
-                Esports,
-            >("ByTournamentRegion", "Match")
-        },
+    type __DynakeyIndex0 = <Esports as __dk::IndexAt<
+        { __dk::attribute_index_position::<Esports>("ByTournamentRegion", "Match") },
     >>::Index;
     const __BY_TOURNAMENT_REGION: ::dynakey::IndexDef = <__DynakeyIndex0 as ::dynakey::Index>::DEF;
-    const _: () = ::dynakey::__private::check_fill_counts(
+    const _: () = __dk::check_fill_counts(
         &__BY_TOURNAMENT_REGION,
         true,
         2usize,
         "ByTournamentRegion",
     );
-    const _: () = ::dynakey::__private::check_sort_fill_count(
+    const _: () = __dk::check_sort_fill_count(
         &__BY_TOURNAMENT_REGION,
         2usize,
         "ByTournamentRegion",
     );
-    const _: () = ::dynakey::__private::check_isolation(
+    const _: () = __dk::check_isolation(
         &__BY_TOURNAMENT_REGION,
         "_type",
         false,
         "ByTournamentRegion",
         "Match",
     );
-    impl ::dynakey::__private::IndexMember<Match> for ByTournamentRegion {}
+    impl __dk::IndexMember<Match> for ByTournamentRegion {}
     const _: () = {
         #[allow(unused_imports)]
-        use ::dynakey::__private::NoAttributeType as _;
-        ::dynakey::__private::check_native_fill(
+        use __dk::NoAttributeType as _;
+        __dk::check_native_fill(
             &__BY_TOURNAMENT_REGION,
-            ::dynakey::__private::KeyRole::Partition,
+            __dk::KeyRole::Partition,
             0usize,
-            ::dynakey::__private::TypeProbe::<String>::TYPE,
+            __dk::TypeProbe::<String>::TYPE,
             "tournament",
             "tournament",
             "ByTournamentRegion",
@@ -99,12 +96,12 @@ const _: () = {
     };
     const _: () = {
         #[allow(unused_imports)]
-        use ::dynakey::__private::NoAttributeType as _;
-        ::dynakey::__private::check_native_fill(
+        use __dk::NoAttributeType as _;
+        __dk::check_native_fill(
             &__BY_TOURNAMENT_REGION,
-            ::dynakey::__private::KeyRole::Partition,
+            __dk::KeyRole::Partition,
             1usize,
-            ::dynakey::__private::TypeProbe::<String>::TYPE,
+            __dk::TypeProbe::<String>::TYPE,
             "region",
             "region",
             "ByTournamentRegion",
@@ -112,20 +109,20 @@ const _: () = {
     };
     const _: () = {
         #[allow(unused_imports)]
-        use ::dynakey::__private::NoAttributeType as _;
-        ::dynakey::__private::check_native_fill(
+        use __dk::NoAttributeType as _;
+        __dk::check_native_fill(
             &__BY_TOURNAMENT_REGION,
-            ::dynakey::__private::KeyRole::Sort,
+            __dk::KeyRole::Sort,
             0usize,
-            ::dynakey::__private::TypeProbe::<u32>::TYPE,
+            __dk::TypeProbe::<u32>::TYPE,
             "round",
             "round",
             "ByTournamentRegion",
         )
     };
-    const _: () = ::dynakey::__private::check_template_fill(
+    const _: () = __dk::check_template_fill(
         &__BY_TOURNAMENT_REGION,
-        ::dynakey::__private::KeyRole::Sort,
+        __dk::KeyRole::Sort,
         1usize,
         "B#<bracket>",
         &[
@@ -141,7 +138,7 @@ const _: () = {
         "ByTournamentRegion",
     );
     type __MatchByTournamentRegionSkFields = (field::round, field::bracket);
-    type __MatchByTournamentRegionSkNextAt<const D: usize, F> = <__MatchByTournamentRegionSkFields as ::dynakey::__private::StepAt<
+    type __MatchByTournamentRegionSkNextAt<const D: usize, F> = <__MatchByTournamentRegionSkFields as __dk::StepAt<
         D,
         F,
     >>::Next;
@@ -152,11 +149,11 @@ const _: () = {
     pub trait __MatchByTournamentRegionSkNext<F, const N: usize> {}
     impl<F, const N: usize> __MatchByTournamentRegionSkNext<F, N> for F
     where
-        __MatchByTournamentRegionSkFields: ::dynakey::__private::DepthOf<F, N>,
+        __MatchByTournamentRegionSkFields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> MatchByTournamentRegionSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -168,19 +165,14 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u32>,
         ) -> MatchByTournamentRegionSk<N>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::round,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::round,
             >: __MatchByTournamentRegionSkNext<field::round, N>,
         {
             MatchByTournamentRegionSk(
-                ::dynakey::__private::step_eq::<
-                    u32,
-                >(self.0, &__BY_TOURNAMENT_REGION, 0, &value),
+                __dk::step_eq::<u32>(self.0, &__BY_TOURNAMENT_REGION, 0, &value),
             )
         }
         ///`round > value`, on the last sort attribute given.
@@ -189,20 +181,17 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u32>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::round,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::round,
             >: __MatchByTournamentRegionSkNext<field::round, 1>,
         {
-            ::dynakey::__private::step_compare(
+            __dk::step_compare(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 0,
-                ::dynakey::__private::AttributeOp::Gt,
+                __dk::AttributeOp::Gt,
                 &value,
             )
         }
@@ -212,20 +201,17 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u32>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::round,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::round,
             >: __MatchByTournamentRegionSkNext<field::round, 1>,
         {
-            ::dynakey::__private::step_compare(
+            __dk::step_compare(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 0,
-                ::dynakey::__private::AttributeOp::Ge,
+                __dk::AttributeOp::Ge,
                 &value,
             )
         }
@@ -235,20 +221,17 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u32>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::round,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::round,
             >: __MatchByTournamentRegionSkNext<field::round, 1>,
         {
-            ::dynakey::__private::step_compare(
+            __dk::step_compare(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 0,
-                ::dynakey::__private::AttributeOp::Lt,
+                __dk::AttributeOp::Lt,
                 &value,
             )
         }
@@ -258,20 +241,17 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u32>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::round,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::round,
             >: __MatchByTournamentRegionSkNext<field::round, 1>,
         {
-            ::dynakey::__private::step_compare(
+            __dk::step_compare(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 0,
-                ::dynakey::__private::AttributeOp::Le,
+                __dk::AttributeOp::Le,
                 &value,
             )
         }
@@ -282,22 +262,13 @@ const _: () = {
             high: impl ::dynakey::attribute::AttributeArg<u32>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::round,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::round,
             >: __MatchByTournamentRegionSkNext<field::round, 1>,
         {
-            ::dynakey::__private::step_between(
-                self.0,
-                &__BY_TOURNAMENT_REGION,
-                0,
-                &low,
-                &high,
-            )
+            __dk::step_between(self.0, &__BY_TOURNAMENT_REGION, 0, &low, &high)
         }
         ///`begins_with(round, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn round_begins_with(
@@ -305,39 +276,28 @@ const _: () = {
             prefix: impl ::dynakey::attribute::BeginsWith<u32>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::round,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::round,
             >: __MatchByTournamentRegionSkNext<field::round, 1>,
         {
-            ::dynakey::__private::step_begins_with(
-                self.0,
-                &__BY_TOURNAMENT_REGION,
-                0,
-                &prefix,
-            )
+            __dk::step_begins_with(self.0, &__BY_TOURNAMENT_REGION, 0, &prefix)
         }
         ///`B#<bracket>` equal to the key these values make: the next sort attribute may follow.
         pub fn bracket<const N: usize>(
             self,
-            bracket: impl ::dynakey::SegmentArg<String>,
+            bracket: impl __dk::SegmentArg<String>,
         ) -> MatchByTournamentRegionSk<N>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::bracket,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::bracket,
             >: __MatchByTournamentRegionSkNext<field::bracket, N>,
         {
             MatchByTournamentRegionSk(
-                ::dynakey::__private::step_template_eq(
+                __dk::step_template_eq(
                     self.0,
                     &__BY_TOURNAMENT_REGION,
                     1,
@@ -348,23 +308,20 @@ const _: () = {
         ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_gt(
             self,
-            value: impl ::dynakey::SegmentArg<String>,
+            value: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::bracket,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::bracket,
             >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
         {
-            ::dynakey::__private::step_template_compare(
+            __dk::step_template_compare(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 1,
-                ::dynakey::__private::AttributeOp::Gt,
+                __dk::AttributeOp::Gt,
                 "B#",
                 Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
@@ -372,23 +329,20 @@ const _: () = {
         ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_gte(
             self,
-            value: impl ::dynakey::SegmentArg<String>,
+            value: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::bracket,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::bracket,
             >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
         {
-            ::dynakey::__private::step_template_compare(
+            __dk::step_template_compare(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 1,
-                ::dynakey::__private::AttributeOp::Ge,
+                __dk::AttributeOp::Ge,
                 "B#",
                 Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
@@ -396,23 +350,20 @@ const _: () = {
         ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_lt(
             self,
-            value: impl ::dynakey::SegmentArg<String>,
+            value: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::bracket,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::bracket,
             >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
         {
-            ::dynakey::__private::step_template_compare(
+            __dk::step_template_compare(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 1,
-                ::dynakey::__private::AttributeOp::Lt,
+                __dk::AttributeOp::Lt,
                 "B#",
                 Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
@@ -420,23 +371,20 @@ const _: () = {
         ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_lte(
             self,
-            value: impl ::dynakey::SegmentArg<String>,
+            value: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::bracket,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::bracket,
             >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
         {
-            ::dynakey::__private::step_template_compare(
+            __dk::step_template_compare(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 1,
-                ::dynakey::__private::AttributeOp::Le,
+                __dk::AttributeOp::Le,
                 "B#",
                 Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
@@ -444,20 +392,17 @@ const _: () = {
         ///`B#<bracket>` between the keys of `low` and `high` (both included), on the last sort attribute given.
         pub fn bracket_between(
             self,
-            low: impl ::dynakey::SegmentArg<String>,
-            high: impl ::dynakey::SegmentArg<String>,
+            low: impl __dk::SegmentArg<String>,
+            high: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
         where
-            __MatchByTournamentRegionSkFields: ::dynakey::__private::StepAt<
-                D,
-                field::bracket,
-            >,
+            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
             __MatchByTournamentRegionSkNextAt<
                 D,
                 field::bracket,
             >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
         {
-            ::dynakey::__private::step_template_between(
+            __dk::step_template_between(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 1,
@@ -470,55 +415,37 @@ const _: () = {
     impl<const D: usize> ::dynakey::SortAttributes<Match, __DynakeyIndex0>
     for MatchByTournamentRegionSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
-        ::dynakey::__private::Given2: ::dynakey::__private::At<D>,
-        <::dynakey::__private::Given2 as ::dynakey::__private::At<
-            D,
-        >>::Out: ::dynakey::__private::Given,
+        __dk::Given2: __dk::At<D>,
+        <__dk::Given2 as __dk::At<D>>::Out: __dk::Given,
     {
         fn into_conditions(
             self,
-        ) -> ::core::result::Result<
+        ) -> __dk::Result<
             ::std::vec::Vec<
                 (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
             >,
-            ::dynakey::KeyError,
+            __dk::KeyError,
         > {
             self.0.into_conditions()
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex1 = <Esports as ::dynakey::__private::IndexAt<
-        { ::dynakey::__private::attribute_index_position::<Esports>("ByScore", "Match") },
+    type __DynakeyIndex1 = <Esports as __dk::IndexAt<
+        { __dk::attribute_index_position::<Esports>("ByScore", "Match") },
     >>::Index;
     const __BY_SCORE: ::dynakey::IndexDef = <__DynakeyIndex1 as ::dynakey::Index>::DEF;
-    const _: () = ::dynakey::__private::check_fill_counts(
+    const _: () = __dk::check_fill_counts(&__BY_SCORE, true, 1usize, "ByScore");
+    const _: () = __dk::check_sort_fill_count(&__BY_SCORE, 1usize, "ByScore");
+    const _: () = __dk::check_isolation(&__BY_SCORE, "_type", true, "ByScore", "Match");
+    impl<__DynakeyEntity> __dk::IndexMember<__DynakeyEntity> for ByScore {}
+    const _: () = __dk::check_template_fill(
         &__BY_SCORE,
-        true,
-        1usize,
-        "ByScore",
-    );
-    const _: () = ::dynakey::__private::check_sort_fill_count(
-        &__BY_SCORE,
-        1usize,
-        "ByScore",
-    );
-    const _: () = ::dynakey::__private::check_isolation(
-        &__BY_SCORE,
-        "_type",
-        true,
-        "ByScore",
-        "Match",
-    );
-    impl<__DynakeyEntity> ::dynakey::__private::IndexMember<__DynakeyEntity>
-    for ByScore {}
-    const _: () = ::dynakey::__private::check_template_fill(
-        &__BY_SCORE,
-        ::dynakey::__private::KeyRole::Partition,
+        __dk::KeyRole::Partition,
         0usize,
         "BOARD#<board>",
         &[
@@ -535,19 +462,19 @@ const _: () = {
     );
     const _: () = {
         #[allow(unused_imports)]
-        use ::dynakey::__private::NoAttributeType as _;
-        ::dynakey::__private::check_native_fill(
+        use __dk::NoAttributeType as _;
+        __dk::check_native_fill(
             &__BY_SCORE,
-            ::dynakey::__private::KeyRole::Sort,
+            __dk::KeyRole::Sort,
             0usize,
-            ::dynakey::__private::TypeProbe::<u64>::TYPE,
+            __dk::TypeProbe::<u64>::TYPE,
             "score",
             "score",
             "ByScore",
         )
     };
     type __MatchByScoreSkFields = (field::score,);
-    type __MatchByScoreSkNextAt<const D: usize, F> = <__MatchByScoreSkFields as ::dynakey::__private::StepAt<
+    type __MatchByScoreSkNextAt<const D: usize, F> = <__MatchByScoreSkFields as __dk::StepAt<
         D,
         F,
     >>::Next;
@@ -558,11 +485,11 @@ const _: () = {
     pub trait __MatchByScoreSkNext<F, const N: usize> {}
     impl<F, const N: usize> __MatchByScoreSkNext<F, N> for F
     where
-        __MatchByScoreSkFields: ::dynakey::__private::DepthOf<F, N>,
+        __MatchByScoreSkFields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> MatchByScoreSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -574,15 +501,13 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u64>,
         ) -> MatchByScoreSk<N>
         where
-            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
             __MatchByScoreSkNextAt<
                 D,
                 field::score,
             >: __MatchByScoreSkNext<field::score, N>,
         {
-            MatchByScoreSk(
-                ::dynakey::__private::step_eq::<u64>(self.0, &__BY_SCORE, 0, &value),
-            )
+            MatchByScoreSk(__dk::step_eq::<u64>(self.0, &__BY_SCORE, 0, &value))
         }
         ///`score > value`, on the last sort attribute given.
         pub fn score_gt(
@@ -590,19 +515,13 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u64>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
         where
-            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
             __MatchByScoreSkNextAt<
                 D,
                 field::score,
             >: __MatchByScoreSkNext<field::score, 1>,
         {
-            ::dynakey::__private::step_compare(
-                self.0,
-                &__BY_SCORE,
-                0,
-                ::dynakey::__private::AttributeOp::Gt,
-                &value,
-            )
+            __dk::step_compare(self.0, &__BY_SCORE, 0, __dk::AttributeOp::Gt, &value)
         }
         ///`score >= value`, on the last sort attribute given.
         pub fn score_gte(
@@ -610,19 +529,13 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u64>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
         where
-            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
             __MatchByScoreSkNextAt<
                 D,
                 field::score,
             >: __MatchByScoreSkNext<field::score, 1>,
         {
-            ::dynakey::__private::step_compare(
-                self.0,
-                &__BY_SCORE,
-                0,
-                ::dynakey::__private::AttributeOp::Ge,
-                &value,
-            )
+            __dk::step_compare(self.0, &__BY_SCORE, 0, __dk::AttributeOp::Ge, &value)
         }
         ///`score < value`, on the last sort attribute given.
         pub fn score_lt(
@@ -630,19 +543,13 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u64>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
         where
-            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
             __MatchByScoreSkNextAt<
                 D,
                 field::score,
             >: __MatchByScoreSkNext<field::score, 1>,
         {
-            ::dynakey::__private::step_compare(
-                self.0,
-                &__BY_SCORE,
-                0,
-                ::dynakey::__private::AttributeOp::Lt,
-                &value,
-            )
+            __dk::step_compare(self.0, &__BY_SCORE, 0, __dk::AttributeOp::Lt, &value)
         }
         ///`score <= value`, on the last sort attribute given.
         pub fn score_lte(
@@ -650,19 +557,13 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u64>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
         where
-            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
             __MatchByScoreSkNextAt<
                 D,
                 field::score,
             >: __MatchByScoreSkNext<field::score, 1>,
         {
-            ::dynakey::__private::step_compare(
-                self.0,
-                &__BY_SCORE,
-                0,
-                ::dynakey::__private::AttributeOp::Le,
-                &value,
-            )
+            __dk::step_compare(self.0, &__BY_SCORE, 0, __dk::AttributeOp::Le, &value)
         }
         ///`score BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
         pub fn score_between(
@@ -671,13 +572,13 @@ const _: () = {
             high: impl ::dynakey::attribute::AttributeArg<u64>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
         where
-            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
             __MatchByScoreSkNextAt<
                 D,
                 field::score,
             >: __MatchByScoreSkNext<field::score, 1>,
         {
-            ::dynakey::__private::step_between(self.0, &__BY_SCORE, 0, &low, &high)
+            __dk::step_between(self.0, &__BY_SCORE, 0, &low, &high)
         }
         ///`begins_with(score, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn score_begins_with(
@@ -685,79 +586,62 @@ const _: () = {
             prefix: impl ::dynakey::attribute::BeginsWith<u64>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
         where
-            __MatchByScoreSkFields: ::dynakey::__private::StepAt<D, field::score>,
+            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
             __MatchByScoreSkNextAt<
                 D,
                 field::score,
             >: __MatchByScoreSkNext<field::score, 1>,
         {
-            ::dynakey::__private::step_begins_with(self.0, &__BY_SCORE, 0, &prefix)
+            __dk::step_begins_with(self.0, &__BY_SCORE, 0, &prefix)
         }
     }
     #[diagnostic::do_not_recommend]
     impl<const D: usize> ::dynakey::SortAttributes<Match, __DynakeyIndex1>
     for MatchByScoreSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
-        ::dynakey::__private::Given1: ::dynakey::__private::At<D>,
-        <::dynakey::__private::Given1 as ::dynakey::__private::At<
-            D,
-        >>::Out: ::dynakey::__private::Given,
+        __dk::Given1: __dk::At<D>,
+        <__dk::Given1 as __dk::At<D>>::Out: __dk::Given,
     {
         fn into_conditions(
             self,
-        ) -> ::core::result::Result<
+        ) -> __dk::Result<
             ::std::vec::Vec<
                 (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
             >,
-            ::dynakey::KeyError,
+            __dk::KeyError,
         > {
             self.0.into_conditions()
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex2 = <Esports as ::dynakey::__private::IndexAt<
-        { ::dynakey::__private::attribute_index_position::<Esports>("ByRank", "Match") },
+    type __DynakeyIndex2 = <Esports as __dk::IndexAt<
+        { __dk::attribute_index_position::<Esports>("ByRank", "Match") },
     >>::Index;
     const __BY_RANK: ::dynakey::IndexDef = <__DynakeyIndex2 as ::dynakey::Index>::DEF;
-    const _: () = ::dynakey::__private::check_fill_counts(
-        &__BY_RANK,
-        false,
-        0usize,
-        "ByRank",
-    );
-    const _: () = ::dynakey::__private::check_sort_fill_count(
-        &__BY_RANK,
-        1usize,
-        "ByRank",
-    );
-    const _: () = ::dynakey::__private::check_isolation(
-        &__BY_RANK,
-        "_type",
-        false,
-        "ByRank",
-        "Match",
-    );
-    impl ::dynakey::__private::IndexMember<Match> for ByRank {}
+    const _: () = __dk::check_fill_counts(&__BY_RANK, false, 0usize, "ByRank");
+    const _: () = __dk::check_sort_fill_count(&__BY_RANK, 1usize, "ByRank");
+    const _: () = __dk::check_isolation(&__BY_RANK, "_type", false, "ByRank", "Match");
+    impl __dk::IndexMember<Match> for ByRank {}
     const _: () = {
         #[allow(unused_imports)]
-        use ::dynakey::__private::NoAttributeType as _;
-        ::dynakey::__private::check_native_fill(
+        use __dk::NoAttributeType as _;
+        __dk::check_native_fill(
             &__BY_RANK,
-            ::dynakey::__private::KeyRole::Sort,
+            __dk::KeyRole::Sort,
             0usize,
-            ::dynakey::__private::TypeProbe::<u8>::TYPE,
+            __dk::TypeProbe::<u8>::TYPE,
             "rank",
             "rank",
             "ByRank",
         )
     };
     type __MatchByRankSkFields = (field::rank,);
-    type __MatchByRankSkNextAt<const D: usize, F> = <__MatchByRankSkFields as ::dynakey::__private::StepAt<
+    type __MatchByRankSkNextAt<const D: usize, F> = <__MatchByRankSkFields as __dk::StepAt<
         D,
         F,
     >>::Next;
@@ -768,11 +652,11 @@ const _: () = {
     pub trait __MatchByRankSkNext<F, const N: usize> {}
     impl<F, const N: usize> __MatchByRankSkNext<F, N> for F
     where
-        __MatchByRankSkFields: ::dynakey::__private::DepthOf<F, N>,
+        __MatchByRankSkFields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> MatchByRankSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -784,12 +668,10 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u8>,
         ) -> MatchByRankSk<N>
         where
-            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
             __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, N>,
         {
-            MatchByRankSk(
-                ::dynakey::__private::step_eq::<u8>(self.0, &__BY_RANK, 0, &value),
-            )
+            MatchByRankSk(__dk::step_eq::<u8>(self.0, &__BY_RANK, 0, &value))
         }
         ///`rank > value`, on the last sort attribute given.
         pub fn rank_gt(
@@ -797,16 +679,10 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u8>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
         where
-            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
             __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
         {
-            ::dynakey::__private::step_compare(
-                self.0,
-                &__BY_RANK,
-                0,
-                ::dynakey::__private::AttributeOp::Gt,
-                &value,
-            )
+            __dk::step_compare(self.0, &__BY_RANK, 0, __dk::AttributeOp::Gt, &value)
         }
         ///`rank >= value`, on the last sort attribute given.
         pub fn rank_gte(
@@ -814,16 +690,10 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u8>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
         where
-            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
             __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
         {
-            ::dynakey::__private::step_compare(
-                self.0,
-                &__BY_RANK,
-                0,
-                ::dynakey::__private::AttributeOp::Ge,
-                &value,
-            )
+            __dk::step_compare(self.0, &__BY_RANK, 0, __dk::AttributeOp::Ge, &value)
         }
         ///`rank < value`, on the last sort attribute given.
         pub fn rank_lt(
@@ -831,16 +701,10 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u8>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
         where
-            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
             __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
         {
-            ::dynakey::__private::step_compare(
-                self.0,
-                &__BY_RANK,
-                0,
-                ::dynakey::__private::AttributeOp::Lt,
-                &value,
-            )
+            __dk::step_compare(self.0, &__BY_RANK, 0, __dk::AttributeOp::Lt, &value)
         }
         ///`rank <= value`, on the last sort attribute given.
         pub fn rank_lte(
@@ -848,16 +712,10 @@ const _: () = {
             value: impl ::dynakey::attribute::AttributeArg<u8>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
         where
-            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
             __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
         {
-            ::dynakey::__private::step_compare(
-                self.0,
-                &__BY_RANK,
-                0,
-                ::dynakey::__private::AttributeOp::Le,
-                &value,
-            )
+            __dk::step_compare(self.0, &__BY_RANK, 0, __dk::AttributeOp::Le, &value)
         }
         ///`rank BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
         pub fn rank_between(
@@ -866,10 +724,10 @@ const _: () = {
             high: impl ::dynakey::attribute::AttributeArg<u8>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
         where
-            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
             __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
         {
-            ::dynakey::__private::step_between(self.0, &__BY_RANK, 0, &low, &high)
+            __dk::step_between(self.0, &__BY_RANK, 0, &low, &high)
         }
         ///`begins_with(rank, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn rank_begins_with(
@@ -877,33 +735,31 @@ const _: () = {
             prefix: impl ::dynakey::attribute::BeginsWith<u8>,
         ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
         where
-            __MatchByRankSkFields: ::dynakey::__private::StepAt<D, field::rank>,
+            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
             __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
         {
-            ::dynakey::__private::step_begins_with(self.0, &__BY_RANK, 0, &prefix)
+            __dk::step_begins_with(self.0, &__BY_RANK, 0, &prefix)
         }
     }
     #[diagnostic::do_not_recommend]
     impl<const D: usize> ::dynakey::SortAttributes<Match, __DynakeyIndex2>
     for MatchByRankSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
-        ::dynakey::__private::Given1: ::dynakey::__private::At<D>,
-        <::dynakey::__private::Given1 as ::dynakey::__private::At<
-            D,
-        >>::Out: ::dynakey::__private::Given,
+        __dk::Given1: __dk::At<D>,
+        <__dk::Given1 as __dk::At<D>>::Out: __dk::Given,
     {
         fn into_conditions(
             self,
-        ) -> ::core::result::Result<
+        ) -> __dk::Result<
             ::std::vec::Vec<
                 (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
             >,
-            ::dynakey::KeyError,
+            __dk::KeyError,
         > {
             self.0.into_conditions()
         }
@@ -911,13 +767,13 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Unversioned for Match
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {}
-    const _: () = if ::dynakey::__private::is_key_attribute::<Esports>("_type") {
+    const _: () = if __dk::is_key_attribute::<Esports>("_type") {
         ::core::panic!(
             "entity `Match`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
         )
@@ -925,7 +781,7 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Entity for Match
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -934,145 +790,103 @@ const _: () = {
         type Table = Esports;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Match";
-        const ENTITY_TYPE_ATTRIBUTE: ::core::option::Option<&'static str> = ::core::option::Option::Some(
-            "_type",
-        );
+        const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> = __dk::Some("_type");
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::Some(
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
             Self::__SORT.template,
         );
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
-            ::dynakey::__private::attribute_entity_index_typed(
+            __dk::attribute_entity_index_typed(
                 __BY_TOURNAMENT_REGION,
                 Self::__BY_TOURNAMENT_REGION_FILLS,
                 true,
             ),
-            ::dynakey::__private::attribute_entity_index_typed(
+            __dk::attribute_entity_index_typed(
                 __BY_SCORE,
                 Self::__BY_SCORE_FILLS,
                 false,
             ),
-            ::dynakey::__private::attribute_entity_index_typed(
-                __BY_RANK,
-                Self::__BY_RANK_FILLS,
-                false,
-            ),
+            __dk::attribute_entity_index_typed(__BY_RANK, Self::__BY_RANK_FILLS, false),
         ];
         fn attribute_keys(
             &self,
-        ) -> ::core::result::Result<
+        ) -> __dk::Result<
             ::std::vec::Vec<(&'static str, ::dynakey::IndexValue)>,
-            ::dynakey::KeyError,
+            __dk::KeyError,
         > {
             let mut __dynakey_out = ::std::vec::Vec::with_capacity(24usize);
             __dynakey_out
                 .push((
-                    ::dynakey::__private::fill_attribute(
+                    __dk::fill_attribute(
                         &__BY_TOURNAMENT_REGION,
-                        ::dynakey::__private::KeyRole::Partition,
+                        __dk::KeyRole::Partition,
                         0usize,
                     ),
-                    ::dynakey::__private::native_key(
-                        &self.tournament,
-                        ::dynakey::__private::KeyRole::Partition,
-                    )?,
+                    __dk::native_key(&self.tournament, __dk::KeyRole::Partition)?,
                 ));
             __dynakey_out
                 .push((
-                    ::dynakey::__private::fill_attribute(
+                    __dk::fill_attribute(
                         &__BY_TOURNAMENT_REGION,
-                        ::dynakey::__private::KeyRole::Partition,
+                        __dk::KeyRole::Partition,
                         1usize,
                     ),
-                    ::dynakey::__private::native_key(
-                        &self.region,
-                        ::dynakey::__private::KeyRole::Partition,
-                    )?,
+                    __dk::native_key(&self.region, __dk::KeyRole::Partition)?,
                 ));
             __dynakey_out
                 .push((
-                    ::dynakey::__private::fill_attribute(
+                    __dk::fill_attribute(
                         &__BY_TOURNAMENT_REGION,
-                        ::dynakey::__private::KeyRole::Sort,
+                        __dk::KeyRole::Sort,
                         0usize,
                     ),
-                    ::dynakey::__private::native_key(
-                        &self.round,
-                        ::dynakey::__private::KeyRole::Sort,
-                    )?,
+                    __dk::native_key(&self.round, __dk::KeyRole::Sort)?,
                 ));
             __dynakey_out
                 .push((
-                    ::dynakey::__private::fill_attribute(
+                    __dk::fill_attribute(
                         &__BY_TOURNAMENT_REGION,
-                        ::dynakey::__private::KeyRole::Sort,
+                        __dk::KeyRole::Sort,
                         1usize,
                     ),
-                    ::dynakey::__private::template_key(
+                    __dk::template_key(
                         Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&self.bracket,)),
                     )?,
                 ));
             __dynakey_out
                 .push((
-                    ::dynakey::__private::fill_attribute(
-                        &__BY_SCORE,
-                        ::dynakey::__private::KeyRole::Partition,
-                        0usize,
-                    ),
-                    ::dynakey::__private::template_key(
-                        Match::__BY_SCORE_FILL_0.encode((&self.board,)),
-                    )?,
+                    __dk::fill_attribute(&__BY_SCORE, __dk::KeyRole::Partition, 0usize),
+                    __dk::template_key(Match::__BY_SCORE_FILL_0.encode((&self.board,)))?,
                 ));
             __dynakey_out
                 .push((
-                    ::dynakey::__private::fill_attribute(
-                        &__BY_SCORE,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::native_key(
-                        &self.score,
-                        ::dynakey::__private::KeyRole::Sort,
-                    )?,
+                    __dk::fill_attribute(&__BY_SCORE, __dk::KeyRole::Sort, 0usize),
+                    __dk::native_key(&self.score, __dk::KeyRole::Sort)?,
                 ));
             __dynakey_out
                 .push((
-                    ::dynakey::__private::fill_attribute(
-                        &__BY_RANK,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::native_key(
-                        &self.rank,
-                        ::dynakey::__private::KeyRole::Sort,
-                    )?,
+                    __dk::fill_attribute(&__BY_RANK, __dk::KeyRole::Sort, 0usize),
+                    __dk::native_key(&self.rank, __dk::KeyRole::Sort)?,
                 ));
-            ::core::result::Result::Ok(__dynakey_out)
+            __dk::Ok(__dynakey_out)
         }
-        fn partition_key(
-            &self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+        fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Match::__PARTITION.encode((&self.id,))
         }
-        fn sort_key(
-            &self,
-        ) -> ::core::result::Result<
-            ::core::option::Option<::dynakey::__private::String>,
-            ::dynakey::KeyError,
-        > {
-            Match::__SORT.encode(()).map(::core::option::Option::Some)
+        fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
+            Self::__SORT.encode_some(())
         }
         fn matches_partition_key(key: &str) -> bool {
-            Match::__PARTITION.matches(::core::option::Option::None, key)
+            Match::__PARTITION.matches(__dk::None, key)
         }
         fn matches_sort_key(key: &str) -> bool {
-            Match::__SORT.matches(::core::option::Option::None, key)
+            Match::__SORT.matches(__dk::None, key)
         }
     }
     #[automatically_derived]
     impl ::dynakey::InTable<Esports> for Match
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -1080,28 +894,23 @@ const _: () = {
     {}
     impl Match
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {
-        const __PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+        const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "MATCH#<id>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("MATCH#"),
-                ::dynakey::__private::field::<String>("id"),
-            ],
+            __dk::KeyRole::Partition,
+            &[__dk::literal("MATCH#"), __dk::field::<String>("id")],
         );
         #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::assert_table_with_sort_key::<
-            Self,
-        >();
-        const __SORT: ::dynakey::__private::Template<()> = ::dynakey::__private::template(
+        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
+        const __SORT: __dk::Template<()> = __dk::template(
             "META",
-            ::dynakey::__private::KeyRole::Sort,
-            &[::dynakey::__private::literal("META")],
+            __dk::KeyRole::Sort,
+            &[__dk::literal("META")],
         );
         ///Starts a sort-key condition for `META`: fill fields left to right, or pass as is for every item of this entity.
         pub fn sk() -> MatchSk<0> {
@@ -1111,33 +920,24 @@ const _: () = {
 
 # Errors
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(
-            key: &str,
-        ) -> ::core::result::Result<MatchSortKey, ::dynakey::KeyError> {
-            let () = Match::__SORT.parse(key)?;
-            ::core::result::Result::Ok(MatchSortKey {})
+        pub fn parse_sort_key(key: &str) -> __dk::Result<MatchSortKey, __dk::KeyError> {
+            match Match::__SORT.parse(key) {
+                __dk::Ok(()) => __dk::Ok(MatchSortKey {}),
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
         /**The primary key of the [`Match`] with these field values (partition key `MATCH#<id>`, sort key `META`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(
-                ::dynakey::__private::key::<
-                    Self,
-                >(
-                    Match::__PARTITION.encode((&id,))?,
-                    ::core::option::Option::Some(Match::__SORT.encode(())?),
-                ),
-            )
+            id: impl __dk::SegmentArg<String>,
+        ) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
+            __dk::key(Match::__PARTITION.encode((&id,)), Match::__SORT.encode(()))
         }
         ///A Query over one whole partition (`MATCH#<id>`); narrow it with a sort-key condition such as `.begins_with(Match::sk())`. Encoding errors are returned when the query is built.
-        pub fn query(
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query::<Self>(Match::__PARTITION.encode((&id,)))
+        pub fn query(id: impl __dk::SegmentArg<String>) -> ::dynakey::KeyQuery<Self> {
+            __dk::query::<Self>(Match::__PARTITION.encode((&id,)))
         }
         /**Parses a partition key written by the template `MATCH#<id>` back into its fields.
 
@@ -1145,150 +945,127 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_partition_key(
             key: &str,
-        ) -> ::core::result::Result<MatchPartitionKey, ::dynakey::KeyError> {
-            let (__dynakey_0,) = Match::__PARTITION.parse(key)?;
-            ::core::result::Result::Ok(MatchPartitionKey {
-                id: __dynakey_0,
-            })
+        ) -> __dk::Result<MatchPartitionKey, __dk::KeyError> {
+            match Match::__PARTITION.parse(key) {
+                __dk::Ok((__dynakey_0,)) => {
+                    __dk::Ok(MatchPartitionKey {
+                        id: __dynakey_0,
+                    })
+                }
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
-        const __BY_TOURNAMENT_REGION_FILL_3: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+        const __BY_TOURNAMENT_REGION_FILL_3: __dk::Template<(String,)> = __dk::template(
             "B#<bracket>",
-            ::dynakey::__private::KeyRole::Sort,
-            &[
-                ::dynakey::__private::literal("B#"),
-                ::dynakey::__private::field::<String>("bracket"),
-            ],
+            __dk::KeyRole::Sort,
+            &[__dk::literal("B#"), __dk::field::<String>("bracket")],
         );
         ///A Query on index `ByTournamentRegion` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_tournament_region_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
         pub fn query_by_tournament_region(
             tournament: impl ::dynakey::attribute::AttributeArg<String>,
             region: impl ::dynakey::attribute::AttributeArg<String>,
         ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
-            ::dynakey::__private::query_attributes::<
+            __dk::query_attributes::<
                 Self,
                 __DynakeyIndex0,
                 _,
             >(
                 __BY_TOURNAMENT_REGION,
                 [
-                    ::dynakey::__private::attribute_value::<
+                    __dk::attribute_value::<
                         String,
-                    >(&tournament, ::dynakey::__private::KeyRole::Partition),
-                    ::dynakey::__private::attribute_value::<
-                        String,
-                    >(&region, ::dynakey::__private::KeyRole::Partition),
+                    >(&tournament, __dk::KeyRole::Partition),
+                    __dk::attribute_value::<String>(&region, __dk::KeyRole::Partition),
                 ],
             )
         }
         ///Starts the sort conditions of this index: give its first sort attribute.
         pub fn by_tournament_region_sk() -> MatchByTournamentRegionSk<0> {
-            MatchByTournamentRegionSk(::dynakey::__private::SortConditions::new())
+            MatchByTournamentRegionSk(__dk::SortConditions::new())
         }
         const __BY_TOURNAMENT_REGION_FILLS: &[::dynakey::Fill] = &[
-            ::dynakey::__private::entity_type_fill(),
-            ::dynakey::__private::native_fill::<String>(),
-            ::dynakey::__private::native_fill::<String>(),
-            ::dynakey::__private::native_fill::<Option<u32>>(),
-            ::dynakey::__private::template_fill(
-                Self::__BY_TOURNAMENT_REGION_FILL_3.template,
-            ),
+            __dk::entity_type_fill(),
+            __dk::native_fill::<String>(),
+            __dk::native_fill::<String>(),
+            __dk::native_fill::<Option<u32>>(),
+            __dk::template_fill(Self::__BY_TOURNAMENT_REGION_FILL_3.template),
         ];
-        const __BY_SCORE_FILL_0: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+        const __BY_SCORE_FILL_0: __dk::Template<(String,)> = __dk::template(
             "BOARD#<board>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("BOARD#"),
-                ::dynakey::__private::field::<String>("board"),
-            ],
+            __dk::KeyRole::Partition,
+            &[__dk::literal("BOARD#"), __dk::field::<String>("board")],
         );
         ///A Query on index `ByScore` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_score_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
         pub fn query_by_score(
-            board: impl ::dynakey::SegmentArg<String>,
+            board: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex1> {
-            ::dynakey::__private::query_attributes::<
+            __dk::query_attributes::<
                 Self,
                 __DynakeyIndex1,
                 _,
             >(
                 __BY_SCORE,
-                [
-                    ::dynakey::__private::template_value(
-                        Match::__BY_SCORE_FILL_0.encode((&board,)),
-                    ),
-                ],
+                [__dk::template_value(Match::__BY_SCORE_FILL_0.encode((&board,)))],
             )
         }
         ///Starts the sort conditions of this index: give its first sort attribute.
         pub fn by_score_sk() -> MatchByScoreSk<0> {
-            MatchByScoreSk(::dynakey::__private::SortConditions::new())
+            MatchByScoreSk(__dk::SortConditions::new())
         }
         const __BY_SCORE_FILLS: &[::dynakey::Fill] = &[
-            ::dynakey::__private::entity_type_fill(),
-            ::dynakey::__private::template_fill(Self::__BY_SCORE_FILL_0.template),
-            ::dynakey::__private::native_fill::<u64>(),
+            __dk::entity_type_fill(),
+            __dk::template_fill(Self::__BY_SCORE_FILL_0.template),
+            __dk::native_fill::<u64>(),
         ];
         ///A Query on index `ByRank` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_rank_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
         pub fn query_by_rank(
-            id: impl ::dynakey::SegmentArg<String>,
+            id: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex2> {
-            ::dynakey::__private::query_attributes::<
+            __dk::query_attributes::<
                 Self,
                 __DynakeyIndex2,
                 _,
-            >(
-                __BY_RANK,
-                [::dynakey::__private::template_value(Match::__PARTITION.encode((&id,)))],
-            )
+            >(__BY_RANK, [__dk::template_value(Match::__PARTITION.encode((&id,)))])
         }
         ///Starts the sort conditions of this index: give its first sort attribute.
         pub fn by_rank_sk() -> MatchByRankSk<0> {
-            MatchByRankSk(::dynakey::__private::SortConditions::new())
+            MatchByRankSk(__dk::SortConditions::new())
         }
         const __BY_RANK_FILLS: &[::dynakey::Fill] = &[
-            ::dynakey::__private::entity_type_fill(),
-            ::dynakey::__private::native_fill::<u8>(),
+            __dk::entity_type_fill(),
+            __dk::native_fill::<u8>(),
         ];
         ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const ID: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
-            "id",
-        );
+        pub const ID: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle("id");
         ///Attribute `tournament` (field `tournament`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const TOURNAMENT: ::dynakey::Field<
-            Self,
-            String,
-            ::dynakey::field::Indexed,
-        > = ::dynakey::__private::handle("tournament");
+        pub const TOURNAMENT: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
+            "tournament",
+        );
         ///Attribute `region` (field `region`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const REGION: ::dynakey::Field<Self, String, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
+        pub const REGION: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
             "region",
         );
         ///Attribute `round` (field `round`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const ROUND: ::dynakey::Field<
-            Self,
-            Option<u32>,
-            ::dynakey::field::Indexed,
-        > = ::dynakey::__private::handle("round");
+        pub const ROUND: __dk::Field<Self, Option<u32>, __dk::Indexed> = __dk::handle(
+            "round",
+        );
         ///Attribute `bracket` (field `bracket`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const BRACKET: ::dynakey::Field<Self, String, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
+        pub const BRACKET: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
             "bracket",
         );
         ///Attribute `board` (field `board`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_SCORE`](Self::BY_SCORE).
-        pub const BOARD: ::dynakey::Field<Self, String, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
+        pub const BOARD: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
             "board",
         );
         ///Attribute `score` (field `score`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_SCORE`](Self::BY_SCORE).
-        pub const SCORE: ::dynakey::Field<Self, u64, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
-            "score",
-        );
+        pub const SCORE: __dk::Field<Self, u64, __dk::Indexed> = __dk::handle("score");
         ///Attribute `rank` (field `rank`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_RANK`](Self::BY_RANK).
-        pub const RANK: ::dynakey::Field<Self, u8, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
-            "rank",
-        );
+        pub const RANK: __dk::Field<Self, u8, __dk::Indexed> = __dk::handle("rank");
         ///The fields `bracket`, `tournament`, `region`, `round` of index `ByTournamentRegion`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
         pub const BY_TOURNAMENT_REGION: ::dynakey::IndexGroup<
             Self,
             (String, String, String, Option<u32>),
-        > = ::dynakey::__private::index_group(
+        > = __dk::index_group(
             &[
                 ("bracket", "bracket"),
                 ("tournament", "tournament"),
@@ -1297,11 +1074,11 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
             ],
         );
         ///The fields `board`, `score` of index `ByScore`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
-        pub const BY_SCORE: ::dynakey::IndexGroup<Self, (String, u64)> = ::dynakey::__private::index_group(
+        pub const BY_SCORE: ::dynakey::IndexGroup<Self, (String, u64)> = __dk::index_group(
             &[("board", "board"), ("score", "score")],
         );
         ///The fields `rank` of index `ByRank`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
-        pub const BY_RANK: ::dynakey::IndexGroup<Self, (u8,)> = ::dynakey::__private::index_group(
+        pub const BY_RANK: ::dynakey::IndexGroup<Self, (u8,)> = __dk::index_group(
             &[("rank", "rank")],
         );
     }

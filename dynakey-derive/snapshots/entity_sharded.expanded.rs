@@ -16,12 +16,13 @@ struct EventSortKey {
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
 struct EventSk<const D: usize>(::dynakey::__private::SortKey);
 const _: () = {
+    use ::dynakey::__private as __dk;
     #[allow(non_camel_case_types)]
     mod field {
         pub enum id {}
     }
     type __EventSkFields = (field::id,);
-    type __EventSkNextAt<const D: usize, F> = <__EventSkFields as ::dynakey::__private::FieldAt<
+    type __EventSkNextAt<const D: usize, F> = <__EventSkFields as __dk::FieldAt<
         D,
         F,
     >>::Next;
@@ -32,36 +33,33 @@ const _: () = {
     pub trait __EventSkNext<F, const N: usize> {}
     impl<F, const N: usize> __EventSkNext<F, N> for F
     where
-        __EventSkFields: ::dynakey::__private::DepthOf<F, N>,
+        __EventSkFields: __dk::DepthOf<F, N>,
     {}
-    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for EventSk<D>
+    impl<const D: usize> __dk::SortKeyBuilder for EventSk<D>
     where
-        String: ::dynakey::KeySegment,
-        ::dynakey::__private::Kinds1: ::dynakey::__private::At<D>,
+        String: __dk::KeySegment,
+        __dk::Kinds1: __dk::At<D>,
     {
         type Entity = Event;
         type Index = ::dynakey::PrimaryIndex;
-        type Kind = <::dynakey::__private::Kinds1 as ::dynakey::__private::At<D>>::Out;
-        fn into_key(self) -> ::dynakey::__private::SortKey {
+        type Kind = <__dk::Kinds1 as __dk::At<D>>::Out;
+        fn into_key(self) -> __dk::SortKey {
             self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Event, ::dynakey::PrimaryIndex>
     for EventSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
     {}
     impl<const D: usize> EventSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
     {
         ///Fills `id` (field 1 of 1): a `EventSk<1>`.
-        pub fn id<const N: usize>(
-            self,
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> EventSk<N>
+        pub fn id<const N: usize>(self, id: impl __dk::SegmentArg<String>) -> EventSk<N>
         where
-            __EventSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __EventSkFields: __dk::FieldAt<D, field::id>,
             __EventSkNextAt<D, field::id>: __EventSkNext<field::id, N>,
         {
             EventSk(Event::__SORT.fill::<0, _>(self.0, &id))
@@ -73,36 +71,32 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Event, ::dynakey::PrimaryIndex>
         where
-            __EventSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __EventSkFields: __dk::FieldAt<D, field::id>,
             __EventSkNextAt<D, field::id>: __EventSkNext<field::id, 1>,
         {
             Event::__SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
     }
-    const __SHARDING: ::dynakey::Sharding = ::dynakey::__private::sharding(10u16, "id");
+    const __SHARDING: ::dynakey::Sharding = __dk::sharding(10u16, "id");
     #[automatically_derived]
     impl ::dynakey::Unversioned for Event
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
     {}
     #[automatically_derived]
     impl ::dynakey::Entity for Event
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
     {
         type Table = ::dynakey::DefaultTable;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Event";
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::Some(
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
             Self::__SORT.template,
         );
-        const SHARDING: ::core::option::Option<::dynakey::Sharding> = ::core::option::Option::Some(
-            __SHARDING,
-        );
-        fn partition_key(
-            &self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+        const SHARDING: __dk::Option<::dynakey::Sharding> = __dk::Some(__SHARDING);
+        fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Event::__PARTITION
                 .encode_sharded::<
                     _,
@@ -110,49 +104,36 @@ const _: () = {
                     _,
                 >((&self.workspace,), &self.id, &__SHARDING)
         }
-        fn sort_key(
-            &self,
-        ) -> ::core::result::Result<
-            ::core::option::Option<::dynakey::__private::String>,
-            ::dynakey::KeyError,
-        > {
-            Event::__SORT.encode((&self.id,)).map(::core::option::Option::Some)
+        fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
+            Self::__SORT.encode_some((&self.id,))
         }
         fn matches_partition_key(key: &str) -> bool {
-            Event::__PARTITION.matches(::core::option::Option::Some(__SHARDING), key)
+            Event::__PARTITION.matches(__dk::Some(__SHARDING), key)
         }
         fn matches_sort_key(key: &str) -> bool {
-            Event::__SORT.matches(::core::option::Option::None, key)
+            Event::__SORT.matches(__dk::None, key)
         }
     }
     #[automatically_derived]
     impl ::dynakey::InTable<::dynakey::DefaultTable> for Event
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
     {}
     impl Event
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
     {
-        const __PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+        const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "WS#<workspace>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("WS#"),
-                ::dynakey::__private::field::<String>("workspace"),
-            ],
+            __dk::KeyRole::Partition,
+            &[__dk::literal("WS#"), __dk::field::<String>("workspace")],
         );
         #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::assert_table_with_sort_key::<
-            Self,
-        >();
-        const __SORT: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
+        const __SORT: __dk::Template<(String,)> = __dk::template(
             "PROJ#<id>",
-            ::dynakey::__private::KeyRole::Sort,
-            &[
-                ::dynakey::__private::literal("PROJ#"),
-                ::dynakey::__private::field::<String>("id"),
-            ],
+            __dk::KeyRole::Sort,
+            &[__dk::literal("PROJ#"), __dk::field::<String>("id")],
         );
         ///Starts a sort-key condition for `PROJ#<id>`: fill fields left to right, or pass as is for every item of this entity.
         pub fn sk() -> EventSk<0> {
@@ -162,63 +143,51 @@ const _: () = {
 
 # Errors
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(
-            key: &str,
-        ) -> ::core::result::Result<EventSortKey, ::dynakey::KeyError> {
-            let (__dynakey_0,) = Event::__SORT.parse(key)?;
-            ::core::result::Result::Ok(EventSortKey { id: __dynakey_0 })
+        pub fn parse_sort_key(key: &str) -> __dk::Result<EventSortKey, __dk::KeyError> {
+            match Event::__SORT.parse(key) {
+                __dk::Ok((__dynakey_0,)) => __dk::Ok(EventSortKey { id: __dynakey_0 }),
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
         /**The primary key of the [`Event`] with these field values (partition key `WS#<workspace>#<shard of id>`, sort key `PROJ#<id>`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
-            workspace: impl ::dynakey::SegmentArg<String>,
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(
-                ::dynakey::__private::key::<
-                    Self,
-                >(
-                    Event::__PARTITION
-                        .encode_sharded::<
-                            _,
-                            String,
-                            _,
-                        >((&workspace,), &id, &__SHARDING)?,
-                    ::core::option::Option::Some(Event::__SORT.encode((&id,))?),
-                ),
+            workspace: impl __dk::SegmentArg<String>,
+            id: impl __dk::SegmentArg<String>,
+        ) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
+            __dk::key(
+                Event::__PARTITION
+                    .encode_sharded::<_, String, _>((&workspace,), &id, &__SHARDING),
+                Event::__SORT.encode((&id,)),
             )
         }
         /**A Query over one shard of a logical partition: the partition `WS#<workspace>` + `#07` for shard 7 of 10. Narrow it with a sort-key condition such as `.begins_with(Event::sk())`; to read every shard merged into one order, use [`query_shards`](Self::query_shards).
 
 A shard number of 10 or more is an error returned when the query is built (AWS developer guide, "Using write sharding to distribute workloads evenly").*/
         pub fn query_shard(
-            workspace: impl ::dynakey::SegmentArg<String>,
+            workspace: impl __dk::SegmentArg<String>,
             shard: u16,
         ) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query_shard::<
-                Self,
-            >(Event::__PARTITION.encode((&workspace,)), shard)
+            __dk::query_shard::<Self>(Event::__PARTITION.encode((&workspace,)), shard)
         }
         /**A fan-out Query over all 10 shards of one logical partition (`WS#<workspace>` + `#00` … `#09`): the same typed sort-key conditions as a single-partition query, sent to every shard. `dynakey-runtime` (`db.query(&q)`, like any query) runs the shards concurrently and merges them by sort key. Encoding errors are returned when the query is planned.
 
 AWS developer guide: "Using write sharding to distribute workloads evenly".*/
         pub fn query_shards(
-            workspace: impl ::dynakey::SegmentArg<String>,
+            workspace: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query_shards::<
-                Self,
-            >(Event::__PARTITION.encode((&workspace,)))
+            __dk::query_shards::<Self>(Event::__PARTITION.encode((&workspace,)))
         }
         /**The shard (0 to 9) of an item whose `id` is this value: the jump consistent hash of FNV-1a 64 over the value's key encoding, over 10 shards (see `dynakey::shard`).
 
 # Errors
-[`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when the value has no key encoding.*/
+[`KeyErrorKind::Segment`](__dk::KeyErrorKind::Segment) when the value has no key encoding.*/
         pub fn shard_of(
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::core::result::Result<u16, ::dynakey::KeyError> {
-            ::dynakey::__private::shard_of::<String, _>(&id, "id", &__SHARDING)
+            id: impl __dk::SegmentArg<String>,
+        ) -> __dk::Result<u16, __dk::KeyError> {
+            __dk::shard_of::<String, _>(&id, "id", &__SHARDING)
         }
         /**Parses a partition key written by the template `WS#<workspace>` with its shard suffix (`#00` … `#09`) back into its fields.
 
@@ -226,19 +195,21 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape or no shard suffix, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_partition_key(
             key: &str,
-        ) -> ::core::result::Result<EventPartitionKey, ::dynakey::KeyError> {
-            let (__dynakey_0,) = Event::__PARTITION.parse_sharded(&__SHARDING, key)?;
-            ::core::result::Result::Ok(EventPartitionKey {
-                workspace: __dynakey_0,
-            })
+        ) -> __dk::Result<EventPartitionKey, __dk::KeyError> {
+            match Event::__PARTITION.parse_sharded(&__SHARDING, key) {
+                __dk::Ok((__dynakey_0,)) => {
+                    __dk::Ok(EventPartitionKey {
+                        workspace: __dynakey_0,
+                    })
+                }
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
         ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const WORKSPACE: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+        pub const WORKSPACE: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle(
             "workspace",
         );
         ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const ID: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
-            "id",
-        );
+        pub const ID: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle("id");
     }
 };

@@ -22,13 +22,14 @@ struct ProjectByStatusSk<const D: usize>(::dynakey::__private::SortKey);
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
 struct ProjectByCreatedSk<const D: usize>(::dynakey::__private::SortKey);
 const _: () = {
+    use ::dynakey::__private as __dk;
     #[allow(non_camel_case_types)]
     mod field {
         pub enum id {}
         pub enum created {}
     }
     type __ProjectSkFields = (field::id,);
-    type __ProjectSkNextAt<const D: usize, F> = <__ProjectSkFields as ::dynakey::__private::FieldAt<
+    type __ProjectSkNextAt<const D: usize, F> = <__ProjectSkFields as __dk::FieldAt<
         D,
         F,
     >>::Next;
@@ -39,42 +40,42 @@ const _: () = {
     pub trait __ProjectSkNext<F, const N: usize> {}
     impl<F, const N: usize> __ProjectSkNext<F, N> for F
     where
-        __ProjectSkFields: ::dynakey::__private::DepthOf<F, N>,
+        __ProjectSkFields: __dk::DepthOf<F, N>,
     {}
-    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for ProjectSk<D>
+    impl<const D: usize> __dk::SortKeyBuilder for ProjectSk<D>
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-        ::dynakey::__private::Kinds1: ::dynakey::__private::At<D>,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
+        __dk::Kinds1: __dk::At<D>,
     {
         type Entity = Project;
         type Index = ::dynakey::PrimaryIndex;
-        type Kind = <::dynakey::__private::Kinds1 as ::dynakey::__private::At<D>>::Out;
-        fn into_key(self) -> ::dynakey::__private::SortKey {
+        type Kind = <__dk::Kinds1 as __dk::At<D>>::Out;
+        fn into_key(self) -> __dk::SortKey {
             self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Project, ::dynakey::PrimaryIndex>
     for ProjectSk<D>
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
     impl<const D: usize> ProjectSk<D>
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
         ///Fills `id` (field 1 of 1): a `ProjectSk<1>`.
         pub fn id<const N: usize>(
             self,
-            id: impl ::dynakey::SegmentArg<String>,
+            id: impl __dk::SegmentArg<String>,
         ) -> ProjectSk<N>
         where
-            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectSkFields: __dk::FieldAt<D, field::id>,
             __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, N>,
         {
             ProjectSk(Project::__SORT.fill::<0, _>(self.0, &id))
@@ -86,34 +87,34 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
         where
-            __ProjectSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectSkFields: __dk::FieldAt<D, field::id>,
             __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, 1>,
         {
             Project::__SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex0 = <App as ::dynakey::__private::IndexAt<
-        { ::dynakey::__private::index_position::<App>("ByStatus", "Project") },
+    type __DynakeyIndex0 = <App as __dk::IndexAt<
+        { __dk::index_position::<App>("ByStatus", "Project") },
     >>::Index;
-    const _: () = if !(::dynakey::__private::is_fallback_index(
+    const _: () = if !(__dk::is_fallback_index(
         &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-    ) || ::dynakey::__private::is_global(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
+    ) || __dk::is_global(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
     {
         ::core::panic!(
             "index `ByStatus` is a local secondary index: it uses the table's partition key (the entity's #[pk]), so #[index] takes no `pk`; remove `pk = \"STATUS#<status>\"` and keep `sk = \"…\"`"
         )
     };
-    const _: () = if !(::dynakey::__private::is_fallback_index(
+    const _: () = if !(__dk::is_fallback_index(
         &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-    ) || ::dynakey::__private::has_sort_key(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
+    ) || __dk::has_sort_key(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
     {
         ::core::panic!(
             "index `ByStatus` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"<created>#<id>\"`, or declare the index with `sort_key = \"…\"`"
         )
     };
     type __ProjectByStatusSkFields = (field::created, field::id);
-    type __ProjectByStatusSkNextAt<const D: usize, F> = <__ProjectByStatusSkFields as ::dynakey::__private::FieldAt<
+    type __ProjectByStatusSkNextAt<const D: usize, F> = <__ProjectByStatusSkFields as __dk::FieldAt<
         D,
         F,
     >>::Next;
@@ -124,42 +125,42 @@ const _: () = {
     pub trait __ProjectByStatusSkNext<F, const N: usize> {}
     impl<F, const N: usize> __ProjectByStatusSkNext<F, N> for F
     where
-        __ProjectByStatusSkFields: ::dynakey::__private::DepthOf<F, N>,
+        __ProjectByStatusSkFields: __dk::DepthOf<F, N>,
     {}
-    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for ProjectByStatusSk<D>
+    impl<const D: usize> __dk::SortKeyBuilder for ProjectByStatusSk<D>
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-        ::dynakey::__private::Kinds2: ::dynakey::__private::At<D>,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
+        __dk::Kinds2: __dk::At<D>,
     {
         type Entity = Project;
         type Index = __DynakeyIndex0;
-        type Kind = <::dynakey::__private::Kinds2 as ::dynakey::__private::At<D>>::Out;
-        fn into_key(self) -> ::dynakey::__private::SortKey {
+        type Kind = <__dk::Kinds2 as __dk::At<D>>::Out;
+        fn into_key(self) -> __dk::SortKey {
             self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Project, __DynakeyIndex0>
     for ProjectByStatusSk<D>
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
     impl<const D: usize> ProjectByStatusSk<D>
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
         ///Fills `created` (field 1 of 2): a `ProjectByStatusSk<1>`.
         pub fn created<const N: usize>(
             self,
-            created: impl ::dynakey::SegmentArg<u64>,
+            created: impl __dk::SegmentArg<u64>,
         ) -> ProjectByStatusSk<N>
         where
-            __ProjectByStatusSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectByStatusSkFields: __dk::FieldAt<D, field::created>,
             __ProjectByStatusSkNextAt<
                 D,
                 field::created,
@@ -174,7 +175,7 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0>
         where
-            __ProjectByStatusSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectByStatusSkFields: __dk::FieldAt<D, field::created>,
             __ProjectByStatusSkNextAt<
                 D,
                 field::created,
@@ -185,10 +186,10 @@ const _: () = {
         ///Fills `id` (field 2 of 2): a `ProjectByStatusSk<2>`.
         pub fn id<const N: usize>(
             self,
-            id: impl ::dynakey::SegmentArg<String>,
+            id: impl __dk::SegmentArg<String>,
         ) -> ProjectByStatusSk<N>
         where
-            __ProjectByStatusSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectByStatusSkFields: __dk::FieldAt<D, field::id>,
             __ProjectByStatusSkNextAt<
                 D,
                 field::id,
@@ -203,7 +204,7 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0>
         where
-            __ProjectByStatusSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __ProjectByStatusSkFields: __dk::FieldAt<D, field::id>,
             __ProjectByStatusSkNextAt<
                 D,
                 field::id,
@@ -213,27 +214,27 @@ const _: () = {
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex1 = <App as ::dynakey::__private::IndexAt<
-        { ::dynakey::__private::index_position::<App>("ByCreated", "Project") },
+    type __DynakeyIndex1 = <App as __dk::IndexAt<
+        { __dk::index_position::<App>("ByCreated", "Project") },
     >>::Index;
-    const _: () = if !(::dynakey::__private::is_fallback_index(
+    const _: () = if !(__dk::is_fallback_index(
         &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-    ) || !::dynakey::__private::is_global(&<__DynakeyIndex1 as ::dynakey::Index>::DEF))
+    ) || !__dk::is_global(&<__DynakeyIndex1 as ::dynakey::Index>::DEF))
     {
         ::core::panic!(
             "index `ByCreated` is a global secondary index: #[index(ByCreated, …)] needs `pk = \"…\"`, the template of its partition key (e.g. pk = \"STATUS#<status>\")"
         )
     };
-    const _: () = if !(::dynakey::__private::is_fallback_index(
+    const _: () = if !(__dk::is_fallback_index(
         &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-    ) || ::dynakey::__private::has_sort_key(&<__DynakeyIndex1 as ::dynakey::Index>::DEF))
+    ) || __dk::has_sort_key(&<__DynakeyIndex1 as ::dynakey::Index>::DEF))
     {
         ::core::panic!(
             "index `ByCreated` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"C#<created>\"`, or declare the index with `sort_key = \"…\"`"
         )
     };
     type __ProjectByCreatedSkFields = (field::created,);
-    type __ProjectByCreatedSkNextAt<const D: usize, F> = <__ProjectByCreatedSkFields as ::dynakey::__private::FieldAt<
+    type __ProjectByCreatedSkNextAt<const D: usize, F> = <__ProjectByCreatedSkFields as __dk::FieldAt<
         D,
         F,
     >>::Next;
@@ -244,42 +245,42 @@ const _: () = {
     pub trait __ProjectByCreatedSkNext<F, const N: usize> {}
     impl<F, const N: usize> __ProjectByCreatedSkNext<F, N> for F
     where
-        __ProjectByCreatedSkFields: ::dynakey::__private::DepthOf<F, N>,
+        __ProjectByCreatedSkFields: __dk::DepthOf<F, N>,
     {}
-    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for ProjectByCreatedSk<D>
+    impl<const D: usize> __dk::SortKeyBuilder for ProjectByCreatedSk<D>
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-        ::dynakey::__private::Kinds1: ::dynakey::__private::At<D>,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
+        __dk::Kinds1: __dk::At<D>,
     {
         type Entity = Project;
         type Index = __DynakeyIndex1;
-        type Kind = <::dynakey::__private::Kinds1 as ::dynakey::__private::At<D>>::Out;
-        fn into_key(self) -> ::dynakey::__private::SortKey {
+        type Kind = <__dk::Kinds1 as __dk::At<D>>::Out;
+        fn into_key(self) -> __dk::SortKey {
             self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Project, __DynakeyIndex1>
     for ProjectByCreatedSk<D>
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
     impl<const D: usize> ProjectByCreatedSk<D>
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
         ///Fills `created` (field 1 of 1): a `ProjectByCreatedSk<1>`.
         pub fn created<const N: usize>(
             self,
-            created: impl ::dynakey::SegmentArg<u64>,
+            created: impl __dk::SegmentArg<u64>,
         ) -> ProjectByCreatedSk<N>
         where
-            __ProjectByCreatedSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectByCreatedSkFields: __dk::FieldAt<D, field::created>,
             __ProjectByCreatedSkNextAt<
                 D,
                 field::created,
@@ -294,7 +295,7 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex1>
         where
-            __ProjectByCreatedSkFields: ::dynakey::__private::FieldAt<D, field::created>,
+            __ProjectByCreatedSkFields: __dk::FieldAt<D, field::created>,
             __ProjectByCreatedSkNextAt<
                 D,
                 field::created,
@@ -306,57 +307,57 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Unversioned for Project
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
     #[automatically_derived]
     impl ::dynakey::Entity for Project
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
         type Table = App;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Project";
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::Some(
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
             Self::__SORT.template,
         );
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
-            ::dynakey::__private::entity_index(
+            __dk::entity_index(
                 <__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                ::core::option::Option::Some(Self::__BY_STATUS_PARTITION.template),
-                ::core::option::Option::Some(Self::__BY_STATUS_SORT.template),
+                __dk::Some(Self::__BY_STATUS_PARTITION.template),
+                __dk::Some(Self::__BY_STATUS_SORT.template),
                 true,
             ),
-            ::dynakey::__private::entity_index(
+            __dk::entity_index(
                 <__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                ::core::option::Option::None,
-                ::core::option::Option::Some(Self::__BY_CREATED_SORT.template),
+                __dk::None,
+                __dk::Some(Self::__BY_CREATED_SORT.template),
                 false,
             ),
         ];
         fn index_keys(
             &self,
-        ) -> ::core::result::Result<
-            ::std::vec::Vec<(&'static str, ::dynakey::__private::String)>,
-            ::dynakey::KeyError,
+        ) -> __dk::Result<
+            ::std::vec::Vec<(&'static str, __dk::String)>,
+            __dk::KeyError,
         > {
             let mut __dynakey_out = ::std::vec::Vec::with_capacity(4usize);
             '__dynakey_index: {
-                let ::core::option::Option::Some(status) = &self.status else {
+                let __dk::Some(status) = &self.status else {
                     break '__dynakey_index;
                 };
                 __dynakey_out
                     .push((
-                        ::dynakey::__private::index_partition_key(
+                        __dk::index_partition_key(
                             &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
                         ),
                         Project::__BY_STATUS_PARTITION.encode((status,))?,
                     ));
-                if let ::core::option::Option::Some(__dynakey_attribute) = ::dynakey::__private::index_sort_key(
+                if let __dk::Some(__dynakey_attribute) = __dk::index_sort_key(
                     &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
                 ) {
                     __dynakey_out
@@ -367,7 +368,7 @@ const _: () = {
                 }
             }
             {
-                if let ::core::option::Option::Some(__dynakey_attribute) = ::dynakey::__private::index_sort_key(
+                if let __dk::Some(__dynakey_attribute) = __dk::index_sort_key(
                     &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
                 ) {
                     __dynakey_out
@@ -377,60 +378,45 @@ const _: () = {
                         ));
                 }
             }
-            ::core::result::Result::Ok(__dynakey_out)
+            __dk::Ok(__dynakey_out)
         }
-        fn partition_key(
-            &self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+        fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Project::__PARTITION.encode((&self.workspace,))
         }
-        fn sort_key(
-            &self,
-        ) -> ::core::result::Result<
-            ::core::option::Option<::dynakey::__private::String>,
-            ::dynakey::KeyError,
-        > {
-            Project::__SORT.encode((&self.id,)).map(::core::option::Option::Some)
+        fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
+            Self::__SORT.encode_some((&self.id,))
         }
         fn matches_partition_key(key: &str) -> bool {
-            Project::__PARTITION.matches(::core::option::Option::None, key)
+            Project::__PARTITION.matches(__dk::None, key)
         }
         fn matches_sort_key(key: &str) -> bool {
-            Project::__SORT.matches(::core::option::Option::None, key)
+            Project::__SORT.matches(__dk::None, key)
         }
     }
     #[automatically_derived]
     impl ::dynakey::InTable<App> for Project
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
     impl Project
     where
-        String: ::dynakey::KeySegment,
-        Status: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
-        const __PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+        const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "WS#<workspace>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("WS#"),
-                ::dynakey::__private::field::<String>("workspace"),
-            ],
+            __dk::KeyRole::Partition,
+            &[__dk::literal("WS#"), __dk::field::<String>("workspace")],
         );
         #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::assert_table_with_sort_key::<
-            Self,
-        >();
-        const __SORT: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
+        const __SORT: __dk::Template<(String,)> = __dk::template(
             "PROJ#<id>",
-            ::dynakey::__private::KeyRole::Sort,
-            &[
-                ::dynakey::__private::literal("PROJ#"),
-                ::dynakey::__private::field::<String>("id"),
-            ],
+            __dk::KeyRole::Sort,
+            &[__dk::literal("PROJ#"), __dk::field::<String>("id")],
         );
         ///Starts a sort-key condition for `PROJ#<id>`: fill fields left to right, or pass as is for every item of this entity.
         pub fn sk() -> ProjectSk<0> {
@@ -442,34 +428,30 @@ const _: () = {
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_sort_key(
             key: &str,
-        ) -> ::core::result::Result<ProjectSortKey, ::dynakey::KeyError> {
-            let (__dynakey_0,) = Project::__SORT.parse(key)?;
-            ::core::result::Result::Ok(ProjectSortKey { id: __dynakey_0 })
+        ) -> __dk::Result<ProjectSortKey, __dk::KeyError> {
+            match Project::__SORT.parse(key) {
+                __dk::Ok((__dynakey_0,)) => __dk::Ok(ProjectSortKey { id: __dynakey_0 }),
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
         /**The primary key of the [`Project`] with these field values (partition key `WS#<workspace>`, sort key `PROJ#<id>`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
-            workspace: impl ::dynakey::SegmentArg<String>,
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(
-                ::dynakey::__private::key::<
-                    Self,
-                >(
-                    Project::__PARTITION.encode((&workspace,))?,
-                    ::core::option::Option::Some(Project::__SORT.encode((&id,))?),
-                ),
+            workspace: impl __dk::SegmentArg<String>,
+            id: impl __dk::SegmentArg<String>,
+        ) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
+            __dk::key(
+                Project::__PARTITION.encode((&workspace,)),
+                Project::__SORT.encode((&id,)),
             )
         }
         ///A Query over one whole partition (`WS#<workspace>`); narrow it with a sort-key condition such as `.begins_with(Project::sk())`. Encoding errors are returned when the query is built.
         pub fn query(
-            workspace: impl ::dynakey::SegmentArg<String>,
+            workspace: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query::<
-                Self,
-            >(Project::__PARTITION.encode((&workspace,)))
+            __dk::query::<Self>(Project::__PARTITION.encode((&workspace,)))
         }
         /**Parses a partition key written by the template `WS#<workspace>` back into its fields.
 
@@ -477,27 +459,28 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_partition_key(
             key: &str,
-        ) -> ::core::result::Result<ProjectPartitionKey, ::dynakey::KeyError> {
-            let (__dynakey_0,) = Project::__PARTITION.parse(key)?;
-            ::core::result::Result::Ok(ProjectPartitionKey {
-                workspace: __dynakey_0,
-            })
+        ) -> __dk::Result<ProjectPartitionKey, __dk::KeyError> {
+            match Project::__PARTITION.parse(key) {
+                __dk::Ok((__dynakey_0,)) => {
+                    __dk::Ok(ProjectPartitionKey {
+                        workspace: __dynakey_0,
+                    })
+                }
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
-        const __BY_STATUS_PARTITION: ::dynakey::__private::Template<(Status,)> = ::dynakey::__private::template(
+        const __BY_STATUS_PARTITION: __dk::Template<(Status,)> = __dk::template(
             "STATUS#<status>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("STATUS#"),
-                ::dynakey::__private::field::<Status>("status"),
-            ],
+            __dk::KeyRole::Partition,
+            &[__dk::literal("STATUS#"), __dk::field::<Status>("status")],
         );
-        const __BY_STATUS_SORT: ::dynakey::__private::Template<(u64, String)> = ::dynakey::__private::template(
+        const __BY_STATUS_SORT: __dk::Template<(u64, String)> = __dk::template(
             "<created>#<id>",
-            ::dynakey::__private::KeyRole::Sort,
+            __dk::KeyRole::Sort,
             &[
-                ::dynakey::__private::field::<u64>("created"),
-                ::dynakey::__private::literal("#"),
-                ::dynakey::__private::field::<String>("id"),
+                __dk::field::<u64>("created"),
+                __dk::literal("#"),
+                __dk::field::<String>("id"),
             ],
         );
         ///Starts a sort-key condition for `<created>#<id>`: fill fields left to right, or pass as is for every item of this entity.
@@ -506,24 +489,21 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         }
         ///A Query on index `ByStatus` over one whole index partition (`STATUS#<status>`); narrow it with a sort-key condition such as `.begins_with(Project::by_status_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
         pub fn query_by_status(
-            status: impl ::dynakey::SegmentArg<Status>,
+            status: impl __dk::SegmentArg<Status>,
         ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
-            ::dynakey::__private::query_index::<
+            __dk::query_index::<
                 Self,
                 __DynakeyIndex0,
             >(
                 Project::__BY_STATUS_PARTITION.encode((&status,)),
                 <__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                ::core::option::Option::Some(Self::__BY_STATUS_SORT.template),
+                __dk::Some(Self::__BY_STATUS_SORT.template),
             )
         }
-        const __BY_CREATED_SORT: ::dynakey::__private::Template<(u64,)> = ::dynakey::__private::template(
+        const __BY_CREATED_SORT: __dk::Template<(u64,)> = __dk::template(
             "C#<created>",
-            ::dynakey::__private::KeyRole::Sort,
-            &[
-                ::dynakey::__private::literal("C#"),
-                ::dynakey::__private::field::<u64>("created"),
-            ],
+            __dk::KeyRole::Sort,
+            &[__dk::literal("C#"), __dk::field::<u64>("created")],
         );
         ///Starts a sort-key condition for `C#<created>`: fill fields left to right, or pass as is for every item of this entity.
         pub fn by_created_sk() -> ProjectByCreatedSk<0> {
@@ -531,41 +511,35 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         }
         ///A Query on index `ByCreated` over one whole index partition (`WS#<workspace>`); narrow it with a sort-key condition such as `.begins_with(Project::by_created_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
         pub fn query_by_created(
-            workspace: impl ::dynakey::SegmentArg<String>,
+            workspace: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex1> {
-            ::dynakey::__private::query_index::<
+            __dk::query_index::<
                 Self,
                 __DynakeyIndex1,
             >(
                 Project::__PARTITION.encode((&workspace,)),
                 <__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                ::core::option::Option::Some(Self::__BY_CREATED_SORT.template),
+                __dk::Some(Self::__BY_CREATED_SORT.template),
             )
         }
         ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const WORKSPACE: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+        pub const WORKSPACE: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle(
             "workspace",
         );
         ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const ID: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
-            "id",
-        );
+        pub const ID: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle("id");
         ///Attribute `created` (field `created`). An index field: conditions only; an update sets it with the rest of its index through [`Project::BY_STATUS_AND_BY_CREATED`](Self::BY_STATUS_AND_BY_CREATED).
-        pub const CREATED: ::dynakey::Field<Self, u64, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
+        pub const CREATED: __dk::Field<Self, u64, __dk::Indexed> = __dk::handle(
             "created",
         );
         ///Attribute `status` (field `status`). An index field: conditions only; an update sets it with the rest of its index through [`Project::BY_STATUS_AND_BY_CREATED`](Self::BY_STATUS_AND_BY_CREATED).
-        pub const STATUS: ::dynakey::Field<
-            Self,
-            Option<Status>,
-            ::dynakey::field::Indexed,
-        > = ::dynakey::__private::handle("status");
+        pub const STATUS: __dk::Field<Self, Option<Status>, __dk::Indexed> = __dk::handle(
+            "status",
+        );
         ///The fields `status`, `created` of index `ByStatus`, `ByCreated`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
         pub const BY_STATUS_AND_BY_CREATED: ::dynakey::IndexGroup<
             Self,
             (Option<Status>, u64),
-        > = ::dynakey::__private::index_group(
-            &[("status", "status"), ("created", "created")],
-        );
+        > = __dk::index_group(&[("status", "status"), ("created", "created")]);
     }
 };

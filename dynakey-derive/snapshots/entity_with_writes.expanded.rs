@@ -19,13 +19,14 @@ struct TaskSk<const D: usize>(::dynakey::__private::SortKey);
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
 struct TaskByAssigneeSk<const D: usize>(::dynakey::__private::SortKey);
 const _: () = {
+    use ::dynakey::__private as __dk;
     #[allow(non_camel_case_types)]
     mod field {
         pub enum id {}
         pub enum due {}
     }
     type __TaskSkFields = (field::id,);
-    type __TaskSkNextAt<const D: usize, F> = <__TaskSkFields as ::dynakey::__private::FieldAt<
+    type __TaskSkNextAt<const D: usize, F> = <__TaskSkFields as __dk::FieldAt<
         D,
         F,
     >>::Next;
@@ -36,39 +37,39 @@ const _: () = {
     pub trait __TaskSkNext<F, const N: usize> {}
     impl<F, const N: usize> __TaskSkNext<F, N> for F
     where
-        __TaskSkFields: ::dynakey::__private::DepthOf<F, N>,
+        __TaskSkFields: __dk::DepthOf<F, N>,
     {}
-    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for TaskSk<D>
+    impl<const D: usize> __dk::SortKeyBuilder for TaskSk<D>
     where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-        ::dynakey::__private::Kinds1: ::dynakey::__private::At<D>,
+        String: __dk::KeySegment,
+        u32: __dk::KeySegment,
+        u64: __dk::KeySegment,
+        __dk::Kinds1: __dk::At<D>,
     {
         type Entity = Task;
         type Index = ::dynakey::PrimaryIndex;
-        type Kind = <::dynakey::__private::Kinds1 as ::dynakey::__private::At<D>>::Out;
-        fn into_key(self) -> ::dynakey::__private::SortKey {
+        type Kind = <__dk::Kinds1 as __dk::At<D>>::Out;
+        fn into_key(self) -> __dk::SortKey {
             self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Task, ::dynakey::PrimaryIndex>
     for TaskSk<D>
     where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u32: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
     impl<const D: usize> TaskSk<D>
     where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u32: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
         ///Fills `id` (field 1 of 1): a `TaskSk<1>`.
-        pub fn id<const N: usize>(self, id: impl ::dynakey::SegmentArg<u32>) -> TaskSk<N>
+        pub fn id<const N: usize>(self, id: impl __dk::SegmentArg<u32>) -> TaskSk<N>
         where
-            __TaskSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __TaskSkFields: __dk::FieldAt<D, field::id>,
             __TaskSkNextAt<D, field::id>: __TaskSkNext<field::id, N>,
         {
             TaskSk(Task::__SORT.fill::<0, _>(self.0, &id))
@@ -80,34 +81,34 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<u32>,
         ) -> ::dynakey::SortKeyPartial<Task, ::dynakey::PrimaryIndex>
         where
-            __TaskSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __TaskSkFields: __dk::FieldAt<D, field::id>,
             __TaskSkNextAt<D, field::id>: __TaskSkNext<field::id, 1>,
         {
             Task::__SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex0 = <Tracker as ::dynakey::__private::IndexAt<
-        { ::dynakey::__private::index_position::<Tracker>("ByAssignee", "Task") },
+    type __DynakeyIndex0 = <Tracker as __dk::IndexAt<
+        { __dk::index_position::<Tracker>("ByAssignee", "Task") },
     >>::Index;
-    const _: () = if !(::dynakey::__private::is_fallback_index(
+    const _: () = if !(__dk::is_fallback_index(
         &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-    ) || ::dynakey::__private::is_global(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
+    ) || __dk::is_global(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
     {
         ::core::panic!(
             "index `ByAssignee` is a local secondary index: it uses the table's partition key (the entity's #[pk]), so #[index] takes no `pk`; remove `pk = \"USER#<assignee>\"` and keep `sk = \"…\"`"
         )
     };
-    const _: () = if !(::dynakey::__private::is_fallback_index(
+    const _: () = if !(__dk::is_fallback_index(
         &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-    ) || ::dynakey::__private::has_sort_key(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
+    ) || __dk::has_sort_key(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
     {
         ::core::panic!(
             "index `ByAssignee` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"<due>#<id>\"`, or declare the index with `sort_key = \"…\"`"
         )
     };
     type __TaskByAssigneeSkFields = (field::due, field::id);
-    type __TaskByAssigneeSkNextAt<const D: usize, F> = <__TaskByAssigneeSkFields as ::dynakey::__private::FieldAt<
+    type __TaskByAssigneeSkNextAt<const D: usize, F> = <__TaskByAssigneeSkFields as __dk::FieldAt<
         D,
         F,
     >>::Next;
@@ -118,42 +119,42 @@ const _: () = {
     pub trait __TaskByAssigneeSkNext<F, const N: usize> {}
     impl<F, const N: usize> __TaskByAssigneeSkNext<F, N> for F
     where
-        __TaskByAssigneeSkFields: ::dynakey::__private::DepthOf<F, N>,
+        __TaskByAssigneeSkFields: __dk::DepthOf<F, N>,
     {}
-    impl<const D: usize> ::dynakey::__private::SortKeyBuilder for TaskByAssigneeSk<D>
+    impl<const D: usize> __dk::SortKeyBuilder for TaskByAssigneeSk<D>
     where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
-        ::dynakey::__private::Kinds2: ::dynakey::__private::At<D>,
+        String: __dk::KeySegment,
+        u32: __dk::KeySegment,
+        u64: __dk::KeySegment,
+        __dk::Kinds2: __dk::At<D>,
     {
         type Entity = Task;
         type Index = __DynakeyIndex0;
-        type Kind = <::dynakey::__private::Kinds2 as ::dynakey::__private::At<D>>::Out;
-        fn into_key(self) -> ::dynakey::__private::SortKey {
+        type Kind = <__dk::Kinds2 as __dk::At<D>>::Out;
+        fn into_key(self) -> __dk::SortKey {
             self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Task, __DynakeyIndex0>
     for TaskByAssigneeSk<D>
     where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u32: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
     impl<const D: usize> TaskByAssigneeSk<D>
     where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u32: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
         ///Fills `due` (field 1 of 2): a `TaskByAssigneeSk<1>`.
         pub fn due<const N: usize>(
             self,
-            due: impl ::dynakey::SegmentArg<u64>,
+            due: impl __dk::SegmentArg<u64>,
         ) -> TaskByAssigneeSk<N>
         where
-            __TaskByAssigneeSkFields: ::dynakey::__private::FieldAt<D, field::due>,
+            __TaskByAssigneeSkFields: __dk::FieldAt<D, field::due>,
             __TaskByAssigneeSkNextAt<
                 D,
                 field::due,
@@ -168,7 +169,7 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Task, __DynakeyIndex0>
         where
-            __TaskByAssigneeSkFields: ::dynakey::__private::FieldAt<D, field::due>,
+            __TaskByAssigneeSkFields: __dk::FieldAt<D, field::due>,
             __TaskByAssigneeSkNextAt<
                 D,
                 field::due,
@@ -179,10 +180,10 @@ const _: () = {
         ///Fills `id` (field 2 of 2): a `TaskByAssigneeSk<2>`.
         pub fn id<const N: usize>(
             self,
-            id: impl ::dynakey::SegmentArg<u32>,
+            id: impl __dk::SegmentArg<u32>,
         ) -> TaskByAssigneeSk<N>
         where
-            __TaskByAssigneeSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __TaskByAssigneeSkFields: __dk::FieldAt<D, field::id>,
             __TaskByAssigneeSkNextAt<D, field::id>: __TaskByAssigneeSkNext<field::id, N>,
         {
             TaskByAssigneeSk(Task::__BY_ASSIGNEE_SORT.fill::<1, _>(self.0, &id))
@@ -194,62 +195,62 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<u32>,
         ) -> ::dynakey::SortKeyPartial<Task, __DynakeyIndex0>
         where
-            __TaskByAssigneeSkFields: ::dynakey::__private::FieldAt<D, field::id>,
+            __TaskByAssigneeSkFields: __dk::FieldAt<D, field::id>,
             __TaskByAssigneeSkNextAt<D, field::id>: __TaskByAssigneeSkNext<field::id, 2>,
         {
             Task::__BY_ASSIGNEE_SORT.fill_partial::<1, _, _>(self.0, &partial)
         }
     }
-    const _: () = ::dynakey::__private::assert_version_number::<u64>();
-    const _: () = ::dynakey::__private::check_ttl::<Tracker>("expiresAt", "Task");
+    const _: () = __dk::assert_version_number::<u64>();
+    const _: () = __dk::check_ttl::<Tracker>("expiresAt", "Task");
     #[automatically_derived]
     impl ::dynakey::Versioned for Task
     where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u32: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
     #[automatically_derived]
     impl ::dynakey::Entity for Task
     where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u32: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
         type Table = Tracker;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Task";
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::Some(
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
             Self::__SORT.template,
         );
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
-            ::dynakey::__private::entity_index(
+            __dk::entity_index(
                 <__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                ::core::option::Option::Some(Self::__BY_ASSIGNEE_PARTITION.template),
-                ::core::option::Option::Some(Self::__BY_ASSIGNEE_SORT.template),
+                __dk::Some(Self::__BY_ASSIGNEE_PARTITION.template),
+                __dk::Some(Self::__BY_ASSIGNEE_SORT.template),
                 true,
             ),
         ];
         fn index_keys(
             &self,
-        ) -> ::core::result::Result<
-            ::std::vec::Vec<(&'static str, ::dynakey::__private::String)>,
-            ::dynakey::KeyError,
+        ) -> __dk::Result<
+            ::std::vec::Vec<(&'static str, __dk::String)>,
+            __dk::KeyError,
         > {
             let mut __dynakey_out = ::std::vec::Vec::with_capacity(2usize);
             '__dynakey_index: {
-                let ::core::option::Option::Some(assignee) = &self.assignee else {
+                let __dk::Some(assignee) = &self.assignee else {
                     break '__dynakey_index;
                 };
                 __dynakey_out
                     .push((
-                        ::dynakey::__private::index_partition_key(
+                        __dk::index_partition_key(
                             &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
                         ),
                         Task::__BY_ASSIGNEE_PARTITION.encode((assignee,))?,
                     ));
-                if let ::core::option::Option::Some(__dynakey_attribute) = ::dynakey::__private::index_sort_key(
+                if let __dk::Some(__dynakey_attribute) = __dk::index_sort_key(
                     &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
                 ) {
                     __dynakey_out
@@ -259,70 +260,51 @@ const _: () = {
                         ));
                 }
             }
-            ::core::result::Result::Ok(__dynakey_out)
+            __dk::Ok(__dynakey_out)
         }
-        const MANAGED: ::dynakey::ManagedFields = ::dynakey::__private::managed(
-            ::core::option::Option::Some("version"),
-            ::core::option::Option::Some(
-                ::dynakey::__private::stamp::<SystemTime>("createdAt"),
-            ),
-            ::core::option::Option::Some(
-                ::dynakey::__private::stamp::<SystemTime>("updatedAt"),
-            ),
-            ::core::option::Option::Some("expiresAt"),
+        const MANAGED: ::dynakey::ManagedFields = __dk::managed(
+            __dk::Some("version"),
+            __dk::Some(__dk::stamp::<SystemTime>("createdAt")),
+            __dk::Some(__dk::stamp::<SystemTime>("updatedAt")),
+            __dk::Some("expiresAt"),
         );
-        fn partition_key(
-            &self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+        fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Task::__PARTITION.encode((&self.workspace,))
         }
-        fn sort_key(
-            &self,
-        ) -> ::core::result::Result<
-            ::core::option::Option<::dynakey::__private::String>,
-            ::dynakey::KeyError,
-        > {
-            Task::__SORT.encode((&self.id,)).map(::core::option::Option::Some)
+        fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
+            Self::__SORT.encode_some((&self.id,))
         }
         fn matches_partition_key(key: &str) -> bool {
-            Task::__PARTITION.matches(::core::option::Option::None, key)
+            Task::__PARTITION.matches(__dk::None, key)
         }
         fn matches_sort_key(key: &str) -> bool {
-            Task::__SORT.matches(::core::option::Option::None, key)
+            Task::__SORT.matches(__dk::None, key)
         }
     }
     #[automatically_derived]
     impl ::dynakey::InTable<Tracker> for Task
     where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u32: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {}
     impl Task
     where
-        String: ::dynakey::KeySegment,
-        u32: ::dynakey::KeySegment,
-        u64: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
+        u32: __dk::KeySegment,
+        u64: __dk::KeySegment,
     {
-        const __PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+        const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "WS#<workspace>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("WS#"),
-                ::dynakey::__private::field::<String>("workspace"),
-            ],
+            __dk::KeyRole::Partition,
+            &[__dk::literal("WS#"), __dk::field::<String>("workspace")],
         );
         #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::assert_table_with_sort_key::<
-            Self,
-        >();
-        const __SORT: ::dynakey::__private::Template<(u32,)> = ::dynakey::__private::template(
+        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
+        const __SORT: __dk::Template<(u32,)> = __dk::template(
             "TASK#<id>",
-            ::dynakey::__private::KeyRole::Sort,
-            &[
-                ::dynakey::__private::literal("TASK#"),
-                ::dynakey::__private::field::<u32>("id"),
-            ],
+            __dk::KeyRole::Sort,
+            &[__dk::literal("TASK#"), __dk::field::<u32>("id")],
         );
         ///Starts a sort-key condition for `TASK#<id>`: fill fields left to right, or pass as is for every item of this entity.
         pub fn sk() -> TaskSk<0> {
@@ -332,34 +314,30 @@ const _: () = {
 
 # Errors
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(
-            key: &str,
-        ) -> ::core::result::Result<TaskSortKey, ::dynakey::KeyError> {
-            let (__dynakey_0,) = Task::__SORT.parse(key)?;
-            ::core::result::Result::Ok(TaskSortKey { id: __dynakey_0 })
+        pub fn parse_sort_key(key: &str) -> __dk::Result<TaskSortKey, __dk::KeyError> {
+            match Task::__SORT.parse(key) {
+                __dk::Ok((__dynakey_0,)) => __dk::Ok(TaskSortKey { id: __dynakey_0 }),
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
         /**The primary key of the [`Task`] with these field values (partition key `WS#<workspace>`, sort key `TASK#<id>`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
-            workspace: impl ::dynakey::SegmentArg<String>,
-            id: impl ::dynakey::SegmentArg<u32>,
-        ) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(
-                ::dynakey::__private::key::<
-                    Self,
-                >(
-                    Task::__PARTITION.encode((&workspace,))?,
-                    ::core::option::Option::Some(Task::__SORT.encode((&id,))?),
-                ),
+            workspace: impl __dk::SegmentArg<String>,
+            id: impl __dk::SegmentArg<u32>,
+        ) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
+            __dk::key(
+                Task::__PARTITION.encode((&workspace,)),
+                Task::__SORT.encode((&id,)),
             )
         }
         ///A Query over one whole partition (`WS#<workspace>`); narrow it with a sort-key condition such as `.begins_with(Task::sk())`. Encoding errors are returned when the query is built.
         pub fn query(
-            workspace: impl ::dynakey::SegmentArg<String>,
+            workspace: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query::<Self>(Task::__PARTITION.encode((&workspace,)))
+            __dk::query::<Self>(Task::__PARTITION.encode((&workspace,)))
         }
         /**Parses a partition key written by the template `WS#<workspace>` back into its fields.
 
@@ -367,28 +345,25 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_partition_key(
             key: &str,
-        ) -> ::core::result::Result<TaskPartitionKey, ::dynakey::KeyError> {
-            let (__dynakey_0,) = Task::__PARTITION.parse(key)?;
-            ::core::result::Result::Ok(TaskPartitionKey {
-                workspace: __dynakey_0,
-            })
+        ) -> __dk::Result<TaskPartitionKey, __dk::KeyError> {
+            match Task::__PARTITION.parse(key) {
+                __dk::Ok((__dynakey_0,)) => {
+                    __dk::Ok(TaskPartitionKey {
+                        workspace: __dynakey_0,
+                    })
+                }
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
-        const __BY_ASSIGNEE_PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+        const __BY_ASSIGNEE_PARTITION: __dk::Template<(String,)> = __dk::template(
             "USER#<assignee>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("USER#"),
-                ::dynakey::__private::field::<String>("assignee"),
-            ],
+            __dk::KeyRole::Partition,
+            &[__dk::literal("USER#"), __dk::field::<String>("assignee")],
         );
-        const __BY_ASSIGNEE_SORT: ::dynakey::__private::Template<(u64, u32)> = ::dynakey::__private::template(
+        const __BY_ASSIGNEE_SORT: __dk::Template<(u64, u32)> = __dk::template(
             "<due>#<id>",
-            ::dynakey::__private::KeyRole::Sort,
-            &[
-                ::dynakey::__private::field::<u64>("due"),
-                ::dynakey::__private::literal("#"),
-                ::dynakey::__private::field::<u32>("id"),
-            ],
+            __dk::KeyRole::Sort,
+            &[__dk::field::<u64>("due"), __dk::literal("#"), __dk::field::<u32>("id")],
         );
         ///Starts a sort-key condition for `<due>#<id>`: fill fields left to right, or pass as is for every item of this entity.
         pub fn by_assignee_sk() -> TaskByAssigneeSk<0> {
@@ -396,67 +371,55 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         }
         ///A Query on index `ByAssignee` over one whole index partition (`USER#<assignee>`); narrow it with a sort-key condition such as `.begins_with(Task::by_assignee_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
         pub fn query_by_assignee(
-            assignee: impl ::dynakey::SegmentArg<String>,
+            assignee: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
-            ::dynakey::__private::query_index::<
+            __dk::query_index::<
                 Self,
                 __DynakeyIndex0,
             >(
                 Task::__BY_ASSIGNEE_PARTITION.encode((&assignee,)),
                 <__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                ::core::option::Option::Some(Self::__BY_ASSIGNEE_SORT.template),
+                __dk::Some(Self::__BY_ASSIGNEE_SORT.template),
             )
         }
         ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const WORKSPACE: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
+        pub const WORKSPACE: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle(
             "workspace",
         );
         ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const ID: ::dynakey::Field<Self, u32, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
-            "id",
-        );
+        pub const ID: __dk::Field<Self, u32, __dk::KeyPart> = __dk::handle("id");
         ///Attribute `assignee` (field `assignee`). An index field: conditions only; an update sets it with the rest of its index through [`Task::BY_ASSIGNEE`](Self::BY_ASSIGNEE).
-        pub const ASSIGNEE: ::dynakey::Field<
-            Self,
-            Option<String>,
-            ::dynakey::field::Indexed,
-        > = ::dynakey::__private::handle("assignee");
-        ///Attribute `due` (field `due`). An index field: conditions only; an update sets it with the rest of its index through [`Task::BY_ASSIGNEE`](Self::BY_ASSIGNEE).
-        pub const DUE: ::dynakey::Field<Self, u64, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
-            "due",
+        pub const ASSIGNEE: __dk::Field<Self, Option<String>, __dk::Indexed> = __dk::handle(
+            "assignee",
         );
+        ///Attribute `due` (field `due`). An index field: conditions only; an update sets it with the rest of its index through [`Task::BY_ASSIGNEE`](Self::BY_ASSIGNEE).
+        pub const DUE: __dk::Field<Self, u64, __dk::Indexed> = __dk::handle("due");
         ///Attribute `status` (field `status`). Conditions and every update operation.
-        pub const STATUS: ::dynakey::Field<Self, Status, ::dynakey::field::Plain> = ::dynakey::__private::handle(
+        pub const STATUS: __dk::Field<Self, Status, __dk::Plain> = __dk::handle(
             "status",
         );
         ///Attribute `labels` (field `labels`). A DynamoDB set: conditions and every update operation, `add_to_set` and `delete_from_set` among them.
-        pub const LABELS: ::dynakey::Field<Self, Vec<String>, ::dynakey::field::Set> = ::dynakey::__private::handle(
+        pub const LABELS: __dk::Field<Self, Vec<String>, __dk::Set> = __dk::handle(
             "labels",
         );
         ///Attribute `version` (field `version`). Set by dynakey on every write: conditions only.
-        pub const VERSION: ::dynakey::Field<Self, u64, ::dynakey::field::Managed> = ::dynakey::__private::handle(
+        pub const VERSION: __dk::Field<Self, u64, __dk::Managed> = __dk::handle(
             "version",
         );
         ///Attribute `createdAt` (field `created_at`). Set by dynakey on every write: conditions only.
-        pub const CREATED_AT: ::dynakey::Field<
-            Self,
-            SystemTime,
-            ::dynakey::field::Managed,
-        > = ::dynakey::__private::handle("createdAt");
+        pub const CREATED_AT: __dk::Field<Self, SystemTime, __dk::Managed> = __dk::handle(
+            "createdAt",
+        );
         ///Attribute `updatedAt` (field `updated_at`). Set by dynakey on every write: conditions only.
-        pub const UPDATED_AT: ::dynakey::Field<
-            Self,
-            SystemTime,
-            ::dynakey::field::Managed,
-        > = ::dynakey::__private::handle("updatedAt");
+        pub const UPDATED_AT: __dk::Field<Self, SystemTime, __dk::Managed> = __dk::handle(
+            "updatedAt",
+        );
         ///Attribute `expiresAt` (field `expires_at`). The TTL field (epoch seconds): conditions and every update operation.
-        pub const EXPIRES_AT: ::dynakey::Field<
-            Self,
-            Option<SystemTime>,
-            ::dynakey::field::Ttl,
-        > = ::dynakey::__private::handle("expiresAt");
+        pub const EXPIRES_AT: __dk::Field<Self, Option<SystemTime>, __dk::Ttl> = __dk::handle(
+            "expiresAt",
+        );
         ///The fields `assignee`, `due` of index `ByAssignee`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
-        pub const BY_ASSIGNEE: ::dynakey::IndexGroup<Self, (Option<String>, u64)> = ::dynakey::__private::index_group(
+        pub const BY_ASSIGNEE: ::dynakey::IndexGroup<Self, (Option<String>, u64)> = __dk::index_group(
             &[("assignee", "assignee"), ("due", "due")],
         );
     }

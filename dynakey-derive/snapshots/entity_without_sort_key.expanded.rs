@@ -7,77 +7,60 @@ struct SessionPartitionKey {
     pub id: String,
 }
 const _: () = {
+    use ::dynakey::__private as __dk;
     #[automatically_derived]
     impl ::dynakey::Unversioned for Session
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
     {}
     #[automatically_derived]
     impl ::dynakey::Entity for Session
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
     {
         type Table = Sessions;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Session";
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::None;
-        fn partition_key(
-            &self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::None;
+        fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Session::__PARTITION.encode((&self.id,))
         }
-        fn sort_key(
-            &self,
-        ) -> ::core::result::Result<
-            ::core::option::Option<::dynakey::__private::String>,
-            ::dynakey::KeyError,
-        > {
-            ::core::result::Result::Ok(::core::option::Option::None)
+        fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
+            __dk::Ok(__dk::None)
         }
         fn matches_partition_key(key: &str) -> bool {
-            Session::__PARTITION.matches(::core::option::Option::None, key)
+            Session::__PARTITION.matches(__dk::None, key)
         }
     }
     #[automatically_derived]
     impl ::dynakey::InTable<Sessions> for Session
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
     {}
     impl Session
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
     {
-        const __PARTITION: ::dynakey::__private::Template<(String,)> = ::dynakey::__private::template(
+        const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "SESSION#<id>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("SESSION#"),
-                ::dynakey::__private::field::<String>("id"),
-            ],
+            __dk::KeyRole::Partition,
+            &[__dk::literal("SESSION#"), __dk::field::<String>("id")],
         );
         #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::assert_table_without_sort_key::<
-            Self,
-        >();
+        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_without_sort_key::<Self>();
         /**The primary key of the [`Session`] with these field values (partition key `SESSION#<id>`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(
-                ::dynakey::__private::key::<
-                    Self,
-                >(Session::__PARTITION.encode((&id,))?, ::core::option::Option::None),
-            )
+            id: impl __dk::SegmentArg<String>,
+        ) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
+            __dk::key_without_sort(Session::__PARTITION.encode((&id,)))
         }
         ///A Query over one whole partition (`SESSION#<id>`); narrow it with a sort-key condition such as `.begins_with(Session::sk())`. Encoding errors are returned when the query is built.
-        pub fn query(
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query::<Self>(Session::__PARTITION.encode((&id,)))
+        pub fn query(id: impl __dk::SegmentArg<String>) -> ::dynakey::KeyQuery<Self> {
+            __dk::query::<Self>(Session::__PARTITION.encode((&id,)))
         }
         /**Parses a partition key written by the template `SESSION#<id>` back into its fields.
 
@@ -85,19 +68,19 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_partition_key(
             key: &str,
-        ) -> ::core::result::Result<SessionPartitionKey, ::dynakey::KeyError> {
-            let (__dynakey_0,) = Session::__PARTITION.parse(key)?;
-            ::core::result::Result::Ok(SessionPartitionKey {
-                id: __dynakey_0,
-            })
+        ) -> __dk::Result<SessionPartitionKey, __dk::KeyError> {
+            match Session::__PARTITION.parse(key) {
+                __dk::Ok((__dynakey_0,)) => {
+                    __dk::Ok(SessionPartitionKey {
+                        id: __dynakey_0,
+                    })
+                }
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
         ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const ID: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
-            "id",
-        );
+        pub const ID: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle("id");
         ///Attribute `user` (field `user`). Conditions and every update operation.
-        pub const USER: ::dynakey::Field<Self, String, ::dynakey::field::Plain> = ::dynakey::__private::handle(
-            "user",
-        );
+        pub const USER: __dk::Field<Self, String, __dk::Plain> = __dk::handle("user");
     }
 };

@@ -7,8 +7,14 @@
 //! the public types can gain fields without a breaking release.
 
 pub use std::marker::PhantomData;
-pub use std::result::Result;
+pub use std::option::Option::{self, None, Some};
+pub use std::result::Result::{self, Err, Ok};
 pub use std::string::String;
+
+// The public items generated code names most, so an entity's `const _` block spells them through
+// its one alias of this module (`use ::dynakey::__private as __dk;`).
+pub use crate::field::{Indexed, KeyPart, Managed, Plain, Set, Ttl};
+pub use crate::{Field, KeyError, KeySegment, SegmentArg};
 
 pub use crate::collection::overlap::{member_overlap, same_literals};
 pub use crate::collection::{Cardinality, Overlap};
@@ -31,7 +37,7 @@ pub use sort_keys::*;
 pub use crate::condition::{Complete, CompleteWithLiteral, EntityPrefix, Group, SortKeyBuilder};
 
 use crate::collection::Member;
-use crate::error::{KeyError, KeyErrorKind};
+use crate::error::KeyErrorKind;
 use crate::index::EntityIndex;
 use crate::shard::Sharding;
 use crate::table::IndexDef;
@@ -307,10 +313,28 @@ const fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 
 // ----- Keys and queries ------------------------------------------------------------------------
 
-/// The key the generated `E::key(…)` and `Entity::primary_key` build from `E`'s own encoders.
+/// The generated `E::key(…)` of an entity with a sort key: the key of the two encodings, or
+/// the first error.
+///
+/// # Errors
+/// The encoders' error.
 #[inline]
-pub fn key<E: Entity>(partition: String, sort: Option<String>) -> Key<E> {
-    Key::from_parts(partition, sort)
+pub fn key<E: Entity>(
+    partition: Result<String, KeyError>,
+    sort: Result<String, KeyError>,
+) -> Result<Key<E>, KeyError> {
+    Ok(Key::from_parts(partition?, Some(sort?)))
+}
+
+/// The generated `E::key(…)` of an entity without a sort key.
+///
+/// # Errors
+/// The encoder's error.
+#[inline]
+pub fn key_without_sort<E: Entity>(
+    partition: Result<String, KeyError>,
+) -> Result<Key<E>, KeyError> {
+    Ok(Key::from_parts(partition?, None))
 }
 
 /// The generated `E::query(…)`: the whole partition `partition` of the base table.

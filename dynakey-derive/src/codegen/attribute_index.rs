@@ -138,9 +138,9 @@ struct FillInfo<'f> {
 
 fn role_tokens(sort: bool) -> TokenStream {
     if sort {
-        quote!(::dynakey::__private::KeyRole::Sort)
+        quote!(__dk::KeyRole::Sort)
     } else {
-        quote!(::dynakey::__private::KeyRole::Partition)
+        quote!(__dk::KeyRole::Partition)
     }
 }
 
@@ -281,11 +281,11 @@ fn checks(
     let pk_given = fills.partition_written.is_some();
     let counts_span = fills.partition_written.unwrap_or(path_span);
     out.extend(quote_spanned! {counts_span=>
-        const _: () = ::dynakey::__private::check_fill_counts(&#def, #pk_given, #n_pk, #name);
+        const _: () = __dk::check_fill_counts(&#def, #pk_given, #n_pk, #name);
     });
     let sort_span = fills.sort_written.unwrap_or(path_span);
     out.extend(quote_spanned! {sort_span=>
-        const _: () = ::dynakey::__private::check_sort_fill_count(&#def, #n_sk, #name);
+        const _: () = __dk::check_sort_fill_count(&#def, #n_sk, #name);
     });
     let entity_type = entity
         .entity_type
@@ -295,7 +295,7 @@ fn checks(
     let told_apart = literal_start(index) || index.exclusive.is_some();
     let isolation_span = fills.partition.first().map_or(path_span, Fill::span);
     out.extend(quote_spanned! {isolation_span=>
-        const _: () = ::dynakey::__private::check_isolation(&#def, #entity_type, #told_apart, #name, #entity_name);
+        const _: () = __dk::check_isolation(&#def, #entity_type, #told_apart, #name, #entity_name);
     });
     // Membership: an `exclusive` entity claims every entity type, so any other entity of the
     // index conflicts with it (E0119 at the second impl).
@@ -303,10 +303,10 @@ fn checks(
     let entity_ident = entity.ident;
     match &index.exclusive {
         Some(exclusive) => out.extend(quote_spanned! {exclusive.span()=>
-            impl<__DynakeyEntity> ::dynakey::__private::IndexMember<__DynakeyEntity> for #path {}
+            impl<__DynakeyEntity> __dk::IndexMember<__DynakeyEntity> for #path {}
         }),
         None => out.extend(quote_spanned! {path_span=>
-            impl ::dynakey::__private::IndexMember<#entity_ident> for #path {}
+            impl __dk::IndexMember<#entity_ident> for #path {}
         }),
     }
     let stored = stored_fields(entity);
@@ -321,9 +321,9 @@ fn checks(
                 out.extend(quote_spanned! {span=>
                     const _: () = {
                         #[allow(unused_imports)]
-                        use ::dynakey::__private::NoAttributeType as _;
-                        ::dynakey::__private::check_native_fill(
-                            &#def, #role, #position, ::dynakey::__private::TypeProbe::<#ty>::TYPE,
+                        use __dk::NoAttributeType as _;
+                        __dk::check_native_fill(
+                            &#def, #role, #position, __dk::TypeProbe::<#ty>::TYPE,
                             #field_name, #attribute, #name,
                         )
                     };
@@ -332,7 +332,7 @@ fn checks(
             Fill::Template(template) => {
                 let text = template.lit.value();
                 out.extend(quote_spanned! {span=>
-                    const _: () = ::dynakey::__private::check_template_fill(
+                    const _: () = __dk::check_template_fill(
                         &#def, #role, #position, #text, &[#(#stored),*], #name,
                     );
                 });
@@ -365,16 +365,13 @@ fn partition_value(entity: &Entity<'_>, info: &FillInfo<'_>) -> (Vec<TokenStream
             let (ident, ty) = (field.ident, field.key_ty());
             (
                 vec![quote!(#ident: impl ::dynakey::attribute::AttributeArg<#ty>)],
-                quote!(::dynakey::__private::attribute_value::<#ty>(&#ident, ::dynakey::__private::KeyRole::Partition)),
+                quote!(__dk::attribute_value::<#ty>(&#ident, __dk::KeyRole::Partition)),
             )
         }
         Fill::Template(template) => {
             let params = template::params(entity, template).collect();
             let encode = template::encode(entity, template, &info.constant, |f| quote!(&#f));
-            (
-                params,
-                quote!(::dynakey::__private::template_value(#encode)),
-            )
+            (params, quote!(__dk::template_value(#encode)))
         }
     }
 }
@@ -410,7 +407,7 @@ fn query_fn(
             &format_ident!("__PARTITION"),
             |f| quote!(&#f),
         );
-        values.push(quote!(::dynakey::__private::template_value(#encode)));
+        values.push(quote!(__dk::template_value(#encode)));
     }
     let doc = format!(
         "A Query on index `{name}` over one whole index partition: every partition attribute by \
@@ -429,7 +426,7 @@ fn query_fn(
     quote! {
         #[doc = #doc]
         pub fn #fn_ident(#(#params),*) -> ::dynakey::KeyQuery<Self, #alias> {
-            ::dynakey::__private::query_attributes::<Self, #alias, _>(#def, [#(#values),*])
+            __dk::query_attributes::<Self, #alias, _>(#def, [#(#values),*])
         }
     }
 }
@@ -447,19 +444,19 @@ fn entry(
     let fills = infos.iter().map(|info| match info.fill {
         Fill::Field { index, .. } => {
             let ty = entity.field(*index).ty;
-            quote!(::dynakey::__private::native_fill::<#ty>())
+            quote!(__dk::native_fill::<#ty>())
         }
         Fill::Template(_) => {
             let constant = &info.constant;
-            quote!(::dynakey::__private::template_fill(Self::#constant.template))
+            quote!(__dk::template_fill(Self::#constant.template))
         }
     });
     let fills_const = format_ident!("__{}_FILLS", upper);
     let sparse = index.fields().any(|i| entity.field(i).is_optional());
     (
-        quote!(::dynakey::__private::attribute_entity_index_typed(#def, Self::#fills_const, #sparse)),
+        quote!(__dk::attribute_entity_index_typed(#def, Self::#fills_const, #sparse)),
         quote! {
-            const #fills_const: &[::dynakey::Fill] = &[::dynakey::__private::entity_type_fill(), #(#fills),*];
+            const #fills_const: &[::dynakey::Fill] = &[__dk::entity_type_fill(), #(#fills),*];
         },
     )
 }
@@ -471,11 +468,11 @@ fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &Ident) -> TokenS
     let block = label("__dynakey_fill");
     let statements = infos.iter().map(|info| {
         let (role, position) = (&info.role, info.position);
-        let attribute = quote!(::dynakey::__private::fill_attribute(&#def, #role, #position));
+        let attribute = quote!(__dk::fill_attribute(&#def, #role, #position));
         let value = match info.fill {
             Fill::Field { index, .. } => {
                 let ident = entity.field(*index).ident;
-                quote!(::dynakey::__private::native_key(&self.#ident, #role)?)
+                quote!(__dk::native_key(&self.#ident, #role)?)
             }
             Fill::Template(template) => {
                 let mut bound: Vec<usize> = Vec::new();
@@ -491,8 +488,8 @@ fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &Ident) -> TokenS
                     .map(|i| {
                         let ident = entity.field(i).ident;
                         quote! {
-                            let ::core::option::Option::Some(#ident) = &self.#ident else {
-                                break #block ::dynakey::__private::absent();
+                            let __dk::Some(#ident) = &self.#ident else {
+                                break #block __dk::absent();
                             };
                         }
                     })
@@ -506,12 +503,12 @@ fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &Ident) -> TokenS
                 };
                 let encode = template::encode(entity, template, &info.constant, value);
                 if binds.is_empty() {
-                    quote!(::dynakey::__private::template_key(#encode)?)
+                    quote!(__dk::template_key(#encode)?)
                 } else {
                     quote! {
                         #block: {
                             #(#binds)*
-                            ::dynakey::__private::template_key(#encode)?
+                            __dk::template_key(#encode)?
                         }
                     }
                 }
@@ -568,7 +565,7 @@ impl SortBuilder<'_> {
         let methods = quote! {
             #[doc = "Starts the sort conditions of this index: give its first sort attribute."]
             pub fn #ctor() -> #ident<0> {
-                #ident(::dynakey::__private::SortConditions::new())
+                #ident(__dk::SortConditions::new())
             }
         };
         let steps: Vec<Ident> = sort.iter().map(|info| step(entity, info.fill).0).collect();
@@ -603,7 +600,7 @@ impl SortBuilder<'_> {
             });
         }
         let kinds = format_ident!("Given{}", sort.len());
-        let kinds = quote!(::dynakey::__private::#kinds);
+        let kinds = quote!(__dk::#kinds);
         let order_items = order.items();
         let inner = quote! {
             #order_items
@@ -614,12 +611,12 @@ impl SortBuilder<'_> {
             #[diagnostic::do_not_recommend]
             impl<const D: usize> ::dynakey::SortAttributes<#entity_ident, #alias> for #ident<D>
             #bounds
-                #kinds: ::dynakey::__private::At<D>,
-                <#kinds as ::dynakey::__private::At<D>>::Out: ::dynakey::__private::Given,
+                #kinds: __dk::At<D>,
+                <#kinds as __dk::At<D>>::Out: __dk::Given,
             {
-                fn into_conditions(self) -> ::core::result::Result<
+                fn into_conditions(self) -> __dk::Result<
                     ::std::vec::Vec<(&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>)>,
-                    ::dynakey::KeyError,
+                    __dk::KeyError,
                 > {
                     self.0.into_conditions()
                 }
@@ -670,7 +667,7 @@ impl Step<'_> {
             quote! {
                 #[doc = #doc]
                 pub fn #method(self, value: #arg) -> #range #check_range {
-                    ::dynakey::__private::step_compare(self.0, &#def, #k, ::dynakey::__private::AttributeOp::#op, &value)
+                    __dk::step_compare(self.0, &#def, #k, __dk::AttributeOp::#op, &value)
                 }
             }
         });
@@ -687,16 +684,16 @@ impl Step<'_> {
         quote! {
             #[doc = #doc_eq]
             pub fn #field<const N: usize>(self, value: #arg) -> #builder<N> #check {
-                #builder(::dynakey::__private::step_eq::<#ty>(self.0, &#def, #k, &value))
+                #builder(__dk::step_eq::<#ty>(self.0, &#def, #k, &value))
             }
             #(#ops)*
             #[doc = #doc_between]
             pub fn #between(self, low: #arg, high: #arg) -> #range #check_range {
-                ::dynakey::__private::step_between(self.0, &#def, #k, &low, &high)
+                __dk::step_between(self.0, &#def, #k, &low, &high)
             }
             #[doc = #doc_begins]
             pub fn #begins_with(self, prefix: impl ::dynakey::attribute::BeginsWith<#ty>) -> #range #check_range {
-                ::dynakey::__private::step_begins_with(self.0, &#def, #k, &prefix)
+                __dk::step_begins_with(self.0, &#def, #k, &prefix)
             }
         }
     }
@@ -731,14 +728,14 @@ impl Step<'_> {
         let mut out = quote! {
             #[doc = #doc_eq]
             pub fn #method<const N: usize>(self, #(#params),*) -> #builder<N> #check {
-                #builder(::dynakey::__private::step_template_eq(self.0, &#def, #k, #eq))
+                #builder(__dk::step_template_eq(self.0, &#def, #k, #eq))
             }
         };
         let [one] = fields.as_slice() else {
             return out;
         };
         let ty = entity.field(*one).key_ty();
-        let arg = quote!(impl ::dynakey::SegmentArg<#ty>);
+        let arg = quote!(impl __dk::SegmentArg<#ty>);
         // The leading literal keeps one-sided ranges inside this template's keys.
         let prefix = match template.segments.first() {
             Some(Segment::Literal(text)) => text.clone(),
@@ -762,8 +759,8 @@ impl Step<'_> {
             out.extend(quote! {
                 #[doc = #doc]
                 pub fn #name(self, value: #arg) -> #range #check_range {
-                    ::dynakey::__private::step_template_compare(
-                        self.0, &#def, #k, ::dynakey::__private::AttributeOp::#op, #prefix, #value,
+                    __dk::step_template_compare(
+                        self.0, &#def, #k, __dk::AttributeOp::#op, #prefix, #value,
                     )
                 }
             });
@@ -776,7 +773,7 @@ impl Step<'_> {
         out.extend(quote! {
             #[doc = #doc]
             pub fn #between(self, low: #arg, high: #arg) -> #range #check_range {
-                ::dynakey::__private::step_template_between(self.0, &#def, #k, #low, #high)
+                __dk::step_template_between(self.0, &#def, #k, #low, #high)
             }
         });
         out

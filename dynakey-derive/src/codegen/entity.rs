@@ -52,12 +52,9 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
 
     let mut parts = Parts::default();
     let pk_struct_ident = format_ident!("{}PartitionKey", ident);
-    parts.outer.extend(template::fields_struct(
-        entity,
-        pk,
-        &pk_struct_ident,
-        &bounds,
-    ));
+    let (declaration, impls) = template::fields_struct(entity, pk, &pk_struct_ident, &bounds);
+    parts.outer.extend(declaration);
+    parts.inner.extend(impls);
     parts
         .methods
         .extend(template::const_item(entity, pk, &partition));
@@ -65,12 +62,9 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     if let Some(sk) = sk {
         let builder = sort_key::Builder::primary(entity);
         let sk_struct_ident = format_ident!("{}SortKey", ident);
-        parts.outer.extend(template::fields_struct(
-            entity,
-            sk,
-            &sk_struct_ident,
-            &bounds,
-        ));
+        let (declaration, impls) = template::fields_struct(entity, sk, &sk_struct_ident, &bounds);
+        parts.outer.extend(declaration);
+        parts.inner.extend(impls);
         parts
             .outer
             .extend(sort_key::declaration(entity, sk, &builder));
@@ -112,8 +106,8 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     let partition_fields = template::field_types(entity, pk);
     let entity_type = entity.entity_type.as_ref().map(|attribute| {
         quote! {
-            const ENTITY_TYPE_ATTRIBUTE: ::core::option::Option<&'static str> =
-                ::core::option::Option::Some(#attribute);
+            const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> =
+                __dk::Some(#attribute);
         }
     });
     let partition_key = partition_key(entity, pk, &partition, |f| quote!(&self.#f));
@@ -126,16 +120,17 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     let (sort_template, sort_key, sort_matcher) = match sk {
         Some(sk) => {
             let constant = format_ident!("__SORT");
-            let encode = template::encode(entity, sk, &constant, |f| quote!(&self.#f));
+            let values = template::values(entity, sk, |f| quote!(&self.#f));
+            let encode_some = quote!(Self::#constant.encode_some(#values));
             (
-                quote!(::core::option::Option::Some(Self::#constant.template)),
-                quote!(#encode.map(::core::option::Option::Some)),
+                quote!(__dk::Some(Self::#constant.template)),
+                quote!(#encode_some),
                 template::matcher(entity, sk, &constant, None),
             )
         }
         None => (
-            quote!(::core::option::Option::None),
-            quote!(::core::result::Result::Ok(::core::option::Option::None)),
+            quote!(__dk::None),
+            quote!(__dk::Ok(__dk::None)),
             TokenStream::new(),
         ),
     };
@@ -152,6 +147,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
         #outer
 
         const _: () = {
+            use ::dynakey::__private as __dk;
             #marker_module
             #inner
 
@@ -162,14 +158,14 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 const ENTITY_NAME: &'static str = #name;
                 #entity_type
                 const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::#partition.template;
-                const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = #sort_template;
+                const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = #sort_template;
                 #entity_items
 
-                fn partition_key(&self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
+                fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
                     #partition_key
                 }
 
-                fn sort_key(&self) -> ::core::result::Result<::core::option::Option<::dynakey::__private::String>, ::dynakey::KeyError> {
+                fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
                     #sort_key
                 }
 
@@ -231,7 +227,7 @@ fn entity_type_check(entity: &Entity<'_>) -> TokenStream {
         attribute.value()
     );
     quote_spanned! {attribute.span()=>
-        const _: () = if ::dynakey::__private::is_key_attribute::<#table>(#attribute) {
+        const _: () = if __dk::is_key_attribute::<#table>(#attribute) {
             ::core::panic!(#message)
         };
     }
@@ -248,7 +244,7 @@ fn assertions(entity: &Entity<'_>, sk: Option<&Template>) -> TokenStream {
     };
     quote_spanned! {span=>
         #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::#check::<Self>();
+        const __DYNAKEY_TABLE_CHECK: () = __dk::#check::<Self>();
     }
 }
 
@@ -269,16 +265,16 @@ fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStr
         template::param(field.ident, field.key_ty())
     });
     let partition = partition_key(entity, pk, &format_ident!("__PARTITION"), |f| quote!(&#f));
-    let sort = match sk {
+    let key = match sk {
         Some(sk) => {
-            let encode = template::encode(entity, sk, &format_ident!("__SORT"), |f| quote!(&#f));
-            quote!(::core::option::Option::Some(#encode?))
+            let sort = template::encode(entity, sk, &format_ident!("__SORT"), |f| quote!(&#f));
+            quote!(__dk::key(#partition, #sort))
         }
-        None => quote!(::core::option::Option::None),
+        None => quote!(__dk::key_without_sort(#partition)),
     };
     let doc = format!(
         "The primary key of the [`{}`] with these field values (partition key `{}`{}), for \
-         GetItem, DeleteItem and friends.\n\n# Errors\nAny [`KeyError`](::dynakey::KeyError) of the \
+         GetItem, DeleteItem and friends.\n\n# Errors\nAny [`KeyError`](__dk::KeyError) of the \
          encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's \
          byte limits.",
         entity.ident,
@@ -288,8 +284,8 @@ fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStr
     );
     quote! {
         #[doc = #doc]
-        pub fn key(#(#params),*) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(::dynakey::__private::key::<Self>(#partition?, #sort))
+        pub fn key(#(#params),*) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
+            #key
         }
     }
 }
@@ -307,7 +303,7 @@ fn query_fn(entity: &Entity<'_>, pk: &Template, partition: &syn::Ident) -> Token
     quote! {
         #[doc = #doc]
         pub fn query(#(#params),*) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query::<Self>(#encode)
+            __dk::query::<Self>(#encode)
         }
     }
 }

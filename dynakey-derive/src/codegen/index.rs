@@ -182,7 +182,7 @@ fn const_check(
     message: String,
 ) -> TokenStream {
     quote_spanned! {span=>
-        const _: () = if !(::dynakey::__private::is_fallback_index(&#def) || #condition) {
+        const _: () = if !(__dk::is_fallback_index(&#def) || #condition) {
             ::core::panic!(#message)
         };
     }
@@ -225,11 +225,11 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
             quote!(index_position)
         };
         let position = quote_spanned! {path_span=>
-            { ::dynakey::__private::#lookup::<#table>(#name, #entity_name) }
+            { __dk::#lookup::<#table>(#name, #entity_name) }
         };
         out.inner.extend(quote! {
             #[doc(hidden)]
-            type #alias = <#table as ::dynakey::__private::IndexAt<#position>>::Index;
+            type #alias = <#table as __dk::IndexAt<#position>>::Index;
         });
         if index.is_attribute_wise() {
             let expansion = attribute_index::entity(entity, index, &alias, bounds, markers);
@@ -264,9 +264,9 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
                     entity, sk, &builder, bounds, markers,
                 ));
                 out.methods.extend(sort_key::constructor(sk, &builder));
-                quote!(::core::option::Option::Some(Self::#sk_const.template))
+                quote!(__dk::Some(Self::#sk_const.template))
             }
-            None => quote!(::core::option::Option::None),
+            None => quote!(__dk::None),
         };
         out.methods.extend(query_fn(
             entity,
@@ -282,11 +282,11 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
             .flat_map(Template::field_indices)
             .any(|i| entity.field(i).is_optional());
         let partition_constant = match &index.pk {
-            Some(_) => quote!(::core::option::Option::Some(Self::#pk_const.template)),
-            None => quote!(::core::option::Option::None),
+            Some(_) => quote!(__dk::Some(Self::#pk_const.template)),
+            None => quote!(__dk::None),
         };
         entries.push(quote! {
-            ::dynakey::__private::entity_index(#def, #partition_constant, #sort_template, #sparse)
+            __dk::entity_index(#def, #partition_constant, #sort_template, #sparse)
         });
         blocks.push(key_block(entity, index, sparse, &def, &pk_const, &sk_const));
     }
@@ -299,26 +299,26 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
     let keys = local("__dynakey_out");
     let index_keys = (templates > 0 || attribute_blocks.is_empty()).then(|| {
         quote! {
-            fn index_keys(&self) -> ::core::result::Result<
-                ::std::vec::Vec<(&'static str, ::dynakey::__private::String)>,
-                ::dynakey::KeyError,
+            fn index_keys(&self) -> __dk::Result<
+                ::std::vec::Vec<(&'static str, __dk::String)>,
+                __dk::KeyError,
             > {
                 let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
                 #(#blocks)*
-                ::core::result::Result::Ok(#keys)
+                __dk::Ok(#keys)
             }
         }
     });
     let attribute_keys = (!attribute_blocks.is_empty()).then(|| {
         let capacity = 8 * attribute_blocks.len();
         quote! {
-            fn attribute_keys(&self) -> ::core::result::Result<
+            fn attribute_keys(&self) -> __dk::Result<
                 ::std::vec::Vec<(&'static str, ::dynakey::IndexValue)>,
-                ::dynakey::KeyError,
+                __dk::KeyError,
             > {
                 let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
                 #(#attribute_blocks)*
-                ::core::result::Result::Ok(#keys)
+                __dk::Ok(#keys)
             }
         }
     });
@@ -338,7 +338,7 @@ fn checks(index: &IndexTemplates, def: &TokenStream) -> TokenStream {
     let path_span = index.index.span();
     let name = index.name();
     let mut out = TokenStream::new();
-    let is_global = quote!(::dynakey::__private::is_global(&#def));
+    let is_global = quote!(__dk::is_global(&#def));
     match &index.pk {
         Some(pk) => out.extend(const_check(
             pk.lit.span(),
@@ -364,7 +364,7 @@ fn checks(index: &IndexTemplates, def: &TokenStream) -> TokenStream {
         Some(sk) => out.extend(const_check(
             sk.lit.span(),
             def,
-            quote!(::dynakey::__private::has_sort_key(&#def)),
+            quote!(__dk::has_sort_key(&#def)),
             format!(
                 "index `{name}` has no sort key, so #[index] cannot give it a sort-key template; \
                  remove `sk = {:?}`, or declare the index with `sort_key = \"…\"`",
@@ -374,7 +374,7 @@ fn checks(index: &IndexTemplates, def: &TokenStream) -> TokenStream {
         None => out.extend(const_check(
             path_span,
             def,
-            quote!(!::dynakey::__private::has_sort_key(&#def)),
+            quote!(!__dk::has_sort_key(&#def)),
             format!(
                 "index `{name}` has a sort key, so #[index({name}, …)] needs `sk = \"…\"`: \
                  DynamoDB puts an item into an index only when it has every key attribute of the index"
@@ -419,7 +419,7 @@ fn query_fn(
     quote! {
         #[doc = #doc]
         pub fn #fn_ident(#(#params),*) -> ::dynakey::KeyQuery<Self, #alias> {
-            ::dynakey::__private::query_index::<Self, #alias>(#encode, #def, #sort_template)
+            __dk::query_index::<Self, #alias>(#encode, #def, #sort_template)
         }
     }
 }
@@ -450,7 +450,7 @@ fn key_block(
         bound.push(i);
         let ident = field.ident;
         binds.push(quote! {
-            let ::core::option::Option::Some(#ident) = &self.#ident else {
+            let __dk::Some(#ident) = &self.#ident else {
                 break #block;
             };
         });
@@ -464,12 +464,12 @@ fn key_block(
     };
     let partition = index.pk.as_ref().map(|pk| {
         let encode = template::encode(entity, pk, pk_const, value);
-        quote!(#out.push((::dynakey::__private::index_partition_key(&#def), #encode?));)
+        quote!(#out.push((__dk::index_partition_key(&#def), #encode?));)
     });
     let sort = index.sk.as_ref().map(|sk| {
         let encode = template::encode(entity, sk, sk_const, value);
         quote! {
-            if let ::core::option::Option::Some(#attribute) = ::dynakey::__private::index_sort_key(&#def) {
+            if let __dk::Some(#attribute) = __dk::index_sort_key(&#def) {
                 #out.push((#attribute, #encode?));
             }
         }

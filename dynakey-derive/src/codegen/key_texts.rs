@@ -85,9 +85,9 @@ pub fn checks(entity: &Entity<'_>) -> TokenStream {
             out.extend(quote_spanned! {template.lit.span()=>
                 const _: () = {
                     #[allow(unused_imports)]
-                    use ::dynakey::__private::NoKeyTexts as _;
-                    ::dynakey::__private::check_key_texts(
-                        ::dynakey::__private::Probe::<#ty>::TEXTS,
+                    use __dk::NoKeyTexts as _;
+                    __dk::check_key_texts(
+                        __dk::Probe::<#ty>::TEXTS,
                         #terminator,
                         #ty_name,
                         #field_name,

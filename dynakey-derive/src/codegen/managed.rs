@@ -18,13 +18,13 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> Parts {
     let mut inner = TokenStream::new();
     let attribute = |index: usize| entity.field(index).attribute.clone();
     let option = |value: Option<TokenStream>| match value {
-        Some(value) => quote!(::core::option::Option::Some(#value)),
-        None => quote!(::core::option::Option::None),
+        Some(value) => quote!(__dk::Some(#value)),
+        None => quote!(__dk::None),
     };
     let version = managed.version.as_ref().map(|v| {
         let ty = entity.field(v.field).ty;
         inner.extend(quote_spanned! {ty.span()=>
-            const _: () = ::dynakey::__private::assert_version_number::<#ty>();
+            const _: () = __dk::assert_version_number::<#ty>();
         });
         let name = attribute(v.field);
         quote!(#name)
@@ -33,7 +33,7 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> Parts {
         field.map(|f| {
             let ty = entity.field(f.field).ty;
             let name = attribute(f.field);
-            quote_spanned!(ty.span()=> ::dynakey::__private::stamp::<#ty>(#name))
+            quote_spanned!(ty.span()=> __dk::stamp::<#ty>(#name))
         })
     };
     let created_at = stamp(managed.created_at.as_ref());
@@ -44,7 +44,7 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> Parts {
         let entity_name = ident.to_string();
         let span = entity.field(index).ttl.unwrap_or_else(|| ident.span());
         inner.extend(quote_spanned! {span=>
-            const _: () = ::dynakey::__private::check_ttl::<#table>(#name, #entity_name);
+            const _: () = __dk::check_ttl::<#table>(#name, #entity_name);
         });
         quote!(#name)
     });
@@ -67,7 +67,7 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> Parts {
         );
         quote! {
             const MANAGED: ::dynakey::ManagedFields =
-                ::dynakey::__private::managed(#version, #created_at, #updated_at, #ttl);
+                __dk::managed(#version, #created_at, #updated_at, #ttl);
         }
     } else {
         TokenStream::new()

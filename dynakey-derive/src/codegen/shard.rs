@@ -122,7 +122,7 @@ pub fn expand(
         "The shard (0 to {last}) of an item whose `{field_name}` is this value: the jump \
          consistent hash of FNV-1a 64 over the value's key encoding, over {count} shards (see \
          `dynakey::shard`).\n\n# Errors\n\
-         [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when the value has no key \
+         [`KeyErrorKind::Segment`](__dk::KeyErrorKind::Segment) when the value has no key \
          encoding."
     );
     let params: Vec<TokenStream> = template::params(entity, pk).collect();
@@ -137,28 +137,28 @@ pub fn expand(
     );
 
     parts.inner.extend(quote! {
-        const #sharding: ::dynakey::Sharding = ::dynakey::__private::sharding(#count, #field_name);
+        const #sharding: ::dynakey::Sharding = __dk::sharding(#count, #field_name);
     });
     parts.entity_items.extend(quote! {
-        const SHARDING: ::core::option::Option<::dynakey::Sharding> =
-            ::core::option::Option::Some(#sharding);
+        const SHARDING: __dk::Option<::dynakey::Sharding> =
+            __dk::Some(#sharding);
     });
     parts.methods.extend(quote! {
         #[doc = #query_shard_doc]
         pub fn query_shard(#(#params,)* #shard_param: u16) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query_shard::<Self>(#logical, #shard_param)
+            __dk::query_shard::<Self>(#logical, #shard_param)
         }
 
         #[doc = #query_shards_doc]
         pub fn query_shards(#(#params),*) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query_shards::<Self>(#logical)
+            __dk::query_shards::<Self>(#logical)
         }
 
         #[doc = #shard_of_doc]
         pub fn shard_of(
-            #field_ident: impl ::dynakey::SegmentArg<#field_ty>,
-        ) -> ::core::result::Result<u16, ::dynakey::KeyError> {
-            ::dynakey::__private::shard_of::<#field_ty, _>(&#field_ident, #field_name, &#sharding)
+            #field_ident: impl __dk::SegmentArg<#field_ty>,
+        ) -> __dk::Result<u16, __dk::KeyError> {
+            __dk::shard_of::<#field_ty, _>(&#field_ident, #field_name, &#sharding)
         }
 
         #parser

@@ -95,7 +95,7 @@ fn kinds(template: &Template) -> TokenStream {
     } else {
         format_ident!("Kinds{}", n)
     };
-    quote!(::dynakey::__private::#name)
+    quote!(__dk::#name)
 }
 
 /// The builder's impls and methods (emitted inside the const block), under `bounds`, the entity's
@@ -149,7 +149,7 @@ pub fn implementation(
         );
         methods.extend(quote! {
             #[doc = #doc_fill]
-            pub fn #field_ident<const N: usize>(self, #field_ident: impl ::dynakey::SegmentArg<#ty>) -> #ident<N>
+            pub fn #field_ident<const N: usize>(self, #field_ident: impl __dk::SegmentArg<#ty>) -> #ident<N>
             #check
             {
                 #ident(#constant.fill::<#depth, _>(self.0, &#field_ident))
@@ -178,13 +178,13 @@ pub fn implementation(
     });
     quote! {
         #order_items
-        impl<const D: usize> ::dynakey::__private::SortKeyBuilder for #ident<D>
-        #bounds #kinds: ::dynakey::__private::At<D>,
+        impl<const D: usize> __dk::SortKeyBuilder for #ident<D>
+        #bounds #kinds: __dk::At<D>,
         {
             type Entity = #entity_ident;
             type Index = #target;
-            type Kind = <#kinds as ::dynakey::__private::At<D>>::Out;
-            fn into_key(self) -> ::dynakey::__private::SortKey {
+            type Kind = <#kinds as __dk::At<D>>::Out;
+            fn into_key(self) -> __dk::SortKey {
                 self.0
             }
         }

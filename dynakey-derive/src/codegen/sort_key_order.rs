@@ -121,7 +121,7 @@ impl<'a> Order<'a> {
                     escape(&order)
                 ),
                 "fill `{Self}` first",
-                quote!(::dynakey::__private::FieldAt),
+                quote!(__dk::FieldAt),
             ),
             Steps::Attributes(index) => (
                 format!(
@@ -132,7 +132,7 @@ impl<'a> Order<'a> {
                     escape(&order)
                 ),
                 "give `{Self}` first",
-                quote!(::dynakey::__private::StepAt),
+                quote!(__dk::StepAt),
             ),
         };
         let items = if steps.is_empty() {
@@ -145,7 +145,7 @@ impl<'a> Order<'a> {
                 pub trait #next<F, const N: usize> {}
                 impl<F, const N: usize> #next<F, N> for F
                 where
-                    #fields: ::dynakey::__private::DepthOf<F, N>,
+                    #fields: __dk::DepthOf<F, N>,
                 {}
             }
         };

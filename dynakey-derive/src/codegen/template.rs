@@ -32,7 +32,7 @@ pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
                 continue;
             }
             seen.push(key);
-            predicates.push(quote_spanned!(ty.span()=> #ty: ::dynakey::KeySegment));
+            predicates.push(quote_spanned!(ty.span()=> #ty: __dk::KeySegment));
         }
     }
     // A field that fills an attribute-wise index attribute natively is a `KeyAttribute`.
@@ -63,8 +63,8 @@ pub fn terminator(template: &Template, i: usize) -> Option<char> {
 
 pub fn role(role: Role) -> TokenStream {
     match role {
-        Role::Partition => quote!(::dynakey::__private::KeyRole::Partition),
-        Role::Sort => quote!(::dynakey::__private::KeyRole::Sort),
+        Role::Partition => quote!(__dk::KeyRole::Partition),
+        Role::Sort => quote!(__dk::KeyRole::Sort),
     }
 }
 
@@ -74,12 +74,12 @@ fn parts<'a>(
     template: &'a Template,
 ) -> impl Iterator<Item = TokenStream> + 'a {
     template.segments.iter().map(|segment| match segment {
-        Segment::Literal(text) => quote!(::dynakey::__private::literal(#text)),
+        Segment::Literal(text) => quote!(__dk::literal(#text)),
         Segment::Field(index) => {
             let field = entity.field(*index);
             let name = field.name();
             let ty = field.key_ty();
-            quote_spanned!(ty.span()=> ::dynakey::__private::field::<#ty>(#name))
+            quote_spanned!(ty.span()=> __dk::field::<#ty>(#name))
         }
     })
 }
@@ -94,8 +94,8 @@ pub fn const_item(entity: &Entity<'_>, template: &Template, name: &syn::Ident) -
     let types = key_types(entity, template);
     let parts = parts(entity, template);
     quote! {
-        const #name: ::dynakey::__private::Template<#types> =
-            ::dynakey::__private::template(#text, #role, &[#(#parts),*]);
+        const #name: __dk::Template<#types> =
+            __dk::template(#text, #role, &[#(#parts),*]);
     }
 }
 
@@ -138,7 +138,7 @@ pub fn values(
 
 /// `field: impl SegmentArg<T>`, a by-value key parameter named after a field.
 pub fn param(ident: &syn::Ident, ty: &syn::Type) -> TokenStream {
-    quote!(#ident: impl ::dynakey::SegmentArg<#ty>)
+    quote!(#ident: impl __dk::SegmentArg<#ty>)
 }
 
 /// The by-value key parameters of a template's fields.
@@ -175,6 +175,7 @@ pub fn parser(
     let fn_ident = format_ident!("parse_{}_key", which);
     let constant = path(entity, constant);
     let locals = locals(template);
+    let error = crate::codegen::local("__dynakey_error");
     let fields = template.field_indices().zip(&locals).map(|(index, local)| {
         let ident = entity.field(index).ident;
         quote!(#ident: #local)
@@ -204,11 +205,14 @@ pub fn parser(
             ),
         ),
     };
+    // A `match` rather than `?`: no `Try`/`From` to resolve per entity.
     quote! {
         #[doc = #doc]
-        pub fn #fn_ident(key: &str) -> ::core::result::Result<#struct_ident, ::dynakey::KeyError> {
-            let (#(#locals,)*) = #call?;
-            ::core::result::Result::Ok(#struct_ident { #(#fields),* })
+        pub fn #fn_ident(key: &str) -> __dk::Result<#struct_ident, __dk::KeyError> {
+            match #call {
+                __dk::Ok((#(#locals,)*)) => __dk::Ok(#struct_ident { #(#fields),* }),
+                __dk::Err(#error) => __dk::Err(#error),
+            }
         }
     }
 }
@@ -220,12 +224,15 @@ pub fn parser(
 /// entity's [`where_clause`]): a derive would copy a `where` clause with spans of its own, so a
 /// field type that is not a key segment would be reported again by each derive, and without it a
 /// field type that is neither would fail each derive too.
+///
+/// Returns the struct (emitted beside the entity) and its impls when written out (for the
+/// entity's `const _` block, where `bounds` names the `__private` alias).
 pub fn fields_struct(
     entity: &Entity<'_>,
     template: &Template,
     ident: &syn::Ident,
     bounds: &TokenStream,
-) -> TokenStream {
+) -> (TokenStream, TokenStream) {
     let vis = entity.vis;
     let fields = template.field_indices().map(|index| {
         let field = entity.field(index);
@@ -248,21 +255,23 @@ pub fn fields_struct(
         .field_indices()
         .all(|i| crate::codegen::key_texts::is_std_key_type(entity.field(i).ty))
     {
-        return quote! {
+        let declaration = quote! {
             #[doc = #doc]
             #[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
             #vis struct #ident { #(#fields,)* }
         };
+        return (declaration, TokenStream::new());
     }
     let names: Vec<&syn::Ident> = template
         .field_indices()
         .map(|i| entity.field(i).ident)
         .collect();
     let title = ident.to_string();
-    quote! {
+    let declaration = quote! {
         #[doc = #doc]
         #vis struct #ident { #(#fields,)* }
-
+    };
+    let impls = quote! {
         impl ::core::clone::Clone for #ident #bounds {
             fn clone(&self) -> Self {
                 #ident { #(#names: ::core::clone::Clone::clone(&self.#names),)* }
@@ -278,7 +287,8 @@ pub fn fields_struct(
                 f.debug_struct(#title) #(.field(::core::stringify!(#names), &self.#names))* .finish()
             }
         }
-    }
+    };
+    (declaration, impls)
 }
 
 /// `fn matches_sort_key(key: &str) -> bool` (or `matches_partition_key`, by the template's role)
@@ -296,8 +306,8 @@ pub fn matcher(
         Role::Partition => format_ident!("matches_partition_key"),
     };
     let sharding = match sharding {
-        Some(sharding) => quote!(::core::option::Option::Some(#sharding)),
-        None => quote!(::core::option::Option::None),
+        Some(sharding) => quote!(__dk::Some(#sharding)),
+        None => quote!(__dk::None),
     };
     quote! {
         fn #name(key: &str) -> bool {

@@ -174,6 +174,15 @@ impl<Ts> Template<Ts> {
         encode(&self.template, values)
     }
 
+    /// [`encode`] by this template, as `Some` (the generated `Entity::sort_key`).
+    ///
+    /// # Errors
+    /// As [`encode`].
+    #[inline]
+    pub fn encode_some<V: Values<Ts>>(&self, values: V) -> Result<Option<String>, KeyError> {
+        encode(&self.template, values).map(Some)
+    }
+
     /// [`encode_sharded`] by this template.
     ///
     /// # Errors
