@@ -24,19 +24,16 @@ const _: () = {
         pub enum created {}
         pub enum id {}
     }
-    type __ProjectSkFields = (field::created, field::id);
-    type __ProjectSkNextAt<const D: usize, F> = <__ProjectSkFields as __dk::FieldAt<
-        D,
-        F,
-    >>::Next;
+    type __SkFields = (field::created, field::id);
+    type __SkNextAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     #[diagnostic::on_unimplemented(
         message = "sort-key field `{F}` cannot be filled now: the next field of \"PROJ#<created>#<id>\" is `{Self}` (`Project::sk()` fills `created`, `id` in that order)",
         label = "fill `{Self}` first"
     )]
-    pub trait __ProjectSkNext<F, const N: usize> {}
-    impl<F, const N: usize> __ProjectSkNext<F, N> for F
+    pub trait __SkNext<F, const N: usize> {}
+    impl<F, const N: usize> __SkNext<F, N> for F
     where
-        __ProjectSkFields: __dk::DepthOf<F, N>,
+        __SkFields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> __dk::SortKeyBuilder for ProjectSk<D>
     where
@@ -68,8 +65,8 @@ const _: () = {
             created: impl __dk::SegmentArg<u64>,
         ) -> ProjectSk<N>
         where
-            __ProjectSkFields: __dk::FieldAt<D, field::created>,
-            __ProjectSkNextAt<D, field::created>: __ProjectSkNext<field::created, N>,
+            __SkFields: __dk::FieldAt<D, field::created>,
+            __SkNextAt<D, field::created>: __SkNext<field::created, N>,
         {
             ProjectSk(Project::__SORT.fill::<0, _>(self.0, &created))
         }
@@ -80,8 +77,8 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
         where
-            __ProjectSkFields: __dk::FieldAt<D, field::created>,
-            __ProjectSkNextAt<D, field::created>: __ProjectSkNext<field::created, 1>,
+            __SkFields: __dk::FieldAt<D, field::created>,
+            __SkNextAt<D, field::created>: __SkNext<field::created, 1>,
         {
             Project::__SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
@@ -91,8 +88,8 @@ const _: () = {
             id: impl __dk::SegmentArg<String>,
         ) -> ProjectSk<N>
         where
-            __ProjectSkFields: __dk::FieldAt<D, field::id>,
-            __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, N>,
+            __SkFields: __dk::FieldAt<D, field::id>,
+            __SkNextAt<D, field::id>: __SkNext<field::id, N>,
         {
             ProjectSk(Project::__SORT.fill::<1, _>(self.0, &id))
         }
@@ -103,8 +100,8 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
         where
-            __ProjectSkFields: __dk::FieldAt<D, field::id>,
-            __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, 2>,
+            __SkFields: __dk::FieldAt<D, field::id>,
+            __SkNextAt<D, field::id>: __SkNext<field::id, 2>,
         {
             Project::__SORT.fill_partial::<1, _, _>(self.0, &partial)
         }
@@ -199,7 +196,7 @@ const _: () = {
         /**The primary key of the [`Project`] with these field values (partition key `WS#<workspace>`, sort key `PROJ#<created>#<id>`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
             workspace: impl __dk::SegmentArg<String>,
             created: impl __dk::SegmentArg<u64>,

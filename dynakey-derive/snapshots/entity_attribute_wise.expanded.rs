@@ -32,6 +32,18 @@ const _: () = {
         pub enum score {}
         pub enum rank {}
     }
+    #[allow(unused_imports)]
+    use __dk::NoAttributeType as _;
+    const __STORED: &[(&str, &str)] = &[
+        ("id", "id"),
+        ("tournament", "tournament"),
+        ("region", "region"),
+        ("round", "round"),
+        ("bracket", "bracket"),
+        ("board", "board"),
+        ("score", "score"),
+        ("rank", "rank"),
+    ];
     impl<const D: usize> __dk::SortKeyBuilder for MatchSk<D>
     where
         String: __dk::KeySegment,
@@ -58,10 +70,10 @@ const _: () = {
         u8: ::dynakey::KeyAttribute,
     {}
     #[doc(hidden)]
-    type __DynakeyIndex0 = <Esports as __dk::IndexAt<
+    type __Index0 = <Esports as __dk::IndexAt<
         { __dk::attribute_index_position::<Esports>("ByTournamentRegion", "Match") },
     >>::Index;
-    const __BY_TOURNAMENT_REGION: ::dynakey::IndexDef = <__DynakeyIndex0 as ::dynakey::Index>::DEF;
+    const __BY_TOURNAMENT_REGION: __dk::IndexDef = <__Index0 as __dk::Index>::DEF;
     const _: () = __dk::check_fill_counts(
         &__BY_TOURNAMENT_REGION,
         true,
@@ -81,75 +93,51 @@ const _: () = {
         "Match",
     );
     impl __dk::IndexMember<Match> for ByTournamentRegion {}
-    const _: () = {
-        #[allow(unused_imports)]
-        use __dk::NoAttributeType as _;
-        __dk::check_native_fill(
-            &__BY_TOURNAMENT_REGION,
-            __dk::KeyRole::Partition,
-            0usize,
-            __dk::TypeProbe::<String>::TYPE,
-            "tournament",
-            "tournament",
-            "ByTournamentRegion",
-        )
-    };
-    const _: () = {
-        #[allow(unused_imports)]
-        use __dk::NoAttributeType as _;
-        __dk::check_native_fill(
-            &__BY_TOURNAMENT_REGION,
-            __dk::KeyRole::Partition,
-            1usize,
-            __dk::TypeProbe::<String>::TYPE,
-            "region",
-            "region",
-            "ByTournamentRegion",
-        )
-    };
-    const _: () = {
-        #[allow(unused_imports)]
-        use __dk::NoAttributeType as _;
-        __dk::check_native_fill(
-            &__BY_TOURNAMENT_REGION,
-            __dk::KeyRole::Sort,
-            0usize,
-            __dk::TypeProbe::<u32>::TYPE,
-            "round",
-            "round",
-            "ByTournamentRegion",
-        )
-    };
+    const _: () = __dk::check_native_fill(
+        &__BY_TOURNAMENT_REGION,
+        __dk::KeyRole::Partition,
+        0usize,
+        __dk::TypeProbe::<String>::TYPE,
+        "tournament",
+        "tournament",
+        "ByTournamentRegion",
+    );
+    const _: () = __dk::check_native_fill(
+        &__BY_TOURNAMENT_REGION,
+        __dk::KeyRole::Partition,
+        1usize,
+        __dk::TypeProbe::<String>::TYPE,
+        "region",
+        "region",
+        "ByTournamentRegion",
+    );
+    const _: () = __dk::check_native_fill(
+        &__BY_TOURNAMENT_REGION,
+        __dk::KeyRole::Sort,
+        0usize,
+        __dk::TypeProbe::<u32>::TYPE,
+        "round",
+        "round",
+        "ByTournamentRegion",
+    );
     const _: () = __dk::check_template_fill(
         &__BY_TOURNAMENT_REGION,
         __dk::KeyRole::Sort,
         1usize,
         "B#<bracket>",
-        &[
-            ("id", "id"),
-            ("tournament", "tournament"),
-            ("region", "region"),
-            ("round", "round"),
-            ("bracket", "bracket"),
-            ("board", "board"),
-            ("score", "score"),
-            ("rank", "rank"),
-        ],
+        __STORED,
         "ByTournamentRegion",
     );
-    type __MatchByTournamentRegionSkFields = (field::round, field::bracket);
-    type __MatchByTournamentRegionSkNextAt<const D: usize, F> = <__MatchByTournamentRegionSkFields as __dk::StepAt<
-        D,
-        F,
-    >>::Next;
+    type __Sk0Fields = (field::round, field::bracket);
+    type __Sk0NextAt<const D: usize, F> = <__Sk0Fields as __dk::StepAt<D, F>>::Next;
     #[diagnostic::on_unimplemented(
         message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByTournamentRegion` is `{Self}` (`Match::by_tournament_region_sk()` gives `round`, `bracket` in that order)",
         label = "give `{Self}` first"
     )]
-    pub trait __MatchByTournamentRegionSkNext<F, const N: usize> {}
-    impl<F, const N: usize> __MatchByTournamentRegionSkNext<F, N> for F
+    pub trait __Sk0Next<F, const N: usize> {}
+    impl<F, const N: usize> __Sk0Next<F, N> for F
     where
-        __MatchByTournamentRegionSkFields: __dk::DepthOf<F, N>,
+        __Sk0Fields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> MatchByTournamentRegionSk<D>
     where
@@ -162,125 +150,80 @@ const _: () = {
         ///`round = value`: the next sort attribute may follow.
         pub fn round<const N: usize>(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u32>,
+            value: impl __dk::AttrArg<u32>,
         ) -> MatchByTournamentRegionSk<N>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::round,
-            >: __MatchByTournamentRegionSkNext<field::round, N>,
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, N>,
         {
             MatchByTournamentRegionSk(
-                __dk::step_eq::<u32>(self.0, &__BY_TOURNAMENT_REGION, 0, &value),
+                __dk::step_eq(self.0, &__BY_TOURNAMENT_REGION, 0, &value),
             )
         }
         ///`round > value`, on the last sort attribute given.
         pub fn round_gt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+            value: impl __dk::AttrArg<u32>,
+        ) -> __dk::Range<Match, __Index0>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::round,
-            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
         {
-            __dk::step_compare(
-                self.0,
-                &__BY_TOURNAMENT_REGION,
-                0,
-                __dk::AttributeOp::Gt,
-                &value,
-            )
+            __dk::step_gt(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
         }
         ///`round >= value`, on the last sort attribute given.
         pub fn round_gte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+            value: impl __dk::AttrArg<u32>,
+        ) -> __dk::Range<Match, __Index0>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::round,
-            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
         {
-            __dk::step_compare(
-                self.0,
-                &__BY_TOURNAMENT_REGION,
-                0,
-                __dk::AttributeOp::Ge,
-                &value,
-            )
+            __dk::step_gte(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
         }
         ///`round < value`, on the last sort attribute given.
         pub fn round_lt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+            value: impl __dk::AttrArg<u32>,
+        ) -> __dk::Range<Match, __Index0>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::round,
-            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
         {
-            __dk::step_compare(
-                self.0,
-                &__BY_TOURNAMENT_REGION,
-                0,
-                __dk::AttributeOp::Lt,
-                &value,
-            )
+            __dk::step_lt(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
         }
         ///`round <= value`, on the last sort attribute given.
         pub fn round_lte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+            value: impl __dk::AttrArg<u32>,
+        ) -> __dk::Range<Match, __Index0>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::round,
-            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
         {
-            __dk::step_compare(
-                self.0,
-                &__BY_TOURNAMENT_REGION,
-                0,
-                __dk::AttributeOp::Le,
-                &value,
-            )
+            __dk::step_lte(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
         }
         ///`round BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
         pub fn round_between(
             self,
-            low: impl ::dynakey::attribute::AttributeArg<u32>,
-            high: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+            low: impl __dk::AttrArg<u32>,
+            high: impl __dk::AttrArg<u32>,
+        ) -> __dk::Range<Match, __Index0>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::round,
-            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
         {
             __dk::step_between(self.0, &__BY_TOURNAMENT_REGION, 0, &low, &high)
         }
         ///`begins_with(round, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn round_begins_with(
             self,
-            prefix: impl ::dynakey::attribute::BeginsWith<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+            prefix: impl __dk::BeginsWith<u32>,
+        ) -> __dk::Range<Match, __Index0>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::round>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::round,
-            >: __MatchByTournamentRegionSkNext<field::round, 1>,
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
         {
             __dk::step_begins_with(self.0, &__BY_TOURNAMENT_REGION, 0, &prefix)
         }
@@ -290,11 +233,8 @@ const _: () = {
             bracket: impl __dk::SegmentArg<String>,
         ) -> MatchByTournamentRegionSk<N>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::bracket,
-            >: __MatchByTournamentRegionSkNext<field::bracket, N>,
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, N>,
         {
             MatchByTournamentRegionSk(
                 __dk::step_template_eq(
@@ -309,19 +249,15 @@ const _: () = {
         pub fn bracket_gt(
             self,
             value: impl __dk::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        ) -> __dk::Range<Match, __Index0>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::bracket,
-            >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
         {
-            __dk::step_template_compare(
+            __dk::step_template_gt(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 1,
-                __dk::AttributeOp::Gt,
                 "B#",
                 Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
@@ -330,19 +266,15 @@ const _: () = {
         pub fn bracket_gte(
             self,
             value: impl __dk::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        ) -> __dk::Range<Match, __Index0>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::bracket,
-            >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
         {
-            __dk::step_template_compare(
+            __dk::step_template_gte(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 1,
-                __dk::AttributeOp::Ge,
                 "B#",
                 Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
@@ -351,19 +283,15 @@ const _: () = {
         pub fn bracket_lt(
             self,
             value: impl __dk::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        ) -> __dk::Range<Match, __Index0>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::bracket,
-            >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
         {
-            __dk::step_template_compare(
+            __dk::step_template_lt(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 1,
-                __dk::AttributeOp::Lt,
                 "B#",
                 Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
@@ -372,19 +300,15 @@ const _: () = {
         pub fn bracket_lte(
             self,
             value: impl __dk::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        ) -> __dk::Range<Match, __Index0>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::bracket,
-            >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
         {
-            __dk::step_template_compare(
+            __dk::step_template_lte(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 1,
-                __dk::AttributeOp::Le,
                 "B#",
                 Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
@@ -394,13 +318,10 @@ const _: () = {
             self,
             low: impl __dk::SegmentArg<String>,
             high: impl __dk::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0>
+        ) -> __dk::Range<Match, __Index0>
         where
-            __MatchByTournamentRegionSkFields: __dk::StepAt<D, field::bracket>,
-            __MatchByTournamentRegionSkNextAt<
-                D,
-                field::bracket,
-            >: __MatchByTournamentRegionSkNext<field::bracket, 2>,
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
         {
             __dk::step_template_between(
                 self.0,
@@ -412,7 +333,7 @@ const _: () = {
         }
     }
     #[diagnostic::do_not_recommend]
-    impl<const D: usize> ::dynakey::SortAttributes<Match, __DynakeyIndex0>
+    impl<const D: usize> ::dynakey::SortAttributes<Match, __Index0>
     for MatchByTournamentRegionSk<D>
     where
         String: __dk::KeySegment,
@@ -423,22 +344,15 @@ const _: () = {
         __dk::Given2: __dk::At<D>,
         <__dk::Given2 as __dk::At<D>>::Out: __dk::Given,
     {
-        fn into_conditions(
-            self,
-        ) -> __dk::Result<
-            ::std::vec::Vec<
-                (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
-            >,
-            __dk::KeyError,
-        > {
+        fn into_conditions(self) -> __dk::Conditions {
             self.0.into_conditions()
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex1 = <Esports as __dk::IndexAt<
+    type __Index1 = <Esports as __dk::IndexAt<
         { __dk::attribute_index_position::<Esports>("ByScore", "Match") },
     >>::Index;
-    const __BY_SCORE: ::dynakey::IndexDef = <__DynakeyIndex1 as ::dynakey::Index>::DEF;
+    const __BY_SCORE: __dk::IndexDef = <__Index1 as __dk::Index>::DEF;
     const _: () = __dk::check_fill_counts(&__BY_SCORE, true, 1usize, "ByScore");
     const _: () = __dk::check_sort_fill_count(&__BY_SCORE, 1usize, "ByScore");
     const _: () = __dk::check_isolation(&__BY_SCORE, "_type", true, "ByScore", "Match");
@@ -448,44 +362,28 @@ const _: () = {
         __dk::KeyRole::Partition,
         0usize,
         "BOARD#<board>",
-        &[
-            ("id", "id"),
-            ("tournament", "tournament"),
-            ("region", "region"),
-            ("round", "round"),
-            ("bracket", "bracket"),
-            ("board", "board"),
-            ("score", "score"),
-            ("rank", "rank"),
-        ],
+        __STORED,
         "ByScore",
     );
-    const _: () = {
-        #[allow(unused_imports)]
-        use __dk::NoAttributeType as _;
-        __dk::check_native_fill(
-            &__BY_SCORE,
-            __dk::KeyRole::Sort,
-            0usize,
-            __dk::TypeProbe::<u64>::TYPE,
-            "score",
-            "score",
-            "ByScore",
-        )
-    };
-    type __MatchByScoreSkFields = (field::score,);
-    type __MatchByScoreSkNextAt<const D: usize, F> = <__MatchByScoreSkFields as __dk::StepAt<
-        D,
-        F,
-    >>::Next;
+    const _: () = __dk::check_native_fill(
+        &__BY_SCORE,
+        __dk::KeyRole::Sort,
+        0usize,
+        __dk::TypeProbe::<u64>::TYPE,
+        "score",
+        "score",
+        "ByScore",
+    );
+    type __Sk1Fields = (field::score,);
+    type __Sk1NextAt<const D: usize, F> = <__Sk1Fields as __dk::StepAt<D, F>>::Next;
     #[diagnostic::on_unimplemented(
         message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByScore` is `{Self}` (`Match::by_score_sk()` gives `score` in that order)",
         label = "give `{Self}` first"
     )]
-    pub trait __MatchByScoreSkNext<F, const N: usize> {}
-    impl<F, const N: usize> __MatchByScoreSkNext<F, N> for F
+    pub trait __Sk1Next<F, const N: usize> {}
+    impl<F, const N: usize> __Sk1Next<F, N> for F
     where
-        __MatchByScoreSkFields: __dk::DepthOf<F, N>,
+        __Sk1Fields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> MatchByScoreSk<D>
     where
@@ -498,106 +396,84 @@ const _: () = {
         ///`score = value`: the next sort attribute may follow.
         pub fn score<const N: usize>(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u64>,
+            value: impl __dk::AttrArg<u64>,
         ) -> MatchByScoreSk<N>
         where
-            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
-            __MatchByScoreSkNextAt<
-                D,
-                field::score,
-            >: __MatchByScoreSkNext<field::score, N>,
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, N>,
         {
-            MatchByScoreSk(__dk::step_eq::<u64>(self.0, &__BY_SCORE, 0, &value))
+            MatchByScoreSk(__dk::step_eq(self.0, &__BY_SCORE, 0, &value))
         }
         ///`score > value`, on the last sort attribute given.
         pub fn score_gt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+            value: impl __dk::AttrArg<u64>,
+        ) -> __dk::Range<Match, __Index1>
         where
-            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
-            __MatchByScoreSkNextAt<
-                D,
-                field::score,
-            >: __MatchByScoreSkNext<field::score, 1>,
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
         {
-            __dk::step_compare(self.0, &__BY_SCORE, 0, __dk::AttributeOp::Gt, &value)
+            __dk::step_gt(self.0, &__BY_SCORE, 0, &value)
         }
         ///`score >= value`, on the last sort attribute given.
         pub fn score_gte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+            value: impl __dk::AttrArg<u64>,
+        ) -> __dk::Range<Match, __Index1>
         where
-            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
-            __MatchByScoreSkNextAt<
-                D,
-                field::score,
-            >: __MatchByScoreSkNext<field::score, 1>,
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
         {
-            __dk::step_compare(self.0, &__BY_SCORE, 0, __dk::AttributeOp::Ge, &value)
+            __dk::step_gte(self.0, &__BY_SCORE, 0, &value)
         }
         ///`score < value`, on the last sort attribute given.
         pub fn score_lt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+            value: impl __dk::AttrArg<u64>,
+        ) -> __dk::Range<Match, __Index1>
         where
-            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
-            __MatchByScoreSkNextAt<
-                D,
-                field::score,
-            >: __MatchByScoreSkNext<field::score, 1>,
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
         {
-            __dk::step_compare(self.0, &__BY_SCORE, 0, __dk::AttributeOp::Lt, &value)
+            __dk::step_lt(self.0, &__BY_SCORE, 0, &value)
         }
         ///`score <= value`, on the last sort attribute given.
         pub fn score_lte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+            value: impl __dk::AttrArg<u64>,
+        ) -> __dk::Range<Match, __Index1>
         where
-            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
-            __MatchByScoreSkNextAt<
-                D,
-                field::score,
-            >: __MatchByScoreSkNext<field::score, 1>,
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
         {
-            __dk::step_compare(self.0, &__BY_SCORE, 0, __dk::AttributeOp::Le, &value)
+            __dk::step_lte(self.0, &__BY_SCORE, 0, &value)
         }
         ///`score BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
         pub fn score_between(
             self,
-            low: impl ::dynakey::attribute::AttributeArg<u64>,
-            high: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+            low: impl __dk::AttrArg<u64>,
+            high: impl __dk::AttrArg<u64>,
+        ) -> __dk::Range<Match, __Index1>
         where
-            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
-            __MatchByScoreSkNextAt<
-                D,
-                field::score,
-            >: __MatchByScoreSkNext<field::score, 1>,
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
         {
             __dk::step_between(self.0, &__BY_SCORE, 0, &low, &high)
         }
         ///`begins_with(score, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn score_begins_with(
             self,
-            prefix: impl ::dynakey::attribute::BeginsWith<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1>
+            prefix: impl __dk::BeginsWith<u64>,
+        ) -> __dk::Range<Match, __Index1>
         where
-            __MatchByScoreSkFields: __dk::StepAt<D, field::score>,
-            __MatchByScoreSkNextAt<
-                D,
-                field::score,
-            >: __MatchByScoreSkNext<field::score, 1>,
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
         {
             __dk::step_begins_with(self.0, &__BY_SCORE, 0, &prefix)
         }
     }
     #[diagnostic::do_not_recommend]
-    impl<const D: usize> ::dynakey::SortAttributes<Match, __DynakeyIndex1>
-    for MatchByScoreSk<D>
+    impl<const D: usize> ::dynakey::SortAttributes<Match, __Index1> for MatchByScoreSk<D>
     where
         String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
@@ -607,52 +483,38 @@ const _: () = {
         __dk::Given1: __dk::At<D>,
         <__dk::Given1 as __dk::At<D>>::Out: __dk::Given,
     {
-        fn into_conditions(
-            self,
-        ) -> __dk::Result<
-            ::std::vec::Vec<
-                (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
-            >,
-            __dk::KeyError,
-        > {
+        fn into_conditions(self) -> __dk::Conditions {
             self.0.into_conditions()
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex2 = <Esports as __dk::IndexAt<
+    type __Index2 = <Esports as __dk::IndexAt<
         { __dk::attribute_index_position::<Esports>("ByRank", "Match") },
     >>::Index;
-    const __BY_RANK: ::dynakey::IndexDef = <__DynakeyIndex2 as ::dynakey::Index>::DEF;
+    const __BY_RANK: __dk::IndexDef = <__Index2 as __dk::Index>::DEF;
     const _: () = __dk::check_fill_counts(&__BY_RANK, false, 0usize, "ByRank");
     const _: () = __dk::check_sort_fill_count(&__BY_RANK, 1usize, "ByRank");
     const _: () = __dk::check_isolation(&__BY_RANK, "_type", false, "ByRank", "Match");
     impl __dk::IndexMember<Match> for ByRank {}
-    const _: () = {
-        #[allow(unused_imports)]
-        use __dk::NoAttributeType as _;
-        __dk::check_native_fill(
-            &__BY_RANK,
-            __dk::KeyRole::Sort,
-            0usize,
-            __dk::TypeProbe::<u8>::TYPE,
-            "rank",
-            "rank",
-            "ByRank",
-        )
-    };
-    type __MatchByRankSkFields = (field::rank,);
-    type __MatchByRankSkNextAt<const D: usize, F> = <__MatchByRankSkFields as __dk::StepAt<
-        D,
-        F,
-    >>::Next;
+    const _: () = __dk::check_native_fill(
+        &__BY_RANK,
+        __dk::KeyRole::Sort,
+        0usize,
+        __dk::TypeProbe::<u8>::TYPE,
+        "rank",
+        "rank",
+        "ByRank",
+    );
+    type __Sk2Fields = (field::rank,);
+    type __Sk2NextAt<const D: usize, F> = <__Sk2Fields as __dk::StepAt<D, F>>::Next;
     #[diagnostic::on_unimplemented(
         message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByRank` is `{Self}` (`Match::by_rank_sk()` gives `rank` in that order)",
         label = "give `{Self}` first"
     )]
-    pub trait __MatchByRankSkNext<F, const N: usize> {}
-    impl<F, const N: usize> __MatchByRankSkNext<F, N> for F
+    pub trait __Sk2Next<F, const N: usize> {}
+    impl<F, const N: usize> __Sk2Next<F, N> for F
     where
-        __MatchByRankSkFields: __dk::DepthOf<F, N>,
+        __Sk2Fields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> MatchByRankSk<D>
     where
@@ -665,85 +527,84 @@ const _: () = {
         ///`rank = value`: the next sort attribute may follow.
         pub fn rank<const N: usize>(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u8>,
+            value: impl __dk::AttrArg<u8>,
         ) -> MatchByRankSk<N>
         where
-            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
-            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, N>,
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, N>,
         {
-            MatchByRankSk(__dk::step_eq::<u8>(self.0, &__BY_RANK, 0, &value))
+            MatchByRankSk(__dk::step_eq(self.0, &__BY_RANK, 0, &value))
         }
         ///`rank > value`, on the last sort attribute given.
         pub fn rank_gt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+            value: impl __dk::AttrArg<u8>,
+        ) -> __dk::Range<Match, __Index2>
         where
-            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
-            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
         {
-            __dk::step_compare(self.0, &__BY_RANK, 0, __dk::AttributeOp::Gt, &value)
+            __dk::step_gt(self.0, &__BY_RANK, 0, &value)
         }
         ///`rank >= value`, on the last sort attribute given.
         pub fn rank_gte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+            value: impl __dk::AttrArg<u8>,
+        ) -> __dk::Range<Match, __Index2>
         where
-            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
-            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
         {
-            __dk::step_compare(self.0, &__BY_RANK, 0, __dk::AttributeOp::Ge, &value)
+            __dk::step_gte(self.0, &__BY_RANK, 0, &value)
         }
         ///`rank < value`, on the last sort attribute given.
         pub fn rank_lt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+            value: impl __dk::AttrArg<u8>,
+        ) -> __dk::Range<Match, __Index2>
         where
-            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
-            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
         {
-            __dk::step_compare(self.0, &__BY_RANK, 0, __dk::AttributeOp::Lt, &value)
+            __dk::step_lt(self.0, &__BY_RANK, 0, &value)
         }
         ///`rank <= value`, on the last sort attribute given.
         pub fn rank_lte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+            value: impl __dk::AttrArg<u8>,
+        ) -> __dk::Range<Match, __Index2>
         where
-            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
-            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
         {
-            __dk::step_compare(self.0, &__BY_RANK, 0, __dk::AttributeOp::Le, &value)
+            __dk::step_lte(self.0, &__BY_RANK, 0, &value)
         }
         ///`rank BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
         pub fn rank_between(
             self,
-            low: impl ::dynakey::attribute::AttributeArg<u8>,
-            high: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+            low: impl __dk::AttrArg<u8>,
+            high: impl __dk::AttrArg<u8>,
+        ) -> __dk::Range<Match, __Index2>
         where
-            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
-            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
         {
             __dk::step_between(self.0, &__BY_RANK, 0, &low, &high)
         }
         ///`begins_with(rank, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn rank_begins_with(
             self,
-            prefix: impl ::dynakey::attribute::BeginsWith<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2>
+            prefix: impl __dk::BeginsWith<u8>,
+        ) -> __dk::Range<Match, __Index2>
         where
-            __MatchByRankSkFields: __dk::StepAt<D, field::rank>,
-            __MatchByRankSkNextAt<D, field::rank>: __MatchByRankSkNext<field::rank, 1>,
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
         {
             __dk::step_begins_with(self.0, &__BY_RANK, 0, &prefix)
         }
     }
     #[diagnostic::do_not_recommend]
-    impl<const D: usize> ::dynakey::SortAttributes<Match, __DynakeyIndex2>
-    for MatchByRankSk<D>
+    impl<const D: usize> ::dynakey::SortAttributes<Match, __Index2> for MatchByRankSk<D>
     where
         String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
@@ -753,14 +614,7 @@ const _: () = {
         __dk::Given1: __dk::At<D>,
         <__dk::Given1 as __dk::At<D>>::Out: __dk::Given,
     {
-        fn into_conditions(
-            self,
-        ) -> __dk::Result<
-            ::std::vec::Vec<
-                (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
-            >,
-            __dk::KeyError,
-        > {
+        fn into_conditions(self) -> __dk::Conditions {
             self.0.into_conditions()
         }
     }
@@ -808,66 +662,57 @@ const _: () = {
             ),
             __dk::attribute_entity_index_typed(__BY_RANK, Self::__BY_RANK_FILLS, false),
         ];
-        fn attribute_keys(
-            &self,
-        ) -> __dk::Result<
-            ::std::vec::Vec<(&'static str, ::dynakey::IndexValue)>,
-            __dk::KeyError,
-        > {
+        fn attribute_keys(&self) -> __dk::AttributeKeys {
             let mut __dynakey_out = ::std::vec::Vec::with_capacity(24usize);
-            __dynakey_out
-                .push((
-                    __dk::fill_attribute(
-                        &__BY_TOURNAMENT_REGION,
-                        __dk::KeyRole::Partition,
-                        0usize,
-                    ),
-                    __dk::native_key(&self.tournament, __dk::KeyRole::Partition)?,
-                ));
-            __dynakey_out
-                .push((
-                    __dk::fill_attribute(
-                        &__BY_TOURNAMENT_REGION,
-                        __dk::KeyRole::Partition,
-                        1usize,
-                    ),
-                    __dk::native_key(&self.region, __dk::KeyRole::Partition)?,
-                ));
-            __dynakey_out
-                .push((
-                    __dk::fill_attribute(
-                        &__BY_TOURNAMENT_REGION,
-                        __dk::KeyRole::Sort,
-                        0usize,
-                    ),
-                    __dk::native_key(&self.round, __dk::KeyRole::Sort)?,
-                ));
-            __dynakey_out
-                .push((
-                    __dk::fill_attribute(
-                        &__BY_TOURNAMENT_REGION,
-                        __dk::KeyRole::Sort,
-                        1usize,
-                    ),
-                    __dk::template_key(
-                        Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&self.bracket,)),
-                    )?,
-                ));
-            __dynakey_out
-                .push((
-                    __dk::fill_attribute(&__BY_SCORE, __dk::KeyRole::Partition, 0usize),
-                    __dk::template_key(Match::__BY_SCORE_FILL_0.encode((&self.board,)))?,
-                ));
-            __dynakey_out
-                .push((
-                    __dk::fill_attribute(&__BY_SCORE, __dk::KeyRole::Sort, 0usize),
-                    __dk::native_key(&self.score, __dk::KeyRole::Sort)?,
-                ));
-            __dynakey_out
-                .push((
-                    __dk::fill_attribute(&__BY_RANK, __dk::KeyRole::Sort, 0usize),
-                    __dk::native_key(&self.rank, __dk::KeyRole::Sort)?,
-                ));
+            __dk::push_native(
+                &mut __dynakey_out,
+                &__BY_TOURNAMENT_REGION,
+                __dk::KeyRole::Partition,
+                0usize,
+                &self.tournament,
+            )?;
+            __dk::push_native(
+                &mut __dynakey_out,
+                &__BY_TOURNAMENT_REGION,
+                __dk::KeyRole::Partition,
+                1usize,
+                &self.region,
+            )?;
+            __dk::push_native(
+                &mut __dynakey_out,
+                &__BY_TOURNAMENT_REGION,
+                __dk::KeyRole::Sort,
+                0usize,
+                &self.round,
+            )?;
+            __dk::push_template(
+                &mut __dynakey_out,
+                &__BY_TOURNAMENT_REGION,
+                __dk::KeyRole::Sort,
+                1usize,
+                __dk::Some(Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&self.bracket,))),
+            )?;
+            __dk::push_template(
+                &mut __dynakey_out,
+                &__BY_SCORE,
+                __dk::KeyRole::Partition,
+                0usize,
+                __dk::Some(Match::__BY_SCORE_FILL_0.encode((&self.board,))),
+            )?;
+            __dk::push_native(
+                &mut __dynakey_out,
+                &__BY_SCORE,
+                __dk::KeyRole::Sort,
+                0usize,
+                &self.score,
+            )?;
+            __dk::push_native(
+                &mut __dynakey_out,
+                &__BY_RANK,
+                __dk::KeyRole::Sort,
+                0usize,
+                &self.rank,
+            )?;
             __dk::Ok(__dynakey_out)
         }
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
@@ -929,7 +774,7 @@ const _: () = {
         /**The primary key of the [`Match`] with these field values (partition key `MATCH#<id>`, sort key `META`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
             id: impl __dk::SegmentArg<String>,
         ) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
@@ -962,21 +807,12 @@ Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a va
         );
         ///A Query on index `ByTournamentRegion` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_tournament_region_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
         pub fn query_by_tournament_region(
-            tournament: impl ::dynakey::attribute::AttributeArg<String>,
-            region: impl ::dynakey::attribute::AttributeArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
-            __dk::query_attributes::<
-                Self,
-                __DynakeyIndex0,
-                _,
-            >(
+            tournament: impl __dk::AttrArg<String>,
+            region: impl __dk::AttrArg<String>,
+        ) -> ::dynakey::KeyQuery<Self, __Index0> {
+            __dk::query_attributes(
                 __BY_TOURNAMENT_REGION,
-                [
-                    __dk::attribute_value::<
-                        String,
-                    >(&tournament, __dk::KeyRole::Partition),
-                    __dk::attribute_value::<String>(&region, __dk::KeyRole::Partition),
-                ],
+                [__dk::partition_value(&tournament), __dk::partition_value(&region)],
             )
         }
         ///Starts the sort conditions of this index: give its first sort attribute.
@@ -998,12 +834,8 @@ Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a va
         ///A Query on index `ByScore` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_score_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
         pub fn query_by_score(
             board: impl __dk::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex1> {
-            __dk::query_attributes::<
-                Self,
-                __DynakeyIndex1,
-                _,
-            >(
+        ) -> ::dynakey::KeyQuery<Self, __Index1> {
+            __dk::query_attributes(
                 __BY_SCORE,
                 [__dk::template_value(Match::__BY_SCORE_FILL_0.encode((&board,)))],
             )
@@ -1020,12 +852,11 @@ Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a va
         ///A Query on index `ByRank` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_rank_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
         pub fn query_by_rank(
             id: impl __dk::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex2> {
-            __dk::query_attributes::<
-                Self,
-                __DynakeyIndex2,
-                _,
-            >(__BY_RANK, [__dk::template_value(Match::__PARTITION.encode((&id,)))])
+        ) -> ::dynakey::KeyQuery<Self, __Index2> {
+            __dk::query_attributes(
+                __BY_RANK,
+                [__dk::template_value(Match::__PARTITION.encode((&id,)))],
+            )
         }
         ///Starts the sort conditions of this index: give its first sort attribute.
         pub fn by_rank_sk() -> MatchByRankSk<0> {

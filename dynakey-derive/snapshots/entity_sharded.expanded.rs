@@ -21,19 +21,16 @@ const _: () = {
     mod field {
         pub enum id {}
     }
-    type __EventSkFields = (field::id,);
-    type __EventSkNextAt<const D: usize, F> = <__EventSkFields as __dk::FieldAt<
-        D,
-        F,
-    >>::Next;
+    type __SkFields = (field::id,);
+    type __SkNextAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     #[diagnostic::on_unimplemented(
         message = "sort-key field `{F}` cannot be filled now: the next field of \"PROJ#<id>\" is `{Self}` (`Event::sk()` fills `id` in that order)",
         label = "fill `{Self}` first"
     )]
-    pub trait __EventSkNext<F, const N: usize> {}
-    impl<F, const N: usize> __EventSkNext<F, N> for F
+    pub trait __SkNext<F, const N: usize> {}
+    impl<F, const N: usize> __SkNext<F, N> for F
     where
-        __EventSkFields: __dk::DepthOf<F, N>,
+        __SkFields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> __dk::SortKeyBuilder for EventSk<D>
     where
@@ -59,8 +56,8 @@ const _: () = {
         ///Fills `id` (field 1 of 1): a `EventSk<1>`.
         pub fn id<const N: usize>(self, id: impl __dk::SegmentArg<String>) -> EventSk<N>
         where
-            __EventSkFields: __dk::FieldAt<D, field::id>,
-            __EventSkNextAt<D, field::id>: __EventSkNext<field::id, N>,
+            __SkFields: __dk::FieldAt<D, field::id>,
+            __SkNextAt<D, field::id>: __SkNext<field::id, N>,
         {
             EventSk(Event::__SORT.fill::<0, _>(self.0, &id))
         }
@@ -71,8 +68,8 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Event, ::dynakey::PrimaryIndex>
         where
-            __EventSkFields: __dk::FieldAt<D, field::id>,
-            __EventSkNextAt<D, field::id>: __EventSkNext<field::id, 1>,
+            __SkFields: __dk::FieldAt<D, field::id>,
+            __SkNextAt<D, field::id>: __SkNext<field::id, 1>,
         {
             Event::__SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
@@ -152,7 +149,7 @@ const _: () = {
         /**The primary key of the [`Event`] with these field values (partition key `WS#<workspace>#<shard of id>`, sort key `PROJ#<id>`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
             workspace: impl __dk::SegmentArg<String>,
             id: impl __dk::SegmentArg<String>,
@@ -183,7 +180,7 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
         /**The shard (0 to 9) of an item whose `id` is this value: the jump consistent hash of FNV-1a 64 over the value's key encoding, over 10 shards (see `dynakey::shard`).
 
 # Errors
-[`KeyErrorKind::Segment`](__dk::KeyErrorKind::Segment) when the value has no key encoding.*/
+[`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when the value has no key encoding.*/
         pub fn shard_of(
             id: impl __dk::SegmentArg<String>,
         ) -> __dk::Result<u16, __dk::KeyError> {

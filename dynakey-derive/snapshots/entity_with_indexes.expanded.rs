@@ -28,19 +28,16 @@ const _: () = {
         pub enum id {}
         pub enum created {}
     }
-    type __ProjectSkFields = (field::id,);
-    type __ProjectSkNextAt<const D: usize, F> = <__ProjectSkFields as __dk::FieldAt<
-        D,
-        F,
-    >>::Next;
+    type __SkFields = (field::id,);
+    type __SkNextAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     #[diagnostic::on_unimplemented(
         message = "sort-key field `{F}` cannot be filled now: the next field of \"PROJ#<id>\" is `{Self}` (`Project::sk()` fills `id` in that order)",
         label = "fill `{Self}` first"
     )]
-    pub trait __ProjectSkNext<F, const N: usize> {}
-    impl<F, const N: usize> __ProjectSkNext<F, N> for F
+    pub trait __SkNext<F, const N: usize> {}
+    impl<F, const N: usize> __SkNext<F, N> for F
     where
-        __ProjectSkFields: __dk::DepthOf<F, N>,
+        __SkFields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> __dk::SortKeyBuilder for ProjectSk<D>
     where
@@ -75,8 +72,8 @@ const _: () = {
             id: impl __dk::SegmentArg<String>,
         ) -> ProjectSk<N>
         where
-            __ProjectSkFields: __dk::FieldAt<D, field::id>,
-            __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, N>,
+            __SkFields: __dk::FieldAt<D, field::id>,
+            __SkNextAt<D, field::id>: __SkNext<field::id, N>,
         {
             ProjectSk(Project::__SORT.fill::<0, _>(self.0, &id))
         }
@@ -87,45 +84,40 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
         where
-            __ProjectSkFields: __dk::FieldAt<D, field::id>,
-            __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id, 1>,
+            __SkFields: __dk::FieldAt<D, field::id>,
+            __SkNextAt<D, field::id>: __SkNext<field::id, 1>,
         {
             Project::__SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex0 = <App as __dk::IndexAt<
+    type __Index0 = <App as __dk::IndexAt<
         { __dk::index_position::<App>("ByStatus", "Project") },
     >>::Index;
-    const _: () = if !(__dk::is_fallback_index(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-    ) || __dk::is_global(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
+    const _: () = if !(__dk::is_fallback_index(&<__Index0 as __dk::Index>::DEF)
+        || __dk::is_global(&<__Index0 as __dk::Index>::DEF))
     {
         ::core::panic!(
             "index `ByStatus` is a local secondary index: it uses the table's partition key (the entity's #[pk]), so #[index] takes no `pk`; remove `pk = \"STATUS#<status>\"` and keep `sk = \"…\"`"
         )
     };
-    const _: () = if !(__dk::is_fallback_index(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-    ) || __dk::has_sort_key(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
+    const _: () = if !(__dk::is_fallback_index(&<__Index0 as __dk::Index>::DEF)
+        || __dk::has_sort_key(&<__Index0 as __dk::Index>::DEF))
     {
         ::core::panic!(
             "index `ByStatus` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"<created>#<id>\"`, or declare the index with `sort_key = \"…\"`"
         )
     };
-    type __ProjectByStatusSkFields = (field::created, field::id);
-    type __ProjectByStatusSkNextAt<const D: usize, F> = <__ProjectByStatusSkFields as __dk::FieldAt<
-        D,
-        F,
-    >>::Next;
+    type __Sk0Fields = (field::created, field::id);
+    type __Sk0NextAt<const D: usize, F> = <__Sk0Fields as __dk::FieldAt<D, F>>::Next;
     #[diagnostic::on_unimplemented(
         message = "sort-key field `{F}` cannot be filled now: the next field of \"<created>#<id>\" is `{Self}` (`Project::by_status_sk()` fills `created`, `id` in that order)",
         label = "fill `{Self}` first"
     )]
-    pub trait __ProjectByStatusSkNext<F, const N: usize> {}
-    impl<F, const N: usize> __ProjectByStatusSkNext<F, N> for F
+    pub trait __Sk0Next<F, const N: usize> {}
+    impl<F, const N: usize> __Sk0Next<F, N> for F
     where
-        __ProjectByStatusSkFields: __dk::DepthOf<F, N>,
+        __Sk0Fields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> __dk::SortKeyBuilder for ProjectByStatusSk<D>
     where
@@ -135,14 +127,13 @@ const _: () = {
         __dk::Kinds2: __dk::At<D>,
     {
         type Entity = Project;
-        type Index = __DynakeyIndex0;
+        type Index = __Index0;
         type Kind = <__dk::Kinds2 as __dk::At<D>>::Out;
         fn into_key(self) -> __dk::SortKey {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Project, __DynakeyIndex0>
-    for ProjectByStatusSk<D>
+    impl<const D: usize> ::dynakey::SortKeyOf<Project, __Index0> for ProjectByStatusSk<D>
     where
         String: __dk::KeySegment,
         Status: __dk::KeySegment,
@@ -160,11 +151,8 @@ const _: () = {
             created: impl __dk::SegmentArg<u64>,
         ) -> ProjectByStatusSk<N>
         where
-            __ProjectByStatusSkFields: __dk::FieldAt<D, field::created>,
-            __ProjectByStatusSkNextAt<
-                D,
-                field::created,
-            >: __ProjectByStatusSkNext<field::created, N>,
+            __Sk0Fields: __dk::FieldAt<D, field::created>,
+            __Sk0NextAt<D, field::created>: __Sk0Next<field::created, N>,
         {
             ProjectByStatusSk(Project::__BY_STATUS_SORT.fill::<0, _>(self.0, &created))
         }
@@ -173,13 +161,10 @@ const _: () = {
         pub fn created_prefix(
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
-        ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0>
+        ) -> ::dynakey::SortKeyPartial<Project, __Index0>
         where
-            __ProjectByStatusSkFields: __dk::FieldAt<D, field::created>,
-            __ProjectByStatusSkNextAt<
-                D,
-                field::created,
-            >: __ProjectByStatusSkNext<field::created, 1>,
+            __Sk0Fields: __dk::FieldAt<D, field::created>,
+            __Sk0NextAt<D, field::created>: __Sk0Next<field::created, 1>,
         {
             Project::__BY_STATUS_SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
@@ -189,11 +174,8 @@ const _: () = {
             id: impl __dk::SegmentArg<String>,
         ) -> ProjectByStatusSk<N>
         where
-            __ProjectByStatusSkFields: __dk::FieldAt<D, field::id>,
-            __ProjectByStatusSkNextAt<
-                D,
-                field::id,
-            >: __ProjectByStatusSkNext<field::id, N>,
+            __Sk0Fields: __dk::FieldAt<D, field::id>,
+            __Sk0NextAt<D, field::id>: __Sk0Next<field::id, N>,
         {
             ProjectByStatusSk(Project::__BY_STATUS_SORT.fill::<1, _>(self.0, &id))
         }
@@ -202,50 +184,42 @@ const _: () = {
         pub fn id_prefix(
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<String>,
-        ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex0>
+        ) -> ::dynakey::SortKeyPartial<Project, __Index0>
         where
-            __ProjectByStatusSkFields: __dk::FieldAt<D, field::id>,
-            __ProjectByStatusSkNextAt<
-                D,
-                field::id,
-            >: __ProjectByStatusSkNext<field::id, 2>,
+            __Sk0Fields: __dk::FieldAt<D, field::id>,
+            __Sk0NextAt<D, field::id>: __Sk0Next<field::id, 2>,
         {
             Project::__BY_STATUS_SORT.fill_partial::<1, _, _>(self.0, &partial)
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex1 = <App as __dk::IndexAt<
+    type __Index1 = <App as __dk::IndexAt<
         { __dk::index_position::<App>("ByCreated", "Project") },
     >>::Index;
-    const _: () = if !(__dk::is_fallback_index(
-        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-    ) || !__dk::is_global(&<__DynakeyIndex1 as ::dynakey::Index>::DEF))
+    const _: () = if !(__dk::is_fallback_index(&<__Index1 as __dk::Index>::DEF)
+        || !__dk::is_global(&<__Index1 as __dk::Index>::DEF))
     {
         ::core::panic!(
             "index `ByCreated` is a global secondary index: #[index(ByCreated, …)] needs `pk = \"…\"`, the template of its partition key (e.g. pk = \"STATUS#<status>\")"
         )
     };
-    const _: () = if !(__dk::is_fallback_index(
-        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-    ) || __dk::has_sort_key(&<__DynakeyIndex1 as ::dynakey::Index>::DEF))
+    const _: () = if !(__dk::is_fallback_index(&<__Index1 as __dk::Index>::DEF)
+        || __dk::has_sort_key(&<__Index1 as __dk::Index>::DEF))
     {
         ::core::panic!(
             "index `ByCreated` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"C#<created>\"`, or declare the index with `sort_key = \"…\"`"
         )
     };
-    type __ProjectByCreatedSkFields = (field::created,);
-    type __ProjectByCreatedSkNextAt<const D: usize, F> = <__ProjectByCreatedSkFields as __dk::FieldAt<
-        D,
-        F,
-    >>::Next;
+    type __Sk1Fields = (field::created,);
+    type __Sk1NextAt<const D: usize, F> = <__Sk1Fields as __dk::FieldAt<D, F>>::Next;
     #[diagnostic::on_unimplemented(
         message = "sort-key field `{F}` cannot be filled now: the next field of \"C#<created>\" is `{Self}` (`Project::by_created_sk()` fills `created` in that order)",
         label = "fill `{Self}` first"
     )]
-    pub trait __ProjectByCreatedSkNext<F, const N: usize> {}
-    impl<F, const N: usize> __ProjectByCreatedSkNext<F, N> for F
+    pub trait __Sk1Next<F, const N: usize> {}
+    impl<F, const N: usize> __Sk1Next<F, N> for F
     where
-        __ProjectByCreatedSkFields: __dk::DepthOf<F, N>,
+        __Sk1Fields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> __dk::SortKeyBuilder for ProjectByCreatedSk<D>
     where
@@ -255,13 +229,13 @@ const _: () = {
         __dk::Kinds1: __dk::At<D>,
     {
         type Entity = Project;
-        type Index = __DynakeyIndex1;
+        type Index = __Index1;
         type Kind = <__dk::Kinds1 as __dk::At<D>>::Out;
         fn into_key(self) -> __dk::SortKey {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Project, __DynakeyIndex1>
+    impl<const D: usize> ::dynakey::SortKeyOf<Project, __Index1>
     for ProjectByCreatedSk<D>
     where
         String: __dk::KeySegment,
@@ -280,11 +254,8 @@ const _: () = {
             created: impl __dk::SegmentArg<u64>,
         ) -> ProjectByCreatedSk<N>
         where
-            __ProjectByCreatedSkFields: __dk::FieldAt<D, field::created>,
-            __ProjectByCreatedSkNextAt<
-                D,
-                field::created,
-            >: __ProjectByCreatedSkNext<field::created, N>,
+            __Sk1Fields: __dk::FieldAt<D, field::created>,
+            __Sk1NextAt<D, field::created>: __Sk1Next<field::created, N>,
         {
             ProjectByCreatedSk(Project::__BY_CREATED_SORT.fill::<0, _>(self.0, &created))
         }
@@ -293,13 +264,10 @@ const _: () = {
         pub fn created_prefix(
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
-        ) -> ::dynakey::SortKeyPartial<Project, __DynakeyIndex1>
+        ) -> ::dynakey::SortKeyPartial<Project, __Index1>
         where
-            __ProjectByCreatedSkFields: __dk::FieldAt<D, field::created>,
-            __ProjectByCreatedSkNextAt<
-                D,
-                field::created,
-            >: __ProjectByCreatedSkNext<field::created, 1>,
+            __Sk1Fields: __dk::FieldAt<D, field::created>,
+            __Sk1NextAt<D, field::created>: __Sk1Next<field::created, 1>,
         {
             Project::__BY_CREATED_SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
@@ -327,56 +295,41 @@ const _: () = {
         );
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
             __dk::entity_index(
-                <__DynakeyIndex0 as ::dynakey::Index>::DEF,
+                <__Index0 as __dk::Index>::DEF,
                 __dk::Some(Self::__BY_STATUS_PARTITION.template),
                 __dk::Some(Self::__BY_STATUS_SORT.template),
                 true,
             ),
             __dk::entity_index(
-                <__DynakeyIndex1 as ::dynakey::Index>::DEF,
+                <__Index1 as __dk::Index>::DEF,
                 __dk::None,
                 __dk::Some(Self::__BY_CREATED_SORT.template),
                 false,
             ),
         ];
-        fn index_keys(
-            &self,
-        ) -> __dk::Result<
-            ::std::vec::Vec<(&'static str, __dk::String)>,
-            __dk::KeyError,
-        > {
+        fn index_keys(&self) -> __dk::IndexKeys {
             let mut __dynakey_out = ::std::vec::Vec::with_capacity(4usize);
             '__dynakey_index: {
                 let __dk::Some(status) = &self.status else {
                     break '__dynakey_index;
                 };
-                __dynakey_out
-                    .push((
-                        __dk::index_partition_key(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ),
-                        Project::__BY_STATUS_PARTITION.encode((status,))?,
-                    ));
-                if let __dk::Some(__dynakey_attribute) = __dk::index_sort_key(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                ) {
-                    __dynakey_out
-                        .push((
-                            __dynakey_attribute,
-                            Project::__BY_STATUS_SORT.encode((&self.created, &self.id))?,
-                        ));
-                }
+                __dk::push_index_partition(
+                    &mut __dynakey_out,
+                    &<__Index0 as __dk::Index>::DEF,
+                    Project::__BY_STATUS_PARTITION.encode((status,)),
+                )?;
+                __dk::push_index_sort(
+                    &mut __dynakey_out,
+                    &<__Index0 as __dk::Index>::DEF,
+                    Project::__BY_STATUS_SORT.encode((&self.created, &self.id)),
+                )?;
             }
             {
-                if let __dk::Some(__dynakey_attribute) = __dk::index_sort_key(
-                    &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                ) {
-                    __dynakey_out
-                        .push((
-                            __dynakey_attribute,
-                            Project::__BY_CREATED_SORT.encode((&self.created,))?,
-                        ));
-                }
+                __dk::push_index_sort(
+                    &mut __dynakey_out,
+                    &<__Index1 as __dk::Index>::DEF,
+                    Project::__BY_CREATED_SORT.encode((&self.created,)),
+                )?;
             }
             __dk::Ok(__dynakey_out)
         }
@@ -437,7 +390,7 @@ const _: () = {
         /**The primary key of the [`Project`] with these field values (partition key `WS#<workspace>`, sort key `PROJ#<id>`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
             workspace: impl __dk::SegmentArg<String>,
             id: impl __dk::SegmentArg<String>,
@@ -490,13 +443,13 @@ Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a va
         ///A Query on index `ByStatus` over one whole index partition (`STATUS#<status>`); narrow it with a sort-key condition such as `.begins_with(Project::by_status_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
         pub fn query_by_status(
             status: impl __dk::SegmentArg<Status>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
+        ) -> ::dynakey::KeyQuery<Self, __Index0> {
             __dk::query_index::<
                 Self,
-                __DynakeyIndex0,
+                __Index0,
             >(
                 Project::__BY_STATUS_PARTITION.encode((&status,)),
-                <__DynakeyIndex0 as ::dynakey::Index>::DEF,
+                <__Index0 as __dk::Index>::DEF,
                 __dk::Some(Self::__BY_STATUS_SORT.template),
             )
         }
@@ -512,13 +465,13 @@ Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a va
         ///A Query on index `ByCreated` over one whole index partition (`WS#<workspace>`); narrow it with a sort-key condition such as `.begins_with(Project::by_created_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
         pub fn query_by_created(
             workspace: impl __dk::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex1> {
+        ) -> ::dynakey::KeyQuery<Self, __Index1> {
             __dk::query_index::<
                 Self,
-                __DynakeyIndex1,
+                __Index1,
             >(
                 Project::__PARTITION.encode((&workspace,)),
-                <__DynakeyIndex1 as ::dynakey::Index>::DEF,
+                <__Index1 as __dk::Index>::DEF,
                 __dk::Some(Self::__BY_CREATED_SORT.template),
             )
         }

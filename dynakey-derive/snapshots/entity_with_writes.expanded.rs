@@ -25,19 +25,16 @@ const _: () = {
         pub enum id {}
         pub enum due {}
     }
-    type __TaskSkFields = (field::id,);
-    type __TaskSkNextAt<const D: usize, F> = <__TaskSkFields as __dk::FieldAt<
-        D,
-        F,
-    >>::Next;
+    type __SkFields = (field::id,);
+    type __SkNextAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     #[diagnostic::on_unimplemented(
         message = "sort-key field `{F}` cannot be filled now: the next field of \"TASK#<id>\" is `{Self}` (`Task::sk()` fills `id` in that order)",
         label = "fill `{Self}` first"
     )]
-    pub trait __TaskSkNext<F, const N: usize> {}
-    impl<F, const N: usize> __TaskSkNext<F, N> for F
+    pub trait __SkNext<F, const N: usize> {}
+    impl<F, const N: usize> __SkNext<F, N> for F
     where
-        __TaskSkFields: __dk::DepthOf<F, N>,
+        __SkFields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> __dk::SortKeyBuilder for TaskSk<D>
     where
@@ -69,8 +66,8 @@ const _: () = {
         ///Fills `id` (field 1 of 1): a `TaskSk<1>`.
         pub fn id<const N: usize>(self, id: impl __dk::SegmentArg<u32>) -> TaskSk<N>
         where
-            __TaskSkFields: __dk::FieldAt<D, field::id>,
-            __TaskSkNextAt<D, field::id>: __TaskSkNext<field::id, N>,
+            __SkFields: __dk::FieldAt<D, field::id>,
+            __SkNextAt<D, field::id>: __SkNext<field::id, N>,
         {
             TaskSk(Task::__SORT.fill::<0, _>(self.0, &id))
         }
@@ -81,45 +78,40 @@ const _: () = {
             partial: impl ::dynakey::condition::SegmentPrefix<u32>,
         ) -> ::dynakey::SortKeyPartial<Task, ::dynakey::PrimaryIndex>
         where
-            __TaskSkFields: __dk::FieldAt<D, field::id>,
-            __TaskSkNextAt<D, field::id>: __TaskSkNext<field::id, 1>,
+            __SkFields: __dk::FieldAt<D, field::id>,
+            __SkNextAt<D, field::id>: __SkNext<field::id, 1>,
         {
             Task::__SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex0 = <Tracker as __dk::IndexAt<
+    type __Index0 = <Tracker as __dk::IndexAt<
         { __dk::index_position::<Tracker>("ByAssignee", "Task") },
     >>::Index;
-    const _: () = if !(__dk::is_fallback_index(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-    ) || __dk::is_global(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
+    const _: () = if !(__dk::is_fallback_index(&<__Index0 as __dk::Index>::DEF)
+        || __dk::is_global(&<__Index0 as __dk::Index>::DEF))
     {
         ::core::panic!(
             "index `ByAssignee` is a local secondary index: it uses the table's partition key (the entity's #[pk]), so #[index] takes no `pk`; remove `pk = \"USER#<assignee>\"` and keep `sk = \"…\"`"
         )
     };
-    const _: () = if !(__dk::is_fallback_index(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-    ) || __dk::has_sort_key(&<__DynakeyIndex0 as ::dynakey::Index>::DEF))
+    const _: () = if !(__dk::is_fallback_index(&<__Index0 as __dk::Index>::DEF)
+        || __dk::has_sort_key(&<__Index0 as __dk::Index>::DEF))
     {
         ::core::panic!(
             "index `ByAssignee` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"<due>#<id>\"`, or declare the index with `sort_key = \"…\"`"
         )
     };
-    type __TaskByAssigneeSkFields = (field::due, field::id);
-    type __TaskByAssigneeSkNextAt<const D: usize, F> = <__TaskByAssigneeSkFields as __dk::FieldAt<
-        D,
-        F,
-    >>::Next;
+    type __Sk0Fields = (field::due, field::id);
+    type __Sk0NextAt<const D: usize, F> = <__Sk0Fields as __dk::FieldAt<D, F>>::Next;
     #[diagnostic::on_unimplemented(
         message = "sort-key field `{F}` cannot be filled now: the next field of \"<due>#<id>\" is `{Self}` (`Task::by_assignee_sk()` fills `due`, `id` in that order)",
         label = "fill `{Self}` first"
     )]
-    pub trait __TaskByAssigneeSkNext<F, const N: usize> {}
-    impl<F, const N: usize> __TaskByAssigneeSkNext<F, N> for F
+    pub trait __Sk0Next<F, const N: usize> {}
+    impl<F, const N: usize> __Sk0Next<F, N> for F
     where
-        __TaskByAssigneeSkFields: __dk::DepthOf<F, N>,
+        __Sk0Fields: __dk::DepthOf<F, N>,
     {}
     impl<const D: usize> __dk::SortKeyBuilder for TaskByAssigneeSk<D>
     where
@@ -129,14 +121,13 @@ const _: () = {
         __dk::Kinds2: __dk::At<D>,
     {
         type Entity = Task;
-        type Index = __DynakeyIndex0;
+        type Index = __Index0;
         type Kind = <__dk::Kinds2 as __dk::At<D>>::Out;
         fn into_key(self) -> __dk::SortKey {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Task, __DynakeyIndex0>
-    for TaskByAssigneeSk<D>
+    impl<const D: usize> ::dynakey::SortKeyOf<Task, __Index0> for TaskByAssigneeSk<D>
     where
         String: __dk::KeySegment,
         u32: __dk::KeySegment,
@@ -154,11 +145,8 @@ const _: () = {
             due: impl __dk::SegmentArg<u64>,
         ) -> TaskByAssigneeSk<N>
         where
-            __TaskByAssigneeSkFields: __dk::FieldAt<D, field::due>,
-            __TaskByAssigneeSkNextAt<
-                D,
-                field::due,
-            >: __TaskByAssigneeSkNext<field::due, N>,
+            __Sk0Fields: __dk::FieldAt<D, field::due>,
+            __Sk0NextAt<D, field::due>: __Sk0Next<field::due, N>,
         {
             TaskByAssigneeSk(Task::__BY_ASSIGNEE_SORT.fill::<0, _>(self.0, &due))
         }
@@ -167,13 +155,10 @@ const _: () = {
         pub fn due_prefix(
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u64>,
-        ) -> ::dynakey::SortKeyPartial<Task, __DynakeyIndex0>
+        ) -> ::dynakey::SortKeyPartial<Task, __Index0>
         where
-            __TaskByAssigneeSkFields: __dk::FieldAt<D, field::due>,
-            __TaskByAssigneeSkNextAt<
-                D,
-                field::due,
-            >: __TaskByAssigneeSkNext<field::due, 1>,
+            __Sk0Fields: __dk::FieldAt<D, field::due>,
+            __Sk0NextAt<D, field::due>: __Sk0Next<field::due, 1>,
         {
             Task::__BY_ASSIGNEE_SORT.fill_partial::<0, _, _>(self.0, &partial)
         }
@@ -183,8 +168,8 @@ const _: () = {
             id: impl __dk::SegmentArg<u32>,
         ) -> TaskByAssigneeSk<N>
         where
-            __TaskByAssigneeSkFields: __dk::FieldAt<D, field::id>,
-            __TaskByAssigneeSkNextAt<D, field::id>: __TaskByAssigneeSkNext<field::id, N>,
+            __Sk0Fields: __dk::FieldAt<D, field::id>,
+            __Sk0NextAt<D, field::id>: __Sk0Next<field::id, N>,
         {
             TaskByAssigneeSk(Task::__BY_ASSIGNEE_SORT.fill::<1, _>(self.0, &id))
         }
@@ -193,10 +178,10 @@ const _: () = {
         pub fn id_prefix(
             self,
             partial: impl ::dynakey::condition::SegmentPrefix<u32>,
-        ) -> ::dynakey::SortKeyPartial<Task, __DynakeyIndex0>
+        ) -> ::dynakey::SortKeyPartial<Task, __Index0>
         where
-            __TaskByAssigneeSkFields: __dk::FieldAt<D, field::id>,
-            __TaskByAssigneeSkNextAt<D, field::id>: __TaskByAssigneeSkNext<field::id, 2>,
+            __Sk0Fields: __dk::FieldAt<D, field::id>,
+            __Sk0NextAt<D, field::id>: __Sk0Next<field::id, 2>,
         {
             Task::__BY_ASSIGNEE_SORT.fill_partial::<1, _, _>(self.0, &partial)
         }
@@ -226,39 +211,28 @@ const _: () = {
         );
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
             __dk::entity_index(
-                <__DynakeyIndex0 as ::dynakey::Index>::DEF,
+                <__Index0 as __dk::Index>::DEF,
                 __dk::Some(Self::__BY_ASSIGNEE_PARTITION.template),
                 __dk::Some(Self::__BY_ASSIGNEE_SORT.template),
                 true,
             ),
         ];
-        fn index_keys(
-            &self,
-        ) -> __dk::Result<
-            ::std::vec::Vec<(&'static str, __dk::String)>,
-            __dk::KeyError,
-        > {
+        fn index_keys(&self) -> __dk::IndexKeys {
             let mut __dynakey_out = ::std::vec::Vec::with_capacity(2usize);
             '__dynakey_index: {
                 let __dk::Some(assignee) = &self.assignee else {
                     break '__dynakey_index;
                 };
-                __dynakey_out
-                    .push((
-                        __dk::index_partition_key(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ),
-                        Task::__BY_ASSIGNEE_PARTITION.encode((assignee,))?,
-                    ));
-                if let __dk::Some(__dynakey_attribute) = __dk::index_sort_key(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                ) {
-                    __dynakey_out
-                        .push((
-                            __dynakey_attribute,
-                            Task::__BY_ASSIGNEE_SORT.encode((&self.due, &self.id))?,
-                        ));
-                }
+                __dk::push_index_partition(
+                    &mut __dynakey_out,
+                    &<__Index0 as __dk::Index>::DEF,
+                    Task::__BY_ASSIGNEE_PARTITION.encode((assignee,)),
+                )?;
+                __dk::push_index_sort(
+                    &mut __dynakey_out,
+                    &<__Index0 as __dk::Index>::DEF,
+                    Task::__BY_ASSIGNEE_SORT.encode((&self.due, &self.id)),
+                )?;
             }
             __dk::Ok(__dynakey_out)
         }
@@ -323,7 +297,7 @@ const _: () = {
         /**The primary key of the [`Task`] with these field values (partition key `WS#<workspace>`, sort key `TASK#<id>`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
             workspace: impl __dk::SegmentArg<String>,
             id: impl __dk::SegmentArg<u32>,
@@ -372,13 +346,13 @@ Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a va
         ///A Query on index `ByAssignee` over one whole index partition (`USER#<assignee>`); narrow it with a sort-key condition such as `.begins_with(Task::by_assignee_sk())`. Items are in the index's sort-key order; encoding errors are returned when the query is built.
         pub fn query_by_assignee(
             assignee: impl __dk::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
+        ) -> ::dynakey::KeyQuery<Self, __Index0> {
             __dk::query_index::<
                 Self,
-                __DynakeyIndex0,
+                __Index0,
             >(
                 Task::__BY_ASSIGNEE_PARTITION.encode((&assignee,)),
-                <__DynakeyIndex0 as ::dynakey::Index>::DEF,
+                <__Index0 as __dk::Index>::DEF,
                 __dk::Some(Self::__BY_ASSIGNEE_SORT.template),
             )
         }

@@ -52,7 +52,7 @@ const _: () = {
         /**The primary key of the [`Session`] with these field values (partition key `SESSION#<id>`), for GetItem, DeleteItem and friends.
 
 # Errors
-Any [`KeyError`](__dk::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
             id: impl __dk::SegmentArg<String>,
         ) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {

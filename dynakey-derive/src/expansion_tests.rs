@@ -34,8 +34,6 @@ const TRAITS: &[&str] = &[
     "TableWithTtl",
     "KeyAttribute",
     "SortAttributes",
-    "attribute::AttributeArg",
-    "attribute::BeginsWith",
 ];
 
 /// Public types of dynakey that generated code names in signatures and associated items (it never
@@ -57,9 +55,7 @@ const TYPES: &[&str] = &[
     "collection::Slot",
     "IndexGroup",
     "ManagedFields",
-    "IndexValue",
     "Fill",
-    "AttributeRange",
     "KeyValue",
     "condition::SortCondition",
     "attribute::S",

@@ -40,7 +40,6 @@ use crate::collection::Member;
 use crate::error::KeyErrorKind;
 use crate::index::EntityIndex;
 use crate::shard::Sharding;
-use crate::table::IndexDef;
 use crate::template::{encode_field, field_error, KeyTemplate, TemplatePart};
 use crate::{Entity, Key, KeyQuery, SortKeyPartial};
 
@@ -127,14 +126,41 @@ pub const FALLBACK_TEMPLATE: KeyTemplate = KeyTemplate::new("", KeyRole::Partiti
 /// The declaration of an index whose `#[derive(Table)]` failed (see [`is_fallback_index`]).
 pub const FALLBACK_INDEX: IndexDef = index_def("", IndexKind::Global, "", None, Projection::All);
 
-/// The sort-key attribute of `def`, if any (the generated `Entity::index_keys`).
-pub const fn index_sort_key(def: &IndexDef) -> Option<&'static str> {
-    def.sort_key()
+/// What `Entity::index_keys` returns.
+pub type IndexKeys = Result<Vec<(&'static str, String)>, KeyError>;
+
+/// What `Entity::attribute_keys` returns.
+pub type AttributeKeys = Result<Vec<(&'static str, crate::IndexValue)>, KeyError>;
+
+/// Pushes the partition-key attribute of template index `def` with the key `key` (the generated
+/// `Entity::index_keys`).
+///
+/// # Errors
+/// The encoder's error.
+#[inline]
+pub fn push_index_partition(
+    out: &mut Vec<(&'static str, String)>,
+    def: &IndexDef,
+    key: Result<String, KeyError>,
+) -> Result<(), KeyError> {
+    out.push((def.partition_key(), key?));
+    Ok(())
 }
 
-/// The partition-key attribute of `def` (the generated `Entity::index_keys`).
-pub const fn index_partition_key(def: &IndexDef) -> &'static str {
-    def.partition_key()
+/// Pushes the sort-key attribute of template index `def`, when it has one, with the key `key`.
+///
+/// # Errors
+/// The encoder's error.
+#[inline]
+pub fn push_index_sort(
+    out: &mut Vec<(&'static str, String)>,
+    def: &IndexDef,
+    key: Result<String, KeyError>,
+) -> Result<(), KeyError> {
+    if let Some(attribute) = def.sort_key() {
+        out.push((attribute, key?));
+    }
+    Ok(())
 }
 
 // ----- Field handles and managed fields --------------------------------------------------------

@@ -182,6 +182,7 @@ pub fn step_markers(entity: &Entity<'_>) -> Vec<Ident> {
 pub fn entity(
     entity: &Entity<'_>,
     index: &IndexTemplates,
+    n: usize,
     alias: &Ident,
     bounds: &TokenStream,
     markers: &Ident,
@@ -199,7 +200,7 @@ pub fn entity(
     let def = def_const(&name);
     let path_span = index.index.span();
     out.parts.inner.extend(quote_spanned! {path_span=>
-        const #def: ::dynakey::IndexDef = <#alias as ::dynakey::Index>::DEF;
+        const #def: __dk::IndexDef = <#alias as __dk::Index>::DEF;
     });
     let infos: Vec<FillInfo<'_>> = fills
         .partition
@@ -242,6 +243,7 @@ pub fn entity(
             ctor: format_ident!("{}_sk", snake_case(&name)),
             alias,
             def: &def,
+            tag: format!("Sk{n}"),
         };
         out.parts.outer.extend(builder.declaration(entity, &name));
         let (methods, inner) = builder.implementation(entity, &name, &sort, bounds, markers);
@@ -309,7 +311,6 @@ fn checks(
             impl __dk::IndexMember<#entity_ident> for #path {}
         }),
     }
-    let stored = stored_fields(entity);
     for info in infos {
         let (role, position) = (&info.role, info.position);
         let span = info.fill.span();
@@ -319,25 +320,54 @@ fn checks(
                 let ty = field.key_ty();
                 let (field_name, attribute) = (field.name(), &field.attribute);
                 out.extend(quote_spanned! {span=>
-                    const _: () = {
-                        #[allow(unused_imports)]
-                        use __dk::NoAttributeType as _;
-                        __dk::check_native_fill(
-                            &#def, #role, #position, __dk::TypeProbe::<#ty>::TYPE,
-                            #field_name, #attribute, #name,
-                        )
-                    };
+                    const _: () = __dk::check_native_fill(
+                        &#def, #role, #position, __dk::TypeProbe::<#ty>::TYPE,
+                        #field_name, #attribute, #name,
+                    );
                 });
             }
             Fill::Template(template) => {
                 let text = template.lit.value();
                 out.extend(quote_spanned! {span=>
                     const _: () = __dk::check_template_fill(
-                        &#def, #role, #position, #text, &[#(#stored),*], #name,
+                        &#def, #role, #position, #text, __STORED, #name,
                     );
                 });
             }
         }
+    }
+    out
+}
+
+/// The constants every attribute-wise index of the entity shares, for the top of its `const _`
+/// block: the import that makes `TypeProbe::<T>::TYPE` answer for any `T` (native fills), and
+/// `__STORED`, the `("attribute", "field")` of every field serde stores (template fills).
+pub fn shared(entity: &Entity<'_>) -> TokenStream {
+    let fills = || entity.indexes.iter().filter_map(|i| i.fills.as_ref());
+    let native = fills().any(|f| {
+        f.partition
+            .iter()
+            .chain(&f.sort)
+            .any(|f| matches!(f, Fill::Field { .. }))
+    });
+    let template = fills().any(|f| {
+        f.partition
+            .iter()
+            .chain(&f.sort)
+            .any(|f| matches!(f, Fill::Template(_)))
+    });
+    let mut out = TokenStream::new();
+    if native {
+        out.extend(quote! {
+            #[allow(unused_imports)]
+            use __dk::NoAttributeType as _;
+        });
+    }
+    if template {
+        let stored = stored_fields(entity);
+        out.extend(quote! {
+            const __STORED: &[(&str, &str)] = &[#(#stored),*];
+        });
     }
     out
 }
@@ -364,8 +394,8 @@ fn partition_value(entity: &Entity<'_>, info: &FillInfo<'_>) -> (Vec<TokenStream
             let field = entity.field(*index);
             let (ident, ty) = (field.ident, field.key_ty());
             (
-                vec![quote!(#ident: impl ::dynakey::attribute::AttributeArg<#ty>)],
-                quote!(__dk::attribute_value::<#ty>(&#ident, __dk::KeyRole::Partition)),
+                vec![quote!(#ident: impl __dk::AttrArg<#ty>)],
+                quote!(__dk::partition_value(&#ident)),
             )
         }
         Fill::Template(template) => {
@@ -426,7 +456,7 @@ fn query_fn(
     quote! {
         #[doc = #doc]
         pub fn #fn_ident(#(#params),*) -> ::dynakey::KeyQuery<Self, #alias> {
-            __dk::query_attributes::<Self, #alias, _>(#def, [#(#values),*])
+            __dk::query_attributes(#def, [#(#values),*])
         }
     }
 }
@@ -462,17 +492,16 @@ fn entry(
 }
 
 /// The `attribute_keys` entries of one index: `(attribute, value)` per fill, a template over a
-/// `None` field `Absent`.
+/// `None` field `Absent` (`__private::push_native` / `push_template`).
 fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &Ident) -> TokenStream {
     let out = local("__dynakey_out");
     let block = label("__dynakey_fill");
     let statements = infos.iter().map(|info| {
         let (role, position) = (&info.role, info.position);
-        let attribute = quote!(__dk::fill_attribute(&#def, #role, #position));
-        let value = match info.fill {
+        match info.fill {
             Fill::Field { index, .. } => {
                 let ident = entity.field(*index).ident;
-                quote!(__dk::native_key(&self.#ident, #role)?)
+                quote!(__dk::push_native(&mut #out, &#def, #role, #position, &self.#ident)?;)
             }
             Fill::Template(template) => {
                 let mut bound: Vec<usize> = Vec::new();
@@ -489,7 +518,7 @@ fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &Ident) -> TokenS
                         let ident = entity.field(i).ident;
                         quote! {
                             let __dk::Some(#ident) = &self.#ident else {
-                                break #block __dk::absent();
+                                break #block __dk::None;
                             };
                         }
                     })
@@ -502,19 +531,14 @@ fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &Ident) -> TokenS
                     }
                 };
                 let encode = template::encode(entity, template, &info.constant, value);
-                if binds.is_empty() {
-                    quote!(__dk::template_key(#encode)?)
+                let key = if binds.is_empty() {
+                    quote!(__dk::Some(#encode))
                 } else {
-                    quote! {
-                        #block: {
-                            #(#binds)*
-                            __dk::template_key(#encode)?
-                        }
-                    }
-                }
+                    quote!(#block: { #(#binds)* __dk::Some(#encode) })
+                };
+                quote!(__dk::push_template(&mut #out, &#def, #role, #position, #key)?;)
             }
-        };
-        quote!(#out.push((#attribute, #value));)
+        }
     });
     quote!(#(#statements)*)
 }
@@ -525,6 +549,8 @@ struct SortBuilder<'a> {
     ctor: Ident,
     alias: &'a Ident,
     def: &'a Ident,
+    /// The tag of its aliases in the `const _` block.
+    tag: String,
 }
 
 impl SortBuilder<'_> {
@@ -571,13 +597,13 @@ impl SortBuilder<'_> {
         let steps: Vec<Ident> = sort.iter().map(|info| step(entity, info.fill).0).collect();
         let step_refs: Vec<&Ident> = steps.iter().collect();
         let order = Order::new(
-            ident,
+            &self.tag,
             Steps::Attributes(index),
             &format!("{}::{}()", entity.ident, ctor),
             &step_refs,
             markers,
         );
-        let range = quote!(::dynakey::AttributeRange<#entity_ident, #alias>);
+        let range = quote!(__dk::Range<#entity_ident, #alias>);
         let mut body = TokenStream::new();
         for (depth, info) in sort.iter().enumerate() {
             let next = crate::codegen::sort_key::unsuffixed(depth + 1);
@@ -614,10 +640,7 @@ impl SortBuilder<'_> {
                 #kinds: __dk::At<D>,
                 <#kinds as __dk::At<D>>::Out: __dk::Given,
             {
-                fn into_conditions(self) -> __dk::Result<
-                    ::std::vec::Vec<(&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>)>,
-                    __dk::KeyError,
-                > {
+                fn into_conditions(self) -> __dk::Conditions {
                     self.0.into_conditions()
                 }
             }
@@ -653,21 +676,15 @@ impl Step<'_> {
         );
         let k = crate::codegen::sort_key::unsuffixed(self.position);
         let name = syn::ext::IdentExt::unraw(field).to_string();
-        let arg = quote!(impl ::dynakey::attribute::AttributeArg<#ty>);
-        let ops = [
-            ("gt", "Gt", ">"),
-            ("gte", "Ge", ">="),
-            ("lt", "Lt", "<"),
-            ("lte", "Le", "<="),
-        ]
-        .map(|(suffix, op, text)| {
+        let arg = quote!(impl __dk::AttrArg<#ty>);
+        let ops = [("gt", ">"), ("gte", ">="), ("lt", "<"), ("lte", "<=")].map(|(suffix, text)| {
             let method = format_ident!("{}_{}", name, suffix);
-            let op = format_ident!("{}", op);
+            let step = format_ident!("step_{}", suffix);
             let doc = format!("`{name} {text} value`, on the last sort attribute given.");
             quote! {
                 #[doc = #doc]
                 pub fn #method(self, value: #arg) -> #range #check_range {
-                    __dk::step_compare(self.0, &#def, #k, __dk::AttributeOp::#op, &value)
+                    __dk::#step(self.0, &#def, #k, &value)
                 }
             }
         });
@@ -684,7 +701,7 @@ impl Step<'_> {
         quote! {
             #[doc = #doc_eq]
             pub fn #field<const N: usize>(self, value: #arg) -> #builder<N> #check {
-                #builder(__dk::step_eq::<#ty>(self.0, &#def, #k, &value))
+                #builder(__dk::step_eq(self.0, &#def, #k, &value))
             }
             #(#ops)*
             #[doc = #doc_between]
@@ -692,7 +709,7 @@ impl Step<'_> {
                 __dk::step_between(self.0, &#def, #k, &low, &high)
             }
             #[doc = #doc_begins]
-            pub fn #begins_with(self, prefix: impl ::dynakey::attribute::BeginsWith<#ty>) -> #range #check_range {
+            pub fn #begins_with(self, prefix: impl __dk::BeginsWith<#ty>) -> #range #check_range {
                 __dk::step_begins_with(self.0, &#def, #k, &prefix)
             }
         }
@@ -748,9 +765,9 @@ impl Step<'_> {
             })
         };
         let (value, low, high) = (of("value"), of("low"), of("high"));
-        for (suffix, op) in [("gt", "Gt"), ("gte", "Ge"), ("lt", "Lt"), ("lte", "Le")] {
+        for suffix in ["gt", "gte", "lt", "lte"] {
             let name = format_ident!("{}_{}", method_name, suffix);
-            let op = format_ident!("{}", op);
+            let step = format_ident!("step_template_{}", suffix);
             let doc = format!(
                 "`{text}` compared with the key of `value`, on the last sort attribute given; \
                  only keys this template makes are read (the range is bounded by its literal \
@@ -759,9 +776,7 @@ impl Step<'_> {
             out.extend(quote! {
                 #[doc = #doc]
                 pub fn #name(self, value: #arg) -> #range #check_range {
-                    __dk::step_template_compare(
-                        self.0, &#def, #k, __dk::AttributeOp::#op, #prefix, #value,
-                    )
+                    __dk::#step(self.0, &#def, #k, #prefix, #value)
                 }
             });
         }

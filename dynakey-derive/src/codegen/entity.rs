@@ -136,6 +136,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     };
     let marker_names = marker_names(entity);
     let marker_module = sort_key_order::markers(&markers, &marker_names);
+    let attribute_shared = crate::codegen::attribute_index::shared(entity);
     let Parts {
         outer,
         inner,
@@ -149,6 +150,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
         const _: () = {
             use ::dynakey::__private as __dk;
             #marker_module
+            #attribute_shared
             #inner
 
             #[automatically_derived]
@@ -274,7 +276,7 @@ fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStr
     };
     let doc = format!(
         "The primary key of the [`{}`] with these field values (partition key `{}`{}), for \
-         GetItem, DeleteItem and friends.\n\n# Errors\nAny [`KeyError`](__dk::KeyError) of the \
+         GetItem, DeleteItem and friends.\n\n# Errors\nAny [`KeyError`](::dynakey::KeyError) of the \
          encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's \
          byte limits.",
         entity.ident,

@@ -214,7 +214,7 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
         // Every use names the index through this alias: the marker type of that name among the
         // indexes of the entity's table, so an index the table does not declare is one error,
         // here, listing the ones it does.
-        let alias = format_ident!("__DynakeyIndex{}", n);
+        let alias = format_ident!("__Index{}", n);
         let table = &entity.table;
         let entity_name = ident.to_string();
         // An attribute-wise `#[index]` finds only an attribute-wise index, a template one only a
@@ -232,13 +232,13 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
             type #alias = <#table as __dk::IndexAt<#position>>::Index;
         });
         if index.is_attribute_wise() {
-            let expansion = attribute_index::entity(entity, index, &alias, bounds, markers);
+            let expansion = attribute_index::entity(entity, index, n, &alias, bounds, markers);
             entries.push(expansion.entry);
             attribute_blocks.push(expansion.keys);
             out.extend(expansion.parts);
             continue;
         }
-        let def = quote_spanned!(path_span=> <#alias as ::dynakey::Index>::DEF);
+        let def = quote_spanned!(path_span=> <#alias as __dk::Index>::DEF);
         out.inner.extend(checks(index, &def));
 
         let upper = snake.to_uppercase();
@@ -257,6 +257,7 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
                     ctor: format_ident!("{}_sk", snake),
                     index: quote!(#alias),
                     template: sk_const.clone(),
+                    tag: format!("Sk{n}"),
                 };
                 out.outer
                     .extend(sort_key::declaration(entity, sk, &builder));
@@ -299,10 +300,7 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
     let keys = local("__dynakey_out");
     let index_keys = (templates > 0 || attribute_blocks.is_empty()).then(|| {
         quote! {
-            fn index_keys(&self) -> __dk::Result<
-                ::std::vec::Vec<(&'static str, __dk::String)>,
-                __dk::KeyError,
-            > {
+            fn index_keys(&self) -> __dk::IndexKeys {
                 let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
                 #(#blocks)*
                 __dk::Ok(#keys)
@@ -312,10 +310,7 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
     let attribute_keys = (!attribute_blocks.is_empty()).then(|| {
         let capacity = 8 * attribute_blocks.len();
         quote! {
-            fn attribute_keys(&self) -> __dk::Result<
-                ::std::vec::Vec<(&'static str, ::dynakey::IndexValue)>,
-                __dk::KeyError,
-            > {
+            fn attribute_keys(&self) -> __dk::AttributeKeys {
                 let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
                 #(#attribute_blocks)*
                 __dk::Ok(#keys)
@@ -435,11 +430,7 @@ fn key_block(
     pk_const: &syn::Ident,
     sk_const: &syn::Ident,
 ) -> TokenStream {
-    let (out, attribute, block) = (
-        local("__dynakey_out"),
-        local("__dynakey_attribute"),
-        label("__dynakey_index"),
-    );
+    let (out, block) = (local("__dynakey_out"), label("__dynakey_index"));
     let mut bound: Vec<usize> = Vec::new();
     let mut binds = Vec::new();
     for i in index.templates().flat_map(Template::field_indices) {
@@ -464,15 +455,11 @@ fn key_block(
     };
     let partition = index.pk.as_ref().map(|pk| {
         let encode = template::encode(entity, pk, pk_const, value);
-        quote!(#out.push((__dk::index_partition_key(&#def), #encode?));)
+        quote!(__dk::push_index_partition(&mut #out, &#def, #encode)?;)
     });
     let sort = index.sk.as_ref().map(|sk| {
         let encode = template::encode(entity, sk, sk_const, value);
-        quote! {
-            if let __dk::Some(#attribute) = __dk::index_sort_key(&#def) {
-                #out.push((#attribute, #encode?));
-            }
-        }
+        quote!(__dk::push_index_sort(&mut #out, &#def, #encode)?;)
     });
     let label = sparse.then(|| quote!(#block:));
     quote! {

@@ -122,7 +122,7 @@ pub fn expand(
         "The shard (0 to {last}) of an item whose `{field_name}` is this value: the jump \
          consistent hash of FNV-1a 64 over the value's key encoding, over {count} shards (see \
          `dynakey::shard`).\n\n# Errors\n\
-         [`KeyErrorKind::Segment`](__dk::KeyErrorKind::Segment) when the value has no key \
+         [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when the value has no key \
          encoding."
     );
     let params: Vec<TokenStream> = template::params(entity, pk).collect();

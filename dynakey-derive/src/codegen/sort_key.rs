@@ -29,12 +29,14 @@ pub fn builder_ident(entity: &Entity<'_>) -> syn::Ident {
 }
 
 /// Which sort key a builder fills: its type, the entity function that starts it, the query target
-/// its conditions are for (`Index` of the condition traits) and the template constant it fills.
+/// its conditions are for (`Index` of the condition traits), the template constant it fills, and
+/// the tag of its aliases in the `const _` block.
 pub struct Builder {
     pub ident: Ident,
     pub ctor: Ident,
     pub index: TokenStream,
     pub template: Ident,
+    pub tag: String,
 }
 
 impl Builder {
@@ -45,6 +47,7 @@ impl Builder {
             ctor: format_ident!("sk"),
             index: quote!(::dynakey::PrimaryIndex),
             template: format_ident!("__SORT"),
+            tag: "Sk".to_owned(),
         }
     }
 }
@@ -122,7 +125,7 @@ pub fn implementation(
         .map(|i| entity.field(i).ident)
         .collect();
     let order = Order::new(
-        ident,
+        &builder.tag,
         Steps::Template(&template.lit.value()),
         &format!("{}::{}()", entity.ident, builder.ctor),
         &steps,

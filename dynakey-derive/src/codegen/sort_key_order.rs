@@ -94,18 +94,19 @@ pub struct Order<'a> {
 }
 
 impl<'a> Order<'a> {
-    /// For builder `builder` of `what`, started by `start` (`Project::sk()`), whose steps are
-    /// `steps` in order; `markers` is the marker module.
+    /// For the builder of `what` started by `start` (`Project::sk()`), whose steps are `steps` in
+    /// order; `markers` is the marker module; `tag` names the builder's items in the `const _`
+    /// block (`__SkFields`, `__Sk0Next`, …: its message says which builder and template).
     pub fn new(
-        builder: &Ident,
+        tag: &str,
         what: Steps<'_>,
         start: &str,
         steps: &[&Ident],
         markers: &'a Ident,
     ) -> Self {
-        let fields = format_ident!("__{}Fields", builder);
-        let next = format_ident!("__{}Next", builder);
-        let next_at = format_ident!("__{}NextAt", builder);
+        let fields = format_ident!("__{}Fields", tag);
+        let next = format_ident!("__{}Next", tag);
+        let next_at = format_ident!("__{}NextAt", tag);
         let order = steps
             .iter()
             .map(|s| format!("`{}`", syn::ext::IdentExt::unraw(*s)))

@@ -2,13 +2,18 @@
 //! call: one function per step, given the index's `DEF` and the fill's position, so each
 //! generated method is one call (the attribute name is read from `DEF` here).
 
-use crate::attribute::{AttributeArg, BeginsWith, KeyAttribute};
+pub use crate::attribute::{AttributeArg, AttributeArg as AttrArg, BeginsWith};
+pub use crate::query::{AttributeRange, AttributeRange as Range};
+pub use crate::table::IndexDef;
+pub use crate::Index;
+
+use crate::attribute::KeyAttribute;
+use crate::condition::SortCondition;
 use crate::error::{KeyError, KeyRole};
-use crate::index::{EntityIndex, Fill};
+use crate::index::{EntityIndex, Fill, IndexValue};
 use crate::key::KeyValue;
 use crate::plan::PartitionKey;
-use crate::query::{AttributeRange, KeyQuery};
-use crate::table::IndexDef;
+use crate::query::KeyQuery;
 use crate::Entity;
 
 use super::{
@@ -95,6 +100,43 @@ pub fn step_compare<E, I, T: KeyAttribute>(
     prior.compare(sort_attribute(def, k), op, value)
 }
 
+macro_rules! compare_steps {
+    ($($name:ident $template:ident $op:ident $text:literal;)*) => {$(
+        #[doc = concat!("`a ", $text, " v` of native sort fill `k` ([`step_compare`]).")]
+        #[inline]
+        pub fn $name<E, I, T: KeyAttribute>(
+            prior: SortConditions,
+            def: &IndexDef,
+            k: usize,
+            value: &impl AttributeArg<T>,
+        ) -> AttributeRange<E, I> {
+            step_compare(prior, def, k, AttributeOp::$op, value)
+        }
+
+        #[doc = concat!("`a ", $text, " key` of template sort fill `k` ([`step_template_compare`]).")]
+        #[inline]
+        pub fn $template<E, I>(
+            prior: SortConditions,
+            def: &IndexDef,
+            k: usize,
+            prefix: &'static str,
+            key: Result<String, KeyError>,
+        ) -> AttributeRange<E, I> {
+            step_template_compare(prior, def, k, AttributeOp::$op, prefix, key)
+        }
+    )*};
+}
+
+compare_steps! {
+    step_gt step_template_gt Gt ">";
+    step_gte step_template_gte Ge ">=";
+    step_lt step_template_lt Lt "<";
+    step_lte step_template_lte Le "<=";
+}
+
+/// What `SortAttributes::into_conditions` returns.
+pub type Conditions = Result<Vec<(&'static str, SortCondition<KeyValue>)>, KeyError>;
+
 /// `a_between(low, high)` of a native sort fill `k`.
 #[inline]
 pub fn step_between<E, I, T: KeyAttribute>(
@@ -153,6 +195,59 @@ pub fn step_template_between<E, I>(
     high: Result<String, KeyError>,
 ) -> AttributeRange<E, I> {
     template_between(prior, sort_attribute(def, k), low, high)
+}
+
+/// The value of native partition fill `value` of a generated `query_<index>(…)`.
+///
+/// # Errors
+/// As [`KeyAttribute::key_value`].
+#[inline]
+pub fn partition_value<T: KeyAttribute>(
+    value: &impl AttributeArg<T>,
+) -> Result<KeyValue, KeyError> {
+    value.attribute_value(KeyRole::Partition)
+}
+
+/// Pushes `(attribute, value)` of native fill `k` of `role` to a generated
+/// `Entity::attribute_keys`.
+///
+/// # Errors
+/// As [`native_key`](super::native_key).
+#[inline]
+pub fn push_native<F: super::NativeField>(
+    out: &mut Vec<(&'static str, IndexValue)>,
+    def: &IndexDef,
+    role: KeyRole,
+    k: usize,
+    value: &F,
+) -> Result<(), KeyError> {
+    out.push((
+        fill_attribute(def, role, k),
+        super::native_key(value, role)?,
+    ));
+    Ok(())
+}
+
+/// Pushes `(attribute, value)` of template fill `k` of `role` (its key `key`, or
+/// [`IndexValue::Absent`] for `None`: a template over a `None` field) to a generated
+/// `Entity::attribute_keys`.
+///
+/// # Errors
+/// The encoder's error.
+#[inline]
+pub fn push_template(
+    out: &mut Vec<(&'static str, IndexValue)>,
+    def: &IndexDef,
+    role: KeyRole,
+    k: usize,
+    key: Option<Result<String, KeyError>>,
+) -> Result<(), KeyError> {
+    let value = match key {
+        Some(key) => IndexValue::Write(KeyValue::S(key?)),
+        None => IndexValue::Absent,
+    };
+    out.push((fill_attribute(def, role, k), value));
+    Ok(())
 }
 
 /// The generated `E::query_<index>(…)` of an attribute-wise index: the whole index partition
