@@ -56,7 +56,7 @@ pub const fn key_template(
     role: KeyRole,
     parts: &'static [TemplatePart],
 ) -> KeyTemplate {
-    KeyTemplate::new(text, role, parts)
+    KeyTemplate::from_parts(text, role, parts)
 }
 
 /// The declaration of one `#[gsi(…)]` or `#[lsi(…)]` (for an LSI, `partition_key` is the table's).
@@ -121,7 +121,7 @@ pub const fn sharding(count: u16, field: &'static str) -> Sharding {
 }
 
 /// The template of a failed `#[derive(Entity)]` (see [`is_fallback`]).
-pub const FALLBACK_TEMPLATE: KeyTemplate = KeyTemplate::new("", KeyRole::Partition, &[]);
+pub const FALLBACK_TEMPLATE: KeyTemplate = KeyTemplate::from_parts("", KeyRole::Partition, &[]);
 
 /// The declaration of an index whose `#[derive(Table)]` failed (see [`is_fallback_index`]).
 pub const FALLBACK_INDEX: IndexDef = index_def("", IndexKind::Global, "", None, Projection::All);

@@ -21,11 +21,7 @@ pub const MAX_FIELDS: usize = 16;
 /// A placeholder of a key template for a field of type `T` (its `KeySegment::WIDTH` and
 /// `KeySegment::ANY_TEXT`).
 pub const fn field<T: KeySegment>(name: &'static str) -> TemplatePart {
-    TemplatePart::Field {
-        name,
-        width: T::WIDTH,
-        any_text: T::ANY_TEXT,
-    }
+    TemplatePart::field::<T>(name)
 }
 
 /// A walk over a template's parts while a key is written: literals are copied, each placeholder
@@ -159,7 +155,7 @@ pub const fn template<Ts>(
     parts: &'static [TemplatePart],
 ) -> Template<Ts> {
     Template {
-        template: KeyTemplate::new(text, role, parts),
+        template: KeyTemplate::from_parts(text, role, parts),
         types: PhantomData,
     }
 }
