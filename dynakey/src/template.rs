@@ -62,9 +62,9 @@ impl TemplatePart {
 impl KeyTemplate {
     /// The key template `text` of `role`, split into `parts`: what `#[derive(Entity)]` writes for
     /// each `#[pk]`/`#[sk]`, for an [`Entity`](crate::Entity) implemented by hand. The parts must
-    /// spell the text (literals as they are, each placeholder as `<name>`), with a literal
-    /// between any two placeholders (docs/semantics.md §1); a template that breaks either rule
-    /// fails the build when used in a constant. The placeholders' types are the implementor's
+    /// spell the text (literals as they are, each placeholder as `<name>`) and alternate: one
+    /// non-empty literal between any two placeholders (docs/semantics.md §1), never two literals
+    /// in a row; a template that breaks a rule fails the build when used in a constant. The placeholders' types are the implementor's
     /// word: the entity's encoders must write each field as that type's segment.
     ///
     /// ```
@@ -85,8 +85,8 @@ impl KeyTemplate {
     /// ```
     ///
     /// # Panics
-    /// When `parts` do not spell `text`, or two placeholders follow each other: at build time in
-    /// a constant.
+    /// When `parts` do not spell `text`, or two placeholders or two literals follow each other,
+    /// or a literal is empty: at build time in a constant.
     pub const fn new(text: &'static str, role: KeyRole, parts: &'static [TemplatePart]) -> Self {
         check_parts(text, parts);
         KeyTemplate { text, role, parts }
@@ -120,6 +120,7 @@ impl KeyTemplate {
 
     /// The bytes to reserve for a key of this template: its literals, and each placeholder's fixed
     /// width (16 for a variable-width one).
+    #[inline(always)]
     pub(crate) const fn capacity(&self) -> usize {
         let mut total = 0;
         let mut i = 0;
@@ -319,6 +320,9 @@ const fn check_parts(text: &str, parts: &[TemplatePart]) {
     while i < parts.len() {
         match parts[i] {
             TemplatePart::Literal(literal) => {
+                if literal.is_empty() || (i > 0 && !after_field) {
+                    panic!("key template: an empty literal, or two literals in a row (write them as one)");
+                }
                 at = expect(text, at, literal.as_bytes());
                 after_field = false;
             }
@@ -410,7 +414,8 @@ impl SplitFailure {
 /// [`KeyErrorKind::Segment`] when the value has no encoding; [`KeyErrorKind::Terminator`] when a
 /// variable-width encoding contains the terminator; [`KeyErrorKind::EmptyValue`] when the last segment
 /// of a template is empty.
-#[inline]
+// `always`: every generated encoder is this, per field; the keys bench (row g) measures it.
+#[inline(always)]
 pub fn push_field<T: KeySegment, A: SegmentArg<T> + ?Sized>(
     out: &mut String,
     value: &A,
@@ -612,6 +617,10 @@ mod tests {
         assert!(refused("U#<last>", &[TemplatePart::Literal("X#"), FIRST]));
         assert!(refused("<first><first>", &[FIRST, FIRST]));
         assert!(refused("U#", &[TemplatePart::Literal("U#"), FIRST]));
+        assert!(refused(
+            "U#x",
+            &[TemplatePart::Literal("U#"), TemplatePart::Literal("x")]
+        ));
     }
 
     #[test]

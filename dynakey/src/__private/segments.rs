@@ -33,7 +33,7 @@ pub struct Walk<'t> {
 
 impl<'t> Walk<'t> {
     /// At the start of `template`.
-    #[inline]
+    #[inline(always)]
     pub fn new(template: &'t KeyTemplate) -> Self {
         Walk { template, at: 0 }
     }
@@ -58,7 +58,7 @@ impl<'t> Walk<'t> {
 
     /// Copies the literals up to the next placeholder into `out`, and returns the placeholder's
     /// name and terminator (the first character of the literal after it); `None` past the last.
-    #[inline]
+    #[inline(always)]
     pub fn next_field(&mut self, out: &mut String) -> Option<(&'static str, Option<char>)> {
         let parts = self.template.parts();
         while let Some(part) = parts.get(self.at) {
@@ -78,7 +78,7 @@ impl<'t> Walk<'t> {
     }
 
     /// Copies the literals up to the next placeholder (or the end) into `out`.
-    #[inline]
+    #[inline(always)]
     pub fn literals(&mut self, out: &mut String) {
         let parts = self.template.parts();
         while let Some(TemplatePart::Literal(text)) = parts.get(self.at) {
@@ -92,7 +92,7 @@ impl<'t> Walk<'t> {
     /// # Errors
     /// As [`push_field`]; [`KeyErrorKind::Condition`] when the template has no placeholder left
     /// (generated code never passes more values than placeholders).
-    #[inline]
+    #[inline(always)]
     pub fn push<T: KeySegment, A: SegmentArg<T> + ?Sized>(
         &mut self,
         out: &mut String,
@@ -119,11 +119,50 @@ impl<'t> Walk<'t> {
 /// The values of a template's placeholders, in order: a tuple `(&A0, &A1, …)` where each `Ai` is a
 /// [`SegmentArg`] of the field type `Ti` of `Ts = (T0, T1, …)`.
 pub trait Values<Ts> {
-    /// Appends the key these values make by `walk`'s template (literals included) to `out`.
+    /// Appends the key these values make by `template` (literals included) to `out`.
+    ///
+    /// A template's parts alternate (a literal, then a placeholder and the literal after it, …;
+    /// `KeyTemplate::new` and the derive keep them so), so value `i` is part `lead + 2i`: each
+    /// step indexes the parts directly, and with the template a constant an optimised build
+    /// folds the whole key into straight-line code, as a hand-written encoder.
     ///
     /// # Errors
     /// As [`push_field`], for the first value that fails.
-    fn push_key(self, walk: Walk<'_>, out: &mut String) -> Result<(), KeyError>;
+    fn push_key(self, template: &KeyTemplate, out: &mut String) -> Result<(), KeyError>;
+}
+
+/// Appends `value` as the placeholder at part `at` of `template`, then the literal after it.
+///
+/// # Errors
+/// As [`push_field`]; [`KeyErrorKind::Condition`] when part `at` is not a placeholder (more
+/// values than placeholders: generated code never passes them).
+#[inline(always)]
+fn push_at<T: KeySegment, A: SegmentArg<T> + ?Sized>(
+    out: &mut String,
+    value: &A,
+    template: &KeyTemplate,
+    at: usize,
+) -> Result<(), KeyError> {
+    let parts = template.parts();
+    let (name, after) = match (parts.get(at), parts.get(at + 1)) {
+        (Some(TemplatePart::Field { name, .. }), Some(TemplatePart::Literal(after))) => {
+            (*name, *after)
+        }
+        (Some(TemplatePart::Field { name, .. }), None) => (*name, ""),
+        _ => return Err(too_many(template)),
+    };
+    push_field::<T, A>(out, value, name, after.chars().next(), template.text())?;
+    out.push_str(after);
+    Ok(())
+}
+
+#[cold]
+fn too_many(template: &KeyTemplate) -> KeyError {
+    KeyErrorKind::Condition(format!(
+        "more values than placeholders for key template {:?}",
+        template.text()
+    ))
+    .into()
 }
 
 /// The placeholders' field types of a template, as a tuple `(T0, T1, …)`: decoded from and checked
@@ -165,7 +204,7 @@ impl<Ts> Template<Ts> {
     ///
     /// # Errors
     /// As [`encode`].
-    #[inline]
+    #[inline(always)]
     pub fn encode<V: Values<Ts>>(&self, values: V) -> Result<String, KeyError> {
         encode(&self.template, values)
     }
@@ -174,7 +213,7 @@ impl<Ts> Template<Ts> {
     ///
     /// # Errors
     /// As [`encode`].
-    #[inline]
+    #[inline(always)]
     pub fn encode_some<V: Values<Ts>>(&self, values: V) -> Result<Option<String>, KeyError> {
         encode(&self.template, values).map(Some)
     }
@@ -230,10 +269,10 @@ impl<Ts: Segments> Template<Ts> {
 ///
 /// # Errors
 /// As [`push_field`] for each value, then [`KeyErrorKind::EmptyKey`] / [`KeyErrorKind::TooLong`].
-#[inline]
+#[inline(always)]
 pub fn encode<Ts, V: Values<Ts>>(template: &KeyTemplate, values: V) -> Result<String, KeyError> {
     let mut out = String::with_capacity(template.capacity());
-    values.push_key(Walk::new(template), &mut out)?;
+    values.push_key(template, &mut out)?;
     super::finish_key(template.role(), out)
 }
 
@@ -300,11 +339,17 @@ fn name(template: &KeyTemplate, i: usize) -> &'static str {
 macro_rules! tuples {
     ($( $n:literal: ($($i:tt $T:ident $A:ident $s:ident),*); )*) => {$(
         impl<$($T: KeySegment, $A: SegmentArg<$T> + ?Sized),*> Values<($($T,)*)> for ($(&$A,)*) {
-            #[inline]
-            #[allow(unused_mut, unused_variables)]
-            fn push_key(self, mut walk: Walk<'_>, out: &mut String) -> Result<(), KeyError> {
-                $( walk.push::<$T, $A>(out, self.$i)?; )*
-                walk.literals(out);
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn push_key(self, template: &KeyTemplate, out: &mut String) -> Result<(), KeyError> {
+                let lead = match template.parts().first() {
+                    Some(TemplatePart::Literal(text)) => {
+                        out.push_str(text);
+                        1
+                    }
+                    _ => 0,
+                };
+                $( push_at::<$T, $A>(out, self.$i, template, lead + 2 * $i)?; )*
                 Ok(())
             }
         }
