@@ -120,7 +120,8 @@ impl KeyTemplate {
 
     /// The bytes to reserve for a key of this template: its literals, and each placeholder's fixed
     /// width (16 for a variable-width one).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) const fn capacity(&self) -> usize {
         let mut total = 0;
         let mut i = 0;
@@ -414,8 +415,11 @@ impl SplitFailure {
 /// [`KeyErrorKind::Segment`] when the value has no encoding; [`KeyErrorKind::Terminator`] when a
 /// variable-width encoding contains the terminator; [`KeyErrorKind::EmptyValue`] when the last segment
 /// of a template is empty.
-// `always`: every generated encoder is this, per field; the keys bench (row g) measures it.
-#[inline(always)]
+// `always` in optimised builds: every generated encoder is this, per field, and the keys bench
+// (row g) measures it; a plain hint in debug builds, where inlining it into every generated key
+// function only adds code to compile (row e).
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn push_field<T: KeySegment, A: SegmentArg<T> + ?Sized>(
     out: &mut String,
     value: &A,

@@ -4,8 +4,9 @@
 //!
 //! The tuples are implemented here once, up to [`MAX_FIELDS`] placeholders: `(&A0, &A1, …)` of
 //! [`SegmentArg`]s encodes by [`Values`], `(T0, T1, …)` of [`KeySegment`]s decodes and validates by
-//! [`Segments`]. Each is `#[inline]`, so in an optimised build the template (a constant) folds
-//! into straight-line code per entity, as the generated step-per-segment encoders were.
+//! [`Segments`]. The encoding path is `inline(always)` in optimised builds (a plain `#[inline]`
+//! with debug assertions, so a debug build does not copy it into every generated function), so
+//! the template, a constant, folds into straight-line code per entity, as a hand-written encoder.
 
 use std::marker::PhantomData;
 
@@ -33,7 +34,8 @@ pub struct Walk<'t> {
 
 impl<'t> Walk<'t> {
     /// At the start of `template`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn new(template: &'t KeyTemplate) -> Self {
         Walk { template, at: 0 }
     }
@@ -58,7 +60,8 @@ impl<'t> Walk<'t> {
 
     /// Copies the literals up to the next placeholder into `out`, and returns the placeholder's
     /// name and terminator (the first character of the literal after it); `None` past the last.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn next_field(&mut self, out: &mut String) -> Option<(&'static str, Option<char>)> {
         let parts = self.template.parts();
         while let Some(part) = parts.get(self.at) {
@@ -78,7 +81,8 @@ impl<'t> Walk<'t> {
     }
 
     /// Copies the literals up to the next placeholder (or the end) into `out`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn literals(&mut self, out: &mut String) {
         let parts = self.template.parts();
         while let Some(TemplatePart::Literal(text)) = parts.get(self.at) {
@@ -92,7 +96,8 @@ impl<'t> Walk<'t> {
     /// # Errors
     /// As [`push_field`]; [`KeyErrorKind::Condition`] when the template has no placeholder left
     /// (generated code never passes more values than placeholders).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn push<T: KeySegment, A: SegmentArg<T> + ?Sized>(
         &mut self,
         out: &mut String,
@@ -136,7 +141,8 @@ pub trait Values<Ts> {
 /// # Errors
 /// As [`push_field`]; [`KeyErrorKind::Condition`] when part `at` is not a placeholder (more
 /// values than placeholders: generated code never passes them).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn push_at<T: KeySegment, A: SegmentArg<T> + ?Sized>(
     out: &mut String,
     value: &A,
@@ -204,7 +210,8 @@ impl<Ts> Template<Ts> {
     ///
     /// # Errors
     /// As [`encode`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn encode<V: Values<Ts>>(&self, values: V) -> Result<String, KeyError> {
         encode(&self.template, values)
     }
@@ -213,7 +220,8 @@ impl<Ts> Template<Ts> {
     ///
     /// # Errors
     /// As [`encode`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn encode_some<V: Values<Ts>>(&self, values: V) -> Result<Option<String>, KeyError> {
         encode(&self.template, values).map(Some)
     }
@@ -269,7 +277,8 @@ impl<Ts: Segments> Template<Ts> {
 ///
 /// # Errors
 /// As [`push_field`] for each value, then [`KeyErrorKind::EmptyKey`] / [`KeyErrorKind::TooLong`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn encode<Ts, V: Values<Ts>>(template: &KeyTemplate, values: V) -> Result<String, KeyError> {
     let mut out = String::with_capacity(template.capacity());
     values.push_key(template, &mut out)?;
@@ -339,7 +348,8 @@ fn name(template: &KeyTemplate, i: usize) -> &'static str {
 macro_rules! tuples {
     ($( $n:literal: ($($i:tt $T:ident $A:ident $s:ident),*); )*) => {$(
         impl<$($T: KeySegment, $A: SegmentArg<$T> + ?Sized),*> Values<($($T,)*)> for ($(&$A,)*) {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             #[allow(unused_variables)]
             fn push_key(self, template: &KeyTemplate, out: &mut String) -> Result<(), KeyError> {
                 let lead = match template.parts().first() {
