@@ -1,6 +1,7 @@
 //! The runtime's half of attribute-wise indexes, without the derive: a table and an entity written
-//! by hand the way the derive generates them (`__private::attribute_index_def`,
-//! `attribute_entity_index`, `Entity::attribute_keys`), against the engine. CreateTable sends the
+//! by hand with dynakey's public API only (`IndexDef::global_attributes`, `KeyTemplate::new`,
+//! `EntityIndex::attributes`, `Entity::attribute_keys`, `KeyQuery::attribute_partition`,
+//! `SortConditions`), against the engine. CreateTable sends the
 //! multi-attribute key schema with its types and ensure_table accepts it; writes keep native
 //! attributes (serde's) and leave a `None` out; queries are typed and resume from cursors with
 //! native values; an update that sets a native fill to `None` REMOVEs it. The derive-level tests
@@ -9,14 +10,12 @@
 mod common;
 
 use aws_sdk_dynamodb::types::{AttributeValue, KeyType};
-use dynakey::__private::{
-    self as private, attribute_entity_index, attribute_index_def, field, key_template, literal,
-    native_fill, native_key, AttributeOp, SortConditions,
-};
+use dynakey::field::Plain;
+use dynakey::query::{AttributeOp, SortConditions};
 use dynakey::{
-    Cursor, CursorCodec, Entity, EntityIndex, Fill, InTable, Index, IndexDef, IndexGroup,
-    IndexKind, IndexValue, KeyAttr, KeyError, KeyQuery, KeyRole, KeySchema, KeyTemplate, KeyValue,
-    Position, Projection, ProjectsAll, Table, Unversioned, UpdateBuilder,
+    AttributeType, Cursor, CursorCodec, Entity, EntityIndex, Field, Fill, InTable, Index, IndexDef,
+    IndexGroup, IndexValue, KeyAttr, KeyAttribute, KeyError, KeyQuery, KeyRole, KeyTemplate,
+    KeyValue, Position, ProjectsAll, Table, TemplatePart, Unversioned, UpdateBuilder,
 };
 use dynakey_runtime::Error;
 use futures::TryStreamExt;
@@ -26,20 +25,16 @@ use common::{fresh, BoxError};
 
 struct Esports;
 
-const BY_REGION: IndexDef = attribute_index_def(
+const BY_REGION: IndexDef = IndexDef::global_attributes(
     "ByTournamentRegion",
-    IndexKind::Global,
-    KeySchema::attributes(
-        &[
-            KeyAttr::s("_type"),
-            KeyAttr::s("tournament"),
-            KeyAttr::s("region"),
-        ],
-        &[KeyAttr::n("round"), KeyAttr::s("bracket")],
-    )
-    .with_entity_type(),
-    Projection::All,
-);
+    &[
+        KeyAttr::s("_type"),
+        KeyAttr::s("tournament"),
+        KeyAttr::s("region"),
+    ],
+    &[KeyAttr::n("round"), KeyAttr::s("bracket")],
+)
+.with_entity_type();
 
 impl Table for Esports {
     const PARTITION_KEY: &'static str = "PK";
@@ -68,21 +63,27 @@ impl Entity for Match {
     type PartitionFields = (String,);
     const ENTITY_NAME: &'static str = "Match";
     const ENTITY_TYPE_ATTRIBUTE: Option<&'static str> = Some("_type");
-    const PARTITION_TEMPLATE: KeyTemplate = key_template(
+    const PARTITION_TEMPLATE: KeyTemplate = KeyTemplate::new(
         "MATCH#<id>",
         KeyRole::Partition,
-        &[literal("MATCH#"), field("id", None, true)],
+        &[
+            TemplatePart::literal("MATCH#"),
+            TemplatePart::field::<String>("id"),
+        ],
     );
-    const SORT_TEMPLATE: Option<KeyTemplate> =
-        Some(key_template("META", KeyRole::Sort, &[literal("META")]));
-    const INDEXES: &'static [EntityIndex] = &[attribute_entity_index(
+    const SORT_TEMPLATE: Option<KeyTemplate> = Some(KeyTemplate::new(
+        "META",
+        KeyRole::Sort,
+        &[TemplatePart::literal("META")],
+    ));
+    const INDEXES: &'static [EntityIndex] = &[EntityIndex::attributes(
         BY_REGION,
         &[
             Fill::EntityType,
-            native_fill::<String>(),
-            native_fill::<String>(),
-            native_fill::<Option<u32>>(),
-            native_fill::<String>(),
+            Fill::Native(AttributeType::S),
+            Fill::Native(AttributeType::S),
+            Fill::Native(AttributeType::N),
+            Fill::Native(AttributeType::S),
         ],
         true,
     )];
@@ -96,14 +97,24 @@ impl Entity for Match {
     }
 
     fn attribute_keys(&self) -> Result<Vec<(&'static str, IndexValue)>, KeyError> {
+        let round = match &self.round {
+            Some(round) => IndexValue::Check(round.key_value(KeyRole::Sort)?),
+            None => IndexValue::Absent,
+        };
         Ok(vec![
             (
                 "tournament",
-                native_key(&self.tournament, KeyRole::Partition)?,
+                IndexValue::Check(self.tournament.key_value(KeyRole::Partition)?),
             ),
-            ("region", native_key(&self.region, KeyRole::Partition)?),
-            ("round", native_key(&self.round, KeyRole::Sort)?),
-            ("bracket", native_key(&self.bracket, KeyRole::Sort)?),
+            (
+                "region",
+                IndexValue::Check(self.region.key_value(KeyRole::Partition)?),
+            ),
+            ("round", round),
+            (
+                "bracket",
+                IndexValue::Check(self.bracket.key_value(KeyRole::Sort)?),
+            ),
         ])
     }
 }
@@ -112,7 +123,7 @@ impl InTable<Esports> for Match {}
 impl Unversioned for Match {}
 
 impl Match {
-    const ROUND: IndexGroup<Match, (Option<u32>,)> = private::index_group(&[("round", "round")]);
+    const ROUND: IndexGroup<Match, (Option<u32>,)> = IndexGroup::new(&[("round", "round")]);
 
     fn new(id: &str, tournament: &str, region: &str, round: Option<u32>, bracket: &str) -> Self {
         Match {
@@ -130,20 +141,10 @@ impl Match {
 
     /// What the derive generates as `Match::query_by_tournament_region(tournament, region)`.
     fn query_by_region(tournament: &str, region: &str) -> KeyQuery<Match, ByTournamentRegion> {
-        private::query_attribute_index::<Match, ByTournamentRegion>(
-            private::partition_key([
-                ("_type", private::entity_type_value::<Match>()),
-                (
-                    "tournament",
-                    private::attribute_value::<String>(&tournament, KeyRole::Partition),
-                ),
-                (
-                    "region",
-                    private::attribute_value::<String>(&region, KeyRole::Partition),
-                ),
-            ]),
-            ByTournamentRegion::DEF,
-        )
+        KeyQuery::attribute_partition([
+            ("tournament", KeyValue::S(tournament.to_owned())),
+            ("region", KeyValue::S(region.to_owned())),
+        ])
     }
 }
 
@@ -410,10 +411,13 @@ impl Entity for Team {
     type Table = Esports;
     type PartitionFields = (String,);
     const ENTITY_NAME: &'static str = "Team";
-    const PARTITION_TEMPLATE: KeyTemplate = key_template(
+    const PARTITION_TEMPLATE: KeyTemplate = KeyTemplate::new(
         "TEAM#<id>",
         KeyRole::Partition,
-        &[literal("TEAM#"), field("id", None, true)],
+        &[
+            TemplatePart::literal("TEAM#"),
+            TemplatePart::field::<String>("id"),
+        ],
     );
     const SORT_TEMPLATE: Option<KeyTemplate> = Match::SORT_TEMPLATE;
 
@@ -430,10 +434,8 @@ impl InTable<Esports> for Team {}
 impl Unversioned for Team {}
 
 impl Team {
-    const ROUND: dynakey::Field<Team, Option<String>, dynakey::field::Plain> =
-        private::handle("round");
-    const REGION: dynakey::Field<Team, Option<String>, dynakey::field::Plain> =
-        private::handle("region");
+    const ROUND: Field<Team, Option<String>, Plain> = Field::new("round");
+    const REGION: Field<Team, Option<String>, Plain> = Field::new("region");
 }
 
 #[tokio::test]
@@ -482,7 +484,7 @@ async fn key_attributes_of_an_index_the_entity_does_not_fill_are_checked_before_
 
 #[tokio::test]
 async fn an_update_refuses_a_native_fill_value_put_would_refuse() -> Result<(), BoxError> {
-    const BRACKET: IndexGroup<Match, (String,)> = private::index_group(&[("bracket", "bracket")]);
+    const BRACKET: IndexGroup<Match, (String,)> = IndexGroup::new(&[("bracket", "bracket")]);
     let db = common::unsent::<Esports>("never");
     let empty = db.update(&Match::key("m")?).set(BRACKET, "");
     match empty.plan().input(std::time::SystemTime::now()) {

@@ -1,93 +1,17 @@
 // The expansion of `entity_attribute_wise` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
 ///The fields of a [`Match`] partition key (template `MATCH#<id>`), as parsed by `Match::parse_partition_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
 pub struct MatchPartitionKey {
     ///The `id` segment.
     pub id: String,
 }
-impl ::core::clone::Clone for MatchPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn clone(&self) -> Self {
-        MatchPartitionKey {
-            id: ::core::clone::Clone::clone(&self.id),
-        }
-    }
-}
-impl ::core::cmp::PartialEq for MatchPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn eq(&self, other: &Self) -> bool {
-        true && self.id == other.id
-    }
-}
-impl ::core::fmt::Debug for MatchPartitionKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("MatchPartitionKey")
-            .field(::core::stringify!(id), &self.id)
-            .finish()
-    }
-}
 ///The fields of a [`Match`] sort key (template `META`), as parsed by `Match::parse_sort_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
 pub struct MatchSortKey {}
-impl ::core::clone::Clone for MatchSortKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn clone(&self) -> Self {
-        MatchSortKey {}
-    }
-}
-impl ::core::cmp::PartialEq for MatchSortKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn eq(&self, other: &Self) -> bool {
-        true
-    }
-}
-impl ::core::fmt::Debug for MatchSortKey
-where
-    String: ::dynakey::KeySegment,
-    String: ::dynakey::KeyAttribute,
-    u32: ::dynakey::KeyAttribute,
-    u64: ::dynakey::KeyAttribute,
-    u8: ::dynakey::KeyAttribute,
-{
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("MatchSortKey").finish()
-    }
-}
 ///Typed sort-key builder for [`Match`] (template `META`), created by `Match::sk()`: fill fields left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts the fields filled. Encoding errors are kept and returned when the query is built.
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
-pub struct MatchSk<const D: usize>(
-    ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError>,
-);
+pub struct MatchSk<const D: usize>(::dynakey::__private::SortKey);
 ///Typed sort conditions of index `ByTournamentRegion` for [`Match`], created by `Match::by_tournament_region_sk()`: give the sort attributes strictly left to right, each by equality (`.a(v)`), and at most the last one given by a range (`.a_gt(v)`, `.a_between(lo, hi)`, `.a_begins_with(p)` on a string), then pass it to `.sort_key(…)` of `Match::query_by_tournament_region(…)`. `D` counts the attributes given (AWS developer guide, "Multi-attribute keys pattern").
 #[must_use = "sort conditions do nothing until passed to `.sort_key(…)`"]
 pub struct MatchByTournamentRegionSk<const D: usize>(
@@ -100,1212 +24,618 @@ pub struct MatchByScoreSk<const D: usize>(::dynakey::__private::SortConditions);
 #[must_use = "sort conditions do nothing until passed to `.sort_key(…)`"]
 pub struct MatchByRankSk<const D: usize>(::dynakey::__private::SortConditions);
 const _: () = {
-    const __SORT_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-        "META",
-        ::dynakey::__private::KeyRole::Sort,
-        &[::dynakey::__private::literal("META")],
-    );
-    impl Match
+    use ::dynakey::__private as __dk;
+    #[allow(non_camel_case_types)]
+    mod field {
+        pub enum round {}
+        pub enum bracket {}
+        pub enum score {}
+        pub enum rank {}
+    }
+    #[allow(unused_imports)]
+    use __dk::NoAttributeType as _;
+    const __STORED: &[(&str, &str)] = &[
+        ("id", "id"),
+        ("tournament", "tournament"),
+        ("region", "region"),
+        ("round", "round"),
+        ("bracket", "bracket"),
+        ("board", "board"),
+        ("score", "score"),
+        ("rank", "rank"),
+    ];
+    impl<const D: usize> __dk::SortKeyBuilder for MatchSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
+        __dk::Kinds0: __dk::At<D>,
     {
-        #[doc = concat!(
-            "Starts a sort-key condition for `", "META",
-            "`: fill fields left to right, \
-                             or pass as is for every item of this entity."
-        )]
-        pub fn sk() -> MatchSk<0> {
-            let mut __dynakey_out = ::dynakey::__private::String::new();
-            __dynakey_out.push_str("META");
-            MatchSk(::core::result::Result::Ok(__dynakey_out))
+        type Entity = Match;
+        type Index = ::dynakey::PrimaryIndex;
+        type Kind = <__dk::Kinds0 as __dk::At<D>>::Out;
+        fn into_key(self) -> __dk::SortKey {
+            self.0
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Match, ::dynakey::PrimaryIndex>
     for MatchSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {}
-    impl ::dynakey::SortKeyPrefix for MatchSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        type Entity = Match;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_prefix(
-            self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_prefix(self.0)
-        }
-    }
-    impl ::dynakey::CompleteSortKey for MatchSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        type Entity = Match;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_sort_key(
-            self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            ::dynakey::__private::into_sort_key(self.0)
-        }
-    }
-    impl ::dynakey::SortKeyBound for MatchSk<0usize>
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        type Entity = Match;
-        type Index = ::dynakey::PrimaryIndex;
-        fn into_bound(
-            self,
-        ) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-            ::dynakey::__private::into_exact_bound(self.0)
-        }
-    }
-    impl Match
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_sort_key() -> ::core::result::Result<
-            ::dynakey::__private::String,
-            ::dynakey::KeyError,
-        > {
-            let __dynakey_capacity: usize = 0 + 4usize;
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("META");
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Sort,
-                __dynakey_out,
-            )
-        }
-        /**Parses a sort key written by the template `META` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(
-            key: &str,
-        ) -> ::core::result::Result<MatchSortKey, ::dynakey::KeyError> {
-            let [] = ::dynakey::__private::parse_segments::<
-                0usize,
-            >(&__SORT_TEMPLATE, key)?;
-            ::core::result::Result::Ok(MatchSortKey {})
-        }
-    }
-    const _: () = if ::dynakey::__private::is_key_attribute::<Esports>("_type") {
-        ::core::panic!(
-            "entity `Match`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
-        )
-    };
     #[doc(hidden)]
-    type __DynakeyIndex0 = <Esports as ::dynakey::__private::IndexAt<
-        {
-            ::dynakey::__private::attribute_index_position::<
-                Esports,
-            >("ByTournamentRegion", "Match")
-        },
+    type __Index0 = <Esports as __dk::IndexAt<
+        { __dk::attribute_index_position::<Esports>("ByTournamentRegion", "Match") },
     >>::Index;
-    const _: () = ::dynakey::__private::check_fill_counts(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+    const __BY_TOURNAMENT_REGION: __dk::IndexDef = <__Index0 as __dk::Index>::DEF;
+    const _: () = __dk::check_fill_counts(
+        &__BY_TOURNAMENT_REGION,
         true,
         2usize,
         "ByTournamentRegion",
     );
-    const _: () = ::dynakey::__private::check_sort_fill_count(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+    const _: () = __dk::check_sort_fill_count(
+        &__BY_TOURNAMENT_REGION,
         2usize,
         "ByTournamentRegion",
     );
-    const _: () = ::dynakey::__private::check_isolation(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
+    const _: () = __dk::check_isolation(
+        &__BY_TOURNAMENT_REGION,
         "_type",
         false,
         "ByTournamentRegion",
         "Match",
     );
-    impl ::dynakey::__private::IndexMember<Match> for ByTournamentRegion {}
-    const _: () = {
-        #[allow(unused_imports)]
-        use ::dynakey::__private::NoAttributeType as _;
-        ::dynakey::__private::check_native_fill(
-            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-            ::dynakey::__private::KeyRole::Partition,
-            0usize,
-            ::dynakey::__private::TypeProbe::<String>::TYPE,
-            "tournament",
-            "tournament",
-            "ByTournamentRegion",
-        )
-    };
-    const _: () = {
-        #[allow(unused_imports)]
-        use ::dynakey::__private::NoAttributeType as _;
-        ::dynakey::__private::check_native_fill(
-            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-            ::dynakey::__private::KeyRole::Partition,
-            1usize,
-            ::dynakey::__private::TypeProbe::<String>::TYPE,
-            "region",
-            "region",
-            "ByTournamentRegion",
-        )
-    };
-    const _: () = {
-        #[allow(unused_imports)]
-        use ::dynakey::__private::NoAttributeType as _;
-        ::dynakey::__private::check_native_fill(
-            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-            ::dynakey::__private::KeyRole::Sort,
-            0usize,
-            ::dynakey::__private::TypeProbe::<u32>::TYPE,
-            "round",
-            "round",
-            "ByTournamentRegion",
-        )
-    };
-    const _: () = ::dynakey::__private::check_template_fill(
-        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-        ::dynakey::__private::KeyRole::Sort,
-        1usize,
-        "B#<bracket>",
-        &[
-            ("id", "id"),
-            ("tournament", "tournament"),
-            ("region", "region"),
-            ("round", "round"),
-            ("bracket", "bracket"),
-            ("board", "board"),
-            ("score", "score"),
-            ("rank", "rank"),
-        ],
+    impl __dk::IndexMember<Match> for ByTournamentRegion {}
+    const _: () = __dk::check_native_fill(
+        &__BY_TOURNAMENT_REGION,
+        __dk::KeyRole::Partition,
+        0usize,
+        __dk::TypeProbe::<String>::TYPE,
+        "tournament",
+        "tournament",
         "ByTournamentRegion",
     );
-    impl MatchByTournamentRegionSk<0usize>
+    const _: () = __dk::check_native_fill(
+        &__BY_TOURNAMENT_REGION,
+        __dk::KeyRole::Partition,
+        1usize,
+        __dk::TypeProbe::<String>::TYPE,
+        "region",
+        "region",
+        "ByTournamentRegion",
+    );
+    const _: () = __dk::check_native_fill(
+        &__BY_TOURNAMENT_REGION,
+        __dk::KeyRole::Sort,
+        0usize,
+        __dk::TypeProbe::<u32>::TYPE,
+        "round",
+        "round",
+        "ByTournamentRegion",
+    );
+    const _: () = __dk::check_template_fill(
+        &__BY_TOURNAMENT_REGION,
+        __dk::KeyRole::Sort,
+        1usize,
+        "B#<bracket>",
+        __STORED,
+        "ByTournamentRegion",
+    );
+    type __Sk0Fields = (field::round, field::bracket);
+    type __Sk0NextAt<const D: usize, F> = <__Sk0Fields as __dk::StepAt<D, F>>::Next;
+    #[diagnostic::on_unimplemented(
+        message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByTournamentRegion` is `{Self}` (`Match::by_tournament_region_sk()` gives `round`, `bracket` in that order)",
+        label = "give `{Self}` first"
+    )]
+    pub trait __Sk0Next<F, const N: usize> {}
+    impl<F, const N: usize> __Sk0Next<F, N> for F
     where
-        String: ::dynakey::KeySegment,
+        __Sk0Fields: __dk::DepthOf<F, N>,
+    {}
+    impl<const D: usize> MatchByTournamentRegionSk<D>
+    where
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {
         ///`round = value`: the next sort attribute may follow.
-        pub fn round(
+        pub fn round<const N: usize>(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> MatchByTournamentRegionSk<1usize> {
+            value: impl __dk::AttrArg<u32>,
+        ) -> MatchByTournamentRegionSk<N>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, N>,
+        {
             MatchByTournamentRegionSk(
-                self
-                    .0
-                    .eq::<
-                        u32,
-                    >(
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Sort,
-                            0usize,
-                        ),
-                        &value,
-                    ),
+                __dk::step_eq(self.0, &__BY_TOURNAMENT_REGION, 0, &value),
             )
         }
         ///`round > value`, on the last sort attribute given.
         pub fn round_gt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Gt,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u32>,
+        ) -> __dk::Range<Match, __Index0>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
+        {
+            __dk::step_gt(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
         }
         ///`round >= value`, on the last sort attribute given.
         pub fn round_gte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Ge,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u32>,
+        ) -> __dk::Range<Match, __Index0>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
+        {
+            __dk::step_gte(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
         }
         ///`round < value`, on the last sort attribute given.
         pub fn round_lt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Lt,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u32>,
+        ) -> __dk::Range<Match, __Index0>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
+        {
+            __dk::step_lt(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
         }
         ///`round <= value`, on the last sort attribute given.
         pub fn round_lte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Le,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u32>,
+        ) -> __dk::Range<Match, __Index0>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
+        {
+            __dk::step_lte(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
         }
         ///`round BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
         pub fn round_between(
             self,
-            low: impl ::dynakey::attribute::AttributeArg<u32>,
-            high: impl ::dynakey::attribute::AttributeArg<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .between(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &low,
-                    &high,
-                )
+            low: impl __dk::AttrArg<u32>,
+            high: impl __dk::AttrArg<u32>,
+        ) -> __dk::Range<Match, __Index0>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
+        {
+            __dk::step_between(self.0, &__BY_TOURNAMENT_REGION, 0, &low, &high)
         }
         ///`begins_with(round, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn round_begins_with(
             self,
-            prefix: impl ::dynakey::attribute::BeginsWith<u32>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            self.0
-                .begins_with(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &prefix,
-                )
+            prefix: impl __dk::BeginsWith<u32>,
+        ) -> __dk::Range<Match, __Index0>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::round>,
+            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
+        {
+            __dk::step_begins_with(self.0, &__BY_TOURNAMENT_REGION, 0, &prefix)
         }
-    }
-    impl ::dynakey::SortAttributes<Match, __DynakeyIndex0>
-    for MatchByTournamentRegionSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        fn into_conditions(
-            self,
-        ) -> ::core::result::Result<
-            ::std::vec::Vec<
-                (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
-            >,
-            ::dynakey::KeyError,
-        > {
-            self.0.into_conditions()
-        }
-    }
-    impl MatchByTournamentRegionSk<1usize>
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
         ///`B#<bracket>` equal to the key these values make: the next sort attribute may follow.
-        pub fn bracket(
+        pub fn bracket<const N: usize>(
             self,
-            bracket: impl ::dynakey::SegmentArg<String>,
-        ) -> MatchByTournamentRegionSk<2usize> {
+            bracket: impl __dk::SegmentArg<String>,
+        ) -> MatchByTournamentRegionSk<N>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, N>,
+        {
             MatchByTournamentRegionSk(
-                ::dynakey::__private::template_eq(
+                __dk::step_template_eq(
                     self.0,
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        1usize,
-                    ),
-                    Match::__dynakey_by_tournament_region_fill_3(&bracket),
+                    &__BY_TOURNAMENT_REGION,
+                    1,
+                    Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&bracket,)),
                 ),
             )
         }
         ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_gt(
             self,
-            value: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            ::dynakey::__private::template_compare(
+            value: impl __dk::SegmentArg<String>,
+        ) -> __dk::Range<Match, __Index0>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
+        {
+            __dk::step_template_gt(
                 self.0,
-                ::dynakey::__private::fill_attribute(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                    ::dynakey::__private::KeyRole::Sort,
-                    1usize,
-                ),
-                ::dynakey::__private::AttributeOp::Gt,
+                &__BY_TOURNAMENT_REGION,
+                1,
                 "B#",
-                Match::__dynakey_by_tournament_region_fill_3(&value),
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
         }
         ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_gte(
             self,
-            value: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            ::dynakey::__private::template_compare(
+            value: impl __dk::SegmentArg<String>,
+        ) -> __dk::Range<Match, __Index0>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
+        {
+            __dk::step_template_gte(
                 self.0,
-                ::dynakey::__private::fill_attribute(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                    ::dynakey::__private::KeyRole::Sort,
-                    1usize,
-                ),
-                ::dynakey::__private::AttributeOp::Ge,
+                &__BY_TOURNAMENT_REGION,
+                1,
                 "B#",
-                Match::__dynakey_by_tournament_region_fill_3(&value),
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
         }
         ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_lt(
             self,
-            value: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            ::dynakey::__private::template_compare(
+            value: impl __dk::SegmentArg<String>,
+        ) -> __dk::Range<Match, __Index0>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
+        {
+            __dk::step_template_lt(
                 self.0,
-                ::dynakey::__private::fill_attribute(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                    ::dynakey::__private::KeyRole::Sort,
-                    1usize,
-                ),
-                ::dynakey::__private::AttributeOp::Lt,
+                &__BY_TOURNAMENT_REGION,
+                1,
                 "B#",
-                Match::__dynakey_by_tournament_region_fill_3(&value),
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
         }
         ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
         pub fn bracket_lte(
             self,
-            value: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            ::dynakey::__private::template_compare(
+            value: impl __dk::SegmentArg<String>,
+        ) -> __dk::Range<Match, __Index0>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
+        {
+            __dk::step_template_lte(
                 self.0,
-                ::dynakey::__private::fill_attribute(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                    ::dynakey::__private::KeyRole::Sort,
-                    1usize,
-                ),
-                ::dynakey::__private::AttributeOp::Le,
+                &__BY_TOURNAMENT_REGION,
+                1,
                 "B#",
-                Match::__dynakey_by_tournament_region_fill_3(&value),
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
             )
         }
         ///`B#<bracket>` between the keys of `low` and `high` (both included), on the last sort attribute given.
         pub fn bracket_between(
             self,
-            low: impl ::dynakey::SegmentArg<String>,
-            high: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex0> {
-            ::dynakey::__private::template_between(
+            low: impl __dk::SegmentArg<String>,
+            high: impl __dk::SegmentArg<String>,
+        ) -> __dk::Range<Match, __Index0>
+        where
+            __Sk0Fields: __dk::StepAt<D, field::bracket>,
+            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
+        {
+            __dk::step_template_between(
                 self.0,
-                ::dynakey::__private::fill_attribute(
-                    &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                    ::dynakey::__private::KeyRole::Sort,
-                    1usize,
-                ),
-                Match::__dynakey_by_tournament_region_fill_3(&low),
-                Match::__dynakey_by_tournament_region_fill_3(&high),
+                &__BY_TOURNAMENT_REGION,
+                1,
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&low,)),
+                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&high,)),
             )
         }
     }
-    impl ::dynakey::SortAttributes<Match, __DynakeyIndex0>
-    for MatchByTournamentRegionSk<2usize>
+    #[diagnostic::do_not_recommend]
+    impl<const D: usize> ::dynakey::SortAttributes<Match, __Index0>
+    for MatchByTournamentRegionSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
+        __dk::Given2: __dk::At<D>,
+        <__dk::Given2 as __dk::At<D>>::Out: __dk::Given,
     {
-        fn into_conditions(
-            self,
-        ) -> ::core::result::Result<
-            ::std::vec::Vec<
-                (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
-            >,
-            ::dynakey::KeyError,
-        > {
+        fn into_conditions(self) -> __dk::Conditions {
             self.0.into_conditions()
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex1 = <Esports as ::dynakey::__private::IndexAt<
-        { ::dynakey::__private::attribute_index_position::<Esports>("ByScore", "Match") },
+    type __Index1 = <Esports as __dk::IndexAt<
+        { __dk::attribute_index_position::<Esports>("ByScore", "Match") },
     >>::Index;
-    const _: () = ::dynakey::__private::check_fill_counts(
-        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-        true,
-        1usize,
-        "ByScore",
-    );
-    const _: () = ::dynakey::__private::check_sort_fill_count(
-        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-        1usize,
-        "ByScore",
-    );
-    const _: () = ::dynakey::__private::check_isolation(
-        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-        "_type",
-        true,
-        "ByScore",
-        "Match",
-    );
-    impl<__DynakeyEntity> ::dynakey::__private::IndexMember<__DynakeyEntity>
-    for ByScore {}
-    const _: () = ::dynakey::__private::check_template_fill(
-        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-        ::dynakey::__private::KeyRole::Partition,
+    const __BY_SCORE: __dk::IndexDef = <__Index1 as __dk::Index>::DEF;
+    const _: () = __dk::check_fill_counts(&__BY_SCORE, true, 1usize, "ByScore");
+    const _: () = __dk::check_sort_fill_count(&__BY_SCORE, 1usize, "ByScore");
+    const _: () = __dk::check_isolation(&__BY_SCORE, "_type", true, "ByScore", "Match");
+    impl<__DynakeyEntity> __dk::IndexMember<__DynakeyEntity> for ByScore {}
+    const _: () = __dk::check_template_fill(
+        &__BY_SCORE,
+        __dk::KeyRole::Partition,
         0usize,
         "BOARD#<board>",
-        &[
-            ("id", "id"),
-            ("tournament", "tournament"),
-            ("region", "region"),
-            ("round", "round"),
-            ("bracket", "bracket"),
-            ("board", "board"),
-            ("score", "score"),
-            ("rank", "rank"),
-        ],
+        __STORED,
         "ByScore",
     );
-    const _: () = {
-        #[allow(unused_imports)]
-        use ::dynakey::__private::NoAttributeType as _;
-        ::dynakey::__private::check_native_fill(
-            &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-            ::dynakey::__private::KeyRole::Sort,
-            0usize,
-            ::dynakey::__private::TypeProbe::<u64>::TYPE,
-            "score",
-            "score",
-            "ByScore",
-        )
-    };
-    impl MatchByScoreSk<0usize>
+    const _: () = __dk::check_native_fill(
+        &__BY_SCORE,
+        __dk::KeyRole::Sort,
+        0usize,
+        __dk::TypeProbe::<u64>::TYPE,
+        "score",
+        "score",
+        "ByScore",
+    );
+    type __Sk1Fields = (field::score,);
+    type __Sk1NextAt<const D: usize, F> = <__Sk1Fields as __dk::StepAt<D, F>>::Next;
+    #[diagnostic::on_unimplemented(
+        message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByScore` is `{Self}` (`Match::by_score_sk()` gives `score` in that order)",
+        label = "give `{Self}` first"
+    )]
+    pub trait __Sk1Next<F, const N: usize> {}
+    impl<F, const N: usize> __Sk1Next<F, N> for F
     where
-        String: ::dynakey::KeySegment,
+        __Sk1Fields: __dk::DepthOf<F, N>,
+    {}
+    impl<const D: usize> MatchByScoreSk<D>
+    where
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {
         ///`score = value`: the next sort attribute may follow.
-        pub fn score(
+        pub fn score<const N: usize>(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> MatchByScoreSk<1usize> {
-            MatchByScoreSk(
-                self
-                    .0
-                    .eq::<
-                        u64,
-                    >(
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Sort,
-                            0usize,
-                        ),
-                        &value,
-                    ),
-            )
+            value: impl __dk::AttrArg<u64>,
+        ) -> MatchByScoreSk<N>
+        where
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, N>,
+        {
+            MatchByScoreSk(__dk::step_eq(self.0, &__BY_SCORE, 0, &value))
         }
         ///`score > value`, on the last sort attribute given.
         pub fn score_gt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Gt,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u64>,
+        ) -> __dk::Range<Match, __Index1>
+        where
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
+        {
+            __dk::step_gt(self.0, &__BY_SCORE, 0, &value)
         }
         ///`score >= value`, on the last sort attribute given.
         pub fn score_gte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Ge,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u64>,
+        ) -> __dk::Range<Match, __Index1>
+        where
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
+        {
+            __dk::step_gte(self.0, &__BY_SCORE, 0, &value)
         }
         ///`score < value`, on the last sort attribute given.
         pub fn score_lt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Lt,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u64>,
+        ) -> __dk::Range<Match, __Index1>
+        where
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
+        {
+            __dk::step_lt(self.0, &__BY_SCORE, 0, &value)
         }
         ///`score <= value`, on the last sort attribute given.
         pub fn score_lte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Le,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u64>,
+        ) -> __dk::Range<Match, __Index1>
+        where
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
+        {
+            __dk::step_lte(self.0, &__BY_SCORE, 0, &value)
         }
         ///`score BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
         pub fn score_between(
             self,
-            low: impl ::dynakey::attribute::AttributeArg<u64>,
-            high: impl ::dynakey::attribute::AttributeArg<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .between(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &low,
-                    &high,
-                )
+            low: impl __dk::AttrArg<u64>,
+            high: impl __dk::AttrArg<u64>,
+        ) -> __dk::Range<Match, __Index1>
+        where
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
+        {
+            __dk::step_between(self.0, &__BY_SCORE, 0, &low, &high)
         }
         ///`begins_with(score, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn score_begins_with(
             self,
-            prefix: impl ::dynakey::attribute::BeginsWith<u64>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex1> {
-            self.0
-                .begins_with(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &prefix,
-                )
+            prefix: impl __dk::BeginsWith<u64>,
+        ) -> __dk::Range<Match, __Index1>
+        where
+            __Sk1Fields: __dk::StepAt<D, field::score>,
+            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
+        {
+            __dk::step_begins_with(self.0, &__BY_SCORE, 0, &prefix)
         }
     }
-    impl ::dynakey::SortAttributes<Match, __DynakeyIndex1> for MatchByScoreSk<1usize>
+    #[diagnostic::do_not_recommend]
+    impl<const D: usize> ::dynakey::SortAttributes<Match, __Index1> for MatchByScoreSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
+        __dk::Given1: __dk::At<D>,
+        <__dk::Given1 as __dk::At<D>>::Out: __dk::Given,
     {
-        fn into_conditions(
-            self,
-        ) -> ::core::result::Result<
-            ::std::vec::Vec<
-                (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
-            >,
-            ::dynakey::KeyError,
-        > {
+        fn into_conditions(self) -> __dk::Conditions {
             self.0.into_conditions()
         }
     }
     #[doc(hidden)]
-    type __DynakeyIndex2 = <Esports as ::dynakey::__private::IndexAt<
-        { ::dynakey::__private::attribute_index_position::<Esports>("ByRank", "Match") },
+    type __Index2 = <Esports as __dk::IndexAt<
+        { __dk::attribute_index_position::<Esports>("ByRank", "Match") },
     >>::Index;
-    const _: () = ::dynakey::__private::check_fill_counts(
-        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-        false,
+    const __BY_RANK: __dk::IndexDef = <__Index2 as __dk::Index>::DEF;
+    const _: () = __dk::check_fill_counts(&__BY_RANK, false, 0usize, "ByRank");
+    const _: () = __dk::check_sort_fill_count(&__BY_RANK, 1usize, "ByRank");
+    const _: () = __dk::check_isolation(&__BY_RANK, "_type", false, "ByRank", "Match");
+    impl __dk::IndexMember<Match> for ByRank {}
+    const _: () = __dk::check_native_fill(
+        &__BY_RANK,
+        __dk::KeyRole::Sort,
         0usize,
+        __dk::TypeProbe::<u8>::TYPE,
+        "rank",
+        "rank",
         "ByRank",
     );
-    const _: () = ::dynakey::__private::check_sort_fill_count(
-        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-        1usize,
-        "ByRank",
-    );
-    const _: () = ::dynakey::__private::check_isolation(
-        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-        "_type",
-        false,
-        "ByRank",
-        "Match",
-    );
-    impl ::dynakey::__private::IndexMember<Match> for ByRank {}
-    const _: () = {
-        #[allow(unused_imports)]
-        use ::dynakey::__private::NoAttributeType as _;
-        ::dynakey::__private::check_native_fill(
-            &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-            ::dynakey::__private::KeyRole::Sort,
-            0usize,
-            ::dynakey::__private::TypeProbe::<u8>::TYPE,
-            "rank",
-            "rank",
-            "ByRank",
-        )
-    };
-    impl MatchByRankSk<0usize>
+    type __Sk2Fields = (field::rank,);
+    type __Sk2NextAt<const D: usize, F> = <__Sk2Fields as __dk::StepAt<D, F>>::Next;
+    #[diagnostic::on_unimplemented(
+        message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByRank` is `{Self}` (`Match::by_rank_sk()` gives `rank` in that order)",
+        label = "give `{Self}` first"
+    )]
+    pub trait __Sk2Next<F, const N: usize> {}
+    impl<F, const N: usize> __Sk2Next<F, N> for F
     where
-        String: ::dynakey::KeySegment,
+        __Sk2Fields: __dk::DepthOf<F, N>,
+    {}
+    impl<const D: usize> MatchByRankSk<D>
+    where
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {
         ///`rank = value`: the next sort attribute may follow.
-        pub fn rank(
+        pub fn rank<const N: usize>(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> MatchByRankSk<1usize> {
-            MatchByRankSk(
-                self
-                    .0
-                    .eq::<
-                        u8,
-                    >(
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Sort,
-                            0usize,
-                        ),
-                        &value,
-                    ),
-            )
+            value: impl __dk::AttrArg<u8>,
+        ) -> MatchByRankSk<N>
+        where
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, N>,
+        {
+            MatchByRankSk(__dk::step_eq(self.0, &__BY_RANK, 0, &value))
         }
         ///`rank > value`, on the last sort attribute given.
         pub fn rank_gt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Gt,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u8>,
+        ) -> __dk::Range<Match, __Index2>
+        where
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
+        {
+            __dk::step_gt(self.0, &__BY_RANK, 0, &value)
         }
         ///`rank >= value`, on the last sort attribute given.
         pub fn rank_gte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Ge,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u8>,
+        ) -> __dk::Range<Match, __Index2>
+        where
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
+        {
+            __dk::step_gte(self.0, &__BY_RANK, 0, &value)
         }
         ///`rank < value`, on the last sort attribute given.
         pub fn rank_lt(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Lt,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u8>,
+        ) -> __dk::Range<Match, __Index2>
+        where
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
+        {
+            __dk::step_lt(self.0, &__BY_RANK, 0, &value)
         }
         ///`rank <= value`, on the last sort attribute given.
         pub fn rank_lte(
             self,
-            value: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .compare(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::AttributeOp::Le,
-                    &value,
-                )
+            value: impl __dk::AttrArg<u8>,
+        ) -> __dk::Range<Match, __Index2>
+        where
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
+        {
+            __dk::step_lte(self.0, &__BY_RANK, 0, &value)
         }
         ///`rank BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
         pub fn rank_between(
             self,
-            low: impl ::dynakey::attribute::AttributeArg<u8>,
-            high: impl ::dynakey::attribute::AttributeArg<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .between(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &low,
-                    &high,
-                )
+            low: impl __dk::AttrArg<u8>,
+            high: impl __dk::AttrArg<u8>,
+        ) -> __dk::Range<Match, __Index2>
+        where
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
+        {
+            __dk::step_between(self.0, &__BY_RANK, 0, &low, &high)
         }
         ///`begins_with(rank, prefix)`, on the last sort attribute given; a string attribute only.
         pub fn rank_begins_with(
             self,
-            prefix: impl ::dynakey::attribute::BeginsWith<u8>,
-        ) -> ::dynakey::AttributeRange<Match, __DynakeyIndex2> {
-            self.0
-                .begins_with(
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    &prefix,
-                )
+            prefix: impl __dk::BeginsWith<u8>,
+        ) -> __dk::Range<Match, __Index2>
+        where
+            __Sk2Fields: __dk::StepAt<D, field::rank>,
+            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
+        {
+            __dk::step_begins_with(self.0, &__BY_RANK, 0, &prefix)
         }
     }
-    impl ::dynakey::SortAttributes<Match, __DynakeyIndex2> for MatchByRankSk<1usize>
+    #[diagnostic::do_not_recommend]
+    impl<const D: usize> ::dynakey::SortAttributes<Match, __Index2> for MatchByRankSk<D>
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
+        __dk::Given1: __dk::At<D>,
+        <__dk::Given1 as __dk::At<D>>::Out: __dk::Given,
     {
-        fn into_conditions(
-            self,
-        ) -> ::core::result::Result<
-            ::std::vec::Vec<
-                (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
-            >,
-            ::dynakey::KeyError,
-        > {
+        fn into_conditions(self) -> __dk::Conditions {
             self.0.into_conditions()
         }
-    }
-    impl Match
-    where
-        String: ::dynakey::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_by_tournament_region_fill_3(
-            bracket: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 2usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("B#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(
-                &mut __dynakey_out,
-                bracket,
-                "bracket",
-                ::core::option::Option::None,
-                "B#<bracket>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Sort,
-                __dynakey_out,
-            )
-        }
-        ///A Query on index `ByTournamentRegion` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_tournament_region_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
-        pub fn query_by_tournament_region(
-            tournament: impl ::dynakey::attribute::AttributeArg<String>,
-            region: impl ::dynakey::attribute::AttributeArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex0> {
-            let partition = if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-            ) {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::entity_type_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ),
-                        ::dynakey::__private::entity_type_value::<Self>(),
-                    ),
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0usize,
-                        ),
-                        ::dynakey::__private::attribute_value::<
-                            String,
-                        >(&tournament, ::dynakey::__private::KeyRole::Partition),
-                    ),
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            1usize,
-                        ),
-                        ::dynakey::__private::attribute_value::<
-                            String,
-                        >(&region, ::dynakey::__private::KeyRole::Partition),
-                    ),
-                ])
-            } else {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0usize,
-                        ),
-                        ::dynakey::__private::attribute_value::<
-                            String,
-                        >(&tournament, ::dynakey::__private::KeyRole::Partition),
-                    ),
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            1usize,
-                        ),
-                        ::dynakey::__private::attribute_value::<
-                            String,
-                        >(&region, ::dynakey::__private::KeyRole::Partition),
-                    ),
-                ])
-            };
-            ::dynakey::__private::query_attribute_index::<
-                Self,
-                __DynakeyIndex0,
-            >(partition, <__DynakeyIndex0 as ::dynakey::Index>::DEF)
-        }
-        ///Starts the sort conditions of this index: give its first sort attribute.
-        pub fn by_tournament_region_sk() -> MatchByTournamentRegionSk<0> {
-            MatchByTournamentRegionSk(::dynakey::__private::SortConditions::new())
-        }
-        #[doc(hidden)]
-        const __DYNAKEY_BY_TOURNAMENT_REGION_FILL_3: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "B#<bracket>",
-            ::dynakey::__private::KeyRole::Sort,
-            &[
-                ::dynakey::__private::literal("B#"),
-                ::dynakey::__private::field(
-                    "bracket",
-                    <String as ::dynakey::KeySegment>::WIDTH,
-                    <String as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
-        #[doc(hidden)]
-        const __DYNAKEY_BY_TOURNAMENT_REGION_FILLS_WITH_ENTITY_TYPE: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::entity_type_fill(),
-            ::dynakey::__private::native_fill::<String>(),
-            ::dynakey::__private::native_fill::<String>(),
-            ::dynakey::__private::native_fill::<Option<u32>>(),
-            ::dynakey::__private::template_fill(
-                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILL_3,
-            ),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_TOURNAMENT_REGION_FILLS: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::native_fill::<String>(),
-            ::dynakey::__private::native_fill::<String>(),
-            ::dynakey::__private::native_fill::<Option<u32>>(),
-            ::dynakey::__private::template_fill(
-                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILL_3,
-            ),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_TOURNAMENT_REGION_INDEX: ::dynakey::EntityIndex = ::dynakey::__private::attribute_entity_index(
-            <__DynakeyIndex0 as ::dynakey::Index>::DEF,
-            if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-            ) {
-                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILLS_WITH_ENTITY_TYPE
-            } else {
-                Self::__DYNAKEY_BY_TOURNAMENT_REGION_FILLS
-            },
-            true,
-        );
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_by_score_fill_0(
-            board: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 6usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("BOARD#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(
-                &mut __dynakey_out,
-                board,
-                "board",
-                ::core::option::Option::None,
-                "BOARD#<board>",
-            )?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Partition,
-                __dynakey_out,
-            )
-        }
-        ///A Query on index `ByScore` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_score_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
-        pub fn query_by_score(
-            board: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex1> {
-            let partition = if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-            ) {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::entity_type_attribute(
-                            &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ),
-                        ::dynakey::__private::entity_type_value::<Self>(),
-                    ),
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0usize,
-                        ),
-                        ::dynakey::__private::template_value(
-                            Self::__dynakey_by_score_fill_0(&board),
-                        ),
-                    ),
-                ])
-            } else {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0usize,
-                        ),
-                        ::dynakey::__private::template_value(
-                            Self::__dynakey_by_score_fill_0(&board),
-                        ),
-                    ),
-                ])
-            };
-            ::dynakey::__private::query_attribute_index::<
-                Self,
-                __DynakeyIndex1,
-            >(partition, <__DynakeyIndex1 as ::dynakey::Index>::DEF)
-        }
-        ///Starts the sort conditions of this index: give its first sort attribute.
-        pub fn by_score_sk() -> MatchByScoreSk<0> {
-            MatchByScoreSk(::dynakey::__private::SortConditions::new())
-        }
-        #[doc(hidden)]
-        const __DYNAKEY_BY_SCORE_FILL_0: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "BOARD#<board>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("BOARD#"),
-                ::dynakey::__private::field(
-                    "board",
-                    <String as ::dynakey::KeySegment>::WIDTH,
-                    <String as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
-        #[doc(hidden)]
-        const __DYNAKEY_BY_SCORE_FILLS_WITH_ENTITY_TYPE: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::entity_type_fill(),
-            ::dynakey::__private::template_fill(Self::__DYNAKEY_BY_SCORE_FILL_0),
-            ::dynakey::__private::native_fill::<u64>(),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_SCORE_FILLS: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::template_fill(Self::__DYNAKEY_BY_SCORE_FILL_0),
-            ::dynakey::__private::native_fill::<u64>(),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_SCORE_INDEX: ::dynakey::EntityIndex = ::dynakey::__private::attribute_entity_index(
-            <__DynakeyIndex1 as ::dynakey::Index>::DEF,
-            if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-            ) {
-                Self::__DYNAKEY_BY_SCORE_FILLS_WITH_ENTITY_TYPE
-            } else {
-                Self::__DYNAKEY_BY_SCORE_FILLS
-            },
-            false,
-        );
-        ///A Query on index `ByRank` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_rank_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
-        pub fn query_by_rank(
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self, __DynakeyIndex2> {
-            let partition = if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-            ) {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::entity_type_attribute(
-                            &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ),
-                        ::dynakey::__private::entity_type_value::<Self>(),
-                    ),
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0,
-                        ),
-                        ::dynakey::__private::template_value(
-                            Self::__dynakey_partition_key(&id),
-                        ),
-                    ),
-                ])
-            } else {
-                ::dynakey::__private::partition_key([
-                    (
-                        ::dynakey::__private::fill_attribute(
-                            &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                            ::dynakey::__private::KeyRole::Partition,
-                            0,
-                        ),
-                        ::dynakey::__private::template_value(
-                            Self::__dynakey_partition_key(&id),
-                        ),
-                    ),
-                ])
-            };
-            ::dynakey::__private::query_attribute_index::<
-                Self,
-                __DynakeyIndex2,
-            >(partition, <__DynakeyIndex2 as ::dynakey::Index>::DEF)
-        }
-        ///Starts the sort conditions of this index: give its first sort attribute.
-        pub fn by_rank_sk() -> MatchByRankSk<0> {
-            MatchByRankSk(::dynakey::__private::SortConditions::new())
-        }
-        #[doc(hidden)]
-        const __DYNAKEY_BY_RANK_FILLS_WITH_ENTITY_TYPE: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::entity_type_fill(),
-            ::dynakey::__private::native_fill::<u8>(),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_RANK_FILLS: &'static [::dynakey::Fill] = &[
-            ::dynakey::__private::native_fill::<u8>(),
-        ];
-        #[doc(hidden)]
-        const __DYNAKEY_BY_RANK_INDEX: ::dynakey::EntityIndex = ::dynakey::__private::attribute_entity_index(
-            <__DynakeyIndex2 as ::dynakey::Index>::DEF,
-            if ::dynakey::__private::has_entity_type(
-                &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-            ) {
-                Self::__DYNAKEY_BY_RANK_FILLS_WITH_ENTITY_TYPE
-            } else {
-                Self::__DYNAKEY_BY_RANK_FILLS
-            },
-            false,
-        );
     }
     #[automatically_derived]
     impl ::dynakey::Unversioned for Match
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {}
+    const _: () = if __dk::is_key_attribute::<Esports>("_type") {
+        ::core::panic!(
+            "entity `Match`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
+        )
+    };
     #[automatically_derived]
     impl ::dynakey::Entity for Match
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -1314,171 +644,94 @@ const _: () = {
         type Table = Esports;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Match";
-        const ENTITY_TYPE_ATTRIBUTE: ::core::option::Option<&'static str> = ::core::option::Option::Some(
-            "_type",
+        const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> = __dk::Some("_type");
+        const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
+            Self::__SORT.template,
         );
-        const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::key_template(
-            "MATCH#<id>",
-            ::dynakey::__private::KeyRole::Partition,
-            &[
-                ::dynakey::__private::literal("MATCH#"),
-                ::dynakey::__private::field(
-                    "id",
-                    <String as ::dynakey::KeySegment>::WIDTH,
-                    <String as ::dynakey::KeySegment>::ANY_TEXT,
-                ),
-            ],
-        );
-        const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = ::core::option::Option::Some(
-            __SORT_TEMPLATE,
-        );
-        fn partition_key(
-            &self,
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            Self::__dynakey_partition_key(&self.id)
-        }
-        fn sort_key(
-            &self,
-        ) -> ::core::result::Result<
-            ::core::option::Option<::dynakey::__private::String>,
-            ::dynakey::KeyError,
-        > {
-            Self::__dynakey_sort_key().map(::core::option::Option::Some)
-        }
-        #[inline]
-        fn matches_partition_key(key: &str) -> bool {
-            match ::dynakey::__private::match_segments::<
-                1usize,
-            >(
-                &<Self as ::dynakey::Entity>::PARTITION_TEMPLATE,
-                <Self as ::dynakey::Entity>::SHARDING,
-                key,
-            ) {
-                ::core::option::Option::Some([__segment_0]) => {
-                    true
-                        && <String as ::dynakey::KeySegment>::is_valid_segment(
-                            __segment_0,
-                        )
-                }
-                ::core::option::Option::None => false,
-            }
-        }
-        #[inline]
-        fn matches_sort_key(key: &str) -> bool {
-            match ::dynakey::__private::match_segments::<
-                0usize,
-            >(&__SORT_TEMPLATE, ::core::option::Option::None, key) {
-                ::core::option::Option::Some([]) => true,
-                ::core::option::Option::None => false,
-            }
-        }
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
-            Self::__DYNAKEY_BY_TOURNAMENT_REGION_INDEX,
-            Self::__DYNAKEY_BY_SCORE_INDEX,
-            Self::__DYNAKEY_BY_RANK_INDEX,
+            __dk::attribute_entity_index_typed(
+                __BY_TOURNAMENT_REGION,
+                Self::__BY_TOURNAMENT_REGION_FILLS,
+                true,
+            ),
+            __dk::attribute_entity_index_typed(
+                __BY_SCORE,
+                Self::__BY_SCORE_FILLS,
+                false,
+            ),
+            __dk::attribute_entity_index_typed(__BY_RANK, Self::__BY_RANK_FILLS, false),
         ];
-        fn attribute_keys(
-            &self,
-        ) -> ::core::result::Result<
-            ::std::vec::Vec<(&'static str, ::dynakey::IndexValue)>,
-            ::dynakey::KeyError,
-        > {
+        fn attribute_keys(&self) -> __dk::AttributeKeys {
             let mut __dynakey_out = ::std::vec::Vec::with_capacity(24usize);
-            __dynakey_out
-                .push((
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Partition,
-                        0usize,
-                    ),
-                    ::dynakey::__private::native_key(
-                        &self.tournament,
-                        ::dynakey::__private::KeyRole::Partition,
-                    )?,
-                ));
-            __dynakey_out
-                .push((
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Partition,
-                        1usize,
-                    ),
-                    ::dynakey::__private::native_key(
-                        &self.region,
-                        ::dynakey::__private::KeyRole::Partition,
-                    )?,
-                ));
-            __dynakey_out
-                .push((
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::native_key(
-                        &self.round,
-                        ::dynakey::__private::KeyRole::Sort,
-                    )?,
-                ));
-            __dynakey_out
-                .push((
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex0 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        1usize,
-                    ),
-                    '__dynakey_fill: {
-                        let bracket = &self.bracket;
-                        ::dynakey::__private::template_key(
-                            Self::__dynakey_by_tournament_region_fill_3(&bracket),
-                        )?
-                    },
-                ));
-            __dynakey_out
-                .push((
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Partition,
-                        0usize,
-                    ),
-                    '__dynakey_fill: {
-                        let board = &self.board;
-                        ::dynakey::__private::template_key(
-                            Self::__dynakey_by_score_fill_0(&board),
-                        )?
-                    },
-                ));
-            __dynakey_out
-                .push((
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex1 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::native_key(
-                        &self.score,
-                        ::dynakey::__private::KeyRole::Sort,
-                    )?,
-                ));
-            __dynakey_out
-                .push((
-                    ::dynakey::__private::fill_attribute(
-                        &<__DynakeyIndex2 as ::dynakey::Index>::DEF,
-                        ::dynakey::__private::KeyRole::Sort,
-                        0usize,
-                    ),
-                    ::dynakey::__private::native_key(
-                        &self.rank,
-                        ::dynakey::__private::KeyRole::Sort,
-                    )?,
-                ));
-            ::core::result::Result::Ok(__dynakey_out)
+            __dk::push_native(
+                &mut __dynakey_out,
+                &__BY_TOURNAMENT_REGION,
+                __dk::KeyRole::Partition,
+                0usize,
+                &self.tournament,
+            )?;
+            __dk::push_native(
+                &mut __dynakey_out,
+                &__BY_TOURNAMENT_REGION,
+                __dk::KeyRole::Partition,
+                1usize,
+                &self.region,
+            )?;
+            __dk::push_native(
+                &mut __dynakey_out,
+                &__BY_TOURNAMENT_REGION,
+                __dk::KeyRole::Sort,
+                0usize,
+                &self.round,
+            )?;
+            __dk::push_template(
+                &mut __dynakey_out,
+                &__BY_TOURNAMENT_REGION,
+                __dk::KeyRole::Sort,
+                1usize,
+                __dk::Some(Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&self.bracket,))),
+            )?;
+            __dk::push_template(
+                &mut __dynakey_out,
+                &__BY_SCORE,
+                __dk::KeyRole::Partition,
+                0usize,
+                __dk::Some(Match::__BY_SCORE_FILL_0.encode((&self.board,))),
+            )?;
+            __dk::push_native(
+                &mut __dynakey_out,
+                &__BY_SCORE,
+                __dk::KeyRole::Sort,
+                0usize,
+                &self.score,
+            )?;
+            __dk::push_native(
+                &mut __dynakey_out,
+                &__BY_RANK,
+                __dk::KeyRole::Sort,
+                0usize,
+                &self.rank,
+            )?;
+            __dk::Ok(__dynakey_out)
+        }
+        fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
+            Match::__PARTITION.encode((&self.id,))
+        }
+        fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
+            Self::__SORT.encode_some(())
+        }
+        fn matches_partition_key(key: &str) -> bool {
+            Match::__PARTITION.matches(__dk::None, key)
+        }
+        fn matches_sort_key(key: &str) -> bool {
+            Match::__SORT.matches(__dk::None, key)
         }
     }
     #[automatically_derived]
     impl ::dynakey::InTable<Esports> for Match
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -1486,60 +739,50 @@ const _: () = {
     {}
     impl Match
     where
-        String: ::dynakey::KeySegment,
+        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {
+        const __PARTITION: __dk::Template<(String,)> = __dk::template(
+            "MATCH#<id>",
+            __dk::KeyRole::Partition,
+            &[__dk::literal("MATCH#"), __dk::field::<String>("id")],
+        );
         #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::assert_table_with_sort_key::<
-            Self,
-        >();
-        #[doc(hidden)]
-        #[inline]
-        fn __dynakey_partition_key(
-            id: &(impl ::dynakey::SegmentArg<String> + ?::core::marker::Sized),
-        ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            let __dynakey_capacity: usize = 0 + 6usize
-                + match <String as ::dynakey::KeySegment>::WIDTH {
-                    ::core::option::Option::Some(w) => w,
-                    ::core::option::Option::None => 16,
-                };
-            let mut __dynakey_out = ::dynakey::__private::String::with_capacity(
-                __dynakey_capacity,
-            );
-            __dynakey_out.push_str("MATCH#");
-            ::dynakey::__private::push_field::<
-                String,
-                _,
-            >(&mut __dynakey_out, id, "id", ::core::option::Option::None, "MATCH#<id>")?;
-            ::dynakey::__private::finish_key(
-                ::dynakey::__private::KeyRole::Partition,
-                __dynakey_out,
-            )
+        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
+        const __SORT: __dk::Template<()> = __dk::template(
+            "META",
+            __dk::KeyRole::Sort,
+            &[__dk::literal("META")],
+        );
+        ///Starts a sort-key condition for `META`: fill fields left to right, or pass as is for every item of this entity.
+        pub fn sk() -> MatchSk<0> {
+            MatchSk(Self::__SORT.start())
+        }
+        /**Parses a sort key written by the template `META` back into its fields.
+
+# Errors
+[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+        pub fn parse_sort_key(key: &str) -> __dk::Result<MatchSortKey, __dk::KeyError> {
+            match Match::__SORT.parse(key) {
+                __dk::Ok(()) => __dk::Ok(MatchSortKey {}),
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
         /**The primary key of the [`Match`] with these field values (partition key `MATCH#<id>`, sort key `META`), for GetItem, DeleteItem and friends.
 
 # Errors
 Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
         pub fn key(
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(
-                ::dynakey::__private::key::<
-                    Self,
-                >(
-                    Self::__dynakey_partition_key(&id)?,
-                    ::core::option::Option::Some(Self::__dynakey_sort_key()?),
-                ),
-            )
+            id: impl __dk::SegmentArg<String>,
+        ) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
+            __dk::key(Match::__PARTITION.encode((&id,)), Match::__SORT.encode(()))
         }
         ///A Query over one whole partition (`MATCH#<id>`); narrow it with a sort-key condition such as `.begins_with(Match::sk())`. Encoding errors are returned when the query is built.
-        pub fn query(
-            id: impl ::dynakey::SegmentArg<String>,
-        ) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query::<Self>(Self::__dynakey_partition_key(&id))
+        pub fn query(id: impl __dk::SegmentArg<String>) -> ::dynakey::KeyQuery<Self> {
+            __dk::query::<Self>(Match::__PARTITION.encode((&id,)))
         }
         /**Parses a partition key written by the template `MATCH#<id>` back into its fields.
 
@@ -1547,55 +790,113 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_partition_key(
             key: &str,
-        ) -> ::core::result::Result<MatchPartitionKey, ::dynakey::KeyError> {
-            let [__segment_0] = ::dynakey::__private::parse_segments::<
-                1usize,
-            >(&<Self as ::dynakey::Entity>::PARTITION_TEMPLATE, key)?;
-            ::core::result::Result::Ok(MatchPartitionKey {
-                id: ::dynakey::__private::decode_field::<String>(__segment_0, "id")?,
-            })
+        ) -> __dk::Result<MatchPartitionKey, __dk::KeyError> {
+            match Match::__PARTITION.parse(key) {
+                __dk::Ok((__dynakey_0,)) => {
+                    __dk::Ok(MatchPartitionKey {
+                        id: __dynakey_0,
+                    })
+                }
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
         }
-        ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
-        pub const ID: ::dynakey::Field<Self, String, ::dynakey::field::KeyPart> = ::dynakey::__private::handle(
-            "id",
+        const __BY_TOURNAMENT_REGION_FILL_3: __dk::Template<(String,)> = __dk::template(
+            "B#<bracket>",
+            __dk::KeyRole::Sort,
+            &[__dk::literal("B#"), __dk::field::<String>("bracket")],
         );
+        ///A Query on index `ByTournamentRegion` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_tournament_region_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
+        pub fn query_by_tournament_region(
+            tournament: impl __dk::AttrArg<String>,
+            region: impl __dk::AttrArg<String>,
+        ) -> ::dynakey::KeyQuery<Self, __Index0> {
+            __dk::query_attributes(
+                __BY_TOURNAMENT_REGION,
+                [__dk::partition_value(&tournament), __dk::partition_value(&region)],
+            )
+        }
+        ///Starts the sort conditions of this index: give its first sort attribute.
+        pub fn by_tournament_region_sk() -> MatchByTournamentRegionSk<0> {
+            MatchByTournamentRegionSk(__dk::SortConditions::new())
+        }
+        const __BY_TOURNAMENT_REGION_FILLS: &[::dynakey::Fill] = &[
+            __dk::entity_type_fill(),
+            __dk::native_fill::<String>(),
+            __dk::native_fill::<String>(),
+            __dk::native_fill::<Option<u32>>(),
+            __dk::template_fill(Self::__BY_TOURNAMENT_REGION_FILL_3.template),
+        ];
+        const __BY_SCORE_FILL_0: __dk::Template<(String,)> = __dk::template(
+            "BOARD#<board>",
+            __dk::KeyRole::Partition,
+            &[__dk::literal("BOARD#"), __dk::field::<String>("board")],
+        );
+        ///A Query on index `ByScore` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_score_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
+        pub fn query_by_score(
+            board: impl __dk::SegmentArg<String>,
+        ) -> ::dynakey::KeyQuery<Self, __Index1> {
+            __dk::query_attributes(
+                __BY_SCORE,
+                [__dk::template_value(Match::__BY_SCORE_FILL_0.encode((&board,)))],
+            )
+        }
+        ///Starts the sort conditions of this index: give its first sort attribute.
+        pub fn by_score_sk() -> MatchByScoreSk<0> {
+            MatchByScoreSk(__dk::SortConditions::new())
+        }
+        const __BY_SCORE_FILLS: &[::dynakey::Fill] = &[
+            __dk::entity_type_fill(),
+            __dk::template_fill(Self::__BY_SCORE_FILL_0.template),
+            __dk::native_fill::<u64>(),
+        ];
+        ///A Query on index `ByRank` over one whole index partition: every partition attribute by equality; narrow it with `.sort_key(Match::by_rank_sk()…)`, sort attributes left to right. Items are in the index's sort order; encoding errors are returned when the query is built.
+        pub fn query_by_rank(
+            id: impl __dk::SegmentArg<String>,
+        ) -> ::dynakey::KeyQuery<Self, __Index2> {
+            __dk::query_attributes(
+                __BY_RANK,
+                [__dk::template_value(Match::__PARTITION.encode((&id,)))],
+            )
+        }
+        ///Starts the sort conditions of this index: give its first sort attribute.
+        pub fn by_rank_sk() -> MatchByRankSk<0> {
+            MatchByRankSk(__dk::SortConditions::new())
+        }
+        const __BY_RANK_FILLS: &[::dynakey::Fill] = &[
+            __dk::entity_type_fill(),
+            __dk::native_fill::<u8>(),
+        ];
+        ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const ID: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle("id");
         ///Attribute `tournament` (field `tournament`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const TOURNAMENT: ::dynakey::Field<
-            Self,
-            String,
-            ::dynakey::field::Indexed,
-        > = ::dynakey::__private::handle("tournament");
+        pub const TOURNAMENT: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
+            "tournament",
+        );
         ///Attribute `region` (field `region`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const REGION: ::dynakey::Field<Self, String, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
+        pub const REGION: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
             "region",
         );
         ///Attribute `round` (field `round`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const ROUND: ::dynakey::Field<
-            Self,
-            Option<u32>,
-            ::dynakey::field::Indexed,
-        > = ::dynakey::__private::handle("round");
+        pub const ROUND: __dk::Field<Self, Option<u32>, __dk::Indexed> = __dk::handle(
+            "round",
+        );
         ///Attribute `bracket` (field `bracket`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const BRACKET: ::dynakey::Field<Self, String, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
+        pub const BRACKET: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
             "bracket",
         );
         ///Attribute `board` (field `board`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_SCORE`](Self::BY_SCORE).
-        pub const BOARD: ::dynakey::Field<Self, String, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
+        pub const BOARD: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
             "board",
         );
         ///Attribute `score` (field `score`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_SCORE`](Self::BY_SCORE).
-        pub const SCORE: ::dynakey::Field<Self, u64, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
-            "score",
-        );
+        pub const SCORE: __dk::Field<Self, u64, __dk::Indexed> = __dk::handle("score");
         ///Attribute `rank` (field `rank`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_RANK`](Self::BY_RANK).
-        pub const RANK: ::dynakey::Field<Self, u8, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
-            "rank",
-        );
+        pub const RANK: __dk::Field<Self, u8, __dk::Indexed> = __dk::handle("rank");
         ///The fields `bracket`, `tournament`, `region`, `round` of index `ByTournamentRegion`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
         pub const BY_TOURNAMENT_REGION: ::dynakey::IndexGroup<
             Self,
             (String, String, String, Option<u32>),
-        > = ::dynakey::__private::index_group(
+        > = __dk::index_group(
             &[
                 ("bracket", "bracket"),
                 ("tournament", "tournament"),
@@ -1604,11 +905,11 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
             ],
         );
         ///The fields `board`, `score` of index `ByScore`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
-        pub const BY_SCORE: ::dynakey::IndexGroup<Self, (String, u64)> = ::dynakey::__private::index_group(
+        pub const BY_SCORE: ::dynakey::IndexGroup<Self, (String, u64)> = __dk::index_group(
             &[("board", "board"), ("score", "score")],
         );
         ///The fields `rank` of index `ByRank`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
-        pub const BY_RANK: ::dynakey::IndexGroup<Self, (u8,)> = ::dynakey::__private::index_group(
+        pub const BY_RANK: ::dynakey::IndexGroup<Self, (u8,)> = __dk::index_group(
             &[("rank", "rank")],
         );
     }

@@ -4,6 +4,8 @@
     "in key template \"MATCH#<nope>\": placeholder `<nope>` names no field of this struct; the fields are: tournament, region, round, a, b"
 }
 const _: () = {
+    #[allow(unused_imports)]
+    use ::dynakey::__private as __dk;
     impl Match {
         pub fn query_by_tournament_region(
             _arg0: impl ::core::marker::Sized,
@@ -65,32 +67,24 @@ const _: () = {
     }
     impl Match {
         ///Attribute `tournament` (field `tournament`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const TOURNAMENT: ::dynakey::Field<
-            Self,
-            String,
-            ::dynakey::field::Indexed,
-        > = ::dynakey::__private::handle("tournament");
+        pub const TOURNAMENT: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
+            "tournament",
+        );
         ///Attribute `region` (field `region`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const REGION: ::dynakey::Field<Self, String, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
+        pub const REGION: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
             "region",
         );
         ///Attribute `round` (field `round`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const ROUND: ::dynakey::Field<Self, u32, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
-            "round",
-        );
+        pub const ROUND: __dk::Field<Self, u32, __dk::Indexed> = __dk::handle("round");
         ///Attribute `a` (field `a`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const A: ::dynakey::Field<Self, u8, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
-            "a",
-        );
+        pub const A: __dk::Field<Self, u8, __dk::Indexed> = __dk::handle("a");
         ///Attribute `b` (field `b`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const B: ::dynakey::Field<Self, u8, ::dynakey::field::Indexed> = ::dynakey::__private::handle(
-            "b",
-        );
+        pub const B: __dk::Field<Self, u8, __dk::Indexed> = __dk::handle("b");
         ///The fields `region`, `a`, `b`, `tournament`, `round` of index `ByTournamentRegion`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
         pub const BY_TOURNAMENT_REGION: ::dynakey::IndexGroup<
             Self,
             (String, u8, u8, String, u32),
-        > = ::dynakey::__private::index_group(
+        > = __dk::index_group(
             &[
                 ("region", "region"),
                 ("a", "a"),

@@ -4,9 +4,11 @@
     "in key template \"WS#<nope>\": placeholder `<nope>` names no field of this struct; the fields are: workspace"
 }
 const _: () = {
+    #[allow(unused_imports)]
+    use ::dynakey::__private as __dk;
     impl Project {
         ///Attribute `workspace` (field `workspace`). Conditions and every update operation.
-        pub const WORKSPACE: ::dynakey::Field<Self, String, ::dynakey::field::Plain> = ::dynakey::__private::handle(
+        pub const WORKSPACE: __dk::Field<Self, String, __dk::Plain> = __dk::handle(
             "workspace",
         );
     }

@@ -38,12 +38,40 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         no_optional_fields(cx, entity, template);
     }
     index::entity(cx, entity);
+    placeholder_counts(cx, entity);
     serde::entity(cx, entity);
     managed::entity(cx, entity);
     unique::entity(cx, entity);
     groups(cx, entity);
     if let Some(attribute) = &entity.entity_type {
         attribute_name(cx, attribute, "entity-type", ", e.g. \"_type\"");
+    }
+}
+
+/// The most placeholders a key template may have: the generated code encodes and parses a
+/// template's fields as one tuple, whose impls the core writes up to this size.
+const MAX_PLACEHOLDERS: usize = 16;
+
+/// Reports a template (of `#[pk]`, `#[sk]`, an `#[index]` or a fill) with more placeholders than
+/// [`MAX_PLACEHOLDERS`], at the template.
+fn placeholder_counts(cx: &Ctxt, entity: &Entity<'_>) {
+    for template in entity
+        .pk
+        .iter()
+        .chain(&entity.sk)
+        .chain(entity.index_templates())
+    {
+        let count = template.field_indices().count();
+        if count > MAX_PLACEHOLDERS {
+            cx.error_at(
+                &template.lit,
+                format!(
+                    "this key template has {count} placeholders; a template holds at most \
+                     {MAX_PLACEHOLDERS}: join fields into one (a field of a type of your own that \
+                     implements dynakey::KeySegment), or move some into the sort key"
+                ),
+            );
+        }
     }
 }
 

@@ -24,11 +24,7 @@ const TRAITS: &[&str] = &[
     "ConsistentReadable",
     "ProjectsAll",
     "KeySegment",
-    "SegmentArg",
     "SortKeyOf",
-    "SortKeyPrefix",
-    "CompleteSortKey",
-    "SortKeyBound",
     "condition::SegmentPrefix",
     "collection::Collection",
     "collection::MemberOf",
@@ -38,8 +34,6 @@ const TRAITS: &[&str] = &[
     "TableWithTtl",
     "KeyAttribute",
     "SortAttributes",
-    "attribute::AttributeArg",
-    "attribute::BeginsWith",
 ];
 
 /// Public types of dynakey that generated code names in signatures and associated items (it never
@@ -56,22 +50,12 @@ const TYPES: &[&str] = &[
     "IndexDef",
     "EntityIndex",
     "Sharding",
-    "Bound",
     "CollectionError",
     "collection::Member",
     "collection::Slot",
-    "Field",
-    "field::Plain",
-    "field::Set",
-    "field::Ttl",
-    "field::KeyPart",
-    "field::Indexed",
-    "field::Managed",
     "IndexGroup",
     "ManagedFields",
-    "IndexValue",
     "Fill",
-    "AttributeRange",
     "KeyValue",
     "condition::SortCondition",
     "attribute::S",
@@ -87,10 +71,24 @@ struct Paths {
     types: Vec<String>,
 }
 
-/// The path after `dynakey::` (generic arguments dropped), when `path` is into `dynakey`.
+/// The alias of `::dynakey::__private` that an entity's `const _` block declares
+/// (`use ::dynakey::__private as __dk;`), so its paths stay short.
+const PRIVATE_ALIAS: &str = "__dk";
+
+/// The path after `dynakey::` (generic arguments dropped), when `path` is into `dynakey` (a path
+/// through [`PRIVATE_ALIAS`] is into `dynakey::__private`).
 fn dynakey_path(path: &Path) -> Option<String> {
     let mut segments = path.segments.iter().map(|s| s.ident.to_string());
-    (segments.next()? == "dynakey").then(|| segments.collect::<Vec<_>>().join("::"))
+    match segments.next()?.as_str() {
+        "dynakey" => Some(segments.collect::<Vec<_>>().join("::")),
+        PRIVATE_ALIAS => Some(
+            std::iter::once("__private".to_owned())
+                .chain(segments)
+                .collect::<Vec<_>>()
+                .join("::"),
+        ),
+        _ => None,
+    }
 }
 
 /// The `Trait` of a qualified path `<T as Trait>::item`.
@@ -147,6 +145,33 @@ impl<'ast> Visit<'ast> for Paths {
             self.types.extend(dynakey_path(path));
         }
         visit::visit_item_impl(self, node);
+    }
+    fn visit_item_use(&mut self, node: &'ast syn::ItemUse) {
+        // The one `use` generated code writes: `use ::dynakey::__private as __dk;`.
+        let mut tree = &node.tree;
+        let mut path = String::new();
+        loop {
+            match tree {
+                syn::UseTree::Path(p) => {
+                    path.push_str(&p.ident.to_string());
+                    path.push_str("::");
+                    tree = &p.tree;
+                }
+                syn::UseTree::Rename(r) => {
+                    path.push_str(&r.ident.to_string());
+                    break;
+                }
+                syn::UseTree::Name(n) => {
+                    path.push_str(&n.ident.to_string());
+                    break;
+                }
+                _ => break,
+            }
+        }
+        if let Some(rest) = path.strip_prefix("dynakey::") {
+            self.types.push(rest.to_owned());
+        }
+        visit::visit_item_use(self, node);
     }
     fn visit_macro(&mut self, node: &'ast syn::Macro) {
         self.values.extend(dynakey_path(&node.path));
@@ -489,7 +514,7 @@ fn the_boundary_check_reports_public_paths() {
         const S: ::dynakey::Sharding = ::dynakey::Sharding::new(1, "id");
         const C: ::dynakey::Cardinality = ::dynakey::__private::Cardinality::One;
         const N: &str = <X as ::dynakey::Entity>::ENTITY_NAME;
-        fn f(_: impl ::dynakey::SegmentArg<u8>) -> ::dynakey::query::Secret {}
+        fn f(_: impl ::dynakey::KeySegment) -> ::dynakey::query::Secret {}
     };
     assert_eq!(
         outside_the_boundary(&file),

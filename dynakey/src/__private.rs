@@ -7,8 +7,14 @@
 //! the public types can gain fields without a breaking release.
 
 pub use std::marker::PhantomData;
-pub use std::result::Result;
+pub use std::option::Option::{self, None, Some};
+pub use std::result::Result::{self, Err, Ok};
 pub use std::string::String;
+
+// The public items generated code names most, so an entity's `const _` block spells them through
+// its one alias of this module (`use ::dynakey::__private as __dk;`).
+pub use crate::field::{Indexed, KeyPart, Managed, Plain, Set, Ttl};
+pub use crate::{Field, KeyError, KeySegment, SegmentArg};
 
 pub use crate::collection::overlap::{member_overlap, same_literals};
 pub use crate::collection::{Cardinality, Overlap};
@@ -18,15 +24,22 @@ pub use crate::template::{decode_field, push_field, take_segment};
 
 mod attribute_fills;
 mod attribute_index;
+mod attribute_steps;
+mod segments;
+mod sort_keys;
 
 pub use attribute_fills::*;
 pub use attribute_index::*;
+pub use attribute_steps::*;
+pub use segments::*;
+pub use sort_keys::*;
+
+pub use crate::condition::{Complete, CompleteWithLiteral, EntityPrefix, Group, SortKeyBuilder};
 
 use crate::collection::Member;
-use crate::error::{KeyError, KeyErrorKind};
+use crate::error::KeyErrorKind;
 use crate::index::EntityIndex;
 use crate::shard::Sharding;
-use crate::table::IndexDef;
 use crate::template::{encode_field, field_error, KeyTemplate, TemplatePart};
 use crate::{Entity, Key, KeyQuery, SortKeyPartial};
 
@@ -37,23 +50,13 @@ pub const fn literal(text: &'static str) -> TemplatePart {
     TemplatePart::Literal(text)
 }
 
-/// A placeholder of a key template: the field's name and its type's `KeySegment::WIDTH` and
-/// `KeySegment::ANY_TEXT`.
-pub const fn field(name: &'static str, width: Option<usize>, any_text: bool) -> TemplatePart {
-    TemplatePart::Field {
-        name,
-        width,
-        any_text,
-    }
-}
-
 /// The key template `text`, split into `parts` by the derive.
 pub const fn key_template(
     text: &'static str,
     role: KeyRole,
     parts: &'static [TemplatePart],
 ) -> KeyTemplate {
-    KeyTemplate::new(text, role, parts)
+    KeyTemplate::from_parts(text, role, parts)
 }
 
 /// The declaration of one `#[gsi(…)]` or `#[lsi(…)]` (for an LSI, `partition_key` is the table's).
@@ -118,19 +121,46 @@ pub const fn sharding(count: u16, field: &'static str) -> Sharding {
 }
 
 /// The template of a failed `#[derive(Entity)]` (see [`is_fallback`]).
-pub const FALLBACK_TEMPLATE: KeyTemplate = KeyTemplate::new("", KeyRole::Partition, &[]);
+pub const FALLBACK_TEMPLATE: KeyTemplate = KeyTemplate::from_parts("", KeyRole::Partition, &[]);
 
 /// The declaration of an index whose `#[derive(Table)]` failed (see [`is_fallback_index`]).
 pub const FALLBACK_INDEX: IndexDef = index_def("", IndexKind::Global, "", None, Projection::All);
 
-/// The sort-key attribute of `def`, if any (the generated `Entity::index_keys`).
-pub const fn index_sort_key(def: &IndexDef) -> Option<&'static str> {
-    def.sort_key()
+/// What `Entity::index_keys` returns.
+pub type IndexKeys = Result<Vec<(&'static str, String)>, KeyError>;
+
+/// What `Entity::attribute_keys` returns.
+pub type AttributeKeys = Result<Vec<(&'static str, crate::IndexValue)>, KeyError>;
+
+/// Pushes the partition-key attribute of template index `def` with the key `key` (the generated
+/// `Entity::index_keys`).
+///
+/// # Errors
+/// The encoder's error.
+#[inline]
+pub fn push_index_partition(
+    out: &mut Vec<(&'static str, String)>,
+    def: &IndexDef,
+    key: Result<String, KeyError>,
+) -> Result<(), KeyError> {
+    out.push((def.partition_key(), key?));
+    Ok(())
 }
 
-/// The partition-key attribute of `def` (the generated `Entity::index_keys`).
-pub const fn index_partition_key(def: &IndexDef) -> &'static str {
-    def.partition_key()
+/// Pushes the sort-key attribute of template index `def`, when it has one, with the key `key`.
+///
+/// # Errors
+/// The encoder's error.
+#[inline]
+pub fn push_index_sort(
+    out: &mut Vec<(&'static str, String)>,
+    def: &IndexDef,
+    key: Result<String, KeyError>,
+) -> Result<(), KeyError> {
+    if let Some(attribute) = def.sort_key() {
+        out.push((attribute, key?));
+    }
+    Ok(())
 }
 
 // ----- Field handles and managed fields --------------------------------------------------------
@@ -309,10 +339,28 @@ const fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 
 // ----- Keys and queries ------------------------------------------------------------------------
 
-/// The key the generated `E::key(…)` and `Entity::primary_key` build from `E`'s own encoders.
+/// The generated `E::key(…)` of an entity with a sort key: the key of the two encodings, or
+/// the first error.
+///
+/// # Errors
+/// The encoders' error.
 #[inline]
-pub fn key<E: Entity>(partition: String, sort: Option<String>) -> Key<E> {
-    Key::from_parts(partition, sort)
+pub fn key<E: Entity>(
+    partition: Result<String, KeyError>,
+    sort: Result<String, KeyError>,
+) -> Result<Key<E>, KeyError> {
+    Ok(Key::from_parts(partition?, Some(sort?)))
+}
+
+/// The generated `E::key(…)` of an entity without a sort key.
+///
+/// # Errors
+/// The encoder's error.
+#[inline]
+pub fn key_without_sort<E: Entity>(
+    partition: Result<String, KeyError>,
+) -> Result<Key<E>, KeyError> {
+    Ok(Key::from_parts(partition?, None))
 }
 
 /// The generated `E::query(…)`: the whole partition `partition` of the base table.
@@ -476,44 +524,6 @@ pub fn push_partial<T>(
         }
         _ => Ok(()),
     }
-}
-
-/// One fill step of a generated sort-key builder (`Entity::sk().<field>(value)`): appends `value`
-/// as field `field` and then `next` (the literal up to the next field) to the key built so far;
-/// the first error is kept and returned when the query is built. One generic call instead of a
-/// closure per builder depth in every entity.
-///
-/// # Errors
-/// As [`push_field`], or the error already held.
-#[inline]
-pub fn fill<T: crate::KeySegment, A: crate::SegmentArg<T> + ?Sized>(
-    key: Result<String, KeyError>,
-    value: &A,
-    field: &'static str,
-    terminator: Option<char>,
-    template: &'static str,
-    next: &'static str,
-) -> Result<String, KeyError> {
-    let mut out = key?;
-    push_field::<T, A>(&mut out, value, field, terminator, template)?;
-    out.push_str(next);
-    Ok(out)
-}
-
-/// The `<field>_prefix(partial)` step of a generated sort-key builder: the key built so far, then
-/// the partial value ([`push_partial`]), as a [`SortKeyPartial`] for `begins_with`.
-#[inline]
-pub fn fill_partial<T, E, I>(
-    key: Result<String, KeyError>,
-    partial: &impl crate::condition::SegmentPrefix<T>,
-    field: &'static str,
-    terminator: Option<char>,
-    template: &'static str,
-) -> SortKeyPartial<E, I> {
-    SortKeyPartial::new(key.and_then(|mut out| {
-        push_partial(&mut out, partial, field, terminator, template)?;
-        finish_prefix(out)
-    }))
 }
 
 /// `SortKeyPrefix::into_prefix` of a generated sort-key builder: the size rule of a prefix.

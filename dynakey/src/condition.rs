@@ -13,11 +13,21 @@
 //! - a **partial value** of the next field (only through the explicitly named `<field>_prefix`
 //!   method): usable with `begins_with` only.
 //!
-//! This module turns those operands into the condition DynamoDB receives.
+//! Each builder type implements [`SortKeyBuilder`], whose [`SortKeyBuilder::Kind`] says which
+//! of these its depth is; the condition traits ([`SortKeyPrefix`], [`SortKeyBound`],
+//! [`CompleteSortKey`]) follow from it for every builder. This module turns those operands into the
+//! condition DynamoDB receives.
 
 use std::marker::PhantomData;
 
 use crate::error::{KeyError, KeyErrorKind};
+
+mod builder;
+
+pub use builder::{
+    BoundKind, Complete, CompleteKind, CompleteWithLiteral, EntityPrefix, Group, PrefixKind,
+    SortKeyBuilder,
+};
 
 /// Marker for queries on the base table (as opposed to a secondary index).
 #[derive(Debug, Clone, Copy, Default)]

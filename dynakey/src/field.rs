@@ -89,8 +89,12 @@ impl<E, V, K> fmt::Debug for Field<E, V, K> {
 }
 
 impl<E, V, K> Field<E, V, K> {
-    /// Built by the derive (through `__private`).
-    pub(crate) const fn new(attribute: &'static str) -> Self {
+    /// The handle of `attribute`, the field's serde name: what `#[derive(Entity)]` writes as
+    /// `E::FIELD`, for an entity implemented by hand. `V` is the field's type and `K` its kind
+    /// ([`Plain`], [`KeyPart`], [`Indexed`], …), which decides what conditions and updates may do
+    /// with it; both are the implementor's word (a key field declared `Plain` could be updated
+    /// away from its key).
+    pub const fn new(attribute: &'static str) -> Self {
         Field {
             attribute,
             marker: PhantomData,

@@ -117,7 +117,8 @@ pub trait ProjectsAll {}
 impl ProjectsAll for PrimaryIndex {}
 
 /// An entity's key templates for one secondary index, from its `#[index(…)]` attribute; listed in
-/// [`Entity::INDEXES`](crate::Entity::INDEXES). Built only by `#[derive(Entity)]`.
+/// [`Entity::INDEXES`](crate::Entity::INDEXES). Built by `#[derive(Entity)]`, or for an entity
+/// implemented by hand by [`EntityIndex::templates`] and [`EntityIndex::attributes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EntityIndex {
     pub(crate) index: IndexDef,
@@ -129,6 +130,60 @@ pub struct EntityIndex {
 }
 
 impl EntityIndex {
+    /// The entity's templates for template index `index` (one string key attribute per key): the
+    /// index's partition-key template (`None` for an LSI, whose partition key is the table's) and
+    /// sort-key template (`None` when the index has no sort key); `sparse` when a template names
+    /// an `Option` field, so items whose field is `None` stay out of the index. The entity's
+    /// [`Entity::index_keys`](crate::Entity::index_keys) must write these attributes by these
+    /// templates.
+    pub const fn templates(
+        index: IndexDef,
+        partition: Option<KeyTemplate>,
+        sort: Option<KeyTemplate>,
+        sparse: bool,
+    ) -> Self {
+        EntityIndex {
+            index,
+            partition,
+            sort,
+            sparse,
+            fills: &[],
+        }
+    }
+
+    /// The entity's fills of attribute-wise index `index` ([`IndexDef::is_attribute_wise`]): one
+    /// [`Fill`] per key attribute, partition attributes first, in the index's key-schema order
+    /// (the entity-type attribute as [`Fill::EntityType`]; none for an LSI's partition, which is
+    /// the table's); `sparse` when a fill is an `Option` field. The entity's
+    /// [`Entity::attribute_keys`](crate::Entity::attribute_keys) must give these attributes in
+    /// this order.
+    ///
+    /// ```
+    /// use dynakey::{AttributeType, EntityIndex, Fill, IndexDef, KeyAttr};
+    ///
+    /// const BY_REGION: IndexDef = IndexDef::global_attributes(
+    ///     "ByRegion",
+    ///     &[KeyAttr::s("_type"), KeyAttr::s("region")],
+    ///     &[KeyAttr::n("round")],
+    /// )
+    /// .with_entity_type();
+    /// const INDEX: EntityIndex = EntityIndex::attributes(
+    ///     BY_REGION,
+    ///     &[Fill::EntityType, Fill::Native(AttributeType::S), Fill::Native(AttributeType::N)],
+    ///     false,
+    /// );
+    /// assert_eq!(INDEX.fills().len(), 3);
+    /// ```
+    pub const fn attributes(index: IndexDef, fills: &'static [Fill], sparse: bool) -> Self {
+        EntityIndex {
+            index,
+            partition: None,
+            sort: None,
+            sparse,
+            fills,
+        }
+    }
+
     /// The index.
     pub const fn index(&self) -> IndexDef {
         self.index

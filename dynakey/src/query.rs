@@ -9,6 +9,7 @@ use crate::condition::{
 use crate::entity::Entity;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::index::ConsistentReadable;
+use crate::key::KeyValue;
 use crate::plan::{PartitionKey, QueryPlan, SortKeyCondition, Target};
 use crate::shard::Sharding;
 use crate::table::{IndexDef, Projection};
@@ -18,7 +19,7 @@ pub(crate) mod attributes;
 mod cli_json;
 mod input;
 
-pub use attributes::{AttributeRange, SortAttributes};
+pub use attributes::{AttributeOp, AttributeRange, SortAttributes, SortConditions};
 
 pub(crate) use cli_json::attribute_value as attribute_json;
 pub use input::QueryInput;
@@ -188,6 +189,30 @@ impl<E: Entity, I> KeyQuery<E, I> {
             parts,
             marker: PhantomData,
         }
+    }
+}
+
+impl<E: Entity, I: crate::Index> KeyQuery<E, I> {
+    /// A Query on the whole partition of attribute-wise index `I`
+    /// ([`IndexDef::is_attribute_wise`]) whose partition attributes have `values`, as
+    /// `(attribute, value)` in the index's key-schema order; an index whose first partition
+    /// attribute holds the entity type gets `E`'s name there first, as every write of `E` stores
+    /// it. What `#[derive(Entity)]` generates as `E::query_<index>(…)`, for an entity implemented
+    /// by hand; narrow it with `.sort_key(…)` and [`SortConditions`].
+    ///
+    /// A value of another type than the attribute's, a missing or unknown attribute is an error
+    /// returned when the query is built, as for generated queries (AWS developer guide,
+    /// "Multi-attribute keys pattern": a Query gives every partition attribute by equality).
+    pub fn attribute_partition(values: impl IntoIterator<Item = (&'static str, KeyValue)>) -> Self {
+        let def = I::DEF;
+        let mut partition = Vec::new();
+        if def.key.has_entity_type() {
+            if let Some(attribute) = def.key.partition().first() {
+                partition.push((attribute.name(), KeyValue::S(E::ENTITY_NAME.to_owned())));
+            }
+        }
+        partition.extend(values);
+        KeyQuery::on_attributes(Ok(PartitionKey::new(partition)), def)
     }
 }
 

@@ -178,6 +178,14 @@ impl IndexDef {
         }
     }
 
+    /// This attribute-wise index with its first partition attribute holding the entity type
+    /// ([`KeySchema::with_entity_type`]): every entity on it writes its name there, and its
+    /// queries give it (AWS developer guide, "Multi-attribute keys pattern").
+    pub const fn with_entity_type(mut self) -> Self {
+        self.key = self.key.with_entity_type();
+        self
+    }
+
     /// This index with `projection` instead of [`Projection::All`].
     pub const fn with_projection(mut self, projection: Projection) -> Self {
         self.projection = projection;

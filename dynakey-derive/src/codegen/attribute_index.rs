@@ -11,6 +11,8 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::Ident;
 
+use crate::codegen::entity::Parts;
+use crate::codegen::sort_key_order::{Order, Steps};
 use crate::codegen::{index::kind_tokens, label, local, template};
 use crate::model::index::{snake_case, template_method_name, Fill, IndexTemplates};
 use crate::model::table::{AttrType, KeyAttr, TableIndex};
@@ -115,12 +117,9 @@ pub fn attribute_wise_const(indexes: &[TableIndex]) -> TokenStream {
 
 /// What one attribute-wise `#[index(…)]` adds to the entity's expansion.
 pub struct Expansion {
-    /// Beside the struct: the sort builder type.
-    pub outer: TokenStream,
-    /// Inside the `const _` block: build-time checks, builder impls.
-    pub inner: TokenStream,
-    /// Inside the entity's bounded inherent impl: encoders, `query_<index>`, `<index>_sk`.
-    pub methods: TokenStream,
+    /// The builder type (outer), checks, constants and builder impls (inner), `query_<index>` and
+    /// `<index>_sk` (methods).
+    pub parts: Parts,
     /// The `EntityIndex` of `Entity::INDEXES`.
     pub entry: TokenStream,
     /// The statements of `Entity::attribute_keys` for this index.
@@ -133,29 +132,63 @@ struct FillInfo<'f> {
     role: TokenStream,
     /// Position among its role's fills (after the entity-type attribute: the core adds it).
     position: usize,
-    encoder: Ident,
+    /// The template constant of a template fill.
+    constant: Ident,
 }
 
 fn role_tokens(sort: bool) -> TokenStream {
     if sort {
-        quote!(::dynakey::__private::KeyRole::Sort)
+        quote!(__dk::KeyRole::Sort)
     } else {
-        quote!(::dynakey::__private::KeyRole::Partition)
+        quote!(__dk::KeyRole::Partition)
     }
 }
 
+/// The constant holding index `name`'s declaration (`<I as Index>::DEF`).
+fn def_const(name: &str) -> Ident {
+    format_ident!("__{}", snake_case(name).to_uppercase())
+}
+
+/// The step of a sort fill: its marker and method name (the field's name, or for a template of
+/// several fields a name made of its text) and whether it has range steps.
+fn step(entity: &Entity<'_>, fill: &Fill) -> (Ident, bool) {
+    match fill {
+        Fill::Field { index, .. } => (entity.field(*index).ident.clone(), true),
+        Fill::Template(template) => {
+            let fields: Vec<usize> = template.field_indices().collect();
+            match fields.as_slice() {
+                [one] => (entity.field(*one).ident.clone(), true),
+                _ => (
+                    format_ident!("{}", template_method_name(&template.lit.value())),
+                    false,
+                ),
+            }
+        }
+    }
+}
+
+/// The step markers of every attribute-wise sort builder of the entity (for the marker module).
+pub fn step_markers(entity: &Entity<'_>) -> Vec<Ident> {
+    entity
+        .indexes
+        .iter()
+        .filter_map(|i| i.fills.as_ref())
+        .flat_map(|fills| fills.sort.iter().map(|fill| step(entity, fill).0))
+        .collect()
+}
+
 /// `index`: attribute-wise (`fills` is `Some`); `alias`: its alias in the const block; `bounds`:
-/// the entity's where clause.
+/// the entity's where clause; `markers`: the module of field markers.
 pub fn entity(
     entity: &Entity<'_>,
     index: &IndexTemplates,
+    n: usize,
     alias: &Ident,
     bounds: &TokenStream,
+    markers: &Ident,
 ) -> Expansion {
     let mut out = Expansion {
-        outer: TokenStream::new(),
-        inner: TokenStream::new(),
-        methods: TokenStream::new(),
+        parts: Parts::default(),
         entry: TokenStream::new(),
         keys: TokenStream::new(),
     };
@@ -163,8 +196,12 @@ pub fn entity(
         return out;
     };
     let name = index.name();
-    let snake = snake_case(&name);
-    let def = quote!(<#alias as ::dynakey::Index>::DEF);
+    let upper = snake_case(&name).to_uppercase();
+    let def = def_const(&name);
+    let path_span = index.index.span();
+    out.parts.inner.extend(quote_spanned! {path_span=>
+        const #def: __dk::IndexDef = <#alias as __dk::Index>::DEF;
+    });
     let infos: Vec<FillInfo<'_>> = fills
         .partition
         .iter()
@@ -182,36 +219,43 @@ pub fn entity(
             fill,
             role: role_tokens(sort),
             position,
-            encoder: format_ident!("__dynakey_{}_fill_{}", snake, n),
+            constant: format_ident!("__{}_FILL_{}", upper, n),
         })
         .collect();
     for info in &infos {
         if let Fill::Template(template) = info.fill {
-            out.methods
-                .extend(template::encoder(entity, template, &info.encoder));
+            out.parts
+                .methods
+                .extend(template::const_item(entity, template, &info.constant));
         }
     }
-    out.inner.extend(checks(entity, index, &infos, &def));
-    out.methods
+    let def_tokens = quote!(#def);
+    out.parts
+        .inner
+        .extend(checks(entity, index, &infos, &def_tokens));
+    out.parts
+        .methods
         .extend(query_fn(entity, index, &infos, alias, &def));
     let sort: Vec<&FillInfo<'_>> = infos[fills.partition.len()..].iter().collect();
     if !sort.is_empty() {
         let builder = SortBuilder {
             ident: format_ident!("{}{}Sk", entity.ident, name),
-            ctor: format_ident!("{}_sk", snake),
+            ctor: format_ident!("{}_sk", snake_case(&name)),
             alias,
             def: &def,
+            tag: format!("Sk{n}"),
         };
-        out.outer.extend(builder.declaration(entity, &name));
-        let (methods, inner) = builder.implementation(entity, &sort, bounds);
-        out.methods.extend(methods);
-        out.inner.extend(inner);
+        out.parts.outer.extend(builder.declaration(entity, &name));
+        let (methods, inner) = builder.implementation(entity, &name, &sort, bounds, markers);
+        out.parts.methods.extend(methods);
+        out.parts.inner.extend(inner);
     }
-    out.entry = entry(entity, index, &infos, &def, &mut out.methods);
+    let (entry, fills_const) = entry(entity, index, &infos, &def, &upper);
+    out.entry = entry;
+    out.parts.methods.extend(fills_const);
     out.keys = key_block(entity, &infos, &def);
     out
 }
-
 /// The first partition fill is a template that starts with a literal: its values tell entities
 /// apart as on the template path.
 fn literal_start(index: &IndexTemplates) -> bool {
@@ -239,11 +283,11 @@ fn checks(
     let pk_given = fills.partition_written.is_some();
     let counts_span = fills.partition_written.unwrap_or(path_span);
     out.extend(quote_spanned! {counts_span=>
-        const _: () = ::dynakey::__private::check_fill_counts(&#def, #pk_given, #n_pk, #name);
+        const _: () = __dk::check_fill_counts(&#def, #pk_given, #n_pk, #name);
     });
     let sort_span = fills.sort_written.unwrap_or(path_span);
     out.extend(quote_spanned! {sort_span=>
-        const _: () = ::dynakey::__private::check_sort_fill_count(&#def, #n_sk, #name);
+        const _: () = __dk::check_sort_fill_count(&#def, #n_sk, #name);
     });
     let entity_type = entity
         .entity_type
@@ -253,7 +297,7 @@ fn checks(
     let told_apart = literal_start(index) || index.exclusive.is_some();
     let isolation_span = fills.partition.first().map_or(path_span, Fill::span);
     out.extend(quote_spanned! {isolation_span=>
-        const _: () = ::dynakey::__private::check_isolation(&#def, #entity_type, #told_apart, #name, #entity_name);
+        const _: () = __dk::check_isolation(&#def, #entity_type, #told_apart, #name, #entity_name);
     });
     // Membership: an `exclusive` entity claims every entity type, so any other entity of the
     // index conflicts with it (E0119 at the second impl).
@@ -261,13 +305,12 @@ fn checks(
     let entity_ident = entity.ident;
     match &index.exclusive {
         Some(exclusive) => out.extend(quote_spanned! {exclusive.span()=>
-            impl<__DynakeyEntity> ::dynakey::__private::IndexMember<__DynakeyEntity> for #path {}
+            impl<__DynakeyEntity> __dk::IndexMember<__DynakeyEntity> for #path {}
         }),
         None => out.extend(quote_spanned! {path_span=>
-            impl ::dynakey::__private::IndexMember<#entity_ident> for #path {}
+            impl __dk::IndexMember<#entity_ident> for #path {}
         }),
     }
-    let stored = stored_fields(entity);
     for info in infos {
         let (role, position) = (&info.role, info.position);
         let span = info.fill.span();
@@ -277,25 +320,54 @@ fn checks(
                 let ty = field.key_ty();
                 let (field_name, attribute) = (field.name(), &field.attribute);
                 out.extend(quote_spanned! {span=>
-                    const _: () = {
-                        #[allow(unused_imports)]
-                        use ::dynakey::__private::NoAttributeType as _;
-                        ::dynakey::__private::check_native_fill(
-                            &#def, #role, #position, ::dynakey::__private::TypeProbe::<#ty>::TYPE,
-                            #field_name, #attribute, #name,
-                        )
-                    };
+                    const _: () = __dk::check_native_fill(
+                        &#def, #role, #position, __dk::TypeProbe::<#ty>::TYPE,
+                        #field_name, #attribute, #name,
+                    );
                 });
             }
             Fill::Template(template) => {
                 let text = template.lit.value();
                 out.extend(quote_spanned! {span=>
-                    const _: () = ::dynakey::__private::check_template_fill(
-                        &#def, #role, #position, #text, &[#(#stored),*], #name,
+                    const _: () = __dk::check_template_fill(
+                        &#def, #role, #position, #text, __STORED, #name,
                     );
                 });
             }
         }
+    }
+    out
+}
+
+/// The constants every attribute-wise index of the entity shares, for the top of its `const _`
+/// block: the import that makes `TypeProbe::<T>::TYPE` answer for any `T` (native fills), and
+/// `__STORED`, the `("attribute", "field")` of every field serde stores (template fills).
+pub fn shared(entity: &Entity<'_>) -> TokenStream {
+    let fills = || entity.indexes.iter().filter_map(|i| i.fills.as_ref());
+    let native = fills().any(|f| {
+        f.partition
+            .iter()
+            .chain(&f.sort)
+            .any(|f| matches!(f, Fill::Field { .. }))
+    });
+    let template = fills().any(|f| {
+        f.partition
+            .iter()
+            .chain(&f.sort)
+            .any(|f| matches!(f, Fill::Template(_)))
+    });
+    let mut out = TokenStream::new();
+    if native {
+        out.extend(quote! {
+            #[allow(unused_imports)]
+            use __dk::NoAttributeType as _;
+        });
+    }
+    if template {
+        let stored = stored_fields(entity);
+        out.extend(quote! {
+            const __STORED: &[(&str, &str)] = &[#(#stored),*];
+        });
     }
     out
 }
@@ -322,24 +394,14 @@ fn partition_value(entity: &Entity<'_>, info: &FillInfo<'_>) -> (Vec<TokenStream
             let field = entity.field(*index);
             let (ident, ty) = (field.ident, field.key_ty());
             (
-                vec![quote!(#ident: impl ::dynakey::attribute::AttributeArg<#ty>)],
-                quote!(::dynakey::__private::attribute_value::<#ty>(&#ident, ::dynakey::__private::KeyRole::Partition)),
+                vec![quote!(#ident: impl __dk::AttrArg<#ty>)],
+                quote!(__dk::partition_value(&#ident)),
             )
         }
         Fill::Template(template) => {
-            let params = template
-                .field_indices()
-                .map(|i| {
-                    let field = entity.field(i);
-                    template::param(field.ident, field.key_ty())
-                })
-                .collect();
-            let refs = template::refs(entity, template);
-            let encoder = &info.encoder;
-            (
-                params,
-                quote!(::dynakey::__private::template_value(Self::#encoder(#(#refs),*))),
-            )
+            let params = template::params(entity, template).collect();
+            let encode = template::encode(entity, template, &info.constant, |f| quote!(&#f));
+            (params, quote!(__dk::template_value(#encode)))
         }
     }
 }
@@ -351,7 +413,7 @@ fn query_fn(
     index: &IndexTemplates,
     infos: &[FillInfo<'_>],
     alias: &Ident,
-    def: &TokenStream,
+    def: &Ident,
 ) -> TokenStream {
     let Some(fills) = &index.fills else {
         return TokenStream::new();
@@ -364,26 +426,19 @@ fn query_fn(
         for info in &infos[..fills.partition.len()] {
             let (p, value) = partition_value(entity, info);
             params.extend(p);
-            let position = info.position;
-            values.push(quote! {
-                (::dynakey::__private::fill_attribute(&#def, ::dynakey::__private::KeyRole::Partition, #position), #value)
-            });
+            values.push(value);
         }
     } else if let Some(pk) = entity.pk.first() {
         // An LSI: the table's partition key, from the entity's own #[pk].
-        params.extend(pk.field_indices().map(|i| {
-            let field = entity.field(i);
-            template::param(field.ident, field.key_ty())
-        }));
-        let refs = template::refs(entity, pk);
-        values.push(quote! {
-            (::dynakey::__private::fill_attribute(&#def, ::dynakey::__private::KeyRole::Partition, 0),
-             ::dynakey::__private::template_value(Self::__dynakey_partition_key(#(#refs),*)))
-        });
+        params.extend(template::params(entity, pk));
+        let encode = crate::codegen::entity::partition_key(
+            entity,
+            pk,
+            &format_ident!("__PARTITION"),
+            |f| quote!(&#f),
+        );
+        values.push(quote!(__dk::template_value(#encode)));
     }
-    let entity_type = quote! {
-        (::dynakey::__private::entity_type_attribute(&#def), ::dynakey::__private::entity_type_value::<Self>())
-    };
     let doc = format!(
         "A Query on index `{name}` over one whole index partition: every partition attribute by \
          equality{}. Items are in the index's sort order; encoding errors are returned when the \
@@ -401,117 +456,89 @@ fn query_fn(
     quote! {
         #[doc = #doc]
         pub fn #fn_ident(#(#params),*) -> ::dynakey::KeyQuery<Self, #alias> {
-            let partition = if ::dynakey::__private::has_entity_type(&#def) {
-                ::dynakey::__private::partition_key([#entity_type, #(#values),*])
-            } else {
-                ::dynakey::__private::partition_key([#(#values),*])
-            };
-            ::dynakey::__private::query_attribute_index::<Self, #alias>(partition, #def)
+            __dk::query_attributes(#def, [#(#values),*])
         }
     }
 }
 
-/// `__private::attribute_entity_index(DEF, fills, sparse)`: the fills as the core reads them,
-/// with the entity-type fill first when the index has one. The two lists are associated consts of
-/// the bounded impl (their slices `'static`, as `__DYNAKEY_<I>_SORT_TEMPLATE` on the template
-/// path); `methods` gets them.
+/// The `EntityIndex` of `Entity::INDEXES` (`__private::attribute_entity_index_typed`), and the
+/// constant of its fills as the core reads them, the entity-type fill first (the core drops it
+/// when the index has no entity-type attribute).
 fn entry(
     entity: &Entity<'_>,
     index: &IndexTemplates,
     infos: &[FillInfo<'_>],
-    def: &TokenStream,
-    methods: &mut TokenStream,
-) -> TokenStream {
-    let fills: Vec<TokenStream> = infos
-        .iter()
-        .map(|info| match info.fill {
-            Fill::Field { index, .. } => {
-                let ty = entity.field(*index).ty;
-                quote!(::dynakey::__private::native_fill::<#ty>())
-            }
-            Fill::Template(template) => {
-                // Its own associated const, so its parts are a `'static` slice.
-                let constant = template::constant(entity, template);
-                let name = format_ident!("{}", info.encoder.to_string().to_uppercase());
-                methods.extend(quote! {
-                    #[doc(hidden)]
-                    const #name: ::dynakey::KeyTemplate = #constant;
-                });
-                quote!(::dynakey::__private::template_fill(Self::#name))
-            }
-        })
-        .collect();
-    let upper = snake_case(&index.name()).to_uppercase();
-    let with = format_ident!("__DYNAKEY_{}_FILLS_WITH_ENTITY_TYPE", upper);
-    let without = format_ident!("__DYNAKEY_{}_FILLS", upper);
-    methods.extend(quote! {
-        #[doc(hidden)]
-        const #with: &'static [::dynakey::Fill] = &[::dynakey::__private::entity_type_fill(), #(#fills),*];
-        #[doc(hidden)]
-        const #without: &'static [::dynakey::Fill] = &[#(#fills),*];
+    def: &Ident,
+    upper: &str,
+) -> (TokenStream, TokenStream) {
+    let fills = infos.iter().map(|info| match info.fill {
+        Fill::Field { index, .. } => {
+            let ty = entity.field(*index).ty;
+            quote!(__dk::native_fill::<#ty>())
+        }
+        Fill::Template(_) => {
+            let constant = &info.constant;
+            quote!(__dk::template_fill(Self::#constant.template))
+        }
     });
+    let fills_const = format_ident!("__{}_FILLS", upper);
     let sparse = index.fields().any(|i| entity.field(i).is_optional());
-    // A const of its own too: an `if` inside `INDEXES` would keep its other entries' slices
-    // from being promoted.
-    let entry = format_ident!("__DYNAKEY_{}_INDEX", upper);
-    methods.extend(quote! {
-        #[doc(hidden)]
-        const #entry: ::dynakey::EntityIndex = ::dynakey::__private::attribute_entity_index(
-            #def,
-            if ::dynakey::__private::has_entity_type(&#def) { Self::#with } else { Self::#without },
-            #sparse,
-        );
-    });
-    quote!(Self::#entry)
+    (
+        quote!(__dk::attribute_entity_index_typed(#def, Self::#fills_const, #sparse)),
+        quote! {
+            const #fills_const: &[::dynakey::Fill] = &[__dk::entity_type_fill(), #(#fills),*];
+        },
+    )
 }
 
 /// The `attribute_keys` entries of one index: `(attribute, value)` per fill, a template over a
-/// `None` field `Absent`.
-fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &TokenStream) -> TokenStream {
+/// `None` field `Absent` (`__private::push_native` / `push_template`).
+fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &Ident) -> TokenStream {
     let out = local("__dynakey_out");
     let block = label("__dynakey_fill");
     let statements = infos.iter().map(|info| {
         let (role, position) = (&info.role, info.position);
-        let attribute = quote!(::dynakey::__private::fill_attribute(&#def, #role, #position));
-        let value = match info.fill {
+        match info.fill {
             Fill::Field { index, .. } => {
                 let ident = entity.field(*index).ident;
-                quote!(::dynakey::__private::native_key(&self.#ident, #role)?)
+                quote!(__dk::push_native(&mut #out, &#def, #role, #position, &self.#ident)?;)
             }
             Fill::Template(template) => {
                 let mut bound: Vec<usize> = Vec::new();
                 let binds: Vec<TokenStream> = template
                     .field_indices()
-                    .filter(|i| {
-                        let new = !bound.contains(i);
-                        bound.push(*i);
+                    .filter(|&i| {
+                        let new = entity.field(i).is_optional() && !bound.contains(&i);
+                        if new {
+                            bound.push(i);
+                        }
                         new
                     })
                     .map(|i| {
-                        let field = entity.field(i);
-                        let ident = field.ident;
-                        if field.is_optional() {
-                            quote! {
-                                let ::core::option::Option::Some(#ident) = &self.#ident else {
-                                    break #block ::dynakey::__private::absent();
-                                };
-                            }
-                        } else {
-                            quote!(let #ident = &self.#ident;)
+                        let ident = entity.field(i).ident;
+                        quote! {
+                            let __dk::Some(#ident) = &self.#ident else {
+                                break #block __dk::None;
+                            };
                         }
                     })
                     .collect();
-                let refs = template::refs(entity, template);
-                let encoder = &info.encoder;
-                quote! {
-                    #block: {
-                        #(#binds)*
-                        ::dynakey::__private::template_key(Self::#encoder(#(#refs),*))?
+                let value = |f: &syn::Ident| {
+                    let position = entity.fields.iter().position(|field| field.ident == f);
+                    match position {
+                        Some(i) if bound.contains(&i) => quote!(#f),
+                        _ => quote!(&self.#f),
                     }
-                }
+                };
+                let encode = template::encode(entity, template, &info.constant, value);
+                let key = if binds.is_empty() {
+                    quote!(__dk::Some(#encode))
+                } else {
+                    quote!(#block: { #(#binds)* __dk::Some(#encode) })
+                };
+                quote!(__dk::push_template(&mut #out, &#def, #role, #position, #key)?;)
             }
-        };
-        quote!(#out.push((#attribute, #value));)
+        }
     });
     quote!(#(#statements)*)
 }
@@ -521,7 +548,9 @@ struct SortBuilder<'a> {
     ident: Ident,
     ctor: Ident,
     alias: &'a Ident,
-    def: &'a TokenStream,
+    def: &'a Ident,
+    /// The tag of its aliases in the `const _` block.
+    tag: String,
 }
 
 impl SortBuilder<'_> {
@@ -546,190 +575,224 @@ impl SortBuilder<'_> {
         }
     }
 
-    /// The constructor (an entity method) and the builder's impls.
+    /// The constructor (an entity method) and the builder's impls: its steps in one impl for
+    /// every depth, each bounded by the order (`sort_key_order`), and `SortAttributes` for every
+    /// depth past 0.
     fn implementation(
         &self,
         entity: &Entity<'_>,
+        index: &str,
         sort: &[&FillInfo<'_>],
         bounds: &TokenStream,
+        markers: &Ident,
     ) -> (TokenStream, TokenStream) {
-        let (ident, ctor, alias, def) = (&self.ident, &self.ctor, self.alias, self.def);
+        let (ident, ctor, alias) = (&self.ident, &self.ctor, self.alias);
         let entity_ident = entity.ident;
         let methods = quote! {
             #[doc = "Starts the sort conditions of this index: give its first sort attribute."]
             pub fn #ctor() -> #ident<0> {
-                #ident(::dynakey::__private::SortConditions::new())
+                #ident(__dk::SortConditions::new())
             }
         };
-        let mut inner = TokenStream::new();
-        let range = quote!(::dynakey::AttributeRange<#entity_ident, #alias>);
+        let steps: Vec<Ident> = sort.iter().map(|info| step(entity, info.fill).0).collect();
+        let step_refs: Vec<&Ident> = steps.iter().collect();
+        let order = Order::new(
+            &self.tag,
+            Steps::Attributes(index),
+            &format!("{}::{}()", entity.ident, ctor),
+            &step_refs,
+            markers,
+        );
+        let range = quote!(__dk::Range<#entity_ident, #alias>);
+        let mut body = TokenStream::new();
         for (depth, info) in sort.iter().enumerate() {
-            let next = depth + 1;
-            let position = info.position;
-            let attribute = quote!(::dynakey::__private::fill_attribute(&#def, ::dynakey::__private::KeyRole::Sort, #position));
-            let steps = match info.fill {
+            let next = crate::codegen::sort_key::unsuffixed(depth + 1);
+            let check = order.bounds(&steps[depth], &quote!(N));
+            let check_range = order.bounds(&steps[depth], &quote!(#next));
+            let step = Step {
+                builder: ident,
+                def: self.def,
+                position: info.position,
+                range: &range,
+                check: &check,
+                check_range: &check_range,
+            };
+            body.extend(match info.fill {
                 Fill::Field { index, .. } => {
                     let field = entity.field(*index);
-                    native_steps(field.ident, field.key_ty(), &attribute, ident, next, &range)
+                    step.native(field.ident, field.key_ty())
                 }
-                Fill::Template(template) => template_steps(
-                    entity,
-                    template,
-                    &info.encoder,
-                    &attribute,
-                    ident,
-                    next,
-                    &range,
-                ),
-            };
-            inner.extend(quote! {
-                impl #ident<#depth> #bounds {
-                    #steps
-                }
-            });
-            inner.extend(quote! {
-                impl ::dynakey::SortAttributes<#entity_ident, #alias> for #ident<#next> #bounds {
-                    fn into_conditions(self) -> ::core::result::Result<
-                        ::std::vec::Vec<(&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>)>,
-                        ::dynakey::KeyError,
-                    > {
-                        self.0.into_conditions()
-                    }
-                }
+                Fill::Template(template) => step.template(entity, template, &info.constant),
             });
         }
+        let kinds = format_ident!("Given{}", sort.len());
+        let kinds = quote!(__dk::#kinds);
+        let order_items = order.items();
+        let inner = quote! {
+            #order_items
+            impl<const D: usize> #ident<D> #bounds {
+                #body
+            }
+            // `do_not_recommend`: depth 0 is reported as not `SortAttributes` (its message).
+            #[diagnostic::do_not_recommend]
+            impl<const D: usize> ::dynakey::SortAttributes<#entity_ident, #alias> for #ident<D>
+            #bounds
+                #kinds: __dk::At<D>,
+                <#kinds as __dk::At<D>>::Out: __dk::Given,
+            {
+                fn into_conditions(self) -> __dk::Conditions {
+                    self.0.into_conditions()
+                }
+            }
+        };
         (methods, inner)
     }
 }
 
-/// The steps of a native sort fill `a` of type `ty`: `a(v)`, `a_gt/_gte/_lt/_lte(v)`,
-/// `a_between(lo, hi)`, `a_begins_with(p)` (strings only, by `BeginsWith`).
-fn native_steps(
-    field: &Ident,
-    ty: &syn::Type,
-    attribute: &TokenStream,
-    builder: &Ident,
-    next: usize,
-    range: &TokenStream,
-) -> TokenStream {
-    let name = syn::ext::IdentExt::unraw(field).to_string();
-    let arg = quote!(impl ::dynakey::attribute::AttributeArg<#ty>);
-    let ops = [
-        ("gt", "Gt", ">"),
-        ("gte", "Ge", ">="),
-        ("lt", "Lt", "<"),
-        ("lte", "Le", "<="),
-    ]
-    .map(|(suffix, op, text)| {
-        let method = format_ident!("{}_{}", name, suffix);
-        let op = format_ident!("{}", op);
-        let doc = format!("`{name} {text} value`, on the last sort attribute given.");
-        quote! {
-            #[doc = #doc]
-            pub fn #method(self, value: #arg) -> #range {
-                self.0.compare(#attribute, ::dynakey::__private::AttributeOp::#op, &value)
-            }
-        }
-    });
-    let between = format_ident!("{}_between", name);
-    let begins_with = format_ident!("{}_begins_with", name);
-    let doc_eq = format!("`{name} = value`: the next sort attribute may follow.");
-    let doc_between = format!(
-        "`{name} BETWEEN low AND high` (both included), on the last sort attribute given; low \
-         above high is an error when the query is built."
-    );
-    let doc_begins = format!(
-        "`begins_with({name}, prefix)`, on the last sort attribute given; a string attribute only."
-    );
-    quote! {
-        #[doc = #doc_eq]
-        pub fn #field(self, value: #arg) -> #builder<#next> {
-            #builder(self.0.eq::<#ty>(#attribute, &value))
-        }
-        #(#ops)*
-        #[doc = #doc_between]
-        pub fn #between(self, low: #arg, high: #arg) -> #range {
-            self.0.between(#attribute, &low, &high)
-        }
-        #[doc = #doc_begins]
-        pub fn #begins_with(self, prefix: impl ::dynakey::attribute::BeginsWith<#ty>) -> #range {
-            self.0.begins_with(#attribute, &prefix)
-        }
-    }
+/// One sort step's methods.
+struct Step<'a> {
+    builder: &'a Ident,
+    def: &'a Ident,
+    /// The fill's position among the sort fills.
+    position: usize,
+    /// `AttributeRange<Entity, Index>`, what a range step returns.
+    range: &'a TokenStream,
+    /// The order bounds of the step's equality (returning the builder at its `N`).
+    check: &'a TokenStream,
+    /// The order bounds of the step's ranges.
+    check_range: &'a TokenStream,
 }
 
-/// The steps of a template sort fill: the equality with the template's fields (named after the
-/// one field of a one-field template, otherwise after the attribute), and for a one-field
-/// template the ranges on its encoded value (the encodings keep order).
-fn template_steps(
-    entity: &Entity<'_>,
-    template: &Template,
-    encoder: &Ident,
-    attribute: &TokenStream,
-    builder: &Ident,
-    next: usize,
-    range: &TokenStream,
-) -> TokenStream {
-    let fields: Vec<usize> = template.field_indices().collect();
-    let method_name = match fields.as_slice() {
-        [one] => entity.field(*one).name(),
-        _ => template_method_name(&template.lit.value()),
-    };
-    let method = format_ident!("{}", method_name);
-    let params: Vec<TokenStream> = fields
-        .iter()
-        .map(|&i| {
-            let field = entity.field(i);
-            template::param(field.ident, field.key_ty())
-        })
-        .collect();
-    let refs: Vec<TokenStream> = template::refs(entity, template).collect();
-    let text = template.lit.value();
-    let owner = entity.ident;
-    let doc_eq =
-        format!("`{text}` equal to the key these values make: the next sort attribute may follow.");
-    let mut out = quote! {
-        #[doc = #doc_eq]
-        pub fn #method(self, #(#params),*) -> #builder<#next> {
-            #builder(::dynakey::__private::template_eq(self.0, #attribute, #owner::#encoder(#(#refs),*)))
-        }
-    };
-    let [one] = fields.as_slice() else {
-        return out;
-    };
-    let field = entity.field(*one);
-    let ty = field.key_ty();
-    let arg = quote!(impl ::dynakey::SegmentArg<#ty>);
-    // The leading literal keeps one-sided ranges inside this template's keys.
-    let prefix = match template.segments.first() {
-        Some(Segment::Literal(text)) => text.clone(),
-        _ => String::new(),
-    };
-    for (suffix, op) in [("gt", "Gt"), ("gte", "Ge"), ("lt", "Lt"), ("lte", "Le")] {
-        let name = format_ident!("{}_{}", method_name, suffix);
-        let op = format_ident!("{}", op);
-        let doc =
-            format!("`{text}` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).");
-        out.extend(quote! {
-            #[doc = #doc]
-            pub fn #name(self, value: #arg) -> #range {
-                ::dynakey::__private::template_compare(
-                    self.0, #attribute, ::dynakey::__private::AttributeOp::#op, #prefix, #owner::#encoder(&value),
-                )
+impl Step<'_> {
+    /// The steps of a native sort fill `a` of type `ty`: `a(v)`, `a_gt/_gte/_lt/_lte(v)`,
+    /// `a_between(lo, hi)`, `a_begins_with(p)` (strings only, by `BeginsWith`).
+    fn native(&self, field: &Ident, ty: &syn::Type) -> TokenStream {
+        let (builder, def, range, check, check_range) = (
+            self.builder,
+            self.def,
+            self.range,
+            self.check,
+            self.check_range,
+        );
+        let k = crate::codegen::sort_key::unsuffixed(self.position);
+        let name = syn::ext::IdentExt::unraw(field).to_string();
+        let arg = quote!(impl __dk::AttrArg<#ty>);
+        let ops = [("gt", ">"), ("gte", ">="), ("lt", "<"), ("lte", "<=")].map(|(suffix, text)| {
+            let method = format_ident!("{}_{}", name, suffix);
+            let step = format_ident!("step_{}", suffix);
+            let doc = format!("`{name} {text} value`, on the last sort attribute given.");
+            quote! {
+                #[doc = #doc]
+                pub fn #method(self, value: #arg) -> #range #check_range {
+                    __dk::#step(self.0, &#def, #k, &value)
+                }
             }
         });
-    }
-    let between = format_ident!("{}_between", method_name);
-    let doc = format!("`{text}` between the keys of `low` and `high` (both included), on the last sort attribute given.");
-    out.extend(quote! {
-        #[doc = #doc]
-        pub fn #between(self, low: #arg, high: #arg) -> #range {
-            ::dynakey::__private::template_between(
-                self.0, #attribute, #owner::#encoder(&low), #owner::#encoder(&high),
-            )
+        let between = format_ident!("{}_between", name);
+        let begins_with = format_ident!("{}_begins_with", name);
+        let doc_eq = format!("`{name} = value`: the next sort attribute may follow.");
+        let doc_between = format!(
+            "`{name} BETWEEN low AND high` (both included), on the last sort attribute given; low \
+             above high is an error when the query is built."
+        );
+        let doc_begins = format!(
+            "`begins_with({name}, prefix)`, on the last sort attribute given; a string attribute only."
+        );
+        quote! {
+            #[doc = #doc_eq]
+            pub fn #field<const N: usize>(self, value: #arg) -> #builder<N> #check {
+                #builder(__dk::step_eq(self.0, &#def, #k, &value))
+            }
+            #(#ops)*
+            #[doc = #doc_between]
+            pub fn #between(self, low: #arg, high: #arg) -> #range #check_range {
+                __dk::step_between(self.0, &#def, #k, &low, &high)
+            }
+            #[doc = #doc_begins]
+            pub fn #begins_with(self, prefix: impl __dk::BeginsWith<#ty>) -> #range #check_range {
+                __dk::step_begins_with(self.0, &#def, #k, &prefix)
+            }
         }
-    });
-    out
+    }
+
+    /// The steps of a template sort fill: the equality with the template's fields (named after the
+    /// one field of a one-field template, otherwise after the attribute), and for a one-field
+    /// template the ranges on its encoded value (the encodings keep order).
+    fn template(&self, entity: &Entity<'_>, template: &Template, constant: &Ident) -> TokenStream {
+        let (builder, def, range, check, check_range) = (
+            self.builder,
+            self.def,
+            self.range,
+            self.check,
+            self.check_range,
+        );
+        let k = crate::codegen::sort_key::unsuffixed(self.position);
+        let fields: Vec<usize> = template.field_indices().collect();
+        let method_name = match fields.as_slice() {
+            [one] => entity.field(*one).name(),
+            _ => template_method_name(&template.lit.value()),
+        };
+        let method = format_ident!("{}", method_name);
+        let params = template::params(entity, template);
+        let text = template.lit.value();
+        let encode = |value: &dyn Fn(&Ident) -> TokenStream| {
+            template::encode(entity, template, constant, value)
+        };
+        let doc_eq = format!(
+            "`{text}` equal to the key these values make: the next sort attribute may follow."
+        );
+        let eq = encode(&|f| quote!(&#f));
+        let mut out = quote! {
+            #[doc = #doc_eq]
+            pub fn #method<const N: usize>(self, #(#params),*) -> #builder<N> #check {
+                #builder(__dk::step_template_eq(self.0, &#def, #k, #eq))
+            }
+        };
+        let [one] = fields.as_slice() else {
+            return out;
+        };
+        let ty = entity.field(*one).key_ty();
+        let arg = quote!(impl __dk::SegmentArg<#ty>);
+        // The leading literal keeps one-sided ranges inside this template's keys.
+        let prefix = match template.segments.first() {
+            Some(Segment::Literal(text)) => text.clone(),
+            _ => String::new(),
+        };
+        let of = |name: &str| {
+            encode(&|_| {
+                let local = format_ident!("{}", name);
+                quote!(&#local)
+            })
+        };
+        let (value, low, high) = (of("value"), of("low"), of("high"));
+        for suffix in ["gt", "gte", "lt", "lte"] {
+            let name = format_ident!("{}_{}", method_name, suffix);
+            let step = format_ident!("step_template_{}", suffix);
+            let doc = format!(
+                "`{text}` compared with the key of `value`, on the last sort attribute given; \
+                 only keys this template makes are read (the range is bounded by its literal \
+                 prefix)."
+            );
+            out.extend(quote! {
+                #[doc = #doc]
+                pub fn #name(self, value: #arg) -> #range #check_range {
+                    __dk::#step(self.0, &#def, #k, #prefix, #value)
+                }
+            });
+        }
+        let between = format_ident!("{}_between", method_name);
+        let doc = format!(
+            "`{text}` between the keys of `low` and `high` (both included), on the last sort \
+             attribute given."
+        );
+        out.extend(quote! {
+            #[doc = #doc]
+            pub fn #between(self, low: #arg, high: #arg) -> #range #check_range {
+                __dk::step_template_between(self.0, &#def, #k, #low, #high)
+            }
+        });
+        out
+    }
 }
 
 // ----- Fallback ---------------------------------------------------------------------------------

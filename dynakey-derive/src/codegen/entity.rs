@@ -1,11 +1,41 @@
-//! `#[derive(Entity)]` expansion: the `Entity` impl, the typed key functions and the sort-key
-//! builder.
+//! `#[derive(Entity)]` expansion: a description of the entity (its templates as constants, the
+//! `Entity` impl's constants) and the few impls and one-line functions the API needs; every
+//! function body is one call into `dynakey::__private` over those constants.
+//!
+//! Beside the struct: the parsed-key structs and the builder types. Inside one `const _` block:
+//! the template constants, the builders' impls, the `Entity`, `InTable` and versioning impls, one
+//! inherent impl of the entity with every generated function and constant, and the build-time
+//! checks.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
-use crate::codegen::{handles, index, key_texts, managed, shard, sort_key, template, unique};
+use crate::codegen::{
+    handles, index, key_texts, managed, shard, sort_key, sort_key_order, template, unique,
+};
 use crate::model::{Entity, Template};
+
+/// What a part of the expansion (an index, the sharding, …) adds to the entity's.
+#[derive(Default)]
+pub struct Parts {
+    /// Beside the struct: public types (builders).
+    pub outer: TokenStream,
+    /// Inside the `const _` block: constants, impls of generated types, build-time checks.
+    pub inner: TokenStream,
+    /// Inside the entity's inherent impl: its functions and constants.
+    pub methods: TokenStream,
+    /// Inside `impl Entity`.
+    pub entity_items: TokenStream,
+}
+
+impl Parts {
+    pub fn extend(&mut self, other: Parts) {
+        self.outer.extend(other.outer);
+        self.inner.extend(other.inner);
+        self.methods.extend(other.methods);
+        self.entity_items.extend(other.entity_items);
+    }
+}
 
 pub fn expand(entity: &Entity<'_>) -> TokenStream {
     // The checks guarantee exactly one pk and at most one sk.
@@ -17,129 +47,169 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     let table = &entity.table;
     let name = &entity.name;
     let bounds = template::where_clause(entity);
+    let markers = sort_key_order::markers_module(entity);
+    let partition = format_ident!("__PARTITION");
 
-    let pk_const = template::constant(entity, pk);
-    let pk_encoder = template::encoder(entity, pk, &format_ident!("__dynakey_partition_key"));
+    let mut parts = Parts::default();
     let pk_struct_ident = format_ident!("{}PartitionKey", ident);
-    let pk_struct = template::fields_struct(entity, pk, &pk_struct_ident, &bounds);
-    let pk_parser = if shard::is_sharded(entity) {
-        TokenStream::new()
+    let (declaration, impls) = template::fields_struct(entity, pk, &pk_struct_ident, &bounds);
+    parts.outer.extend(declaration);
+    parts.inner.extend(impls);
+    parts
+        .methods
+        .extend(template::const_item(entity, pk, &partition));
+    parts.methods.extend(assertions(entity, sk));
+    if let Some(sk) = sk {
+        let builder = sort_key::Builder::primary(entity);
+        let sk_struct_ident = format_ident!("{}SortKey", ident);
+        let (declaration, impls) = template::fields_struct(entity, sk, &sk_struct_ident, &bounds);
+        parts.outer.extend(declaration);
+        parts.inner.extend(impls);
+        parts
+            .outer
+            .extend(sort_key::declaration(entity, sk, &builder));
+        parts
+            .methods
+            .extend(template::const_item(entity, sk, &builder.template));
+        parts.inner.extend(sort_key::implementation(
+            entity, sk, &builder, &bounds, &markers,
+        ));
+        parts.methods.extend(sort_key::constructor(sk, &builder));
+        parts.methods.extend(template::parser(
+            entity,
+            sk,
+            &builder.template,
+            &sk_struct_ident,
+            None,
+        ));
+    }
+    parts.methods.extend(key_fn(entity, pk, sk));
+    if shard::is_sharded(entity) {
+        parts.extend(shard::expand(entity, pk, &pk_struct_ident, &partition));
     } else {
-        template::parser(entity, pk, "parse_partition_key", &pk_struct_ident)
-    };
-    let pk_self = self_args(entity, pk);
-    let partition_key_body = shard::partition_key_expr(entity, pk, |f| quote!(&self.#f))
-        .unwrap_or_else(|| quote!(Self::__dynakey_partition_key(#(#pk_self),*)));
-    let shard_inner = shard::inner(entity, pk, &pk_struct_ident, &bounds);
-    let shard_const = shard::entity_const(entity);
-
-    let assertions = assertions(entity, sk);
-    let key_fn = key_fn(entity, pk, sk);
-    let query_fn = if shard::is_sharded(entity) {
-        TokenStream::new()
-    } else {
-        query_fn(entity, pk)
-    };
+        parts.methods.extend(query_fn(entity, pk, &partition));
+        parts.methods.extend(template::parser(
+            entity,
+            pk,
+            &partition,
+            &pk_struct_ident,
+            None,
+        ));
+    }
+    parts.extend(index::entity(entity, &bounds, &markers));
+    parts.extend(managed::expand(entity, &bounds));
+    parts.inner.extend(entity_type_check(entity));
+    parts.inner.extend(key_texts::checks(entity));
+    parts.methods.extend(handles::expand(entity));
+    parts.entity_items.extend(unique::entity_items(entity));
 
     let partition_fields = template::field_types(entity, pk);
-    let entity_type = match &entity.entity_type {
-        Some(attribute) => quote!(::core::option::Option::Some(#attribute)),
-        None => quote!(::core::option::Option::None),
-    };
-    let entity_type_check = entity_type_check(entity);
-    let sort_matcher = sk.map(|sk| template::matcher(entity, sk));
-    let partition_matcher = template::matcher(entity, pk);
-    let indexes = index::entity(entity, &bounds);
-    let (index_outer, index_inner, index_items) =
-        (indexes.outer, indexes.inner, indexes.entity_items);
-    let managed = managed::expand(entity, &bounds);
-    let (managed_inner, managed_items) = (managed.inner, managed.entity_items);
-    let key_text_checks = key_texts::checks(entity);
-    let handles = handles::expand(entity);
-    let unique_items = unique::entity_items(entity);
-
-    let (sk_items, sk_inner, sort_template, sort_key_body) = match sk {
+    let entity_type = entity.entity_type.as_ref().map(|attribute| {
+        quote! {
+            const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> =
+                __dk::Some(#attribute);
+        }
+    });
+    let partition_key = partition_key(entity, pk, &partition, |f| quote!(&self.#f));
+    let partition_matcher = template::matcher(
+        entity,
+        pk,
+        &partition,
+        shard::is_sharded(entity).then_some(&shard::sharding_const()),
+    );
+    let (sort_template, sort_key, sort_matcher) = match sk {
         Some(sk) => {
-            let sk_const = template::constant(entity, sk);
-            let sk_encoder = template::encoder(entity, sk, &format_ident!("__dynakey_sort_key"));
-            let sk_struct_ident = format_ident!("{}SortKey", ident);
-            let sk_struct = template::fields_struct(entity, sk, &sk_struct_ident, &bounds);
-            let sk_parser = template::parser(entity, sk, "parse_sort_key", &sk_struct_ident);
-            let builder = sort_key::declaration(entity, sk);
-            let builder_impl = sort_key::implementation(entity, sk, &bounds);
-            let sk_self = self_args(entity, sk);
+            let constant = format_ident!("__SORT");
+            let values = template::values(entity, sk, |f| quote!(&self.#f));
+            let encode_some = quote!(Self::#constant.encode_some(#values));
             (
-                quote!(#sk_struct #builder),
-                quote! {
-                    const __SORT_TEMPLATE: ::dynakey::KeyTemplate = #sk_const;
-                    #builder_impl
-                    impl #ident #bounds {
-                        #sk_encoder
-                        #sk_parser
-                    }
-                },
-                quote!(::core::option::Option::Some(__SORT_TEMPLATE)),
-                quote!(Self::__dynakey_sort_key(#(#sk_self),*).map(::core::option::Option::Some)),
+                quote!(__dk::Some(Self::#constant.template)),
+                quote!(#encode_some),
+                template::matcher(entity, sk, &constant, None),
             )
         }
         None => (
+            quote!(__dk::None),
+            quote!(__dk::Ok(__dk::None)),
             TokenStream::new(),
-            TokenStream::new(),
-            quote!(::core::option::Option::None),
-            quote!(::core::result::Result::Ok(::core::option::Option::None)),
         ),
     };
+    let marker_names = marker_names(entity);
+    let marker_module = sort_key_order::markers(&markers, &marker_names);
+    let attribute_shared = crate::codegen::attribute_index::shared(entity);
+    let Parts {
+        outer,
+        inner,
+        methods,
+        entity_items,
+    } = parts;
 
     quote! {
-        #pk_struct
-        #sk_items
-        #index_outer
+        #outer
 
         const _: () = {
-            #sk_inner
-            #shard_inner
-            #entity_type_check
-            #index_inner
-            #managed_inner
-            #key_text_checks
+            use ::dynakey::__private as __dk;
+            #marker_module
+            #attribute_shared
+            #inner
 
             #[automatically_derived]
             impl ::dynakey::Entity for #ident #bounds {
                 type Table = #table;
                 type PartitionFields = #partition_fields;
                 const ENTITY_NAME: &'static str = #name;
-                const ENTITY_TYPE_ATTRIBUTE: ::core::option::Option<&'static str> = #entity_type;
-                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = #pk_const;
-                const SORT_TEMPLATE: ::core::option::Option<::dynakey::KeyTemplate> = #sort_template;
-                #shard_const
+                #entity_type
+                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::#partition.template;
+                const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = #sort_template;
+                #entity_items
 
-                fn partition_key(&self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-                    #partition_key_body
+                fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
+                    #partition_key
                 }
 
-                fn sort_key(&self) -> ::core::result::Result<::core::option::Option<::dynakey::__private::String>, ::dynakey::KeyError> {
-                    #sort_key_body
+                fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
+                    #sort_key
                 }
 
                 #partition_matcher
                 #sort_matcher
-                #index_items
-                #managed_items
-                #unique_items
             }
 
             #[automatically_derived]
             impl ::dynakey::InTable<#table> for #ident #bounds {}
 
             impl #ident #bounds {
-                #assertions
-                #pk_encoder
-                #key_fn
-                #query_fn
-                #pk_parser
-                #handles
+                #methods
             }
         };
+    }
+}
+
+/// The step names of every sort builder of the entity, for the marker module.
+fn marker_names(entity: &Entity<'_>) -> Vec<syn::Ident> {
+    let mut names: Vec<syn::Ident> = entity
+        .sk
+        .first()
+        .into_iter()
+        .chain(entity.indexes.iter().filter_map(|i| i.sk.as_ref()))
+        .flat_map(Template::field_indices)
+        .map(|i| entity.field(i).ident.clone())
+        .collect();
+    names.extend(index::attribute_step_markers(entity));
+    names
+}
+
+/// The partition key (a `Result<String, KeyError>`) of the fields `value` gives references to:
+/// the template's key, with the shard suffix when sharded.
+pub fn partition_key(
+    entity: &Entity<'_>,
+    pk: &Template,
+    constant: &syn::Ident,
+    value: impl Fn(&syn::Ident) -> TokenStream,
+) -> TokenStream {
+    match shard::encode(entity, pk, constant, &value) {
+        Some(sharded) => sharded,
+        None => template::encode(entity, pk, constant, value),
     }
 }
 
@@ -159,32 +229,10 @@ fn entity_type_check(entity: &Entity<'_>) -> TokenStream {
         attribute.value()
     );
     quote_spanned! {attribute.span()=>
-        const _: () = if ::dynakey::__private::is_key_attribute::<#table>(#attribute) {
+        const _: () = if __dk::is_key_attribute::<#table>(#attribute) {
             ::core::panic!(#message)
         };
     }
-}
-
-/// `&self.field` for each placeholder of a template.
-fn self_args<'a>(
-    entity: &'a Entity<'_>,
-    template: &'a Template,
-) -> impl Iterator<Item = TokenStream> + 'a {
-    template.field_indices().map(move |index| {
-        let ident = entity.field(index).ident;
-        quote!(&self.#ident)
-    })
-}
-
-/// `field: impl SegmentArg<T>` for each of these fields.
-fn args(entity: &Entity<'_>, indices: impl IntoIterator<Item = usize>) -> Vec<TokenStream> {
-    indices
-        .into_iter()
-        .map(|index| {
-            let field = entity.field(index);
-            template::param(field.ident, field.ty)
-        })
-        .collect()
 }
 
 /// A trait-bound check spanned at the `#[sk]` attribute (or the struct name): the entity's sort key
@@ -198,11 +246,12 @@ fn assertions(entity: &Entity<'_>, sk: Option<&Template>) -> TokenStream {
     };
     quote_spanned! {span=>
         #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = ::dynakey::__private::#check::<Self>();
+        const __DYNAKEY_TABLE_CHECK: () = __dk::#check::<Self>();
     }
 }
 
-/// `pub fn key(<pk fields>, <sk fields not in pk>) -> Result<Key<Self>, KeyError>`.
+/// `pub fn key(<pk fields>, <sk fields not in pk>) -> Result<Key<Self>, KeyError>` (the shard
+/// field of a sharded entity is a sort-key field).
 fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStream {
     let mut seen = Vec::new();
     for index in pk
@@ -213,16 +262,17 @@ fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStr
             seen.push(index);
         }
     }
-    let params = args(entity, seen);
-    let pk_refs = template::refs(entity, pk);
-    let partition = shard::partition_key_expr(entity, pk, |f| quote!(&#f))
-        .unwrap_or_else(|| quote!(Self::__dynakey_partition_key(#(#pk_refs),*)));
-    let sort = match sk {
+    let params = seen.iter().map(|&index| {
+        let field = entity.field(index);
+        template::param(field.ident, field.key_ty())
+    });
+    let partition = partition_key(entity, pk, &format_ident!("__PARTITION"), |f| quote!(&#f));
+    let key = match sk {
         Some(sk) => {
-            let refs = template::refs(entity, sk);
-            quote!(::core::option::Option::Some(Self::__dynakey_sort_key(#(#refs),*)?))
+            let sort = template::encode(entity, sk, &format_ident!("__SORT"), |f| quote!(&#f));
+            quote!(__dk::key(#partition, #sort))
         }
-        None => quote!(::core::option::Option::None),
+        None => quote!(__dk::key_without_sort(#partition)),
     };
     let doc = format!(
         "The primary key of the [`{}`] with these field values (partition key `{}`{}), for \
@@ -231,20 +281,21 @@ fn key_fn(entity: &Entity<'_>, pk: &Template, sk: Option<&Template>) -> TokenStr
          byte limits.",
         entity.ident,
         shard::describe_partition(entity, pk),
-        sk.map(|s| format!(", sort key `{}`", s.lit.value())).unwrap_or_default()
+        sk.map(|s| format!(", sort key `{}`", s.lit.value()))
+            .unwrap_or_default()
     );
     quote! {
         #[doc = #doc]
-        pub fn key(#(#params),*) -> ::core::result::Result<::dynakey::Key<Self>, ::dynakey::KeyError> {
-            ::core::result::Result::Ok(::dynakey::__private::key::<Self>(#partition?, #sort))
+        pub fn key(#(#params),*) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
+            #key
         }
     }
 }
 
 /// `pub fn query(<pk fields>) -> KeyQuery<Self>`.
-fn query_fn(entity: &Entity<'_>, pk: &Template) -> TokenStream {
-    let params = args(entity, pk.field_indices());
-    let refs = template::refs(entity, pk);
+fn query_fn(entity: &Entity<'_>, pk: &Template, partition: &syn::Ident) -> TokenStream {
+    let params = template::params(entity, pk);
+    let encode = template::encode(entity, pk, partition, |f| quote!(&#f));
     let doc = format!(
         "A Query over one whole partition (`{}`); narrow it with a sort-key condition such as \
          `.begins_with({}::sk())`. Encoding errors are returned when the query is built.",
@@ -254,7 +305,7 @@ fn query_fn(entity: &Entity<'_>, pk: &Template) -> TokenStream {
     quote! {
         #[doc = #doc]
         pub fn query(#(#params),*) -> ::dynakey::KeyQuery<Self> {
-            ::dynakey::__private::query::<Self>(Self::__dynakey_partition_key(#(#refs),*))
+            __dk::query::<Self>(#encode)
         }
     }
 }

@@ -24,6 +24,8 @@ pub fn entity(input: &DeriveInput, model: Option<&crate::model::Entity<'_>>) -> 
     let attribute_indexes = model.map(crate::codegen::attribute_index::fallback);
     quote! {
         const _: () = {
+            #[allow(unused_imports)]
+            use ::dynakey::__private as __dk;
             #attribute_indexes
             impl #ident {
                 #handles

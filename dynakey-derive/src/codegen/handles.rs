@@ -68,7 +68,7 @@ fn kind(entity: &Entity<'_>, index: usize) -> Option<(TokenStream, String)> {
         ("Plain", "Conditions and every update operation.".to_owned())
     };
     let kind = format_ident!("{}", kind);
-    Some((quote!(::dynakey::field::#kind), doc))
+    Some((quote!(__dk::#kind), doc))
 }
 
 /// The handle constants, for the entity's bounded inherent impl.
@@ -83,7 +83,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
         let doc = format!("Attribute `{attribute}` (field `{}`). {what}", field.name());
         out.extend(quote! {
             #[doc = #doc]
-            pub const #name: ::dynakey::Field<Self, #ty, #kind> = ::dynakey::__private::handle(#attribute);
+            pub const #name: __dk::Field<Self, #ty, #kind> = __dk::handle(#attribute);
         });
     }
     for group in &entity.groups {
@@ -113,7 +113,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
         out.extend(quote! {
             #[doc = #doc]
             pub const #name: ::dynakey::IndexGroup<Self, (#(#types,)*)> =
-                ::dynakey::__private::index_group(&[#(#pairs),*]);
+                __dk::index_group(&[#(#pairs),*]);
         });
     }
     out

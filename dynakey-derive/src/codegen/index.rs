@@ -7,6 +7,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
+use crate::codegen::entity::Parts;
 use crate::codegen::sort_key::{self, Builder};
 use crate::codegen::{attribute_index, label, local, template};
 use crate::grammar::attribute_key::KeyDecl;
@@ -172,17 +173,6 @@ pub fn lookup(model: &Table<'_>) -> TokenStream {
 
 // ----- #[derive(Entity)] ------------------------------------------------------------------------
 
-/// What `#[derive(Entity)]` emits for the entity's `#[index(…)]` attributes.
-#[derive(Default)]
-pub struct EntityExpansion {
-    /// Beside the struct: the index sort-key builder types.
-    pub outer: TokenStream,
-    /// Inside the `const _` block: builders' impls, encoders, query functions, build-time checks.
-    pub inner: TokenStream,
-    /// Inside `impl Entity`: `INDEXES` and `index_keys`.
-    pub entity_items: TokenStream,
-}
-
 /// A const-evaluated build-time check, spanned at `span`: fails with `message` when `condition`
 /// (a `bool` expression over the index's `DEF`) is false.
 fn const_check(
@@ -192,20 +182,27 @@ fn const_check(
     message: String,
 ) -> TokenStream {
     quote_spanned! {span=>
-        const _: () = if !(::dynakey::__private::is_fallback_index(&#def) || #condition) {
+        const _: () = if !(__dk::is_fallback_index(&#def) || #condition) {
             ::core::panic!(#message)
         };
     }
 }
 
-/// `bounds`: the entity's [`template::where_clause`].
-pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
-    let mut out = EntityExpansion::default();
+/// The step names of the entity's attribute-wise sort builders, for the marker module.
+pub fn attribute_step_markers(entity: &Entity<'_>) -> Vec<syn::Ident> {
+    attribute_index::step_markers(entity)
+}
+
+/// What the entity's `#[index(…)]` attributes add: per index an alias of its marker type, its
+/// template constants, the build-time checks, `query_<index>(…)`, the `<index>_sk()` builder;
+/// `Entity::INDEXES` and `index_keys`/`attribute_keys`. `bounds`: the entity's
+/// [`template::where_clause`]; `markers`: the module of field markers.
+pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -> Parts {
+    let mut out = Parts::default();
     if entity.indexes.is_empty() {
         return out;
     }
     let ident = entity.ident;
-    let mut methods = TokenStream::new();
     let mut entries = Vec::new();
     let mut blocks = Vec::new();
     let mut attribute_blocks = Vec::new();
@@ -217,7 +214,7 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
         // Every use names the index through this alias: the marker type of that name among the
         // indexes of the entity's table, so an index the table does not declare is one error,
         // here, listing the ones it does.
-        let alias = format_ident!("__DynakeyIndex{}", n);
+        let alias = format_ident!("__Index{}", n);
         let table = &entity.table;
         let entity_name = ident.to_string();
         // An attribute-wise `#[index]` finds only an attribute-wise index, a template one only a
@@ -228,60 +225,55 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
             quote!(index_position)
         };
         let position = quote_spanned! {path_span=>
-            { ::dynakey::__private::#lookup::<#table>(#name, #entity_name) }
+            { __dk::#lookup::<#table>(#name, #entity_name) }
         };
         out.inner.extend(quote! {
             #[doc(hidden)]
-            type #alias = <#table as ::dynakey::__private::IndexAt<#position>>::Index;
+            type #alias = <#table as __dk::IndexAt<#position>>::Index;
         });
         if index.is_attribute_wise() {
-            let expansion = attribute_index::entity(entity, index, &alias, bounds);
-            out.outer.extend(expansion.outer);
-            out.inner.extend(expansion.inner);
-            methods.extend(expansion.methods);
+            let expansion = attribute_index::entity(entity, index, n, &alias, bounds, markers);
             entries.push(expansion.entry);
             attribute_blocks.push(expansion.keys);
+            out.extend(expansion.parts);
             continue;
         }
-        let def = quote_spanned!(path_span=> <#alias as ::dynakey::Index>::DEF);
-
+        let def = quote_spanned!(path_span=> <#alias as __dk::Index>::DEF);
         out.inner.extend(checks(index, &def));
 
-        let pk_fn = format_ident!("__dynakey_{}_partition_key", snake);
-        let sk_fn = format_ident!("__dynakey_{}_sort_key", snake);
+        let upper = snake.to_uppercase();
+        let pk_const = format_ident!("__{}_PARTITION", upper);
+        let sk_const = format_ident!("__{}_SORT", upper);
         if let Some(pk) = &index.pk {
-            methods.extend(template::encoder(entity, pk, &pk_fn));
+            out.methods
+                .extend(template::const_item(entity, pk, &pk_const));
         }
         let sort_template = match &index.sk {
             Some(sk) => {
-                methods.extend(template::encoder(entity, sk, &sk_fn));
+                out.methods
+                    .extend(template::const_item(entity, sk, &sk_const));
                 let builder = Builder {
                     ident: format_ident!("{}{}Sk", ident, name),
                     ctor: format_ident!("{}_sk", snake),
                     index: quote!(#alias),
+                    template: sk_const.clone(),
+                    tag: format!("Sk{n}"),
                 };
                 out.outer
-                    .extend(sort_key::declaration_of(entity, sk, &builder));
-                out.inner
-                    .extend(sort_key::implementation_of(entity, sk, &builder, bounds));
-                // An associated const of the bounded impl: its parts are a `'static` slice (a
-                // temporary in a function body would not be), under the entity's where clause.
-                let constant = template::constant(entity, sk);
-                let name = format_ident!("__DYNAKEY_{}_SORT_TEMPLATE", snake.to_uppercase());
-                methods.extend(quote! {
-                    #[doc(hidden)]
-                    const #name: ::dynakey::KeyTemplate = #constant;
-                });
-                quote!(::core::option::Option::Some(Self::#name))
+                    .extend(sort_key::declaration(entity, sk, &builder));
+                out.inner.extend(sort_key::implementation(
+                    entity, sk, &builder, bounds, markers,
+                ));
+                out.methods.extend(sort_key::constructor(sk, &builder));
+                quote!(__dk::Some(Self::#sk_const.template))
             }
-            None => quote!(::core::option::Option::None),
+            None => quote!(__dk::None),
         };
-
-        methods.extend(query_fn(
+        out.methods.extend(query_fn(
             entity,
             index,
             &alias,
-            &snake,
+            &pk_const,
             &def,
             &sort_template,
         ));
@@ -291,22 +283,14 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
             .flat_map(Template::field_indices)
             .any(|i| entity.field(i).is_optional());
         let partition_constant = match &index.pk {
-            Some(pk) => {
-                let constant = template::constant(entity, pk);
-                quote!(::core::option::Option::Some(#constant))
-            }
-            None => quote!(::core::option::Option::None),
+            Some(_) => quote!(__dk::Some(Self::#pk_const.template)),
+            None => quote!(__dk::None),
         };
         entries.push(quote! {
-            ::dynakey::__private::entity_index(#def, #partition_constant, #sort_template, #sparse)
+            __dk::entity_index(#def, #partition_constant, #sort_template, #sparse)
         });
-        blocks.push(key_block(entity, index, sparse, &def, &pk_fn, &sk_fn));
+        blocks.push(key_block(entity, index, sparse, &def, &pk_const, &sk_const));
     }
-    out.inner.extend(quote! {
-        impl #ident #bounds {
-            #methods
-        }
-    });
     let templates = entity
         .indexes
         .iter()
@@ -316,35 +300,29 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream) -> EntityExpansion {
     let keys = local("__dynakey_out");
     let index_keys = (templates > 0 || attribute_blocks.is_empty()).then(|| {
         quote! {
-            fn index_keys(&self) -> ::core::result::Result<
-                ::std::vec::Vec<(&'static str, ::dynakey::__private::String)>,
-                ::dynakey::KeyError,
-            > {
+            fn index_keys(&self) -> __dk::IndexKeys {
                 let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
                 #(#blocks)*
-                ::core::result::Result::Ok(#keys)
+                __dk::Ok(#keys)
             }
         }
     });
     let attribute_keys = (!attribute_blocks.is_empty()).then(|| {
         let capacity = 8 * attribute_blocks.len();
         quote! {
-            fn attribute_keys(&self) -> ::core::result::Result<
-                ::std::vec::Vec<(&'static str, ::dynakey::IndexValue)>,
-                ::dynakey::KeyError,
-            > {
+            fn attribute_keys(&self) -> __dk::AttributeKeys {
                 let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
                 #(#attribute_blocks)*
-                ::core::result::Result::Ok(#keys)
+                __dk::Ok(#keys)
             }
         }
     });
-    out.entity_items = quote! {
+    out.entity_items.extend(quote! {
         const INDEXES: &'static [::dynakey::EntityIndex] = &[#(#entries),*];
 
         #index_keys
         #attribute_keys
-    };
+    });
     out
 }
 
@@ -355,7 +333,7 @@ fn checks(index: &IndexTemplates, def: &TokenStream) -> TokenStream {
     let path_span = index.index.span();
     let name = index.name();
     let mut out = TokenStream::new();
-    let is_global = quote!(::dynakey::__private::is_global(&#def));
+    let is_global = quote!(__dk::is_global(&#def));
     match &index.pk {
         Some(pk) => out.extend(const_check(
             pk.lit.span(),
@@ -381,7 +359,7 @@ fn checks(index: &IndexTemplates, def: &TokenStream) -> TokenStream {
         Some(sk) => out.extend(const_check(
             sk.lit.span(),
             def,
-            quote!(::dynakey::__private::has_sort_key(&#def)),
+            quote!(__dk::has_sort_key(&#def)),
             format!(
                 "index `{name}` has no sort key, so #[index] cannot give it a sort-key template; \
                  remove `sk = {:?}`, or declare the index with `sort_key = \"…\"`",
@@ -391,7 +369,7 @@ fn checks(index: &IndexTemplates, def: &TokenStream) -> TokenStream {
         None => out.extend(const_check(
             path_span,
             def,
-            quote!(!::dynakey::__private::has_sort_key(&#def)),
+            quote!(!__dk::has_sort_key(&#def)),
             format!(
                 "index `{name}` has a sort key, so #[index({name}, …)] needs `sk = \"…\"`: \
                  DynamoDB puts an item into an index only when it has every key attribute of the index"
@@ -407,22 +385,20 @@ fn query_fn(
     entity: &Entity<'_>,
     index: &IndexTemplates,
     alias: &syn::Ident,
-    snake: &str,
+    pk_const: &syn::Ident,
     def: &TokenStream,
     sort_template: &TokenStream,
 ) -> TokenStream {
     let name = index.name();
+    let snake = snake_case(&name);
     let fn_ident = format_ident!("query_{}", snake);
-    let (template, encoder) = match (&index.pk, entity.pk.first()) {
-        (Some(pk), _) => (pk, format_ident!("__dynakey_{}_partition_key", snake)),
-        (None, Some(pk)) => (pk, format_ident!("__dynakey_partition_key")),
+    let (template, constant) = match (&index.pk, entity.pk.first()) {
+        (Some(pk), _) => (pk, pk_const.clone()),
+        (None, Some(pk)) => (pk, format_ident!("__PARTITION")),
         (None, None) => return TokenStream::new(),
     };
-    let params = template.field_indices().map(|i| {
-        let field = entity.field(i);
-        template::param(field.ident, field.key_ty())
-    });
-    let refs = template::refs(entity, template);
+    let params = template::params(entity, template);
+    let encode = template::encode(entity, template, &constant, |f| quote!(&#f));
     let narrow = match &index.sk {
         Some(_) => format!(
             "; narrow it with a sort-key condition such as `.begins_with({}::{}_sk())`",
@@ -438,61 +414,52 @@ fn query_fn(
     quote! {
         #[doc = #doc]
         pub fn #fn_ident(#(#params),*) -> ::dynakey::KeyQuery<Self, #alias> {
-            ::dynakey::__private::query_index::<Self, #alias>(
-                Self::#encoder(#(#refs),*),
-                #def,
-                #sort_template,
-            )
+            __dk::query_index::<Self, #alias>(#encode, #def, #sort_template)
         }
     }
 }
 
-/// The statements of `index_keys` for one index: bind its template fields (leaving the block when
-/// an `Option` field is `None`: a sparse index), then push its key attributes. `sparse`: some
+/// The statements of `index_keys` for one index: bind its `Option` template fields (leaving the
+/// block when one is `None`: a sparse index), then push its key attributes. `sparse`: some
 /// template field of the index is an `Option`.
 fn key_block(
     entity: &Entity<'_>,
     index: &IndexTemplates,
     sparse: bool,
     def: &TokenStream,
-    pk_fn: &syn::Ident,
-    sk_fn: &syn::Ident,
+    pk_const: &syn::Ident,
+    sk_const: &syn::Ident,
 ) -> TokenStream {
-    let (out, attribute, block) = (
-        local("__dynakey_out"),
-        local("__dynakey_attribute"),
-        label("__dynakey_index"),
-    );
+    let (out, block) = (local("__dynakey_out"), label("__dynakey_index"));
     let mut bound: Vec<usize> = Vec::new();
     let mut binds = Vec::new();
     for i in index.templates().flat_map(Template::field_indices) {
-        if bound.contains(&i) {
+        let field = entity.field(i);
+        if bound.contains(&i) || !field.is_optional() {
             continue;
         }
         bound.push(i);
-        let field = entity.field(i);
         let ident = field.ident;
-        if !field.is_optional() {
-            binds.push(quote!(let #ident = &self.#ident;));
-        } else {
-            binds.push(quote! {
-                let ::core::option::Option::Some(#ident) = &self.#ident else {
-                    break #block;
-                };
-            });
-        }
+        binds.push(quote! {
+            let __dk::Some(#ident) = &self.#ident else {
+                break #block;
+            };
+        });
     }
+    let value = |f: &syn::Ident| {
+        let optional = entity.fields.iter().position(|field| field.ident == f);
+        match optional {
+            Some(i) if bound.contains(&i) => quote!(#f),
+            _ => quote!(&self.#f),
+        }
+    };
     let partition = index.pk.as_ref().map(|pk| {
-        let refs = template::refs(entity, pk);
-        quote!(#out.push((::dynakey::__private::index_partition_key(&#def), Self::#pk_fn(#(#refs),*)?));)
+        let encode = template::encode(entity, pk, pk_const, value);
+        quote!(__dk::push_index_partition(&mut #out, &#def, #encode)?;)
     });
     let sort = index.sk.as_ref().map(|sk| {
-        let refs = template::refs(entity, sk);
-        quote! {
-            if let ::core::option::Option::Some(#attribute) = ::dynakey::__private::index_sort_key(&#def) {
-                #out.push((#attribute, Self::#sk_fn(#(#refs),*)?));
-            }
-        }
+        let encode = template::encode(entity, sk, sk_const, value);
+        quote!(__dk::push_index_sort(&mut #out, &#def, #encode)?;)
     });
     let label = sparse.then(|| quote!(#block:));
     quote! {

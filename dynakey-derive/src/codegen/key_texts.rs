@@ -37,6 +37,14 @@ const NOT_ENUMS: &[&str] = &[
     "OffsetDateTime",
 ];
 
+/// `true` for a type spelled as a key type of the standard library or dynakey (integers, floats,
+/// `bool`, `char`, `String`, `Cow<str>`, `KeyPath`, the ULID/UUID/timestamp types behind
+/// features): one that is `Clone + PartialEq + Debug` whatever the entity, so derives on the
+/// parsed-key structs cannot fail.
+pub fn is_std_key_type(ty: &Type) -> bool {
+    !maybe_enum(ty) && matches!(ty, Type::Path(path) if path.qself.is_none())
+}
+
 fn maybe_enum(ty: &Type) -> bool {
     match ty {
         Type::Path(path) => path
@@ -77,9 +85,9 @@ pub fn checks(entity: &Entity<'_>) -> TokenStream {
             out.extend(quote_spanned! {template.lit.span()=>
                 const _: () = {
                     #[allow(unused_imports)]
-                    use ::dynakey::__private::NoKeyTexts as _;
-                    ::dynakey::__private::check_key_texts(
-                        ::dynakey::__private::Probe::<#ty>::TEXTS,
+                    use __dk::NoKeyTexts as _;
+                    __dk::check_key_texts(
+                        __dk::Probe::<#ty>::TEXTS,
                         #terminator,
                         #ty_name,
                         #field_name,

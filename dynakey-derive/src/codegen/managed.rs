@@ -5,31 +5,26 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
+use crate::codegen::entity::Parts;
 use crate::model::Entity;
 
-/// What `#[derive(Entity)]` emits for its managed fields.
-pub struct ManagedExpansion {
-    /// Inside `impl Entity`: `MANAGED`, when any field is managed.
-    pub entity_items: TokenStream,
-    /// Inside the `const _` block: checks and the versioning marker.
-    pub inner: TokenStream,
-}
-
-/// `bounds`: the entity's where clause, which the marker impl carries like every other impl (so a
-/// field type that is not a key segment is reported once).
-pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> ManagedExpansion {
+/// What `#[derive(Entity)]` emits for its managed fields: `MANAGED` in `impl Entity`, when any
+/// field is managed; the checks and the versioning marker in the `const _` block. `bounds`: the
+/// entity's where clause, which the marker impl carries like every other impl (so a field type
+/// that is not a key segment is reported once).
+pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> Parts {
     let ident = entity.ident;
     let managed = &entity.managed;
     let mut inner = TokenStream::new();
     let attribute = |index: usize| entity.field(index).attribute.clone();
     let option = |value: Option<TokenStream>| match value {
-        Some(value) => quote!(::core::option::Option::Some(#value)),
-        None => quote!(::core::option::Option::None),
+        Some(value) => quote!(__dk::Some(#value)),
+        None => quote!(__dk::None),
     };
     let version = managed.version.as_ref().map(|v| {
         let ty = entity.field(v.field).ty;
         inner.extend(quote_spanned! {ty.span()=>
-            const _: () = ::dynakey::__private::assert_version_number::<#ty>();
+            const _: () = __dk::assert_version_number::<#ty>();
         });
         let name = attribute(v.field);
         quote!(#name)
@@ -38,7 +33,7 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> ManagedExpansion {
         field.map(|f| {
             let ty = entity.field(f.field).ty;
             let name = attribute(f.field);
-            quote_spanned!(ty.span()=> ::dynakey::__private::stamp::<#ty>(#name))
+            quote_spanned!(ty.span()=> __dk::stamp::<#ty>(#name))
         })
     };
     let created_at = stamp(managed.created_at.as_ref());
@@ -49,7 +44,7 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> ManagedExpansion {
         let entity_name = ident.to_string();
         let span = entity.field(index).ttl.unwrap_or_else(|| ident.span());
         inner.extend(quote_spanned! {span=>
-            const _: () = ::dynakey::__private::check_ttl::<#table>(#name, #entity_name);
+            const _: () = __dk::check_ttl::<#table>(#name, #entity_name);
         });
         quote!(#name)
     });
@@ -72,13 +67,14 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> ManagedExpansion {
         );
         quote! {
             const MANAGED: ::dynakey::ManagedFields =
-                ::dynakey::__private::managed(#version, #created_at, #updated_at, #ttl);
+                __dk::managed(#version, #created_at, #updated_at, #ttl);
         }
     } else {
         TokenStream::new()
     };
-    ManagedExpansion {
-        entity_items,
+    Parts {
         inner,
+        entity_items,
+        ..Parts::default()
     }
 }

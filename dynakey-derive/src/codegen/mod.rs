@@ -2,7 +2,16 @@
 //!
 //! Generated helpers live inside `const _: () = { … };` so their names never reach the user's
 //! namespace; only the documented types (`<Entity>Sk`, `<Entity>SortKey`, `<Entity>PartitionKey`)
-//! are emitted beside the struct.
+//! are emitted beside the struct. An entity's block starts with `use ::dynakey::__private as
+//! __dk;`, and its code names the core through that alias.
+//!
+//! An entity's expansion describes it and calls the core: its templates are constants whose type
+//! carries the field types (`__dk::Template<(u64, String)>`), every generated function is one call
+//! over them (`encode`, `parse`, `matches`, `fill`, `step_*`, …), and the behaviour (walking a
+//! template, the condition traits of a builder, the fill order) is generic code in `dynakey`,
+//! compiled once. Type-checking cost follows the number of bodies, impls and `where` clauses, so
+//! the expansion keeps them few: one `SortKeyBuilder` impl per builder for every depth, one impl
+//! of field methods bounded by the fill order, no impl per (depth, field) pair.
 
 pub mod attribute_index;
 pub mod collection;

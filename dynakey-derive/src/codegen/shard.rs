@@ -3,8 +3,8 @@
 //!
 //! - `const __SHARDING: dynakey::Sharding` (inside the entity's `const _` block) and
 //!   `Entity::SHARDING`;
-//! - the physical partition-key encoder (the logical key, then the shard suffix chosen by the shard
-//!   field), used by `Entity::partition_key` and `key(…)`;
+//! - the physical partition key (`__private::encode_sharded`: the logical key, then the shard
+//!   suffix chosen by the shard field), used by `Entity::partition_key` and `key(…)`;
 //! - `query_shard(<pk fields>, shard)`, `query_shards(<pk fields>)`, `shard_of(<shard field>)`,
 //!   and `parse_partition_key`, which strips the suffix before parsing the logical key.
 //!
@@ -13,16 +13,18 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::codegen::{local, template};
+use crate::codegen::entity::Parts;
+use crate::codegen::template;
 use crate::model::{Entity, Template};
-
-/// The name of the logical partition-key parser of a sharded entity (the template parser),
-/// wrapped by the public `parse_partition_key`.
-pub const LOGICAL_PARSER: &str = "__dynakey_parse_logical_partition_key";
 
 /// `true` when the entity's partition key is sharded.
 pub fn is_sharded(entity: &Entity<'_>) -> bool {
     entity.shard.is_some()
+}
+
+/// The `Sharding` constant of the `const _` block.
+pub fn sharding_const() -> syn::Ident {
+    format_ident!("__SHARDING")
 }
 
 /// The partition-key template as the docs of `key(…)` show it: `WS#<workspace>`, with
@@ -38,44 +40,37 @@ pub fn describe_partition(entity: &Entity<'_>, pk: &Template) -> String {
     }
 }
 
-/// `const SHARDING` of the `Entity` impl; nothing (the trait's default, `None`) when unsharded.
-pub fn entity_const(entity: &Entity<'_>) -> TokenStream {
-    if !is_sharded(entity) {
-        return TokenStream::new();
-    }
-    quote! {
-        const SHARDING: ::core::option::Option<::dynakey::Sharding> =
-            ::core::option::Option::Some(__SHARDING);
-    }
-}
-
-/// The physical partition key (a `Result<String, KeyError>`) computed from the partition-key
-/// fields and the shard field, each given by `arg` as an expression of a reference; `None` when
-/// unsharded (the caller uses the plain encoder).
-pub fn partition_key_expr(
+/// The physical partition key (a `Result<String, KeyError>`) of the partition-key fields and the
+/// shard field, each given by `value` as an expression of a reference; `None` when unsharded
+/// (the caller encodes the template alone).
+pub fn encode(
     entity: &Entity<'_>,
     pk: &Template,
-    arg: impl Fn(&syn::Ident) -> TokenStream,
+    constant: &syn::Ident,
+    value: impl Fn(&syn::Ident) -> TokenStream,
 ) -> Option<TokenStream> {
     let shard = entity.shard.as_ref()?;
-    let args = pk
-        .field_indices()
-        .chain(std::iter::once(shard.field))
-        .map(|i| arg(entity.field(i).ident));
-    Some(quote!(Self::__dynakey_sharded_partition_key(#(#args),*)))
+    let field = entity.field(shard.field);
+    let (ty, shard_value) = (field.key_ty(), value(field.ident));
+    let values = template::values(entity, pk, value);
+    let sharding = sharding_const();
+    let constant = template::path(entity, constant);
+    Some(quote! {
+        #constant.encode_sharded::<_, #ty, _>(#values, #shard_value, &#sharding)
+    })
 }
 
-/// Everything else, emitted inside the entity's `const _` block: the `__SHARDING` constant and an
-/// inherent impl with the encoder, the queries, `shard_of` and `parse_partition_key`.
-/// `bounds`: the entity's [`template::where_clause`].
-pub fn inner(
+/// The sharding's constant, `Entity::SHARDING`, and the entity's functions for shards:
+/// `query_shard`, `query_shards`, `shard_of` and `parse_partition_key`.
+pub fn expand(
     entity: &Entity<'_>,
     pk: &Template,
     pk_struct: &syn::Ident,
-    bounds: &TokenStream,
-) -> TokenStream {
+    partition: &syn::Ident,
+) -> Parts {
+    let mut parts = Parts::default();
     let Some(shard) = &entity.shard else {
-        return TokenStream::new();
+        return parts;
     };
     let ident = entity.ident;
     // The checks guarantee 1..=1000.
@@ -84,11 +79,10 @@ pub fn inner(
     let field_ident = shard_field.ident;
     let field_ty = shard_field.ty;
     let field_name = shard_field.name();
-    let text = &pk.lit;
     let template_text = pk.lit.value();
+    let sharding = sharding_const();
 
     let pk_fields: Vec<&syn::Ident> = pk.field_indices().map(|i| entity.field(i).ident).collect();
-    let pk_types: Vec<&syn::Type> = pk.field_indices().map(|i| entity.field(i).ty).collect();
     // The shard number's parameter: `shard`, unless a partition-key field has that name.
     let shard_param = if pk_fields.iter().any(|f| *f == "shard") {
         format_ident!("shard_number")
@@ -107,7 +101,6 @@ pub fn inner(
     let last = count.saturating_sub(1);
     let example_suffix = format!("#{:0width$}", last.min(7));
 
-    let encoder_doc = "The physical partition key: the logical key, then the shard suffix.";
     let query_shard_doc = format!(
         "A Query over one shard of a logical partition: the partition `{template_text}` + \
          `{example_suffix}` for shard {} of {count}. Narrow it with a sort-key condition such as \
@@ -132,70 +125,43 @@ pub fn inner(
          [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when the value has no key \
          encoding."
     );
-    let parse_doc = format!(
-        "Parses a partition key written by the template `{template_text}` with its shard suffix \
-         (`#00` … `#{last:0width$}`) back into its fields.\n\n# Errors\n\
-         [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has \
-         another shape or no shard suffix, \
-         [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is \
-         not a valid encoding of its field's type."
+    let params: Vec<TokenStream> = template::params(entity, pk).collect();
+    let logical = template::encode(entity, pk, partition, |f| quote!(&#f));
+    let suffixes = format!("`#00` … `#{last:0width$}`");
+    let parser = template::parser(
+        entity,
+        pk,
+        partition,
+        pk_struct,
+        Some((&sharding, suffixes)),
     );
-    let logical_parser = format_ident!("{}", LOGICAL_PARSER);
-    let logical = local("__dynakey_logical");
-    let parser = template::parser(entity, pk, LOGICAL_PARSER, pk_struct);
 
-    quote! {
-        const __SHARDING: ::dynakey::Sharding = ::dynakey::__private::sharding(#count, #field_name);
-
-        impl #ident #bounds {
-            #[doc = #encoder_doc]
-            #[doc(hidden)]
-            #[inline]
-            fn __dynakey_sharded_partition_key(
-                #(#pk_fields: &(impl ::dynakey::SegmentArg<#pk_types> + ?::core::marker::Sized),)*
-                #field_ident: &(impl ::dynakey::SegmentArg<#field_ty> + ?::core::marker::Sized),
-            ) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-                // A hygienic local, so no parameter (named after a field) is shadowed.
-                let #logical = Self::__dynakey_partition_key(#(#pk_fields),*)?;
-                ::dynakey::__private::shard_partition_key::<#field_ty, _>(#logical, #field_ident, #field_name, &__SHARDING)
-            }
-
-            #[doc = #query_shard_doc]
-            pub fn query_shard(
-                #(#pk_fields: impl ::dynakey::SegmentArg<#pk_types>,)*
-                #shard_param: u16,
-            ) -> ::dynakey::KeyQuery<Self> {
-                ::dynakey::__private::query_shard::<Self>(
-                    Self::__dynakey_partition_key(#(&#pk_fields),*),
-                    #shard_param,
-                )
-            }
-
-            #[doc = #query_shards_doc]
-            pub fn query_shards(
-                #(#pk_fields: impl ::dynakey::SegmentArg<#pk_types>),*
-            ) -> ::dynakey::KeyQuery<Self> {
-                ::dynakey::__private::query_shards::<Self>(Self::__dynakey_partition_key(#(&#pk_fields),*))
-            }
-
-            #[doc = #shard_of_doc]
-            pub fn shard_of(
-                #field_ident: impl ::dynakey::SegmentArg<#field_ty>,
-            ) -> ::core::result::Result<u16, ::dynakey::KeyError> {
-                ::dynakey::__private::shard_of::<#field_ty, _>(&#field_ident, #field_name, &__SHARDING)
-            }
-
-            #[doc = #parse_doc]
-            pub fn parse_partition_key(
-                key: &str,
-            ) -> ::core::result::Result<#pk_struct, ::dynakey::KeyError> {
-                ::dynakey::__private::check_parsed_size(::dynakey::__private::KeyRole::Partition, key)?;
-                let #logical = ::dynakey::__private::strip_shard_suffix(key, &__SHARDING, #text)?;
-                Self::#logical_parser(#logical)
-            }
-
-            #[doc(hidden)]
-            #parser
+    parts.inner.extend(quote! {
+        const #sharding: ::dynakey::Sharding = __dk::sharding(#count, #field_name);
+    });
+    parts.entity_items.extend(quote! {
+        const SHARDING: __dk::Option<::dynakey::Sharding> =
+            __dk::Some(#sharding);
+    });
+    parts.methods.extend(quote! {
+        #[doc = #query_shard_doc]
+        pub fn query_shard(#(#params,)* #shard_param: u16) -> ::dynakey::KeyQuery<Self> {
+            __dk::query_shard::<Self>(#logical, #shard_param)
         }
-    }
+
+        #[doc = #query_shards_doc]
+        pub fn query_shards(#(#params),*) -> ::dynakey::KeyQuery<Self> {
+            __dk::query_shards::<Self>(#logical)
+        }
+
+        #[doc = #shard_of_doc]
+        pub fn shard_of(
+            #field_ident: impl __dk::SegmentArg<#field_ty>,
+        ) -> __dk::Result<u16, __dk::KeyError> {
+            __dk::shard_of::<#field_ty, _>(&#field_ident, #field_name, &#sharding)
+        }
+
+        #parser
+    });
+    parts
 }

@@ -1,36 +1,42 @@
 //! The typed sort-key builder `<Entity>Sk<const D: usize>` (docs/semantics.md §3).
 //!
-//! `D` is the number of fields filled, strictly left to right: `Project::sk()` is
-//! `ProjectSk<0>`, `.created(…)` gives `ProjectSk<1>`, and so on. Skipping a middle field does not
-//! compile because `ProjectSk<0>` has no method for the second field. Each depth implements the
-//! condition traits that make sense for it:
+//! `D` counts the fields filled, strictly left to right: `Project::sk()` is `ProjectSk<0>`,
+//! `.created(…)` gives `ProjectSk<1>`, and so on. A builder is described, not implemented, per
+//! depth: one `SortKeyBuilder` impl for every `D` names its kind at depth `D` from a tuple of kinds
+//! (`(EntityPrefix, Group, Complete)` for `PROJ#<created>#<id>`), and the core implements the
+//! condition traits for every builder by its kind:
 //! - depth 0 < k < n: a group (`SortKeyPrefix`, `SortKeyBound::Group`);
 //! - depth 0: `SortKeyPrefix` only (the entity's literal prefix; empty means "no condition");
 //! - depth n: a complete key (`CompleteSortKey`, `SortKeyBound::Exact`: always an exact range
 //!   bound), and a `begins_with` operand too when the template ends with a literal.
 //!
-//! Every depth implements `SortKeyOf<Entity, Index>`, which the query conditions require: the
-//! base table's builder (`<Entity>Sk`, from `sk()`) has `Index = PrimaryIndex`, the builder of an
-//! `#[index(I, …)]` sort template (`<Entity><I>Sk`, from `<i>_sk()`) has `Index = I`.
+//! The field methods are in one impl for every `D`, each bounded by the fill order
+//! (`sort_key_order`). Every builder implements `SortKeyOf<Entity, Index>`, which the query
+//! conditions require: the base table's builder (`<Entity>Sk`, from `sk()`) has
+//! `Index = PrimaryIndex`, the builder of an `#[index(I, …)]` sort template (`<Entity><I>Sk`,
+//! from `<i>_sk()`) has `Index = I`.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Ident;
 
-use crate::codegen::template::{option_char, push_segments, terminator};
-use crate::codegen::{local, sort_key_order};
+use crate::codegen::sort_key_order::{Order, Steps};
+use crate::codegen::template;
 use crate::model::{Entity, Segment, Template};
 
 pub fn builder_ident(entity: &Entity<'_>) -> syn::Ident {
     format_ident!("{}Sk", entity.ident)
 }
 
-/// Which sort key a builder fills: its type, the entity function that starts it, and the query
-/// target its conditions are for (`Index` of the condition traits).
+/// Which sort key a builder fills: its type, the entity function that starts it, the query target
+/// its conditions are for (`Index` of the condition traits), the template constant it fills, and
+/// the tag of its aliases in the `const _` block.
 pub struct Builder {
     pub ident: Ident,
     pub ctor: Ident,
     pub index: TokenStream,
+    pub template: Ident,
+    pub tag: String,
 }
 
 impl Builder {
@@ -40,17 +46,14 @@ impl Builder {
             ident: builder_ident(entity),
             ctor: format_ident!("sk"),
             index: quote!(::dynakey::PrimaryIndex),
+            template: format_ident!("__SORT"),
+            tag: "Sk".to_owned(),
         }
     }
 }
 
 /// The builder struct declaration (emitted beside the entity).
-pub fn declaration(entity: &Entity<'_>, template: &Template) -> TokenStream {
-    declaration_of(entity, template, &Builder::primary(entity))
-}
-
-/// [`declaration`] for any builder.
-pub fn declaration_of(entity: &Entity<'_>, template: &Template, builder: &Builder) -> TokenStream {
+pub fn declaration(entity: &Entity<'_>, template: &Template, builder: &Builder) -> TokenStream {
     let vis = entity.vis;
     let ident = &builder.ident;
     let doc = format!(
@@ -64,155 +67,136 @@ pub fn declaration_of(entity: &Entity<'_>, template: &Template, builder: &Builde
     quote! {
         #[doc = #doc]
         #[must_use = "a sort-key builder does nothing until passed to a query condition"]
-        #vis struct #ident<const D: usize>(::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError>);
+        #vis struct #ident<const D: usize>(::dynakey::__private::SortKey);
     }
 }
 
-/// Inherent methods and trait impls of the builder (emitted inside the const block), under
-/// `bounds`, the entity's [`where_clause`](crate::codegen::template::where_clause).
-pub fn implementation(
-    entity: &Entity<'_>,
-    template: &Template,
-    bounds: &TokenStream,
-) -> TokenStream {
-    implementation_of(entity, template, &Builder::primary(entity), bounds)
+/// `<Entity>::<ctor>()`, for the entity's inherent impl.
+pub fn constructor(template: &Template, builder: &Builder) -> TokenStream {
+    let (ident, ctor, constant) = (&builder.ident, &builder.ctor, &builder.template);
+    let constant = quote!(Self::#constant);
+    let doc = format!(
+        "Starts a sort-key condition for `{}`: fill fields left to right, or pass as is for every \
+         item of this entity.",
+        template.lit.value()
+    );
+    quote! {
+        #[doc = #doc]
+        pub fn #ctor() -> #ident<0> {
+            #ident(#constant.start())
+        }
+    }
 }
 
-/// [`implementation`] for any builder.
-pub fn implementation_of(
+/// The kinds of its depths, `__private::Kinds2` (`(EntityPrefix, Group, Complete)`) for a
+/// template of two fields ending in a placeholder, `Kinds2Literal` for one ending in a literal.
+fn kinds(template: &Template) -> TokenStream {
+    let n = template.field_indices().count();
+    let ends_with_literal = matches!(template.segments.last(), Some(Segment::Literal(_)));
+    let name = if ends_with_literal && n > 0 {
+        format_ident!("Kinds{}Literal", n)
+    } else {
+        format_ident!("Kinds{}", n)
+    };
+    quote!(__dk::#name)
+}
+
+/// The builder's impls and methods (emitted inside the const block), under `bounds`, the entity's
+/// [`where_clause`](crate::codegen::template::where_clause); `markers` names the field markers'
+/// module.
+pub fn implementation(
     entity: &Entity<'_>,
     template: &Template,
     builder: &Builder,
     bounds: &TokenStream,
+    markers: &Ident,
 ) -> TokenStream {
     let ident = &builder.ident;
-    let ctor = &builder.ctor;
     let target = &builder.index;
+    let constant = template::path(entity, &builder.template);
     let entity_ident = entity.ident;
-    let text = &template.lit;
-    let segments = &template.segments;
-    // Segment index where each depth ends: after L0, after f1 L1, …
-    let field_positions: Vec<usize> = segments
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| matches!(s, Segment::Field(_)).then_some(i))
+    let kinds = kinds(template);
+    let names: Vec<String> = template
+        .field_indices()
+        .map(|i| entity.field(i).name())
         .collect();
-    let n = field_positions.len();
-    let ends_with_literal = matches!(segments.last(), Some(Segment::Literal(_)));
-    // Every other field's method on each depth is one clear error (`sort_key_order`).
-    let mut out = sort_key_order::stubs(entity, template, builder, bounds);
-    let key = local("__dynakey_out");
-
-    // Depth 0 starts with L0.
-    let l0_end = field_positions.first().copied().unwrap_or(segments.len());
-    let start = push_segments(entity, template, 0..l0_end);
-    out.extend(quote! {
-        impl #entity_ident #bounds {
-            #[doc = concat!("Starts a sort-key condition for `", #text, "`: fill fields left to right, \
-                             or pass as is for every item of this entity.")]
-            pub fn #ctor() -> #ident<0> {
-                let mut #key = ::dynakey::__private::String::new();
-                #start
-                #ident(::core::result::Result::Ok(#key))
-            }
-        }
-    });
-
-    for (depth, &position) in field_positions.iter().enumerate() {
-        let Segment::Field(index) = segments[position] else {
-            continue;
-        };
+    let steps: Vec<&Ident> = template
+        .field_indices()
+        .map(|i| entity.field(i).ident)
+        .collect();
+    let order = Order::new(
+        &builder.tag,
+        Steps::Template(&template.lit.value()),
+        &format!("{}::{}()", entity.ident, builder.ctor),
+        &steps,
+        markers,
+    );
+    let n = names.len();
+    let mut methods = TokenStream::new();
+    for (position, index) in template.field_indices().enumerate() {
         let field = entity.field(index);
-        let field_ident = field.ident;
-        let ty = field.key_ty();
-        let name = field.name();
-        let next_end = field_positions
-            .get(depth + 1)
-            .copied()
-            .unwrap_or(segments.len());
-        // The literal after the field, up to the next field.
-        let literal_after: String = segments[position + 1..next_end]
-            .iter()
-            .filter_map(|segment| match segment {
-                Segment::Literal(text) => Some(text.as_str()),
-                Segment::Field(_) => None,
-            })
-            .collect();
-        let next = depth + 1;
+        let (field_ident, ty, name) = (field.ident, field.key_ty(), &names[position]);
+        let (depth, next) = (unsuffixed(position), unsuffixed(position + 1));
         let prefix_method = format_ident!("{}_prefix", field_ident);
-        let term = option_char(terminator(template, position));
-        let doc_fill = format!("Fills `{name}` (field {next} of {n}).");
+        let check = order.bounds(field_ident, &quote!(N));
+        let check_prefix = order.bounds(field_ident, &quote!(#next));
+        let doc_fill = format!(
+            "Fills `{name}` (field {} of {n}): a `{ident}<{}>`.",
+            position + 1,
+            position + 1
+        );
         let doc_prefix = format!(
             "A partial value of `{name}`: keys whose `{name}` segment starts with `partial` \
              (text of the encoded form, or a folder path for a path field). Usable with \
              `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3)."
         );
-        out.extend(quote! {
-            impl #ident<#depth> #bounds {
-                #[doc = #doc_fill]
-                pub fn #field_ident(self, #field_ident: impl ::dynakey::SegmentArg<#ty>) -> #ident<#next> {
-                    #ident(::dynakey::__private::fill::<#ty, _>(
-                        self.0, &#field_ident, #name, #term, #text, #literal_after,
-                    ))
-                }
+        methods.extend(quote! {
+            #[doc = #doc_fill]
+            pub fn #field_ident<const N: usize>(self, #field_ident: impl __dk::SegmentArg<#ty>) -> #ident<N>
+            #check
+            {
+                #ident(#constant.fill::<#depth, _>(self.0, &#field_ident))
+            }
 
-                #[doc = #doc_prefix]
-                // `<field>_prefix` of a field whose name ends in `_` has a double underscore.
-                #[allow(non_snake_case)]
-                pub fn #prefix_method(
-                    self,
-                    partial: impl ::dynakey::condition::SegmentPrefix<#ty>,
-                ) -> ::dynakey::SortKeyPartial<#entity_ident, #target> {
-                    ::dynakey::__private::fill_partial(self.0, &partial, #name, #term, #text)
-                }
+            #[doc = #doc_prefix]
+            // `<field>_prefix` of a field whose name ends in `_` has a double underscore.
+            #[allow(non_snake_case)]
+            pub fn #prefix_method(
+                self,
+                partial: impl ::dynakey::condition::SegmentPrefix<#ty>,
+            ) -> ::dynakey::SortKeyPartial<#entity_ident, #target>
+            #check_prefix
+            {
+                #constant.fill_partial::<#depth, _, _>(self.0, &partial)
             }
         });
     }
-
-    out.extend(quote! {
-        impl<const D: usize> ::dynakey::SortKeyOf<#entity_ident, #target> for #ident<D> #bounds {}
+    let order_items = order.items();
+    let methods = (n > 0).then(|| {
+        quote! {
+            impl<const D: usize> #ident<D> #bounds {
+                #methods
+            }
+        }
     });
-    for depth in 0..=n {
-        let complete = depth == n;
-        if !complete || ends_with_literal || n == 0 {
-            out.extend(quote! {
-                impl ::dynakey::SortKeyPrefix for #ident<#depth> #bounds {
-                    type Entity = #entity_ident;
-                    type Index = #target;
-                    fn into_prefix(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-                        ::dynakey::__private::into_prefix(self.0)
-                    }
-                }
-            });
+    quote! {
+        #order_items
+        impl<const D: usize> __dk::SortKeyBuilder for #ident<D>
+        #bounds #kinds: __dk::At<D>,
+        {
+            type Entity = #entity_ident;
+            type Index = #target;
+            type Kind = <#kinds as __dk::At<D>>::Out;
+            fn into_key(self) -> __dk::SortKey {
+                self.0
+            }
         }
-        if complete {
-            out.extend(quote! {
-                impl ::dynakey::CompleteSortKey for #ident<#depth> #bounds {
-                    type Entity = #entity_ident;
-                    type Index = #target;
-                    fn into_sort_key(self) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-                        ::dynakey::__private::into_sort_key(self.0)
-                    }
-                }
-                impl ::dynakey::SortKeyBound for #ident<#depth> #bounds {
-                    type Entity = #entity_ident;
-                    type Index = #target;
-                    fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-                        ::dynakey::__private::into_exact_bound(self.0)
-                    }
-                }
-            });
-        } else if depth > 0 {
-            out.extend(quote! {
-                impl ::dynakey::SortKeyBound for #ident<#depth> #bounds {
-                    type Entity = #entity_ident;
-                    type Index = #target;
-                    fn into_bound(self) -> ::core::result::Result<::dynakey::Bound, ::dynakey::KeyError> {
-                        ::dynakey::__private::into_group_bound(self.0)
-                    }
-                }
-            });
-        }
+        impl<const D: usize> ::dynakey::SortKeyOf<#entity_ident, #target> for #ident<D> #bounds {}
+        #methods
     }
-    out
+}
+
+/// `n` as an unsuffixed literal (`1`, not `1usize`), for const arguments.
+pub fn unsuffixed(n: usize) -> proc_macro2::Literal {
+    proc_macro2::Literal::usize_unsuffixed(n)
 }

@@ -1,97 +1,181 @@
-//! One clear error for a sort-key builder filled out of order (docs/semantics.md §3: fields are filled left to
-//! right).
+//! One clear error for a sort-key builder filled out of order (docs/semantics.md §3: fields are
+//! filled left to right), without a trait or impl per (depth, field) pair.
 //!
-//! A builder of depth `D` has the methods of field `D + 1` only, so without help
-//! `Project::sk().id("p1")` on `PROJ#<created>#<id>` is "no method named `id` found for
-//! `ProjectSk<0>`". Here every other field gets a hidden method of the same name (and its
-//! `<field>_prefix`) on that depth, whose argument must implement a trait generated for the pair
-//! (depth, field). Nothing a caller can pass implements it (its one impl, for
-//! `__private::Never`, is marked `do_not_recommend`), so the call is one E0277 whose
-//! `#[diagnostic::on_unimplemented]` message says which field comes next. The stub returns the
-//! builder unchanged, so nothing after the call adds errors.
+//! Every field method is in one impl for every depth `D`, bounded by
+//!
+//! ```text
+//! __ProjectSkFields: FieldAt<D, field::id>, __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id>
+//! ```
+//!
+//! where `field::id` is a marker type named after the field (an empty enum in a module of the
+//! entity's `const _` block), `__ProjectSkFields` the tuple of the builder's markers in template
+//! order, and `__ProjectSkNextAt<D, _>` the marker of the field at depth `D`
+//! (`__private::FieldAt`, written once in the core for every tuple). `__ProjectSkNext<F>` is the builder's one trait, implemented
+//! for `F` itself only, whose `#[diagnostic::on_unimplemented]` message names the field called, the
+//! field to fill next, the template and the order. Past the last field `FieldAt` has no impl, and
+//! its own message says the key is complete. Either way one E0277 at the call, and the method's
+//! return type keeps everything after it quiet.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 
-use crate::codegen::sort_key::Builder;
-use crate::model::{Entity, Template};
+use crate::model::Entity;
 
-/// The stubs of every depth of `builder` (emitted inside the entity's `const _` block).
-pub fn stubs(
-    entity: &Entity<'_>,
-    template: &Template,
-    builder: &Builder,
-    bounds: &TokenStream,
-) -> TokenStream {
-    let names: Vec<String> = template
-        .field_indices()
-        .map(|i| entity.field(i).name())
-        .collect();
-    let idents: Vec<&syn::Ident> = template
-        .field_indices()
-        .map(|i| entity.field(i).ident)
-        .collect();
-    let ident = &builder.ident;
-    let text = template.lit.value();
-    let order = names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let start = format!("{}::{}()", entity.ident, builder.ctor);
-    let mut out = TokenStream::new();
-    for depth in 0..=names.len() {
-        for (k, field) in idents.iter().enumerate() {
-            if k == depth {
-                continue; // the real method
-            }
-            let name = &names[k];
-            let (message, label) = match names.get(depth) {
-                Some(next) if k > depth => (
-                    format!(
-                        "sort-key field `{name}` comes after `{next}` in \"{text}\": fill `{next}` \
-                         first (`{start}` fills {order} in that order)"
-                    ),
-                    format!("`{name}` cannot be filled before `{next}`"),
-                ),
-                Some(next) => (
-                    format!(
-                        "sort-key field `{name}` is already filled; the next field of \"{text}\" \
-                         is `{next}` (`{start}` fills {order} in that order)"
-                    ),
-                    format!("`{name}` is already filled"),
-                ),
-                None => (
-                    format!(
-                        "sort-key field `{name}` is already filled: every field of \"{text}\" is, \
-                         so this is a complete sort key (for `eq`, `gte`, `between` …)"
-                    ),
-                    format!("`{name}` is already filled"),
-                ),
-            };
-            let order_trait = format_ident!("__Dynakey{}Order{}Field{}", ident, depth, k);
-            let prefix = format_ident!("{}_prefix", field);
-            out.extend(quote! {
-                #[doc(hidden)]
-                #[diagnostic::on_unimplemented(message = #message, label = #label)]
-                pub trait #order_trait {}
-                #[diagnostic::do_not_recommend]
-                impl #order_trait for ::dynakey::__private::Never {}
+/// The name of the module of field markers: `field`, unless a type the entity names has a path
+/// segment `field` (inside the `const _` block the module would shadow it).
+pub fn markers_module(entity: &Entity<'_>) -> Ident {
+    let mut tokens = TokenStream::new();
+    for field in &entity.fields {
+        let ty = field.ty;
+        tokens.extend(quote!(#ty));
+    }
+    tokens.extend(entity.table.clone());
+    for index in &entity.indexes {
+        let path = &index.index;
+        tokens.extend(quote!(#path));
+    }
+    if mentions(tokens, "field") {
+        format_ident!("__dynakey_field")
+    } else {
+        format_ident!("field")
+    }
+}
 
-                impl #ident<#depth> #bounds {
-                    #[doc(hidden)]
-                    pub fn #field<__DynakeyValue: #order_trait>(self, _: __DynakeyValue) -> Self {
-                        self
-                    }
+fn mentions(tokens: TokenStream, name: &str) -> bool {
+    tokens.into_iter().any(|tree| match tree {
+        TokenTree::Ident(ident) => ident == name,
+        TokenTree::Group(group) => mentions(group.stream(), name),
+        _ => false,
+    })
+}
 
-                    #[doc(hidden)]
-                    #[allow(non_snake_case)]
-                    pub fn #prefix<__DynakeyValue: #order_trait>(self, _: __DynakeyValue) -> Self {
-                        self
-                    }
-                }
-            });
+/// The marker module: one empty enum (a type with no value, so it never meets a binding of the
+/// same name) per step name of any builder of the entity.
+pub fn markers(module: &Ident, names: &[Ident]) -> TokenStream {
+    if names.is_empty() {
+        return TokenStream::new();
+    }
+    let mut unique: Vec<&Ident> = Vec::new();
+    for name in names {
+        if !unique.contains(&name) {
+            unique.push(name);
         }
     }
-    out
+    quote! {
+        #[allow(non_camel_case_types)]
+        mod #module {
+            #(pub enum #unique {})*
+        }
+    }
+}
+
+/// `{`/`}` of user text doubled, for a `#[diagnostic::on_unimplemented]` format string.
+fn escape(text: &str) -> String {
+    text.replace('{', "{{").replace('}', "}}")
+}
+
+/// What a builder's steps are: the fields of a sort-key template, or the sort attributes of an
+/// attribute-wise index.
+pub enum Steps<'t> {
+    /// The fields of the template with this text.
+    Template(&'t str),
+    /// The sort attributes of the index of this name.
+    Attributes(&'t str),
+}
+
+/// The fill-order check of one builder.
+pub struct Order<'a> {
+    markers: &'a Ident,
+    fields: Ident,
+    next: Ident,
+    next_at: Ident,
+    at: TokenStream,
+    items: TokenStream,
+}
+
+impl<'a> Order<'a> {
+    /// For the builder of `what` started by `start` (`Project::sk()`), whose steps are `steps` in
+    /// order; `markers` is the marker module; `tag` names the builder's items in the `const _`
+    /// block (`__SkFields`, `__Sk0Next`, …: its message says which builder and template).
+    pub fn new(
+        tag: &str,
+        what: Steps<'_>,
+        start: &str,
+        steps: &[&Ident],
+        markers: &'a Ident,
+    ) -> Self {
+        let fields = format_ident!("__{}Fields", tag);
+        let next = format_ident!("__{}Next", tag);
+        let next_at = format_ident!("__{}NextAt", tag);
+        let order = steps
+            .iter()
+            .map(|s| format!("`{}`", syn::ext::IdentExt::unraw(*s)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (message, label, at) = match what {
+            Steps::Template(template) => (
+                format!(
+                    "sort-key field `{{F}}` cannot be filled now: the next field of \"{}\" is \
+                     `{{Self}}` (`{}` fills {} in that order)",
+                    escape(template),
+                    escape(start),
+                    escape(&order)
+                ),
+                "fill `{Self}` first",
+                quote!(__dk::FieldAt),
+            ),
+            Steps::Attributes(index) => (
+                format!(
+                    "sort attribute `{{F}}` cannot be given now: the next sort attribute of index \
+                     `{}` is `{{Self}}` (`{}` gives {} in that order)",
+                    escape(index),
+                    escape(start),
+                    escape(&order)
+                ),
+                "give `{Self}` first",
+                quote!(__dk::StepAt),
+            ),
+        };
+        let items = if steps.is_empty() {
+            TokenStream::new()
+        } else {
+            quote! {
+                type #fields = (#(#markers::#steps,)*);
+                type #next_at<const D: usize, F> = <#fields as #at<D, F>>::Next;
+                #[diagnostic::on_unimplemented(message = #message, label = #label)]
+                pub trait #next<F, const N: usize> {}
+                impl<F, const N: usize> #next<F, N> for F
+                where
+                    #fields: __dk::DepthOf<F, N>,
+                {}
+            }
+        };
+        Order {
+            markers,
+            fields,
+            next,
+            next_at,
+            at,
+            items,
+        }
+    }
+
+    /// The where clause of step `step`'s methods: `depth` is the depth the step reaches, the
+    /// method's `N` for a step that returns the builder (inferred from the bound, and left unknown
+    /// when the step is out of order, so nothing after the one error is reported), a literal
+    /// otherwise.
+    pub fn bounds(&self, step: &Ident, depth: &TokenStream) -> TokenStream {
+        let (markers, fields, next, at) = (self.markers, &self.fields, &self.next, &self.at);
+        let next_at = &self.next_at;
+        quote! {
+            where
+                #fields: #at<D, #markers::#step>,
+                #next_at<D, #markers::#step>: #next<#markers::#step, #depth>,
+        }
+    }
+
+    /// The builder's marker tuple, trait and impl (for the `const _` block).
+    pub fn items(&self) -> TokenStream {
+        self.items.clone()
+    }
 }

@@ -1,18 +1,21 @@
-//! Shared pieces: a template's `KeyTemplate` constant and its encoder function.
+//! Shared pieces: a template's constant (`__private::Template<(T, …)>`, its field types in its
+//! type), and the one-call encoders, parsers and matchers over it (`encode` / `parse` / `matches`
+//! of a tuple of field values: the behaviour lives in the core, the expansion only names the
+//! template and the fields).
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::codegen::local;
 use crate::model::{Entity, Role, Segment, Template};
 
 /// `where T: KeySegment, …` over every key field type (index templates included; `T` for an
 /// `Option<T>` field), each predicate spanned at the field's type.
 ///
-/// Every generated item carries it, so a field type that is not a key segment is reported once,
-/// at the field (rustc merges identical diagnostics), instead of at every use in generated code;
-/// inside the items the bound is assumed, so nothing else cascades.
+/// Every generated impl (and the parsed-key structs, whose std derives copy it) carries it, so a
+/// field type that is not a key segment is reported once, at the field (rustc reports a predicate
+/// once per span), instead of at every use in generated code; inside the items the bound is
+/// assumed, so nothing else cascades.
 pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
     let mut seen: Vec<String> = Vec::new();
     let mut predicates = Vec::new();
@@ -29,7 +32,7 @@ pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
                 continue;
             }
             seen.push(key);
-            predicates.push(quote_spanned!(ty.span()=> #ty: ::dynakey::KeySegment));
+            predicates.push(quote_spanned!(ty.span()=> #ty: __dk::KeySegment));
         }
     }
     // A field that fills an attribute-wise index attribute natively is a `KeyAttribute`.
@@ -58,185 +61,184 @@ pub fn terminator(template: &Template, i: usize) -> Option<char> {
     }
 }
 
-pub fn option_char(c: Option<char>) -> TokenStream {
-    match c {
-        Some(c) => quote!(::core::option::Option::Some(#c)),
-        None => quote!(::core::option::Option::None),
-    }
-}
-
 pub fn role(role: Role) -> TokenStream {
     match role {
-        Role::Partition => quote!(::dynakey::__private::KeyRole::Partition),
-        Role::Sort => quote!(::dynakey::__private::KeyRole::Sort),
+        Role::Partition => quote!(__dk::KeyRole::Partition),
+        Role::Sort => quote!(__dk::KeyRole::Sort),
     }
 }
 
-/// The template's `KeyTemplate`, built by `__private::key_template`.
-pub fn constant(entity: &Entity<'_>, template: &Template) -> TokenStream {
-    let text = &template.lit;
-    let role = role(template.role);
-    let parts = template.segments.iter().map(|segment| match segment {
-        Segment::Literal(text) => quote!(::dynakey::__private::literal(#text)),
-        Segment::Field(index) => {
-            let field = entity.field(*index);
-            let name = field.name();
-            let ty = field.key_ty();
-            quote!(::dynakey::__private::field(
-                #name,
-                <#ty as ::dynakey::KeySegment>::WIDTH,
-                <#ty as ::dynakey::KeySegment>::ANY_TEXT,
-            ))
-        }
-    });
-    quote!(::dynakey::__private::key_template(#text, #role, &[#(#parts),*]))
-}
-
-/// The byte capacity to reserve for a key: literals plus fixed widths (16 for variable widths).
-pub fn capacity(entity: &Entity<'_>, template: &Template) -> TokenStream {
-    let terms = template.segments.iter().map(|segment| match segment {
-        Segment::Literal(text) => {
-            let len = text.len();
-            quote!(#len)
-        }
-        Segment::Field(index) => {
-            let ty = entity.field(*index).key_ty();
-            quote!(match <#ty as ::dynakey::KeySegment>::WIDTH {
-                ::core::option::Option::Some(w) => w,
-                ::core::option::Option::None => 16,
-            })
-        }
-    });
-    quote!(0 #(+ #terms)*)
-}
-
-/// Statements that append segments `range` of a template to `__dynakey_out` (a `String` in scope,
-/// a [`local`]), reading each field from a local variable or parameter of the same name.
-pub fn push_segments(
-    entity: &Entity<'_>,
-    template: &Template,
-    range: std::ops::Range<usize>,
-) -> TokenStream {
-    let text = &template.lit;
-    let out = local("__dynakey_out");
-    let statements = range.map(|i| match &template.segments[i] {
-        Segment::Literal(literal) => quote!(#out.push_str(#literal);),
-        Segment::Field(index) => {
-            let field = entity.field(*index);
-            let ident = field.ident;
-            let name = field.name();
-            let ty = field.key_ty();
-            let terminator = option_char(terminator(template, i));
-            quote_spanned! {ty.span()=>
-                ::dynakey::__private::push_field::<#ty, _>(&mut #out, #ident, #name, #terminator, #text)?;
-            }
-        }
-    });
-    quote!(#(#statements)*)
-}
-
-/// `&field` for each placeholder of a template: the locals or parameters named after its fields.
-pub fn refs<'a>(
+/// The parts of a template: `__private::literal(…)` and `__private::field::<T>(…)`.
+fn parts<'a>(
     entity: &'a Entity<'_>,
     template: &'a Template,
 ) -> impl Iterator<Item = TokenStream> + 'a {
-    template.field_indices().map(move |i| {
-        let ident = entity.field(i).ident;
-        quote!(&#ident)
+    template.segments.iter().map(|segment| match segment {
+        Segment::Literal(text) => quote!(__dk::literal(#text)),
+        Segment::Field(index) => {
+            let field = entity.field(*index);
+            let name = field.name();
+            let ty = field.key_ty();
+            quote_spanned!(ty.span()=> __dk::field::<#ty>(#name))
+        }
     })
+}
+
+/// `const <name>: __private::Template<(T, …)> = …;`, an associated constant of the entity's
+/// inherent impl (under its where clause, so a field type that is not a key segment adds no error
+/// here) that every encoder, parser and matcher of the template names: its type carries the
+/// placeholders' field types, its `template` field the `KeyTemplate`.
+pub fn const_item(entity: &Entity<'_>, template: &Template, name: &syn::Ident) -> TokenStream {
+    let text = &template.lit;
+    let role = role(template.role);
+    let types = key_types(entity, template);
+    let parts = parts(entity, template);
+    quote! {
+        const #name: __dk::Template<#types> =
+            __dk::template(#text, #role, &[#(#parts),*]);
+    }
+}
+
+/// The key types of a template's placeholders as a tuple, `(u64, String,)`.
+pub fn key_types(entity: &Entity<'_>, template: &Template) -> TokenStream {
+    let types = template.field_indices().map(|i| entity.field(i).key_ty());
+    quote!((#(#types,)*))
+}
+
+/// `<Entity>::<name>`, the path of an associated constant of the entity (see [`const_item`]).
+pub fn path(entity: &Entity<'_>, name: &syn::Ident) -> TokenStream {
+    let ident = entity.ident;
+    quote!(#ident::#name)
+}
+
+/// `<constant>.encode((<value>, …))`, a `Result<String, KeyError>`; `value` gives a reference
+/// expression for each placeholder's field.
+pub fn encode(
+    entity: &Entity<'_>,
+    template: &Template,
+    constant: &syn::Ident,
+    value: impl Fn(&syn::Ident) -> TokenStream,
+) -> TokenStream {
+    let values = values(entity, template, value);
+    let constant = path(entity, constant);
+    quote!(#constant.encode(#values))
+}
+
+/// The tuple `(<value>, …)` of a template's placeholders.
+pub fn values(
+    entity: &Entity<'_>,
+    template: &Template,
+    value: impl Fn(&syn::Ident) -> TokenStream,
+) -> TokenStream {
+    let values = template
+        .field_indices()
+        .map(|i| value(entity.field(i).ident));
+    quote!((#(#values,)*))
 }
 
 /// `field: impl SegmentArg<T>`, a by-value key parameter named after a field.
 pub fn param(ident: &syn::Ident, ty: &syn::Type) -> TokenStream {
-    quote!(#ident: impl ::dynakey::SegmentArg<#ty>)
+    quote!(#ident: impl __dk::SegmentArg<#ty>)
 }
 
-/// `fn <name>(field: &(impl SegmentArg<T> + ?Sized), …) -> Result<String, KeyError>`, an
-/// associated function of the entity (emitted inside its bounded inherent impl, so a bad field
-/// type is reported once, as for every other generated item).
-pub fn encoder(entity: &Entity<'_>, template: &Template, name: &syn::Ident) -> TokenStream {
-    let params = template.field_indices().map(|index| {
-        let field = entity.field(index);
-        let ident = field.ident;
-        let ty = field.key_ty();
-        quote!(#ident: &(impl ::dynakey::SegmentArg<#ty> + ?::core::marker::Sized))
-    });
-    let capacity = capacity(entity, template);
-    let push = push_segments(entity, template, 0..template.segments.len());
-    let role = role(template.role);
-    let (out, capacity_local) = (local("__dynakey_out"), local("__dynakey_capacity"));
-    quote! {
-        #[doc(hidden)]
-        #[inline]
-        fn #name(#(#params),*) -> ::core::result::Result<::dynakey::__private::String, ::dynakey::KeyError> {
-            // A `let`, not a nested `const`: nested items do not see the impl's where clause.
-            let #capacity_local: usize = #capacity;
-            let mut #out = ::dynakey::__private::String::with_capacity(#capacity_local);
-            #push
-            ::dynakey::__private::finish_key(#role, #out)
-        }
-    }
+/// The by-value key parameters of a template's fields.
+pub fn params<'a>(
+    entity: &'a Entity<'_>,
+    template: &'a Template,
+) -> impl Iterator<Item = TokenStream> + 'a {
+    template.field_indices().map(move |i| {
+        let field = entity.field(i);
+        param(field.ident, field.key_ty())
+    })
 }
 
-/// A `parse_*` function returning the generated fields struct.
+/// One hygienic local per placeholder of a template (`__dynakey_0`, …).
+fn locals(template: &Template) -> Vec<proc_macro2::Ident> {
+    (0..template.field_indices().count())
+        .map(|i| crate::codegen::local(&format!("__dynakey_{i}")))
+        .collect()
+}
+
+/// A `parse_*` function returning the generated fields struct: one call of `parse` (or
+/// `parse_sharded`, with `sharding` the entity's `Sharding` constant) of `constant`.
 pub fn parser(
     entity: &Entity<'_>,
     template: &Template,
-    fn_name: &str,
+    constant: &syn::Ident,
     struct_ident: &syn::Ident,
+    sharding: Option<(&syn::Ident, String)>,
 ) -> TokenStream {
-    let fn_ident = format_ident!("{}", fn_name);
-    let template_const = match template.role {
-        Role::Partition => quote!(<Self as ::dynakey::Entity>::PARTITION_TEMPLATE),
-        Role::Sort => quote!(__SORT_TEMPLATE),
-    };
-    // The splitting is one call into dynakey (`__private::parse_segments`) rather than a step
-    // per segment here: less code to compile per entity, the same canonical rules.
-    let locals = segment_locals(template);
-    let count = locals.len();
-    let fields = template.field_indices().zip(&locals).map(|(index, local)| {
-        let field = entity.field(index);
-        let ident = field.ident;
-        let name = field.name();
-        let ty = field.ty;
-        quote!(#ident: ::dynakey::__private::decode_field::<#ty>(#local, #name)?)
-    });
     let which = match template.role {
         Role::Partition => "partition",
         Role::Sort => "sort",
     };
-    let doc = format!(
-        "Parses a {which} key written by the template `{}` back into its fields.\n\n\
-         # Errors\n[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another \
-         shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid \
-         encoding of its field's type.",
-        template.lit.value()
-    );
+    let fn_ident = format_ident!("parse_{}_key", which);
+    let constant = path(entity, constant);
+    let locals = locals(template);
+    let error = crate::codegen::local("__dynakey_error");
+    let fields = template.field_indices().zip(&locals).map(|(index, local)| {
+        let ident = entity.field(index).ident;
+        quote!(#ident: #local)
+    });
+    let (call, doc) = match sharding {
+        Some((sharding, suffixes)) => (
+            quote!(#constant.parse_sharded(&#sharding, key)),
+            format!(
+                "Parses a partition key written by the template `{}` with its shard suffix \
+                 ({suffixes}) back into its fields.\n\n# Errors\n\
+                 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key \
+                 has another shape or no shard suffix, \
+                 [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment \
+                 is not a valid encoding of its field's type.",
+                template.lit.value()
+            ),
+        ),
+        None => (
+            quote!(#constant.parse(key)),
+            format!(
+                "Parses a {which} key written by the template `{}` back into its fields.\n\n\
+                 # Errors\n[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) \
+                 when the key has another shape, \
+                 [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment \
+                 is not a valid encoding of its field's type.",
+                template.lit.value()
+            ),
+        ),
+    };
+    // A `match` rather than `?`: no `Try`/`From` to resolve per entity.
     quote! {
         #[doc = #doc]
-        pub fn #fn_ident(key: &str) -> ::core::result::Result<#struct_ident, ::dynakey::KeyError> {
-            // Canonical: only what the encoder writes parses, and it never writes an empty or
-            // oversized key.
-            let [#(#locals),*] = ::dynakey::__private::parse_segments::<#count>(&#template_const, key)?;
-            ::core::result::Result::Ok(#struct_ident { #(#fields,)* })
+        pub fn #fn_ident(key: &str) -> __dk::Result<#struct_ident, __dk::KeyError> {
+            match #call {
+                __dk::Ok((#(#locals,)*)) => __dk::Ok(#struct_ident { #(#fields),* }),
+                __dk::Err(#error) => __dk::Err(#error),
+            }
         }
     }
 }
 
-/// The public struct holding a template's decoded fields; its impls carry `bounds`, the entity's
-/// [`where_clause`].
+/// The public struct holding a template's decoded fields, with `Clone`, `PartialEq` and `Debug`.
+///
+/// When every field type is one of the key types of the standard library and dynakey (always
+/// `Clone + PartialEq + Debug`), by the std derives. Otherwise written out, carrying `bounds` (the
+/// entity's [`where_clause`]): a derive would copy a `where` clause with spans of its own, so a
+/// field type that is not a key segment would be reported again by each derive, and without it a
+/// field type that is neither would fail each derive too.
+///
+/// Returns the struct (emitted beside the entity) and its impls when written out (for the
+/// entity's `const _` block, where `bounds` names the `__private` alias).
 pub fn fields_struct(
     entity: &Entity<'_>,
     template: &Template,
     ident: &syn::Ident,
     bounds: &TokenStream,
-) -> TokenStream {
+) -> (TokenStream, TokenStream) {
     let vis = entity.vis;
     let fields = template.field_indices().map(|index| {
         let field = entity.field(index);
         let ident = field.ident;
         let ty = field.ty;
-        let doc = format!("The `{ident}` segment.");
+        let doc = format!("The `{}` segment.", field.name());
         quote!(#[doc = #doc] pub #ident: #ty)
     });
     let which = match template.role {
@@ -249,17 +251,27 @@ pub fn fields_struct(
         template.lit.value(),
         entity.ident
     );
+    if template
+        .field_indices()
+        .all(|i| crate::codegen::key_texts::is_std_key_type(entity.field(i).ty))
+    {
+        let declaration = quote! {
+            #[doc = #doc]
+            #[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+            #vis struct #ident { #(#fields,)* }
+        };
+        return (declaration, TokenStream::new());
+    }
     let names: Vec<&syn::Ident> = template
         .field_indices()
         .map(|i| entity.field(i).ident)
         .collect();
     let title = ident.to_string();
-    quote! {
+    let declaration = quote! {
         #[doc = #doc]
         #vis struct #ident { #(#fields,)* }
-
-        // Written out rather than derived so a field type that is not a key segment is reported
-        // once, by the where clause, instead of once per derive.
+    };
+    let impls = quote! {
         impl ::core::clone::Clone for #ident #bounds {
             fn clone(&self) -> Self {
                 #ident { #(#names: ::core::clone::Clone::clone(&self.#names),)* }
@@ -275,48 +287,31 @@ pub fn fields_struct(
                 f.debug_struct(#title) #(.field(::core::stringify!(#names), &self.#names))* .finish()
             }
         }
-    }
-}
-
-/// One local per placeholder of a template (`__segment_0`, …), for the segment texts
-/// `__private::parse_segments` / `match_segments` return.
-fn segment_locals(template: &Template) -> Vec<syn::Ident> {
-    (0..template.field_indices().count())
-        .map(|i| format_ident!("__segment_{}", i))
-        .collect()
+    };
+    (declaration, impls)
 }
 
 /// `fn matches_sort_key(key: &str) -> bool` (or `matches_partition_key`, by the template's role)
-/// of the `Entity` impl: the parser's size check and splitting (`__private::match_segments`,
-/// which for a sharded partition key checks and takes off the shard suffix first), then
-/// `KeySegment::is_valid_segment` on every segment, so nothing is allocated for types that can
-/// validate in place. It holds exactly when the parser returns `Ok`.
-pub fn matcher(entity: &Entity<'_>, template: &Template) -> TokenStream {
-    let locals = segment_locals(template);
-    let count = locals.len();
-    let checks = template.field_indices().zip(&locals).map(|(index, local)| {
-        let ty = entity.field(index).ty;
-        quote!(&& <#ty as ::dynakey::KeySegment>::is_valid_segment(#local))
-    });
-    let (name, template_const, sharding) = match template.role {
-        Role::Sort => (
-            format_ident!("matches_sort_key"),
-            quote!(__SORT_TEMPLATE),
-            quote!(::core::option::Option::None),
-        ),
-        Role::Partition => (
-            format_ident!("matches_partition_key"),
-            quote!(<Self as ::dynakey::Entity>::PARTITION_TEMPLATE),
-            quote!(<Self as ::dynakey::Entity>::SHARDING),
-        ),
+/// of the `Entity` impl: `matches` of `constant`, which holds exactly when the parser
+/// returns `Ok` and allocates nothing for types that validate in place.
+pub fn matcher(
+    entity: &Entity<'_>,
+    template: &Template,
+    constant: &syn::Ident,
+    sharding: Option<&syn::Ident>,
+) -> TokenStream {
+    let constant = path(entity, constant);
+    let name = match template.role {
+        Role::Sort => format_ident!("matches_sort_key"),
+        Role::Partition => format_ident!("matches_partition_key"),
+    };
+    let sharding = match sharding {
+        Some(sharding) => quote!(__dk::Some(#sharding)),
+        None => quote!(__dk::None),
     };
     quote! {
-        #[inline]
         fn #name(key: &str) -> bool {
-            match ::dynakey::__private::match_segments::<#count>(&#template_const, #sharding, key) {
-                ::core::option::Option::Some([#(#locals),*]) => true #(#checks)*,
-                ::core::option::Option::None => false,
-            }
+            #constant.matches(#sharding, key)
         }
     }
 }

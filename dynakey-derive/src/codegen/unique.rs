@@ -13,7 +13,7 @@ pub fn entity_items(entity: &Entity<'_>) -> TokenStream {
     let constraints = entity.unique.iter().map(|u| {
         let names = u.fields.iter().map(|&i| entity.field(i).name());
         let attributes = u.fields.iter().map(|&i| entity.field(i).attribute.clone());
-        quote!(::dynakey::__private::unique(&[#(#names),*], &[#(#attributes),*]))
+        quote!(__dk::unique(&[#(#names),*], &[#(#attributes),*]))
     });
     quote! {
         const UNIQUE: &'static [::dynakey::UniqueConstraint] = &[#(#constraints),*];

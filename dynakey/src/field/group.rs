@@ -39,9 +39,10 @@ impl<E, Vs> fmt::Debug for IndexGroup<E, Vs> {
 }
 
 impl<E, Vs> IndexGroup<E, Vs> {
-    /// Built by the derive (through `__private`): `(field, attribute)` of each field, in the
-    /// order of `Vs`.
-    pub(crate) const fn new(fields: &'static [(&'static str, &'static str)]) -> Self {
+    /// The group of `fields`, `(field, attribute)` of each in the order of `Vs`: what
+    /// `#[derive(Entity)]` writes as `E::BY_<INDEX>`, for an entity implemented by hand (the
+    /// fields must be exactly those the entity's index keys are made of).
+    pub const fn new(fields: &'static [(&'static str, &'static str)]) -> Self {
         IndexGroup {
             fields,
             marker: PhantomData,

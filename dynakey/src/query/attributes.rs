@@ -41,9 +41,12 @@ pub trait SortAttributes<E, I> {
     fn into_conditions(self) -> Result<Vec<(&'static str, SortCondition<KeyValue>)>, KeyError>;
 }
 
-/// The sort conditions built so far by a generated sort builder (its one field), with the first
-/// error kept: the equalities given, left to right. Generated code reaches it through
-/// `__private`.
+/// The sort conditions built so far by a sort builder of an attribute-wise index (the one field
+/// of a generated `<Entity><Index>Sk<D>`), with the first error kept: the equalities given, left
+/// to right, then at most one range ([`compare`](Self::compare), [`between`](Self::between),
+/// [`begins_with`](Self::begins_with), which end it as an [`AttributeRange`]). Generated builders
+/// check the order and the attribute names at build time; conditions built with it by hand (for
+/// an entity implemented by hand) are checked against the index when the query is built.
 #[derive(Debug, Clone)]
 pub struct SortConditions(Result<Vec<(&'static str, SortCondition<KeyValue>)>, KeyError>);
 

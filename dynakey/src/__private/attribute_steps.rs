@@ -1,0 +1,289 @@
+//! What a generated attribute-wise sort builder (`<Entity><Index>Sk<D>`) and `query_<index>(…)`
+//! call: one function per step, given the index's `DEF` and the fill's position, so each
+//! generated method is one call (the attribute name is read from `DEF` here).
+
+pub use crate::attribute::{AttributeArg, AttributeArg as AttrArg, BeginsWith};
+pub use crate::query::{AttributeRange, AttributeRange as Range};
+pub use crate::table::IndexDef;
+pub use crate::Index;
+
+use crate::attribute::KeyAttribute;
+use crate::condition::SortCondition;
+use crate::error::{KeyError, KeyRole};
+use crate::index::{EntityIndex, Fill, IndexValue};
+use crate::key::KeyValue;
+use crate::plan::PartitionKey;
+use crate::query::KeyQuery;
+use crate::Entity;
+
+use super::{
+    attribute_entity_index, entity_type_attribute, fill_attribute, has_entity_type,
+    template_between, template_compare, template_eq, AttributeOp, SortConditions,
+};
+
+/// Depth 0 of an attribute-wise sort builder: no sort attribute given, so not
+/// [`SortAttributes`](crate::SortAttributes) (a query on the whole index partition takes no
+/// `.sort_key(…)`).
+pub enum NoneGiven {}
+
+/// A depth past 0 of an attribute-wise sort builder: its equalities are sort conditions.
+pub enum SomeGiven {}
+
+/// Implemented by [`SomeGiven`] only (the kinds tuple of a builder names one per depth).
+pub trait Given {}
+impl Given for SomeGiven {}
+
+/// The depths of a builder of one sort attribute.
+pub type Given1 = (NoneGiven, SomeGiven);
+/// The depths of a builder of two sort attributes.
+pub type Given2 = (NoneGiven, SomeGiven, SomeGiven);
+/// The depths of a builder of three sort attributes.
+pub type Given3 = (NoneGiven, SomeGiven, SomeGiven, SomeGiven);
+/// The depths of a builder of four sort attributes.
+pub type Given4 = (NoneGiven, SomeGiven, SomeGiven, SomeGiven, SomeGiven);
+
+/// Element `I` of a tuple of step markers of an attribute-wise sort builder: the sort attribute it
+/// gives next. Not implemented past the last one: giving `F` there is this error.
+#[diagnostic::on_unimplemented(
+    message = "sort attribute `{F}` is already given: every sort attribute of `{Self}` is, so only `.sort_key(…)` can follow",
+    label = "`{F}` is already given"
+)]
+pub trait StepAt<const I: usize, F> {
+    /// The sort attribute to give next.
+    type Next;
+}
+
+macro_rules! step_at {
+    ($($tuple:tt; $($i:literal $x:ident)*;)*) => { $( $( step_at!(@one $tuple $i $x); )* )* };
+    (@one ($($all:ident),*) $i:literal $x:ident) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($all,)* F> StepAt<$i, F> for ($($all,)*) {
+            type Next = $x;
+        }
+    };
+}
+
+// Up to 4 sort attributes (DynamoDB's limit); the depth a step reaches is `DepthOf`.
+step_at! {
+    (X0); 0 X0;
+    (X0, X1); 0 X0 1 X1;
+    (X0, X1, X2); 0 X0 1 X1 2 X2;
+    (X0, X1, X2, X3); 0 X0 1 X1 2 X2 3 X3;
+}
+
+/// The `k`th sort attribute of `def`.
+#[inline]
+fn sort_attribute(def: &IndexDef, k: usize) -> &'static str {
+    fill_attribute(def, KeyRole::Sort, k)
+}
+
+/// `a(v)` of a native sort fill `k`: `a = v`, the next one may follow.
+#[inline]
+pub fn step_eq<T: KeyAttribute>(
+    prior: SortConditions,
+    def: &IndexDef,
+    k: usize,
+    value: &impl AttributeArg<T>,
+) -> SortConditions {
+    prior.eq::<T>(sort_attribute(def, k), value)
+}
+
+/// `a_gt(v)` … `a_lte(v)` of a native sort fill `k`.
+#[inline]
+pub fn step_compare<E, I, T: KeyAttribute>(
+    prior: SortConditions,
+    def: &IndexDef,
+    k: usize,
+    op: AttributeOp,
+    value: &impl AttributeArg<T>,
+) -> AttributeRange<E, I> {
+    prior.compare(sort_attribute(def, k), op, value)
+}
+
+macro_rules! compare_steps {
+    ($($name:ident $template:ident $op:ident $text:literal;)*) => {$(
+        #[doc = concat!("`a ", $text, " v` of native sort fill `k` ([`step_compare`]).")]
+        #[inline]
+        pub fn $name<E, I, T: KeyAttribute>(
+            prior: SortConditions,
+            def: &IndexDef,
+            k: usize,
+            value: &impl AttributeArg<T>,
+        ) -> AttributeRange<E, I> {
+            step_compare(prior, def, k, AttributeOp::$op, value)
+        }
+
+        #[doc = concat!("`a ", $text, " key` of template sort fill `k` ([`step_template_compare`]).")]
+        #[inline]
+        pub fn $template<E, I>(
+            prior: SortConditions,
+            def: &IndexDef,
+            k: usize,
+            prefix: &'static str,
+            key: Result<String, KeyError>,
+        ) -> AttributeRange<E, I> {
+            step_template_compare(prior, def, k, AttributeOp::$op, prefix, key)
+        }
+    )*};
+}
+
+compare_steps! {
+    step_gt step_template_gt Gt ">";
+    step_gte step_template_gte Ge ">=";
+    step_lt step_template_lt Lt "<";
+    step_lte step_template_lte Le "<=";
+}
+
+/// What `SortAttributes::into_conditions` returns.
+pub type Conditions = Result<Vec<(&'static str, SortCondition<KeyValue>)>, KeyError>;
+
+/// `a_between(low, high)` of a native sort fill `k`.
+#[inline]
+pub fn step_between<E, I, T: KeyAttribute>(
+    prior: SortConditions,
+    def: &IndexDef,
+    k: usize,
+    low: &impl AttributeArg<T>,
+    high: &impl AttributeArg<T>,
+) -> AttributeRange<E, I> {
+    prior.between(sort_attribute(def, k), low, high)
+}
+
+/// `a_begins_with(p)` of a native (string) sort fill `k`.
+#[inline]
+pub fn step_begins_with<E, I, T: KeyAttribute>(
+    prior: SortConditions,
+    def: &IndexDef,
+    k: usize,
+    prefix: &impl BeginsWith<T>,
+) -> AttributeRange<E, I> {
+    prior.begins_with(sort_attribute(def, k), prefix)
+}
+
+/// The equality step of template sort fill `k`: `attribute = key`.
+#[inline]
+pub fn step_template_eq(
+    prior: SortConditions,
+    def: &IndexDef,
+    k: usize,
+    key: Result<String, KeyError>,
+) -> SortConditions {
+    template_eq(prior, sort_attribute(def, k), key)
+}
+
+/// A comparison step of template sort fill `k` ([`template_compare`]); `prefix` is the
+/// template's leading literal.
+#[inline]
+pub fn step_template_compare<E, I>(
+    prior: SortConditions,
+    def: &IndexDef,
+    k: usize,
+    op: AttributeOp,
+    prefix: &'static str,
+    key: Result<String, KeyError>,
+) -> AttributeRange<E, I> {
+    template_compare(prior, sort_attribute(def, k), op, prefix, key)
+}
+
+/// The `BETWEEN` step of template sort fill `k` ([`template_between`]).
+#[inline]
+pub fn step_template_between<E, I>(
+    prior: SortConditions,
+    def: &IndexDef,
+    k: usize,
+    low: Result<String, KeyError>,
+    high: Result<String, KeyError>,
+) -> AttributeRange<E, I> {
+    template_between(prior, sort_attribute(def, k), low, high)
+}
+
+/// The value of native partition fill `value` of a generated `query_<index>(…)`.
+///
+/// # Errors
+/// As [`KeyAttribute::key_value`].
+#[inline]
+pub fn partition_value<T: KeyAttribute>(
+    value: &impl AttributeArg<T>,
+) -> Result<KeyValue, KeyError> {
+    value.attribute_value(KeyRole::Partition)
+}
+
+/// Pushes `(attribute, value)` of native fill `k` of `role` to a generated
+/// `Entity::attribute_keys`.
+///
+/// # Errors
+/// As [`native_key`](super::native_key).
+#[inline]
+pub fn push_native<F: super::NativeField>(
+    out: &mut Vec<(&'static str, IndexValue)>,
+    def: &IndexDef,
+    role: KeyRole,
+    k: usize,
+    value: &F,
+) -> Result<(), KeyError> {
+    out.push((
+        fill_attribute(def, role, k),
+        super::native_key(value, role)?,
+    ));
+    Ok(())
+}
+
+/// Pushes `(attribute, value)` of template fill `k` of `role` (its key `key`, or
+/// [`IndexValue::Absent`] for `None`: a template over a `None` field) to a generated
+/// `Entity::attribute_keys`.
+///
+/// # Errors
+/// The encoder's error.
+#[inline]
+pub fn push_template(
+    out: &mut Vec<(&'static str, IndexValue)>,
+    def: &IndexDef,
+    role: KeyRole,
+    k: usize,
+    key: Option<Result<String, KeyError>>,
+) -> Result<(), KeyError> {
+    let value = match key {
+        Some(key) => IndexValue::Write(KeyValue::S(key?)),
+        None => IndexValue::Absent,
+    };
+    out.push((fill_attribute(def, role, k), value));
+    Ok(())
+}
+
+/// The generated `E::query_<index>(…)` of an attribute-wise index: the whole index partition
+/// whose partition fills have `values`, in order (the entity type first when `def` has an
+/// entity-type attribute, as the entity's name).
+pub fn query_attributes<E: Entity, I, const N: usize>(
+    def: IndexDef,
+    values: [Result<KeyValue, KeyError>; N],
+) -> KeyQuery<E, I> {
+    let partition = (|| {
+        let mut out = Vec::with_capacity(N + 1);
+        if has_entity_type(&def) {
+            out.push((
+                entity_type_attribute(&def),
+                KeyValue::S(E::ENTITY_NAME.to_owned()),
+            ));
+        }
+        for (k, value) in values.into_iter().enumerate() {
+            out.push((fill_attribute(&def, KeyRole::Partition, k), value?));
+        }
+        Ok(PartitionKey::new(out))
+    })();
+    KeyQuery::on_attributes(partition, def)
+}
+
+/// [`attribute_entity_index`] from the fills of every key attribute with the entity-type fill
+/// first (`fills[0]`), which is dropped when `def` has no entity-type attribute: one generated
+/// list for either shape of the table's declaration.
+pub const fn attribute_entity_index_typed(
+    def: IndexDef,
+    fills: &'static [Fill],
+    sparse: bool,
+) -> EntityIndex {
+    let fills = match fills.split_first() {
+        Some((_, rest)) if !has_entity_type(&def) => rest,
+        _ => fills,
+    };
+    attribute_entity_index(def, fills, sparse)
+}
