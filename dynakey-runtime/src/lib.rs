@@ -155,7 +155,7 @@ pub use db::Db;
 pub use embedded::Engine;
 pub use error::{
     BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason, Error, ItemProblem,
-    KeyRole, Resend, SchemaDifference, TransactionCanceled, TransactionRefusal,
+    KeyRole, OutcomeUnknown, Resend, SchemaDifference, TransactionCanceled, TransactionRefusal,
 };
 pub use query_log::{QueryLog, SentQuery};
 pub use read::{
@@ -164,8 +164,8 @@ pub use read::{
 };
 pub use retry::RetryPolicy;
 pub use single::{
-    AnyVersion, Delete, ExpectedVersion, Get, New, NewAs, Nothing, Old, Put, Returning,
-    TransactionOutput, Update, VersionCheck,
+    AnyVersion, Delete, ExpectedVersion, Get, New, NewAs, Nothing, Old, Put, PutReturning,
+    Returning, Stored, TransactionOutput, Update, VersionCheck,
 };
 pub use table::TableSetup;
 pub use transaction::{TransactGetKeys, Transaction};

@@ -34,7 +34,8 @@ pub trait Returning<T: Table, E>: Send + 'static {
     fn decode(attributes: Option<Item>) -> Result<Self::Output, Error>;
 }
 
-/// Return nothing (`ReturnValues = NONE`).
+/// Return nothing (`ReturnValues = NONE`): the default of an [`Update`] and of a
+/// [`Put`](crate::Put).
 #[derive(Debug, Clone, Copy)]
 pub enum Nothing {}
 
