@@ -77,7 +77,7 @@ impl SentWrite {
 #[derive(Debug, Clone)]
 pub(crate) enum SentRequest {
     /// A single-item request.
-    Item(SentWrite),
+    Item(Box<SentWrite>),
     /// A `TransactWriteItems` (a write of an entity with `#[unique(…)]`, a move) with its
     /// `ClientRequestToken`.
     Transaction(Resend),
@@ -129,11 +129,11 @@ impl OutcomeUnknown {
     /// The item a `PutItem` sent (managed timestamps and version included).
     pub fn item(&self) -> Option<&Item> {
         match &self.sent {
-            SentRequest::Item(SentWrite {
-                kind: SentKind::Put(item),
-                ..
-            }) => Some(item),
-            _ => None,
+            SentRequest::Item(sent) => match &sent.kind {
+                SentKind::Put(item) => Some(item),
+                _ => None,
+            },
+            SentRequest::Transaction(_) => None,
         }
     }
 

@@ -240,7 +240,7 @@ fn every_error() -> Vec<Error> {
                 message: "dispatch failure: connection closed before message completed".into(),
                 source: Box::new(std::io::Error::other("closed")),
             },
-            sent: SentRequest::Item(SentWrite {
+            sent: SentRequest::Item(Box::new(SentWrite {
                 kind: SentKind::Delete {
                     key: crate::Item::new(),
                 },
@@ -248,7 +248,7 @@ fn every_error() -> Vec<Error> {
                 condition: None,
                 expected: Expected::guard(dynakey::write::Guard::Any),
                 return_values: aws_sdk_dynamodb::types::ReturnValue::None,
-            }),
+            })),
         })));
         for found in [Some(4), None] {
             errors.push(Error::VersionConflict {

@@ -22,6 +22,9 @@ use crate::db::Db;
 use crate::error::{Error, Expected};
 use crate::item::{check_item, from_entity_item, key_strings, to_item};
 
+/// A put as one action with what it returns, and the handle to send it with.
+type Prepared<T, O> = (Db<T>, Result<(Action, O), Error>);
+
 /// How a `PutItem` treats the item stored under its key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum PutMode {
@@ -103,7 +106,11 @@ impl<T: Table> Db<T> {
     /// [`Error::Key`], [`Error::Serialize`], [`Error::KeyAttributeCollision`],
     /// [`Error::KeyTemplateConflict`], [`Error::InvalidItem`], [`Error::Plan`] before any request
     /// (nothing is written); [`Error::ConditionFailed`] or [`Error::VersionConflict`] with the
-    /// stored item; [`Error::Sdk`] from the service.
+    /// stored item; [`Error::Sdk`] from the service (nothing was applied: the retries of the
+    /// table's [`RetryPolicy`](crate::RetryPolicy) ran out, or a request DynamoDB refuses);
+    /// [`Error::OutcomeUnknown`] when an answer was lost and sending the request again did not
+    /// settle it (docs/semantics.md §5, "A lost answer": a put is resent, and a resend refused by
+    /// the item this call wrote is this call's success).
     pub fn put<E>(&self, entity: &E) -> Put<T, E>
     where
         E: InTable<T> + Serialize,
@@ -233,7 +240,7 @@ impl<T: Table, E: Entity, R> Put<T, E, R> {
 
     /// As [`prepare`](Self::prepare), with what the request returns (`O`), taken from the item
     /// before it is sent.
-    fn prepare_as<O: PutReturning<E>>(self) -> (Db<T>, Result<(Action, O::Output), Error>) {
+    fn prepare_as<O: PutReturning<E>>(self) -> Prepared<T, O::Output> {
         let action = (|| {
             if let Some(error) = self.error {
                 return Err(error);

@@ -100,6 +100,6 @@ fn settle<O: Operation>(
         sort,
         attempts: attempts.sent,
         cause,
-        sent: SentRequest::Item(sent.clone()),
+        sent: SentRequest::Item(Box::new(sent.clone())),
     })))
 }
