@@ -322,3 +322,25 @@ async fn unique_writes_and_moves_are_resent_with_their_token() -> Result<(), Box
     assert_eq!(scan(direct.client(), direct.table_name()).await?.len(), 4);
     Ok(())
 }
+
+#[tokio::test]
+async fn a_write_that_never_left_the_client_is_not_unknown() -> Result<(), BoxError> {
+    // No credentials: the request fails before it is handed to the HTTP client, so nothing can
+    // have been applied, and sending it again would fail the same way.
+    let config = aws_sdk_dynamodb::Config::builder()
+        .behavior_version(aws_sdk_dynamodb::config::BehaviorVersion::latest())
+        .region(aws_sdk_dynamodb::config::Region::new("us-east-1"))
+        .endpoint_url("http://127.0.0.1:9")
+        .build();
+    let db: Db<App> = Db::new(aws_sdk_dynamodb::Client::from_conf(config), "nowhere");
+    let add = db.update(&Counter::key("c")?).add(Counter::N, 1u64).await;
+    assert!(matches!(add, Err(Error::Sdk { .. })), "{add:?}");
+    let put = db
+        .put(&Counter {
+            id: "c".into(),
+            n: 1,
+        })
+        .await;
+    assert!(matches!(put, Err(Error::Sdk { .. })), "{put:?}");
+    Ok(())
+}

@@ -13,6 +13,7 @@
 mod answer;
 mod operation;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use aws_sdk_dynamodb::config::http::HttpResponse;
@@ -21,6 +22,7 @@ use aws_sdk_dynamodb::Client;
 use tracing::Instrument;
 
 pub(crate) use answer::{build_error, cancel_reasons, refused, sdk_error};
+use operation::Dispatch;
 pub(crate) use operation::Operation;
 
 use crate::convert::Item;
@@ -214,14 +216,19 @@ impl Edge {
         let mut request = request;
         loop {
             counted.sent += 1;
-            let error = match self.once(request, sdk_retries).await {
+            let (error, transmitted) = match self.once(request, sdk_retries).await {
                 Ok(output) => return (Ok(output), counted),
-                Err(error) => error,
+                Err(failed) => failed,
             };
             let throttling = error
                 .as_service_error()
                 .map_or(&[][..], O::throttling_reasons);
-            let (retry, outcome) = classify(&error, throttling);
+            let (retry, mut outcome) = classify(&error, throttling);
+            if !transmitted {
+                // It failed before it was handed to the HTTP client (no credentials, an
+                // endpoint or signing error): it never reached DynamoDB.
+                outcome = Outcome::NotApplied;
+            }
             counted.maybe_applied |= outcome == Outcome::Unknown;
             let safe = outcome == Outcome::NotApplied || how.idempotence == Idempotence::Idempotent;
             let next = match &retry {
@@ -247,19 +254,28 @@ impl Edge {
         }
     }
 
-    /// One send of `request` in its span, which records the capacity it consumed.
+    /// One send of `request` in its span, which records the capacity it consumed. A failure
+    /// comes with whether the request was handed to the HTTP client (always `true` with the
+    /// SDK's retries, which may have sent it several times).
     async fn once<O: Operation>(
         &self,
         request: O,
         sdk_retries: bool,
-    ) -> Result<O::Output, SdkError<O::Error, HttpResponse>> {
+    ) -> Result<O::Output, (SdkError<O::Error, HttpResponse>, bool)> {
         let span = self.span(O::NAME);
+        let transmitted = Arc::new(AtomicBool::new(sdk_retries));
+        let how = if sdk_retries {
+            Dispatch::SdkRetries
+        } else {
+            Dispatch::Once(Arc::clone(&transmitted))
+        };
         // Boxed: the SDK's future is deeply nested, and the operations that await this one (a
         // single-item write, its transaction, a read engine) would otherwise exceed the
         // compiler's depth limit when laying out their own futures.
-        let output = Box::pin(request.send(sdk_retries))
+        let output = Box::pin(request.send(how))
             .instrument(span.clone())
-            .await?;
+            .await
+            .map_err(|error| (error, transmitted.load(Ordering::Relaxed)))?;
         if let Some(units) = O::consumed_capacity(&output) {
             span.record("db.dynamodb.consumed_capacity", units);
         }
