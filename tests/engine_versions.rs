@@ -148,6 +148,41 @@ async fn every_write_checks_and_increments_the_version() -> Result<(), BoxError>
 }
 
 #[tokio::test]
+async fn create_and_put_return_the_entity_as_stored() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Docs>().await?;
+    // The caller's value holds version 7 (ignored by create); the one returned holds what was
+    // stored, with no second request.
+    let created = db
+        .create(&Doc {
+            version: 7,
+            ..doc()
+        })
+        .returning_stored()
+        .await?;
+    assert_eq!(created.version, 1);
+    assert_eq!(created, stored(&db).await?);
+    // The next write expects the returned version as it is, with no version patched by hand.
+    let edited = db
+        .put(&Doc {
+            body: "v2".into(),
+            ..created
+        })
+        .returning_stored()
+        .await?;
+    assert_eq!((edited.version, edited.body.as_str()), (2, "v2"));
+    assert_eq!(edited, stored(&db).await?);
+    db.update(&Doc::key("d1")?)
+        .set(Doc::BODY, "v3")
+        .expected_version(edited.version)
+        .await?;
+    assert_eq!(stored(&db).await?.version, 3);
+    // A refused put returns nothing and writes nothing.
+    let stale = db.put(&edited).returning_stored().await;
+    conflict(&stale.err().ok_or("a stale put succeeded")?, 2, Some(3))?;
+    Ok(())
+}
+
+#[tokio::test]
 async fn of_32_concurrent_updates_with_one_expected_version_exactly_one_wins(
 ) -> Result<(), BoxError> {
     let (_engine, db) = fresh::<Docs>().await?;

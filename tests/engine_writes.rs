@@ -308,8 +308,9 @@ async fn timestamps_are_set_by_the_writes_themselves() -> Result<(), BoxError> {
     let before = SystemTime::now() - Duration::from_secs(1);
     let mut t = task(1, None);
     t.created_at = Some(UNIX_EPOCH); // by hand: create replaces it
-    db.create(&t).await?;
+    let returned = db.create(&t).returning_stored().await?;
     let created = stored(&db, 1).await?;
+    assert_eq!(returned, created, "create returns the entity as stored");
     let created_at = created.created_at.ok_or("create set no created_at")?;
     assert!(created_at >= before, "{created_at:?}");
     assert!(created.updated_at.is_some_and(|u| u >= before));
@@ -328,8 +329,12 @@ async fn timestamps_are_set_by_the_writes_themselves() -> Result<(), BoxError> {
     );
 
     tokio::time::sleep(Duration::from_millis(5)).await;
-    db.put(&updated).await?;
+    let returned = db.put(&updated).returning_stored().await?;
     let replaced = stored(&db, 1).await?;
+    assert_eq!(
+        returned, replaced,
+        "put returns the entity as stored, timestamps included"
+    );
     assert_eq!(
         replaced.created_at,
         Some(created_at),

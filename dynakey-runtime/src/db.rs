@@ -84,14 +84,16 @@ impl<T: Table> Db<T> {
 
     /// The same handle with another retry policy for batches (`UnprocessedItems`,
     /// `UnprocessedKeys`, throttling, 5xx responses, timeouts and connection failures of
-    /// `BatchWriteItem` and `BatchGetItem`; see [`RetryPolicy`]).
+    /// `BatchWriteItem` and `BatchGetItem`) and single-item writes (`PutItem`, `UpdateItem`,
+    /// `DeleteItem`, and the `TransactWriteItems` of `#[unique(…)]` entities and moves); see
+    /// [`RetryPolicy`].
     #[must_use]
     pub fn with_retry_policy(mut self, retry: RetryPolicy) -> Self {
         self.edge.set_retry(retry);
         self
     }
 
-    /// The retry policy of batches.
+    /// The retry policy of batches and single-item writes.
     pub fn retry_policy(&self) -> RetryPolicy {
         self.edge.retry()
     }

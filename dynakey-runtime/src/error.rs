@@ -6,6 +6,7 @@ use std::time::Duration;
 
 mod batch;
 mod item;
+mod outcome;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -13,6 +14,8 @@ mod transaction;
 
 pub use batch::{BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure};
 pub use item::ItemProblem;
+pub use outcome::OutcomeUnknown;
+pub(crate) use outcome::{SentKind, SentRequest, SentWrite};
 pub use table::{KeyRole, SchemaDifference};
 pub use transaction::{CancelReason, Resend, TransactionCanceled, TransactionRefusal};
 pub(crate) use transaction::{Expected, KeyText, Reading, Rendered};
@@ -358,6 +361,13 @@ pub enum Error {
         /// The request as sent, to send again.
         resend: Box<Resend>,
     },
+
+    /// A single-item write ([`Db::put`](crate::Db::put), `create`, `delete`, `update`,
+    /// `move_to`) whose answer was lost and that sending it again could not settle: it may or may
+    /// not have been applied. It carries the request as sent, to check the item and
+    /// [`resend`](OutcomeUnknown::resend) it (docs/semantics.md §5, "A lost answer").
+    #[error(transparent)]
+    OutcomeUnknown(Box<OutcomeUnknown>),
 
     /// A write of an entity with `#[unique(…)]` found the value taken: another item of the entity
     /// holds the same values in the constraint's fields (its uniqueness item exists;

@@ -45,7 +45,13 @@
 //! (`.expected_version(v)`: [`AnyVersion`], [`ExpectedVersion`], [`VersionCheck`];
 //! [`Error::VersionConflict`]), then `.await`; a failed condition is [`Error::ConditionFailed`]
 //! with the stored item (`docs/semantics.md` §5). [`Db::move_to`] changes an item's key in one
-//! conditional transaction.
+//! conditional transaction. `put`/`create` return the entity as stored with
+//! [`Put::returning_stored`] ([`PutReturning`], [`Stored`]). Every single-item write is retried
+//! under the table's [`RetryPolicy`] and a lost answer never applies it twice nor reads as
+//! "nothing was written": it is resent when a second send cannot apply twice (a resend refused
+//! by the call's own write is its success), and is otherwise [`Error::OutcomeUnknown`]
+//! ([`OutcomeUnknown`]: the request as sent, to check and resend; `docs/semantics.md` §5, "A lost
+//! answer").
 //!
 //! ## Reads
 //! [`Db::query`] makes one [`Query`] for any query — one partition, an index partition or every
@@ -158,7 +164,7 @@ pub use db::Db;
 pub use embedded::Engine;
 pub use error::{
     BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason, Error, ItemProblem,
-    KeyRole, Resend, SchemaDifference, TransactionCanceled, TransactionRefusal,
+    KeyRole, OutcomeUnknown, Resend, SchemaDifference, TransactionCanceled, TransactionRefusal,
 };
 pub use query_log::{QueryLog, SentQuery};
 pub use read::{
@@ -167,8 +173,8 @@ pub use read::{
 };
 pub use retry::RetryPolicy;
 pub use single::{
-    AnyVersion, Delete, ExpectedVersion, Get, New, NewAs, Nothing, Old, Put, Returning,
-    TransactionOutput, Update, VersionCheck,
+    AnyVersion, Delete, ExpectedVersion, Get, New, NewAs, Nothing, Old, Put, PutReturning,
+    Returning, Stored, TransactionOutput, Update, VersionCheck,
 };
 pub use table::TableSetup;
 pub use transaction::{TransactGetKeys, Transaction};

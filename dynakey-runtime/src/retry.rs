@@ -1,5 +1,6 @@
-//! [`RetryPolicy`]: how the requests the runtime retries itself (batches) are retried, and which
-//! failures are retried: the classification the SDK edge applies to every failed request.
+//! [`RetryPolicy`]: how the requests the runtime retries itself (batches, single-item writes) are
+//! retried, and which failures are retried: the classification the SDK edge applies to every
+//! failed request.
 //!
 //! The classification follows the AWS developer guide, "Error handling with DynamoDB — Error retries
 //! and exponential backoff": throttling (`ThrottlingException`, `ProvisionedThroughputExceededException`,
@@ -16,7 +17,9 @@ use aws_sdk_dynamodb::types::ThrottlingReason;
 
 /// How operations made of several requests ([`Db::batch_put`](crate::Db::batch_put),
 /// [`Db::batch_delete`](crate::Db::batch_delete), [`Db::batch_get`](crate::Db::batch_get),
-/// [`Db::delete_all`](crate::Db::delete_all)) retry:
+/// [`Db::delete_all`](crate::Db::delete_all)) and the single-item writes ([`Db::put`](crate::Db::put),
+/// [`create`](crate::Db::create), [`delete`](crate::Db::delete), [`update`](crate::Db::update),
+/// [`move_to`](crate::Db::move_to)) retry:
 /// exponential backoff with full jitter (AWS developer guide, "Error retries and exponential
 /// backoff"; AWS Architecture Blog, "Exponential Backoff And Jitter").
 ///
@@ -30,9 +33,13 @@ use aws_sdk_dynamodb::types::ThrottlingReason;
 /// `[0, min(cap, base × 2^(n-1))]`. The default is `base` 25 ms, `cap` 2 s, `max_attempts` 8
 /// (the first request plus 7 retries, at most 3.2 s of sleeping in all).
 ///
-/// Batch requests are sent with the SDK's own retries switched off (`RetryConfig::disabled()` for
+/// These requests are sent with the SDK's own retries switched off (`RetryConfig::disabled()` for
 /// that request only), so that this one budget counts every attempt and every failure is
-/// accounted for exactly; single-item operations keep the client's retry configuration.
+/// accounted for exactly: a single-item write is sent again after a lost answer (a 5xx, a
+/// timeout, a connection dropped after sending) only when a second send cannot apply it twice,
+/// and otherwise ends in [`Error::OutcomeUnknown`](crate::Error::OutcomeUnknown)
+/// (docs/semantics.md §5, "A lost answer"). Reads, a caller's transactions and table set-up keep
+/// the client's retry configuration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RetryPolicy {
     /// The first retry's maximum delay.

@@ -5,12 +5,15 @@
 //!
 //! Each request states whether it is [`Idempotent`](Idempotence::Idempotent): whether sending it
 //! again after its answer was lost (a timeout, a connection dropped after sending, a 5xx) cannot
-//! change the outcome. Requests retried by the edge ([`Sending::policy`]) are resent after such a
-//! failure only when they are; the others keep the client's own retries ([`Sending::sdk`]).
+//! apply anything twice. Requests retried by the edge ([`Sending::policy`]: batches, single-item
+//! writes and their transactions) are resent after such a failure only when they are, and the
+//! caller learns whether an attempt may have been applied ([`Attempts`]); the others keep the
+//! client's own retries ([`Sending::sdk`]).
 
 mod answer;
 mod operation;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use aws_sdk_dynamodb::config::http::HttpResponse;
@@ -19,6 +22,7 @@ use aws_sdk_dynamodb::Client;
 use tracing::Instrument;
 
 pub(crate) use answer::{build_error, cancel_reasons, refused, sdk_error};
+use operation::Dispatch;
 pub(crate) use operation::Operation;
 
 use crate::convert::Item;
@@ -28,11 +32,13 @@ use crate::retry::{classify, Outcome, Reason, RetryPolicy};
 /// Whether a request may be sent again after its answer was lost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Idempotence {
-    /// A second send cannot change the outcome: a read, a put or delete without a condition, a
-    /// transaction with its `ClientRequestToken`.
+    /// A second send cannot apply anything twice: a read, a put or a delete, an update of
+    /// absolute values, a transaction with its `ClientRequestToken`. (A conditional write sent
+    /// again may find its condition refused by its own first send: the single-item writes tell
+    /// that apart by the item returned with the refusal.)
     Idempotent,
-    /// A second send may fail where the first succeeded, or apply twice: a conditional write, an
-    /// update that adds to a stored value.
+    /// A second send may apply twice, or answer with the first one's effect: an update that adds
+    /// to a stored value or appends to a list, an update returning the item before it.
     NotIdempotent,
 }
 
@@ -55,8 +61,8 @@ pub(crate) struct Sending {
 }
 
 impl Sending {
-    /// Retried by the SDK as the client is configured: single-item requests, reads, transactions
-    /// and table set-up.
+    /// Retried by the SDK as the client is configured: reads, a caller's transactions and table
+    /// set-up.
     pub(crate) fn sdk(idempotence: Idempotence) -> Sending {
         Sending {
             retries: Retries::Sdk,
@@ -169,6 +175,17 @@ impl Edge {
         request: O,
         how: Sending,
     ) -> Result<O::Output, Failed<O>> {
+        self.send_counted(request, how).await.0
+    }
+
+    /// As [`send`](Self::send), with what the sends were: a caller that must not report a
+    /// failure as "nothing was applied" when an earlier attempt may have been (a single-item
+    /// write) reads [`Attempts::maybe_applied`].
+    pub(crate) async fn send_counted<O: Operation>(
+        &self,
+        request: O,
+        how: Sending,
+    ) -> (Result<O::Output, Failed<O>>, Attempts) {
         // A copy is kept only when the edge may send the request again.
         let mut spare = match how.retries {
             Retries::Policy { first, last } if first < last => Some(request.clone()),
@@ -179,7 +196,7 @@ impl Edge {
             spare = Some(next.clone());
             Some(next)
         };
-        self.send_made(request, again, how).await.0
+        self.send_made(request, again, how).await
     }
 
     /// Sends `request` as `how` says, each resend made by `again` (`None`: no resend), and
@@ -199,14 +216,19 @@ impl Edge {
         let mut request = request;
         loop {
             counted.sent += 1;
-            let error = match self.once(request, sdk_retries).await {
+            let (error, transmitted) = match self.once(request, sdk_retries).await {
                 Ok(output) => return (Ok(output), counted),
-                Err(error) => error,
+                Err(failed) => failed,
             };
             let throttling = error
                 .as_service_error()
                 .map_or(&[][..], O::throttling_reasons);
-            let (retry, outcome) = classify(&error, throttling);
+            let (retry, mut outcome) = classify(&error, throttling);
+            if !transmitted {
+                // It failed before it was handed to the HTTP client (no credentials, an
+                // endpoint or signing error): it never reached DynamoDB.
+                outcome = Outcome::NotApplied;
+            }
             counted.maybe_applied |= outcome == Outcome::Unknown;
             let safe = outcome == Outcome::NotApplied || how.idempotence == Idempotence::Idempotent;
             let next = match &retry {
@@ -232,14 +254,28 @@ impl Edge {
         }
     }
 
-    /// One send of `request` in its span, which records the capacity it consumed.
+    /// One send of `request` in its span, which records the capacity it consumed. A failure
+    /// comes with whether the request was handed to the HTTP client (always `true` with the
+    /// SDK's retries, which may have sent it several times).
     async fn once<O: Operation>(
         &self,
         request: O,
         sdk_retries: bool,
-    ) -> Result<O::Output, SdkError<O::Error, HttpResponse>> {
+    ) -> Result<O::Output, (SdkError<O::Error, HttpResponse>, bool)> {
         let span = self.span(O::NAME);
-        let output = request.send(sdk_retries).instrument(span.clone()).await?;
+        let transmitted = Arc::new(AtomicBool::new(sdk_retries));
+        let how = if sdk_retries {
+            Dispatch::SdkRetries
+        } else {
+            Dispatch::Once(Arc::clone(&transmitted))
+        };
+        // Boxed: the SDK's future is deeply nested, and the operations that await this one (a
+        // single-item write, its transaction, a read engine) would otherwise exceed the
+        // compiler's depth limit when laying out their own futures.
+        let output = Box::pin(request.send(how))
+            .instrument(span.clone())
+            .await
+            .map_err(|error| (error, transmitted.load(Ordering::Relaxed)))?;
         if let Some(units) = O::consumed_capacity(&output) {
             span.record("db.dynamodb.consumed_capacity", units);
         }

@@ -8,6 +8,9 @@ mod delete;
 mod get;
 mod move_to;
 mod put;
+mod recognise;
+mod resend;
+mod settle;
 pub(crate) mod transact;
 mod unique;
 mod update;
@@ -16,7 +19,7 @@ pub(crate) mod write;
 
 pub use delete::Delete;
 pub use get::Get;
-pub use put::Put;
+pub use put::{Put, PutReturning, Stored};
 pub use transact::TransactionOutput;
 pub use update::{New, NewAs, Nothing, Old, Returning, Update};
 pub use version::{AnyVersion, ExpectedVersion, VersionCheck};

@@ -94,7 +94,8 @@ impl<T: Table> Transaction<T> {
     }
 
     /// A put or a create ([`Db::put`], [`Db::create`], with their conditions), as the request
-    /// would send it on its own.
+    /// would send it on its own. It returns nothing: a put with
+    /// [`returning_stored`](Put::returning_stored) is not accepted (does not compile).
     pub fn put<E: Entity>(self, put: Put<T, E>) -> Self {
         let (_, action) = put.prepare();
         self.push(action)

@@ -21,6 +21,9 @@
 //! - **drop after**: forwards, then closes the connection without answering;
 //! - **delay**: waits up to [`FaultMix::max_delay`], then forwards.
 //!
+//! It also counts the answers it forwards untouched that refuse a condition
+//! ([`FaultCounts::conditions_refused`]).
+//!
 //! Seeded: the fault for a request is a function of the seed, the request (its `X-Amz-Target` and
 //! its JSON body in canonical form, so the table name counts: use a fixed one to replay a run) and
 //! how many times that same request came before, so it does not depend on arrival order or timing.
@@ -106,6 +109,9 @@ pub struct FaultMix {
     /// The operations (`X-Amz-Target` after the dot, e.g. `"BatchWriteItem"`) faults apply to;
     /// empty: all.
     pub operations: Vec<String>,
+    /// Faults only on the first occurrence of each request: the same request sent again is
+    /// forwarded untouched (e.g. the first answer lost, the resend's delivered).
+    pub first_send_only: bool,
 }
 
 impl FaultMix {
@@ -121,6 +127,7 @@ impl FaultMix {
             max_delay: Duration::from_millis(5),
             keep: Keep::Random,
             operations: Vec::new(),
+            first_send_only: false,
         }
     }
 
@@ -173,6 +180,12 @@ impl FaultMix {
         self
     }
 
+    /// The same mix, on the first occurrence of each request only.
+    pub fn first_send_only(mut self) -> Self {
+        self.first_send_only = true;
+        self
+    }
+
     /// The fault for a uniform draw `u` in `[0, 1)`.
     fn pick(&self, u: f64) -> Option<Fault> {
         let mut bound = 0.0;
@@ -216,6 +229,10 @@ pub struct FaultCounts {
     pub delayed: u64,
     /// Bodies refused for being over [`MAX_BODY`].
     pub too_large: u64,
+    /// Answers forwarded as the engine gave them that refuse a condition
+    /// (`ConditionalCheckFailedException`): in a test where nothing else writes the items, each
+    /// is a resend refused by its own first send.
+    pub conditions_refused: u64,
 }
 
 impl FaultCounts {
@@ -236,7 +253,7 @@ impl fmt::Display for FaultCounts {
             f,
             "{} requests, {} forwarded; faults: unprocessed {} ({} entries held back), \
              throttled {}, 500 {}, dropped before forwarding {}, dropped after forwarding {}, \
-             delayed {}",
+             delayed {}; conditions refused {}",
             self.requests,
             self.forwarded,
             self.unprocessed,
@@ -245,7 +262,8 @@ impl fmt::Display for FaultCounts {
             self.server_errors,
             self.dropped_before,
             self.dropped_after,
-            self.delayed
+            self.delayed,
+            self.conditions_refused
         )
     }
 }
@@ -262,6 +280,7 @@ struct Counters {
     dropped_after: AtomicU64,
     delayed: AtomicU64,
     too_large: AtomicU64,
+    conditions_refused: AtomicU64,
 }
 
 fn bump(counter: &AtomicU64, n: u64) {
@@ -360,6 +379,7 @@ impl FaultProxy {
             dropped_after: get(&c.dropped_after),
             delayed: get(&c.delayed),
             too_large: get(&c.too_large),
+            conditions_refused: get(&c.conditions_refused),
         }
     }
 
@@ -480,17 +500,12 @@ impl Shared {
             .to_owned();
         let (fault, mut rng) = self.decide(&target, &body);
         match fault {
-            None => self
-                .forward(&parts, body)
-                .await
-                .map(Upstream::into_response),
+            None => self.forward_answer(&parts, body).await,
             Some(Fault::Delay) => {
                 bump(&self.counters.delayed, 1);
                 let most = u64::try_from(self.mix.max_delay.as_micros()).unwrap_or(u64::MAX);
                 tokio::time::sleep(Duration::from_micros(rng.u64(0..=most))).await;
-                self.forward(&parts, body)
-                    .await
-                    .map(Upstream::into_response)
+                self.forward_answer(&parts, body).await
             }
             Some(Fault::Throttle) => {
                 bump(&self.counters.throttled, 1);
@@ -535,11 +550,25 @@ impl Shared {
             *n
         };
         let mut rng = fastrand::Rng::with_seed(fnv1a(request, &[&occurrence.to_le_bytes()]));
-        let applies =
-            self.mix.operations.is_empty() || self.mix.operations.iter().any(|o| o == target);
+        let applies = (self.mix.operations.is_empty()
+            || self.mix.operations.iter().any(|o| o == target))
+            && !(self.mix.first_send_only && occurrence > 1);
         let draw = rng.f64();
         let fault = if applies { self.mix.pick(draw) } else { None };
         (fault, rng)
+    }
+
+    /// Forwards the request and returns the engine's answer as it is, counting refused
+    /// conditions.
+    async fn forward_answer(&self, parts: &hyper::http::request::Parts, body: Bytes) -> Answer {
+        let upstream = self.forward(parts, body).await?;
+        let refused = b"ConditionalCheckFailedException";
+        if upstream.status == StatusCode::BAD_REQUEST
+            && upstream.body.windows(refused.len()).any(|w| w == refused)
+        {
+            bump(&self.counters.conditions_refused, 1);
+        }
+        Ok(upstream.into_response())
     }
 
     /// Sends the request with `body` to the engine and reads its answer.

@@ -1,6 +1,6 @@
 // A transaction is on one table: a condition check of an entity of another table is one error
 // naming the entity and both tables; a request of another table's handle is a type mismatch; an
-// update that asks for return values is not a transaction action.
+// update or a put that asks for return values is not a transaction action.
 use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::Db;
 
@@ -36,6 +36,8 @@ fn build(app: Db<App>, billing: Db<Billing>, invoice: Invoice) {
     let _ = app.transaction().put(billing.put(&invoice));
     let user = User::key("u1").unwrap();
     let _ = app.transaction().update(app.update(&user).add(User::N, 1).returning_new());
+    let stored = User { id: "u1".into(), n: 1 };
+    let _ = app.transaction().put(app.create(&stored).returning_stored());
 }
 
 fn main() {

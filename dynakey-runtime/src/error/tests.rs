@@ -229,6 +229,27 @@ fn every_error() -> Vec<Error> {
             sort: sort.clone(),
             current: None,
         });
+        errors.push(Error::OutcomeUnknown(Box::new(OutcomeUnknown {
+            operation: "UpdateItem",
+            table: "app".into(),
+            partition: partition.clone(),
+            sort: sort.clone(),
+            attempts: 1,
+            cause: Error::Sdk {
+                operation: "UpdateItem",
+                message: "dispatch failure: connection closed before message completed".into(),
+                source: Box::new(std::io::Error::other("closed")),
+            },
+            sent: SentRequest::Item(Box::new(SentWrite {
+                kind: SentKind::Delete {
+                    key: crate::Item::new(),
+                },
+                key: (partition.clone(), sort.clone()),
+                condition: None,
+                expected: Expected::guard(dynakey::write::Guard::Any),
+                return_values: aws_sdk_dynamodb::types::ReturnValue::None,
+            })),
+        })));
         for found in [Some(4), None] {
             errors.push(Error::VersionConflict {
                 table: "app".into(),

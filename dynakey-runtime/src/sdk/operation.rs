@@ -2,10 +2,14 @@
 //! its request (the one `.send()` of the crate), and what its answers carry.
 
 use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use aws_sdk_dynamodb::config::http::HttpResponse;
+use aws_sdk_dynamodb::config::interceptors::BeforeTransmitInterceptorContextRef;
 use aws_sdk_dynamodb::config::retry::RetryConfig;
-use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
+use aws_sdk_dynamodb::config::{ConfigBag, Intercept, RuntimeComponents};
+use aws_sdk_dynamodb::error::{BoxError, ProvideErrorMetadata, SdkError};
 use aws_sdk_dynamodb::operation::{
     batch_get_item, batch_write_item, create_table, delete_item, delete_table, describe_table,
     get_item, put_item, query, scan, transact_get_items, transact_write_items, update_item,
@@ -25,10 +29,11 @@ pub(crate) trait Operation: Clone + Send + Sync + 'static {
     type Error: ProvideErrorMetadata + std::error::Error + Send + Sync + 'static;
 
     /// Sends the request once as the SDK sends it: with the client's retry configuration
-    /// (`sdk_retries`), or with the SDK's retries off (every attempt is then the edge's).
+    /// (`how` is [`Dispatch::SdkRetries`]), or with the SDK's retries off, every attempt the edge's,
+    /// marking when the request is handed to the HTTP client ([`Dispatch::Once`]).
     fn send(
         self,
-        sdk_retries: bool,
+        how: Dispatch,
     ) -> impl Future<Output = Result<Self::Output, SdkError<Self::Error, HttpResponse>>> + Send;
 
     /// DynamoDB's `ThrottlingReason`s on a throttling error of this operation.
@@ -49,10 +54,44 @@ pub(crate) trait Operation: Clone + Send + Sync + 'static {
     }
 }
 
-/// A request configuration that switches the SDK's own retries off, for requests the edge
-/// retries itself.
-fn without_sdk_retries() -> aws_sdk_dynamodb::config::Builder {
-    aws_sdk_dynamodb::config::Builder::default().retry_config(RetryConfig::disabled())
+/// How [`Operation::send`] sends a request.
+#[derive(Debug, Clone)]
+pub(crate) enum Dispatch {
+    /// With the client's retry configuration.
+    SdkRetries,
+    /// Once, the SDK's retries off; `true` is stored in the flag when the request is handed to
+    /// the HTTP client, so a failure before that (no credentials, an endpoint or signing error)
+    /// is known not to have reached DynamoDB.
+    Once(Arc<AtomicBool>),
+}
+
+/// Stores `true` in its flag when the request is handed to the HTTP client
+/// (`read_before_transmit`, after identity, endpoint and signing).
+#[derive(Debug)]
+struct Transmitted(Arc<AtomicBool>);
+
+impl Intercept for Transmitted {
+    fn name(&self) -> &'static str {
+        "dynakey_runtime::sdk::transmitted"
+    }
+
+    fn read_before_transmit(
+        &self,
+        _context: &BeforeTransmitInterceptorContextRef<'_>,
+        _runtime_components: &RuntimeComponents,
+        _cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        self.0.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+}
+
+/// A request configuration for one send of the edge: the SDK's own retries off, and the
+/// [`Transmitted`] mark.
+fn once(transmitted: Arc<AtomicBool>) -> aws_sdk_dynamodb::config::Builder {
+    aws_sdk_dynamodb::config::Builder::default()
+        .retry_config(RetryConfig::disabled())
+        .interceptor(Transmitted(transmitted))
 }
 
 /// Capacity units of one `ConsumedCapacity` or several.
@@ -72,17 +111,18 @@ macro_rules! operation {
 
             fn send(
                 self,
-                sdk_retries: bool,
+                how: Dispatch,
             ) -> impl Future<Output = Result<Self::Output, SdkError<Self::Error, HttpResponse>>>
                    + Send {
                 async move {
-                    if sdk_retries {
-                        self.send().await
-                    } else {
-                        self.customize()
-                            .config_override(without_sdk_retries())
-                            .send()
-                            .await
+                    match how {
+                        Dispatch::SdkRetries => self.send().await,
+                        Dispatch::Once(transmitted) => {
+                            self.customize()
+                                .config_override(once(transmitted))
+                                .send()
+                                .await
+                        }
                     }
                 }
             }

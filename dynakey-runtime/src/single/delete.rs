@@ -22,7 +22,10 @@ impl<T: Table> Db<T> {
     ///
     /// # Errors
     /// [`Error::ConditionFailed`] or [`Error::VersionConflict`] with the stored item;
-    /// [`Error::Plan`] before any request; [`Error::Sdk`].
+    /// [`Error::Plan`] before any request; [`Error::Sdk`] (nothing was applied);
+    /// [`Error::OutcomeUnknown`] when an answer was lost and could not be settled: a delete is
+    /// resent, but a resend of a conditional delete refused on a missing item cannot tell its own
+    /// delete from another's (docs/semantics.md §5, "A lost answer").
     pub fn delete<E>(&self, key: &Key<E>) -> Delete<T, E>
     where
         E: InTable<T>,

@@ -35,7 +35,10 @@ impl<T: Table> Db<T> {
     ///   conditioned on that item being as read first, strongly consistent);
     /// - [`Error::TransactionCanceled`] when DynamoDB cancelled it for another reason (after
     ///   retries of `TransactionConflict` and throttling); [`Error::Sdk`] from the service. A
-    ///   cancelled transaction changes nothing.
+    ///   cancelled transaction changes nothing;
+    /// - [`Error::OutcomeUnknown`] when an answer was lost and the same request, resent with its
+    ///   `ClientRequestToken` within the table's [`RetryPolicy`](crate::RetryPolicy), did not
+    ///   settle it (docs/semantics.md §5, "A lost answer").
     ///
     /// It runs on the same transaction code as [`Db::transaction`](crate::Db::transaction).
     pub async fn move_to<E>(&self, old: &Key<E>, entity: &E) -> Result<(), Error>

@@ -11,14 +11,19 @@ use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
 use dynakey::expr::Condition;
 use dynakey::write::{condition, Guard};
 use dynakey::{Cond, Entity, InTable, Table, WriteInput};
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::unique::UniquePart;
+use super::update::Nothing;
 use super::write::{self, push_condition, Action};
 use crate::convert::Item;
 use crate::db::Db;
 use crate::error::{Error, Expected};
-use crate::item::{check_item, key_strings, to_item};
+use crate::item::{check_item, from_entity_item, key_strings, to_item};
+
+/// A put as one action with what it returns, and the handle to send it with.
+type Prepared<T, O> = (Db<T>, Result<(Action, O), Error>);
 
 /// How a `PutItem` treats the item stored under its key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,17 +41,51 @@ enum PutMode {
 /// `updated_at` (and, by `create`, `created_at`) to the time of the request; a versioned entity's
 /// version: `create` stores 1, `put` of an entity read at version `v` stores `v + 1` on the
 /// condition that the stored version is still `v` (`v = 0`: that no item exists).
+///
+/// `.await` returns nothing; after [`returning_stored`](Self::returning_stored) it returns the
+/// entity as stored (its version, its managed timestamps), with no second request.
 #[must_use = "a PutItem request does nothing until it is awaited"]
-pub struct Put<T: Table, E> {
+pub struct Put<T: Table, E, R = Nothing> {
     db: Db<T>,
     item: Result<Item, Error>,
     mode: PutMode,
     conditions: Vec<Condition>,
     error: Option<Error>,
-    entity: PhantomData<fn() -> E>,
+    entity: PhantomData<fn() -> (E, R)>,
 }
 
-impl<T: Table, E> fmt::Debug for Put<T, E> {
+/// What a [`Put`] returns: nothing ([`Nothing`], the default) or the entity as stored
+/// ([`Stored`]).
+pub trait PutReturning<E>: Send + 'static {
+    /// The request's output.
+    type Output: Send + 'static;
+    /// The output from the item the request writes (a put stores exactly that item).
+    ///
+    /// # Errors
+    /// [`Error::Decode`] when the item does not decode.
+    fn decode(item: &Item) -> Result<Self::Output, Error>;
+}
+
+/// Return the entity as stored: the item the request writes, decoded into `E` (made by
+/// [`Put::returning_stored`]).
+#[derive(Debug, Clone, Copy)]
+pub enum Stored {}
+
+impl<E> PutReturning<E> for Nothing {
+    type Output = ();
+    fn decode(_: &Item) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl<E: Entity + DeserializeOwned + Send + 'static> PutReturning<E> for Stored {
+    type Output = E;
+    fn decode(item: &Item) -> Result<E, Error> {
+        from_entity_item::<E>(item.clone())
+    }
+}
+
+impl<T: Table, E, R> fmt::Debug for Put<T, E, R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Put")
             .field("table", &self.db.table_name())
@@ -67,7 +106,11 @@ impl<T: Table> Db<T> {
     /// [`Error::Key`], [`Error::Serialize`], [`Error::KeyAttributeCollision`],
     /// [`Error::KeyTemplateConflict`], [`Error::InvalidItem`], [`Error::Plan`] before any request
     /// (nothing is written); [`Error::ConditionFailed`] or [`Error::VersionConflict`] with the
-    /// stored item; [`Error::Sdk`] from the service.
+    /// stored item; [`Error::Sdk`] from the service (nothing was applied: the retries of the
+    /// table's [`RetryPolicy`](crate::RetryPolicy) ran out, or a request DynamoDB refuses);
+    /// [`Error::OutcomeUnknown`] when an answer was lost and sending the request again did not
+    /// settle it (docs/semantics.md §5, "A lost answer": a put is resent, and a resend refused by
+    /// the item this call wrote is this call's success).
     pub fn put<E>(&self, entity: &E) -> Put<T, E>
     where
         E: InTable<T> + Serialize,
@@ -161,7 +204,26 @@ fn manage<E: Entity>(item: &mut Item, mode: PutMode, now: SystemTime) -> Result<
     Ok(expected)
 }
 
-impl<T: Table, E: Entity> Put<T, E> {
+impl<T: Table, E: Entity + DeserializeOwned> Put<T, E> {
+    /// Returns the entity as stored: the item this request writes — with the version it stores
+    /// (`create`: 1, `put` of version `v`: `v + 1`) and its managed timestamps (the time of the
+    /// request) — decoded into `E`, with no second request (`PutItem` returns no new item: AWS
+    /// API reference, `PutItem`, `ReturnValues`). So the next write can expect its version
+    /// without patching it by hand. The item is decoded before the request is sent: one that
+    /// does not decode is [`Error::Decode`] and nothing is written.
+    pub fn returning_stored(self) -> Put<T, E, Stored> {
+        Put {
+            db: self.db,
+            item: self.item,
+            mode: self.mode,
+            conditions: self.conditions,
+            error: self.error,
+            entity: PhantomData,
+        }
+    }
+}
+
+impl<T: Table, E: Entity, R> Put<T, E, R> {
     /// The write happens only if `condition` holds on the item as stored (ANDed with earlier
     /// conditions and dynakey's own; a missing item fails every condition but `not_exists`).
     pub fn condition<S>(mut self, condition: Cond<E, S>) -> Self {
@@ -172,6 +234,13 @@ impl<T: Table, E: Entity> Put<T, E> {
     /// The write as one action, everything that depends on `E` worked out, so the future does
     /// not hold `E` (no `Send` or `'static` bound on the entity).
     pub(crate) fn prepare(self) -> (Db<T>, Result<Action, Error>) {
+        let (db, prepared) = self.prepare_as::<Nothing>();
+        (db, prepared.map(|(action, ())| action))
+    }
+
+    /// As [`prepare`](Self::prepare), with what the request returns (`O`), taken from the item
+    /// before it is sent.
+    fn prepare_as<O: PutReturning<E>>(self) -> Prepared<T, O::Output> {
         let action = (|| {
             if let Some(error) = self.error {
                 return Err(error);
@@ -190,7 +259,8 @@ impl<T: Table, E: Entity> Put<T, E> {
             let version = expected.version.filter(|v| *v > 0);
             let condition = condition::<E>(expected.guard, version, &self.conditions);
             let unique = UniquePart::of_put::<T, E>(&item, self.mode == PutMode::Create);
-            Ok(Action::put::<T>(item, condition, expected, unique))
+            let output = O::decode(&item)?;
+            Ok((Action::put::<T>(item, condition, expected, unique), output))
         })();
         (self.db, action)
     }
@@ -207,18 +277,27 @@ impl<T: Table, E: Entity> Put<T, E> {
     ///
     /// # Errors
     /// As [`Db::put`] and [`Db::create`].
-    pub async fn send(self) -> Result<(), Error> {
-        let (db, action) = self.prepare();
-        write::send(&db, action?, ReturnValue::None).await.map(drop)
+    pub async fn send(self) -> Result<R::Output, Error>
+    where
+        R: PutReturning<E>,
+    {
+        let (db, prepared) = self.prepare_as::<R>();
+        let (action, output) = prepared?;
+        write::send(&db, action, ReturnValue::None).await?;
+        Ok(output)
     }
 }
 
-impl<T: Table, E: Entity> IntoFuture for Put<T, E> {
-    type Output = Result<(), Error>;
+impl<T: Table, E: Entity, R: PutReturning<E>> IntoFuture for Put<T, E, R> {
+    type Output = Result<R::Output, Error>;
     type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;
 
     fn into_future(self) -> Self::IntoFuture {
-        let (db, action) = self.prepare();
-        Box::pin(async move { write::send(&db, action?, ReturnValue::None).await.map(drop) })
+        let (db, prepared) = self.prepare_as::<R>();
+        Box::pin(async move {
+            let (action, output) = prepared?;
+            write::send(&db, action, ReturnValue::None).await?;
+            Ok(output)
+        })
     }
 }

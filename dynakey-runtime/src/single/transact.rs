@@ -16,12 +16,12 @@ use super::write::{Action, Kind};
 use crate::convert::{placeholder_maps, transact_write_item, Item, WriteKind};
 use crate::db::Db;
 use crate::error::{
-    CancelReason, Error, KeyText, Reading, Rendered, Resend, TransactionCanceled,
-    TransactionRefusal,
+    CancelReason, Error, KeyText, OutcomeUnknown, Reading, Rendered, Resend, SentRequest,
+    TransactionCanceled, TransactionRefusal,
 };
 use crate::item::item_size;
 use crate::limits::{MAX_TRANSACTION_ACTIONS, MAX_TRANSACTION_BYTES};
-use crate::sdk::{build_error, cancel_reasons, Failed, Idempotence, Sending};
+use crate::sdk::{build_error, cancel_reasons, Attempts, Failed, Idempotence, Sending};
 
 /// What a transaction that succeeded returns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -383,34 +383,51 @@ fn render(
 enum Outcome {
     /// `TransactionCanceledException`: the `CancellationReasons`, in request order.
     Canceled(Vec<CancellationReason>),
-    Failed(Error),
+    /// Any other failure, with what the sends were.
+    Failed(Error, Attempts),
 }
 
-/// Sends the items with `token`. Idempotent: DynamoDB applies a token's request at most once
-/// within 10 minutes.
+/// Sends the items with `token` as `retries` says (a caller's transaction: the SDK's retries;
+/// a single-item write or a move: the table's policy, counting every attempt). Idempotent:
+/// DynamoDB applies a token's request at most once within 10 minutes.
 async fn transact<T: Table>(
     db: &Db<T>,
     items: &[TransactWriteItem],
     token: &str,
+    retries: Retries,
 ) -> Result<(), Outcome> {
     let request = db
         .client()
         .transact_write_items()
         .set_transact_items(Some(items.to_vec()))
         .client_request_token(token);
-    match db
-        .edge()
-        .send(request, Sending::sdk(Idempotence::Idempotent))
-        .await
-    {
-        Ok(_) => Ok(()),
-        Err(failed) => match failed.service_error() {
+    let how = match retries {
+        Retries::Sdk => Sending::sdk(Idempotence::Idempotent),
+        Retries::Policy => {
+            Sending::policy(1, db.retry_policy().attempts(), Idempotence::Idempotent)
+        }
+    };
+    match db.edge().send_counted(request, how).await {
+        (Ok(_), _) => Ok(()),
+        (Err(failed), attempts) => match failed.service_error() {
             Some(TransactWriteItemsError::TransactionCanceledException(c)) => {
                 Err(Outcome::Canceled(c.cancellation_reasons().to_vec()))
             }
-            _ => Err(Outcome::Failed(failed.into_error())),
+            _ => Err(Outcome::Failed(failed.into_error(), attempts)),
         },
     }
+}
+
+/// Who retries a `TransactWriteItems`.
+#[derive(Debug, Clone, Copy)]
+enum Retries {
+    /// The SDK, as the client is configured: a caller's [`Transaction`](crate::Transaction),
+    /// whose failure returns the request to send again ([`Error::TransactionFailed`]).
+    Sdk,
+    /// The SDK edge under the table's [`RetryPolicy`](crate::RetryPolicy): a single-item write
+    /// or a move, whose failure after an attempt that may have been applied is
+    /// [`Error::OutcomeUnknown`].
+    Policy,
 }
 
 /// Sends the rendered `request` with `token`, and tells what happened.
@@ -419,7 +436,7 @@ pub(crate) async fn finish<T: Table>(
     request: Rendered,
     token: String,
 ) -> Result<TransactionOutput, Error> {
-    match transact(db, &request.items, &token).await {
+    match transact(db, &request.items, &token, Retries::Sdk).await {
         Ok(()) => Ok(TransactionOutput {
             client_request_token: token,
         }),
@@ -431,7 +448,7 @@ pub(crate) async fn finish<T: Table>(
                 reasons,
             })))
         }
-        Err(Outcome::Failed(error)) => Err(Error::TransactionFailed {
+        Err(Outcome::Failed(error, _)) => Err(Error::TransactionFailed {
             client_request_token: token.clone(),
             source: Box::new(error),
             resend: Box::new(Resend { request, token }),
@@ -445,7 +462,8 @@ pub(crate) async fn finish<T: Table>(
 /// runtime added for its read (another write changed the item after the read; [`stale_read`]) —
 /// nothing was applied: a cancelled transaction changes nothing — up to the table's retry budget.
 /// Errors are the single-item request's: the action's failed condition as [`Error::NotFound`],
-/// [`Error::AlreadyExists`], …; a taken value as [`Error::NotUnique`].
+/// [`Error::AlreadyExists`], …; a taken value as [`Error::NotUnique`]; a lost answer that the
+/// same request with the same token did not settle as [`Error::OutcomeUnknown`].
 pub(crate) async fn single<T: Table>(db: &Db<T>, action: Action) -> Result<(), Error> {
     all_or_error(db, vec![action]).await
 }
@@ -482,8 +500,9 @@ fn stale_read(readings: &[Reading], reasons: &[CancellationReason]) -> bool {
 }
 
 /// As [`single`], for the few actions of one operation (a move): the first failing action's
-/// error. The loop plans anew each time (fresh reads, a new token): it does not resend a
-/// request, so it is not the SDK edge's.
+/// error. The loop plans anew each time (fresh reads, a new token) after a cancellation, which
+/// applied nothing; a request whose answer was lost is resent as it was, with its token, by the
+/// SDK edge.
 pub(crate) async fn all_or_error<T: Table>(db: &Db<T>, actions: Vec<Action>) -> Result<(), Error> {
     let retry = db.retry_policy();
     let attempts = retry.attempts();
@@ -491,14 +510,17 @@ pub(crate) async fn all_or_error<T: Table>(db: &Db<T>, actions: Vec<Action>) -> 
     loop {
         let token = new_token();
         let request = plan(db, &actions).await?;
-        let reasons = match transact(db, &request.items, &token).await {
+        let reasons = match transact(db, &request.items, &token, Retries::Policy).await {
             Ok(()) => return Ok(()),
-            Err(Outcome::Failed(error)) => return Err(error),
+            Err(Outcome::Failed(error, sends)) if sends.maybe_applied => {
+                return Err(unknown(db, request, token, error, sends.sent));
+            }
+            Err(Outcome::Failed(error, _)) => return Err(error),
             Err(Outcome::Canceled(reasons)) => reasons,
         };
         let stale = stale_read(&request.readings, &reasons);
         let reasons = cancel_reasons(db.table_name(), request.actions, &request.readings, reasons);
-        let mut canceled = TransactionCanceled {
+        let canceled = TransactionCanceled {
             client_request_token: token,
             reasons,
         };
@@ -507,23 +529,97 @@ pub(crate) async fn all_or_error<T: Table>(db: &Db<T>, actions: Vec<Action>) -> 
             attempt += 1;
             continue;
         }
-        let first = canceled.first_failure().map(|(i, _)| i);
-        let failure = first.map(|i| {
-            let reason = std::mem::replace(&mut canceled.reasons[i], CancelReason::None);
-            (i, reason)
-        });
-        return Err(match failure {
-            Some((_, CancelReason::ConditionFailed(error))) => *error,
-            Some((i, CancelReason::NotUnique { fields, key })) => Error::NotUnique {
-                entity: actions[i].unique.as_ref().map_or("", |p| p.entity),
+        return Err(first_failure(&request.readings, canceled));
+    }
+}
+
+/// The error of a cancelled transaction of one operation: its first failing action's own error
+/// (a failed condition as the single-item error, a taken value as [`Error::NotUnique`]), or the
+/// whole cancellation.
+fn first_failure(readings: &[Reading], mut canceled: TransactionCanceled) -> Error {
+    let first = canceled.first_failure().map(|(i, _)| i);
+    let failure = first.map(|i| {
+        let reason = std::mem::replace(&mut canceled.reasons[i], CancelReason::None);
+        (i, reason)
+    });
+    match failure {
+        Some((_, CancelReason::ConditionFailed(error))) => *error,
+        Some((i, CancelReason::NotUnique { fields, key })) => {
+            let entity = readings.iter().find_map(|r| match r {
+                Reading::Taken {
+                    action,
+                    entity,
+                    key: taken,
+                    ..
+                } if *action == i && *taken == key => Some(*entity),
+                _ => None,
+            });
+            Error::NotUnique {
+                entity: entity.unwrap_or(""),
                 fields,
                 key,
-            },
-            Some((i, other)) => {
-                canceled.reasons[i] = other;
-                Error::TransactionCanceled(Box::new(canceled))
             }
-            None => Error::TransactionCanceled(Box::new(canceled)),
-        });
+        }
+        Some((i, other)) => {
+            canceled.reasons[i] = other;
+            Error::TransactionCanceled(Box::new(canceled))
+        }
+        None => Error::TransactionCanceled(Box::new(canceled)),
+    }
+}
+
+/// [`Error::OutcomeUnknown`] of the single-item write or move sent as `request` with `token`.
+fn unknown<T: Table>(
+    db: &Db<T>,
+    request: Rendered,
+    token: String,
+    cause: Error,
+    attempts: u32,
+) -> Error {
+    let (partition, sort) = request
+        .readings
+        .iter()
+        .find_map(|r| match r {
+            Reading::Action { key, .. } => Some(key.clone()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    Error::OutcomeUnknown(Box::new(OutcomeUnknown {
+        operation: "TransactWriteItems",
+        table: db.table_name().to_owned(),
+        partition,
+        sort,
+        attempts,
+        cause,
+        sent: SentRequest::Transaction(Resend { request, token }),
+    }))
+}
+
+/// Sends the `TransactWriteItems` of an [`Error::OutcomeUnknown`] again, with its token: applied
+/// at most once with the first sends within 10 minutes of the first, so a cancellation means
+/// that none of them was applied.
+///
+/// # Errors
+/// As [`single`]; any failure other than a cancellation is [`Error::OutcomeUnknown`] again.
+pub(crate) async fn resend<T: Table>(db: &Db<T>, resend: &Resend) -> Result<(), Error> {
+    let Resend { request, token } = resend;
+    match transact(db, &request.items, token, Retries::Policy).await {
+        Ok(()) => Ok(()),
+        Err(Outcome::Canceled(reasons)) => {
+            let reasons =
+                cancel_reasons(db.table_name(), request.actions, &request.readings, reasons);
+            let canceled = TransactionCanceled {
+                client_request_token: token.clone(),
+                reasons,
+            };
+            Err(first_failure(&request.readings, canceled))
+        }
+        Err(Outcome::Failed(error, sends)) => Err(unknown(
+            db,
+            request.clone(),
+            token.clone(),
+            error,
+            sends.sent,
+        )),
     }
 }

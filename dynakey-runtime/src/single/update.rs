@@ -34,7 +34,8 @@ pub trait Returning<T: Table, E>: Send + 'static {
     fn decode(attributes: Option<Item>) -> Result<Self::Output, Error>;
 }
 
-/// Return nothing (`ReturnValues = NONE`).
+/// Return nothing (`ReturnValues = NONE`): the default of an [`Update`] and of a
+/// [`Put`](crate::Put).
 #[derive(Debug, Clone, Copy)]
 pub enum Nothing {}
 
@@ -101,6 +102,13 @@ impl<T: Table, E: 'static, P: DeserializeOwned + Send + 'static> Returning<T, E>
 /// By default the update requires the item to exist (`attribute_exists(#pk)`): a missing item is
 /// [`Error::NotFound`] and nothing is created. `.upsert()` lets it create the item, as
 /// DynamoDB's `UpdateItem` does by default.
+///
+/// When an answer is lost (a 5xx, a timeout, a connection dropped after sending), an update made
+/// only of values that a second application leaves as they are (`set`, `remove`,
+/// `set_if_not_exists`, set elements; its version and timestamps) is sent again, and a resend
+/// refused by the values this call stored is this call's success; an update that adds, subtracts
+/// or appends, or returns the item before it, is not sent again: [`Error::OutcomeUnknown`], with
+/// the request as sent (docs/semantics.md §5, "A lost answer").
 ///
 /// ```no_run
 /// # use dynakey::Entity;

@@ -11,13 +11,13 @@ use dynakey::expr::{Condition, UpdateAction};
 use dynakey::write::Guard;
 use dynakey::{Cond, Entity, InTable, Key, Table, UpdatePlan, WriteInput};
 
+use super::settle;
 use super::transact;
 use super::unique::UniquePart;
-use crate::convert::{delete_item, key_to_attributes, put_item, update_item, Item};
+use crate::convert::{key_to_attributes, Item};
 use crate::db::Db;
-use crate::error::{Error, Expected, KeyText};
+use crate::error::{Error, Expected, KeyText, SentKind, SentWrite};
 use crate::item::key_strings;
-use crate::sdk::{refused, Idempotence, Operation, Sending};
 
 /// What an action does to its item.
 #[derive(Debug, Clone)]
@@ -184,32 +184,10 @@ pub(crate) fn push_condition<E, S>(
     }
 }
 
-/// A write without a condition may be sent again; a conditional one may fail the second time.
-fn idempotence(input: &WriteInput) -> Idempotence {
-    match input.condition_expression {
-        None => Idempotence::Idempotent,
-        Some(_) => Idempotence::NotIdempotent,
-    }
-}
-
-/// Sends one single-item request, a refused condition told apart by what the action expected.
-async fn write<T: Table, O: Operation>(
-    db: &Db<T>,
-    request: O,
-    key: KeyText,
-    expected: Expected,
-    idempotence: Idempotence,
-) -> Result<O::Output, Error> {
-    let sent = db.edge().send(request, Sending::sdk(idempotence)).await;
-    sent.map_err(|failed| match failed.condition_failed() {
-        Some(current) => refused(db.table_name(), key, expected, current),
-        None => failed.into_error(),
-    })
-}
-
 /// Sends one action alone — `PutItem`, `DeleteItem`, or `UpdateItem` asking for
-/// `return_values` (the attributes it returned) — or, for an entity with `#[unique(…)]` (and a
-/// condition check), as a transaction with its uniqueness items.
+/// `return_values` (the attributes it returned) — under the table's retry policy, a lost answer
+/// settled ([`settle`]); or, for an entity with `#[unique(…)]` (and a condition check), as a
+/// transaction with its uniqueness items.
 pub(crate) async fn send<T: Table>(
     db: &Db<T>,
     action: Action,
@@ -218,8 +196,6 @@ pub(crate) async fn send<T: Table>(
     if action.unique.is_some() {
         return transact::single(db, action).await.map(|()| None);
     }
-    let input = action.input();
-    let (client, table) = (db.client(), db.table_name());
     let Action {
         kind,
         key,
@@ -228,26 +204,15 @@ pub(crate) async fn send<T: Table>(
         expected,
         unique,
     } = action;
-    match kind {
-        Kind::Put(item) => {
-            let idempotence = idempotence(&input);
-            let request = put_item(client, table, item, input);
-            write(db, request, key, expected, idempotence).await?;
-            Ok(None)
-        }
-        Kind::Delete => {
-            let idempotence = idempotence(&input);
-            let request = delete_item(client, table, key_attributes, input);
-            write(db, request, key, expected, idempotence).await?;
-            Ok(None)
-        }
-        Kind::Update(_) => {
-            let request = update_item(client, table, key_attributes, input, return_values);
-            // Not known to be safe to resend: it may add to a stored value, and it is
-            // conditional unless an upsert.
-            let output = write(db, request, key, expected, Idempotence::NotIdempotent).await?;
-            Ok(output.attributes)
-        }
+    let kind = match kind {
+        Kind::Put(item) => SentKind::Put(item),
+        Kind::Delete => SentKind::Delete {
+            key: key_attributes,
+        },
+        Kind::Update(actions) => SentKind::Update {
+            key: key_attributes,
+            actions,
+        },
         // A condition check alone is a transaction of one `ConditionCheck`.
         Kind::Check => {
             let check = Action {
@@ -258,7 +223,15 @@ pub(crate) async fn send<T: Table>(
                 expected,
                 unique,
             };
-            transact::single(db, check).await.map(|()| None)
+            return transact::single(db, check).await.map(|()| None);
         }
-    }
+    };
+    let sent = SentWrite {
+        kind,
+        key,
+        condition,
+        expected,
+        return_values,
+    };
+    settle::send(db, &sent, false).await
 }

@@ -32,6 +32,26 @@ impl UpdateAction {
             | UpdateAction::Delete(path, _) => path,
         }
     }
+
+    /// `true` when applying the action twice leaves the item as applying it once: `SET` to a
+    /// value, `SET path = if_not_exists(path, value)`, `REMOVE`, and `ADD`/`DELETE` of set
+    /// elements. `false` for arithmetic (`SET n = n + :v`, `ADD` of a number) and `list_append`,
+    /// which a second application repeats, and for a `SET` from another attribute. An update made
+    /// only of idempotent actions may be sent again after its answer was lost (AWS developer
+    /// guide, "Error retries and exponential backoff": a retried write must be idempotent).
+    pub fn is_idempotent(&self) -> bool {
+        match self {
+            UpdateAction::Set(_, SetValue::Operand(SetOperand::Value(_)))
+            | UpdateAction::Remove(_) => true,
+            UpdateAction::Set(path, SetValue::Operand(SetOperand::IfNotExists(of, value))) => {
+                path == of && matches!(**value, SetOperand::Value(_))
+            }
+            UpdateAction::Set(..) => false,
+            UpdateAction::Add(_, value) | UpdateAction::Delete(_, value) => {
+                matches!(value, Value::Ss(_) | Value::Ns(_) | Value::Bs(_))
+            }
+        }
+    }
 }
 
 /// The right-hand side of a `SET` action: an operand, or the sum or difference of two.
@@ -63,4 +83,58 @@ pub enum SetOperand {
     IfNotExists(Path, Box<SetOperand>),
     /// `list_append(a, b)`: the elements of list `a` followed by those of list `b`.
     ListAppend(Box<SetOperand>, Box<SetOperand>),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(v: &str) -> Value {
+        Value::N(v.into())
+    }
+
+    #[test]
+    fn absolute_actions_are_idempotent_arithmetic_and_appends_are_not() {
+        let a = || Path::attribute("a");
+        let value = |v| SetOperand::Value(v);
+        let idempotent = [
+            UpdateAction::Set(a(), SetValue::value(n("1"))),
+            UpdateAction::Remove(a()),
+            UpdateAction::Set(
+                a(),
+                SetValue::Operand(SetOperand::IfNotExists(a(), Box::new(value(n("0"))))),
+            ),
+            UpdateAction::Add(a(), Value::Ss(vec!["x".into()])),
+            UpdateAction::Delete(a(), Value::Ns(vec!["1".into()])),
+        ];
+        for action in &idempotent {
+            assert!(action.is_idempotent(), "{action:?}");
+        }
+        let repeated = [
+            UpdateAction::Set(a(), SetValue::Plus(SetOperand::Path(a()), value(n("1")))),
+            UpdateAction::Set(a(), SetValue::Minus(SetOperand::Path(a()), value(n("1")))),
+            UpdateAction::Add(a(), n("1")),
+            UpdateAction::Set(
+                a(),
+                SetValue::Operand(SetOperand::ListAppend(
+                    Box::new(SetOperand::Path(a())),
+                    Box::new(value(Value::L(vec![n("1")]))),
+                )),
+            ),
+            UpdateAction::Set(
+                a(),
+                SetValue::Operand(SetOperand::Path(Path::attribute("b"))),
+            ),
+            UpdateAction::Set(
+                a(),
+                SetValue::Operand(SetOperand::IfNotExists(
+                    Path::attribute("b"),
+                    Box::new(value(n("0"))),
+                )),
+            ),
+        ];
+        for action in &repeated {
+            assert!(!action.is_idempotent(), "{action:?}");
+        }
+    }
 }

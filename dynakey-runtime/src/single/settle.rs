@@ -1,0 +1,105 @@
+//! A single-item request (`PutItem`, `DeleteItem`, `UpdateItem`) sent under the table's
+//! [`RetryPolicy`](crate::RetryPolicy), and a lost answer settled (docs/semantics.md §5, "A lost
+//! answer"):
+//!
+//! - a failure before the request reached DynamoDB (throttling, a refused connection) is retried;
+//! - after a lost answer (a 5xx, a timeout, a connection dropped after sending) the request is
+//!   sent again only when a second send cannot apply anything twice ([`SentWrite::resendable`]);
+//! - a condition refused after an attempt that may have been applied is this call's own write
+//!   when the item returned with the refusal shows it ([`recognise::applied`]): the call
+//!   succeeds; otherwise it is not "nothing was written" but [`Error::OutcomeUnknown`], as is any
+//!   other failure after such an attempt.
+
+use dynakey::Table;
+
+use super::recognise;
+use crate::convert::{delete_item, put_item, update_item, Item};
+use crate::db::Db;
+use crate::error::{Error, OutcomeUnknown, SentKind, SentRequest, SentWrite};
+use crate::sdk::{refused, Attempts, Failed, Idempotence, Operation, Sending};
+
+/// How a request ended well.
+enum Answer<O> {
+    /// Its answer.
+    Sent(O),
+    /// A later attempt's condition was refused on the item an earlier attempt wrote (the item as
+    /// stored).
+    Recognised(Option<Item>),
+}
+
+/// Sends `sent`, and returns the attributes an `UpdateItem` returned (for a recognised resend,
+/// the item as stored). `resent`: the caller sends it again after an [`Error::OutcomeUnknown`],
+/// so an earlier send may have been applied.
+///
+/// # Errors
+/// The refused condition told apart ([`refused`]) or [`Error::Sdk`] when no attempt can have
+/// been applied; otherwise [`Error::OutcomeUnknown`] with `sent`.
+pub(crate) async fn send<T: Table>(
+    db: &Db<T>,
+    sent: &SentWrite,
+    resent: bool,
+) -> Result<Option<Item>, Error> {
+    let idempotence = if sent.resendable() {
+        Idempotence::Idempotent
+    } else {
+        Idempotence::NotIdempotent
+    };
+    let how = Sending::policy(1, db.retry_policy().attempts(), idempotence);
+    let (client, table, edge) = (db.client(), db.table_name(), db.edge());
+    let input = sent.input();
+    match &sent.kind {
+        SentKind::Put(item) => {
+            let request = put_item(client, table, item.clone(), input);
+            let done = edge.send_counted(request, how).await;
+            settle(table, sent, done, resent).map(|_| None)
+        }
+        SentKind::Delete { key } => {
+            let request = delete_item(client, table, key.clone(), input);
+            let done = edge.send_counted(request, how).await;
+            settle(table, sent, done, resent).map(|_| None)
+        }
+        SentKind::Update { key, .. } => {
+            let returns = sent.return_values.clone();
+            let request = update_item(client, table, key.clone(), input, returns);
+            let done = edge.send_counted(request, how).await;
+            Ok(match settle(table, sent, done, resent)? {
+                Answer::Sent(output) => output.attributes,
+                Answer::Recognised(current) => current,
+            })
+        }
+    }
+}
+
+/// What the sends of `sent` on `table` come to.
+fn settle<O: Operation>(
+    table: &str,
+    sent: &SentWrite,
+    (result, attempts): (Result<O::Output, Failed<O>>, Attempts),
+    resent: bool,
+) -> Result<Answer<O::Output>, Error> {
+    let failed = match result {
+        Ok(output) => return Ok(Answer::Sent(output)),
+        Err(failed) => failed,
+    };
+    let maybe_applied = resent || attempts.maybe_applied;
+    let cause = match failed.condition_failed() {
+        Some(current) if maybe_applied && recognise::applied(sent, current.as_ref()) => {
+            return Ok(Answer::Recognised(current));
+        }
+        Some(current) => refused(table, sent.key.clone(), sent.expected, current),
+        None => failed.into_error(),
+    };
+    if !maybe_applied {
+        return Err(cause);
+    }
+    let (partition, sort) = sent.key.clone();
+    Err(Error::OutcomeUnknown(Box::new(OutcomeUnknown {
+        operation: sent.operation(),
+        table: table.to_owned(),
+        partition,
+        sort,
+        attempts: attempts.sent,
+        cause,
+        sent: SentRequest::Item(Box::new(sent.clone())),
+    })))
+}
