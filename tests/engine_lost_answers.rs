@@ -62,7 +62,7 @@ async fn lossy(
     if first_send_only {
         mix = mix.first_send_only();
     }
-    let proxy = FaultProxy::start(engine.endpoint(), 5, mix).await?;
+    let proxy = FaultProxy::start(&engine.endpoint().await?, 5, mix).await?;
     let budget = RetryPolicy {
         base: Duration::from_millis(1),
         cap: Duration::from_millis(2),
@@ -134,7 +134,7 @@ async fn an_add_lost_before_it_was_applied_is_resent_by_the_caller() -> Result<(
         .drop_before(1.0)
         .only(&["UpdateItem"])
         .first_send_only();
-    let proxy = FaultProxy::start(engine.endpoint(), 5, mix).await?;
+    let proxy = FaultProxy::start(&engine.endpoint().await?, 5, mix).await?;
     let db: Db<App> = Db::new(proxy.client(), direct.table_name());
     let lost = unknown(
         db.update(&key)

@@ -123,7 +123,7 @@ struct Setup {
 async fn setup(seed: u64) -> Result<Setup, BoxError> {
     let engine = TestEngine::start().await?;
     let direct: Db<App> = engine.table_named("writes").await?;
-    let proxy = FaultProxy::start(engine.endpoint(), seed, faults()).await?;
+    let proxy = FaultProxy::start(&engine.endpoint().await?, seed, faults()).await?;
     // Writes follow the table's policy; the reads of unique writes keep the SDK's retries,
     // with a short backoff here.
     let client = aws_sdk_dynamodb::Client::from_conf(
