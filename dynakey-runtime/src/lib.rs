@@ -115,8 +115,10 @@
 //! - one `warn` event per throttled attempt (`ThrottlingException`,
 //!   `ProvisionedThroughputExceededException`, `RequestLimitExceeded`, …), retried or not.
 //!
-//! [`QueryLog`] ([`SentQuery`]) records the `Query` requests a client sends, for counting pages in
-//! tests.
+//! A [`RequestLog`] (given with [`Db::with_request_log`]) records every request a `Db` sends, as
+//! rendered ([`RequestInput`]: the SDK's input of its operation), with its outcome
+//! ([`RequestOutcome`]), one [`LoggedRequest`] per send: for tests that assert what DynamoDB was
+//! asked, or that nothing was sent.
 //!
 //! ## Real DynamoDB or a local engine
 //! `connect_from_env` (feature `aws-config`, on by default) builds a client the usual AWS way
@@ -147,8 +149,8 @@ mod embedded;
 mod error;
 pub mod item;
 pub mod limits;
-mod query_log;
 mod read;
+mod request_log;
 mod retry;
 mod sdk;
 mod single;
@@ -166,11 +168,11 @@ pub use error::{
     BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason, Error, ItemProblem,
     KeyRole, OutcomeUnknown, Resend, SchemaDifference, TransactionCanceled, TransactionRefusal,
 };
-pub use query_log::{QueryLog, SentQuery};
 pub use read::{
     As, CollectionDecoder, CollectionRead, Keys, Output, Page, Query, ReadProgress, Scan,
     UnknownItems,
 };
+pub use request_log::{LoggedRequest, RequestInput, RequestLog, RequestOutcome};
 pub use retry::RetryPolicy;
 pub use single::{
     AnyVersion, Delete, ExpectedVersion, Get, New, NewAs, Nothing, Old, Put, PutReturning,
