@@ -862,11 +862,17 @@ async fn cursors_outside_their_query_are_refused_before_any_request() -> Result<
     ];
     for (what, other) in others {
         let error = common::cursor_error(unsent.query(&other).page(Some(&at_m3)).await)?;
-        assert_eq!(error, dynakey::CursorError::OtherQuery, "{what}");
+        assert!(
+            matches!(error, dynakey::CursorError::OtherQuery(_)),
+            "{what}: {error:?}"
+        );
     }
     let teams = Team::query_by_tournament_region("T1", "EU");
     let error = common::cursor_error(unsent.query(&teams).page(Some(&at_m3)).await)?;
-    assert_eq!(error, dynakey::CursorError::OtherQuery, "a team query");
+    assert!(
+        matches!(error, dynakey::CursorError::OtherQuery(_)),
+        "a team query: {error:?}"
+    );
 
     // A start key outside the key condition cannot become a cursor: a round below the range,
     // another region, a round stored as text.
