@@ -83,7 +83,8 @@
 //! [`CancelReason`]), and the request as sent kept when the outcome is unknown ([`Resend`]).
 //! [`Db::transact_get`] reads up to 100 keys consistently into a tuple or a `Vec`
 //! ([`TransactGetKeys`]). Entities with `#[unique(…)]` keep their uniqueness items in the same
-//! transactions (`docs/semantics.md` §5).
+//! transactions (`docs/semantics.md` §5), and [`Db::find_unique`] ([`FindUnique`]) finds an item
+//! by its unique value through its uniqueness item.
 //!
 //! ## The table
 //! [`Db::create_table`] from the [`dynakey::Table`] declaration (indexes, TTL),
@@ -165,8 +166,9 @@ pub use db::Db;
 #[cfg_attr(docsrs, doc(cfg(feature = "embedded")))]
 pub use embedded::Engine;
 pub use error::{
-    BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason, Error, ItemProblem,
-    KeyRole, OutcomeUnknown, Resend, SchemaDifference, TransactionCanceled, TransactionRefusal,
+    BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason, DanglingUnique,
+    Error, ItemProblem, KeyRole, OutcomeUnknown, Resend, SchemaDifference, TransactionCanceled,
+    TransactionRefusal,
 };
 pub use read::{
     As, CollectionDecoder, CollectionRead, Keys, Output, Page, Query, ReadProgress, Scan,
@@ -175,8 +177,8 @@ pub use read::{
 pub use request_log::{LoggedRequest, RequestInput, RequestLog, RequestOutcome};
 pub use retry::RetryPolicy;
 pub use single::{
-    AnyVersion, Delete, ExpectedVersion, Get, New, NewAs, Nothing, Old, Put, PutReturning,
-    Returning, Stored, TransactionOutput, Update, VersionCheck,
+    AnyVersion, Delete, ExpectedVersion, FindUnique, Get, New, NewAs, Nothing, Old, Put,
+    PutReturning, Returning, Stored, TransactionOutput, Update, VersionCheck,
 };
 pub use table::TableSetup;
 pub use transaction::{TransactGetKeys, Transaction};
