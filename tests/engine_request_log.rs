@@ -1,16 +1,18 @@
 //! The request log (`RequestLog`, docs/semantics.md §8): every request a
 //! `Db` sends — writes, reads, batches, transactions — as rendered, with its outcome; a request
-//! refused before sending leaves no entry.
+//! refused before sending leaves no entry; a resend by the retry policy is an entry of its own.
 
 mod common;
 
 use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::{
-    Db, Error, LoggedRequest, RequestInput, RequestLog, RequestOutcome, TransactionRefusal,
+    Db, Error, LoggedRequest, RequestInput, RequestLog, RequestOutcome, RetryPolicy,
+    TransactionRefusal,
 };
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
+use common::fault_proxy::{FaultMix, FaultProxy};
 use common::{BoxError, TestEngine};
 
 #[derive(Table)]
@@ -256,5 +258,36 @@ async fn clones_share_the_log_and_the_original_handle_does_not_record() -> Resul
     assert_eq!(log.count(), 0);
     db.clone().put(&task(2)).await?;
     assert_eq!(log.operations(), ["PutItem"]);
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_resend_by_the_retry_policy_is_an_entry_of_its_own() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let direct = engine.fresh_table::<App>().await?;
+    // Every PutItem throttled on its first send, passed on its second.
+    let mix = FaultMix::none()
+        .throttle(1.0)
+        .only(&["PutItem"])
+        .first_send_only();
+    let proxy = FaultProxy::start(&engine.endpoint().await?, 7, mix).await?;
+    let log = RequestLog::new();
+    let db = Db::<App>::new(proxy.client(), direct.table_name())
+        .with_retry_policy(RetryPolicy {
+            base: std::time::Duration::from_millis(1),
+            cap: std::time::Duration::from_millis(2),
+            max_attempts: 3,
+        })
+        .with_request_log(&log);
+    db.put(&task(1)).await?;
+    let sent = log.sent();
+    assert_eq!(operations(&sent), ["PutItem", "PutItem"], "{sent:?}");
+    assert!(
+        matches!(&sent[0].outcome, RequestOutcome::Failed { code: Some(code), .. } if code.contains("Throttl")),
+        "{:?}",
+        sent[0].outcome
+    );
+    assert_eq!(sent[1].outcome, RequestOutcome::Ok);
+    assert_eq!(sent[0].input, sent[1].input, "the same request sent again");
     Ok(())
 }
