@@ -4,13 +4,13 @@
 //! and its projects (`Detail = PROJ#<time-sortable id>`) share the partition key
 //! `EntityRef = WS#<workspace>`, so they form one item collection and one paged Query reads them
 //! all (AWS developer guide, "Best practices for modeling relational data in DynamoDB").
-//! `#[derive(Collection)]` decodes that Query into a typed value; a [`QueryLog`] (an SDK interceptor on
-//! the client) counts the Query requests it took.
+//! `#[derive(Collection)]` decodes that Query into a typed value; a [`RequestLog`] (what the SDK edge
+//! sent) counts the Query requests it took.
 //!
 //! Run with `cargo run --example collections`.
 
 use dynakey::{Collection, Entity};
-use dynakey_runtime::{Db, Engine, QueryLog};
+use dynakey_runtime::{Db, Engine, RequestLog};
 use serde::{Deserialize, Serialize};
 
 /// The table: overloaded key attributes `EntityRef` (partition) and `Detail` (sort).
@@ -50,11 +50,9 @@ struct Workspace {
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let engine = Engine::start().await?;
-    let table = engine.fresh_table::<Workspaces>().await?;
-
-    // The same table through a client that counts its Query requests.
-    let counter = QueryLog::new();
-    let db = Db::<Workspaces>::new(counter.attach(&engine.client()), table.table_name());
+    // A fresh table, through a handle that records its requests.
+    let counter = RequestLog::new();
+    let db: Db<Workspaces> = engine.fresh_table().await?.with_request_log(&counter);
 
     db.put(&Settings {
         workspace: "acme".into(),
@@ -92,7 +90,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     println!(
         "{} items in {} Query request(s) (the library counted {}), {:?} read capacity units",
         1 + workspace.projects.len(),
-        counter.count(),
+        counter.queries().len(),
         read.requests,
         read.consumed_capacity
     );

@@ -9,7 +9,7 @@
 //! (`_type`), which dynakey fills, so a query of matches never reads a team. A match whose round
 //! is not drawn yet (`round: None`) has no `round` attribute and so is not in the index (sparse).
 //!
-//! Each query prints its KeyConditionExpression as the SDK sent it (recorded by a `QueryLog`) and
+//! Each query prints its KeyConditionExpression as the SDK sent it (recorded by a `RequestLog`) and
 //! its ExpressionAttributeValues. An engine that refuses multi-attribute key schemas (DynamoDB
 //! Local, dynoxide-rs before 3.0, moto before 5.1.21) is named as such and the example exits with
 //! status 1.
@@ -23,7 +23,7 @@
 
 use dynakey::expr::Json;
 use dynakey::{Cursor, Entity, InTable, KeyQuery, ProjectsAll, Table, Whole};
-use dynakey_runtime::{Db, Engine, Error, QueryLog};
+use dynakey_runtime::{Db, Engine, Error, RequestLog};
 use futures::TryStreamExt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -173,7 +173,7 @@ where
 /// values from the rendered request) and each item read (`line`).
 async fn show<E, I, S>(
     db: &Db<Esports>,
-    log: &QueryLog,
+    log: &RequestLog,
     title: &str,
     query: &KeyQuery<E, I, S>,
     line: impl Fn(&E) -> String,
@@ -184,7 +184,7 @@ where
     Whole: dynakey_runtime::Output<Esports, E, I, Item = E>,
 {
     let input = query.build()?;
-    let before = log.count();
+    let before = log.queries().len();
     let items: Vec<E> = match db.query(query).items().try_collect().await {
         Ok(items) => items,
         Err(e) => fail(&e),
@@ -199,13 +199,13 @@ where
 }
 
 /// The KeyConditionExpression of the first Query sent after `before`, and the values of `input`.
-fn print_sent(log: &QueryLog, before: usize, input: &dynakey::QueryInput) {
-    let sent = log.sent();
+fn print_sent(log: &RequestLog, before: usize, input: &dynakey::QueryInput) {
+    let sent = log.queries();
     let requests = sent.len() - before;
     if let Some(first) = sent.get(before) {
         println!(
             "  KeyConditionExpression     {}",
-            first.key_condition_expression.as_deref().unwrap_or("-")
+            first.key_condition_expression().unwrap_or("-")
         );
     }
     let values: Vec<String> = input
@@ -238,8 +238,8 @@ async fn main() -> Result<(), BoxError> {
         engine = Engine::start().await?;
         (engine.client(), "the embedded engine (dynoxide)".to_owned())
     };
-    let log = QueryLog::new();
-    let db: Db<Esports> = Db::new(log.attach(&client), "dynakey-tournament");
+    let log = RequestLog::new();
+    let db: Db<Esports> = Db::new(client, "dynakey-tournament").with_request_log(&log);
     // Created on the first run only; a table of that name with other keys is refused.
     let setup = match db.ensure_table().await {
         Ok(setup) => setup,
@@ -301,7 +301,7 @@ async fn main() -> Result<(), BoxError> {
     // 6. A page of two, and the rest resumed from its cursor (which carries `round` as a number).
     let paged = worlds_eu().limit(2);
     let input = paged.build()?;
-    let before = log.count();
+    let before = log.queries().len();
     let first = match db.query(&paged).page(None).await {
         Ok(page) => page,
         Err(e) => fail(&e),
@@ -313,7 +313,7 @@ async fn main() -> Result<(), BoxError> {
     }
     let cursor: Cursor = first.next.ok_or("a page of 2 of 6 matches has a cursor")?;
     println!("  cursor {cursor}");
-    let before = log.count();
+    let before = log.queries().len();
     let rest: Vec<Match> = match db
         .query(&worlds_eu())
         .from(Some(&cursor))
@@ -324,7 +324,10 @@ async fn main() -> Result<(), BoxError> {
         Ok(items) => items,
         Err(e) => fail(&e),
     };
-    let resumed = log.sent().get(before).is_some_and(|q| q.resumed);
+    let resumed = log
+        .queries()
+        .get(before)
+        .is_some_and(|q| q.exclusive_start_key().is_some());
     println!("  resumed (ExclusiveStartKey sent: {resumed}):");
     for m in &rest {
         println!("  -> {}", a_match(m));

@@ -10,7 +10,7 @@
 //! - one project: GetItem(EntityRef = "WS#acme", Detail = "PROJ#<id>").
 //!
 //! Then the whole item collection — settings and every project — is read with one collection read
-//! (`#[derive(Collection)]`), and a `QueryLog` (an SDK interceptor)
+//! (`#[derive(Collection)]`), and a `RequestLog` (what the SDK edge sent)
 //! counts the Query requests it took.
 //!
 //! Finally the access pattern the base table cannot answer, because its partition key is scoped to
@@ -32,7 +32,7 @@
 
 use dynakey::expr::{Json, Value};
 use dynakey::{Collection, Entity, Table};
-use dynakey_runtime::{Db, Engine, QueryLog};
+use dynakey_runtime::{Db, Engine, RequestLog};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 use ulid::Ulid;
@@ -143,9 +143,9 @@ async fn main() -> Result<(), BoxError> {
         let table: Db<Workspaces> = engine.fresh_table().await?;
         (engine.client(), table.table_name().to_owned())
     };
-    // The client counts its Query requests, so the count printed below is what DynamoDB saw.
-    let queries = QueryLog::new();
-    let db: Db<Workspaces> = Db::new(queries.attach(&client), table_name);
+    // The handle records its requests, so the count printed below is what DynamoDB was sent.
+    let log = RequestLog::new();
+    let db: Db<Workspaces> = Db::new(client, table_name).with_request_log(&log);
     let setup = if use_aws {
         // Created on the first run only; a table of that name with other keys is refused.
         let setup = db.ensure_table().await.unwrap_or_else(|e| {
@@ -225,12 +225,12 @@ async fn main() -> Result<(), BoxError> {
     println!("  -> {project:?}");
 
     // 4. The whole item collection at once: settings + projects, typed, from one paged Query.
-    let before = queries.count();
+    let before = log.queries().len();
     let read = db
         .query(&Project::query("acme"))
         .collection::<Workspace>()
         .await?;
-    let requests = queries.count() - before;
+    let requests = log.queries().len() - before;
     let workspace = &read.collection;
     println!("\nCollection read of WS#acme (settings + projects)");
     println!(
@@ -288,9 +288,9 @@ async fn main() -> Result<(), BoxError> {
     let input = query.build()?;
     println!("\nQuery (ACTIVE projects across workspaces, newest first; status index)");
     print_request(&input);
-    let before = queries.count();
+    let before = log.queries().len();
     let active: Vec<Project> = db.query(&query).items().try_collect().await?;
-    let requests = queries.count() - before;
+    let requests = log.queries().len() - before;
     for p in &active {
         let created = chrono::DateTime::<chrono::Utc>::from(p.id.datetime()).format("%Y-%m-%d");
         println!(
@@ -298,12 +298,12 @@ async fn main() -> Result<(), BoxError> {
             p.id, p.workspace, p.name, p.status
         );
     }
-    let sent = queries.last();
+    let sent = log.queries().pop();
     println!(
         "  {} projects in {requests} Query request(s); sent IndexName {:?}, KeyConditionExpression {:?}",
         active.len(),
-        sent.as_ref().and_then(|q| q.index_name.as_deref()).unwrap_or_default(),
-        sent.as_ref().and_then(|q| q.key_condition_expression.as_deref()).unwrap_or_default()
+        sent.as_ref().and_then(|q| q.index_name()).unwrap_or_default(),
+        sent.as_ref().and_then(|q| q.key_condition_expression()).unwrap_or_default()
     );
 
     // 6. A sharded workspace: 40 projects over four partition keys, read back newest first by one

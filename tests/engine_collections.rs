@@ -1,5 +1,5 @@
 //! Item collections on the embedded engine: one paged Query decoded into a typed result (issue #5,
-//! docs/semantics.md §4). Query requests are counted by an SDK interceptor on the client, not by the library.
+//! docs/semantics.md §4). Query requests are counted by a `RequestLog` (what the SDK edge sent), not by the read's own report.
 
 mod common;
 
@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{Collection, CollectionErrorKind, DefaultTable, Entity, KeyErrorKind, KeyPath};
-use dynakey_runtime::{Db, Error, QueryLog, UnknownItems};
+use dynakey_runtime::{Db, Error, RequestLog, UnknownItems};
 use serde::{Deserialize, Serialize};
 
 use common::{BoxError, TestEngine};
@@ -53,11 +53,10 @@ struct ProjectsOf {
     projects: Vec<Project>,
 }
 
-/// A fresh table declared by `T`, and a `Db` on it whose client records its Query requests.
-async fn counted<T: dynakey::Table>(engine: &TestEngine) -> Result<(Db<T>, QueryLog), BoxError> {
-    let table = engine.fresh_table::<T>().await?;
-    let log = QueryLog::new();
-    let db = Db::<T>::new(log.attach(&engine.client()), table.table_name());
+/// A fresh table declared by `T`, and a `Db` on it that records its requests.
+async fn counted<T: dynakey::Table>(engine: &TestEngine) -> Result<(Db<T>, RequestLog), BoxError> {
+    let log = RequestLog::new();
+    let db = engine.fresh_table::<T>().await?.with_request_log(&log);
     Ok((db, log))
 }
 
@@ -151,7 +150,7 @@ async fn a_workspace_without_projects_is_one_query() -> Result<(), BoxError> {
         .await?;
     assert_eq!(read.collection.settings, settings());
     assert!(read.collection.projects.is_empty());
-    assert_eq!(counter.count(), 1);
+    assert_eq!(counter.queries().len(), 1);
     assert_eq!(read.requests, 1);
     assert!(read.consumed_capacity.is_some_and(|c| c > 0.0));
     assert_eq!(read.unknown_count, 0);
@@ -178,7 +177,7 @@ async fn a_workspace_with_one_project() -> Result<(), BoxError> {
             projects: vec![apollo],
         }
     );
-    assert_eq!(counter.count(), 1);
+    assert_eq!(counter.queries().len(), 1);
     Ok(())
 }
 
@@ -205,7 +204,7 @@ async fn a_workspace_with_a_thousand_projects_in_sort_key_order() -> Result<(), 
         "every project once, by id"
     );
     let pages = pages_of(&engine, db.table_name(), "WS#acme").await?;
-    assert_eq!(counter.count(), pages, "one Query per 1 MB page");
+    assert_eq!(counter.queries().len(), pages, "one Query per 1 MB page");
     assert_eq!(read.requests as usize, pages);
 
     // Newest first.
@@ -236,13 +235,17 @@ async fn a_collection_over_one_megabyte_takes_one_query_per_page() -> Result<(),
     let pages = pages_of(&engine, db.table_name(), "WS#acme").await?;
     assert!(pages >= 2, "1.5 MB must not fit one page, got {pages}");
     assert_eq!(
-        counter.count(),
+        counter.queries().len(),
         pages,
         "the collection read sends one Query per 1 MB page"
     );
     assert_eq!(read.requests as usize, pages);
     assert_eq!(
-        counter.sent().iter().filter(|q| q.limit.is_some()).count(),
+        counter
+            .queries()
+            .iter()
+            .filter(|q| q.limit().is_some())
+            .count(),
         0,
         "no request carries a Limit"
     );
@@ -388,7 +391,7 @@ async fn a_group_prefix_reads_only_that_group() -> Result<(), BoxError> {
     assert_eq!(read.collection.projects.len(), 13);
     assert_eq!(read.collection.projects, expected);
     assert_eq!(read.collection.settings, None, "META is outside the group");
-    assert_eq!(counter.count(), 1);
+    assert_eq!(counter.queries().len(), 1);
 
     // A member declared as exactly one item must be in range.
     match db.query(&of_2026).collection::<Workspace>().await {
@@ -420,7 +423,7 @@ async fn a_limit_is_rejected_before_any_request() -> Result<(), BoxError> {
         Err(Error::Key(e)) => assert!(matches!(e.kind(), KeyErrorKind::Condition(_)), "{e}"),
         other => panic!("expected a key error, got {other:?}"),
     }
-    assert_eq!(counter.count(), 0);
+    assert_eq!(counter.queries().len(), 0);
     Ok(())
 }
 
@@ -646,7 +649,7 @@ async fn the_drive_reads_a_folder_with_its_subfolders_and_files() -> Result<(), 
         }
     );
     assert_eq!(tree.folders[0].path, photos, "the folder itself first");
-    assert_eq!(counter.count(), 1);
+    assert_eq!(counter.queries().len(), 1);
 
     // The whole drive.
     let all: FolderTree = db.query(&File::query("ada")).collection().await?.collection;

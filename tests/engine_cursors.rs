@@ -6,7 +6,9 @@ mod common;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
-use dynakey::{Cursor, CursorError, DefaultTable, Entity, KeyErrorKind, KeyQuery};
+use dynakey::{
+    Cursor, CursorError, DefaultTable, Entity, KeyErrorKind, KeyQuery, QueryDifference, QueryPart,
+};
 use dynakey_runtime::{Db, Error, Page};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
@@ -290,43 +292,66 @@ async fn a_cursor_for_another_query_is_refused_before_any_request() -> Result<()
     // error proves nothing was sent.
     let unsent: Db = common::unsent(db.table_name());
     common::sent(unsent.query(&q).page(Some(&cursor)).await)?;
+    // Each refused naming the one part that differs, in its message too.
     let others = [
         (
             "another partition",
             Line::query("a2").begins_with(Line::sk().order("1")),
+            QueryPart::Partitions,
         ),
         (
             "another group",
             Line::query("a1").begins_with(Line::sk().order("10")),
+            QueryPart::KeyCondition,
         ),
         (
             "another operator",
             Line::query("a1").gte(Line::sk().order("1")),
+            QueryPart::KeyCondition,
         ),
-        ("another direction", q.clone().reverse()),
+        (
+            "another direction",
+            q.clone().reverse(),
+            QueryPart::Direction,
+        ),
         (
             "the whole entity",
             Line::query("a1").begins_with(Line::sk()),
+            QueryPart::KeyCondition,
         ),
     ];
-    for (what, other) in &others {
+    let only = |part: QueryPart| CursorError::OtherQuery(QueryDifference::of([part]));
+    for (what, other, part) in &others {
         let reason = cursor_error(unsent.query(other).page(Some(&cursor)).await)?;
-        assert_eq!(reason, CursorError::OtherQuery, "{what}");
+        assert_eq!(reason, only(*part), "{what}");
+        assert!(
+            reason
+                .to_string()
+                .ends_with(&format!(": its {part} differs"))
+                || reason
+                    .to_string()
+                    .ends_with(&format!(": its {part} differ")),
+            "{what}: {reason}"
+        );
         let streamed: Result<Vec<Line>, Error> = unsent
             .query(other)
             .from(Some(&cursor))
             .items()
             .try_collect()
             .await;
-        assert_eq!(cursor_error(streamed)?, CursorError::OtherQuery, "{what}");
+        assert_eq!(cursor_error(streamed)?, only(*part), "{what}");
     }
     // Another table, same query.
     let other_table: Db = engine.fresh_table::<DefaultTable>().await?;
     let reason = cursor_error(other_table.query(&q).page(Some(&cursor)).await)?;
-    assert_eq!(reason, CursorError::OtherQuery);
+    assert_eq!(reason, only(QueryPart::Table));
+    assert!(
+        reason.to_string().ends_with(": its table differs"),
+        "{reason}"
+    );
     let nowhere: Db = engine.db("no-such-table");
     let reason = cursor_error(nowhere.query(&q).page(Some(&cursor)).await)?;
-    assert_eq!(reason, CursorError::OtherQuery);
+    assert_eq!(reason, only(QueryPart::Table));
 
     // Another secret: refused as modified.
     let signed = db.clone().with_cursor_secret("s1");
@@ -567,7 +592,7 @@ async fn with_a_secret_cursors_are_opaque_and_refused_when_altered() -> Result<(
     let other = Line::query("a1").begins_with(Line::sk().order("2"));
     assert_eq!(
         cursor_error(unsent.query(&other).page(Some(&cursor)).await)?,
-        CursorError::OtherQuery
+        CursorError::OtherQuery(QueryDifference::of([QueryPart::KeyCondition]))
     );
     for reader in [plain, unsent.clone().with_cursor_secret("another secret")] {
         assert_eq!(

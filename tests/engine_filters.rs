@@ -157,10 +157,17 @@ async fn limit_counts_items_delivered_after_the_filter_and_the_cursor_resumes_af
     // The filter binds the cursor: the unfiltered query refuses it.
     let cursor = page.next.ok_or("a next cursor")?;
     let other = db.query(&q).page(Some(&cursor)).await;
-    assert!(matches!(
-        cursor_error(other)?,
-        dynakey::CursorError::OtherQuery
-    ));
+    let reason = cursor_error(other)?;
+    assert_eq!(
+        reason,
+        dynakey::CursorError::OtherQuery(dynakey::QueryDifference::of([
+            dynakey::QueryPart::Filter
+        ]))
+    );
+    assert!(
+        reason.to_string().ends_with(": its filter differs"),
+        "{reason}"
+    );
     Ok(())
 }
 

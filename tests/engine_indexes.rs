@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use aws_sdk_dynamodb::types::{AttributeValue, ProjectionType};
 use dynakey::{
-    Cursor, CursorError, Entity, Key, KeyErrorKind, KeyQuery, Position, StartKey, Table,
+    Cursor, CursorError, Entity, Key, KeyErrorKind, KeyQuery, Position, QueryPart, StartKey, Table,
 };
 use dynakey_runtime::{Db, Error};
 use futures::TryStreamExt;
@@ -518,7 +518,10 @@ async fn an_index_cursor_carries_table_and_index_keys_and_resumes_exactly() -> R
     let table_query = Task::query("w1");
     match db.query(&table_query).page(Some(&cursor)).await {
         Err(Error::Key(e)) => assert!(
-            matches!(e.kind(), KeyErrorKind::Cursor(CursorError::OtherQuery)),
+            matches!(
+                e.kind(),
+                KeyErrorKind::Cursor(CursorError::OtherQuery(d)) if d.contains(QueryPart::Index)
+            ),
             "{e}"
         ),
         other => return Err(format!("expected a refused cursor, got {other:?}").into()),

@@ -1,13 +1,14 @@
 //! Unique constraints on the embedded engine (`#[unique("email")]`, `docs/semantics.md` §5):
 //! create/put/update/delete/move keep one uniqueness item per constraint in the same
 //! transaction; a taken value is `Error::NotUnique`; 16 concurrent creates of one email leave
-//! exactly one winner.
+//! exactly one winner; `find_unique` reads the item holding a value, and a uniqueness item left
+//! behind by a write past dynakey is a typed error.
 
 mod common;
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{Entity, Table, UpdateBuilder};
-use dynakey_runtime::{Db, Error, TransactionRefusal};
+use dynakey_runtime::{DanglingUnique, Db, Error, TransactionRefusal};
 use serde::{Deserialize, Serialize};
 
 use common::engine::Capability;
@@ -382,5 +383,107 @@ async fn a_swap_in_one_transaction_is_two_actions_on_one_uniqueness_item() -> Re
         vec!["UNIQUE#User#email#a@x.io", "UNIQUE#User#email#b@x.io"],
         "nothing written"
     );
+    Ok(())
+}
+
+#[tokio::test]
+async fn find_unique_reads_the_item_that_holds_the_value() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    let mut ann = user("u1", "ann@x.io");
+    ann.handle = Some("ann".into());
+    db.create(&ann).await?;
+    db.create(&user("u2", "bob@x.io")).await?;
+
+    // Found, by one field and by a composite constraint (fields in any order).
+    assert_eq!(
+        db.find_unique(User::EMAIL, "ann@x.io").await?,
+        Some(ann.clone())
+    );
+    assert_eq!(
+        db.find_unique(User::HANDLE, Some("ann".to_owned()))
+            .and(User::ORG, "acme")
+            .await?,
+        Some(ann.clone())
+    );
+    // Not found: no item holds the value; a `None` is in no uniqueness item.
+    assert_eq!(db.find_unique(User::EMAIL, "nobody@x.io").await?, None);
+    assert_eq!(
+        db.find_unique(User::ORG, "acme")
+            .and(User::HANDLE, None::<String>)
+            .await?,
+        None
+    );
+    // The value follows the item: changed, the old value finds nothing.
+    db.update(&User::key("u1")?)
+        .set(User::EMAIL, "ann@y.io")
+        .await?;
+    assert_eq!(db.find_unique(User::EMAIL, "ann@x.io").await?, None);
+    let moved = db.find_unique(User::EMAIL, "ann@y.io").await?;
+    assert_eq!(moved.map(|u| u.id), Some("u1".to_owned()));
+
+    // Fields that are not exactly one constraint: refused before any request.
+    let unsent: Db<Accounts> = common::unsent(db.table_name());
+    match unsent.find_unique(User::ORG, "acme").await {
+        Err(Error::NoUniqueConstraint { entity, attributes }) => {
+            assert_eq!((entity, attributes), ("User", vec!["org"]))
+        }
+        other => return Err(format!("expected NoUniqueConstraint, got {other:?}").into()),
+    }
+    common::sent(unsent.find_unique(User::EMAIL, "ann@y.io").await)?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_uniqueness_item_naming_a_missing_item_is_a_typed_error() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Accounts>().await?;
+    db.create(&user("u1", "ann@x.io")).await?;
+    // The item deleted past dynakey: its uniqueness items stay behind.
+    db.client()
+        .delete_item()
+        .table_name(db.table_name())
+        .key("PK", AttributeValue::S("USER#u1".into()))
+        .key("SK", AttributeValue::S("PROFILE".into()))
+        .send()
+        .await?;
+    let error = match db.find_unique(User::EMAIL, "ann@x.io").await {
+        Err(error) => error,
+        other => return Err(format!("expected DanglingUnique, got {other:?}").into()),
+    };
+    let message = error.to_string();
+    let Error::DanglingUnique(dangling) = error else {
+        return Err(format!("expected DanglingUnique, got {error:?}").into());
+    };
+    let DanglingUnique {
+        entity,
+        fields,
+        key,
+        owner,
+        ..
+    } = *dangling;
+    assert_eq!((entity, fields), ("User", vec!["email"]));
+    assert_eq!(key, "UNIQUE#User#email#ann@x.io");
+    assert_eq!(
+        owner,
+        Some(("USER#u1".to_owned(), Some("PROFILE".to_owned())))
+    );
+    assert!(message.contains("no item has its owner's key"), "{message}");
+
+    // An owner that no longer holds the value (rewritten past dynakey) is dangling too.
+    db.create(&user("u2", "bob@x.io")).await?;
+    db.client()
+        .update_item()
+        .table_name(db.table_name())
+        .key("PK", AttributeValue::S("USER#u2".into()))
+        .key("SK", AttributeValue::S("PROFILE".into()))
+        .update_expression("SET email = :e")
+        .expression_attribute_values(":e", AttributeValue::S("other@x.io".into()))
+        .send()
+        .await?;
+    match db.find_unique(User::EMAIL, "bob@x.io").await {
+        Err(Error::DanglingUnique(dangling)) => {
+            assert_eq!(dangling.reason, "its owner no longer holds the value")
+        }
+        other => return Err(format!("expected DanglingUnique, got {other:?}").into()),
+    }
     Ok(())
 }

@@ -12,6 +12,7 @@ use aws_sdk_dynamodb::Client;
 use dynakey::{CursorCodec, DefaultTable, Table};
 
 use crate::limits::DEFAULT_BATCH_CONCURRENCY;
+use crate::request_log::RequestLog;
 use crate::retry::RetryPolicy;
 use crate::sdk::Edge;
 
@@ -90,6 +91,15 @@ impl<T: Table> Db<T> {
     #[must_use]
     pub fn with_retry_policy(mut self, retry: RetryPolicy) -> Self {
         self.edge.set_retry(retry);
+        self
+    }
+
+    /// The same handle recording every request it sends in `log`, as rendered and with its
+    /// outcome (one entry per send; see [`RequestLog`]). Handles cloned from this one share the
+    /// log; the handle it was made from does not record.
+    #[must_use]
+    pub fn with_request_log(mut self, log: &RequestLog) -> Self {
+        self.edge.set_log(log.clone());
         self
     }
 

@@ -386,6 +386,26 @@ pub enum Error {
         key: String,
     },
 
+    /// [`Db::find_unique`](crate::Db::find_unique) with fields that are not exactly one of the
+    /// entity's unique constraints (`#[unique(…)]`), refused before any request.
+    #[error(
+        "{entity} has no unique constraint on exactly {}; find by the fields of one of its \
+         #[unique(..)] constraints",
+        attributes.join(" + ")
+    )]
+    NoUniqueConstraint {
+        /// The entity.
+        entity: &'static str,
+        /// The attributes given.
+        attributes: Vec<&'static str>,
+    },
+
+    /// [`Db::find_unique`](crate::Db::find_unique) found a uniqueness item whose owner is missing,
+    /// is not an item of the entity, or does not hold the value, read twice (`docs/semantics.md`
+    /// §5): see [`DanglingUnique`].
+    #[error(transparent)]
+    DanglingUnique(Box<DanglingUnique>),
+
     /// `batch_put`, `batch_delete` or `delete_all` of an entity with `#[unique(…)]`, refused before
     /// any request: `BatchWriteItem` writes items one by one, without conditions, so it cannot keep
     /// their uniqueness items (`docs/semantics.md` §5). Write them with `put` / `delete` (each a
@@ -405,6 +425,42 @@ pub enum Error {
     /// The embedded engine could not start (feature `embedded`).
     #[error("the embedded DynamoDB engine could not start: {0}")]
     Engine(String),
+}
+
+/// A uniqueness item whose owner is missing, is not an item of the entity, or does not hold the
+/// value — read twice by [`Db::find_unique`](crate::Db::find_unique), so not a write in flight
+/// (`docs/semantics.md` §5). dynakey's writes never leave one; a write past them (a raw
+/// `DeleteItem`, a `batch_delete` of raw items) does. Delete the uniqueness item, or restore its
+/// owner.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{entity}: the uniqueness item {key:?} of {} names {}, but {reason}; it was left by a write \
+     past dynakey's unique writes: delete it or restore its owner",
+    fields.join(" + "),
+    owner_text(owner.as_ref())
+)]
+pub struct DanglingUnique {
+    /// The entity.
+    pub entity: &'static str,
+    /// The fields of the constraint.
+    pub fields: Vec<&'static str>,
+    /// The uniqueness item's key text.
+    pub key: String,
+    /// The key of the item it names (partition, sort), when it names one.
+    pub owner: Option<(String, Option<String>)>,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// The owner a [`DanglingUnique`] names, for its message.
+fn owner_text(owner: Option<&(String, Option<String>)>) -> String {
+    match owner {
+        None => "no owner".to_owned(),
+        Some((partition, None)) => format!("the item with partition key {partition:?}"),
+        Some((partition, Some(sort))) => {
+            format!("the item with partition key {partition:?} and sort key {sort:?}")
+        }
+    }
 }
 
 impl Error {

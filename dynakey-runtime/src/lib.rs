@@ -83,7 +83,8 @@
 //! [`CancelReason`]), and the request as sent kept when the outcome is unknown ([`Resend`]).
 //! [`Db::transact_get`] reads up to 100 keys consistently into a tuple or a `Vec`
 //! ([`TransactGetKeys`]). Entities with `#[unique(…)]` keep their uniqueness items in the same
-//! transactions (`docs/semantics.md` §5).
+//! transactions (`docs/semantics.md` §5), and [`Db::find_unique`] ([`FindUnique`]) finds an item
+//! by its unique value through its uniqueness item.
 //!
 //! ## The table
 //! [`Db::create_table`] from the [`dynakey::Table`] declaration (indexes, TTL),
@@ -115,8 +116,10 @@
 //! - one `warn` event per throttled attempt (`ThrottlingException`,
 //!   `ProvisionedThroughputExceededException`, `RequestLimitExceeded`, …), retried or not.
 //!
-//! [`QueryLog`] ([`SentQuery`]) records the `Query` requests a client sends, for counting pages in
-//! tests.
+//! A [`RequestLog`] (given with [`Db::with_request_log`]) records every request a `Db` sends, as
+//! rendered ([`RequestInput`]: the SDK's input of its operation), with its outcome
+//! ([`RequestOutcome`]), one [`LoggedRequest`] per send: for tests that assert what DynamoDB was
+//! asked, or that nothing was sent.
 //!
 //! ## Real DynamoDB or a local engine
 //! `connect_from_env` (feature `aws-config`, on by default) builds a client the usual AWS way
@@ -147,8 +150,8 @@ mod embedded;
 mod error;
 pub mod item;
 pub mod limits;
-mod query_log;
 mod read;
+mod request_log;
 mod retry;
 mod sdk;
 mod single;
@@ -163,18 +166,19 @@ pub use db::Db;
 #[cfg_attr(docsrs, doc(cfg(feature = "embedded")))]
 pub use embedded::Engine;
 pub use error::{
-    BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason, Error, ItemProblem,
-    KeyRole, OutcomeUnknown, Resend, SchemaDifference, TransactionCanceled, TransactionRefusal,
+    BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason, DanglingUnique,
+    Error, ItemProblem, KeyRole, OutcomeUnknown, Resend, SchemaDifference, TransactionCanceled,
+    TransactionRefusal,
 };
-pub use query_log::{QueryLog, SentQuery};
 pub use read::{
     As, CollectionDecoder, CollectionRead, Keys, Output, Page, Query, ReadProgress, Scan,
     UnknownItems,
 };
+pub use request_log::{LoggedRequest, RequestInput, RequestLog, RequestOutcome};
 pub use retry::RetryPolicy;
 pub use single::{
-    AnyVersion, Delete, ExpectedVersion, Get, New, NewAs, Nothing, Old, Put, PutReturning,
-    Returning, Stored, TransactionOutput, Update, VersionCheck,
+    AnyVersion, Delete, ExpectedVersion, FindUnique, Get, New, NewAs, Nothing, Old, Put,
+    PutReturning, Returning, Stored, TransactionOutput, Update, VersionCheck,
 };
 pub use table::TableSetup;
 pub use transaction::{TransactGetKeys, Transaction};

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use aws_sdk_dynamodb::config::http::HttpResponse;
-use aws_sdk_dynamodb::error::SdkError;
+use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
 use aws_sdk_dynamodb::Client;
 use tracing::Instrument;
 
@@ -27,6 +27,7 @@ pub(crate) use operation::Operation;
 
 use crate::convert::Item;
 use crate::error::Error;
+use crate::request_log::{RequestLog, RequestOutcome};
 use crate::retry::{classify, Outcome, Reason, RetryPolicy};
 
 /// Whether a request may be sent again after its answer was lost.
@@ -126,6 +127,8 @@ pub(crate) struct Edge {
     client: Client,
     table: Arc<str>,
     retry: RetryPolicy,
+    /// Where every send is recorded, when the caller asked for it.
+    log: Option<RequestLog>,
 }
 
 impl Edge {
@@ -134,6 +137,7 @@ impl Edge {
             client,
             table,
             retry: RetryPolicy::default(),
+            log: None,
         }
     }
 
@@ -153,6 +157,10 @@ impl Edge {
 
     pub(crate) fn set_retry(&mut self, retry: RetryPolicy) {
         self.retry = retry;
+    }
+
+    pub(crate) fn set_log(&mut self, log: RequestLog) {
+        self.log = Some(log);
     }
 
     /// The `tracing` span of one request of `operation` on this table.
@@ -254,9 +262,10 @@ impl Edge {
         }
     }
 
-    /// One send of `request` in its span, which records the capacity it consumed. A failure
-    /// comes with whether the request was handed to the HTTP client (always `true` with the
-    /// SDK's retries, which may have sent it several times).
+    /// One send of `request` in its span, which records the capacity it consumed, and in the
+    /// [`RequestLog`] when there is one: the one hook every request of every operation passes.
+    /// A failure comes with whether the request was handed to the HTTP client (always `true`
+    /// with the SDK's retries, which may have sent it several times).
     async fn once<O: Operation>(
         &self,
         request: O,
@@ -272,10 +281,24 @@ impl Edge {
         // Boxed: the SDK's future is deeply nested, and the operations that await this one (a
         // single-item write, its transaction, a read engine) would otherwise exceed the
         // compiler's depth limit when laying out their own futures.
-        let output = Box::pin(request.send(how))
-            .instrument(span.clone())
-            .await
-            .map_err(|error| (error, transmitted.load(Ordering::Relaxed)))?;
+        let logged = self
+            .log
+            .as_ref()
+            .and_then(|log| Some((log, log.sending(request.logged()?))));
+        let answer = Box::pin(request.send(how)).instrument(span.clone()).await;
+        if let Some((log, id)) = logged {
+            log.answered(
+                id,
+                match &answer {
+                    Ok(_) => RequestOutcome::Ok,
+                    Err(error) => RequestOutcome::Failed {
+                        code: error.code().map(str::to_owned),
+                        message: DisplayErrorContext(error).to_string(),
+                    },
+                },
+            );
+        }
+        let output = answer.map_err(|error| (error, transmitted.load(Ordering::Relaxed)))?;
         if let Some(units) = O::consumed_capacity(&output) {
             span.record("db.dynamodb.consumed_capacity", units);
         }

@@ -1,10 +1,12 @@
 //! The single-item family: [`Get`] (`db.get`), [`Put`] (`db.put`, `db.create`), [`Delete`]
-//! (`db.delete`), [`Update`] (`db.update`) and `db.move_to`, each a request value awaited once.
+//! (`db.delete`), [`Update`] (`db.update`), `db.move_to` and [`FindUnique`] (`db.find_unique`),
+//! each a request value awaited once.
 //! A write is one [`Action`](write::Action), sent alone or — for an entity with `#[unique(…)]`, a
 //! move, and every [`Transaction`](crate::Transaction) — by the `TransactWriteItems` runner
 //! ([`transact`]), which keeps the uniqueness items ([`unique`]).
 
 mod delete;
+mod find_unique;
 mod get;
 mod move_to;
 mod put;
@@ -18,6 +20,7 @@ mod version;
 pub(crate) mod write;
 
 pub use delete::Delete;
+pub use find_unique::FindUnique;
 pub use get::Get;
 pub use put::{Put, PutReturning, Stored};
 pub use transact::TransactionOutput;

@@ -19,7 +19,7 @@
 //!   HMAC-SHA256 tag over its content keyed by the [`CursorCodec`]'s built-in key. A modified
 //!   cursor, or one used with another query, is rejected with
 //!   [`KeyErrorKind::Cursor`](crate::KeyErrorKind::Cursor) before any request;
-//! - with a secret it is **encrypted** (format version 4), so it does not reveal the partition
+//! - with a secret it is **encrypted** (format version 6), so it does not reveal the partition
 //!   and sort key values it holds (tenant ids, timestamps);
 //! - it is **checked against the plan**: every start key holds exactly the plan's key attributes
 //!   (with their types: `S` for table keys and template indexes, the declared `S`/`N`/`B` of an
@@ -36,23 +36,26 @@
 //! | bytes | content |
 //! | --- | --- |
 //! | 16 | plan fingerprint: the first 16 bytes of SHA-256 over the plan's binding parameters |
+//! | 12 | part digests: for each [`QueryPart`] (table, index, partitions, key condition, filter, direction), the first 2 bytes of SHA-256 over that part's parameters, so that a cursor used with another query says which part differs ([`QueryDifference`]) |
 //! | 2 | number of partitions, big-endian |
 //! | per partition, in the plan's order | state: `0` not started, `1` after a key, `2` exhausted; after `1`, for each key attribute of the target except the partition key, in byte order of the names: type tag (`S`, `N` or `B`), value length (2 bytes, big-endian), value (UTF-8 for `S` and `N`) |
 //!
-//! - **Version 4, encrypted** (a codec with a secret): `4`, a 24-byte random nonce, the body
+//! - **Version 6, encrypted** (a codec with a secret): `6`, a 24-byte random nonce, the body
 //!   encrypted with XChaCha20-Poly1305 (RFC 8439 with the extended nonce; the RustCrypto
 //!   `chacha20poly1305` crate), then its 16-byte tag. The key is HKDF-SHA256 (RFC 5869) of the
 //!   secret with a fixed salt and info string; the associated data is a context string and the
 //!   version. The plan fingerprint is inside the authenticated ciphertext, so a cursor is bound
 //!   to its query and a cursor of another query is still told apart
 //!   ([`CursorError::OtherQuery`]) once it decrypts.
-//! - **Version 3, signed** (the codec without a secret): `3`, the body in the clear, then a
+//! - **Version 5, signed** (the codec without a secret): `5`, the body in the clear, then a
 //!   16-byte tag: HMAC-SHA256 over a context string and everything before it, truncated.
+//! - Versions 3 and 4, written before the part digests, are the same without them, and still
+//!   read; a cursor of theirs used with another query cannot say which part differs.
 //!
 //! The partition-key value of each position is not stored: it is the partition's own key (for an
 //! attribute-wise index, every partition attribute's value is the plan's). A
 //! single-partition query with two string key attributes of about 30 characters gives a signed
-//! cursor of about 80 characters (an encrypted one about 32 more); ten shards about 450.
+//! cursor of about 96 characters (an encrypted one about 32 more); ten shards about 466.
 //!
 //! # Threat model
 //! Cursors are meant to be handed to clients (a web API's next-page token) and come back from
@@ -66,7 +69,9 @@
 //!   - *integrity and authenticity*: without the secret nobody can make or alter a cursor that
 //!     is accepted: any change is [`CursorError::Tampered`] (as is a cursor of another secret);
 //!   - *binding*: an authentic cursor is accepted only by the query that made it (table, index,
-//!     partitions, typed key condition, filter, direction): [`CursorError::OtherQuery`].
+//!     partitions, typed key condition, filter, direction): [`CursorError::OtherQuery`], naming
+//!     the parts that differ. The part digests are 2 bytes each and say only which part
+//!     differs; the binding itself is the 16-byte fingerprint.
 //! - **Without a secret** ([`CursorCodec::default`]): the built-in key is in this source code, so
 //!   cursors are readable by anyone (base64url of the body above) and can be forged by anyone
 //!   who reads the source; modification by accident and use with another query are still
@@ -94,26 +99,33 @@ use sha2::{Digest, Sha256};
 
 use crate::attribute::{number::is_number_text, AttributeType};
 pub use crate::error::CursorError;
-use crate::error::{KeyError, KeyRole};
+use crate::error::{KeyError, KeyRole, QueryDifference, QueryPart};
 use crate::key::KeyValue;
-use crate::plan::{PartitionKey, QueryPlan, SortKeyCondition, FINGERPRINT_LEN};
+use crate::plan::{
+    PartDigests, PartitionKey, QueryPlan, SortKeyCondition, FINGERPRINT_LEN, PART_DIGEST_LEN,
+};
 
 /// A Query's `ExclusiveStartKey` or `LastEvaluatedKey`: attribute name → value, for the key
 /// attributes of the table and (for an index query) of the index.
 pub type StartKey = BTreeMap<String, KeyValue>;
 
 /// The format version of a signed (readable) cursor: the codec without a secret writes it.
-const VERSION: u8 = 3;
+const VERSION: u8 = 5;
 /// The format version of an encrypted cursor: the codec with a secret writes it.
-const SEALED_VERSION: u8 = 4;
+const SEALED_VERSION: u8 = 6;
+/// The earlier versions of each, still read: their body has no part digests.
+const VERSION_WITHOUT_PARTS: u8 = 3;
+const SEALED_VERSION_WITHOUT_PARTS: u8 = 4;
+/// Bytes of the part digests in a body (versions 5 and 6).
+const PARTS_LEN: usize = PART_DIGEST_LEN * QueryPart::ALL.len();
 /// Bytes of the HMAC-SHA256 tag kept in a signed cursor; also the Poly1305 tag's length.
 const TAG_LEN: usize = 16;
 /// Bytes of an encrypted cursor's XChaCha20 nonce (random: 192 bits make collisions negligible).
 const NONCE_LEN: usize = 24;
-/// Version, fingerprint, partition count, tag.
-const MIN_LEN: usize = 1 + FINGERPRINT_LEN + 2 + TAG_LEN;
-/// Version, nonce, encrypted fingerprint and partition count, tag.
-const MIN_SEALED_LEN: usize = 1 + NONCE_LEN + FINGERPRINT_LEN + 2 + TAG_LEN;
+/// Version, fingerprint, part digests, partition count, tag.
+const MIN_LEN: usize = 1 + FINGERPRINT_LEN + PARTS_LEN + 2 + TAG_LEN;
+/// Version, nonce, encrypted fingerprint, part digests and partition count, tag.
+const MIN_SEALED_LEN: usize = 1 + NONCE_LEN + FINGERPRINT_LEN + PARTS_LEN + 2 + TAG_LEN;
 /// The key used when no secret is set. Public by nature: see the module docs.
 const DEFAULT_KEY: &[u8] =
     b"dynakey default cursor key v1: set a secret for cursors given to clients";
@@ -302,6 +314,9 @@ impl CursorCodec {
         let implied = implied_attributes(plan);
         let mut bytes = Vec::with_capacity(64 + 32 * positions.len());
         bytes.extend_from_slice(&plan.fingerprint(table_name));
+        for digest in plan.part_digests(table_name) {
+            bytes.extend_from_slice(&digest);
+        }
         bytes.extend_from_slice(&count.to_be_bytes());
         for (partition, position) in positions.iter().enumerate() {
             match position {
@@ -347,13 +362,25 @@ impl CursorCodec {
         let bytes = unpack(&cursor.text)?;
         let body = self.open(&bytes)?;
         let (fingerprint, rest) = body.split_at(FINGERPRINT_LEN);
+        let (digests, rest) = match bytes[0] {
+            VERSION | SEALED_VERSION => {
+                let (digests, rest) = rest.split_at(PARTS_LEN.min(rest.len()));
+                (Some(digests), rest)
+            }
+            _ => (None, rest),
+        };
         if fingerprint != plan.fingerprint(table_name) {
-            return Err(CursorError::OtherQuery.into());
+            let differs = digests.map_or_else(QueryDifference::default, |digests| {
+                differing(digests, &plan.part_digests(table_name))
+            });
+            return Err(CursorError::OtherQuery(differs).into());
         }
         let mut reader = Reader(rest);
         let count = usize::from(u16::from_be_bytes([reader.byte()?, reader.byte()?]));
         if count != plan.partition_count() {
-            return Err(CursorError::OtherQuery.into());
+            return Err(
+                CursorError::OtherQuery(QueryDifference::of([QueryPart::Partitions])).into(),
+            );
         }
         let attributes = plan.target().start_key_attributes();
         let implied = implied_attributes(plan);
@@ -444,10 +471,10 @@ impl CursorCodec {
     /// [`CursorError::Tampered`] when it does not, or when it is encrypted and this codec has no
     /// secret.
     fn open(&self, bytes: &[u8]) -> Result<Vec<u8>, KeyError> {
-        if bytes[0] == SEALED_VERSION {
+        if matches!(bytes[0], SEALED_VERSION | SEALED_VERSION_WITHOUT_PARTS) {
             let aead = self.aead.as_ref().ok_or(CursorError::Tampered)?;
             let (nonce, sealed) = bytes[1..].split_at(NONCE_LEN);
-            let aad = [AEAD_CONTEXT, &[SEALED_VERSION]].concat();
+            let aad = [AEAD_CONTEXT, &bytes[..1]].concat();
             return aead
                 .decrypt(
                     XNonce::from_slice(nonce),
@@ -491,9 +518,11 @@ fn unpack(text: &str) -> Result<Vec<u8>, KeyError> {
     let min = match bytes.first() {
         Some(&VERSION) => MIN_LEN,
         Some(&SEALED_VERSION) => MIN_SEALED_LEN,
+        Some(&VERSION_WITHOUT_PARTS) => MIN_LEN - PARTS_LEN,
+        Some(&SEALED_VERSION_WITHOUT_PARTS) => MIN_SEALED_LEN - PARTS_LEN,
         Some(other) => {
             return Err(CursorError::Malformed(format!(
-                "unknown version {other} (this build reads versions {VERSION} and \
+                "unknown version {other} (this build reads versions {VERSION_WITHOUT_PARTS} to \
                  {SEALED_VERSION})"
             ))
             .into())
@@ -508,6 +537,18 @@ fn unpack(text: &str) -> Result<Vec<u8>, KeyError> {
         .into());
     }
     Ok(bytes)
+}
+
+/// The parts whose digest in a cursor (`digests`, [`PARTS_LEN`] bytes) differs from the plan's.
+fn differing(digests: &[u8], plan: &PartDigests) -> QueryDifference {
+    QueryDifference::of(
+        QueryPart::ALL
+            .into_iter()
+            .zip(digests.chunks(PART_DIGEST_LEN))
+            .zip(plan)
+            .filter(|((_, found), expected)| found != expected)
+            .map(|((part, _), _)| part),
+    )
 }
 
 fn truncated() -> KeyError {

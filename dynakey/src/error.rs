@@ -218,15 +218,122 @@ pub enum CursorError {
     /// The tag does not match: the cursor was modified, or made with another secret.
     #[error("the cursor was modified or made with another secret (its authentication tag does not match)")]
     Tampered,
-    /// The cursor is authentic but was made for another query (another table, index, partition,
-    /// key condition, filter or direction).
-    #[error("the cursor belongs to another query (table, index, partitions, key condition, filter or direction differ)")]
-    OtherQuery,
+    /// The cursor is authentic but was made for another query: its table, index, partitions, key
+    /// condition, filter or direction differ from this query's, and the [`QueryDifference`] says
+    /// which.
+    #[error("the cursor belongs to another query: {0}")]
+    OtherQuery(QueryDifference),
     /// A start key in the cursor (or one being encoded) does not fit the query: not exactly the
     /// query's key attributes, a value of the wrong type, another partition-key value, or a sort
     /// key outside the key condition.
     #[error("the cursor's key does not fit this query: {0}")]
     WrongKey(String),
+}
+
+/// A part of a query that binds its cursors (docs/semantics.md §4): a cursor is accepted only by
+/// a query equal to its own in every part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum QueryPart {
+    /// The table name.
+    Table,
+    /// The index read (or the table itself), with its key attributes.
+    Index,
+    /// The partitions read: the partition-key values (every shard of a fan-out, every partition
+    /// attribute of an attribute-wise index), or a scan's segment count.
+    Partitions,
+    /// The sort-key condition.
+    KeyCondition,
+    /// The filter (with the expiry filter of `unexpired`, and a scan's entity-type filter).
+    Filter,
+    /// The direction (`ScanIndexForward`).
+    Direction,
+}
+
+impl QueryPart {
+    /// Every part, in the order of [`QueryDifference`]'s message.
+    pub const ALL: [QueryPart; 6] = [
+        QueryPart::Table,
+        QueryPart::Index,
+        QueryPart::Partitions,
+        QueryPart::KeyCondition,
+        QueryPart::Filter,
+        QueryPart::Direction,
+    ];
+
+    /// The part's name in messages: `table`, `index`, `partitions`, `key condition`, `filter`,
+    /// `direction`.
+    pub fn name(self) -> &'static str {
+        match self {
+            QueryPart::Table => "table",
+            QueryPart::Index => "index",
+            QueryPart::Partitions => "partitions",
+            QueryPart::KeyCondition => "key condition",
+            QueryPart::Filter => "filter",
+            QueryPart::Direction => "direction",
+        }
+    }
+}
+
+impl fmt::Display for QueryPart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What differs between the query a cursor was made for and the query it was used with
+/// ([`CursorError::OtherQuery`]): the parts that differ, in [`QueryPart::ALL`]'s order.
+///
+/// Empty when the cursor is of an earlier format (versions 3 and 4), which does not record its
+/// parts, or, with a chance of about one in 65,536 per part, when the short digest a cursor keeps
+/// of each part agrees although the part differs; the cursor is refused either way.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct QueryDifference {
+    parts: Vec<QueryPart>,
+}
+
+impl QueryDifference {
+    /// The difference of the given parts (kept in [`QueryPart::ALL`]'s order, once each).
+    pub fn of(parts: impl IntoIterator<Item = QueryPart>) -> QueryDifference {
+        let mut parts: Vec<QueryPart> = parts.into_iter().collect();
+        parts.sort_unstable();
+        parts.dedup();
+        QueryDifference { parts }
+    }
+
+    /// The parts that differ, in [`QueryPart::ALL`]'s order.
+    pub fn parts(&self) -> &[QueryPart] {
+        &self.parts
+    }
+
+    /// Whether `part` differs.
+    pub fn contains(&self, part: QueryPart) -> bool {
+        self.parts.contains(&part)
+    }
+}
+
+impl fmt::Display for QueryDifference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some((last, rest)) = self.parts.split_last() else {
+            return f.write_str(
+                "its table, index, partitions, key condition, filter or direction differ (the \
+                 cursor does not record which)",
+            );
+        };
+        f.write_str("its ")?;
+        for (i, part) in rest.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(part.name())?;
+        }
+        if !rest.is_empty() {
+            f.write_str(" and ")?;
+        }
+        f.write_str(last.name())?;
+        let plural = !rest.is_empty() || *last == QueryPart::Partitions;
+        f.write_str(if plural { " differ" } else { " differs" })
+    }
 }
 
 impl From<CursorError> for KeyError {
@@ -321,3 +428,6 @@ pub enum PlanError {
     #[error(transparent)]
     Value(#[from] ValueError),
 }
+
+#[cfg(test)]
+mod tests;

@@ -123,7 +123,10 @@ pub use condition::{
 };
 pub use cursor::{Cursor, CursorCodec, CursorError, Position, StartKey};
 pub use entity::{Entity, InTable, Unversioned, Versioned};
-pub use error::{KeyError, KeyErrorKind, KeyRole, PlanError, SegmentError, ValueError};
+pub use error::{
+    KeyError, KeyErrorKind, KeyRole, PlanError, QueryDifference, QueryPart, SegmentError,
+    ValueError,
+};
 pub use field::{Cond, Field, IndexGroup, QueryFilter, ValueOf};
 pub use index::{ConsistentReadable, EntityIndex, Fill, Index, IndexValue, ProjectsAll};
 pub use key::{Key, KeyValue};

@@ -22,6 +22,7 @@
 use sha2::{Digest, Sha256};
 
 use crate::condition::{Range, SortCondition};
+use crate::error::QueryPart;
 use crate::expr::{Condition, KeyCondition, Renderer};
 use crate::key::KeyValue;
 use crate::query::QueryInput;
@@ -29,6 +30,10 @@ use crate::shard::Sharding;
 
 /// Bytes of a plan fingerprint.
 pub(crate) const FINGERPRINT_LEN: usize = 16;
+/// Bytes of the digest of one part of a plan's binding, kept in a cursor to name what differs.
+pub(crate) const PART_DIGEST_LEN: usize = 2;
+/// The short digest of each part of a plan's binding, in [`QueryPart::ALL`]'s order.
+pub(crate) type PartDigests = [[u8; PART_DIGEST_LEN]; QueryPart::ALL.len()];
 /// Domain separation of the fingerprint.
 const FINGERPRINT_CONTEXT: &[u8] = b"dynakey query plan v3\0";
 
@@ -412,81 +417,107 @@ impl QueryPlan {
     /// may change those between pages. Every field is length-prefixed, so no two plans share an
     /// encoding.
     pub fn fingerprint(&self, table_name: &str) -> [u8; FINGERPRINT_LEN] {
+        self.binding(table_name).0
+    }
+
+    /// A short digest of each part of the [`fingerprint`](Self::fingerprint)'s input, in
+    /// [`QueryPart::ALL`]'s order: a cursor keeps them to say which part of another query differs.
+    pub(crate) fn part_digests(&self, table_name: &str) -> PartDigests {
+        self.binding(table_name).1
+    }
+
+    /// The fingerprint and the part digests, from one pass over the binding's fields.
+    fn binding(&self, table_name: &str) -> ([u8; FINGERPRINT_LEN], PartDigests) {
         let mut hash = Sha256::new();
-        let mut field = |bytes: &[u8]| {
-            hash.update((bytes.len() as u64).to_be_bytes());
+        let mut parts: [Sha256; QueryPart::ALL.len()] = Default::default();
+        // Each field goes into the whole and into its part (`QueryPart::ALL` is in declaration
+        // order, so a part's discriminant is its index).
+        let mut field = |part: QueryPart, bytes: &[u8]| {
+            let len = (bytes.len() as u64).to_be_bytes();
+            hash.update(len);
             hash.update(bytes);
+            parts[part as usize].update(len);
+            parts[part as usize].update(bytes);
         };
-        field(FINGERPRINT_CONTEXT);
-        field(table_name.as_bytes());
-        field(self.target.index.unwrap_or("").as_bytes());
-        field(&[u8::from(self.target.index.is_some())]);
-        field(self.target.partition_key.as_bytes());
-        field(self.target.sort_key.unwrap_or("").as_bytes());
-        field(&(self.partitions.len() as u64).to_be_bytes());
+        field(QueryPart::Table, FINGERPRINT_CONTEXT);
+        field(QueryPart::Table, table_name.as_bytes());
+        field(QueryPart::Index, self.target.index.unwrap_or("").as_bytes());
+        field(QueryPart::Index, &[u8::from(self.target.index.is_some())]);
+        field(QueryPart::Index, self.target.partition_key.as_bytes());
+        field(
+            QueryPart::Index,
+            self.target.sort_key.unwrap_or("").as_bytes(),
+        );
+        field(
+            QueryPart::Partitions,
+            &(self.partitions.len() as u64).to_be_bytes(),
+        );
         for partition in &self.partitions {
-            field(partition.as_bytes());
+            field(QueryPart::Partitions, partition.as_bytes());
         }
         match self.sort_condition() {
-            None => field(b"all"),
+            None => field(QueryPart::KeyCondition, b"all"),
             Some(condition) => {
                 let (tag, values) = condition_parts(condition);
-                field(tag);
+                field(QueryPart::KeyCondition, tag);
                 for value in values {
-                    field(value.as_bytes());
+                    field(QueryPart::KeyCondition, value.as_bytes());
                 }
             }
         }
         match &self.filter {
-            None => field(b"no filter"),
+            None => field(QueryPart::Filter, b"no filter"),
             Some(filter) => {
                 let mut renderer = Renderer::new();
-                field(renderer.condition(filter).as_bytes());
+                field(QueryPart::Filter, renderer.condition(filter).as_bytes());
                 let (names, values) = renderer.finish();
                 for (placeholder, name) in names {
-                    field(placeholder.as_bytes());
-                    field(name.as_bytes());
+                    field(QueryPart::Filter, placeholder.as_bytes());
+                    field(QueryPart::Filter, name.as_bytes());
                 }
                 for (placeholder, value) in values {
-                    field(placeholder.as_bytes());
+                    field(QueryPart::Filter, placeholder.as_bytes());
                     let mut encoded = Vec::new();
                     crate::expr::canonical(&value, &mut encoded);
-                    field(&encoded);
+                    field(QueryPart::Filter, &encoded);
                 }
             }
         }
-        field(&[u8::from(self.forward)]);
+        field(QueryPart::Direction, &[u8::from(self.forward)]);
         // Only for a scan, so the fingerprints of queries are unchanged.
         if let Some(segments) = self.scan {
-            field(b"scan");
-            field(&segments.to_be_bytes());
+            field(QueryPart::Partitions, b"scan");
+            field(QueryPart::Partitions, &segments.to_be_bytes());
         }
         // Only when set, so the fingerprints of plans without it are unchanged.
         if let Some(attribute) = self.unexpired {
-            field(b"unexpired");
-            field(attribute.as_bytes());
+            field(QueryPart::Filter, b"unexpired");
+            field(QueryPart::Filter, attribute.as_bytes());
         }
         // Only for an attribute-wise plan, so the fingerprints of template plans are unchanged:
         // every partition attribute and every sort attribute's condition, typed.
         if let Some(partition) = &self.attribute_partition {
-            field(b"attributes");
+            field(QueryPart::Partitions, b"attributes");
             let value = |value: &KeyValue| {
                 let mut encoded = Vec::new();
                 crate::expr::canonical(&crate::expr::Value::from(value.clone()), &mut encoded);
                 encoded
             };
             for (name, v) in &partition.0 {
-                field(name.as_bytes());
-                field(&value(v));
+                field(QueryPart::Partitions, name.as_bytes());
+                field(QueryPart::Partitions, &value(v));
             }
             if let SortKeyCondition::Attributes(conditions) = &self.sort {
-                field(&(conditions.len() as u64).to_be_bytes());
+                field(
+                    QueryPart::KeyCondition,
+                    &(conditions.len() as u64).to_be_bytes(),
+                );
                 for (name, condition) in conditions {
-                    field(name.as_bytes());
+                    field(QueryPart::KeyCondition, name.as_bytes());
                     let (tag, values) = condition_parts(condition);
-                    field(tag);
+                    field(QueryPart::KeyCondition, tag);
                     for v in values {
-                        field(&value(v));
+                        field(QueryPart::KeyCondition, &value(v));
                     }
                 }
             }
@@ -494,7 +525,11 @@ impl QueryPlan {
         let digest = hash.finalize();
         let mut out = [0u8; FINGERPRINT_LEN];
         out.copy_from_slice(&digest[..FINGERPRINT_LEN]);
-        out
+        let mut digests = [[0u8; PART_DIGEST_LEN]; QueryPart::ALL.len()];
+        for (short, part) in digests.iter_mut().zip(parts) {
+            short.copy_from_slice(&part.finalize()[..PART_DIGEST_LEN]);
+        }
+        (out, digests)
     }
 }
 

@@ -211,6 +211,17 @@ fn every_error() -> Vec<Error> {
             key: "UNIQUE#User#email#a@x.io".into(),
         },
         Error::Engine("binding 127.0.0.1: denied".into()),
+        Error::NoUniqueConstraint {
+            entity: "User",
+            attributes: vec!["org", "email"],
+        },
+        Error::DanglingUnique(Box::new(DanglingUnique {
+            entity: "User",
+            fields: vec!["email"],
+            key: "UNIQUE#User#email#a@x.io".into(),
+            owner: None,
+            reason: "it names no owner".into(),
+        })),
     ];
     for sort in [sort.clone(), None] {
         errors.push(Error::AlreadyExists {
@@ -260,6 +271,15 @@ fn every_error() -> Vec<Error> {
                 current: None,
             });
         }
+    }
+    for owner in [(partition.clone(), sort.clone()), (partition.clone(), None)] {
+        errors.push(Error::DanglingUnique(Box::new(DanglingUnique {
+            entity: "User",
+            fields: vec!["org", "handle"],
+            key: "UNIQUE#User#org+handle#acme#ann".into(),
+            owner: Some(owner),
+            reason: "no item has its owner's key".into(),
+        })));
     }
     for operation in ["Query", "Scan", "delete_all", "transact_get"] {
         errors.push(Error::ForeignItem {

@@ -18,6 +18,7 @@ use aws_sdk_dynamodb::operation::{
 use aws_sdk_dynamodb::types::{ConsumedCapacity, ThrottlingReason};
 
 use crate::convert::Item;
+use crate::request_log::RequestInput;
 
 /// One SDK operation, implemented by its fluent builder (the rendered request).
 pub(crate) trait Operation: Clone + Send + Sync + 'static {
@@ -35,6 +36,9 @@ pub(crate) trait Operation: Clone + Send + Sync + 'static {
         self,
         how: Dispatch,
     ) -> impl Future<Output = Result<Self::Output, SdkError<Self::Error, HttpResponse>>> + Send;
+
+    /// The request as rendered, for a [`RequestLog`](crate::RequestLog).
+    fn logged(&self) -> Option<RequestInput>;
 
     /// DynamoDB's `ThrottlingReason`s on a throttling error of this operation.
     fn throttling_reasons(_error: &Self::Error) -> &[ThrottlingReason] {
@@ -103,9 +107,9 @@ fn units<'a>(capacity: impl IntoIterator<Item = &'a ConsumedCapacity>) -> Option
 }
 
 macro_rules! operation {
-    ($name:literal, $op:ident :: $builder:ident, $output:ident, $error:ident, { $($extra:tt)* }) => {
+    ($name:ident, $op:ident :: $builder:ident, $output:ident, $error:ident, { $($extra:tt)* }) => {
         impl Operation for $op::builders::$builder {
-            const NAME: &'static str = $name;
+            const NAME: &'static str = stringify!($name);
             type Output = $op::$output;
             type Error = $op::$error;
 
@@ -125,6 +129,12 @@ macro_rules! operation {
                         }
                     }
                 }
+            }
+
+            fn logged(&self) -> Option<RequestInput> {
+                // The SDK's input builders do not fail (required members are checked when the
+                // request is serialised).
+                self.as_input().clone().build().ok().map(RequestInput::$name)
             }
 
             $($extra)*
@@ -159,7 +169,7 @@ macro_rules! conditional {
 }
 
 operation!(
-    "GetItem",
+    GetItem,
     get_item::GetItemFluentBuilder,
     GetItemOutput,
     GetItemError,
@@ -171,7 +181,7 @@ operation!(
     }
 );
 operation!(
-    "PutItem",
+    PutItem,
     put_item::PutItemFluentBuilder,
     PutItemOutput,
     PutItemError,
@@ -184,7 +194,7 @@ operation!(
     }
 );
 operation!(
-    "DeleteItem",
+    DeleteItem,
     delete_item::DeleteItemFluentBuilder,
     DeleteItemOutput,
     DeleteItemError,
@@ -197,7 +207,7 @@ operation!(
     }
 );
 operation!(
-    "UpdateItem",
+    UpdateItem,
     update_item::UpdateItemFluentBuilder,
     UpdateItemOutput,
     UpdateItemError,
@@ -209,26 +219,20 @@ operation!(
         }
     }
 );
-operation!(
-    "Query",
-    query::QueryFluentBuilder,
-    QueryOutput,
-    QueryError,
-    {
-        throttling!(query::QueryError);
-        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
-            units(output.consumed_capacity())
-        }
+operation!(Query, query::QueryFluentBuilder, QueryOutput, QueryError, {
+    throttling!(query::QueryError);
+    fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+        units(output.consumed_capacity())
     }
-);
-operation!("Scan", scan::ScanFluentBuilder, ScanOutput, ScanError, {
+});
+operation!(Scan, scan::ScanFluentBuilder, ScanOutput, ScanError, {
     throttling!(scan::ScanError);
     fn consumed_capacity(output: &Self::Output) -> Option<f64> {
         units(output.consumed_capacity())
     }
 });
 operation!(
-    "BatchWriteItem",
+    BatchWriteItem,
     batch_write_item::BatchWriteItemFluentBuilder,
     BatchWriteItemOutput,
     BatchWriteItemError,
@@ -240,7 +244,7 @@ operation!(
     }
 );
 operation!(
-    "BatchGetItem",
+    BatchGetItem,
     batch_get_item::BatchGetItemFluentBuilder,
     BatchGetItemOutput,
     BatchGetItemError,
@@ -252,7 +256,7 @@ operation!(
     }
 );
 operation!(
-    "TransactWriteItems",
+    TransactWriteItems,
     transact_write_items::TransactWriteItemsFluentBuilder,
     TransactWriteItemsOutput,
     TransactWriteItemsError,
@@ -264,7 +268,7 @@ operation!(
     }
 );
 operation!(
-    "TransactGetItems",
+    TransactGetItems,
     transact_get_items::TransactGetItemsFluentBuilder,
     TransactGetItemsOutput,
     TransactGetItemsError,
@@ -276,28 +280,28 @@ operation!(
     }
 );
 operation!(
-    "CreateTable",
+    CreateTable,
     create_table::CreateTableFluentBuilder,
     CreateTableOutput,
     CreateTableError,
     {}
 );
 operation!(
-    "DescribeTable",
+    DescribeTable,
     describe_table::DescribeTableFluentBuilder,
     DescribeTableOutput,
     DescribeTableError,
     {}
 );
 operation!(
-    "DeleteTable",
+    DeleteTable,
     delete_table::DeleteTableFluentBuilder,
     DeleteTableOutput,
     DeleteTableError,
     {}
 );
 operation!(
-    "UpdateTimeToLive",
+    UpdateTimeToLive,
     update_time_to_live::UpdateTimeToLiveFluentBuilder,
     UpdateTimeToLiveOutput,
     UpdateTimeToLiveError,

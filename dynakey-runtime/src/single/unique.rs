@@ -17,9 +17,9 @@ use crate::error::{Error, KeyText, TransactionRefusal};
 use crate::item::key_strings;
 
 /// The attribute of a uniqueness item naming its owner's partition key.
-const OWNER_PARTITION: &str = "_owner_pk";
+pub(crate) const OWNER_PARTITION: &str = "_owner_pk";
 /// The attribute of a uniqueness item naming its owner's sort key (a table with a sort key).
-const OWNER_SORT: &str = "_owner_sk";
+pub(crate) const OWNER_SORT: &str = "_owner_sk";
 /// The attribute of a uniqueness item naming its entity and constraint (`User/email`).
 const CONSTRAINT: &str = "_unique";
 

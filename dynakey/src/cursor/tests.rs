@@ -61,6 +61,10 @@ fn shard_positions() -> Vec<Position> {
     ]
 }
 
+fn other_query<const N: usize>(parts: [QueryPart; N]) -> CursorError {
+    CursorError::OtherQuery(QueryDifference::of(parts))
+}
+
 fn kind<T: std::fmt::Debug>(result: Result<T, KeyError>) -> CursorError {
     match result.map_err(KeyError::into_kind) {
         Err(crate::KeyErrorKind::Cursor(e)) => e,
@@ -128,13 +132,22 @@ fn every_modified_byte_is_refused() {
             for bit in [0x01, 0x80] {
                 let mut changed = bytes.clone();
                 changed[i] ^= bit;
+                let version = changed[0];
                 let changed = Cursor {
                     text: URL_SAFE_NO_PAD.encode(changed),
                 };
                 let reason = kind(codec.decode("t", &plan, &changed));
-                if i == 0 {
+                let known = [
+                    VERSION,
+                    SEALED_VERSION,
+                    VERSION_WITHOUT_PARTS,
+                    SEALED_VERSION_WITHOUT_PARTS,
+                ];
+                if i == 0 && !known.contains(&version) {
                     assert!(matches!(reason, CursorError::Malformed(_)), "{reason}");
                 } else {
+                    // Another version this build reads (5 and 4 are one bit apart) is refused
+                    // by the tag like any other change.
                     assert_eq!(reason, CursorError::Tampered, "byte {i}");
                 }
             }
@@ -198,21 +211,23 @@ fn another_query_is_refused() {
         shards(),
     ];
     for other in &others {
-        assert_eq!(
-            kind(codec.decode("t", other, &cursor)),
-            CursorError::OtherQuery,
+        assert!(
+            matches!(
+                kind(codec.decode("t", other, &cursor)),
+                CursorError::OtherQuery(d) if !d.parts().is_empty()
+            ),
             "{other:?}"
         );
     }
     assert_eq!(
         kind(codec.decode("other-table", &lines(), &cursor)),
-        CursorError::OtherQuery
+        other_query([QueryPart::Table])
     );
     let mut on_index = lines();
     on_index.target.index = Some("gsi");
     assert_eq!(
         kind(codec.decode("t", &on_index, &cursor)),
-        CursorError::OtherQuery
+        other_query([QueryPart::Index])
     );
     // A filter binds the cursor too.
     let mut filtered = lines();
@@ -221,7 +236,7 @@ fn another_query_is_refused() {
     ));
     assert_eq!(
         kind(codec.decode("t", &filtered, &cursor)),
-        CursorError::OtherQuery
+        other_query([QueryPart::Filter])
     );
     // Limit, projection and consistency may change between pages.
     let same = plan(
@@ -238,7 +253,7 @@ fn another_query_is_refused() {
     fewer.partitions.pop();
     assert_eq!(
         kind(codec.decode("t", &fewer, &cursor)),
-        CursorError::OtherQuery
+        other_query([QueryPart::Partitions])
     );
 }
 
@@ -290,6 +305,7 @@ fn forged_cursors_with_a_known_key_still_cannot_leave_the_query() {
     // condition (the partition key is not even stored: it is always the query's own).
     let codec = CursorCodec::default();
     let mut body = lines().fingerprint("t").to_vec();
+    body.extend(lines().part_digests("t").concat());
     body.extend_from_slice(&1u16.to_be_bytes());
     body.push(AFTER);
     push_value(&mut body, "SK", &KeyValue::S("ORD#2#".into())).unwrap();
@@ -345,12 +361,12 @@ fn with_a_secret_cursors_are_encrypted_and_reveal_no_key() {
     // Bound to its query, and only the secret opens it.
     assert_eq!(
         kind(codec.decode("other-table", &lines(), &cursor)),
-        CursorError::OtherQuery
+        other_query([QueryPart::Table])
     );
-    assert_eq!(
+    assert!(matches!(
         kind(codec.decode("t", &shards(), &cursor)),
-        CursorError::OtherQuery
-    );
+        CursorError::OtherQuery(d) if d.contains(QueryPart::Partitions)
+    ));
     for other in [CursorCodec::new("other"), CursorCodec::default()] {
         assert_eq!(
             kind(other.decode("t", &lines(), &cursor)),
@@ -395,4 +411,112 @@ fn codecs_do_not_show_their_secret() {
         "CursorCodec { key: \"secret\" }"
     );
     assert!(!CursorCodec::default().has_secret());
+}
+
+/// One query differing from the cursor's in one part each: the message names that part, and
+/// only that part.
+#[test]
+fn the_message_names_what_differs() {
+    let codec = CursorCodec::default();
+    let cursor = codec
+        .encode("t", &lines(), &after("ACCT#a1", "ORD#1#0000000007"))
+        .unwrap();
+    let mut on_index = lines();
+    on_index.target.index = Some("gsi");
+    let mut filtered = lines();
+    filtered.filter = Some(crate::expr::Condition::attribute_exists(
+        crate::expr::Path::attribute("x"),
+    ));
+    let cases = [
+        (
+            "other-table",
+            lines(),
+            QueryPart::Table,
+            "its table differs",
+        ),
+        ("t", on_index, QueryPart::Index, "its index differs"),
+        (
+            "t",
+            plan(Line::query("a2").begins_with(Line::sk().order("1"))),
+            QueryPart::Partitions,
+            "its partitions differ",
+        ),
+        (
+            "t",
+            plan(Line::query("a1").begins_with(Line::sk().order("10"))),
+            QueryPart::KeyCondition,
+            "its key condition differs",
+        ),
+        ("t", filtered, QueryPart::Filter, "its filter differs"),
+        (
+            "t",
+            plan(
+                Line::query("a1")
+                    .begins_with(Line::sk().order("1"))
+                    .reverse(),
+            ),
+            QueryPart::Direction,
+            "its direction differs",
+        ),
+    ];
+    for (table, other, part, text) in cases {
+        let error = codec.decode(table, &other, &cursor).unwrap_err();
+        let message = error.to_string();
+        assert_eq!(kind::<()>(Err(error)), other_query([part]), "{message}");
+        assert_eq!(
+            message,
+            format!("the cursor belongs to another query: {text}"),
+            "{part}"
+        );
+    }
+    // Several parts at once, named together.
+    let error = codec
+        .decode(
+            "other-table",
+            &plan(
+                Line::query("a2")
+                    .begins_with(Line::sk().order("1"))
+                    .reverse(),
+            ),
+            &cursor,
+        )
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the cursor belongs to another query: its table, partitions and direction differ"
+    );
+}
+
+/// A cursor of the format before part digests (version 3: fingerprint, partition count,
+/// positions) is still read, and refused by another query without naming a part.
+#[test]
+fn a_cursor_without_part_digests_is_still_read() {
+    let codec = CursorCodec::default();
+    let plan = lines();
+    let mut body = plan.fingerprint("t").to_vec();
+    body.extend_from_slice(&1u16.to_be_bytes());
+    body.push(NOT_STARTED);
+    let mut bytes = vec![VERSION_WITHOUT_PARTS];
+    bytes.extend_from_slice(&body);
+    let tag = codec
+        .mac
+        .clone()
+        .chain_update(MAC_CONTEXT)
+        .chain_update(&bytes)
+        .finalize()
+        .into_bytes();
+    bytes.extend_from_slice(&tag[..TAG_LEN]);
+    let cursor = Cursor {
+        text: URL_SAFE_NO_PAD.encode(bytes),
+    };
+    assert_eq!(
+        codec.decode("t", &plan, &cursor).unwrap(),
+        vec![Position::NotStarted]
+    );
+    let error = codec.decode("other-table", &plan, &cursor).unwrap_err();
+    assert_eq!(
+        kind::<()>(Err(error.clone())),
+        CursorError::OtherQuery(QueryDifference::default())
+    );
+    assert!(!error.to_string().contains("  "));
 }
