@@ -13,6 +13,10 @@
 #   PROC_MACRO_OPT=1 ...           # the proc macros (serde_derive, dynakey-derive, syn) built with
 #                                  # opt-level 3 (`[profile.dev.build-override]`): how much of the
 #                                  # cost is running an unoptimised derive (target/build-cost-opt/)
+#   INSTRUCTIONS=1 RUNS=1 ...      # instructions instead of CPU seconds: the crate's rustc runs under
+#                                  # valgrind's cachegrind (`--cache-sim=no`, through a RUSTC_WRAPPER;
+#                                  # the proc macros run inside it, so they are counted), exact and
+#                                  # independent of the machine's load, so one run is enough
 #
 # Each entity has the shape of the `entity` expansion snapshot (dynakey-derive/snapshots/): a
 # partition key of one field, a sort key of two (`E<n>#<workspace>`, `P<n>#<created>#<id>`), four
@@ -76,12 +80,35 @@ generate() {
     } >"$CRATE/src/lib.rs"
 }
 
-# cpu MODE: CPU seconds (user + system) of `cargo MODE` of the crate; prints them.
+# The RUSTC_WRAPPER of INSTRUCTIONS=1: the measured crate's rustc under cachegrind, any other as is.
+WRAPPER=$WORK/cachegrind-rustc.sh
+cat >"$WRAPPER" <<'WRAP'
+#!/usr/bin/env bash
+rustc=$1
+shift
+case " $* " in
+    *" --crate-name build_cost_entities "*)
+        exec valgrind --tool=cachegrind --cache-sim=no --log-file=/dev/null \
+            --cachegrind-out-file="$CACHEGRIND_OUT" "$rustc" "$@" ;;
+    *) exec "$rustc" "$@" ;;
+esac
+WRAP
+chmod +x "$WRAPPER"
+UNIT=s
+[ -z "${INSTRUCTIONS:-}" ] || UNIT="G instructions"
+
+# cpu MODE: CPU seconds (user + system) of `cargo MODE` of the crate, or with INSTRUCTIONS=1 the
+# instructions of its rustc (in G); prints them.
 cpu() {
     local out
     out=$(mktemp)
-    (cd "$CRATE" && /usr/bin/time -f "%U %S" -o "$out" cargo "$1" --quiet --lib)
-    awk '{ printf "%.2f", $1 + $2 }' "$out"
+    if [ -n "${INSTRUCTIONS:-}" ]; then
+        (cd "$CRATE" && CACHEGRIND_OUT=$out RUSTC_WRAPPER=$WRAPPER cargo "$1" --quiet --lib)
+        awk '/^summary:/ { printf "%.3f", $2 / 1e9 }' "$out"
+    else
+        (cd "$CRATE" && /usr/bin/time -f "%U %S" -o "$out" cargo "$1" --quiet --lib)
+        awk '{ printf "%.2f", $1 + $2 }' "$out"
+    fi
     rm -f "$out"
 }
 
@@ -104,13 +131,13 @@ for mode in $MODES; do
         serde_runs+=("$(cpu "$mode")")
         generate derive "$ENTITIES"
         derive_runs+=("$(cpu "$mode")")
-        echo "cargo $mode, run $run: serde only ${serde_runs[-1]} s, Entity + serde ${derive_runs[-1]} s CPU"
+        echo "cargo $mode, run $run: serde only ${serde_runs[-1]} $UNIT, Entity + serde ${derive_runs[-1]} $UNIT"
     done
     s=$(median "${serde_runs[@]}")
     d=$(median "${derive_runs[@]}")
-    echo "== cargo $mode of $ENTITIES entities (median CPU of $RUNS, $(uptime | sed 's/.*load/load/')):"
-    echo "   serde derives only:              ${s} s"
-    echo "   #[derive(Entity, Serialize, Deserialize)]: ${d} s"
+    echo "== cargo $mode of $ENTITIES entities (median of $RUNS, $(uptime | sed 's/.*load/load/')):"
+    echo "   serde derives only:              ${s} $UNIT"
+    echo "   #[derive(Entity, Serialize, Deserialize)]: ${d} $UNIT"
     awk -v d="$d" -v s="$s" -v m="$mode" 'BEGIN { printf "   ratio = %.2fx (%s)\n", d / s, m }'
 done
 
@@ -123,9 +150,9 @@ if [ -n "${PROFILE:-}" ]; then
             generate entity "$ENTITIES"
             entity_runs+=("$(cpu "$mode")")
         done
-        echo "== cargo $mode of $ENTITIES entities (median CPU of $RUNS), by derive:"
-        echo "   no derive:                $(median "${plain_runs[@]}") s"
-        echo "   #[derive(Entity)] alone:  $(median "${entity_runs[@]}") s"
+        echo "== cargo $mode of $ENTITIES entities (median of $RUNS), by derive:"
+        echo "   no derive:                $(median "${plain_runs[@]}") $UNIT"
+        echo "   #[derive(Entity)] alone:  $(median "${entity_runs[@]}") $UNIT"
     done
 fi
 

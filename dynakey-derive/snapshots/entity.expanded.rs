@@ -37,8 +37,6 @@ const _: () = {
     {}
     impl<const D: usize> __dk::SortKeyBuilder for ProjectSk<D>
     where
-        String: __dk::KeySegment,
-        u64: __dk::KeySegment,
         __dk::Kinds2: __dk::At<D>,
     {
         type Entity = Project;
@@ -49,11 +47,7 @@ const _: () = {
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Project, ::dynakey::PrimaryIndex>
-    for ProjectSk<D>
-    where
-        String: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {}
+    for ProjectSk<D> {}
     impl<const D: usize> ProjectSk<D>
     where
         String: __dk::KeySegment,

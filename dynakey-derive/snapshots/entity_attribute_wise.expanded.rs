@@ -46,11 +46,6 @@ const _: () = {
     ];
     impl<const D: usize> __dk::SortKeyBuilder for MatchSk<D>
     where
-        String: __dk::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
         __dk::Kinds0: __dk::At<D>,
     {
         type Entity = Match;
@@ -61,14 +56,7 @@ const _: () = {
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Match, ::dynakey::PrimaryIndex>
-    for MatchSk<D>
-    where
-        String: __dk::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {}
+    for MatchSk<D> {}
     #[doc(hidden)]
     type __Index0 = <Esports as __dk::IndexAt<
         { __dk::attribute_index_position::<Esports>("ByTournamentRegion", "Match") },
@@ -336,11 +324,6 @@ const _: () = {
     impl<const D: usize> ::dynakey::SortAttributes<Match, __Index0>
     for MatchByTournamentRegionSk<D>
     where
-        String: __dk::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
         __dk::Given2: __dk::At<D>,
         <__dk::Given2 as __dk::At<D>>::Out: __dk::Given,
     {
@@ -475,11 +458,6 @@ const _: () = {
     #[diagnostic::do_not_recommend]
     impl<const D: usize> ::dynakey::SortAttributes<Match, __Index1> for MatchByScoreSk<D>
     where
-        String: __dk::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
         __dk::Given1: __dk::At<D>,
         <__dk::Given1 as __dk::At<D>>::Out: __dk::Given,
     {
@@ -606,11 +584,6 @@ const _: () = {
     #[diagnostic::do_not_recommend]
     impl<const D: usize> ::dynakey::SortAttributes<Match, __Index2> for MatchByRankSk<D>
     where
-        String: __dk::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
         __dk::Given1: __dk::At<D>,
         <__dk::Given1 as __dk::At<D>>::Out: __dk::Given,
     {

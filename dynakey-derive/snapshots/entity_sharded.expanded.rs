@@ -34,7 +34,6 @@ const _: () = {
     {}
     impl<const D: usize> __dk::SortKeyBuilder for EventSk<D>
     where
-        String: __dk::KeySegment,
         __dk::Kinds1: __dk::At<D>,
     {
         type Entity = Event;
@@ -45,10 +44,7 @@ const _: () = {
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Event, ::dynakey::PrimaryIndex>
-    for EventSk<D>
-    where
-        String: __dk::KeySegment,
-    {}
+    for EventSk<D> {}
     impl<const D: usize> EventSk<D>
     where
         String: __dk::KeySegment,

@@ -41,9 +41,6 @@ const _: () = {
     {}
     impl<const D: usize> __dk::SortKeyBuilder for ProjectSk<D>
     where
-        String: __dk::KeySegment,
-        Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
         __dk::Kinds1: __dk::At<D>,
     {
         type Entity = Project;
@@ -54,12 +51,7 @@ const _: () = {
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Project, ::dynakey::PrimaryIndex>
-    for ProjectSk<D>
-    where
-        String: __dk::KeySegment,
-        Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {}
+    for ProjectSk<D> {}
     impl<const D: usize> ProjectSk<D>
     where
         String: __dk::KeySegment,
@@ -121,9 +113,6 @@ const _: () = {
     {}
     impl<const D: usize> __dk::SortKeyBuilder for ProjectByStatusSk<D>
     where
-        String: __dk::KeySegment,
-        Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
         __dk::Kinds2: __dk::At<D>,
     {
         type Entity = Project;
@@ -133,12 +122,8 @@ const _: () = {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Project, __Index0> for ProjectByStatusSk<D>
-    where
-        String: __dk::KeySegment,
-        Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {}
+    impl<const D: usize> ::dynakey::SortKeyOf<Project, __Index0>
+    for ProjectByStatusSk<D> {}
     impl<const D: usize> ProjectByStatusSk<D>
     where
         String: __dk::KeySegment,
@@ -223,9 +208,6 @@ const _: () = {
     {}
     impl<const D: usize> __dk::SortKeyBuilder for ProjectByCreatedSk<D>
     where
-        String: __dk::KeySegment,
-        Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
         __dk::Kinds1: __dk::At<D>,
     {
         type Entity = Project;
@@ -236,12 +218,7 @@ const _: () = {
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Project, __Index1>
-    for ProjectByCreatedSk<D>
-    where
-        String: __dk::KeySegment,
-        Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {}
+    for ProjectByCreatedSk<D> {}
     impl<const D: usize> ProjectByCreatedSk<D>
     where
         String: __dk::KeySegment,

@@ -38,9 +38,6 @@ const _: () = {
     {}
     impl<const D: usize> __dk::SortKeyBuilder for TaskSk<D>
     where
-        String: __dk::KeySegment,
-        u32: __dk::KeySegment,
-        u64: __dk::KeySegment,
         __dk::Kinds1: __dk::At<D>,
     {
         type Entity = Task;
@@ -51,12 +48,7 @@ const _: () = {
         }
     }
     impl<const D: usize> ::dynakey::SortKeyOf<Task, ::dynakey::PrimaryIndex>
-    for TaskSk<D>
-    where
-        String: __dk::KeySegment,
-        u32: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {}
+    for TaskSk<D> {}
     impl<const D: usize> TaskSk<D>
     where
         String: __dk::KeySegment,
@@ -115,9 +107,6 @@ const _: () = {
     {}
     impl<const D: usize> __dk::SortKeyBuilder for TaskByAssigneeSk<D>
     where
-        String: __dk::KeySegment,
-        u32: __dk::KeySegment,
-        u64: __dk::KeySegment,
         __dk::Kinds2: __dk::At<D>,
     {
         type Entity = Task;
@@ -127,12 +116,7 @@ const _: () = {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Task, __Index0> for TaskByAssigneeSk<D>
-    where
-        String: __dk::KeySegment,
-        u32: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {}
+    impl<const D: usize> ::dynakey::SortKeyOf<Task, __Index0> for TaskByAssigneeSk<D> {}
     impl<const D: usize> TaskByAssigneeSk<D>
     where
         String: __dk::KeySegment,

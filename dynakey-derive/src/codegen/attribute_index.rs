@@ -635,8 +635,9 @@ impl SortBuilder<'_> {
             }
             // `do_not_recommend`: depth 0 is reported as not `SortAttributes` (its message).
             #[diagnostic::do_not_recommend]
+            // No field-type bounds: it names no field type nor bounded item.
             impl<const D: usize> ::dynakey::SortAttributes<#entity_ident, #alias> for #ident<D>
-            #bounds
+            where
                 #kinds: __dk::At<D>,
                 <#kinds as __dk::At<D>>::Out: __dk::Given,
             {

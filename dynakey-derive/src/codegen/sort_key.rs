@@ -179,10 +179,14 @@ pub fn implementation(
             }
         }
     });
+    // The field-type bounds only where an item uses the field types or the entity's bounded
+    // items (the methods): `SortKeyBuilder` and `SortKeyOf` name neither, and every where
+    // clause is type-checked again in every item of its impl.
     quote! {
         #order_items
         impl<const D: usize> __dk::SortKeyBuilder for #ident<D>
-        #bounds #kinds: __dk::At<D>,
+        where
+            #kinds: __dk::At<D>,
         {
             type Entity = #entity_ident;
             type Index = #target;
@@ -191,7 +195,7 @@ pub fn implementation(
                 self.0
             }
         }
-        impl<const D: usize> ::dynakey::SortKeyOf<#entity_ident, #target> for #ident<D> #bounds {}
+        impl<const D: usize> ::dynakey::SortKeyOf<#entity_ident, #target> for #ident<D> {}
         #methods
     }
 }

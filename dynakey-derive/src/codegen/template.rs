@@ -12,10 +12,12 @@ use crate::model::{Entity, Role, Segment, Template};
 /// `where T: KeySegment, …` over every key field type (index templates included; `T` for an
 /// `Option<T>` field), each predicate spanned at the field's type.
 ///
-/// Every generated impl (and the parsed-key structs, whose std derives copy it) carries it, so a
-/// field type that is not a key segment is reported once, at the field (rustc reports a predicate
-/// once per span), instead of at every use in generated code; inside the items the bound is
-/// assumed, so nothing else cascades.
+/// Every generated impl whose items use a field type or the entity's bounded items (and the
+/// parsed-key structs, whose std derives copy it) carries it, so a field type that is not a key
+/// segment is reported once, at the field (rustc reports a predicate once per span), instead of at
+/// every use in generated code; inside the items the bound is assumed, so nothing else cascades.
+/// Impls that name neither (a builder's `SortKeyBuilder`, `SortKeyOf`, `SortAttributes`) go
+/// without it: a where clause is type-checked again in every item of its impl.
 pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
     let mut seen: Vec<String> = Vec::new();
     let mut predicates = Vec::new();
