@@ -52,7 +52,7 @@ fn kind(entity: &Entity<'_>, index: usize) -> Option<(TokenStream, String)> {
              through [`{}::{}`](Self::{}).",
             entity.ident, group.name, group.name
         );
-        let (module, name) = (format_ident!("{}", GROUPS), format_ident!("{}", group.name));
+        let module = format_ident!("{}", GROUPS);
         let alias = format_ident!("__kind_{}", group.name);
         return Some((quote!(__dk::Indexed<#module::#alias>), doc));
     } else if entity.managed.is_managed(index) {
@@ -80,7 +80,7 @@ fn kind(entity: &Entity<'_>, index: usize) -> Option<(TokenStream, String)> {
 }
 
 /// The index-group marker types named by the kinds of index fields, for the entity's `const _`
-/// block: one generic type per group named as its handle, one type per field named as the field.
+/// block: one generic type per group named as its handle, one type per field named as its handle.
 pub fn markers(entity: &Entity<'_>) -> TokenStream {
     if entity.groups.is_empty() {
         return TokenStream::new();
