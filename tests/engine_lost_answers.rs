@@ -344,3 +344,44 @@ async fn a_write_that_never_left_the_client_is_not_unknown() -> Result<(), BoxEr
     assert!(matches!(put, Err(Error::Sdk { .. })), "{put:?}");
     Ok(())
 }
+
+#[tokio::test]
+async fn a_modify_resent_after_a_lost_answer_finds_its_own_write() -> Result<(), BoxError> {
+    let (engine, direct) = fresh::<App>().await?;
+    direct
+        .create(&Counter {
+            id: "c".into(),
+            n: 0,
+        })
+        .await?;
+    let doc = Doc {
+        id: "d1".into(),
+        body: "first".into(),
+        version: 0,
+        updated_at: None,
+    };
+    direct.create(&doc).await?;
+    let (proxy, db) = lossy(&engine, &direct, &["UpdateItem"], true).await?;
+    // Unversioned: conditioned on the item as read, which the first (applied) send changed, so
+    // the resend is refused by this call's own write and recognised as it.
+    let counter = db
+        .modify(&Counter::key("c")?, |c: &mut Counter| c.n = 5)
+        .await?;
+    assert_eq!(counter.n, 5);
+    // Versioned: the resend finds the version the first send stored.
+    let stored = db
+        .modify(&Doc::key("d1")?, |d: &mut Doc| d.body = "second".into())
+        .await?;
+    assert_eq!((stored.body.as_str(), stored.version), ("second", 2));
+    assert_eq!(proxy.counts().dropped_after, 2, "each first answer lost");
+    assert_eq!(proxy.counts().conditions_refused, 2, "each resend refused");
+    let read = direct.get(&Doc::key("d1")?).consistent_read().await?;
+    assert_eq!(
+        read.as_ref(),
+        Some(&stored),
+        "applied once, returned as stored"
+    );
+    let read = direct.get(&Counter::key("c")?).consistent_read().await?;
+    assert_eq!(read.map(|c| c.n), Some(5));
+    Ok(())
+}

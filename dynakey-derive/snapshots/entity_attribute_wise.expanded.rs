@@ -605,6 +605,26 @@ const _: () = {
             "entity `Match`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
         )
     };
+    #[allow(non_camel_case_types, non_snake_case, dead_code)]
+    pub mod __dk_index_groups {
+        pub struct BY_TOURNAMENT_REGION<F>(::core::marker::PhantomData<F>);
+        pub struct BY_SCORE<F>(::core::marker::PhantomData<F>);
+        pub struct BY_RANK<F>(::core::marker::PhantomData<F>);
+        pub mod fields {
+            pub enum BRACKET {}
+            pub enum TOURNAMENT {}
+            pub enum REGION {}
+            pub enum ROUND {}
+            pub enum BOARD {}
+            pub enum SCORE {}
+            pub enum RANK {}
+        }
+        pub type __kind_BY_TOURNAMENT_REGION = BY_TOURNAMENT_REGION<
+            (fields::BRACKET, fields::TOURNAMENT, fields::REGION, fields::ROUND),
+        >;
+        pub type __kind_BY_SCORE = BY_SCORE<(fields::BOARD, fields::SCORE)>;
+        pub type __kind_BY_RANK = BY_RANK<(fields::RANK,)>;
+    }
     #[automatically_derived]
     impl ::dynakey::Entity for Match
     where
@@ -842,29 +862,47 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
         pub const ID: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle("id");
         ///Attribute `tournament` (field `tournament`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const TOURNAMENT: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
-            "tournament",
-        );
+        pub const TOURNAMENT: __dk::Field<
+            Self,
+            String,
+            __dk::Indexed<__dk_index_groups::__kind_BY_TOURNAMENT_REGION>,
+        > = __dk::handle("tournament");
         ///Attribute `region` (field `region`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const REGION: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
-            "region",
-        );
+        pub const REGION: __dk::Field<
+            Self,
+            String,
+            __dk::Indexed<__dk_index_groups::__kind_BY_TOURNAMENT_REGION>,
+        > = __dk::handle("region");
         ///Attribute `round` (field `round`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const ROUND: __dk::Field<Self, Option<u32>, __dk::Indexed> = __dk::handle(
-            "round",
-        );
+        pub const ROUND: __dk::Field<
+            Self,
+            Option<u32>,
+            __dk::Indexed<__dk_index_groups::__kind_BY_TOURNAMENT_REGION>,
+        > = __dk::handle("round");
         ///Attribute `bracket` (field `bracket`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const BRACKET: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
-            "bracket",
-        );
+        pub const BRACKET: __dk::Field<
+            Self,
+            String,
+            __dk::Indexed<__dk_index_groups::__kind_BY_TOURNAMENT_REGION>,
+        > = __dk::handle("bracket");
         ///Attribute `board` (field `board`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_SCORE`](Self::BY_SCORE).
-        pub const BOARD: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
-            "board",
-        );
+        pub const BOARD: __dk::Field<
+            Self,
+            String,
+            __dk::Indexed<__dk_index_groups::__kind_BY_SCORE>,
+        > = __dk::handle("board");
         ///Attribute `score` (field `score`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_SCORE`](Self::BY_SCORE).
-        pub const SCORE: __dk::Field<Self, u64, __dk::Indexed> = __dk::handle("score");
+        pub const SCORE: __dk::Field<
+            Self,
+            u64,
+            __dk::Indexed<__dk_index_groups::__kind_BY_SCORE>,
+        > = __dk::handle("score");
         ///Attribute `rank` (field `rank`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_RANK`](Self::BY_RANK).
-        pub const RANK: __dk::Field<Self, u8, __dk::Indexed> = __dk::handle("rank");
+        pub const RANK: __dk::Field<
+            Self,
+            u8,
+            __dk::Indexed<__dk_index_groups::__kind_BY_RANK>,
+        > = __dk::handle("rank");
         ///The fields `bracket`, `tournament`, `region`, `round` of index `ByTournamentRegion`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
         pub const BY_TOURNAMENT_REGION: ::dynakey::IndexGroup<
             Self,

@@ -65,21 +65,51 @@ const _: () = {
             ::core::unreachable!("the Entity derive failed to compile")
         }
     }
+    #[allow(non_camel_case_types, non_snake_case, dead_code)]
+    pub mod __dk_index_groups {
+        pub struct BY_TOURNAMENT_REGION<F>(::core::marker::PhantomData<F>);
+        pub mod fields {
+            pub enum REGION {}
+            pub enum A {}
+            pub enum B {}
+            pub enum TOURNAMENT {}
+            pub enum ROUND {}
+        }
+        pub type __kind_BY_TOURNAMENT_REGION = BY_TOURNAMENT_REGION<
+            (fields::REGION, fields::A, fields::B, fields::TOURNAMENT, fields::ROUND),
+        >;
+    }
     impl Match {
         ///Attribute `tournament` (field `tournament`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const TOURNAMENT: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
-            "tournament",
-        );
+        pub const TOURNAMENT: __dk::Field<
+            Self,
+            String,
+            __dk::Indexed<__dk_index_groups::__kind_BY_TOURNAMENT_REGION>,
+        > = __dk::handle("tournament");
         ///Attribute `region` (field `region`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const REGION: __dk::Field<Self, String, __dk::Indexed> = __dk::handle(
-            "region",
-        );
+        pub const REGION: __dk::Field<
+            Self,
+            String,
+            __dk::Indexed<__dk_index_groups::__kind_BY_TOURNAMENT_REGION>,
+        > = __dk::handle("region");
         ///Attribute `round` (field `round`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const ROUND: __dk::Field<Self, u32, __dk::Indexed> = __dk::handle("round");
+        pub const ROUND: __dk::Field<
+            Self,
+            u32,
+            __dk::Indexed<__dk_index_groups::__kind_BY_TOURNAMENT_REGION>,
+        > = __dk::handle("round");
         ///Attribute `a` (field `a`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const A: __dk::Field<Self, u8, __dk::Indexed> = __dk::handle("a");
+        pub const A: __dk::Field<
+            Self,
+            u8,
+            __dk::Indexed<__dk_index_groups::__kind_BY_TOURNAMENT_REGION>,
+        > = __dk::handle("a");
         ///Attribute `b` (field `b`). An index field: conditions only; an update sets it with the rest of its index through [`Match::BY_TOURNAMENT_REGION`](Self::BY_TOURNAMENT_REGION).
-        pub const B: __dk::Field<Self, u8, __dk::Indexed> = __dk::handle("b");
+        pub const B: __dk::Field<
+            Self,
+            u8,
+            __dk::Indexed<__dk_index_groups::__kind_BY_TOURNAMENT_REGION>,
+        > = __dk::handle("b");
         ///The fields `region`, `a`, `b`, `tournament`, `round` of index `ByTournamentRegion`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
         pub const BY_TOURNAMENT_REGION: ::dynakey::IndexGroup<
             Self,

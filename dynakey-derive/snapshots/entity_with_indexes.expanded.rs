@@ -256,6 +256,17 @@ const _: () = {
         Status: __dk::KeySegment,
         u64: __dk::KeySegment,
     {}
+    #[allow(non_camel_case_types, non_snake_case, dead_code)]
+    pub mod __dk_index_groups {
+        pub struct BY_STATUS_AND_BY_CREATED<F>(::core::marker::PhantomData<F>);
+        pub mod fields {
+            pub enum STATUS {}
+            pub enum CREATED {}
+        }
+        pub type __kind_BY_STATUS_AND_BY_CREATED = BY_STATUS_AND_BY_CREATED<
+            (fields::STATUS, fields::CREATED),
+        >;
+    }
     #[automatically_derived]
     impl ::dynakey::Entity for Project
     where
@@ -459,13 +470,17 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
         pub const ID: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle("id");
         ///Attribute `created` (field `created`). An index field: conditions only; an update sets it with the rest of its index through [`Project::BY_STATUS_AND_BY_CREATED`](Self::BY_STATUS_AND_BY_CREATED).
-        pub const CREATED: __dk::Field<Self, u64, __dk::Indexed> = __dk::handle(
-            "created",
-        );
+        pub const CREATED: __dk::Field<
+            Self,
+            u64,
+            __dk::Indexed<__dk_index_groups::__kind_BY_STATUS_AND_BY_CREATED>,
+        > = __dk::handle("created");
         ///Attribute `status` (field `status`). An index field: conditions only; an update sets it with the rest of its index through [`Project::BY_STATUS_AND_BY_CREATED`](Self::BY_STATUS_AND_BY_CREATED).
-        pub const STATUS: __dk::Field<Self, Option<Status>, __dk::Indexed> = __dk::handle(
-            "status",
-        );
+        pub const STATUS: __dk::Field<
+            Self,
+            Option<Status>,
+            __dk::Indexed<__dk_index_groups::__kind_BY_STATUS_AND_BY_CREATED>,
+        > = __dk::handle("status");
         ///The fields `status`, `created` of index `ByStatus`, `ByCreated`, set together by an update, which also rewrites the index key attributes (see [`IndexGroup`](::dynakey::IndexGroup)).
         pub const BY_STATUS_AND_BY_CREATED: ::dynakey::IndexGroup<
             Self,

@@ -179,6 +179,15 @@ const _: () = {
         u32: __dk::KeySegment,
         u64: __dk::KeySegment,
     {}
+    #[allow(non_camel_case_types, non_snake_case, dead_code)]
+    pub mod __dk_index_groups {
+        pub struct BY_ASSIGNEE<F>(::core::marker::PhantomData<F>);
+        pub mod fields {
+            pub enum ASSIGNEE {}
+            pub enum DUE {}
+        }
+        pub type __kind_BY_ASSIGNEE = BY_ASSIGNEE<(fields::ASSIGNEE, fields::DUE)>;
+    }
     #[automatically_derived]
     impl ::dynakey::Entity for Task
     where
@@ -347,11 +356,17 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
         pub const ID: __dk::Field<Self, u32, __dk::KeyPart> = __dk::handle("id");
         ///Attribute `assignee` (field `assignee`). An index field: conditions only; an update sets it with the rest of its index through [`Task::BY_ASSIGNEE`](Self::BY_ASSIGNEE).
-        pub const ASSIGNEE: __dk::Field<Self, Option<String>, __dk::Indexed> = __dk::handle(
-            "assignee",
-        );
+        pub const ASSIGNEE: __dk::Field<
+            Self,
+            Option<String>,
+            __dk::Indexed<__dk_index_groups::__kind_BY_ASSIGNEE>,
+        > = __dk::handle("assignee");
         ///Attribute `due` (field `due`). An index field: conditions only; an update sets it with the rest of its index through [`Task::BY_ASSIGNEE`](Self::BY_ASSIGNEE).
-        pub const DUE: __dk::Field<Self, u64, __dk::Indexed> = __dk::handle("due");
+        pub const DUE: __dk::Field<
+            Self,
+            u64,
+            __dk::Indexed<__dk_index_groups::__kind_BY_ASSIGNEE>,
+        > = __dk::handle("due");
         ///Attribute `status` (field `status`). Conditions and every update operation.
         pub const STATUS: __dk::Field<Self, Status, __dk::Plain> = __dk::handle(
             "status",

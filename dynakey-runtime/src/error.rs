@@ -115,6 +115,43 @@ pub enum Error {
         current: Option<Box<Item>>,
     },
 
+    /// The closure of [`Db::modify`](crate::Db::modify) changed a field of the item's own key
+    /// (a key-template field): keys are never changed in place. Returned before any write, so
+    /// nothing was written; changing a key is [`Db::move_to`](crate::Db::move_to).
+    #[error(
+        "the change to the item with partition key {partition:?}{} in table {table:?} changes its \
+         key; keys are never changed in place (use move_to), so nothing was written",
+        sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default()
+    )]
+    KeyChanged {
+        /// The table name.
+        table: String,
+        /// The partition key value.
+        partition: String,
+        /// The sort key value, on a table with a sort key.
+        sort: Option<String>,
+    },
+
+    /// [`Db::modify`](crate::Db::modify) read and wrote `attempts` times and each time another
+    /// writer had changed the item since it was read (its condition failed). Nothing was written
+    /// by this call; read-modify-write it again later, or with more
+    /// [`attempts`](crate::Modify::attempts).
+    #[error(
+        "the item with partition key {partition:?}{} in table {table:?} was changed by another \
+         writer before each of {attempts} attempts to modify it; nothing was written",
+        sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default()
+    )]
+    ModifyContended {
+        /// The table name.
+        table: String,
+        /// The partition key value.
+        partition: String,
+        /// The sort key value, on a table with a sort key.
+        sort: Option<String>,
+        /// The number of reads and conditional writes made.
+        attempts: u32,
+    },
+
     /// A condition or update value could not become a DynamoDB attribute value, or an index key an
     /// update recomputes could not be built ([`dynakey::PlanError`]). Returned before any request,
     /// so nothing was written.

@@ -177,8 +177,9 @@ pub use read::{
 pub use request_log::{LoggedRequest, RequestInput, RequestLog, RequestOutcome};
 pub use retry::RetryPolicy;
 pub use single::{
-    AnyVersion, Delete, ExpectedVersion, FindUnique, Get, New, NewAs, Nothing, Old, Put,
+    AnyVersion, Delete, ExpectedVersion, FindUnique, Get, Modify, New, NewAs, Nothing, Old, Put,
     PutReturning, Returning, Stored, TransactionOutput, Update, VersionCheck,
+    DEFAULT_MODIFY_ATTEMPTS,
 };
 pub use table::TableSetup;
 pub use transaction::{TransactGetKeys, Transaction};

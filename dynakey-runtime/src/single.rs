@@ -1,5 +1,5 @@
 //! The single-item family: [`Get`] (`db.get`), [`Put`] (`db.put`, `db.create`), [`Delete`]
-//! (`db.delete`), [`Update`] (`db.update`), `db.move_to` and [`FindUnique`] (`db.find_unique`),
+//! (`db.delete`), [`Update`] (`db.update`), [`Modify`] (`db.modify`), `db.move_to` and [`FindUnique`] (`db.find_unique`),
 //! each a request value awaited once.
 //! A write is one [`Action`](write::Action), sent alone or — for an entity with `#[unique(…)]`, a
 //! move, and every [`Transaction`](crate::Transaction) — by the `TransactWriteItems` runner
@@ -8,6 +8,7 @@
 mod delete;
 mod find_unique;
 mod get;
+mod modify;
 mod move_to;
 mod put;
 mod recognise;
@@ -22,6 +23,7 @@ pub(crate) mod write;
 pub use delete::Delete;
 pub use find_unique::FindUnique;
 pub use get::Get;
+pub use modify::{Modify, DEFAULT_MODIFY_ATTEMPTS};
 pub use put::{Put, PutReturning, Stored};
 pub use transact::TransactionOutput;
 pub use update::{New, NewAs, Nothing, Old, Returning, Update};

@@ -101,6 +101,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     parts.inner.extend(entity_type_check(entity));
     parts.inner.extend(key_texts::checks(entity));
     parts.methods.extend(handles::expand(entity));
+    parts.inner.extend(handles::markers(entity));
     parts.entity_items.extend(unique::entity_items(entity));
 
     let partition_fields = template::field_types(entity, pk);

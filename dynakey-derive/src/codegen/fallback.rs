@@ -21,12 +21,14 @@ pub fn entity(input: &DeriveInput, model: Option<&crate::model::Entity<'_>>) -> 
     let ident = &input.ident;
     let name = ident.to_string();
     let handles = model.map(crate::codegen::handles::expand);
+    let markers = model.map(crate::codegen::handles::markers);
     let attribute_indexes = model.map(crate::codegen::attribute_index::fallback);
     quote! {
         const _: () = {
             #[allow(unused_imports)]
             use ::dynakey::__private as __dk;
             #attribute_indexes
+            #markers
             impl #ident {
                 #handles
             }

@@ -2,11 +2,19 @@
 //! `dynakey::Field<Task, Status, Kind>`) and one per index group (`Task::BY_ASSIGNEE`, a
 //! `dynakey::IndexGroup<Task, (…)>`). Each is one line: a const of a generic type, made by a
 //! `__private` constructor from the attribute name; all behaviour is generic code in the core.
+//!
+//! An index field's kind, `Indexed<G>`, carries a marker type spelled like its group,
+//! `BY_ASSIGNEE<(ASSIGNEE, CREATED)>` (types of the module [`GROUPS`] in the entity's `const _`
+//! block), so that the compile error refusing an update of the field alone names the real handle
+//! and fields.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::model::{Entity, Template};
+
+/// The module of the index-group marker types, inside the entity's `const _` block.
+const GROUPS: &str = "__dk_index_groups";
 
 /// The serde codecs that store a field as a DynamoDB set (its handle's kind is `Set`).
 const SET_CODECS: &[&str] = &[
@@ -39,14 +47,14 @@ fn kind(entity: &Entity<'_>, index: usize) -> Option<(TokenStream, String)> {
             "A key field: conditions only (an item changes its key with `Db::move_to`).".to_owned(),
         )
     } else if let Some(group) = entity.groups.iter().find(|g| g.fields.contains(&index)) {
-        (
-            "Indexed",
-            format!(
-                "An index field: conditions only; an update sets it with the rest of its index \
-                 through [`{}::{}`](Self::{}).",
-                entity.ident, group.name, group.name
-            ),
-        )
+        let doc = format!(
+            "An index field: conditions only; an update sets it with the rest of its index \
+             through [`{}::{}`](Self::{}).",
+            entity.ident, group.name, group.name
+        );
+        let module = format_ident!("{}", GROUPS);
+        let alias = format_ident!("__kind_{}", group.name);
+        return Some((quote!(__dk::Indexed<#module::#alias>), doc));
     } else if entity.managed.is_managed(index) {
         (
             "Managed",
@@ -69,6 +77,47 @@ fn kind(entity: &Entity<'_>, index: usize) -> Option<(TokenStream, String)> {
     };
     let kind = format_ident!("{}", kind);
     Some((quote!(__dk::#kind), doc))
+}
+
+/// The index-group marker types named by the kinds of index fields, for the entity's `const _`
+/// block: one generic type per group named as its handle, one type per field named as its handle.
+pub fn markers(entity: &Entity<'_>) -> TokenStream {
+    if entity.groups.is_empty() {
+        return TokenStream::new();
+    }
+    let module = format_ident!("{}", GROUPS);
+    let groups: Vec<syn::Ident> = entity
+        .groups
+        .iter()
+        .map(|g| format_ident!("{}", g.name))
+        .collect();
+    let fields = entity
+        .groups
+        .iter()
+        .flat_map(|g| g.fields.iter().map(|&f| field_marker(entity, f)));
+    // One alias per group, so that each field's kind names it in one path; messages print what
+    // it stands for. Its name differs from the group's, which would otherwise print qualified.
+    let aliases = entity.groups.iter().zip(&groups).map(|(g, name)| {
+        let alias = format_ident!("__kind_{}", g.name);
+        let fields = g.fields.iter().map(|&f| field_marker(entity, f));
+        quote!(pub type #alias = #name<(#(fields::#fields,)*)>;)
+    });
+    quote! {
+        #[allow(non_camel_case_types, non_snake_case, dead_code)]
+        pub mod #module {
+            #(pub struct #groups<F>(::core::marker::PhantomData<F>);)*
+            pub mod fields {
+                #(pub enum #fields {})*
+            }
+            #(#aliases)*
+        }
+    }
+}
+
+/// The marker type of index field `index`, named as its handle (`CREATED`): unlike a snake-case
+/// name it meets none of the sort-key builder's step markers, so messages print it unqualified.
+fn field_marker(entity: &Entity<'_>, index: usize) -> syn::Ident {
+    format_ident!("{}", entity.field(index).name().to_uppercase())
 }
 
 /// The handle constants, for the entity's bounded inherent impl.

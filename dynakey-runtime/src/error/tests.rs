@@ -240,6 +240,17 @@ fn every_error() -> Vec<Error> {
             sort: sort.clone(),
             current: None,
         });
+        errors.push(Error::KeyChanged {
+            table: "app".into(),
+            partition: partition.clone(),
+            sort: sort.clone(),
+        });
+        errors.push(Error::ModifyContended {
+            table: "app".into(),
+            partition: partition.clone(),
+            sort: sort.clone(),
+            attempts: 32,
+        });
         errors.push(Error::OutcomeUnknown(Box::new(OutcomeUnknown {
             operation: "UpdateItem",
             table: "app".into(),

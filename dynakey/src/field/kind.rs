@@ -29,8 +29,34 @@ pub enum KeyPart {}
 
 /// A field of an `#[index(…)]` template: conditions only; written through its
 /// [`IndexGroup`](super::IndexGroup).
-#[derive(Debug, Clone, Copy)]
-pub enum Indexed {}
+///
+/// `G` names the group for compile errors: the derive sets it to a marker type spelled
+/// `HANDLE<(FIELD, …)>` — the group's handle and its fields' handles in order, e.g.
+/// `Indexed<BY_ASSIGNEE<(ASSIGNEE, CREATED)>>` — so a message about the field names the real
+/// index group and fields. It has no values.
+pub enum Indexed<G = ()> {
+    #[doc(hidden)]
+    __Never(
+        std::convert::Infallible,
+        std::marker::PhantomData<fn() -> G>,
+    ),
+}
+
+impl<G> Clone for Indexed<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for Indexed<G> {}
+
+impl<G> std::fmt::Debug for Indexed<G> {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Indexed::__Never(never, _) => match never {},
+        }
+    }
+}
 
 /// A version or timestamp field, set by dynakey on every write: conditions only.
 #[derive(Debug, Clone, Copy)]
@@ -55,7 +81,14 @@ macro_rules! serde_encoded {
         }
     )*};
 }
-serde_encoded!(Plain, KeyPart, Indexed, Managed);
+serde_encoded!(Plain, KeyPart, Managed);
+
+impl<V: Serialize, G> Encode<V> for Indexed<G> {
+    #[inline]
+    fn encode(value: &V, attribute: &str) -> Result<Value, ValueError> {
+        serialize(value, attribute)
+    }
+}
 
 impl<V: Serialize> Encode<V> for Set {
     fn encode(value: &V, attribute: &str) -> Result<Value, ValueError> {
@@ -81,7 +114,7 @@ pub trait NotKeyPart<E> {}
 #[diagnostic::on_unimplemented(
     message = "an index field of `{E}` is updated only together with the rest of its index",
     label = "a field of an #[index(…)] template",
-    note = "set every field of the index at once through its handle, `{E}::BY_<INDEX>` (named in the field's docs), e.g. `.set({E}::BY_ASSIGNEE, (assignee, created))`: the same UpdateItem then rewrites the index key attributes. `add`, `subtract` and the list and set operations do not apply (the new value, and so the index key, is unknown)"
+    note = "`{Self}` names this field's index group and its fields, as `Indexed<HANDLE<(FIELD, …)>>`: set them together with `.set({E}::HANDLE, (value, …))`, one value per field in that order, and the same UpdateItem rewrites the index key attributes; or change this field alone with `db.modify(&key, |e| …)`, which rebuilds the index key from the other fields as stored. `add`, `subtract` and the list and set operations do not apply (the new value, and so the index key, is unknown)"
 )]
 pub trait NotIndexed<E> {}
 
@@ -96,9 +129,11 @@ pub trait NotManaged<E> {}
 macro_rules! allow {
     ($trait:ident: $($kind:ty),*) => { $(impl<E> $trait<E> for $kind {})* };
 }
-allow!(NotKeyPart: Plain, Set, Ttl, Indexed, Managed);
+allow!(NotKeyPart: Plain, Set, Ttl, Managed);
+impl<E, G> NotKeyPart<E> for Indexed<G> {}
 allow!(NotIndexed: Plain, Set, Ttl, KeyPart, Managed);
-allow!(NotManaged: Plain, Set, Ttl, KeyPart, Indexed);
+allow!(NotManaged: Plain, Set, Ttl, KeyPart);
+impl<E, G> NotManaged<E> for Indexed<G> {}
 
 /// The [`Scope`](super::Scope) of the conditions a kind of field makes: [`WithKeyFields`] for a
 /// key-template field ([`KeyPart`]), [`NonKey`] for every other kind.
@@ -110,5 +145,8 @@ pub trait FieldKind {
 macro_rules! scoped {
     ($scope:ty: $($kind:ty),*) => { $(impl FieldKind for $kind { type Scope = $scope; })* };
 }
-scoped!(NonKey: Plain, Set, Ttl, Indexed, Managed);
+scoped!(NonKey: Plain, Set, Ttl, Managed);
+impl<G> FieldKind for Indexed<G> {
+    type Scope = NonKey;
+}
 scoped!(WithKeyFields: KeyPart);
