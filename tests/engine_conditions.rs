@@ -9,7 +9,7 @@
 
 mod common;
 
-use dynakey::query::WithSortCondition;
+use dynakey::WithSortCondition;
 use dynakey::{DefaultTable, Entity, KeyErrorKind, KeyQuery, PrimaryIndex};
 use dynakey_runtime::{Db, Error};
 use futures::{StreamExt, TryStreamExt};

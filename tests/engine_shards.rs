@@ -15,7 +15,7 @@ use aws_sdk_dynamodb::config::{ConfigBag, Intercept, RuntimeComponents};
 use aws_sdk_dynamodb::types::AttributeValue;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
-use dynakey::query::WithSortCondition;
+use dynakey::WithSortCondition;
 use dynakey::{Cursor, CursorError, DefaultTable, Entity, KeyErrorKind, KeyQuery, PrimaryIndex};
 use dynakey_runtime::{Db, Error, Page};
 use futures::TryStreamExt;

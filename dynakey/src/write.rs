@@ -63,6 +63,7 @@ impl WriteInput {
 
 /// What a write requires of the item stored under its key before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[doc(hidden)]
 pub enum Guard {
     /// Nothing (a put, a delete, an upsert).
     Any,
@@ -75,6 +76,7 @@ pub enum Guard {
 /// The `ConditionExpression` tree of a write of `E`: the `guard` on the item's existence, the
 /// version check when `expected_version` is given and `E` is versioned, and the caller's
 /// `conditions`, ANDed; `None` when there is nothing to check.
+#[doc(hidden)]
 pub fn condition<E: Entity>(
     guard: Guard,
     expected_version: Option<u64>,

@@ -33,10 +33,11 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::collection::Collection;
+use dynakey::__private::plan::QueryPlan;
+use dynakey::Collection;
 use dynakey::{
     Cond, Cursor, Entity, InTable, Key, KeyError, KeyQuery, MemberOf, Position, PrimaryIndex,
-    ProjectsAll, QueryFilter, QueryPlan, Table, Whole,
+    ProjectsAll, QueryFilter, Table, Whole,
 };
 use futures::stream::{self, Stream};
 use serde::de::DeserializeOwned;
@@ -292,7 +293,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// delivered (after the filter). Filtered-out items cost read capacity all the same.
     ///
     /// A key-template field cannot be named (the condition's scope is
-    /// [`WithKeyFields`](dynakey::field::WithKeyFields): a compile error pointing at the key
+    /// [`WithKeyFields`](dynakey::WithKeyFields): a compile error pointing at the key
     /// condition): DynamoDB refuses a Query filter on the key attributes of the table or index
     /// read. A condition written as a tree ([`Cond::from_expr`]) that names one of those
     /// attributes is refused by the terminal before any request ([`Error::Plan`]). A collection

@@ -29,6 +29,7 @@ const HIGH_VALUE: &str = ":hi";
 /// the partition key and `#sk` with `:sk` (or `:lo`/`:hi` for `BETWEEN`) for the sort key;
 /// projected attributes get `#p0`, `#p1`, … in order.
 #[derive(Debug, Default, Clone)]
+#[doc(hidden)]
 pub struct Renderer {
     /// Placeholder → attribute name.
     names: BTreeMap<String, String>,
