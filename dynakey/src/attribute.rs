@@ -19,7 +19,6 @@
 use std::borrow::Cow;
 
 use crate::error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
-use crate::key::KeyValue;
 
 #[doc(hidden)]
 pub mod number;
@@ -27,6 +26,28 @@ pub mod number;
 mod bytes;
 
 pub use bytes::KeyBytes;
+
+/// A scalar key attribute value as DynamoDB types it (AWS developer guide, "Supported data types —
+/// Scalar types").
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum KeyValue {
+    /// `S`: a string.
+    S(String),
+    /// `N`: a number, as its decimal text.
+    N(String),
+    /// `B`: binary.
+    B(Vec<u8>),
+}
+
+impl KeyValue {
+    /// The string, when this is an `S` value.
+    pub fn as_s(&self) -> Option<&str> {
+        match self {
+            KeyValue::S(s) => Some(s),
+            _ => None,
+        }
+    }
+}
 
 /// The DynamoDB type of a key attribute (`AttributeType` of an `AttributeDefinition`; AWS
 /// developer guide, "Supported data types — Scalar types").

@@ -92,10 +92,10 @@ use hkdf::Hkdf;
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
+use crate::attribute::KeyValue;
 use crate::attribute::{number::is_number_text, AttributeType};
 pub use crate::error::CursorError;
 use crate::error::{KeyError, KeyRole};
-use crate::key::KeyValue;
 use crate::plan::{PartitionKey, QueryPlan, SortKeyCondition, FINGERPRINT_LEN};
 
 /// A Query's `ExclusiveStartKey` or `LastEvaluatedKey`: attribute name → value, for the key

@@ -1,13 +1,18 @@
 //! The [`Entity`] trait implemented by `#[derive(Entity)]`.
 
+mod key;
+pub(crate) mod managed;
+
+pub use key::Key;
+pub(crate) use managed::stamp_value;
+pub use managed::{ManagedFields, Stamp, Timestamp, VersionNumber};
+
 use crate::error::KeyError;
 use crate::index::{EntityIndex, IndexValue};
-use crate::key::Key;
 use crate::shard::Sharding;
 use crate::table::Table;
 use crate::template::KeyTemplate;
 use crate::unique::UniqueConstraint;
-use crate::write::ManagedFields;
 
 /// An item type stored in a DynamoDB table under key templates.
 ///

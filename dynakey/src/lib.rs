@@ -108,7 +108,6 @@ mod error;
 mod expr;
 mod field;
 mod index;
-mod key;
 mod path;
 mod plan;
 mod query;
@@ -124,6 +123,7 @@ mod write;
 #[doc(hidden)]
 pub mod __private;
 
+pub use attribute::KeyValue;
 pub use attribute::{AttributeType, KeyAttribute, KeyBytes};
 pub use collection::{
     Ambiguity, Cardinality, Collection, CollectionError, CollectionErrorKind, MemberName, MemberOf,
@@ -133,16 +133,15 @@ pub use condition::{
     SortKeyPrefix,
 };
 pub use cursor::{Cursor, CursorCodec, CursorError, Position, StartKey};
-pub use entity::{Entity, InTable, Unversioned, Versioned};
+pub use entity::{Entity, InTable, Key, ManagedFields, Unversioned, Versioned};
 pub use error::{KeyError, KeyErrorKind, KeyRole, PlanError, SegmentError, ValueError};
-pub use expr::{Json, Value as AttributeValue};
+pub use expr::{Json, QueryInput, Value as AttributeValue};
 pub use field::{Cond, Field, IndexGroup, NonKey, QueryFilter, Size, ValueOf, WithKeyFields};
 pub use index::{ConsistentReadable, EntityIndex, Fill, Index, IndexValue, ProjectsAll};
-pub use key::{Key, KeyValue};
 pub use path::KeyPath;
 pub use query::{
     AttributeOp, AttributeRange, KeyQuery, NoSortCondition, NoSortConditionYet, Projected,
-    QueryInput, SortAttributes, SortConditions, Whole, WithSortCondition,
+    SortAttributes, SortConditions, Whole, WithSortCondition,
 };
 pub use scan::ScanInput;
 pub use segment::{KeySegment, SegmentArg};
@@ -153,7 +152,7 @@ pub use table::{
 };
 pub use template::{KeyTemplate, TemplatePart};
 pub use unique::UniqueConstraint;
-pub use write::{ManagedFields, UpdateBuilder, UpdatePlan, WriteInput};
+pub use write::{UpdateBuilder, UpdatePlan, WriteInput};
 
 /// Derives [`Collection`] for a struct whose fields are the members of an
 /// item collection (`T`, `Option<T>` or `Vec<T>` of entities sharing one partition).

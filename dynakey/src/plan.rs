@@ -21,10 +21,10 @@
 
 use sha2::{Digest, Sha256};
 
+use crate::attribute::KeyValue;
 use crate::condition::{Range, SortCondition};
+use crate::expr::QueryInput;
 use crate::expr::{Condition, KeyCondition, Renderer};
-use crate::key::KeyValue;
-use crate::query::QueryInput;
 use crate::shard::Sharding;
 
 /// Bytes of a plan fingerprint.

@@ -3,26 +3,23 @@
 
 use std::marker::PhantomData;
 
+use crate::attribute::KeyValue;
 use crate::condition::{
     self, CompleteSortKey, Op, Range, SortCondition, SortKeyBound, SortKeyOf, SortKeyPrefix,
 };
 use crate::entity::Entity;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::index::ConsistentReadable;
-use crate::key::KeyValue;
 use crate::plan::{PartitionKey, QueryPlan, SortKeyCondition, Target};
 use crate::shard::Sharding;
 use crate::table::{IndexDef, Projection};
 use crate::template::KeyTemplate;
 
 pub(crate) mod attributes;
-mod cli_json;
-mod input;
 
 pub use attributes::{AttributeOp, AttributeRange, SortAttributes, SortConditions};
 
-pub(crate) use cli_json::attribute_value as attribute_json;
-pub use input::QueryInput;
+use crate::expr::QueryInput;
 
 /// Typestate: no sort-key condition set yet.
 #[derive(Debug, Clone, Copy)]

@@ -17,13 +17,13 @@
 //!
 //! [`WriteInput`] is the rendered request text, from the one [`Renderer`].
 
-mod managed;
 mod update;
 
 use std::collections::BTreeMap;
 
-pub(crate) use managed::stamp_value;
-pub use managed::{ManagedFields, Stamp, Timestamp, VersionNumber};
+use crate::entity::managed;
+pub(crate) use crate::entity::stamp_value;
+pub use crate::entity::{Stamp, Timestamp, VersionNumber};
 pub use update::{Optional, SetKind, Settable, UpdateBuilder, UpdatePlan};
 
 use crate::expr::{Comparator, Condition, Operand, Path, Renderer, UpdateAction, Value};

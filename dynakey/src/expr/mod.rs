@@ -38,17 +38,20 @@
 //! assert_eq!(values[":version"], Value::N("3".into()));
 //! ```
 
+mod cli_json;
+mod input;
 mod render;
 mod update;
 
 use std::borrow::Cow;
 use std::fmt;
 
+pub use input::QueryInput;
 pub use render::Renderer;
 pub use update::{SetOperand, SetValue, UpdateAction};
 
+use crate::attribute::KeyValue;
 use crate::condition::SortCondition;
-use crate::key::KeyValue;
 
 /// An attribute value in an expression: DynamoDB's attribute value types (`S`, `N`, `B`, `BOOL`,
 /// `NULL`, `M`, `L`, `SS`, `NS`, `BS`; AWS developer guide, "Supported data types"), as
@@ -104,7 +107,7 @@ impl fmt::Display for Json<'_> {
                 other => write!(f, "{other}"),
             }
         }
-        write(f, &crate::query::attribute_json(self.0))
+        write(f, &cli_json::attribute_value(self.0))
     }
 }
 

@@ -86,9 +86,9 @@ impl Renderer {
         name: &str,
         hint: &str,
         fixed: bool,
-        sort: &SortCondition<crate::key::KeyValue>,
+        sort: &SortCondition<crate::attribute::KeyValue>,
     ) -> String {
-        let mut one = |op: &str, v: &crate::key::KeyValue| {
+        let mut one = |op: &str, v: &crate::attribute::KeyValue| {
             let v = self.sort_value(Value::from(v.clone()), hint, fixed);
             match op {
                 "begins_with" => format!("begins_with({name}, {v})"),
@@ -442,8 +442,8 @@ fn fresh<V>(taken: &BTreeMap<String, V>, sigil: char, hint: &str, fallback: &str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::attribute::KeyValue;
     use crate::expr::{AttributeType, Comparator};
-    use crate::key::KeyValue;
 
     #[test]
     fn key_conditions_use_the_fixed_placeholders() {
