@@ -34,7 +34,7 @@
 //! |---|---|
 //! | declarations | [`Table`], [`Entity`], [`Index`] (with [`ConsistentReadable`], [`ProjectsAll`]), [`IndexDef`], [`EntityIndex`], [`KeyAttr`], [`KeySchema`], [`DefaultTable`], the derives |
 //! | keys | [`Key`], [`KeyValue`], [`KeyTemplate`] / [`TemplatePart`], [`KeySegment`] / [`SegmentArg`], [`KeyPath`], [`Sharding`] ([`MAX_SHARDS`]; the hash and suffix are a data contract) |
-//! | key conditions (docs/semantics.md §3) | [`KeyQuery`] (typestate: [`NoSortCondition`], [`WithSortCondition`]; [`Whole`] / [`Projected`]), the sort-key traits [`SortKeyPrefix`], [`SortKeyBound`], [`CompleteSortKey`], [`SortKeyOf`], [`SegmentPrefix`], [`SortKeyPartial`], [`Bound`], [`PrimaryIndex`]; attribute-wise: [`KeyAttribute`], [`AttributeType`], [`KeyBytes`], [`SortAttributes`], [`AttributeRange`], [`SortConditions`], [`AttributeOp`] |
+//! | key conditions (docs/semantics.md §3) | [`KeyQuery`] (typestate: [`AnySortKey`], [`SortKeyRange`]; [`Whole`] / [`Projected`]), the sort-key traits [`SortKeyPrefix`], [`SortKeyBound`], [`CompleteSortKey`], [`SortKeyOf`], [`SegmentPrefix`], [`SortKeyPartial`], [`Bound`], [`PrimaryIndex`]; attribute-wise: [`KeyAttribute`], [`AttributeType`], [`KeyBytes`], [`SortAttributes`], [`AttributeRange`], [`SortConditions`], [`AttributeOp`] |
 //! | conditions, filters, updates | [`Field`] and its conditions [`Cond`] (scope [`NonKey`] / [`WithKeyFields`], [`QueryFilter`]; [`Size`]), [`IndexGroup`], [`UpdateBuilder`], [`UpdatePlan`], [`ManagedFields`], [`UniqueConstraint`] |
 //! | the wire forms (one renderer makes their text) | [`QueryInput`] (also as `aws dynamodb query --cli-input-json`), [`ScanInput`], [`WriteInput`], [`AttributeValue`], [`Json`] |
 //! | resuming (docs/semantics.md §4) | [`Cursor`], [`CursorCodec`], [`Position`], [`StartKey`] |
@@ -140,8 +140,8 @@ pub use field::{Cond, Field, IndexGroup, NonKey, QueryFilter, Size, ValueOf, Wit
 pub use index::{ConsistentReadable, EntityIndex, Fill, Index, IndexValue, ProjectsAll};
 pub use path::KeyPath;
 pub use query::{
-    AttributeOp, AttributeRange, KeyQuery, NoSortCondition, NoSortConditionYet, Projected,
-    SortAttributes, SortConditions, Whole, WithSortCondition,
+    AnySortKey, AttributeOp, AttributeRange, KeyQuery, Projected, SortAttributes, SortConditions,
+    SortKeyRange, SortKeyUnset, Whole,
 };
 pub use scan::ScanInput;
 pub use segment::{KeySegment, SegmentArg};

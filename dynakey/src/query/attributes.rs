@@ -19,7 +19,7 @@ use crate::attribute::{
 use crate::condition::SortCondition;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::plan::{PartitionKey, SortKeyCondition};
-use crate::query::{KeyQuery, NoSortConditionYet, WithSortCondition};
+use crate::query::{KeyQuery, SortKeyRange, SortKeyUnset};
 use crate::table::{IndexDef, KeySchema};
 
 /// The sort conditions of an attribute-wise index query, left to right: implemented by the
@@ -221,7 +221,7 @@ impl<E, I> SortAttributes<E, I> for AttributeRange<E, I> {
     }
 }
 
-impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
+impl<E, I, S: SortKeyUnset, P> KeyQuery<E, I, S, P> {
     /// The sort conditions of a query on an attribute-wise index: the generated sort builder
     /// filled left to right (`E::<index>_sk().round(2).bracket_begins_with("low")`), rendered as
     /// `#round = :round AND begins_with(#bracket, :bracket)`. Only builders of this entity and
@@ -234,7 +234,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
     pub fn sort_key<C: SortAttributes<E, I>>(
         self,
         conditions: C,
-    ) -> KeyQuery<E, I, WithSortCondition, P> {
+    ) -> KeyQuery<E, I, SortKeyRange, P> {
         let parts = self.parts.and_then(|mut parts| {
             let key = match (parts.plan.target.key, &parts.plan.attribute_partition) {
                 (Some(key), Some(_)) => key,
