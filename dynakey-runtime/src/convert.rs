@@ -123,7 +123,7 @@ pub fn to_sdk_value(value: &dynakey::__private::expr::Value) -> AttributeValue {
 }
 
 /// Sets every parameter of `input` (one partition's request, rendered from its
-/// [`QueryPlan`](dynakey::QueryPlan)) on a Query request for `table_name`: `TableName`,
+/// `QueryPlan`) on a Query request for `table_name`: `TableName`,
 /// `IndexName`, `KeyConditionExpression`, `FilterExpression`, `ExpressionAttributeNames` and
 /// `ExpressionAttributeValues` (each omitted when empty, since DynamoDB rejects empty maps),
 /// `ProjectionExpression`, `ScanIndexForward`, `ConsistentRead` and `Limit`.
@@ -153,7 +153,7 @@ pub fn apply_query_input(
 }
 
 /// Sets every parameter of `input` (one segment's request, rendered from a scan plan,
-/// [`QueryPlan::scan_input`](dynakey::QueryPlan::scan_input)) on a Scan request for
+/// `QueryPlan::scan_input`) on a Scan request for
 /// `table_name`: `TableName`, `IndexName`, `FilterExpression`, `ExpressionAttributeNames` and
 /// `ExpressionAttributeValues` (each omitted when empty), `ProjectionExpression`,
 /// `ConsistentRead`, `Limit`, and `Segment`/`TotalSegments` for a parallel scan.
