@@ -5,7 +5,7 @@
 //! `ORD#<region>#<order>#<line>`; groups include their terminator, so order "1" never matches
 //! order "10" unless asked for with the explicit `order_prefix`.
 
-use dynakey::expr::Value;
+use dynakey::AttributeValue;
 use dynakey::{DefaultTable, Entity, KeyQuery};
 use dynakey_runtime::{Db, Engine};
 use futures::TryStreamExt;
@@ -39,10 +39,10 @@ impl Line {
     }
 }
 
-fn value(v: &Value) -> String {
+fn value(v: &AttributeValue) -> String {
     match v {
-        Value::S(s) => format!("{s:?}"),
-        Value::N(n) => format!("N {n}"),
+        AttributeValue::S(s) => format!("{s:?}"),
+        AttributeValue::N(n) => format!("N {n}"),
         other => format!("{other:?}"),
     }
 }

@@ -12,7 +12,7 @@
 //! cargo run --example sharding
 //! ```
 
-use dynakey::expr::{Json, Value};
+use dynakey::{AttributeValue, Json};
 use dynakey::{Cursor, Entity, Table};
 use dynakey_runtime::{Db, Engine};
 use futures::TryStreamExt;
@@ -41,9 +41,9 @@ struct Project {
 const PROJECTS: u64 = 300;
 const JANUARY_2026_MS: u64 = 1_767_225_600_000;
 
-fn show(value: &Value) -> String {
+fn show(value: &AttributeValue) -> String {
     match value {
-        Value::S(s) => format!("{s:?}"),
+        AttributeValue::S(s) => format!("{s:?}"),
         other => Json(other).to_string(),
     }
 }

@@ -10,7 +10,7 @@
 
 use std::time::SystemTime;
 
-use dynakey::expr::Value;
+use dynakey::AttributeValue;
 use dynakey::{Entity, KeySegment, Table, UpdateBuilder, WriteInput};
 use dynakey_runtime::{Db, Engine, Error};
 use futures::TryStreamExt;
@@ -77,10 +77,10 @@ struct Task {
     updated_at: Option<SystemTime>,
 }
 
-fn value(v: &Value) -> String {
+fn value(v: &AttributeValue) -> String {
     match v {
-        Value::S(s) => format!("{s:?}"),
-        Value::N(n) => format!("N {n}"),
+        AttributeValue::S(s) => format!("{s:?}"),
+        AttributeValue::N(n) => format!("N {n}"),
         other => format!("{other:?}"),
     }
 }

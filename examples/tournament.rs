@@ -21,7 +21,7 @@
 //!                                         # table dynakey-tournament, created on the first run
 //! ```
 
-use dynakey::expr::Json;
+use dynakey::Json;
 use dynakey::{Cursor, Entity, InTable, KeyQuery, ProjectsAll, Table, Whole};
 use dynakey_runtime::{Db, Engine, Error, RequestLog};
 use futures::TryStreamExt;

@@ -30,7 +30,7 @@
 //!                                         # dynakey-workspaces, created on the first run
 //! ```
 
-use dynakey::expr::{Json, Value};
+use dynakey::{AttributeValue, Json};
 use dynakey::{Collection, Entity, Table};
 use dynakey_runtime::{Db, Engine, RequestLog};
 use futures::TryStreamExt;
@@ -114,7 +114,7 @@ fn print_request(input: &dynakey::QueryInput) {
     println!("  ScanIndexForward           {}", input.scan_index_forward);
 }
 
-fn show(value: &Value) -> String {
+fn show(value: &AttributeValue) -> String {
     Json(value).to_string()
 }
 

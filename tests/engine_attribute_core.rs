@@ -10,12 +10,11 @@
 mod common;
 
 use aws_sdk_dynamodb::types::{AttributeValue, KeyType};
-use dynakey::field::Plain;
-use dynakey::query::{AttributeOp, SortConditions};
 use dynakey::{
-    AttributeType, Cursor, CursorCodec, Entity, EntityIndex, Field, Fill, InTable, Index, IndexDef,
-    IndexGroup, IndexValue, KeyAttr, KeyAttribute, KeyError, KeyQuery, KeyRole, KeyTemplate,
-    KeyValue, Position, ProjectsAll, Table, TemplatePart, Unversioned, UpdateBuilder,
+    AttributeOp, AttributeType, Cursor, CursorCodec, Entity, EntityIndex, Field, Fill, InTable,
+    Index, IndexDef, IndexGroup, IndexValue, KeyAttr, KeyAttribute, KeyError, KeyQuery, KeyRole,
+    KeyTemplate, KeyValue, Position, ProjectsAll, SortConditions, Table, TemplatePart, Unversioned,
+    UpdateBuilder,
 };
 use dynakey_runtime::Error;
 use futures::TryStreamExt;
@@ -434,8 +433,8 @@ impl InTable<Esports> for Team {}
 impl Unversioned for Team {}
 
 impl Team {
-    const ROUND: Field<Team, Option<String>, Plain> = Field::new("round");
-    const REGION: Field<Team, Option<String>, Plain> = Field::new("region");
+    const ROUND: Field<Team, Option<String>> = Field::new("round");
+    const REGION: Field<Team, Option<String>> = Field::new("region");
 }
 
 #[tokio::test]

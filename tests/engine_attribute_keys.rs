@@ -478,7 +478,7 @@ async fn entities_on_one_index_are_told_apart() -> Result<(), BoxError> {
     let input = Team::query_by_tournament_region("T1", "EU").build()?;
     assert_eq!(
         input.expression_attribute_values.get(":_type"),
-        Some(&dynakey::expr::Value::S("Team".into()))
+        Some(&dynakey::AttributeValue::S("Team".into()))
     );
     assert_eq!(raw_count(&db, &input).await?, 1);
     Ok(())
@@ -486,7 +486,7 @@ async fn entities_on_one_index_are_told_apart() -> Result<(), BoxError> {
 
 #[tokio::test]
 async fn the_key_condition_is_sent_as_rendered() -> Result<(), BoxError> {
-    use dynakey::expr::Value;
+    use dynakey::AttributeValue as Value;
     let (_engine, db, log) = seeded().await?;
     let sk = Match::by_tournament_region_sk;
     let partition = [
@@ -622,7 +622,7 @@ async fn a_typed_single_attribute_sort_key() -> Result<(), BoxError> {
     );
     assert_eq!(
         input.expression_attribute_values.get(":sk"),
-        Some(&dynakey::expr::Value::N("100".into()))
+        Some(&dynakey::AttributeValue::N("100".into()))
     );
     // The score is stored as a number, and the index sorts by it.
     let stored = raw_item(&db, "PLAYER#p9").await?;
@@ -764,7 +764,7 @@ async fn a_typed_lsi_sort_key() -> Result<(), BoxError> {
     assert_eq!(input.key_condition_expression, "#pk = :pk AND #sk >= :sk");
     assert_eq!(
         input.expression_attribute_values.get(":sk"),
-        Some(&dynakey::expr::Value::N("-3".into()))
+        Some(&dynakey::AttributeValue::N("-3".into()))
     );
     Ok(())
 }

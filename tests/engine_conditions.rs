@@ -9,7 +9,7 @@
 
 mod common;
 
-use dynakey::query::WithSortCondition;
+use dynakey::SortKeyRange;
 use dynakey::{DefaultTable, Entity, KeyErrorKind, KeyQuery, PrimaryIndex};
 use dynakey_runtime::{Db, Error};
 use futures::{StreamExt, TryStreamExt};
@@ -190,7 +190,7 @@ fn model(op: Op, keys: &[String]) -> Option<Vec<String>> {
 // ---------------------------------------------------------------------------------------------
 // The typed queries.
 
-type Conditioned = KeyQuery<Line, PrimaryIndex, WithSortCondition>;
+type Conditioned = KeyQuery<Line, PrimaryIndex, SortKeyRange>;
 
 /// Calls `$body` with `$x` bound to the typed sort-key builder of bound `$b`.
 macro_rules! with_bound {

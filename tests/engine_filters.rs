@@ -6,7 +6,8 @@
 
 mod common;
 
-use dynakey::expr::{Comparator, Condition, Operand, Path, Value};
+use dynakey::__private::expr::{Comparator, Condition, Operand, Path};
+use dynakey::AttributeValue;
 use dynakey::{Cond, Entity, Table};
 use dynakey_runtime::{Db, Error};
 use futures::TryStreamExt;
@@ -70,7 +71,7 @@ async fn a_filter_on_a_reserved_word_with_a_small_limit_pages_across_empty_pages
     assert_eq!(request.expression_attribute_names["#status"], "status");
     assert_eq!(
         request.expression_attribute_values[":status"],
-        Value::S("open".into())
+        AttributeValue::S("open".into())
     );
     assert_eq!(request.expression_attribute_names["#pk"], "PK");
 
@@ -177,7 +178,7 @@ async fn a_raw_filter_on_a_key_attribute_is_refused_before_any_request() -> Resu
     let on_sort_key = Cond::<Task>::from_expr(Condition::compare(
         Operand::Path(Path::attribute("SK")),
         Comparator::Eq,
-        Operand::Value(Value::S("TASK#1".into())),
+        Operand::Value(AttributeValue::S("TASK#1".into())),
     ));
     let q = Task::query("acme");
     let result = db.query(&q).filter(on_sort_key).page(None).await;

@@ -139,7 +139,7 @@ fn model(
 /// A range condition on the status index and the model's filter for it.
 type Case = (
     &'static str,
-    KeyQuery<Task, ByStatus, dynakey::query::WithSortCondition>,
+    KeyQuery<Task, ByStatus, dynakey::SortKeyRange>,
     Box<dyn Fn(&Task) -> bool>,
 );
 

@@ -15,7 +15,7 @@ use aws_sdk_dynamodb::config::{ConfigBag, Intercept, RuntimeComponents};
 use aws_sdk_dynamodb::types::AttributeValue;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
-use dynakey::query::WithSortCondition;
+use dynakey::SortKeyRange;
 use dynakey::{
     Cursor, CursorError, DefaultTable, Entity, KeyErrorKind, KeyQuery, PrimaryIndex,
     QueryDifference, QueryPart,
@@ -276,8 +276,8 @@ async fn get_item_and_delete_item_through_key_find_the_shard() -> Result<(), Box
 
 /// A sharded and an unsharded query with the same condition.
 type Pair = (
-    KeyQuery<Project, PrimaryIndex, WithSortCondition>,
-    KeyQuery<Flat, PrimaryIndex, WithSortCondition>,
+    KeyQuery<Project, PrimaryIndex, SortKeyRange>,
+    KeyQuery<Flat, PrimaryIndex, SortKeyRange>,
 );
 
 /// Writes raw items with only key attributes (another entity's, to a typed read) into every shard

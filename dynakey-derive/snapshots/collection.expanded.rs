@@ -1,7 +1,7 @@
 // The expansion of `collection` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
 const _: () = {
-    const __DYNAKEY_MEMBER_0: ::dynakey::collection::Member = ::dynakey::__private::member(
+    const __DYNAKEY_MEMBER_0: ::dynakey::__private::collection::Member = ::dynakey::__private::member(
         "settings",
         <Settings as ::dynakey::Entity>::ENTITY_NAME,
         ::dynakey::__private::Cardinality::One,
@@ -9,7 +9,7 @@ const _: () = {
         <Settings as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
         <Settings as ::dynakey::Entity>::matches_sort_key,
     );
-    const __DYNAKEY_MEMBER_1: ::dynakey::collection::Member = ::dynakey::__private::member(
+    const __DYNAKEY_MEMBER_1: ::dynakey::__private::collection::Member = ::dynakey::__private::member(
         "latest",
         <Project as ::dynakey::Entity>::ENTITY_NAME,
         ::dynakey::__private::Cardinality::Optional,
@@ -17,7 +17,7 @@ const _: () = {
         <Project as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
         <Project as ::dynakey::Entity>::matches_sort_key,
     );
-    const __DYNAKEY_MEMBER_2: ::dynakey::collection::Member = ::dynakey::__private::member(
+    const __DYNAKEY_MEMBER_2: ::dynakey::__private::collection::Member = ::dynakey::__private::member(
         "tasks",
         <Task as ::dynakey::Entity>::ENTITY_NAME,
         ::dynakey::__private::Cardinality::Many,
@@ -26,20 +26,20 @@ const _: () = {
         <Task as ::dynakey::Entity>::matches_sort_key,
     );
     #[automatically_derived]
-    impl ::dynakey::collection::Collection for WorkspaceView {
+    impl ::dynakey::Collection for WorkspaceView {
         type Table = <Settings as ::dynakey::Entity>::Table;
         type PartitionFields = <Settings as ::dynakey::Entity>::PartitionFields;
         const NAME: &'static str = "WorkspaceView";
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = <Settings as ::dynakey::Entity>::PARTITION_TEMPLATE;
-        const MEMBERS: &'static [::dynakey::collection::Member] = &[
+        const MEMBERS: &'static [::dynakey::__private::collection::Member] = &[
             __DYNAKEY_MEMBER_0,
             __DYNAKEY_MEMBER_1,
             __DYNAKEY_MEMBER_2,
         ];
         type Slots = (
-            ::dynakey::collection::Slot<Settings>,
-            ::dynakey::collection::Slot<Project>,
-            ::dynakey::collection::Slot<Task>,
+            ::dynakey::__private::collection::Slot<Settings>,
+            ::dynakey::__private::collection::Slot<Project>,
+            ::dynakey::__private::collection::Slot<Task>,
         );
         fn slots() -> Self::Slots {
             (
@@ -49,7 +49,7 @@ const _: () = {
             )
         }
         #[inline]
-        fn push<D: ::dynakey::collection::ItemDecoder>(
+        fn push<D: ::dynakey::__private::collection::ItemDecoder>(
             slots: &mut Self::Slots,
             member: usize,
             sort_key: &str,
@@ -61,7 +61,7 @@ const _: () = {
                     slots
                         .0
                         .push(
-                            ::dynakey::collection::ItemDecoder::decode::<
+                            ::dynakey::__private::collection::ItemDecoder::decode::<
                                 Settings,
                             >(decoder, sort_key, item)?,
                         )
@@ -70,7 +70,7 @@ const _: () = {
                     slots
                         .1
                         .push(
-                            ::dynakey::collection::ItemDecoder::decode::<
+                            ::dynakey::__private::collection::ItemDecoder::decode::<
                                 Project,
                             >(decoder, sort_key, item)?,
                         )
@@ -79,7 +79,7 @@ const _: () = {
                     slots
                         .2
                         .push(
-                            ::dynakey::collection::ItemDecoder::decode::<
+                            ::dynakey::__private::collection::ItemDecoder::decode::<
                                 Task,
                             >(decoder, sort_key, item)?,
                         )
@@ -99,11 +99,11 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::dynakey::collection::MemberOf<WorkspaceView> for Settings {}
+    impl ::dynakey::MemberOf<WorkspaceView> for Settings {}
     #[automatically_derived]
-    impl ::dynakey::collection::MemberOf<WorkspaceView> for Project {}
+    impl ::dynakey::MemberOf<WorkspaceView> for Project {}
     #[automatically_derived]
-    impl ::dynakey::collection::MemberOf<WorkspaceView> for Task {}
+    impl ::dynakey::MemberOf<WorkspaceView> for Task {}
     const _: () = if <Settings as ::dynakey::Entity>::SORT_TEMPLATE.is_none()
         && !::dynakey::__private::is_fallback(
             &<Settings as ::dynakey::Entity>::PARTITION_TEMPLATE,

@@ -4,15 +4,15 @@
     "member `nested` nests containers: a member is `T` (exactly one item), `Option<T>` (at most one) or `Vec<T>` (any number) of an entity type `T`"
 }
 const _: () = {
-    impl ::dynakey::collection::Collection for View {
+    impl ::dynakey::Collection for View {
         type Table = <Settings as ::dynakey::Entity>::Table;
         type PartitionFields = <Settings as ::dynakey::Entity>::PartitionFields;
         const NAME: &'static str = "View";
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::FALLBACK_TEMPLATE;
-        const MEMBERS: &'static [::dynakey::collection::Member] = &[];
+        const MEMBERS: &'static [::dynakey::__private::collection::Member] = &[];
         type Slots = ();
         fn slots() -> Self::Slots {}
-        fn push<D: ::dynakey::collection::ItemDecoder>(
+        fn push<D: ::dynakey::__private::collection::ItemDecoder>(
             _: &mut Self::Slots,
             _: usize,
             _: &str,
@@ -27,5 +27,5 @@ const _: () = {
             ::core::unreachable!("the Collection derive failed to compile")
         }
     }
-    impl ::dynakey::collection::MemberOf<View> for Settings {}
+    impl ::dynakey::MemberOf<View> for Settings {}
 };

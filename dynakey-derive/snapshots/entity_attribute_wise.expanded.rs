@@ -757,7 +757,7 @@ const _: () = {
         /**Parses a sort key written by the template `META` back into its fields.
 
 # Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_sort_key(key: &str) -> __dk::Result<MatchSortKey, __dk::KeyError> {
             match Match::__SORT.parse(key) {
                 __dk::Ok(()) => __dk::Ok(MatchSortKey {}),
@@ -780,7 +780,7 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         /**Parses a partition key written by the template `MATCH#<id>` back into its fields.
 
 # Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_partition_key(
             key: &str,
         ) -> __dk::Result<MatchPartitionKey, __dk::KeyError> {

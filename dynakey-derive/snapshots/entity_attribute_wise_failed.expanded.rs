@@ -58,7 +58,10 @@ const _: () = {
             self,
         ) -> ::core::result::Result<
             ::std::vec::Vec<
-                (&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>),
+                (
+                    &'static str,
+                    ::dynakey::__private::condition::SortCondition<::dynakey::KeyValue>,
+                ),
             >,
             ::dynakey::KeyError,
         > {

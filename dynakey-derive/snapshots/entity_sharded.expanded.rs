@@ -61,7 +61,7 @@ const _: () = {
         #[allow(non_snake_case)]
         pub fn id_prefix(
             self,
-            partial: impl ::dynakey::condition::SegmentPrefix<String>,
+            partial: impl ::dynakey::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Event, ::dynakey::PrimaryIndex>
         where
             __SkFields: __dk::FieldAt<D, field::id>,
@@ -135,7 +135,7 @@ const _: () = {
         /**Parses a sort key written by the template `PROJ#<id>` back into its fields.
 
 # Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_sort_key(key: &str) -> __dk::Result<EventSortKey, __dk::KeyError> {
             match Event::__SORT.parse(key) {
                 __dk::Ok((__dynakey_0,)) => __dk::Ok(EventSortKey { id: __dynakey_0 }),
@@ -185,7 +185,7 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
         /**Parses a partition key written by the template `WS#<workspace>` with its shard suffix (`#00` … `#09`) back into its fields.
 
 # Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape or no shard suffix, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape or no shard suffix, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_partition_key(
             key: &str,
         ) -> __dk::Result<EventPartitionKey, __dk::KeyError> {

@@ -73,7 +73,7 @@ const _: () = {
         #[allow(non_snake_case)]
         pub fn id_prefix(
             self,
-            partial: impl ::dynakey::condition::SegmentPrefix<String>,
+            partial: impl ::dynakey::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
         where
             __SkFields: __dk::FieldAt<D, field::id>,
@@ -145,7 +145,7 @@ const _: () = {
         #[allow(non_snake_case)]
         pub fn created_prefix(
             self,
-            partial: impl ::dynakey::condition::SegmentPrefix<u64>,
+            partial: impl ::dynakey::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, __Index0>
         where
             __Sk0Fields: __dk::FieldAt<D, field::created>,
@@ -168,7 +168,7 @@ const _: () = {
         #[allow(non_snake_case)]
         pub fn id_prefix(
             self,
-            partial: impl ::dynakey::condition::SegmentPrefix<String>,
+            partial: impl ::dynakey::SegmentPrefix<String>,
         ) -> ::dynakey::SortKeyPartial<Project, __Index0>
         where
             __Sk0Fields: __dk::FieldAt<D, field::id>,
@@ -240,7 +240,7 @@ const _: () = {
         #[allow(non_snake_case)]
         pub fn created_prefix(
             self,
-            partial: impl ::dynakey::condition::SegmentPrefix<u64>,
+            partial: impl ::dynakey::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Project, __Index1>
         where
             __Sk1Fields: __dk::FieldAt<D, field::created>,
@@ -366,7 +366,7 @@ const _: () = {
         /**Parses a sort key written by the template `PROJ#<id>` back into its fields.
 
 # Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_sort_key(
             key: &str,
         ) -> __dk::Result<ProjectSortKey, __dk::KeyError> {
@@ -397,7 +397,7 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         /**Parses a partition key written by the template `WS#<workspace>` back into its fields.
 
 # Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_partition_key(
             key: &str,
         ) -> __dk::Result<ProjectPartitionKey, __dk::KeyError> {

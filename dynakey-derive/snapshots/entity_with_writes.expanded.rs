@@ -67,7 +67,7 @@ const _: () = {
         #[allow(non_snake_case)]
         pub fn id_prefix(
             self,
-            partial: impl ::dynakey::condition::SegmentPrefix<u32>,
+            partial: impl ::dynakey::SegmentPrefix<u32>,
         ) -> ::dynakey::SortKeyPartial<Task, ::dynakey::PrimaryIndex>
         where
             __SkFields: __dk::FieldAt<D, field::id>,
@@ -138,7 +138,7 @@ const _: () = {
         #[allow(non_snake_case)]
         pub fn due_prefix(
             self,
-            partial: impl ::dynakey::condition::SegmentPrefix<u64>,
+            partial: impl ::dynakey::SegmentPrefix<u64>,
         ) -> ::dynakey::SortKeyPartial<Task, __Index0>
         where
             __Sk0Fields: __dk::FieldAt<D, field::due>,
@@ -161,7 +161,7 @@ const _: () = {
         #[allow(non_snake_case)]
         pub fn id_prefix(
             self,
-            partial: impl ::dynakey::condition::SegmentPrefix<u32>,
+            partial: impl ::dynakey::SegmentPrefix<u32>,
         ) -> ::dynakey::SortKeyPartial<Task, __Index0>
         where
             __Sk0Fields: __dk::FieldAt<D, field::id>,
@@ -280,7 +280,7 @@ const _: () = {
         /**Parses a sort key written by the template `TASK#<id>` back into its fields.
 
 # Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_sort_key(key: &str) -> __dk::Result<TaskSortKey, __dk::KeyError> {
             match Task::__SORT.parse(key) {
                 __dk::Ok((__dynakey_0,)) => __dk::Ok(TaskSortKey { id: __dynakey_0 }),
@@ -309,7 +309,7 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         /**Parses a partition key written by the template `WS#<workspace>` back into its fields.
 
 # Errors
-[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
         pub fn parse_partition_key(
             key: &str,
         ) -> __dk::Result<TaskPartitionKey, __dk::KeyError> {

@@ -41,27 +41,27 @@ impl ::dynakey::Index for ByTournamentRegion {
 }
 impl ::dynakey::__private::IndexKeyAttribute<::dynakey::__private::PartitionRole, 0usize>
 for ByTournamentRegion {
-    type Type = ::dynakey::attribute::S;
+    type Type = ::dynakey::__private::attribute::S;
     const NAME: &'static str = "_type";
 }
 impl ::dynakey::__private::IndexKeyAttribute<::dynakey::__private::PartitionRole, 1usize>
 for ByTournamentRegion {
-    type Type = ::dynakey::attribute::S;
+    type Type = ::dynakey::__private::attribute::S;
     const NAME: &'static str = "tournament";
 }
 impl ::dynakey::__private::IndexKeyAttribute<::dynakey::__private::PartitionRole, 2usize>
 for ByTournamentRegion {
-    type Type = ::dynakey::attribute::S;
+    type Type = ::dynakey::__private::attribute::S;
     const NAME: &'static str = "region";
 }
 impl ::dynakey::__private::IndexKeyAttribute<::dynakey::__private::SortRole, 0usize>
 for ByTournamentRegion {
-    type Type = ::dynakey::attribute::N;
+    type Type = ::dynakey::__private::attribute::N;
     const NAME: &'static str = "round";
 }
 impl ::dynakey::__private::IndexKeyAttribute<::dynakey::__private::SortRole, 1usize>
 for ByTournamentRegion {
-    type Type = ::dynakey::attribute::S;
+    type Type = ::dynakey::__private::attribute::S;
     const NAME: &'static str = "bracket_key";
 }
 impl ::dynakey::ProjectsAll for ByTournamentRegion {}
@@ -85,12 +85,12 @@ impl ::dynakey::Index for ByScore {
 }
 impl ::dynakey::__private::IndexKeyAttribute<::dynakey::__private::PartitionRole, 0usize>
 for ByScore {
-    type Type = ::dynakey::attribute::S;
+    type Type = ::dynakey::__private::attribute::S;
     const NAME: &'static str = "GSI2PK";
 }
 impl ::dynakey::__private::IndexKeyAttribute<::dynakey::__private::SortRole, 0usize>
 for ByScore {
-    type Type = ::dynakey::attribute::N;
+    type Type = ::dynakey::__private::attribute::N;
     const NAME: &'static str = "score";
 }
 impl ::dynakey::ProjectsAll for ByScore {}
@@ -114,12 +114,12 @@ impl ::dynakey::Index for ByRank {
 }
 impl ::dynakey::__private::IndexKeyAttribute<::dynakey::__private::PartitionRole, 0usize>
 for ByRank {
-    type Type = ::dynakey::attribute::S;
+    type Type = ::dynakey::__private::attribute::S;
     const NAME: &'static str = "PK";
 }
 impl ::dynakey::__private::IndexKeyAttribute<::dynakey::__private::SortRole, 0usize>
 for ByRank {
-    type Type = ::dynakey::attribute::N;
+    type Type = ::dynakey::__private::attribute::N;
     const NAME: &'static str = "rank";
 }
 impl ::dynakey::ConsistentReadable for ByRank {}

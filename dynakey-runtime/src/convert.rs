@@ -98,10 +98,10 @@ pub struct RenderedCondition {
     pub values: Option<HashMap<String, AttributeValue>>,
 }
 
-/// Renders `condition` with dynakey's [`Renderer`](dynakey::expr::Renderer) for a write request's
+/// Renders `condition` with dynakey's [`Renderer`](dynakey::__private::expr::Renderer) for a write request's
 /// `ConditionExpression` (AWS developer guide, "Condition expressions").
-pub fn render_condition(condition: &dynakey::expr::Condition) -> RenderedCondition {
-    let mut renderer = dynakey::expr::Renderer::new();
+pub fn render_condition(condition: &dynakey::__private::expr::Condition) -> RenderedCondition {
+    let mut renderer = dynakey::__private::expr::Renderer::new();
     let expression = renderer.condition(condition);
     let (names, values) = renderer.finish();
     RenderedCondition {
@@ -118,12 +118,12 @@ pub(crate) fn limit_to_i32(limit: u32) -> i32 {
 }
 
 /// An expression value as the SDK's `AttributeValue` (every DynamoDB type).
-pub fn to_sdk_value(value: &dynakey::expr::Value) -> AttributeValue {
+pub fn to_sdk_value(value: &dynakey::__private::expr::Value) -> AttributeValue {
     value.clone().into()
 }
 
 /// Sets every parameter of `input` (one partition's request, rendered from its
-/// [`QueryPlan`](dynakey::QueryPlan)) on a Query request for `table_name`: `TableName`,
+/// `QueryPlan`) on a Query request for `table_name`: `TableName`,
 /// `IndexName`, `KeyConditionExpression`, `FilterExpression`, `ExpressionAttributeNames` and
 /// `ExpressionAttributeValues` (each omitted when empty, since DynamoDB rejects empty maps),
 /// `ProjectionExpression`, `ScanIndexForward`, `ConsistentRead` and `Limit`.
@@ -153,7 +153,7 @@ pub fn apply_query_input(
 }
 
 /// Sets every parameter of `input` (one segment's request, rendered from a scan plan,
-/// [`QueryPlan::scan_input`](dynakey::QueryPlan::scan_input)) on a Scan request for
+/// `QueryPlan::scan_input`) on a Scan request for
 /// `table_name`: `TableName`, `IndexName`, `FilterExpression`, `ExpressionAttributeNames` and
 /// `ExpressionAttributeValues` (each omitted when empty), `ProjectionExpression`,
 /// `ConsistentRead`, `Limit`, and `Segment`/`TotalSegments` for a parallel scan.
@@ -185,7 +185,7 @@ pub fn apply_scan_input(
 #[allow(clippy::type_complexity)]
 pub(crate) fn placeholder_maps(
     names: &BTreeMap<String, String>,
-    values: &BTreeMap<String, dynakey::expr::Value>,
+    values: &BTreeMap<String, dynakey::__private::expr::Value>,
 ) -> (
     Option<HashMap<String, String>>,
     Option<HashMap<String, AttributeValue>>,
@@ -207,7 +207,7 @@ pub(crate) trait Placeholders: Sized {
     fn placeholders(
         self,
         names: &BTreeMap<String, String>,
-        values: &BTreeMap<String, dynakey::expr::Value>,
+        values: &BTreeMap<String, dynakey::__private::expr::Value>,
     ) -> Self;
 }
 
@@ -217,7 +217,7 @@ macro_rules! placeholders {
             fn placeholders(
                 self,
                 names: &BTreeMap<String, String>,
-                values: &BTreeMap<String, dynakey::expr::Value>,
+                values: &BTreeMap<String, dynakey::__private::expr::Value>,
             ) -> Self {
                 let (names, values) = placeholder_maps(names, values);
                 self.set_expression_attribute_names(names)

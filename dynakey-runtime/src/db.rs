@@ -129,7 +129,7 @@ impl<T: Table> Db<T> {
 
     /// The same handle with `secret` as the key of its query cursors
     /// ([`Page::next`](crate::Page::next); format, checks and threat model in
-    /// [`dynakey::cursor`]). With a secret, cursors are **encrypted** (XChaCha20-Poly1305, the
+    /// [`CursorCodec`](dynakey::CursorCodec)). With a secret, cursors are **encrypted** (XChaCha20-Poly1305, the
     /// key derived from the secret with HKDF-SHA256, a random nonce each): whoever holds one
     /// learns nothing of the partition and sort key values in it (tenant ids, timestamps) but its
     /// length, cannot alter it or make one without being refused

@@ -34,7 +34,60 @@ pub use attribute_steps::*;
 pub use segments::*;
 pub use sort_keys::*;
 
-pub use crate::condition::{Complete, CompleteWithLiteral, EntityPrefix, Group, SortKeyBuilder};
+pub use crate::condition::{
+    BoundKind, Complete, CompleteKind, CompleteWithLiteral, EntityPrefix, Group, PrefixKind,
+    SortKeyBuilder,
+};
+
+// What dynakey-runtime (and generated collection code) uses of the core's internals, by the
+// module that owns it: the read plan, the expression tree and its one renderer, write conditions,
+// the collection assembler, the uniqueness and attribute helpers. Each item is `#[doc(hidden)]`
+// where it is defined: none of it is user API.
+
+/// The read plan a `KeyQuery` or scan becomes, and its parts.
+pub mod plan {
+    pub use crate::plan::{PartitionKey, QueryPlan, SortKeyCondition, Target};
+    pub use crate::scan::MAX_SEGMENTS;
+}
+/// The typed expression tree and the one renderer.
+pub mod expr {
+    pub use crate::expr::*;
+}
+/// Write conditions, managed stamps and the update plan.
+pub mod write {
+    pub use crate::write::{condition, Guard, Optional, SetKind, Settable, Stamp};
+}
+/// The collection assembler and member declarations.
+pub mod collection {
+    pub use crate::collection::overlap;
+    pub use crate::collection::{
+        Assembler, Cardinality, Collection, ItemDecoder, Matcher, Member, MemberOf, PushError, Slot,
+    };
+}
+/// Uniqueness items' key texts.
+pub mod unique {
+    pub use crate::unique::{number_text, value_text, UNIQUE_PREFIX};
+}
+/// Attribute-wise key checks, attribute type markers and the table's attribute definitions.
+pub mod attribute {
+    pub use crate::attribute::number;
+    pub use crate::attribute::{
+        check_key_value, AttributeArg, AttributeTypeOf, BeginsWith, StringAttribute, B, N, S,
+    };
+    pub use crate::table::{attribute_definitions, attribute_wise_key_attributes};
+}
+/// Sort conditions as the derive's attribute-wise code names them.
+pub mod condition {
+    pub use crate::condition::{successor, Range, SortCondition};
+}
+/// Field kinds and group values generated handles name.
+pub mod field {
+    pub use crate::field::*;
+}
+/// Sharding's hash (the data contract: FNV-1a then jump consistent hash).
+pub mod shard {
+    pub use crate::shard::{fnv1a64, jump_consistent_hash};
+}
 
 use crate::collection::Member;
 use crate::error::KeyErrorKind;
@@ -563,7 +616,7 @@ pub fn into_exact_bound(key: Result<String, KeyError>) -> Result<crate::Bound, K
 }
 
 /// Finishes the partition key of a sharded entity: appends the shard suffix chosen by `value`
-/// (the shard field, hashed over its key encoding; see [`crate::shard`]) to the logical key
+/// (the shard field, hashed over its key encoding; see [`Sharding`](crate::Sharding)) to the logical key
 /// `logical`, and checks DynamoDB's size rules again.
 ///
 /// The field is encoded at the end of `logical` and cut off after hashing, so nothing is

@@ -19,13 +19,35 @@
 use std::borrow::Cow;
 
 use crate::error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
-use crate::key::KeyValue;
 
+#[doc(hidden)]
 pub mod number;
 
 mod bytes;
 
 pub use bytes::KeyBytes;
+
+/// A scalar key attribute value as DynamoDB types it (AWS developer guide, "Supported data types —
+/// Scalar types").
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum KeyValue {
+    /// `S`: a string.
+    S(String),
+    /// `N`: a number, as its decimal text.
+    N(String),
+    /// `B`: binary.
+    B(Vec<u8>),
+}
+
+impl KeyValue {
+    /// The string, when this is an `S` value.
+    pub fn as_s(&self) -> Option<&str> {
+        match self {
+            KeyValue::S(s) => Some(s),
+            _ => None,
+        }
+    }
+}
 
 /// The DynamoDB type of a key attribute (`AttributeType` of an `AttributeDefinition`; AWS
 /// developer guide, "Supported data types — Scalar types").
@@ -67,15 +89,19 @@ impl std::fmt::Display for AttributeType {
 
 /// Marker type of attribute type `S` (the [`KeyAttribute::Type`] of strings).
 #[derive(Debug, Clone, Copy)]
+#[doc(hidden)]
 pub struct S;
 /// Marker type of attribute type `N` (the [`KeyAttribute::Type`] of integers and floats).
 #[derive(Debug, Clone, Copy)]
+#[doc(hidden)]
 pub struct N;
 /// Marker type of attribute type `B` (the [`KeyAttribute::Type`] of [`KeyBytes`]).
 #[derive(Debug, Clone, Copy)]
+#[doc(hidden)]
 pub struct B;
 
 /// The [`AttributeType`] a marker type ([`S`], [`N`], [`B`]) stands for.
+#[doc(hidden)]
 pub trait AttributeTypeOf {
     /// The attribute type.
     const TYPE: AttributeType;
@@ -99,13 +125,16 @@ impl AttributeTypeOf for B {
     label = "begins_with on a key attribute that is not a string",
     note = "use a range (`_gte`, `_lt`, `_between`) on a number, or store the attribute as a string"
 )]
+#[doc(hidden)]
 pub trait StringAttribute {}
 
 impl StringAttribute for S {}
 
 /// A Rust type stored natively as one key attribute of an attribute-wise index: serde writes the
 /// field, and dynakey knows its [`AttributeType`] and the value a key condition compares it with.
-/// See the [module docs](self) for the types and what each refuses.
+/// Implemented for `String` and `&str` (S), integers and floats (N), [`KeyBytes`] (B), and
+/// `Option` of each for sparse fills; a value DynamoDB refuses as a key (an empty string, a
+/// number out of range) is a [`KeyError`] before any request (see `key_value`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be stored natively as a key attribute",
     label = "this field fills a key attribute of an attribute-wise index",
@@ -133,6 +162,7 @@ pub trait KeyAttribute {
     message = "`{Self}` cannot be used as a key attribute of type `{T}`",
     note = "pass a `{T}` or a reference to one (a `&str` is accepted for a string attribute)"
 )]
+#[doc(hidden)]
 pub trait AttributeArg<T: KeyAttribute> {
     /// As [`KeyAttribute::key_value`] of the `T` this stands for.
     ///
@@ -183,6 +213,7 @@ impl AttributeArg<Cow<'_, str>> for &str {
     label = "begins_with on a key attribute that is not a string",
     note = "use a range (`_gte`, `_lt`, `_between`) on a number, or store the attribute as a string"
 )]
+#[doc(hidden)]
 pub trait BeginsWith<T: KeyAttribute> {
     /// The prefix value.
     ///
@@ -281,6 +312,7 @@ impl KeyAttribute for f32 {
 /// [`KeyErrorKind::EmptyKey`] / [`KeyErrorKind::TooLong`] for an `S` or `B` value;
 /// [`KeyErrorKind::Value`] ([`SegmentError::Unencodable`]) for an `N` text that is no DynamoDB
 /// number.
+#[doc(hidden)]
 pub fn check_key_value(value: &KeyValue, role: KeyRole) -> Result<(), KeyError> {
     match value {
         KeyValue::S(text) => KeyError::check_size(role, text),

@@ -174,11 +174,12 @@ impl SegmentPrefix<crate::KeyPath> for &crate::KeyPath {
 /// (docs/semantics.md §3). `None` when no such string exists (`prefix` is empty or all `U+10FFFF`).
 ///
 /// ```
-/// assert_eq!(dynakey::condition::successor("ORD#1#").as_deref(), Some("ORD#1$"));
-/// assert_eq!(dynakey::condition::successor("a\u{10FFFF}").as_deref(), Some("b"));
-/// assert_eq!(dynakey::condition::successor("\u{D7FF}").as_deref(), Some("\u{E000}"));
-/// assert_eq!(dynakey::condition::successor(""), None);
+/// assert_eq!(dynakey::__private::condition::successor("ORD#1#").as_deref(), Some("ORD#1$"));
+/// assert_eq!(dynakey::__private::condition::successor("a\u{10FFFF}").as_deref(), Some("b"));
+/// assert_eq!(dynakey::__private::condition::successor("\u{D7FF}").as_deref(), Some("\u{E000}"));
+/// assert_eq!(dynakey::__private::condition::successor(""), None);
 /// ```
+#[doc(hidden)]
 pub fn successor(prefix: &str) -> Option<String> {
     let mut text = prefix.to_owned();
     while let Some(last) = text.pop() {
@@ -198,6 +199,7 @@ pub fn successor(prefix: &str) -> Option<String> {
 /// for the Query operation"). `V` is the value type: key text (`String`) while a range is resolved,
 /// a typed [`KeyValue`](crate::KeyValue) in a [`KeyCondition`](crate::expr::KeyCondition).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[doc(hidden)]
 pub enum SortCondition<V = String> {
     /// `#sk = :sk`.
     Eq(V),
@@ -257,6 +259,7 @@ impl<V> SortCondition<V> {
 /// evaluates, the exact sort keys its inclusive `BETWEEN` returns but the typed range excludes
 /// (a read drops them), and whether no key can match (nothing is sent).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct Range {
     pub(crate) condition: Option<SortCondition>,
     pub(crate) exclude: Vec<String>,

@@ -97,10 +97,10 @@ use hkdf::Hkdf;
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
+use crate::attribute::KeyValue;
 use crate::attribute::{number::is_number_text, AttributeType};
 pub use crate::error::CursorError;
 use crate::error::{KeyError, KeyRole, QueryDifference, QueryPart};
-use crate::key::KeyValue;
 use crate::plan::{
     PartDigests, PartitionKey, QueryPlan, SortKeyCondition, FINGERPRINT_LEN, PART_DIGEST_LEN,
 };
@@ -162,7 +162,7 @@ pub enum Position {
 /// Made by [`CursorCodec::encode`] (the runtime returns one with every page that is not the last)
 /// and read back with [`CursorCodec::decode`]. Its text uses only `A–Z a–z 0–9 - _`, so it can go
 /// into a URL, a header or JSON as is; [`FromStr`] and serde read it back from that text. See the
-/// [module docs](self) for its format and security model.
+/// [`CursorCodec`] for its format and security model.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Cursor {
     text: String,
@@ -232,7 +232,7 @@ impl<'de> serde::Deserialize<'de> for Cursor {
 /// [`CursorCodec::new`] takes a secret (any length; 32 random bytes is a good choice; keep it
 /// stable across processes that share cursors, or old cursors become
 /// [`CursorError::Tampered`]). [`CursorCodec::default`] uses the built-in key, which protects
-/// against accidents but not against forgery: see the [module docs](self#security-model).
+/// against accidents but not against forgery: docs/semantics.md §4.
 #[derive(Clone)]
 pub struct CursorCodec {
     mac: HmacSha256,

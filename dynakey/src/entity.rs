@@ -1,13 +1,18 @@
 //! The [`Entity`] trait implemented by `#[derive(Entity)]`.
 
+mod key;
+pub(crate) mod managed;
+
+pub use key::Key;
+pub(crate) use managed::stamp_value;
+pub use managed::{ManagedFields, Stamp, Timestamp, VersionNumber};
+
 use crate::error::KeyError;
 use crate::index::{EntityIndex, IndexValue};
-use crate::key::Key;
 use crate::shard::Sharding;
 use crate::table::Table;
 use crate::template::KeyTemplate;
 use crate::unique::UniqueConstraint;
-use crate::write::ManagedFields;
 
 /// An item type stored in a DynamoDB table under key templates.
 ///
@@ -24,14 +29,14 @@ pub trait Entity: Sized {
     /// The table this entity lives in.
     type Table: Table;
     /// The types of the partition-key template's fields, in placeholder order, as a tuple:
-    /// `(String,)` for `#[pk("WS#<workspace>")]`. [Collections](crate::collection) compare it to
+    /// `(String,)` for `#[pk("WS#<workspace>")]`. [Collections](crate::Collection) compare it to
     /// check at build time that their members share one partition key.
     type PartitionFields;
     /// The entity's name, the struct name unless renamed with `#[dynakey(name = "…")]`.
     const ENTITY_NAME: &'static str;
     /// The entity-type attribute, from `#[dynakey(entity_type = "_type")]`: when set, every write
     /// of this entity stores [`Entity::ENTITY_NAME`] in that attribute, and a
-    /// [collection](crate::collection) read takes an item for this entity only if the attribute
+    /// [collection](crate::Collection) read takes an item for this entity only if the attribute
     /// holds its name (the modelling pattern of a "type" attribute on every item of a single
     /// table). `None` by default.
     const ENTITY_TYPE_ATTRIBUTE: Option<&'static str> = None;
@@ -40,19 +45,19 @@ pub trait Entity: Sized {
     /// The sort-key template, when the table has a sort key.
     const SORT_TEMPLATE: Option<KeyTemplate>;
     /// The secondary indexes this entity takes part in, with its key templates for each, from
-    /// `#[index(…)]` (see [`crate::index`]). Empty by default.
+    /// `#[index(…)]` (see [`crate::Index`]). Empty by default.
     const INDEXES: &'static [EntityIndex] = &[];
     /// The write sharding of the partition key, from
     /// `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]`: every item's partition key is the
     /// logical key built by [`Entity::PARTITION_TEMPLATE`] plus a shard suffix (`WS#acme#07`),
-    /// see [`crate::shard`]. `None` (the default) for an unsharded partition key.
+    /// see [`crate::Sharding`]. `None` (the default) for an unsharded partition key.
     const SHARDING: Option<Sharding> = None;
     /// The attributes dynakey maintains on every write: the version of optimistic locking, the
     /// automatic timestamps and the TTL attribute, from `#[dynakey(version = "…", created_at =
-    /// "…", updated_at = "…")]` and `#[ttl]` (see [`crate::write`]). None by default.
+    /// "…", updated_at = "…")]` and `#[ttl]` (see [`crate::ManagedFields`]). None by default.
     const MANAGED: ManagedFields = ManagedFields::NONE;
     /// The unique constraints, from `#[unique("email")]` (one per attribute; see
-    /// [`crate::unique`]): the runtime's writes of this entity keep one uniqueness item per
+    /// [`crate::UniqueConstraint`]): the runtime's writes of this entity keep one uniqueness item per
     /// constraint in the same transaction. None by default.
     const UNIQUE: &'static [UniqueConstraint] = &[];
 

@@ -202,12 +202,12 @@ pub enum KeyErrorKind {
     #[error("invalid key condition: {0}")]
     Condition(String),
     /// A resumable query cursor was rejected (malformed, modified, or from another query), or a
-    /// start key could not become one (docs/semantics.md §4); see [`crate::cursor`].
+    /// start key could not become one (docs/semantics.md §4); see [`crate::Cursor`].
     #[error(transparent)]
     Cursor(CursorError),
 }
 
-/// Why a cursor was rejected; carried by [`KeyErrorKind::Cursor`] (see [`crate::cursor`]).
+/// Why a cursor was rejected; carried by [`KeyErrorKind::Cursor`] (see [`crate::Cursor`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum CursorError {

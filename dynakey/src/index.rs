@@ -70,8 +70,8 @@
 //! request.
 
 use crate::attribute::AttributeType;
+use crate::attribute::KeyValue;
 use crate::condition::PrimaryIndex;
-use crate::key::KeyValue;
 use crate::table::{IndexDef, IndexKind, KeyAttr, Table};
 use crate::template::KeyTemplate;
 

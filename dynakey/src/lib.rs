@@ -24,30 +24,38 @@
 //! assert!(!q.scan_index_forward);
 //! ```
 //!
-//! What this crate holds (it has no AWS SDK dependency; `dynakey-runtime` executes requests):
-//! - [`segment`]: the [`KeySegment`] trait and the order-preserving encoding of every supported
-//!   type, listed with an example key in the [module docs](segment);
-//! - [`template`]: key templates at run time, with the encoder/decoder steps the derive emits;
-//! - [`condition`] and [`query`]: typed sort-key conditions with group semantics (docs/semantics.md §3) and the
-//!   Query request they become (also as `aws dynamodb query --cli-input-json` input);
-//! - [`cursor`]: opaque, authenticated cursors that resume a query where a page ended (docs/semantics.md §4);
-//! - [`shard`]: write sharding — `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]` spreads
-//!   one logical partition over `WS#acme#00` … `WS#acme#09`, and `E::query_shards(…)` reads them
-//!   back with the same typed conditions (the hash and suffix are a data contract);
-//! - [`collection`]: item collections — `#[derive(Collection)]` declares a parent and its children
-//!   in one partition (`settings: Settings, projects: Vec<Project>`), read by one paged Query and
-//!   told apart by sort key, with build-time checks that the members share a partition and that
-//!   their sort-key templates cannot be confused;
-//! - [`table`]: table declarations; [`entity`]: the [`Entity`] trait; [`key`]: typed keys;
-//! - [`index`]: secondary indexes — `#[gsi(…)]`/`#[lsi(…)]` on the table, `#[index(…)]` key
-//!   templates on entities (sparse over `Option` fields), typed index queries;
-//! - [`error`]: the typed errors, all returned before any request.
+//! ## The map
+//!
+//! Everything a user names is at the crate root; the modules are private, except [`segment`] (the
+//! encoding of each key type, with an example key) and [`ttl`] (`#[serde(with = "dynakey::ttl")]`).
+//! This crate has no AWS SDK dependency: `dynakey-runtime` executes the requests it describes.
+//!
+//! | area | what you use |
+//! |---|---|
+//! | declarations | [`Table`], [`Entity`], [`Index`] (with [`ConsistentReadable`], [`ProjectsAll`]), [`IndexDef`], [`EntityIndex`], [`KeyAttr`], [`KeySchema`], [`DefaultTable`], the derives |
+//! | keys | [`Key`], [`KeyValue`], [`KeyTemplate`] / [`TemplatePart`], [`KeySegment`] / [`SegmentArg`], [`KeyPath`], [`Sharding`] ([`MAX_SHARDS`]; the hash and suffix are a data contract) |
+//! | key conditions (docs/semantics.md §3) | [`KeyQuery`] (typestate: [`AnySortKey`], [`SortKeyRange`]; [`Whole`] / [`Projected`]), the sort-key traits [`SortKeyPrefix`], [`SortKeyBound`], [`CompleteSortKey`], [`SortKeyOf`], [`SegmentPrefix`], [`SortKeyPartial`], [`Bound`], [`PrimaryIndex`]; attribute-wise: [`KeyAttribute`], [`AttributeType`], [`KeyBytes`], [`SortAttributes`], [`AttributeRange`], [`SortConditions`], [`AttributeOp`] |
+//! | conditions, filters, updates | [`Field`] and its conditions [`Cond`] (scope [`NonKey`] / [`WithKeyFields`], [`QueryFilter`]; [`Size`]), [`IndexGroup`], [`UpdateBuilder`], [`UpdatePlan`], [`ManagedFields`], [`UniqueConstraint`] |
+//! | the wire forms (one renderer makes their text) | [`QueryInput`] (also as `aws dynamodb query --cli-input-json`), [`ScanInput`], [`WriteInput`], [`AttributeValue`], [`Json`] |
+//! | resuming (docs/semantics.md §4) | [`Cursor`], [`CursorCodec`], [`Position`], [`StartKey`] |
+//! | item collections | [`Collection`], [`MemberOf`], [`Cardinality`] |
+//! | errors, all before any request | [`KeyError`] ([`KeyErrorKind`], [`KeyRole`]), [`SegmentError`], [`ValueError`], [`PlanError`], [`CursorError`], [`CollectionError`] |
+//!
+//! - Write sharding: `#[pk("WS#<workspace>", shards = 10, shard_by = "id")]` spreads one logical
+//!   partition over `WS#acme#00` … `WS#acme#09`, and `E::query_shards(…)` reads them back with the
+//!   same typed conditions.
+//! - Item collections: `#[derive(Collection)]` declares a parent and its children in one partition
+//!   (`settings: Settings, projects: Vec<Project>`), read by one paged Query and told apart by sort
+//!   key, with build-time checks that the members share a partition and that their sort-key
+//!   templates cannot be confused.
+//! - Secondary indexes: `#[gsi(…)]`/`#[lsi(…)]` on the table, `#[index(…)]` key templates on
+//!   entities (sparse over `Option` fields), typed index queries.
 //!
 //! ## The derive
 //! `#[derive(Entity)]` reads `#[pk("…")]`, `#[sk("…")]` and
 //! `#[dynakey(table = T, name = "…", entity_type = "…")]` (`entity_type` names an attribute that
 //! every write fills with the entity name, see [`Entity::ENTITY_TYPE_ATTRIBUTE`]) and
-//! `#[index(Index, pk = "…", sk = "…")]` (secondary-index keys, see [`index`]).
+//! `#[index(Index, pk = "…", sk = "…")]` (secondary-index keys).
 //! Templates are literal text with `<field>` placeholders. Mistakes are compile errors pointing at
 //! the attribute: unknown fields (with the closest name suggested), unclosed or empty placeholders,
 //! two placeholders without a literal between them, a type that is not a [`KeySegment`], a missing
@@ -66,7 +74,7 @@
 //! - `Project::parse_sort_key(&str) -> Result<ProjectSortKey, KeyError>` and
 //!   `Project::parse_partition_key(&str) -> Result<ProjectPartitionKey, KeyError>`.
 //!
-//! and for each `#[index(ByStatus, pk = "…", sk = "…")]` (see [`index`]):
+//! and for each `#[index(ByStatus, pk = "…", sk = "…")]`:
 //! - `Project::query_by_status(<index partition-key fields>) -> KeyQuery<Project, ByStatus>`;
 //! - `Project::by_status_sk() -> ProjectByStatusSk<0>`: the index's sort-key builder, accepted only
 //!   by queries on `ByStatus` ([`SortKeyOf`]);
@@ -82,7 +90,7 @@
 //! - `Project::shard_of(id) -> Result<u16, KeyError>`: the shard of an item.
 //!
 //! `#[unique("email")]` (one attribute per constraint, one or more fields: `#[unique("org",
-//! "handle")]`) declares a unique constraint ([`Entity::UNIQUE`], see [`unique`]): the runtime's
+//! "handle")]`) declares a unique constraint ([`Entity::UNIQUE`]): the runtime's
 //! writes keep a uniqueness item per constraint in the same transaction. A name that is no field,
 //! a field named twice, a constraint declared twice or a field serde skips is a compile error at
 //! its string.
@@ -91,62 +99,66 @@
 // docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-pub mod attribute;
-pub mod collection;
-pub mod condition;
-pub mod cursor;
-pub mod entity;
-pub mod error;
-pub mod expr;
-pub mod field;
-pub mod index;
-pub mod key;
-pub mod path;
-pub mod plan;
-pub mod query;
-pub mod scan;
+mod attribute;
+mod collection;
+mod condition;
+mod cursor;
+mod entity;
+mod error;
+mod expr;
+mod field;
+mod index;
+mod path;
+mod plan;
+mod query;
+mod scan;
 pub mod segment;
-pub mod shard;
-pub mod table;
-pub mod template;
+mod shard;
+mod table;
+mod template;
 pub mod ttl;
-pub mod unique;
-pub mod write;
+mod unique;
+mod write;
 
 #[doc(hidden)]
 pub mod __private;
 
+pub use attribute::KeyValue;
 pub use attribute::{AttributeType, KeyAttribute, KeyBytes};
-pub use collection::{Cardinality, Collection, CollectionError, CollectionErrorKind, MemberOf};
+pub use collection::{
+    Ambiguity, Cardinality, Collection, CollectionError, CollectionErrorKind, MemberName, MemberOf,
+};
 pub use condition::{
-    Bound, CompleteSortKey, PrimaryIndex, SortKeyBound, SortKeyOf, SortKeyPartial, SortKeyPrefix,
+    Bound, CompleteSortKey, PrimaryIndex, SegmentPrefix, SortKeyBound, SortKeyOf, SortKeyPartial,
+    SortKeyPrefix,
 };
 pub use cursor::{Cursor, CursorCodec, CursorError, Position, StartKey};
-pub use entity::{Entity, InTable, Unversioned, Versioned};
+pub use entity::{Entity, InTable, Key, ManagedFields, Unversioned, Versioned};
 pub use error::{
     KeyError, KeyErrorKind, KeyRole, PlanError, QueryDifference, QueryPart, SegmentError,
     ValueError,
 };
-pub use field::{Cond, Field, IndexGroup, QueryFilter, ValueOf};
+pub use expr::{Json, QueryInput, Value as AttributeValue};
+pub use field::{Cond, Field, IndexGroup, NonKey, QueryFilter, Size, ValueOf, WithKeyFields};
 pub use index::{ConsistentReadable, EntityIndex, Fill, Index, IndexValue, ProjectsAll};
-pub use key::{Key, KeyValue};
 pub use path::KeyPath;
-pub use plan::{PartitionKey, QueryPlan, SortKeyCondition, Target};
-pub use query::{AttributeRange, KeyQuery, Projected, QueryInput, SortAttributes, Whole};
+pub use query::{
+    AnySortKey, AttributeOp, AttributeRange, KeyQuery, Projected, SortAttributes, SortConditions,
+    SortKeyRange, SortKeyUnset, Whole,
+};
 pub use scan::ScanInput;
 pub use segment::{KeySegment, SegmentArg};
-pub use shard::Sharding;
+pub use shard::{Sharding, MAX_SHARDS};
 pub use table::{
-    attribute_definitions, attribute_wise_key_attributes, DefaultTable, IndexDef, IndexKind,
-    KeyAttr, KeySchema, Projection, Table, TableWithSortKey, TableWithTtl, TableWithoutSortKey,
+    DefaultTable, IndexDef, IndexKind, KeyAttr, KeySchema, Projection, Table, TableWithSortKey,
+    TableWithTtl, TableWithoutSortKey,
 };
 pub use template::{KeyTemplate, TemplatePart};
 pub use unique::UniqueConstraint;
-pub use write::{ManagedFields, UpdateBuilder, UpdatePlan, WriteInput};
+pub use write::{UpdateBuilder, UpdatePlan, WriteInput};
 
 /// Derives [`Collection`] for a struct whose fields are the members of an
-/// item collection (`T`, `Option<T>` or `Vec<T>` of entities sharing one partition); see the
-/// [`collection`] module.
+/// item collection (`T`, `Option<T>` or `Vec<T>` of entities sharing one partition).
 pub use dynakey_derive::Collection;
 /// Derives [`Entity`] and the typed key functions; see the [crate docs](crate#the-derive).
 pub use dynakey_derive::Entity;
@@ -154,7 +166,7 @@ pub use dynakey_derive::Entity;
 pub use dynakey_derive::KeySegment;
 /// Derives [`Table`] from `#[table(partition_key = "…", sort_key = "…")]` or
 /// `#[table(partition_key = "…", no_sort_key)]`, with one marker type implementing [`Index`] per
-/// `#[gsi(…)]`/`#[lsi(…)]` (see [`index`]).
+/// `#[gsi(…)]`/`#[lsi(…)]`.
 ///
 /// The sort key is always explicit: a table with neither `sort_key` nor `no_sort_key` is a
 /// compile error, so a table without a sort key never gets one by default. `partition_key`

@@ -21,11 +21,11 @@
 
 use sha2::{Digest, Sha256};
 
+use crate::attribute::KeyValue;
 use crate::condition::{Range, SortCondition};
 use crate::error::QueryPart;
+use crate::expr::QueryInput;
 use crate::expr::{Condition, KeyCondition, Renderer};
-use crate::key::KeyValue;
-use crate::query::QueryInput;
 use crate::shard::Sharding;
 
 /// Bytes of a plan fingerprint.
@@ -41,6 +41,7 @@ const FINGERPRINT_CONTEXT: &[u8] = b"dynakey query plan v3\0";
 /// (AWS developer guide, "Querying tables in DynamoDB", "Using Global Secondary Indexes in
 /// DynamoDB", "Local secondary indexes").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct Target {
     pub(crate) index: Option<&'static str>,
     pub(crate) partition_key: &'static str,
@@ -114,6 +115,7 @@ impl Target {
 /// attributes, each of its own type, all matched by equality (AWS developer guide,
 /// "Multi-attribute keys pattern").
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[doc(hidden)]
 pub struct PartitionKey(pub(crate) Vec<(&'static str, KeyValue)>);
 
 impl PartitionKey {
@@ -153,6 +155,7 @@ impl PartitionKey {
 /// range (AWS developer guide, "Multi-attribute keys pattern"). An attribute condition has no
 /// excluded ends: `gt`/`lt` go to DynamoDB as `>`/`<`.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[doc(hidden)]
 pub enum SortKeyCondition {
     /// The template range.
     Template(Range),
@@ -163,6 +166,7 @@ pub enum SortKeyCondition {
 
 /// A typed Query over one or more partitions; see the [module docs](self).
 #[derive(Debug, Clone, PartialEq)]
+#[doc(hidden)]
 pub struct QueryPlan {
     pub(crate) target: Target,
     /// The partition-key value of every partition read, in order (shard order for a fan-out);

@@ -3,48 +3,45 @@
 
 use std::marker::PhantomData;
 
+use crate::attribute::KeyValue;
 use crate::condition::{
     self, CompleteSortKey, Op, Range, SortCondition, SortKeyBound, SortKeyOf, SortKeyPrefix,
 };
 use crate::entity::Entity;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::index::ConsistentReadable;
-use crate::key::KeyValue;
 use crate::plan::{PartitionKey, QueryPlan, SortKeyCondition, Target};
 use crate::shard::Sharding;
 use crate::table::{IndexDef, Projection};
 use crate::template::KeyTemplate;
 
 pub(crate) mod attributes;
-mod cli_json;
-mod input;
 
 pub use attributes::{AttributeOp, AttributeRange, SortAttributes, SortConditions};
 
-pub(crate) use cli_json::attribute_value as attribute_json;
-pub use input::QueryInput;
+use crate::expr::QueryInput;
 
-/// Typestate: no sort-key condition set yet.
+/// Typestate: no sort-key condition yet: the query reads any sort key of its partition.
 #[derive(Debug, Clone, Copy)]
-pub struct NoSortCondition;
-/// Typestate: a sort-key condition is set (a second one does not compile).
+pub struct AnySortKey;
+/// Typestate: a sort-key condition is set, a range of sort keys (a second one does not compile).
 #[derive(Debug, Clone, Copy)]
-pub struct WithSortCondition;
+pub struct SortKeyRange;
 
-/// Implemented only by [`NoSortCondition`]: the condition methods require it, so setting a second
+/// Implemented only by [`AnySortKey`]: the condition methods require it, so setting a second
 /// sort-key condition is a compile error with this message.
 #[diagnostic::on_unimplemented(
     message = "this query already has a sort-key condition",
     label = "a second sort-key condition",
     note = "a DynamoDB KeyConditionExpression holds one condition on the sort key; use `between` for a range with two ends"
 )]
-pub trait NoSortConditionYet: sealed::Sealed {}
-impl NoSortConditionYet for NoSortCondition {}
+pub trait SortKeyUnset: sealed::Sealed {}
+impl SortKeyUnset for AnySortKey {}
 
 mod sealed {
     pub trait Sealed {}
-    impl Sealed for super::NoSortCondition {}
-    impl Sealed for super::WithSortCondition {}
+    impl Sealed for super::AnySortKey {}
+    impl Sealed for super::SortKeyRange {}
 }
 
 /// Typestate: the query reads whole items (no projection), so they decode into the entity.
@@ -93,7 +90,7 @@ type Marker<E, I, S, P> = PhantomData<fn() -> (E, I, S, P)>;
 /// AWS developer guide: "Querying tables in DynamoDB", "Key condition expressions for the Query
 /// operation" and, for index queries, "Using Global Secondary Indexes in DynamoDB" and "Local
 /// secondary indexes".
-pub struct KeyQuery<E, I = condition::PrimaryIndex, S = NoSortCondition, P = Whole> {
+pub struct KeyQuery<E, I = condition::PrimaryIndex, S = AnySortKey, P = Whole> {
     parts: Result<Parts, KeyError>,
     marker: Marker<E, I, S, P>,
 }
@@ -216,11 +213,11 @@ impl<E: Entity, I: crate::Index> KeyQuery<E, I> {
     }
 }
 
-impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
+impl<E, I, S: SortKeyUnset, P> KeyQuery<E, I, S, P> {
     fn with_range(
         self,
         range: impl FnOnce(&str) -> Result<Range, KeyError>,
-    ) -> KeyQuery<E, I, WithSortCondition, P> {
+    ) -> KeyQuery<E, I, SortKeyRange, P> {
         let parts = self.parts.and_then(|mut parts| {
             let range = range(parts.entity_prefix)?;
             if range.condition.is_some() && parts.plan.target.sort_key.is_none() {
@@ -249,7 +246,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
     /// `begins_with(#sk, :sk)` on a group or an explicit partial value. An empty prefix means no
     /// sort-key condition (docs/semantics.md §3), so `begins_with(E::sk())` on a template that starts with a
     /// placeholder reads the whole partition.
-    pub fn begins_with<X>(self, prefix: X) -> KeyQuery<E, I, WithSortCondition, P>
+    pub fn begins_with<X>(self, prefix: X) -> KeyQuery<E, I, SortKeyRange, P>
     where
         X: SortKeyPrefix + SortKeyOf<E, I>,
     {
@@ -268,7 +265,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
 
     /// `#sk = :sk`: exactly one item (docs/semantics.md §3: a complete key of a template that ends in a
     /// placeholder).
-    pub fn eq<K>(self, key: K) -> KeyQuery<E, I, WithSortCondition, P>
+    pub fn eq<K>(self, key: K) -> KeyQuery<E, I, SortKeyRange, P>
     where
         K: CompleteSortKey + SortKeyOf<E, I>,
     {
@@ -279,7 +276,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
         })
     }
 
-    fn compare<B>(self, op: Op, bound: B) -> KeyQuery<E, I, WithSortCondition, P>
+    fn compare<B>(self, op: Op, bound: B) -> KeyQuery<E, I, SortKeyRange, P>
     where
         B: SortKeyBound + SortKeyOf<E, I>,
     {
@@ -292,7 +289,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
     pub fn gt<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
-    ) -> KeyQuery<E, I, WithSortCondition, P> {
+    ) -> KeyQuery<E, I, SortKeyRange, P> {
         self.compare(Op::Gt, bound)
     }
 
@@ -300,7 +297,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
     pub fn gte<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
-    ) -> KeyQuery<E, I, WithSortCondition, P> {
+    ) -> KeyQuery<E, I, SortKeyRange, P> {
         self.compare(Op::Ge, bound)
     }
 
@@ -308,7 +305,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
     pub fn lt<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
-    ) -> KeyQuery<E, I, WithSortCondition, P> {
+    ) -> KeyQuery<E, I, SortKeyRange, P> {
         self.compare(Op::Lt, bound)
     }
 
@@ -317,7 +314,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
     pub fn lte<B: SortKeyBound + SortKeyOf<E, I>>(
         self,
         bound: B,
-    ) -> KeyQuery<E, I, WithSortCondition, P> {
+    ) -> KeyQuery<E, I, SortKeyRange, P> {
         self.compare(Op::Le, bound)
     }
 
@@ -326,7 +323,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
     /// `succ(prefix_high)`).
     ///
     /// The error for `low` sorting after `high` (byte-wise) is returned by [`build`](Self::build).
-    pub fn between<L, H>(self, low: L, high: H) -> KeyQuery<E, I, WithSortCondition, P>
+    pub fn between<L, H>(self, low: L, high: H) -> KeyQuery<E, I, SortKeyRange, P>
     where
         L: SortKeyBound + SortKeyOf<E, I>,
         H: SortKeyBound + SortKeyOf<E, I>,

@@ -18,6 +18,7 @@ use crate::plan::{QueryPlan, Target};
 use crate::{Entity, KeyError, KeyErrorKind, Table};
 
 /// DynamoDB's largest `TotalSegments` (Scan API reference).
+#[doc(hidden)]
 pub const MAX_SEGMENTS: u32 = 1_000_000;
 
 /// A Scan request in DynamoDB's terms (the Scan API's request parameters, without `TableName`

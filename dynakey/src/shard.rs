@@ -84,9 +84,10 @@ pub const MAX_SHARDS: u16 = 1000;
 /// contract, see the [module docs](self)).
 ///
 /// ```
-/// assert_eq!(dynakey::shard::fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
-/// assert_eq!(dynakey::shard::fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+/// assert_eq!(dynakey::__private::shard::fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+/// assert_eq!(dynakey::__private::shard::fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
 /// ```
+#[doc(hidden)]
 pub const fn fnv1a64(bytes: &[u8]) -> u64 {
     const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
     const PRIME: u64 = 0x0000_0100_0000_01b3;
@@ -108,7 +109,7 @@ pub const fn fnv1a64(bytes: &[u8]) -> u64 {
 /// arithmetic (exactly rounded, so the result is the same on every platform):
 ///
 /// ```
-/// use dynakey::shard::jump_consistent_hash;
+/// use dynakey::__private::shard::jump_consistent_hash;
 /// assert_eq!(jump_consistent_hash(0, 10), 0);
 /// assert_eq!(jump_consistent_hash(1, 1), 0);
 /// // Growing 10 -> 11 buckets moves a key only into the new bucket.
@@ -118,6 +119,7 @@ pub const fn fnv1a64(bytes: &[u8]) -> u64 {
 ///     assert!(after == before || after == 10);
 /// }
 /// ```
+#[doc(hidden)]
 pub const fn jump_consistent_hash(key: u64, buckets: u16) -> u16 {
     let mut key = key;
     let mut bucket: i64 = -1;
@@ -165,7 +167,7 @@ impl Sharding {
     /// number, at least 2. Fixed for a given count, so shard keys sort in shard order.
     ///
     /// ```
-    /// use dynakey::shard::Sharding;
+    /// use dynakey::Sharding;
     /// assert_eq!(Sharding::new(10, "id").width(), 2);
     /// assert_eq!(Sharding::new(100, "id").width(), 2);
     /// assert_eq!(Sharding::new(101, "id").width(), 3);
@@ -229,7 +231,7 @@ impl Sharding {
     /// ASCII digits naming a shard below the count).
     ///
     /// ```
-    /// use dynakey::shard::Sharding;
+    /// use dynakey::Sharding;
     /// let sharding = Sharding::new(10, "id");
     /// assert_eq!(sharding.split_partition_key("WS#acme#07"), Some(("WS#acme", 7)));
     /// assert_eq!(sharding.split_partition_key("WS#acme#7"), None);

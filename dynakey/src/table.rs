@@ -385,6 +385,7 @@ impl KeySchema {
 /// of one of them is `NULL`, empty or of another type, whether or not the item's entity fills
 /// that index (AWS developer guide, "Multi-attribute keys pattern"), so writes check serde's
 /// values of these attributes for every entity of `T`. Template-path indexes are not listed.
+#[doc(hidden)]
 pub fn attribute_wise_key_attributes<T: Table>() -> Vec<(&'static str, AttributeType, KeyRole)> {
     let mut out: Vec<(&'static str, AttributeType, KeyRole)> = Vec::new();
     let table_key = |name: &str| name == T::PARTITION_KEY || T::SORT_KEY == Some(name);
@@ -410,6 +411,7 @@ pub fn attribute_wise_key_attributes<T: Table>() -> Vec<(&'static str, Attribute
 /// with two types), in declaration order (AWS developer guide, "Core components — Primary key"
 /// and "Multi-attribute keys pattern"). `create_table` sends them and `ensure_table` compares
 /// against them.
+#[doc(hidden)]
 pub fn attribute_definitions<T: Table>() -> Vec<(&'static str, AttributeType)> {
     let mut out: Vec<(&'static str, AttributeType)> = Vec::new();
     let mut add = |name: &'static str, ty: AttributeType| {

@@ -420,6 +420,7 @@ impl SplitFailure {
 // function only adds code to compile (row e).
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
+#[doc(hidden)]
 pub fn push_field<T: KeySegment, A: SegmentArg<T> + ?Sized>(
     out: &mut String,
     value: &A,
@@ -537,6 +538,7 @@ pub(crate) fn find_char(text: &str, c: char) -> Option<usize> {
 /// [`push_field`] never writes, so a parser built of these steps accepts only what the encoder
 /// produces (docs/semantics.md §2).
 #[inline]
+#[doc(hidden)]
 pub fn take_segment<T: KeySegment>(rest: &str, terminator: Option<char>) -> Option<(&str, &str)> {
     match (T::WIDTH, terminator) {
         (Some(width), _) => rest.split_at_checked(width),
@@ -550,6 +552,7 @@ pub fn take_segment<T: KeySegment>(rest: &str, terminator: Option<char>) -> Opti
 /// # Errors
 /// [`KeyErrorKind::Segment`] when the text is not an encoding of `T`.
 #[inline]
+#[doc(hidden)]
 pub fn decode_field<T: KeySegment>(text: &str, field: &'static str) -> Result<T, KeyError> {
     T::decode_segment(text).map_err(|source| KeyErrorKind::Segment { field, source }.into())
 }

@@ -155,6 +155,7 @@ pub(crate) fn to_value<T: TtlTime>(value: &T) -> Value {
 
 /// `now` in whole epoch seconds, as a TTL attribute compares with it: an item whose attribute
 /// holds a number at or below it has expired.
+#[doc(hidden)]
 pub fn now_seconds(now: SystemTime) -> i64 {
     now.epoch_seconds().unwrap_or(i64::MAX)
 }

@@ -29,6 +29,7 @@ impl fmt::Debug for UniqueConstraint {
 
 /// The prefix of every uniqueness item's partition key: a key template of an entity should not
 /// start with it (`docs/semantics.md` §5).
+#[doc(hidden)]
 pub const UNIQUE_PREFIX: &str = "UNIQUE#";
 
 impl UniqueConstraint {
@@ -71,6 +72,7 @@ impl UniqueConstraint {
 /// stores it ([`number_text`]: `1.50`, `1.5` and `15E-1` are one value), a boolean `true`/`false`, anything else (binary, sets, lists, maps) in DynamoDB's
 /// JSON form. `None` for `NULL`: a field that is `None` takes part in no uniqueness item (as SQL's
 /// `UNIQUE` ignores `NULL`).
+#[doc(hidden)]
 pub fn value_text(value: &crate::expr::Value) -> Option<String> {
     use crate::expr::Value;
     match value {
@@ -87,6 +89,7 @@ pub fn value_text(value: &crate::expr::Value) -> Option<String> {
 /// leading zeros before the point, no trailing zeros after it, no point when it is whole, `0` for
 /// any zero (`-0`, `0.00`). `1.50`, `+1.5`, `15e-1` and `0.15E1` all give `1.5`. A text that is
 /// not a number (DynamoDB refuses it anyway) is returned as it is.
+#[doc(hidden)]
 pub fn number_text(n: &str) -> String {
     normalize(n).unwrap_or_else(|| n.to_owned())
 }

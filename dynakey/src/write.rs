@@ -17,13 +17,13 @@
 //!
 //! [`WriteInput`] is the rendered request text, from the one [`Renderer`].
 
-mod managed;
 mod update;
 
 use std::collections::BTreeMap;
 
-pub(crate) use managed::stamp_value;
-pub use managed::{ManagedFields, Stamp, Timestamp, VersionNumber};
+use crate::entity::managed;
+pub(crate) use crate::entity::stamp_value;
+pub use crate::entity::{Stamp, Timestamp, VersionNumber};
 pub use update::{Optional, SetKind, Settable, UpdateBuilder, UpdatePlan};
 
 use crate::expr::{Comparator, Condition, Operand, Path, Renderer, UpdateAction, Value};
@@ -63,6 +63,7 @@ impl WriteInput {
 
 /// What a write requires of the item stored under its key before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[doc(hidden)]
 pub enum Guard {
     /// Nothing (a put, a delete, an upsert).
     Any,
@@ -75,6 +76,7 @@ pub enum Guard {
 /// The `ConditionExpression` tree of a write of `E`: the `guard` on the item's existence, the
 /// version check when `expected_version` is given and `E` is versioned, and the caller's
 /// `conditions`, ANDed; `None` when there is nothing to check.
+#[doc(hidden)]
 pub fn condition<E: Entity>(
     guard: Guard,
     expected_version: Option<u64>,

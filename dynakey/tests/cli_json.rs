@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use dynakey::expr::Value as AttributeValue;
+use dynakey::AttributeValue;
 use dynakey::{Entity, QueryInput, Table};
 use serde_json::{json, Value};
 

@@ -2,7 +2,7 @@
 //! table derive makes, the fills and values `Entity::attribute_keys` gives, the key conditions
 //! the generated query functions and sort builders build.
 
-use dynakey::attribute::AttributeType;
+use dynakey::AttributeType;
 use dynakey::{Entity, Fill, Index, IndexValue, KeyValue, Table};
 
 #[derive(Table)]

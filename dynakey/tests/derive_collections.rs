@@ -1,8 +1,9 @@
 //! What `#[derive(Collection)]` generates, and the engine-independent assembly of a collection
 //! (member matching, cardinalities, errors), with items as JSON values.
 
-use dynakey::collection::overlap::{member_overlap, Overlap};
-use dynakey::collection::{Assembler, Collection, ItemDecoder, PushError};
+use dynakey::__private::collection::overlap::{member_overlap, Overlap};
+use dynakey::__private::collection::{Assembler, ItemDecoder, PushError};
+use dynakey::Collection;
 use dynakey::{Cardinality, CollectionErrorKind, Entity, KeyErrorKind, KeyPath};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;

@@ -2,7 +2,7 @@
 //! engine: index declarations, index key attributes (sparse over `Option` fields), and the Query
 //! each index condition becomes.
 
-use dynakey::expr::Value;
+use dynakey::AttributeValue;
 use dynakey::{
     Entity, EntityIndex, Index, IndexDef, IndexKind, KeyErrorKind, KeyPath, Projection, Table,
 };
@@ -186,11 +186,11 @@ fn index_queries_name_the_index_and_its_key_attributes() {
     assert_eq!(q.expression_attribute_names["#sk"], "GSI1SK");
     assert_eq!(
         q.expression_attribute_values[":pk"],
-        Value::S("STATUS#ACTIVE".into())
+        AttributeValue::S("STATUS#ACTIVE".into())
     );
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        Value::S("00000000000000000042#".into())
+        AttributeValue::S("00000000000000000042#".into())
     );
     assert_eq!(plan.target().sort_key(), Some("GSI1SK"));
     assert_eq!(
@@ -211,7 +211,7 @@ fn index_queries_name_the_index_and_its_key_attributes() {
     );
     assert_eq!(
         q.expression_attribute_values[":hi"],
-        Value::S("00000000000000000002$".into())
+        AttributeValue::S("00000000000000000002$".into())
     );
     assert_eq!(plan.excluded_sort_keys(), ["00000000000000000002$"]);
 
@@ -235,7 +235,7 @@ fn an_lsi_query_uses_the_tables_partition_key_and_may_be_consistent() {
     assert_eq!(q.expression_attribute_names["#sk"], "Created");
     assert_eq!(
         q.expression_attribute_values[":pk"],
-        Value::S("WS#acme".into())
+        AttributeValue::S("WS#acme".into())
     );
     // The range stays inside the template's literal prefix `C#`.
     assert_eq!(
@@ -244,9 +244,12 @@ fn an_lsi_query_uses_the_tables_partition_key_and_may_be_consistent() {
     );
     assert_eq!(
         q.expression_attribute_values[":lo"],
-        Value::S("C#00000000000000000010".into())
+        AttributeValue::S("C#00000000000000000010".into())
     );
-    assert_eq!(q.expression_attribute_values[":hi"], Value::S("C$".into()));
+    assert_eq!(
+        q.expression_attribute_values[":hi"],
+        AttributeValue::S("C$".into())
+    );
     assert!(q.consistent_read);
     assert_eq!(
         plan.target().start_key_attributes(),
@@ -262,13 +265,13 @@ fn the_parent_index_lists_one_folder() {
     assert_eq!(q.index_name.as_deref(), Some("parent-index"));
     assert_eq!(
         q.expression_attribute_values[":pk"],
-        Value::S("DRIVE#a91#root/photos/".into())
+        AttributeValue::S("DRIVE#a91#root/photos/".into())
     );
     let query = Node::query_by_parent("a91", &photos)
         .begins_with(Node::by_parent_sk().path_prefix(&photos));
     let q = query.build().unwrap();
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        Value::S("root/photos/".into())
+        AttributeValue::S("root/photos/".into())
     );
 }

@@ -1,7 +1,7 @@
 //! What `#[derive(Entity)]` generates: keys, parsing, validation errors and the Query each
 //! condition becomes (docs/semantics.md §1–3), checked without an engine.
 
-use dynakey::expr::Value;
+use dynakey::AttributeValue;
 use dynakey::{Entity, KeyError, KeyErrorKind, KeyPath, KeyRole, QueryInput, Table};
 
 #[derive(Entity, Debug, Clone, PartialEq)]
@@ -287,7 +287,7 @@ fn built(q: Result<QueryInput, KeyError>) -> Built {
         .expression_attribute_values
         .into_iter()
         .map(|(k, v)| match v {
-            Value::S(s) => (k, s),
+            AttributeValue::S(s) => (k, s),
             other => panic!("unexpected {other:?}"),
         })
         .collect();
@@ -390,10 +390,13 @@ fn group_inclusive_ranges() {
         q.key_condition_expression,
         "#pk = :pk AND #sk BETWEEN :lo AND :hi"
     );
-    assert_eq!(q.expression_attribute_values[":lo"], Value::S(p(5)));
+    assert_eq!(
+        q.expression_attribute_values[":lo"],
+        AttributeValue::S(p(5))
+    );
     assert_eq!(
         q.expression_attribute_values[":hi"],
-        Value::S("PROJ$".into())
+        AttributeValue::S("PROJ$".into())
     );
     assert_eq!(
         query.plan().unwrap().excluded_sort_keys(),
@@ -402,20 +405,29 @@ fn group_inclusive_ranges() {
 
     let query = Project::query("w").gt(g(5));
     let q = query.build().unwrap();
-    assert_eq!(q.expression_attribute_values[":lo"], Value::S(succ(5)));
+    assert_eq!(
+        q.expression_attribute_values[":lo"],
+        AttributeValue::S(succ(5))
+    );
 
     let query = Project::query("w").lt(g(5));
     let q = query.build().unwrap();
     assert_eq!(
         q.expression_attribute_values[":lo"],
-        Value::S("PROJ#".into())
+        AttributeValue::S("PROJ#".into())
     );
-    assert_eq!(q.expression_attribute_values[":hi"], Value::S(p(5)));
+    assert_eq!(
+        q.expression_attribute_values[":hi"],
+        AttributeValue::S(p(5))
+    );
     assert_eq!(query.plan().unwrap().excluded_sort_keys(), vec![p(5)]);
 
     let query = Project::query("w").lte(g(5));
     let q = query.build().unwrap();
-    assert_eq!(q.expression_attribute_values[":hi"], Value::S(succ(5)));
+    assert_eq!(
+        q.expression_attribute_values[":hi"],
+        AttributeValue::S(succ(5))
+    );
     assert_eq!(query.plan().unwrap().excluded_sort_keys(), vec![succ(5)]);
 
     let query = Project::query("w").between(g(3), g(5));
@@ -424,8 +436,14 @@ fn group_inclusive_ranges() {
         q.key_condition_expression,
         "#pk = :pk AND #sk BETWEEN :lo AND :hi"
     );
-    assert_eq!(q.expression_attribute_values[":lo"], Value::S(p(3)));
-    assert_eq!(q.expression_attribute_values[":hi"], Value::S(succ(5)));
+    assert_eq!(
+        q.expression_attribute_values[":lo"],
+        AttributeValue::S(p(3))
+    );
+    assert_eq!(
+        q.expression_attribute_values[":hi"],
+        AttributeValue::S(succ(5))
+    );
     assert_eq!(query.plan().unwrap().excluded_sort_keys(), vec![succ(5)]);
 
     let err = Project::query("w").between(g(5), g(3)).build().unwrap_err();
@@ -436,7 +454,7 @@ fn group_inclusive_ranges() {
     let q = query.build().unwrap();
     assert_eq!(
         q.expression_attribute_values[":hi"],
-        Value::S(format!("{}b", p(5)))
+        AttributeValue::S(format!("{}b", p(5)))
     );
     assert!(query.plan().unwrap().excluded_sort_keys().is_empty());
 
@@ -535,6 +553,6 @@ fn fields_named_like_generated_locals() {
         .unwrap();
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        Value::S("S#o#k#r#p".into())
+        AttributeValue::S("S#o#k#r#p".into())
     );
 }

@@ -1,9 +1,10 @@
 //! What a sharded `#[pk]` generates, without an engine: shard keys by the documented contract,
 //! parsing, errors, and the requests of `query_shard` and `query_shards`.
 
-use dynakey::expr::Value;
-use dynakey::shard::{fnv1a64, Sharding, MAX_SHARDS};
+use dynakey::__private::shard::fnv1a64;
+use dynakey::AttributeValue;
 use dynakey::{Entity, KeyErrorKind};
+use dynakey::{Sharding, MAX_SHARDS};
 
 #[derive(Entity, Debug, Clone, PartialEq)]
 #[pk("WS#<workspace>", shards = 10, shard_by = "id")]
@@ -192,12 +193,12 @@ fn query_shard_and_query_shards_build_one_request_per_shard() {
         .unwrap();
     assert_eq!(
         one.expression_attribute_values[":pk"],
-        Value::S("WS#acme#07".into())
+        AttributeValue::S("WS#acme#07".into())
     );
     let e = Event::query_shard("t", 3u8, 42).build().unwrap();
     assert_eq!(
         e.expression_attribute_values[":pk"],
-        Value::S("T#t#003#42".into())
+        AttributeValue::S("T#t#003#42".into())
     );
 
     let all = Project::query_shards("acme")
@@ -217,7 +218,7 @@ fn query_shard_and_query_shards_build_one_request_per_shard() {
     for (shard, input) in inputs.iter().enumerate() {
         let mut same = input.clone();
         same.expression_attribute_values
-            .insert(":pk".into(), Value::S("WS#acme#00".into()));
+            .insert(":pk".into(), AttributeValue::S("WS#acme#00".into()));
         assert_eq!(same, inputs[0], "shard {shard} differs only in :pk");
         assert_eq!(
             input.key_condition_expression,

@@ -51,7 +51,7 @@ fn raw_identifier_fields_are_named_without_r_hash_in_templates() {
         .unwrap();
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        dynakey::expr::Value::S("M#0000000007#".into())
+        dynakey::AttributeValue::S("M#0000000007#".into())
     );
     let _ = Keyword::sk().match_prefix("00");
     // Errors name the field as written in the template.
@@ -145,7 +145,7 @@ fn fields_named_like_hygienic_locals() {
         .unwrap();
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        dynakey::expr::Value::S("S#c#".into())
+        dynakey::AttributeValue::S("S#c#".into())
     );
     assert_eq!(
         Hygiene::parse_partition_key(&partition)
@@ -229,7 +229,7 @@ fn unusual_literals_round_trip() {
         .unwrap();
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        dynakey::expr::Value::S("000421X".into())
+        dynakey::AttributeValue::S("000421X".into())
     );
     let q = Odd::query("x", "y")
         .begins_with(Odd::sk().n(42u16).m(7u8))
@@ -237,6 +237,6 @@ fn unusual_literals_round_trip() {
         .unwrap();
     assert_eq!(
         q.expression_attribute_values[":sk"],
-        dynakey::expr::Value::S("000421X0070".into())
+        dynakey::AttributeValue::S("000421X0070".into())
     );
 }

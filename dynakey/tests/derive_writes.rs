@@ -4,7 +4,8 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use dynakey::expr::{AttributeType, Value};
+use dynakey::__private::expr::AttributeType;
+use dynakey::AttributeValue;
 use dynakey::{Entity, KeySegment, Table, UpdateBuilder, UpdatePlan, WriteInput};
 use serde::{Deserialize, Serialize};
 
@@ -110,16 +111,16 @@ fn conditions_render_with_their_values_serialised_as_the_item_stores_them() {
     let values = &input.expression_attribute_values;
     assert_eq!(
         values[":status"],
-        Value::S("Open".into()),
+        AttributeValue::S("Open".into()),
         "serde's form, not the key text"
     );
-    assert_eq!(values[":note"], Value::S("x".into()));
+    assert_eq!(values[":note"], AttributeValue::S("x".into()));
     assert_eq!(
         values[":expiresAt"],
-        Value::N("5".into()),
+        AttributeValue::N("5".into()),
         "TTL: epoch seconds"
     );
-    assert_eq!(values[":n"], Value::S("N".into()));
+    assert_eq!(values[":n"], AttributeValue::S("N".into()));
 }
 
 #[test]
@@ -139,20 +140,23 @@ fn an_update_of_an_index_group_rewrites_the_index_keys() {
         )
     );
     let values = &input.expression_attribute_values;
-    assert_eq!(values[":GSI1PK"], Value::S("USER#bob".into()));
+    assert_eq!(values[":GSI1PK"], AttributeValue::S("USER#bob".into()));
     assert_eq!(
         values[":GSI1SK"],
-        Value::S("00000000000000000042#acme#0000000007".into()),
+        AttributeValue::S("00000000000000000042#acme#0000000007".into()),
         "the key fields come from the item's key"
     );
-    assert_eq!(values[":GSI2PK"], Value::S("WS#acme#STATUS#DONE".into()));
-    assert_eq!(values[":GSI2SK"], Value::S("0000000007".into()));
-    assert_eq!(values[":version"], Value::N("4".into()));
+    assert_eq!(
+        values[":GSI2PK"],
+        AttributeValue::S("WS#acme#STATUS#DONE".into())
+    );
+    assert_eq!(values[":GSI2SK"], AttributeValue::S("0000000007".into()));
+    assert_eq!(values[":version"], AttributeValue::N("4".into()));
     assert_eq!(
         input.condition_expression.as_deref(),
         Some("attribute_exists(#PK) AND #version = :version_2")
     );
-    assert_eq!(values[":version_2"], Value::N("3".into()));
+    assert_eq!(values[":version_2"], AttributeValue::N("3".into()));
     // The LSI's sort key is its own attribute; its partition key is the table's, never written.
     let due = render(&UpdatePlan::new(key()).set(Task::BY_DUE, 5u32));
     assert!(due
@@ -175,7 +179,7 @@ fn an_option_index_field_set_to_none_takes_the_item_out_of_the_sparse_index() {
     );
     assert_eq!(
         input.expression_attribute_values[":assignee"],
-        Value::Null(true)
+        AttributeValue::Null(true)
     );
 }
 
@@ -202,9 +206,15 @@ fn list_set_number_and_absent_operations_render_as_dynamodb_documents_them() {
         "deleting no element is no action"
     );
     let values = &input.expression_attribute_values;
-    assert_eq!(values[":labels"], Value::Ss(vec!["a".into(), "b".into()]));
-    assert_eq!(values[":history"], Value::L(vec![Value::S("moved".into())]));
-    assert_eq!(values[":expiresAt"], Value::N("99".into()));
+    assert_eq!(
+        values[":labels"],
+        AttributeValue::Ss(vec!["a".into(), "b".into()])
+    );
+    assert_eq!(
+        values[":history"],
+        AttributeValue::L(vec![AttributeValue::S("moved".into())])
+    );
+    assert_eq!(values[":expiresAt"], AttributeValue::N("99".into()));
     assert_eq!(
         input.condition_expression, None,
         "an upsert has no existence check"
@@ -223,7 +233,7 @@ fn a_later_action_on_an_attribute_replaces_an_earlier_one() {
         .starts_with("SET #title = :title, #version"));
     assert_eq!(
         input.expression_attribute_values[":title"],
-        Value::S("b".into())
+        AttributeValue::S("b".into())
     );
 }
 

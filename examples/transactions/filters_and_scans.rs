@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use dynakey::expr::{Json, Value};
+use dynakey::{AttributeValue, Json};
 use dynakey::{Entity, Table};
 use dynakey_runtime::{Db, ReadProgress, UnknownItems};
 use futures::TryStreamExt;
@@ -30,7 +30,7 @@ struct Issue {
     votes: u32,
 }
 
-fn print_placeholders(names: &BTreeMap<String, String>, values: &BTreeMap<String, Value>) {
+fn print_placeholders(names: &BTreeMap<String, String>, values: &BTreeMap<String, AttributeValue>) {
     let names: Vec<String> = names.iter().map(|(k, v)| format!("{k:?}: {v:?}")).collect();
     let values: Vec<String> = values
         .iter()

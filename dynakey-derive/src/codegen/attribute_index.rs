@@ -31,9 +31,9 @@ fn attr_tokens(attr: &KeyAttr<'_>) -> TokenStream {
 
 fn type_marker(ty: AttrType) -> TokenStream {
     match ty {
-        AttrType::S => quote!(::dynakey::attribute::S),
-        AttrType::N => quote!(::dynakey::attribute::N),
-        AttrType::B => quote!(::dynakey::attribute::B),
+        AttrType::S => quote!(::dynakey::__private::attribute::S),
+        AttrType::N => quote!(::dynakey::__private::attribute::N),
+        AttrType::B => quote!(::dynakey::__private::attribute::B),
     }
 }
 
@@ -916,7 +916,7 @@ pub fn fallback(entity: &Entity<'_>) -> TokenStream {
             }
             impl<const D: usize> ::dynakey::SortAttributes<#ident, #path> for #builder<D> {
                 fn into_conditions(self) -> ::core::result::Result<
-                    ::std::vec::Vec<(&'static str, ::dynakey::condition::SortCondition<::dynakey::KeyValue>)>,
+                    ::std::vec::Vec<(&'static str, ::dynakey::__private::condition::SortCondition<::dynakey::KeyValue>)>,
                     ::dynakey::KeyError,
                 > {
                     ::core::unreachable!("the Entity derive failed to compile")

@@ -40,7 +40,7 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
         // is not an entity is then reported once (identical diagnostics are merged), without a
         // second error for a generic bound.
         quote_spanned! {ty.span()=>
-            const #c: ::dynakey::collection::Member = ::dynakey::__private::member(
+            const #c: ::dynakey::__private::collection::Member = ::dynakey::__private::member(
                 #field,
                 <#ty as ::dynakey::Entity>::ENTITY_NAME,
                 #cardinality,
@@ -52,7 +52,7 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
     });
     let slot_types = collection.members.iter().map(|member| {
         let ty = member.entity;
-        quote!(::dynakey::collection::Slot<#ty>)
+        quote!(::dynakey::__private::collection::Slot<#ty>)
     });
     let new_slots = collection
         .members
@@ -62,7 +62,7 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
         let ty = member.entity;
         let index = syn::Index::from(i);
         quote_spanned! {ty.span()=>
-            #i => slots.#index.push(::dynakey::collection::ItemDecoder::decode::<#ty>(decoder, sort_key, item)?),
+            #i => slots.#index.push(::dynakey::__private::collection::ItemDecoder::decode::<#ty>(decoder, sort_key, item)?),
         }
     });
     let finish_fields =
@@ -84,7 +84,7 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
         let ty = member.entity;
         quote_spanned! {ty.span()=>
             #[automatically_derived]
-            impl ::dynakey::collection::MemberOf<#ident> for #ty {}
+            impl ::dynakey::MemberOf<#ident> for #ty {}
         }
     });
     let checks = checks(collection, &consts);
@@ -94,13 +94,13 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
             #(#member_consts)*
 
             #[automatically_derived]
-            impl ::dynakey::collection::Collection for #ident {
+            impl ::dynakey::Collection for #ident {
                 type Table = <#first_ty as ::dynakey::Entity>::Table;
                 type PartitionFields = <#first_ty as ::dynakey::Entity>::PartitionFields;
                 const NAME: &'static str = #name;
                 const PARTITION_TEMPLATE: ::dynakey::KeyTemplate =
                     <#first_ty as ::dynakey::Entity>::PARTITION_TEMPLATE;
-                const MEMBERS: &'static [::dynakey::collection::Member] = &[#(#consts),*];
+                const MEMBERS: &'static [::dynakey::__private::collection::Member] = &[#(#consts),*];
                 type Slots = (#(#slot_types,)*);
 
                 fn slots() -> Self::Slots {
@@ -108,7 +108,7 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
                 }
 
                 #[inline]
-                fn push<D: ::dynakey::collection::ItemDecoder>(
+                fn push<D: ::dynakey::__private::collection::ItemDecoder>(
                     slots: &mut Self::Slots,
                     member: usize,
                     sort_key: &str,

@@ -119,15 +119,15 @@ pub fn collection(input: &DeriveInput, model: Option<&Collection<'_>>) -> TokenS
     };
     quote! {
         const _: () = {
-            impl ::dynakey::collection::Collection for #ident {
+            impl ::dynakey::Collection for #ident {
                 type Table = #table;
                 type PartitionFields = #fields;
                 const NAME: &'static str = #name;
                 const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = ::dynakey::__private::FALLBACK_TEMPLATE;
-                const MEMBERS: &'static [::dynakey::collection::Member] = &[];
+                const MEMBERS: &'static [::dynakey::__private::collection::Member] = &[];
                 type Slots = ();
                 fn slots() -> Self::Slots {}
-                fn push<D: ::dynakey::collection::ItemDecoder>(
+                fn push<D: ::dynakey::__private::collection::ItemDecoder>(
                     _: &mut Self::Slots,
                     _: usize,
                     _: &str,
@@ -140,7 +140,7 @@ pub fn collection(input: &DeriveInput, model: Option<&Collection<'_>>) -> TokenS
                     ::core::unreachable!("the Collection derive failed to compile")
                 }
             }
-            #(impl ::dynakey::collection::MemberOf<#ident> for #members {})*
+            #(impl ::dynakey::MemberOf<#ident> for #members {})*
         };
     }
 }

@@ -163,7 +163,7 @@ pub fn implementation(
             #[allow(non_snake_case)]
             pub fn #prefix_method(
                 self,
-                partial: impl ::dynakey::condition::SegmentPrefix<#ty>,
+                partial: impl ::dynakey::SegmentPrefix<#ty>,
             ) -> ::dynakey::SortKeyPartial<#entity_ident, #target>
             #check_prefix
             {

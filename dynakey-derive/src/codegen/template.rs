@@ -188,9 +188,9 @@ pub fn parser(
             format!(
                 "Parses a partition key written by the template `{}` with its shard suffix \
                  ({suffixes}) back into its fields.\n\n# Errors\n\
-                 [`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) when the key \
+                 [`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key \
                  has another shape or no shard suffix, \
-                 [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment \
+                 [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment \
                  is not a valid encoding of its field's type.",
                 template.lit.value()
             ),
@@ -199,9 +199,9 @@ pub fn parser(
             quote!(#constant.parse(key)),
             format!(
                 "Parses a {which} key written by the template `{}` back into its fields.\n\n\
-                 # Errors\n[`KeyErrorKind::Mismatch`](::dynakey::error::KeyErrorKind::Mismatch) \
+                 # Errors\n[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) \
                  when the key has another shape, \
-                 [`KeyErrorKind::Segment`](::dynakey::error::KeyErrorKind::Segment) when a segment \
+                 [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment \
                  is not a valid encoding of its field's type.",
                 template.lit.value()
             ),

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use aws_sdk_dynamodb::types::ReturnValue;
-use dynakey::expr::{Condition, UpdateAction};
+use dynakey::__private::expr::{Condition, UpdateAction};
 use dynakey::WriteInput;
 
 use super::{Error, Expected, KeyText, Resend};

@@ -33,7 +33,10 @@ fn every_error() -> Vec<Error> {
         TransactionRefusal::SameItem {
             first: 0,
             second: 1,
-            partition: format!("{}User#email#a@x.io", dynakey::unique::UNIQUE_PREFIX),
+            partition: format!(
+                "{}User#email#a@x.io",
+                dynakey::__private::unique::UNIQUE_PREFIX
+            ),
             sort: None,
         },
         TransactionRefusal::TooLarge { size: 5_000_000 },
@@ -268,7 +271,7 @@ fn every_error() -> Vec<Error> {
                 },
                 key: (partition.clone(), sort.clone()),
                 condition: None,
-                expected: Expected::guard(dynakey::write::Guard::Any),
+                expected: Expected::guard(dynakey::__private::write::Guard::Any),
                 return_values: aws_sdk_dynamodb::types::ReturnValue::None,
             })),
         })));

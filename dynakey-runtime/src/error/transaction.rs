@@ -7,7 +7,7 @@
 use std::fmt;
 
 use aws_sdk_dynamodb::types::TransactWriteItem;
-use dynakey::write::Guard;
+use dynakey::__private::write::Guard;
 
 use super::Error;
 
@@ -132,7 +132,7 @@ pub enum TransactionRefusal {
         "actions {first} and {second} are both on the item with partition key {partition:?}{}; \
          DynamoDB lets a transaction name an item once{}",
         sort.as_ref().map(|s| format!(" and sort key {s:?}")).unwrap_or_default(),
-        if partition.starts_with(dynakey::unique::UNIQUE_PREFIX) {
+        if partition.starts_with(dynakey::__private::unique::UNIQUE_PREFIX) {
             " (a uniqueness item: one action frees the unique value the other takes; make the \
              two writes in two transactions)"
         } else {

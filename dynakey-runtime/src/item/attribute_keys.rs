@@ -91,7 +91,9 @@ pub(crate) fn check_table_key_attributes<E: Entity>(
     item: &mut Item,
     written: &[&'static str],
 ) -> Result<(), Error> {
-    for (name, declared, role) in dynakey::attribute_wise_key_attributes::<E::Table>() {
+    for (name, declared, role) in
+        dynakey::__private::attribute::attribute_wise_key_attributes::<E::Table>()
+    {
         if written.contains(&name) {
             continue;
         }
@@ -104,7 +106,7 @@ pub(crate) fn check_table_key_attributes<E: Entity>(
         }
         match from_attribute_value(value) {
             Some(key) if AttributeType::of(&key) == declared => {
-                dynakey::attribute::check_key_value(&key, role)?;
+                dynakey::__private::attribute::check_key_value(&key, role)?;
             }
             _ => {
                 return Err(Error::NativeKeyAttribute {

@@ -3,7 +3,7 @@
 //! [`CollectionDecoder`] is the part that does not talk to DynamoDB.
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::collection::{Assembler, Collection, ItemDecoder, PushError};
+use dynakey::__private::collection::{Assembler, Collection, ItemDecoder, PushError};
 use dynakey::Table;
 use serde::de::DeserializeOwned;
 

@@ -8,9 +8,8 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
-use dynakey::{
-    Cursor, CursorError, KeyError, Position, QueryInput, QueryPlan, ScanInput, StartKey, Table,
-};
+use dynakey::__private::plan::QueryPlan;
+use dynakey::{Cursor, CursorError, KeyError, Position, QueryInput, ScanInput, StartKey, Table};
 use futures::future::try_join_all;
 
 use crate::convert::{
@@ -199,7 +198,7 @@ impl<T: Table> Reader<T> {
     }
 
     /// Where the plan reads (its typed items are checked against it).
-    pub(crate) fn target(&self) -> &dynakey::Target {
+    pub(crate) fn target(&self) -> &dynakey::__private::plan::Target {
         self.plan.target()
     }
 

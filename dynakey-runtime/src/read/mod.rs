@@ -33,10 +33,11 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::collection::Collection;
+use dynakey::__private::plan::QueryPlan;
+use dynakey::Collection;
 use dynakey::{
     Cond, Cursor, Entity, InTable, Key, KeyError, KeyQuery, MemberOf, Position, PrimaryIndex,
-    ProjectsAll, QueryFilter, QueryPlan, Table, Whole,
+    ProjectsAll, QueryFilter, Table, Whole,
 };
 use futures::stream::{self, Stream};
 use serde::de::DeserializeOwned;
@@ -204,7 +205,7 @@ where
 ///   pass it to [`page`](Query::page) or [`from`](Query::from) **with the same query** to read
 ///   what comes after the items returned so far. A cursor from another query, or a modified one,
 ///   is refused with [`Error::Key`] (a [`KeyErrorKind::Cursor`](dynakey::KeyErrorKind::Cursor))
-///   before any request; see [`dynakey::cursor`] for what binds it and [`Db::with_cursor_secret`]
+///   before any request; see [`CursorCodec`](dynakey::CursorCodec) for what binds it and [`Db::with_cursor_secret`]
 ///   for its key. The limit, projection and `ConsistentRead` are not bound, so the page size may
 ///   change between pages.
 /// - `limit(n)` on the query counts the items returned by **one terminal**, from its cursor on:
@@ -292,7 +293,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// delivered (after the filter). Filtered-out items cost read capacity all the same.
     ///
     /// A key-template field cannot be named (the condition's scope is
-    /// [`WithKeyFields`](dynakey::field::WithKeyFields): a compile error pointing at the key
+    /// [`WithKeyFields`](dynakey::WithKeyFields): a compile error pointing at the key
     /// condition): DynamoDB refuses a Query filter on the key attributes of the table or index
     /// read. A condition written as a tree ([`Cond::from_expr`]) that names one of those
     /// attributes is refused by the terminal before any request ([`Error::Plan`]). A collection
@@ -333,7 +334,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
 
     /// Leaves out items whose TTL attribute (`T::TTL_ATTRIBUTE`) holds a time at or before the
     /// time of each request: a `FilterExpression` `NOT #ttl <= :now`
-    /// ([`dynakey::QueryPlan::leave_out_expired`]). DynamoDB deletes expired items only eventually (AWS
+    /// (the plan's `leave_out_expired`). DynamoDB deletes expired items only eventually (AWS
     /// developer guide, "Using time to live (TTL) in DynamoDB"). Filtered items still count
     /// towards the 1 MB a request reads, and towards its `Limit`: a page may hold fewer items.
     pub fn unexpired(mut self) -> Self
@@ -597,7 +598,7 @@ impl<T: Table, E, O> Query<T, E, PrimaryIndex, O> {
     ///   prefix or range of a member's sort key; its order (`.reverse()`) is the order of `Vec`
     ///   members, and `.consistent_read()` applies. Members declared as exactly one item must then
     ///   still be in range, or be `Option<T>`.
-    /// - Items are matched to members by sort key as [`dynakey::collection`] describes; items that
+    /// - Items are matched to members by sort key as [`Collection`](dynakey::Collection) describes; items that
     ///   match none are treated by [`unknown_items`](Self::unknown_items): by default
     ///   ([`UnknownItems::Error`]) they fail the read; [`UnknownItems::Keep`] returns them in
     ///   [`CollectionRead::unknown`], [`UnknownItems::Skip`] counts them. A projection must keep

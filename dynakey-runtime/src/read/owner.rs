@@ -4,7 +4,8 @@
 //! an item that fails goes to the caller's [`UnknownItems`] policy instead: it is never decoded
 //! as `E` and never becomes a `Key<E>`.
 
-use dynakey::{AttributeType, Entity, Fill, Key, Target};
+use dynakey::__private::plan::Target;
+use dynakey::{AttributeType, Entity, Fill, Key};
 
 use super::collection::UnknownItems;
 use crate::convert::{from_attribute_value, string_attribute, Item};

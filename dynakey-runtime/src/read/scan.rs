@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use dynakey::{Cond, Cursor, Entity, InTable, PrimaryIndex, QueryPlan, Table, Whole};
+use dynakey::__private::plan::QueryPlan;
+use dynakey::{Cond, Cursor, Entity, InTable, PrimaryIndex, Table, Whole};
 use futures::stream::Stream;
 use serde::de::DeserializeOwned;
 

@@ -4,7 +4,7 @@
 
 use aws_sdk_dynamodb::error::{BuildError, DisplayErrorContext, SdkError};
 use aws_sdk_dynamodb::types::CancellationReason;
-use dynakey::write::Guard;
+use dynakey::__private::write::Guard;
 
 use crate::convert::Item;
 use crate::error::{CancelReason, Error, Expected, KeyText, Reading};

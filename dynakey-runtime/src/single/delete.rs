@@ -6,8 +6,8 @@ use std::marker::PhantomData;
 use std::pin::Pin;
 
 use aws_sdk_dynamodb::types::ReturnValue;
-use dynakey::expr::Condition;
-use dynakey::write::{condition, Guard};
+use dynakey::__private::expr::Condition;
+use dynakey::__private::write::{condition, Guard};
 use dynakey::{Cond, Entity, InTable, Key, Table, Versioned, WriteInput};
 
 use super::version::{AnyVersion, ExpectedVersion, VersionCheck};

@@ -6,7 +6,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::field::Encode;
+use dynakey::__private::field::Encode;
 use dynakey::{Entity, Field, InTable, Key, Table, ValueOf};
 use serde::de::DeserializeOwned;
 
@@ -63,7 +63,7 @@ pub struct FindUnique<T: Table, E> {
     /// Each field's attribute and its value as stored.
     values: Vec<(
         &'static str,
-        Result<dynakey::expr::Value, dynakey::ValueError>,
+        Result<dynakey::AttributeValue, dynakey::ValueError>,
     )>,
     entity: PhantomData<fn() -> E>,
 }
@@ -123,7 +123,7 @@ where
                 return Err(no_constraint());
             };
             // A `NULL` (a `None` field) is in no uniqueness item: no item holds it.
-            let Some(text) = dynakey::unique::value_text(value) else {
+            let Some(text) = dynakey::__private::unique::value_text(value) else {
                 return Ok(None);
             };
             texts.push(text);
@@ -157,7 +157,9 @@ where
                     let holds = constraint
                         .attributes()
                         .iter()
-                        .map(|a| dynakey::unique::value_text(&item.get(*a)?.clone().into()))
+                        .map(|a| {
+                            dynakey::__private::unique::value_text(&item.get(*a)?.clone().into())
+                        })
                         .collect::<Option<Vec<String>>>()
                         .is_some_and(|values| constraint.key_text(E::ENTITY_NAME, &values) == key);
                     let entity_type = E::ENTITY_TYPE_ATTRIBUTE.is_none_or(|a| {

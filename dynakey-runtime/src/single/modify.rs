@@ -11,8 +11,10 @@ use std::pin::Pin;
 use std::time::SystemTime;
 
 use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
-use dynakey::expr::{Comparator, Condition, Operand, Path, SetValue, UpdateAction, Value};
-use dynakey::write::Guard;
+use dynakey::__private::expr::{
+    Comparator, Condition, Operand, Path, SetValue, UpdateAction, Value,
+};
+use dynakey::__private::write::Guard;
 use dynakey::{Entity, InTable, Key, Table, UpdatePlan};
 use serde::de::DeserializeOwned;
 use serde::Serialize;

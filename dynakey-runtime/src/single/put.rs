@@ -8,8 +8,8 @@ use std::pin::Pin;
 use std::time::SystemTime;
 
 use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
-use dynakey::expr::Condition;
-use dynakey::write::{condition, Guard};
+use dynakey::__private::expr::Condition;
+use dynakey::__private::write::{condition, Guard};
 use dynakey::{Cond, Entity, InTable, Table, WriteInput};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -149,7 +149,7 @@ impl<T: Table> Db<T> {
 /// the write then expects of the stored item.
 fn manage<E: Entity>(item: &mut Item, mode: PutMode, now: SystemTime) -> Result<Expected, Error> {
     let managed = E::MANAGED;
-    let stamp = |s: dynakey::write::Stamp| -> Result<AttributeValue, Error> {
+    let stamp = |s: dynakey::__private::write::Stamp| -> Result<AttributeValue, Error> {
         Ok(s.value(now).map_err(dynakey::PlanError::from)?.into())
     };
     if let Some(s) = managed.updated_at() {

@@ -16,8 +16,8 @@
 use std::collections::HashSet;
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::expr::{PathElement, SetOperand, SetValue, UpdateAction};
-use dynakey::unique::number_text;
+use dynakey::__private::expr::{PathElement, SetOperand, SetValue, UpdateAction};
+use dynakey::__private::unique::number_text;
 
 use crate::convert::{to_sdk_value, Item};
 use crate::error::{SentKind, SentWrite};
@@ -123,8 +123,8 @@ fn elements(value: &AttributeValue) -> Option<HashSet<(u8, Vec<u8>)>> {
 mod tests {
     use super::*;
     use aws_sdk_dynamodb::types::ReturnValue;
-    use dynakey::expr::{Path, Value};
-    use dynakey::write::Guard;
+    use dynakey::__private::expr::{Path, Value};
+    use dynakey::__private::write::Guard;
 
     use crate::error::Expected;
 

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{CancellationReason, TransactWriteItem};
-use dynakey::expr::{Condition, Path};
+use dynakey::__private::expr::{Condition, Path};
 use dynakey::{Table, WriteInput};
 
 use super::unique::{self, NewValues, UniquePart};

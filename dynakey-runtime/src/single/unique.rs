@@ -9,7 +9,9 @@
 //! transaction cancels it instead of leaving a uniqueness item behind.
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::expr::{Comparator, Condition, Operand, Path, SetOperand, SetValue, UpdateAction};
+use dynakey::__private::expr::{
+    Comparator, Condition, Operand, Path, SetOperand, SetValue, UpdateAction,
+};
 use dynakey::{Entity, InTable, Key, Table, UniqueConstraint};
 
 use crate::convert::{key_to_attributes, Item};
@@ -175,7 +177,7 @@ impl UniquePart {
                 let values = c
                     .attributes()
                     .iter()
-                    .map(|a| dynakey::unique::value_text(&item.get(*a)?.clone().into()))
+                    .map(|a| dynakey::__private::unique::value_text(&item.get(*a)?.clone().into()))
                     .collect::<Option<Vec<String>>>()?;
                 Some(c.key_text(self.entity, &values))
             })
@@ -257,7 +259,7 @@ pub(crate) fn owned_by<T: Table>(owner: &KeyText) -> Condition {
         Condition::compare(
             Operand::Path(Path::attribute(attribute)),
             Comparator::Eq,
-            Operand::Value(dynakey::expr::Value::S(value.clone())),
+            Operand::Value(dynakey::__private::expr::Value::S(value.clone())),
         )
     };
     let mut owned = vec![is(OWNER_PARTITION, &owner.0)];

@@ -7,8 +7,8 @@
 use std::time::SystemTime;
 
 use aws_sdk_dynamodb::types::ReturnValue;
-use dynakey::expr::{Condition, UpdateAction};
-use dynakey::write::Guard;
+use dynakey::__private::expr::{Condition, UpdateAction};
+use dynakey::__private::write::Guard;
 use dynakey::{Cond, Entity, InTable, Key, Table, UpdatePlan, WriteInput};
 
 use super::settle;
@@ -139,7 +139,7 @@ impl Action {
     /// uniqueness items to the new owner in the same transaction.
     pub(crate) fn moved<T: Table, E: InTable<T>>(old: &Key<E>, item: Item) -> Vec<Action> {
         let exists = Expected::guard(Guard::Exists);
-        let exists_condition = dynakey::write::condition::<E>(Guard::Exists, None, &[]);
+        let exists_condition = dynakey::__private::write::condition::<E>(Guard::Exists, None, &[]);
         let old_key = key_text(old);
         let (partition, sort) = key_strings::<T>(&item);
         if (partition.unwrap_or_default(), sort) == old_key {

@@ -51,7 +51,7 @@ impl<T: Table> Db<T> {
     ) -> Result<aws_sdk_dynamodb::operation::create_table::builders::CreateTableFluentBuilder, Error>
     {
         let build = |e: BuildError| build_error("CreateTable", e);
-        let definitions = dynakey::attribute_definitions::<T>()
+        let definitions = dynakey::__private::attribute::attribute_definitions::<T>()
             .into_iter()
             .map(|(name, ty)| {
                 AttributeDefinition::builder()

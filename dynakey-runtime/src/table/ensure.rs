@@ -122,7 +122,7 @@ fn differences<T: Table>(table: &TableDescription) -> Vec<SchemaDifference> {
         compare_index::<T>(&mut out, index, table);
     }
     // Each key attribute once, as DynamoDB defines it once, with its declared type.
-    let declared = dynakey::attribute_definitions::<T>();
+    let declared = dynakey::__private::attribute::attribute_definitions::<T>();
     for definition in table.attribute_definitions() {
         let name = definition.attribute_name();
         let Some((_, ty)) = declared.iter().find(|(n, _)| *n == name) else {

@@ -7,11 +7,11 @@
 
 use std::cmp::Ordering;
 
+use crate::attribute::KeyValue;
 use crate::attribute::{AttributeType, KeyAttribute};
 use crate::condition::SortCondition;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::index::Fill;
-use crate::key::KeyValue;
 use crate::query::AttributeRange;
 use crate::table::{IndexDef, IndexKind};
 use crate::template::KeyTemplate;
@@ -443,8 +443,8 @@ pub const fn check_template_fill(
 mod tests {
     use super::{below, bounded, top, SORT_KEY_LIMIT};
     use crate::__private::AttributeOp;
+    use crate::attribute::KeyValue;
     use crate::condition::SortCondition;
-    use crate::key::KeyValue;
 
     fn between(op: AttributeOp, key: &str) -> (String, String) {
         match bounded(op, "B#", key.to_owned()) {

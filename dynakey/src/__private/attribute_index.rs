@@ -1,13 +1,12 @@
 //! Support for the generated code of attribute-wise indexes (a GSI with a multi-attribute key, or
 //! a typed `"score": N` key). /work/notes/api14.md shows how the derive calls these.
 
+use crate::attribute::KeyValue;
 use crate::attribute::{AttributeArg, AttributeType, AttributeTypeOf, KeyAttribute};
-use crate::condition::SortCondition;
 use crate::error::{KeyError, KeyRole};
 use crate::index::{EntityIndex, Fill, IndexValue};
-use crate::key::KeyValue;
 use crate::plan::PartitionKey;
-use crate::query::{AttributeRange, KeyQuery};
+use crate::query::KeyQuery;
 use crate::table::{IndexDef, IndexKind, KeySchema, Projection};
 use crate::Entity;
 
@@ -177,16 +176,7 @@ pub fn query_attribute_index<E: Entity, I>(
     KeyQuery::on_attributes(partition, index)
 }
 
-/// The terminal step of a sort builder from a condition built by hand: `prior`'s equalities,
-/// then `condition` on `attribute`. The generated steps use [`SortConditions::compare`],
-/// [`SortConditions::between`] and [`SortConditions::begins_with`], which call this.
-pub fn attribute_range<E, I>(
-    prior: SortConditions,
-    attribute: &'static str,
-    condition: Result<SortCondition<KeyValue>, KeyError>,
-) -> AttributeRange<E, I> {
-    AttributeRange::new(prior.push(attribute, condition))
-}
+pub use crate::query::attributes::attribute_range;
 
 // ----- Build-time checks ------------------------------------------------------------------------
 

@@ -8,10 +8,10 @@ pub use crate::table::IndexDef;
 pub use crate::Index;
 
 use crate::attribute::KeyAttribute;
+use crate::attribute::KeyValue;
 use crate::condition::SortCondition;
 use crate::error::{KeyError, KeyRole};
 use crate::index::{EntityIndex, Fill, IndexValue};
-use crate::key::KeyValue;
 use crate::plan::PartitionKey;
 use crate::query::KeyQuery;
 use crate::Entity;

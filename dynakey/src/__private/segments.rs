@@ -286,7 +286,7 @@ pub fn encode<Ts, V: Values<Ts>>(template: &KeyTemplate, values: V) -> Result<St
 }
 
 /// The partition key of a sharded entity: the logical key `values` make by `template`, then the
-/// shard suffix `shard_value` (the shard field) chooses (see [`crate::shard`]).
+/// shard suffix `shard_value` (the shard field) chooses (see [`Sharding`](crate::Sharding)).
 ///
 /// # Errors
 /// As [`encode`], and as [`push_field`] for the shard field.

@@ -20,7 +20,7 @@ const MAX_DIGITS: usize = 38;
 /// magnitude of 1e126 or more, or a non-zero magnitude below 1e-130. `-0.0` is `"0"`.
 ///
 /// ```
-/// use dynakey::attribute::number::number_text;
+/// use dynakey::__private::attribute::number::number_text;
 /// assert_eq!(number_text(2.0).as_deref(), Some("2"));
 /// assert_eq!(number_text(-0.25).as_deref(), Some("-0.25"));
 /// assert_eq!(number_text(1e-7).as_deref(), Some("0.0000001"));
@@ -133,7 +133,7 @@ impl Decimal {
 /// "-2"`), or `None` when either is not a number text (`[+-]digits[.digits][e[+-]digits]`).
 ///
 /// ```
-/// use dynakey::attribute::number::cmp_numbers;
+/// use dynakey::__private::attribute::number::cmp_numbers;
 /// use std::cmp::Ordering;
 /// assert_eq!(cmp_numbers("2", "10"), Some(Ordering::Less));
 /// assert_eq!(cmp_numbers("1.50", "1.5"), Some(Ordering::Equal));

@@ -16,6 +16,7 @@ use super::Member;
 /// members that [`member_overlap`] could not prove disjoint from it at build time, so a key that two
 /// members accept is reported instead of being given to the first.
 #[derive(Debug, Clone)]
+#[doc(hidden)]
 pub struct Matcher {
     members: &'static [Member],
     /// For member `i`, the later members `j` whose keys may overlap with `i`'s.

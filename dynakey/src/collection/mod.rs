@@ -103,6 +103,7 @@
 
 mod error;
 mod matcher;
+#[doc(hidden)]
 pub mod overlap;
 
 use std::marker::PhantomData;
@@ -137,6 +138,7 @@ pub enum Cardinality {
 ///
 /// Built by `#[derive(Collection)]` (or [`Member::of`]); listed in [`Collection::MEMBERS`].
 #[derive(Debug, Clone, Copy)]
+#[doc(hidden)]
 pub struct Member {
     pub(crate) field: &'static str,
     pub(crate) entity: &'static str,
@@ -214,7 +216,7 @@ impl Member {
 }
 
 /// An item collection: the members of one partition, read by one paged Query and decoded into one
-/// typed value. Implemented by `#[derive(Collection)]`; see the [module docs](self).
+/// typed value. Implemented by `#[derive(Collection)]`; docs/semantics.md §6 says how a read tells members apart.
 pub trait Collection: Sized {
     /// The table every member lives in.
     type Table: Table;
@@ -299,6 +301,7 @@ pub trait MemberOf<C: Collection> {}
 
 /// Turns raw items into entities, for [`Assembler`]: `dynakey-runtime` implements it for DynamoDB
 /// items (`HashMap<String, AttributeValue>` with `serde_dynamo`); tests can use any format.
+#[doc(hidden)]
 pub trait ItemDecoder {
     /// One raw item.
     type Item;
@@ -318,6 +321,7 @@ pub trait ItemDecoder {
 
 /// The decoded items of one member, while a collection is assembled.
 #[derive(Debug)]
+#[doc(hidden)]
 pub struct Slot<T>(Vec<T>);
 
 impl<T> Default for Slot<T> {
@@ -394,6 +398,7 @@ impl<T> Slot<T> {
 
 /// Why [`Assembler::push`] failed.
 #[derive(Debug)]
+#[doc(hidden)]
 pub enum PushError<E> {
     /// The item did not decode into its member's type.
     Decode(E),
@@ -406,6 +411,7 @@ pub enum PushError<E> {
 /// For each item: [`classify`](Self::classify) its sort key, then [`push`](Self::push) it when it
 /// belongs to a member (or deal with it by the unknown-item policy when it does not); when every
 /// page is in, [`finish`](Self::finish). `dynakey-runtime`'s collection read is this loop.
+#[doc(hidden)]
 pub struct Assembler<C: Collection> {
     matcher: Matcher,
     slots: C::Slots,

@@ -25,7 +25,7 @@ use crate::error::{KeyError, KeyRole};
 /// the query conditions to accept it.
 ///
 /// ```
-/// use dynakey::condition::{Group, SortKeyBuilder};
+/// use dynakey::__private::{Group, SortKeyBuilder};
 /// use dynakey::{KeyError, PrimaryIndex};
 ///
 /// /// `ORD#<day>#`, a group of an order entity's sort keys `ORD#<day>#<id>`.

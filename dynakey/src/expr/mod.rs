@@ -22,12 +22,12 @@
 //! names.
 //!
 //! ```
-//! use dynakey::expr::{Condition, Operand, Path, Renderer, Value};
+//! use dynakey::__private::expr::{Condition, Operand, Path, Renderer, Value};
 //!
 //! let condition = Condition::attribute_exists(Path::attribute("status"))
 //!     .and(Condition::compare(
 //!         Operand::Path(Path::attribute("version")),
-//!         dynakey::expr::Comparator::Eq,
+//!         dynakey::__private::expr::Comparator::Eq,
 //!         Operand::Value(Value::N("3".into())),
 //!     ));
 //! let mut renderer = Renderer::new();
@@ -38,17 +38,20 @@
 //! assert_eq!(values[":version"], Value::N("3".into()));
 //! ```
 
+mod cli_json;
+mod input;
 mod render;
 mod update;
 
 use std::borrow::Cow;
 use std::fmt;
 
+pub use input::QueryInput;
 pub use render::Renderer;
 pub use update::{SetOperand, SetValue, UpdateAction};
 
+use crate::attribute::KeyValue;
 use crate::condition::SortCondition;
-use crate::key::KeyValue;
 
 /// An attribute value in an expression: DynamoDB's attribute value types (`S`, `N`, `B`, `BOOL`,
 /// `NULL`, `M`, `L`, `SS`, `NS`, `BS`; AWS developer guide, "Supported data types"), as
@@ -70,7 +73,7 @@ impl From<KeyValue> for Value {
 /// base64.
 ///
 /// ```
-/// use dynakey::expr::{Json, Value};
+/// use dynakey::{AttributeValue as Value, Json};
 /// assert_eq!(Json(&Value::S("WS#acme".into())).to_string(), r#"{"S": "WS#acme"}"#);
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -104,12 +107,13 @@ impl fmt::Display for Json<'_> {
                 other => write!(f, "{other}"),
             }
         }
-        write(f, &crate::query::attribute_json(self.0))
+        write(f, &cli_json::attribute_value(self.0))
     }
 }
 
 /// One step of a [`Path`]: an attribute (a top-level attribute or a map key), or a list element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[doc(hidden)]
 pub enum PathElement {
     /// An attribute name or a map key.
     Attribute(Cow<'static, str>),
@@ -121,6 +125,7 @@ pub enum PathElement {
 /// (`address.city`, `tags[0]`; AWS developer guide, "Referring to item attributes when using
 /// expressions"). Every attribute name of a path is sent through a `#name` placeholder.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[doc(hidden)]
 pub struct Path {
     elements: Vec<PathElement>,
 }
@@ -177,6 +182,7 @@ impl fmt::Display for Path {
 
 /// An operand of a comparison: an attribute, a value, or the size of an attribute.
 #[derive(Debug, Clone, PartialEq)]
+#[doc(hidden)]
 pub enum Operand {
     /// The attribute at a path.
     Path(Path),
@@ -189,6 +195,7 @@ pub enum Operand {
 
 /// A comparison operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[doc(hidden)]
 pub enum Comparator {
     /// `=`
     Eq,
@@ -221,6 +228,7 @@ impl Comparator {
 /// The attribute types `attribute_type` tests for, named as in DynamoDB's JSON (AWS developer
 /// guide, "Supported data types").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[doc(hidden)]
 pub enum AttributeType {
     /// `S`: string.
     S,
@@ -266,6 +274,7 @@ impl AttributeType {
 /// `FilterExpression` (reads) (AWS developer guide, "Condition and filter expressions, operators,
 /// and functions").
 #[derive(Debug, Clone, PartialEq)]
+#[doc(hidden)]
 pub enum Condition {
     /// `a <op> b`.
     Compare(Operand, Comparator, Operand),
@@ -351,6 +360,7 @@ impl Condition {
 /// Built from a [`QueryPlan`](crate::plan::QueryPlan) for one of its partitions; its values are
 /// typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct KeyCondition {
     /// Every partition attribute and its value, in key-schema order.
     pub partition: Vec<(&'static str, KeyValue)>,

@@ -29,6 +29,7 @@ const HIGH_VALUE: &str = ":hi";
 /// the partition key and `#sk` with `:sk` (or `:lo`/`:hi` for `BETWEEN`) for the sort key;
 /// projected attributes get `#p0`, `#p1`, … in order.
 #[derive(Debug, Default, Clone)]
+#[doc(hidden)]
 pub struct Renderer {
     /// Placeholder → attribute name.
     names: BTreeMap<String, String>,
@@ -85,9 +86,9 @@ impl Renderer {
         name: &str,
         hint: &str,
         fixed: bool,
-        sort: &SortCondition<crate::key::KeyValue>,
+        sort: &SortCondition<crate::attribute::KeyValue>,
     ) -> String {
-        let mut one = |op: &str, v: &crate::key::KeyValue| {
+        let mut one = |op: &str, v: &crate::attribute::KeyValue| {
             let v = self.sort_value(Value::from(v.clone()), hint, fixed);
             match op {
                 "begins_with" => format!("begins_with({name}, {v})"),
@@ -441,8 +442,8 @@ fn fresh<V>(taken: &BTreeMap<String, V>, sigil: char, hint: &str, fallback: &str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::attribute::KeyValue;
     use crate::expr::{AttributeType, Comparator};
-    use crate::key::KeyValue;
 
     #[test]
     fn key_conditions_use_the_fixed_placeholders() {

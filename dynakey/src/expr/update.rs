@@ -10,6 +10,7 @@ use super::{Path, Value};
 
 /// One action of an update expression.
 #[derive(Debug, Clone, PartialEq)]
+#[doc(hidden)]
 pub enum UpdateAction {
     /// `SET path = value`.
     Set(Path, SetValue),
@@ -56,6 +57,7 @@ impl UpdateAction {
 
 /// The right-hand side of a `SET` action: an operand, or the sum or difference of two.
 #[derive(Debug, Clone, PartialEq)]
+#[doc(hidden)]
 pub enum SetValue {
     /// `operand`.
     Operand(SetOperand),
@@ -74,6 +76,7 @@ impl SetValue {
 
 /// An operand of a `SET` action.
 #[derive(Debug, Clone, PartialEq)]
+#[doc(hidden)]
 pub enum SetOperand {
     /// The attribute at a path.
     Path(Path),

@@ -9,7 +9,7 @@ use crate::expr::Value;
 use crate::ttl::TtlTime;
 use crate::ValueError;
 
-/// A field with every update operation (see the [module docs](super)).
+/// A field with every update operation (see [`Field`](crate::Field)).
 #[derive(Debug, Clone, Copy)]
 pub enum Plain {}
 

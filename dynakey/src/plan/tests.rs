@@ -255,7 +255,7 @@ fn attribute_plans_render_every_attribute_and_keep_native_types() {
 
 #[test]
 fn attribute_plans_are_fingerprinted_by_their_typed_values() {
-    let fp = |q: crate::KeyQuery<Project, ByRegion, crate::query::WithSortCondition>| {
+    let fp = |q: crate::KeyQuery<Project, ByRegion, crate::query::SortKeyRange>| {
         plan(q).fingerprint("T")
     };
     let gt = |v: u32| {
@@ -283,7 +283,7 @@ fn attribute_plans_are_fingerprinted_by_their_typed_values() {
 
 #[test]
 fn attribute_conditions_are_checked_against_the_schema() {
-    let err = |q: crate::KeyQuery<Project, ByRegion, crate::query::WithSortCondition>| {
+    let err = |q: crate::KeyQuery<Project, ByRegion, crate::query::SortKeyRange>| {
         q.plan().map(|_| ()).unwrap_err().to_string()
     };
     // between with low above high, compared as numbers (10 > 9, though "10" < "9" as text).

@@ -12,14 +12,14 @@
 use std::cmp::Ordering;
 use std::marker::PhantomData;
 
+use crate::attribute::KeyValue;
 use crate::attribute::{
     number::cmp_numbers, AttributeArg, AttributeType, BeginsWith, KeyAttribute,
 };
 use crate::condition::SortCondition;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
-use crate::key::KeyValue;
 use crate::plan::{PartitionKey, SortKeyCondition};
-use crate::query::{KeyQuery, NoSortConditionYet, WithSortCondition};
+use crate::query::{KeyQuery, SortKeyRange, SortKeyUnset};
 use crate::table::{IndexDef, KeySchema};
 
 /// The sort conditions of an attribute-wise index query, left to right: implemented by the
@@ -94,7 +94,7 @@ impl SortConditions {
             AttributeOp::Lt => SortCondition::Lt(v),
             AttributeOp::Le => SortCondition::Le(v),
         });
-        crate::__private::attribute_range(self, attribute, condition)
+        attribute_range(self, attribute, condition)
     }
 
     /// These conditions, then `attribute BETWEEN low AND high` (the terminal step `a_between`).
@@ -119,7 +119,7 @@ impl SortConditions {
             }
             Ok(SortCondition::Between(low, high))
         });
-        crate::__private::attribute_range(self, attribute, condition)
+        attribute_range(self, attribute, condition)
     }
 
     /// These conditions, then `begins_with(attribute, prefix)` (the terminal step
@@ -132,7 +132,7 @@ impl SortConditions {
         let condition = prefix
             .prefix_value(KeyRole::Sort)
             .map(SortCondition::BeginsWith);
-        crate::__private::attribute_range(self, attribute, condition)
+        attribute_range(self, attribute, condition)
     }
 
     /// The conditions, or the first error.
@@ -221,7 +221,7 @@ impl<E, I> SortAttributes<E, I> for AttributeRange<E, I> {
     }
 }
 
-impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
+impl<E, I, S: SortKeyUnset, P> KeyQuery<E, I, S, P> {
     /// The sort conditions of a query on an attribute-wise index: the generated sort builder
     /// filled left to right (`E::<index>_sk().round(2).bracket_begins_with("low")`), rendered as
     /// `#round = :round AND begins_with(#bracket, :bracket)`. Only builders of this entity and
@@ -234,7 +234,7 @@ impl<E, I, S: NoSortConditionYet, P> KeyQuery<E, I, S, P> {
     pub fn sort_key<C: SortAttributes<E, I>>(
         self,
         conditions: C,
-    ) -> KeyQuery<E, I, WithSortCondition, P> {
+    ) -> KeyQuery<E, I, SortKeyRange, P> {
         let parts = self.parts.and_then(|mut parts| {
             let key = match (parts.plan.target.key, &parts.plan.attribute_partition) {
                 (Some(key), Some(_)) => key,
@@ -373,4 +373,16 @@ fn list(attributes: impl Iterator<Item = (&'static str, AttributeType)>) -> Stri
     } else {
         parts.join(", ")
     }
+}
+
+/// The terminal step of a sort builder from a condition built by hand: `prior`'s equalities,
+/// then `condition` on `attribute`. The generated steps use [`SortConditions::compare`],
+/// [`SortConditions::between`] and [`SortConditions::begins_with`], which call this.
+#[doc(hidden)]
+pub fn attribute_range<E, I>(
+    prior: SortConditions,
+    attribute: &'static str,
+    condition: Result<SortCondition<KeyValue>, KeyError>,
+) -> AttributeRange<E, I> {
+    AttributeRange::new(prior.push(attribute, condition))
 }

@@ -73,7 +73,7 @@ pub trait KeySegment: Sized + Clone + PartialEq + std::fmt::Debug {
 
     /// `true` when every text decodes ([`is_valid_segment`](Self::is_valid_segment) always
     /// holds), as for `String`: a segment of this type accepts whatever text a key's shape puts
-    /// there. The build-time overlap analysis of [collections](crate::collection) relies on it to
+    /// there. The build-time overlap analysis of [collections](crate::Collection) relies on it to
     /// prove that two members' sort-key templates really share keys; `false` (the default) only
     /// makes that analysis leave the pair to the run-time check.
     const ANY_TEXT: bool = false;

@@ -3,7 +3,8 @@
 use std::fmt;
 use std::time::SystemTime;
 
-use super::{condition, managed, Guard, WriteInput};
+use super::{condition, Guard, WriteInput};
+use crate::entity::managed;
 use crate::expr::{Condition, Path, SetOperand, SetValue, UpdateAction, Value};
 use crate::field::{
     Encode, Field, GroupValue, GroupValues, IndexGroup, ListOf, NotIndexed, NotKeyPart, NotManaged,

@@ -1,4 +1,4 @@
-use dynakey::collection::Collection;
+use dynakey::Collection;
 use dynakey::Entity;
 use serde::Deserialize;
 

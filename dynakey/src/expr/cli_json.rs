@@ -5,7 +5,7 @@ use base64::Engine as _;
 use serde_json::{Map, Value};
 
 use super::QueryInput;
-use crate::expr::Value as AttributeValue;
+use super::Value as AttributeValue;
 
 impl QueryInput {
     /// The Query request for table `table_name` as the JSON that `aws dynamodb query

@@ -1,4 +1,4 @@
-//! Typed primary keys and key attribute values.
+//! Typed primary keys.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -7,28 +7,6 @@ use crate::entity::Entity;
 use crate::shard::Sharding;
 use crate::table::Table;
 use crate::template::KeyTemplate;
-
-/// A scalar key attribute value as DynamoDB types it (AWS developer guide, "Supported data types —
-/// Scalar types").
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum KeyValue {
-    /// `S`: a string.
-    S(String),
-    /// `N`: a number, as its decimal text.
-    N(String),
-    /// `B`: binary.
-    B(Vec<u8>),
-}
-
-impl KeyValue {
-    /// The string, when this is an `S` value.
-    pub fn as_s(&self) -> Option<&str> {
-        match self {
-            KeyValue::S(s) => Some(s),
-            _ => None,
-        }
-    }
-}
 
 /// The primary key of one item of entity `E`: the partition key string and, when the table has a
 /// sort key, the sort key string. Built by the generated `E::key(…)` or by

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::expr::Value;
+use super::Value;
 
 /// A Query request in DynamoDB's terms (the Query API's request parameters, without
 /// `TableName` and `ExclusiveStartKey`), rendered from a [`QueryPlan`](crate::plan::QueryPlan) by

@@ -63,6 +63,7 @@ impl ManagedFields {
 
 /// A timestamp attribute and how its field stores a time.
 #[derive(Clone, Copy)]
+#[doc(hidden)]
 pub struct Stamp {
     pub(crate) attribute: &'static str,
     pub(crate) encode: fn(SystemTime) -> Result<Value, ValueError>,
