@@ -10,12 +10,12 @@ use dynakey::__private::field::Encode;
 use dynakey::{Entity, Field, InTable, Key, Table, ValueOf};
 use serde::de::DeserializeOwned;
 
+use super::get::consistent_item;
 use super::unique::{key_attributes, unique_key, OWNER_PARTITION, OWNER_SORT};
 use crate::convert::Item;
 use crate::db::Db;
 use crate::error::{DanglingUnique, Error, KeyText};
 use crate::item::from_entity_item;
-use crate::sdk::{Failed, Idempotence, Sending};
 
 /// How many times the lookup follows a uniqueness item whose owner no longer holds the value
 /// (a concurrent write moved it) before it reports the uniqueness item as dangling.
@@ -188,20 +188,7 @@ where
 
     /// The item at `key` (a strongly consistent `GetItem`), if any.
     async fn read(&self, key: KeyText) -> Result<Option<Item>, Error> {
-        let request = self
-            .db
-            .client()
-            .get_item()
-            .table_name(self.db.table_name())
-            .set_key(Some(key_attributes::<T>(&key)))
-            .consistent_read(true);
-        let output = self
-            .db
-            .edge()
-            .send(request, Sending::sdk(Idempotence::Idempotent))
-            .await
-            .map_err(Failed::into_error)?;
-        Ok(output.item)
+        consistent_item(&self.db, key_attributes::<T>(&key)).await
     }
 }
 

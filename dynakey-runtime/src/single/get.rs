@@ -125,6 +125,27 @@ where
     }
 }
 
+/// The item at `key` (its table key attributes), read with a strongly consistent `GetItem` and
+/// sent by the SDK edge with the SDK's retries (a read is idempotent); `None` when no item is
+/// stored there. The read that writes (`modify`, uniqueness guards, `find_unique`) start from.
+pub(super) async fn consistent_item<T: Table>(
+    db: &Db<T>,
+    key: Item,
+) -> Result<Option<Item>, Error> {
+    let request = db
+        .client()
+        .get_item()
+        .table_name(db.table_name())
+        .set_key(Some(key))
+        .consistent_read(true);
+    let output = db
+        .edge()
+        .send(request, Sending::sdk(Idempotence::Idempotent))
+        .await
+        .map_err(Failed::into_error)?;
+    Ok(output.item)
+}
+
 /// `true` when `item`'s TTL attribute `attribute` holds epoch seconds at or before `now`.
 pub(crate) fn expired(item: &Item, attribute: &str, now: std::time::SystemTime) -> bool {
     let now = dynakey::ttl::now_seconds(now);

@@ -19,13 +19,13 @@ use dynakey::{Entity, InTable, Key, Table, UpdatePlan};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use super::get::consistent_item;
 use super::unique::UniquePart;
 use super::write::{self, key_text, Action, Kind};
 use crate::convert::{key_to_attributes, Item};
 use crate::db::Db;
 use crate::error::{Error, Expected};
 use crate::item::{from_entity_item, to_item};
-use crate::sdk::{Failed, Idempotence, Sending};
 
 /// How many times [`Modify`] reads and writes at most by default before
 /// [`Error::ModifyContended`]: enough for 16 callers changing one item at once, each losing at
@@ -208,18 +208,8 @@ where
 
 /// The item at `key`, read consistently; no item is [`Error::NotFound`].
 async fn read<T: Table, E: Entity>(db: &Db<T>, key: &Key<E>) -> Result<Item, Error> {
-    let request = db
-        .client()
-        .get_item()
-        .table_name(db.table_name())
-        .set_key(Some(key_to_attributes(key)))
-        .consistent_read(true);
-    let output = db
-        .edge()
-        .send(request, Sending::sdk(Idempotence::Idempotent))
-        .await
-        .map_err(Failed::into_error)?;
-    output.item.ok_or_else(|| {
+    let item = consistent_item(db, key_to_attributes(key)).await?;
+    item.ok_or_else(|| {
         let (partition, sort) = key_text(key);
         Error::NotFound {
             table: db.table_name().to_owned(),

@@ -11,6 +11,7 @@ use aws_sdk_dynamodb::types::{CancellationReason, TransactWriteItem};
 use dynakey::__private::expr::{Condition, Path};
 use dynakey::{Table, WriteInput};
 
+use super::get::consistent_item;
 use super::unique::{self, NewValues, UniquePart};
 use super::write::{Action, Kind};
 use crate::convert::{placeholder_maps, transact_write_item, Item, WriteKind};
@@ -21,7 +22,7 @@ use crate::error::{
 };
 use crate::item::item_size;
 use crate::limits::{MAX_TRANSACTION_ACTIONS, MAX_TRANSACTION_BYTES};
-use crate::sdk::{build_error, cancel_reasons, Attempts, Failed, Idempotence, Sending};
+use crate::sdk::{build_error, cancel_reasons, Attempts, Idempotence, Sending};
 
 /// What a transaction that succeeded returns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,7 +83,7 @@ pub(crate) async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Ren
     for (i, action) in actions.iter().enumerate() {
         let Some(part) = &action.unique else { continue };
         let stored = match &part.read {
-            Some((key, _)) => read(db, key).await?,
+            Some((key, _)) => consistent_item(db, key.clone()).await?,
             None => None,
         };
         let old = match &part.read {
@@ -98,7 +99,7 @@ pub(crate) async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Ren
         // items go, and the put is conditioned on that item being as read.
         let replaced = match &part.replaces {
             Some(key) => {
-                let stored = read(db, key).await?;
+                let stored = consistent_item(db, key.clone()).await?;
                 let guard = part.unchanged::<T>(stored.as_ref());
                 guard_item(actions, &mut conditions, &mut extra, &part.owner, guard, i);
                 part.keys_of(stored.as_ref())
@@ -325,22 +326,6 @@ fn not_unique(part: &UniquePart, constraint: usize, key: &str) -> Error {
         fields: part.constraints[constraint].fields().to_vec(),
         key: key.to_owned(),
     }
-}
-
-/// The item at `key`, strongly consistent.
-async fn read<T: Table>(db: &Db<T>, key: &Item) -> Result<Option<Item>, Error> {
-    let request = db
-        .client()
-        .get_item()
-        .table_name(db.table_name())
-        .set_key(Some(key.clone()))
-        .consistent_read(true);
-    let output = db
-        .edge()
-        .send(request, Sending::sdk(Idempotence::Idempotent))
-        .await
-        .map_err(Failed::into_error)?;
-    Ok(output.item)
 }
 
 /// One item of the request as DynamoDB receives it, with its size as DynamoDB counts it (the
