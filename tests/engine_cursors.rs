@@ -92,14 +92,23 @@ async fn an_empty_page_with_a_last_evaluated_key_has_a_cursor_and_paging_goes_on
     let q = Line::query("a1")
         .gt(Line::sk().order("1").line(0u32))
         .limit(1);
-    let first = db.query(&q).page(None).await?;
+    // One request per page (DynamoDB's page): empty, with a cursor.
+    let first = db.query(&q).one_request_per_page().page(None).await?;
     assert!(first.items.is_empty());
     assert!(first.last_evaluated_key.is_some());
     let cursor = first
         .next
         .ok_or("an empty page with a LastEvaluatedKey has a cursor")?;
-    let second = db.query(&q).page(Some(&cursor)).await?;
+    let second = db
+        .query(&q)
+        .one_request_per_page()
+        .page(Some(&cursor))
+        .await?;
     assert_eq!(names(&second.items), ["1/1"]);
+    // A full page (the default) asks again: its one item is the first after the range's start.
+    let full = db.query(&q).page(None).await?;
+    assert_eq!(names(&full.items), ["1/1"]);
+    assert_eq!(full.requests, 2);
 
     let pages = page_through(&db, &q).await?;
     let items: Vec<Line> = pages.into_iter().flat_map(|(items, _)| items).collect();

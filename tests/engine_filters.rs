@@ -1,8 +1,8 @@
 //! Filter expressions on queries against the engine (docs/semantics.md §4, "Filters"; AWS
 //! developer guide, "Filter expressions for Query"): `Limit` counts items evaluated before the
-//! filter, pages may be empty and paging goes on while a `LastEvaluatedKey` is present,
-//! `limit(n)` counts items delivered after the filter, and cursors resume right after pages that
-//! ended on filtered-out items.
+//! filter, a page of one request may be empty and paging goes on while a `LastEvaluatedKey` is
+//! present, `limit(n)` counts items delivered after the filter (a page of `n` is full), and
+//! cursors resume right after pages that ended on filtered-out items.
 
 mod common;
 
@@ -139,13 +139,34 @@ async fn limit_counts_items_delivered_after_the_filter_and_the_cursor_resumes_af
         "limit(4): four items delivered"
     );
 
-    // A page with limit 4 (its Limit): at most 4 items, fewer when the filter drops some.
-    let page = db
+    // A page with limit 4 is full: four open tasks, however many requests the filter costs.
+    let full = db
         .query(&q.clone().limit(4))
         .filter(open())
         .page(None)
         .await?;
+    assert_eq!(ids(&full.items), vec![0, 10, 20, 30]);
+    assert!(full.requests > 1, "Limit 4 evaluates 4 items per request");
+    assert!(full.evaluated >= 31, "{} evaluated", full.evaluated);
+    let rest: Vec<Task> = db
+        .query(&q)
+        .filter(open())
+        .from(full.next.as_ref())
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(ids(&rest), open_ids()[4..].to_vec(), "no duplicate, no gap");
+
+    // One request per page (DynamoDB's page, Limit 4): at most 4 items, fewer when the filter
+    // drops some.
+    let page = db
+        .query(&q.clone().limit(4))
+        .filter(open())
+        .one_request_per_page()
+        .page(None)
+        .await?;
     assert_eq!(ids(&page.items), vec![0]);
+    assert_eq!((page.requests, page.evaluated), (1, 4));
     let rest: Vec<Task> = db
         .query(&q)
         .filter(open())

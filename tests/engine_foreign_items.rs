@@ -237,19 +237,26 @@ async fn skipped_and_kept_items_are_counted_and_never_decoded() -> Result<(), Bo
 #[tokio::test]
 async fn paging_over_foreign_items_has_no_gap_and_no_duplicate() -> Result<(), BoxError> {
     let (_engine, db) = shared_partition().await?;
-    for limit in 1..=5 {
+    for (limit, one_request) in (1..=5).flat_map(|l| [(l, false), (l, true)]) {
         let q = Project::query("acme").limit(limit);
         let mut cursor: Option<Cursor> = None;
         let mut seen = Vec::new();
         let mut unknown = 0;
         loop {
-            let page: Page<Project> = db
-                .query(&q)
-                .unknown_items(UnknownItems::Skip)
-                .page(cursor.as_ref())
-                .await?;
-            // Foreign items count against the limit: DynamoDB read them.
-            assert!(page.items.len() + page.unknown_count <= limit as usize);
+            let read = db.query(&q).unknown_items(UnknownItems::Skip);
+            let read = if one_request {
+                read.one_request_per_page()
+            } else {
+                read
+            };
+            let page: Page<Project> = read.page(cursor.as_ref()).await?;
+            if one_request {
+                // DynamoDB's page: `Limit` items read, foreign ones among them.
+                assert!(page.items.len() + page.unknown_count <= limit as usize);
+            } else if page.next.is_some() {
+                // A full page: `limit` projects, the foreign items skipped besides.
+                assert_eq!(page.items.len(), limit as usize);
+            }
             seen.extend(ids(&page.items));
             unknown += page.unknown_count;
             cursor = page.next;

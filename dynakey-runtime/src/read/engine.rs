@@ -28,7 +28,8 @@ pub(crate) enum Mode {
     /// One request per partition per page: pause when a partition already asked during this page
     /// would need another request (DynamoDB's own page: one response).
     OneRound,
-    /// As many requests as it takes to fill the page to its limit (a fan-out page with a limit).
+    /// As many requests as it takes to fill the page to its limit: a page of `n` holds `n`
+    /// delivered items however many of the items read a filter or the caller drops.
     Fill,
 }
 
@@ -53,8 +54,8 @@ struct Part {
     buffer: VecDeque<Item>,
     /// `true` while a request may still return items (never asked, or a `LastEvaluatedKey`).
     more: bool,
-    /// `true` once this partition was asked during the current page.
-    asked: bool,
+    /// Requests sent to this partition during the current page.
+    asked: u32,
     /// Requests sent to this partition so far (sizes its next `Limit` in a fan-out).
     requests: u32,
     /// The key of the last item returned from `buffer` (kept only when positions are tracked).
@@ -73,7 +74,7 @@ impl Part {
             start,
             buffer: VecDeque::new(),
             more,
-            asked: false,
+            asked: 0,
             requests: 0,
             last: None,
         }
@@ -136,15 +137,21 @@ pub(crate) struct Reader<T: Table> {
     parts: Vec<Part>,
     sort_attribute: Option<&'static str>,
     key_attributes: Vec<&'static str>,
-    /// Items still wanted when the plan has a limit; never `Some(0)` before a request.
+    /// Items still wanted when the plan has a limit (counted down by [`delivered`](Self::delivered),
+    /// not by what the reader returns: a caller's skipped items leave it unchanged); never
+    /// `Some(0)` before a request.
     remaining: Option<u32>,
     /// Keep every partition's last returned key, for cursors.
     track: bool,
     /// `true` once the refills the first round predicts were sent ([`ahead`](Self::ahead)).
     looked_ahead: bool,
-    /// Requests sent and capacity consumed since [`begin_page`](Self::begin_page).
+    /// Requests sent, items they evaluated (`ScannedCount`) and capacity consumed since
+    /// [`begin_page`](Self::begin_page).
     pub(crate) requests: u32,
+    pub(crate) evaluated: u64,
     pub(crate) consumed_capacity: Option<f64>,
+    /// Items [`delivered`](Self::delivered) since [`begin_page`](Self::begin_page).
+    delivered: u64,
     /// `LastEvaluatedKey` of the latest response (the page's, for a one-partition read).
     pub(crate) last_evaluated_key: Option<Item>,
 }
@@ -182,7 +189,9 @@ impl<T: Table> Reader<T> {
             track,
             looked_ahead: false,
             requests: 0,
+            evaluated: 0,
             consumed_capacity: None,
+            delivered: 0,
             last_evaluated_key: None,
         }
     }
@@ -190,10 +199,21 @@ impl<T: Table> Reader<T> {
     /// Starts a new page: request counts and the one-request-per-partition rule start over.
     pub(crate) fn begin_page(&mut self) {
         self.requests = 0;
+        self.evaluated = 0;
+        self.delivered = 0;
         self.consumed_capacity = None;
         self.last_evaluated_key = None;
         for part in &mut self.parts {
-            part.asked = false;
+            part.asked = 0;
+        }
+    }
+
+    /// Counts one item the caller delivered against the limit (an item of the entity read; not
+    /// one it skipped or kept aside as another entity's).
+    pub(crate) fn delivered(&mut self) {
+        self.delivered = self.delivered.saturating_add(1);
+        if let Some(remaining) = &mut self.remaining {
+            *remaining = remaining.saturating_sub(1);
         }
     }
 
@@ -248,7 +268,7 @@ impl<T: Table> Reader<T> {
                     None => Step::End,
                 });
             }
-            if mode == Mode::OneRound && needed.iter().any(|&i| self.parts[i].asked) {
+            if mode == Mode::OneRound && needed.iter().any(|&i| self.parts[i].asked > 0) {
                 return Ok(Step::Paused);
             }
             self.fetch(&needed).await?;
@@ -260,9 +280,10 @@ impl<T: Table> Reader<T> {
     async fn fetch(&mut self, needed: &[usize]) -> Result<(), Error> {
         let requests = needed.iter().map(|&i| {
             let start = self.parts[i].start.clone();
+            let part = &self.parts[i];
             let limit = self
                 .remaining
-                .map(|r| self.share(r, self.parts[i].requests));
+                .map(|r| self.share(r, part.requests, part.asked));
             let limit = match (limit, self.page_size) {
                 (Some(limit), Some(size)) => Some(limit.min(size)),
                 (limit, size) => limit.or(size),
@@ -272,6 +293,7 @@ impl<T: Table> Reader<T> {
         let responses = try_join_all(requests).await?;
         for (&i, response) in needed.iter().zip(responses) {
             self.requests = self.requests.saturating_add(1);
+            self.evaluated = self.evaluated.saturating_add(response.scanned);
             if let Some(units) = response.consumed_capacity {
                 *self.consumed_capacity.get_or_insert(0.0) += units;
             }
@@ -283,7 +305,7 @@ impl<T: Table> Reader<T> {
             let plan = &self.plan;
             let sort_attribute = self.sort_attribute;
             let part = &mut self.parts[i];
-            part.asked = true;
+            part.asked = part.asked.saturating_add(1);
             part.requests = part.requests.saturating_add(1);
             part.last = None;
             part.buffered_from = part.start.take();
@@ -365,12 +387,18 @@ impl<T: Table> Reader<T> {
     }
 
     /// The `Limit` of a partition's next request when `remaining` items are still wanted and it
-    /// was asked `asked` times. One partition: everything. A fan-out: a share of what is missing
-    /// among the partitions that may still return items (an even split plus a quarter, plus one),
-    /// doubled on each further request to the same partition, so that an even spread costs about
-    /// one request per shard and little more than `remaining` items read, and a skewed one a few
-    /// requests more, never one per item.
-    fn share(&self, remaining: u32, asked: u32) -> u32 {
+    /// was asked `asked` times (`in_page` of them during the current page). One partition: what
+    /// is still wanted on the first request; on a further one (a filter or the caller dropped
+    /// items read), what is still wanted times the page's items evaluated per item delivered so
+    /// far, plus a quarter — or, when none was delivered yet, four times what the page evaluated
+    /// — so that a page of 10 under a filter that keeps one item in a hundred takes about three
+    /// requests, not a hundred. A fan-out: a share of what is missing among the partitions that may
+    /// still return items (an even split plus a quarter, plus one), doubled on each further
+    /// request to the same partition, so that an even spread costs about one request per shard
+    /// and little more than `remaining` items read, and a skewed one a few requests more, never
+    /// one per item. Items read beyond the page stay unreturned: its cursor resumes after the
+    /// last item delivered.
+    fn share(&self, remaining: u32, asked: u32, in_page: u32) -> u32 {
         let active = self
             .parts
             .iter()
@@ -378,7 +406,17 @@ impl<T: Table> Reader<T> {
             .count();
         let n = u32::try_from(active).unwrap_or(u32::MAX).max(1);
         if self.parts.len() == 1 || n == 1 {
-            return remaining;
+            if in_page == 0 {
+                return remaining;
+            }
+            let estimate = match self.delivered {
+                0 => self.evaluated.saturating_mul(4),
+                delivered => {
+                    let per_item = self.evaluated.saturating_mul(5) / delivered.saturating_mul(4);
+                    u64::from(remaining).saturating_mul(per_item.max(1)) + 1
+                }
+            };
+            return u32::try_from(estimate).unwrap_or(u32::MAX).max(remaining);
         }
         let even = remaining.div_ceil(n);
         let first = even.saturating_add(even.div_ceil(4)).saturating_add(1);
@@ -398,9 +436,6 @@ impl<T: Table> Reader<T> {
         let item = self.parts[chosen].buffer.pop_front()?;
         if self.track {
             self.parts[chosen].last = Some(key_of(&item, &self.key_attributes));
-        }
-        if let Some(remaining) = &mut self.remaining {
-            *remaining = remaining.saturating_sub(1);
         }
         Some(item)
     }

@@ -57,7 +57,9 @@ pub use scan::Scan;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page<O> {
     /// The page's items, decoded, in sort-key order (descending for a reversed query), without
-    /// the ones the query's range excludes. May be empty on a page that is not the last. Only
+    /// the ones the query's range excludes. Full (the `limit(n)` of the query) unless it is the
+    /// last page; a page of one request ([`Query::one_request_per_page`], [`Query::pages`]) may
+    /// hold fewer or be empty and not be the last. Only
     /// items of the query's entity: see [`Query::unknown_items`] for the others.
     pub items: Vec<O>,
     /// With [`UnknownItems::Keep`] ([`Query::unknown_items`]): the items of the page that are
@@ -70,8 +72,12 @@ pub struct Page<O> {
     /// there are no more results. Right after the last item of `items` in every partition (or,
     /// where nothing was returned, after the last key DynamoDB evaluated).
     pub next: Option<Cursor>,
-    /// The number of `Query` requests this page sent.
+    /// The number of `Query` (or `Scan`) requests this page sent.
     pub requests: u32,
+    /// The items those requests evaluated (`ScannedCount`, summed): before the filter, so
+    /// `evaluated - items.len() - unknown_count` items were read and filtered out, or read past
+    /// the page's end (read again by the next page).
+    pub evaluated: u64,
     /// The read capacity units those requests consumed (`ConsumedCapacity.CapacityUnits`,
     /// requested with `ReturnConsumedCapacity = TOTAL`, summed), when the service reported them.
     pub consumed_capacity: Option<f64>,
@@ -90,6 +96,7 @@ impl<O> Page<O> {
             unknown_count: 0,
             next,
             requests: 0,
+            evaluated: 0,
             consumed_capacity: None,
             last_evaluated_key: None,
         }
@@ -196,11 +203,13 @@ where
 /// query does not compile ([`ConsistentReadable`](dynakey::ConsistentReadable)).
 ///
 /// # Pages, cursors, limits (`docs/semantics.md` §4)
-/// - One **page** is one `Query` request per partition: at most 1 MB of data read per request,
-///   or fewer items when the request has a `Limit` (AWS developer guide, "Paginating table query
-///   results"). Paging stops only when no partition has a `LastEvaluatedKey`; a page with no
-///   items but a `LastEvaluatedKey` still has a [`next`](Page::next) cursor and paging goes on.
-///   A fan-out page with a limit is filled to it (as many requests per shard as that takes).
+/// - A **page** of [`page`](Query::page) with `limit(n)` is full: `n` items of `E` (or the last
+///   ones), however many requests that takes. Without a limit, under
+///   [`one_request_per_page`](Query::one_request_per_page), and for each page of
+///   [`pages`](Query::pages), a page is one `Query` request per partition: at most 1 MB of data
+///   read per request, or fewer items when the request has a `Limit` (AWS developer guide,
+///   "Paginating table query results"); such a page may be empty and still have a
+///   [`next`](Page::next) cursor. Paging stops only when no partition has a `LastEvaluatedKey`.
 /// - Every page that may be followed by more results carries a [`Cursor`] in [`Page::next`]:
 ///   pass it to [`page`](Query::page) or [`from`](Query::from) **with the same query** to read
 ///   what comes after the items returned so far. A cursor from another query, or a modified one,
@@ -208,9 +217,10 @@ where
 ///   before any request; see [`CursorCodec`](dynakey::CursorCodec) for what binds it and [`Db::with_cursor_secret`]
 ///   for its key. The limit, projection and `ConsistentRead` are not bound, so the page size may
 ///   change between pages.
-/// - `limit(n)` on the query counts the items returned by **one terminal**, from its cursor on:
-///   for [`page`](Query::page) it is the page size, for the streams the total across pages. The
-///   cursor after the `n`-th item resumes right after it.
+/// - `limit(n)` on the query counts the items of `E` delivered by **one terminal**, from its
+///   cursor on (not the items a filter or the [`unknown_items`](Query::unknown_items) policy
+///   dropped): for [`page`](Query::page) it is the page size, for the streams the total across
+///   pages. The cursor after the `n`-th item resumes right after it.
 /// - Items that the typed range excludes ([`QueryPlan::excluded_sort_keys`], the far end of
 ///   DynamoDB's inclusive `BETWEEN`) are dropped and never count against the limit.
 /// - A plan whose range matches nothing, or whose limit is 0, sends no request.
@@ -226,6 +236,8 @@ pub struct Query<T: Table, E, I, O> {
     unknown: UnknownItems,
     page_size: Option<u32>,
     progress: Option<Progress>,
+    /// [`one_request_per_page`](Query::one_request_per_page): pages as DynamoDB returns them.
+    one_request: bool,
     marker: Marker<E, I, O>,
 }
 
@@ -266,6 +278,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             unknown: UnknownItems::Error,
             page_size: None,
             progress: None,
+            one_request: false,
             marker: PhantomData,
         }
     }
@@ -279,6 +292,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             unknown: self.unknown,
             page_size: self.page_size,
             progress: self.progress,
+            one_request: self.one_request,
             marker: PhantomData,
         }
     }
@@ -287,10 +301,12 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// on `E`'s fields like a write's condition; the filter is part of what a cursor is bound to.
     ///
     /// DynamoDB applies a filter after reading (AWS developer guide, "Filter expressions for
-    /// Query"): a request reads up to 1 MB or its `Limit` of items *before* the filter, so a page
-    /// may hold fewer items than asked, or none, and still have a `next` cursor; the streams go
-    /// on while a `LastEvaluatedKey` is present, and `limit(n)` still counts the items
-    /// delivered (after the filter). Filtered-out items cost read capacity all the same.
+    /// Query"): a request reads up to 1 MB or its `Limit` of items *before* the filter.
+    /// `limit(n)` counts the items delivered (after the filter): a [`page`](Self::page) of `n`
+    /// sends requests until it holds `n`; a page of one request
+    /// ([`one_request_per_page`](Self::one_request_per_page), [`pages`](Self::pages)) may hold
+    /// fewer, or none, and still have a `next` cursor. Filtered-out items cost read capacity all
+    /// the same.
     ///
     /// A key-template field cannot be named (the condition's scope is
     /// [`WithKeyFields`](dynakey::WithKeyFields): a compile error pointing at the key
@@ -325,6 +341,17 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         self
     }
 
+    /// Makes [`page`](Self::page) return what one request per partition returned (DynamoDB's own
+    /// page: at most `limit(n)` items *evaluated*, fewer or none delivered when a filter or the
+    /// [`unknown_items`](Self::unknown_items) policy drops some) instead of filling the page to
+    /// `n` items. For a caller who bounds the requests of one call rather than the items; its
+    /// [`next`](Page::next) cursor works the same. A fan-out page with a limit is filled all the
+    /// same (a page of one request per shard would be no page of the merge).
+    pub fn one_request_per_page(mut self) -> Self {
+        self.one_request = true;
+        self
+    }
+
     /// Starts after `cursor` (a [`Page::next`] of the same query) instead of at the start; `None`
     /// keeps the start. With `limit(n)`, the streams then return the next `n` items.
     pub fn from(mut self, cursor: Option<&Cursor>) -> Self {
@@ -336,7 +363,8 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// time of each request: a `FilterExpression` `NOT #ttl <= :now`
     /// (the plan's `leave_out_expired`). DynamoDB deletes expired items only eventually (AWS
     /// developer guide, "Using time to live (TTL) in DynamoDB"). Filtered items still count
-    /// towards the 1 MB a request reads, and towards its `Limit`: a page may hold fewer items.
+    /// towards the 1 MB a request reads and its `Limit` (see [`filter`](Self::filter) for what
+    /// that does to pages).
     pub fn unexpired(mut self) -> Self
     where
         T: dynakey::TableWithTtl,
@@ -361,7 +389,8 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     ///   item streams ([`items`](Self::items)) have no place to return it, so there it fails the
     ///   read like [`UnknownItems::Error`]: read pages to keep them.
     ///
-    /// Such items count against `limit(n)` (DynamoDB read them), and cursors resume after them.
+    /// Such items do not count against `limit(n)` (it counts `E`'s items delivered; they still
+    /// cost the read capacity DynamoDB spent reading them), and cursors resume after them.
     /// A query with a projection reads the attributes the checks need too
     /// ([`QueryPlan::read_attributes`]).
     ///
@@ -503,10 +532,11 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
                 };
                 match owner::screen::<E>(item, reader.target(), policy, reader.operation()) {
                     Ok(Ok(item)) => {
+                        reader.delivered();
                         return match O::decode(item) {
                             Ok(decoded) => Some((Ok(decoded), Some(Ok(Some(reader))))),
                             Err(e) => Some((Err(e), None)),
-                        }
+                        };
                     }
                     Ok(Err(_skipped)) => {}
                     Err(e) => return Some((Err(e), None)),
@@ -548,15 +578,23 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         })
     }
 
-    /// One page, starting after `cursor` (a [`Page::next`] of the same query) or at the start:
-    /// one request per partition (a fan-out page with a limit: as many as it takes to fill it).
-    /// Continue with the returned page's `next` until it is `None`. A page may be empty and still
-    /// have a `next`.
+    /// One page, starting after `cursor` (a [`Page::next`] of the same query) or at the start.
+    /// Continue with the returned page's `next` until it is `None`.
     ///
-    /// `limit(n)` on the query is the page size: the request's `Limit`, so at most `n` items. With
-    /// `limit(0)` no request is sent and the page is empty with `next` = the given cursor (`None`
-    /// when none was given); a range that matches nothing sends no request and returns an empty
-    /// last page.
+    /// - **A full page.** `limit(n)` on the query is the page size: the page holds `n` items of
+    ///   `E` — or the last ones, with `next` = `None` — however many requests that takes
+    ///   (a `FilterExpression` and the [`unknown_items`](Self::unknown_items) policy drop items
+    ///   after DynamoDB read them). The first request's `Limit` is `n` (capped by
+    ///   [`page_size`](Self::page_size)); each further request of the same page asks twice as
+    ///   many. The page's `next` resumes right after its last item, also when that item is in
+    ///   the middle of a DynamoDB response: no item lost or repeated. [`Page::requests`],
+    ///   [`Page::evaluated`] and [`Page::consumed_capacity`] report what the page cost.
+    /// - **Without a limit** a page is one request per partition (DynamoDB's page: up to 1 MB
+    ///   read), which may hold fewer items, or none, and still have a `next`; so is every page
+    ///   under [`one_request_per_page`](Self::one_request_per_page).
+    /// - With `limit(0)` no request is sent and the page is empty with `next` = the given cursor
+    ///   (`None` when none was given); a range that matches nothing sends no request and returns
+    ///   an empty last page.
     ///
     /// # Errors
     /// [`Error::Key`] before any request when the query cannot be planned or the cursor is
@@ -569,13 +607,14 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         E: Entity,
     {
         let policy = self.unknown;
+        let one_request = self.one_request;
         let query = match cursor {
             Some(cursor) => self.from(Some(cursor)),
             None => self,
         };
         match query.start(true)? {
             (Some(mut reader), _) => {
-                let fill = reader.partition_count() > 1 && reader.has_limit();
+                let fill = reader.has_limit() && (!one_request || reader.partition_count() > 1);
                 let mode = if fill { Mode::Fill } else { Mode::OneRound };
                 Ok(page_of::<T, E, I, O>(&mut reader, mode, policy).await?.0)
             }
@@ -713,7 +752,10 @@ async fn page_of<T: Table, E: Entity, I, O: Output<T, E, I>>(
         match reader.next(mode).await? {
             Step::Item(item) => {
                 match owner::screen::<E>(item, reader.target(), policy, reader.operation())? {
-                    Ok(item) => items.push(O::decode(item)?),
+                    Ok(item) => {
+                        reader.delivered();
+                        items.push(O::decode(item)?);
+                    }
                     Err(other) => {
                         unknown_count += 1;
                         if policy == UnknownItems::Keep {
@@ -735,6 +777,7 @@ async fn page_of<T: Table, E: Entity, I, O: Output<T, E, I>>(
             unknown_count,
             next,
             requests: reader.requests,
+            evaluated: reader.evaluated,
             consumed_capacity: reader.consumed_capacity,
             last_evaluated_key: reader.last_evaluated_key.take(),
         },

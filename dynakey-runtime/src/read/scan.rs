@@ -29,8 +29,8 @@ use crate::error::Error;
 ///   and delivered as one stream (merged by sort-key bytes, as a fan-out query's shards are: an
 ///   order of no meaning across partitions, but the same on every run).
 /// - **Paging.** As for a query: `Limit` ([`page_size`](Self::page_size)) counts items
-///   evaluated before the filter, a page may be empty and paging goes on while a
-///   `LastEvaluatedKey` is present, `limit(n)` counts items delivered.
+///   evaluated before the filter, `limit(n)` counts items delivered, a [`page`](Self::page) of
+///   `n` is full, and paging goes on while a `LastEvaluatedKey` is present.
 /// - **Cursors.** [`Page::next`] holds every segment's position (its whole
 ///   `LastEvaluatedKey`), bound to the table, the segment count, the filter and the entity;
 ///   signed or encrypted as a query's ([`Db::with_cursor_secret`]).
@@ -117,6 +117,12 @@ impl<T: Table, E, O> Scan<T, E, O> {
         self
     }
 
+    /// Pages of one request per segment: see [`Query::one_request_per_page`].
+    pub fn one_request_per_page(mut self) -> Self {
+        self.query = self.query.one_request_per_page();
+        self
+    }
+
     /// What the scan does with items that are not `E`'s: see [`Query::unknown_items`].
     pub fn unknown_items(mut self, policy: UnknownItems) -> Self {
         self.query = self.query.unknown_items(policy);
@@ -178,7 +184,9 @@ impl<T: Table, E, O> Scan<T, E, O> {
         self.query.pages()
     }
 
-    /// One page, after `cursor` or from the start: one request per segment.
+    /// One page, after `cursor` or from the start: with `limit(n)`, `n` of `E`'s items (or the
+    /// last ones) however many requests that takes, as [`Query::page`]; without a limit or under
+    /// [`one_request_per_page`](Self::one_request_per_page), one request per segment.
     ///
     /// # Errors
     /// As [`Query::page`].
