@@ -65,9 +65,10 @@ impl<T: Table> Db<T> {
     /// A handle on table `table_name`, declared by `T`. Sends nothing; the table must exist (or be
     /// created with [`create_table`](Self::create_table)) before the first operation.
     ///
-    /// The handle uses a copy of `client`'s configuration with one more interceptor, which asks
-    /// every request for its ConsumedCapacity and reports each request as a `tracing` event (see
-    /// the crate docs, "Observability"); `client` itself is unchanged.
+    /// The handle uses a copy of `client`'s configuration with one more interceptor, which, while
+    /// a `tracing` subscriber wants its events, asks every request for its ConsumedCapacity and
+    /// reports each request as an event (see the crate docs, "Observability"), and otherwise does
+    /// nothing; `client` itself is unchanged.
     pub fn new(client: Client, table_name: impl Into<String>) -> Self {
         let table_name: String = table_name.into();
         let config = client

@@ -106,15 +106,19 @@
 //! interceptor that [`Db::new`] puts on its client reports every request a `Db` sends — reads,
 //! writes, batches, transactions, table set-up, and requests sent through [`Db::client`]:
 //!
-//! - every request asks for `ReturnConsumedCapacity = TOTAL` where the operation has it and the
-//!   caller did not choose (AWS developer guide, "DynamoDB read and write operations": capacity
-//!   is reported at no cost);
+//! - while a subscriber wants the `debug` event: every request asks for
+//!   `ReturnConsumedCapacity = TOTAL` where the operation has it and the caller did not choose
+//!   (AWS developer guide, "DynamoDB read and write operations": capacity is reported at no
+//!   cost); without one the request goes out as built (dynakey's reads ask for it themselves);
 //! - one `debug` event per request (target `dynakey_runtime::trace`), after its last attempt:
 //!   `operation`, `table`, `index`, `items` (items returned by a read, items sent by a write),
 //!   `consumed_capacity` (capacity units, summed over tables and indexes), `retries` (attempts
 //!   after the first, the SDK's own retries included) and `outcome` (`ok` or the error code);
 //! - one `warn` event per throttled attempt (`ThrottlingException`,
 //!   `ProvisionedThroughputExceededException`, `RequestLimitExceeded`, …), retried or not.
+//!
+//! With no subscriber that wants these events the interceptor does nothing but ask `tracing`
+//! (`benches/embedded.rs` measures a GetItem through a `Db`'s client against a plain client).
 //!
 //! A [`RequestLog`] (given with [`Db::with_request_log`]) records every request a `Db` sends, as
 //! rendered ([`RequestInput`]: the SDK's input of its operation), with its outcome

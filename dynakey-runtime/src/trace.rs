@@ -12,6 +12,15 @@
 //! - one `warn` event per throttled attempt (`ThrottlingException`,
 //!   `ProvisionedThroughputExceededException`, `RequestLimitExceeded`, …), retried or not.
 //!
+//! **Nothing when nobody listens.** Before each request the interceptor asks `tracing` whether a
+//! subscriber wants its events (`tracing::enabled!` at its target: one relaxed load when no
+//! subscriber is installed, the call site's cached interest otherwise). When none wants the
+//! `debug` event, it leaves the request as the caller built it — no `ReturnConsumedCapacity`
+//! added, nothing described or kept — and when none wants the `warn` event either, it does
+//! nothing at all, so a `Db` without a subscriber costs what a plain SDK client costs. dynakey's
+//! own reads ask for `ReturnConsumedCapacity = TOTAL` themselves (pages report it), whatever
+//! the subscriber.
+//!
 //! [`Db::new`]: crate::Db::new
 //! [`Db::client`]: crate::Db::client
 
@@ -86,7 +95,11 @@ impl Intercept for Trace {
         if cfg.load::<Request>().is_some() {
             return Ok(());
         }
-        let mut request = describe(context.input_mut());
+        let event = tracing::enabled!(tracing::Level::DEBUG);
+        if !event && !tracing::enabled!(tracing::Level::WARN) {
+            return Ok(());
+        }
+        let mut request = describe(context.input_mut(), event);
         request.owner = self.id;
         cfg.interceptor_state().store_put(request);
         Ok(())
@@ -137,7 +150,7 @@ impl Intercept for Trace {
         _runtime_components: &RuntimeComponents,
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
-        if !self.owns(cfg) {
+        if !self.owns(cfg) || !tracing::enabled!(tracing::Level::DEBUG) {
             return Ok(());
         }
         let request = cfg.load::<Request>().cloned().unwrap_or_default();
@@ -168,9 +181,10 @@ fn operation(cfg: &ConfigBag) -> &str {
     cfg.load::<Metadata>().map_or("unknown", Metadata::name)
 }
 
-/// Table, index and items sent of a request, asking for its consumed capacity on the way.
-fn describe(input: &mut Input) -> Request {
-    let total = Some(ReturnConsumedCapacity::Total);
+/// Table, index and items sent of a request, asking for its consumed capacity on the way when
+/// `capacity` (the per-request event will report it).
+fn describe(input: &mut Input, capacity: bool) -> Request {
+    let total = capacity.then_some(ReturnConsumedCapacity::Total);
     macro_rules! single {
         ($($op:ident :: $input:ident => $items:expr),* $(,)?) => {$(
             if let Some(i) = input.downcast_mut::<$op::$input>() {
