@@ -116,6 +116,7 @@ pub mod segment;
 mod shard;
 mod table;
 mod template;
+mod timestamp;
 pub mod ttl;
 mod unique;
 mod write;
@@ -154,6 +155,7 @@ pub use table::{
     TableWithTtl, TableWithoutSortKey,
 };
 pub use template::{KeyTemplate, TemplatePart};
+pub use timestamp::{EpochMillis, EpochSeconds, UtcTime};
 pub use unique::UniqueConstraint;
 pub use write::{UpdateBuilder, UpdatePlan, WriteInput};
 

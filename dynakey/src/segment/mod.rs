@@ -47,8 +47,7 @@ mod ulid;
 #[cfg(feature = "uuid")]
 mod uuid;
 
-#[cfg(any(feature = "chrono", feature = "time"))]
-mod timestamp;
+pub(crate) mod timestamp;
 
 use crate::error::SegmentError;
 
