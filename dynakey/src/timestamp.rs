@@ -25,7 +25,7 @@
 //! assert_eq!("2026-12-03T15:06:46.123456789Z".parse::<UtcTime>()?, at);
 //! let minute_before = at.checked_sub(Duration::from_secs(60)).unwrap();
 //! assert!(minute_before < at && minute_before.to_string() < at.to_string());
-//! assert_eq!(EpochSeconds::try_from(at)?.secs(), 1_796_310_406);
+//! assert_eq!(EpochSeconds::from(at).secs(), 1_796_310_406);
 //! # Ok::<(), dynakey::ValueError>(())
 //! ```
 

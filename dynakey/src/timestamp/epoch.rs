@@ -6,7 +6,8 @@ use std::time::{Duration, SystemTime};
 use serde::{Deserialize, Serialize};
 
 use super::{duration_nanos, system_nanos, system_time, UtcTime};
-use crate::ValueError;
+use crate::error::SegmentError;
+use crate::{KeySegment, ValueError};
 
 macro_rules! epoch_type {
     (
@@ -85,6 +86,20 @@ macro_rules! epoch_type {
         impl fmt::Debug for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 write!(f, concat!(stringify!($name), "({})"), self.0)
+            }
+        }
+
+        /// In a key template: the text of the `i64` (sign-shifted, zero-padded to a fixed
+        /// width), so keys sort in time order.
+        impl KeySegment for $name {
+            const WIDTH: Option<usize> = <i64 as KeySegment>::WIDTH;
+
+            fn encode_segment(&self, out: &mut String) -> Result<(), SegmentError> {
+                self.0.encode_segment(out)
+            }
+
+            fn decode_segment(text: &str) -> Result<Self, SegmentError> {
+                i64::decode_segment(text).map($name)
             }
         }
 

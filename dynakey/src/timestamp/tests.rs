@@ -4,6 +4,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::AttributeValue;
+use crate::KeySegment;
 
 /// Nanoseconds since the epoch of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999999999Z.
 const MIN_NANOS: i128 = -62_167_219_200 * 1_000_000_000;
@@ -153,6 +154,22 @@ fn time_converts_both_ways() {
         EpochSeconds::try_from(date_time).unwrap(),
         EpochSeconds::from(at)
     );
+}
+
+#[test]
+fn in_a_key_the_text_is_the_attribute_s_and_reads_back() {
+    let at = utc(1_796_310_406_123_456_789);
+    let text = crate::segment::encode_to_string(&at).unwrap();
+    assert_eq!(text, at.to_string());
+    assert_eq!(UtcTime::decode_segment(&text).unwrap(), at);
+    assert!(UtcTime::decode_segment("2026-12-03T15:06:46Z").is_err());
+    let secs = EpochSeconds::from(at);
+    let text = crate::segment::encode_to_string(&secs).unwrap();
+    assert_eq!(Some(text.len()), EpochSeconds::WIDTH);
+    assert_eq!(EpochSeconds::decode_segment(&text).unwrap(), secs);
+    let before = crate::segment::encode_to_string(&EpochMillis::from_millis(-5)).unwrap();
+    let after = crate::segment::encode_to_string(&EpochMillis::from_millis(3)).unwrap();
+    assert!(before < after);
 }
 
 proptest! {

@@ -8,8 +8,9 @@ use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 use time::{Date, Month, Time, UtcDateTime};
 
 use super::{duration_nanos, system_nanos, system_time};
+use crate::error::SegmentError;
 use crate::segment::timestamp::{self as layout, Parts};
-use crate::ValueError;
+use crate::{KeySegment, ValueError};
 
 /// An instant in UTC, stored as the ISO-8601 (RFC 3339) string `YYYY-MM-DDTHH:MM:SS.fffffffffZ`:
 /// always 30 bytes, a four-digit year and exactly nine fractional digits, e.g.
@@ -195,6 +196,21 @@ impl FromStr for UtcTime {
             _ => return Err(bad()),
         };
         Ok(UtcTime(UtcDateTime::new(date, time)))
+    }
+}
+
+/// In a key template: the same 30-byte text (`chrono::DateTime<Utc>` and `time::OffsetDateTime`
+/// encode the same instant the same way), so keys sort in time order.
+impl KeySegment for UtcTime {
+    const WIDTH: Option<usize> = Some(layout::WIDTH);
+
+    fn encode_segment(&self, out: &mut String) -> Result<(), SegmentError> {
+        layout::encode(&self.parts(), out)
+    }
+
+    fn decode_segment(text: &str) -> Result<Self, SegmentError> {
+        text.parse()
+            .map_err(|_| SegmentError::malformed(layout::WHAT, text))
     }
 }
 
