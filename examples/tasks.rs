@@ -74,7 +74,7 @@ struct Task {
     status: Status,
     comments: u32,
     version: u64,
-    updated_at: Option<SystemTime>,
+    updated_at: Option<dynakey::UtcTime>,
 }
 
 fn value(v: &AttributeValue) -> String {

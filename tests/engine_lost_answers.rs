@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use common::engine::Capability;
 use common::fault_proxy::{FaultMix, FaultProxy};
@@ -37,7 +37,7 @@ struct Doc {
     id: String,
     body: String,
     version: u64,
-    updated_at: Option<SystemTime>,
+    updated_at: Option<dynakey::UtcTime>,
 }
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]

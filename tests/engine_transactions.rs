@@ -52,8 +52,8 @@ struct Doc {
 #[sk("META")]
 struct Note {
     id: String,
-    created: Option<std::time::SystemTime>,
-    updated: Option<std::time::SystemTime>,
+    created: Option<dynakey::UtcTime>,
+    updated: Option<dynakey::UtcTime>,
 }
 
 fn task(id: u32) -> Task {

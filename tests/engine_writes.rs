@@ -6,10 +6,10 @@
 mod common;
 
 use std::collections::HashMap;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::{Entity, Table, UpdateBuilder};
+use dynakey::{Entity, EpochMillis, EpochSeconds, Table, UpdateBuilder, UtcTime};
 use dynakey_runtime::{Db, Error};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
@@ -38,8 +38,8 @@ struct Task {
     labels: Vec<String>,
     history: Vec<String>,
     note: Option<String>,
-    created_at: Option<SystemTime>,
-    updated_at: Option<SystemTime>,
+    created_at: Option<UtcTime>,
+    updated_at: Option<UtcTime>,
     #[ttl]
     #[serde(with = "dynakey::ttl")]
     expires_at: Option<SystemTime>,
@@ -192,12 +192,19 @@ async fn an_update_of_a_missing_item_is_not_found_unless_it_is_an_upsert() -> Re
 }
 
 async fn raw_item(db: &Db<Tracker>, id: u32) -> Result<HashMap<String, AttributeValue>, BoxError> {
-    let key = key(id)?;
+    raw_get(db, &key(id)?).await
+}
+
+/// The item as the engine stores it, read with GetItem through the SDK client.
+async fn raw_get<E: Entity>(
+    db: &Db<Tracker>,
+    key: &dynakey::Key<E>,
+) -> Result<HashMap<String, AttributeValue>, BoxError> {
     let output = db
         .client()
         .get_item()
         .table_name(db.table_name())
-        .set_key(Some(dynakey_runtime::convert::key_to_attributes(&key)))
+        .set_key(Some(dynakey_runtime::convert::key_to_attributes(key)))
         .consistent_read(true)
         .send()
         .await?;
@@ -305,15 +312,16 @@ async fn an_update_of_an_index_field_moves_the_item_between_index_partitions(
 #[tokio::test]
 async fn timestamps_are_set_by_the_writes_themselves() -> Result<(), BoxError> {
     let (_engine, db) = fresh::<Tracker>().await?;
-    let before = SystemTime::now() - Duration::from_secs(1);
+    let before = UtcTime::now().saturating_sub(Duration::from_secs(1));
     let mut t = task(1, None);
-    t.created_at = Some(UNIX_EPOCH); // by hand: create replaces it
+    t.created_at = Some(UtcTime::MIN); // by hand: create replaces it
     let returned = db.create(&t).returning_stored().await?;
     let created = stored(&db, 1).await?;
     assert_eq!(returned, created, "create returns the entity as stored");
     let created_at = created.created_at.ok_or("create set no created_at")?;
     assert!(created_at >= before, "{created_at:?}");
     assert!(created.updated_at.is_some_and(|u| u >= before));
+    assert_stored_as_strings(&raw_item(&db, 1).await?, &created)?;
 
     tokio::time::sleep(Duration::from_millis(5)).await;
     db.update(&key(1)?).set(Task::TITLE, "later").await?;
@@ -327,6 +335,7 @@ async fn timestamps_are_set_by_the_writes_themselves() -> Result<(), BoxError> {
         updated.updated_at > created.updated_at,
         "update sets updated_at"
     );
+    assert_stored_as_strings(&raw_item(&db, 1).await?, &updated)?;
 
     tokio::time::sleep(Duration::from_millis(5)).await;
     let returned = db.put(&updated).returning_stored().await?;
@@ -343,6 +352,175 @@ async fn timestamps_are_set_by_the_writes_themselves() -> Result<(), BoxError> {
     assert!(
         replaced.updated_at > updated.updated_at,
         "put sets updated_at"
+    );
+    assert_stored_as_strings(&raw_item(&db, 1).await?, &replaced)?;
+    Ok(())
+}
+
+/// `UtcTime` timestamps are stored as their fixed-width string (`S`), as the entity reads them.
+fn assert_stored_as_strings(
+    raw: &HashMap<String, AttributeValue>,
+    task: &Task,
+) -> Result<(), BoxError> {
+    for (attribute, value) in [
+        ("created_at", task.created_at),
+        ("updated_at", task.updated_at),
+    ] {
+        let value = value.ok_or("no timestamp")?.to_string();
+        assert_eq!(value.len(), 30, "{value}");
+        assert_eq!(
+            raw.get(attribute),
+            Some(&AttributeValue::S(value)),
+            "{raw:?}"
+        );
+    }
+    Ok(())
+}
+
+/// Replaces `attribute` of the stored item with `value`, by a raw PutItem through the SDK client
+/// (the way an older writer or a migration would have left it).
+async fn backdate<E: Entity>(
+    db: &Db<Tracker>,
+    key: &dynakey::Key<E>,
+    attribute: &str,
+    value: AttributeValue,
+) -> Result<(), BoxError> {
+    let mut item = raw_get(db, key).await?;
+    item.insert(attribute.to_owned(), value);
+    db.client()
+        .put_item()
+        .table_name(db.table_name())
+        .set_item(Some(item))
+        .send()
+        .await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_filter_on_updated_at_keeps_the_items_written_in_the_last_minute() -> Result<(), BoxError>
+{
+    let (_engine, db) = fresh::<Tracker>().await?;
+    db.create(&task(1, None)).await?;
+    db.put(&task(2, None)).await?;
+    db.create(&task(3, None)).await?;
+    db.update(&key(3)?).set(Task::TITLE, "touched").await?;
+    db.create(&task(4, None)).await?;
+    let old = UtcTime::now().saturating_sub(Duration::from_secs(3_600));
+    backdate(
+        &db,
+        &key(4)?,
+        "updated_at",
+        AttributeValue::S(old.to_string()),
+    )
+    .await?;
+    assert_eq!(stored(&db, 4).await?.updated_at, Some(old));
+
+    let minute_ago = UtcTime::now().saturating_sub(Duration::from_secs(60));
+    let recent: Vec<Task> = db
+        .query(&Task::query("acme"))
+        .filter(Task::UPDATED_AT.gt(minute_ago))
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(recent.iter().map(|t| t.id).collect::<Vec<_>>(), [1, 2, 3]);
+    let stale: Vec<Task> = db
+        .query(&Task::query("acme"))
+        .filter(Task::UPDATED_AT.le(minute_ago))
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(stale.iter().map(|t| t.id).collect::<Vec<_>>(), [4]);
+    Ok(())
+}
+
+/// Timestamps stored as numbers: seconds for `updated_at` (not an `Option`), milliseconds for
+/// `created_at`.
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Tracker, created_at = "created_ms", updated_at = "updated_s")]
+#[pk("LOG#<log>")]
+#[sk("EVENT#<id>")]
+struct Event {
+    log: String,
+    id: u32,
+    created_ms: Option<EpochMillis>,
+    updated_s: EpochSeconds,
+}
+
+fn event(id: u32) -> Event {
+    Event {
+        log: "audit".into(),
+        id,
+        created_ms: None,
+        updated_s: EpochSeconds::from_secs(0),
+    }
+}
+
+fn event_key(id: u32) -> Result<dynakey::Key<Event>, BoxError> {
+    Ok(Event::key("audit", id)?)
+}
+
+#[tokio::test]
+async fn epoch_timestamps_are_stored_as_numbers_and_filter_by_value() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<Tracker>().await?;
+    let (before_s, before_ms) = (EpochSeconds::now(), EpochMillis::now());
+    let created = db.create(&event(1)).returning_stored().await?;
+    db.put(&event(2)).await?;
+    db.create(&event(3)).await?;
+    db.update(&event_key(3)?)
+        .condition(Event::UPDATED_S.ge(before_s))
+        .await?;
+    let (after_s, after_ms) = (EpochSeconds::now(), EpochMillis::now());
+
+    let raw = raw_get(&db, &event_key(1)?).await?;
+    assert_eq!(
+        raw.get("updated_s"),
+        Some(&AttributeValue::N(created.updated_s.to_string())),
+        "create(..).returning_stored() returns the stamps as stored: {raw:?}"
+    );
+    let created_ms = created.created_ms.ok_or("create set no created_ms")?;
+    assert_eq!(
+        raw.get("created_ms"),
+        Some(&AttributeValue::N(created_ms.to_string()))
+    );
+    assert!((before_s..=after_s).contains(&created.updated_s));
+    assert!((before_ms..=after_ms).contains(&created_ms));
+    for id in [2, 3] {
+        let raw = raw_get(&db, &event_key(id)?).await?;
+        assert!(
+            matches!(raw.get("updated_s"), Some(AttributeValue::N(_))),
+            "{raw:?}"
+        );
+    }
+
+    db.create(&event(4)).await?;
+    let hour_ago = EpochSeconds::now().saturating_sub(Duration::from_secs(3_600));
+    backdate(
+        &db,
+        &event_key(4)?,
+        "updated_s",
+        AttributeValue::N(hour_ago.to_string()),
+    )
+    .await?;
+    let minute_ago = EpochSeconds::now().saturating_sub(Duration::from_secs(60));
+    let recent: Vec<Event> = db
+        .query(&Event::query("audit"))
+        .filter(Event::UPDATED_S.gt(minute_ago))
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(recent.iter().map(|e| e.id).collect::<Vec<_>>(), [1, 2, 3]);
+    let stale: Vec<Event> = db
+        .query(&Event::query("audit"))
+        .filter(Event::UPDATED_S.lt(minute_ago))
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(
+        stale
+            .iter()
+            .map(|e| (e.id, e.updated_s))
+            .collect::<Vec<_>>(),
+        [(4, hour_ago)]
     );
     Ok(())
 }

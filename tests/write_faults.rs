@@ -27,7 +27,7 @@
 mod common;
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use aws_sdk_dynamodb::config::retry::RetryConfig;
 use common::engine::Capability;
@@ -72,8 +72,8 @@ struct Doc {
     id: u32,
     body: String,
     version: u64,
-    created_at: Option<SystemTime>,
-    updated_at: Option<SystemTime>,
+    created_at: Option<dynakey::UtcTime>,
+    updated_at: Option<dynakey::UtcTime>,
 }
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]

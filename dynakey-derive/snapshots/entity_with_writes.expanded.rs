@@ -231,8 +231,8 @@ const _: () = {
         }
         const MANAGED: ::dynakey::ManagedFields = __dk::managed(
             __dk::Some("version"),
-            __dk::Some(__dk::stamp::<SystemTime>("createdAt")),
-            __dk::Some(__dk::stamp::<SystemTime>("updatedAt")),
+            __dk::Some(__dk::stamp::<UtcTime>("createdAt")),
+            __dk::Some(__dk::stamp::<Option<UtcTime>>("updatedAt")),
             __dk::Some("expiresAt"),
         );
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
@@ -380,11 +380,11 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
             "version",
         );
         ///Attribute `createdAt` (field `created_at`). Set by dynakey on every write: conditions only.
-        pub const CREATED_AT: __dk::Field<Self, SystemTime, __dk::Managed> = __dk::handle(
+        pub const CREATED_AT: __dk::Field<Self, UtcTime, __dk::Managed> = __dk::handle(
             "createdAt",
         );
         ///Attribute `updatedAt` (field `updated_at`). Set by dynakey on every write: conditions only.
-        pub const UPDATED_AT: __dk::Field<Self, SystemTime, __dk::Managed> = __dk::handle(
+        pub const UPDATED_AT: __dk::Field<Self, Option<UtcTime>, __dk::Managed> = __dk::handle(
             "updatedAt",
         );
         ///Attribute `expiresAt` (field `expires_at`). The TTL field (epoch seconds): conditions and every update operation.

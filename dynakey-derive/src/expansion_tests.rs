@@ -323,8 +323,8 @@ fn cases() -> Vec<(&'static str, Derive, DeriveInput)> {
                     #[serde(with = "serde_dynamo::string_set")]
                     labels: Vec<String>,
                     version: u64,
-                    created_at: SystemTime,
-                    updated_at: SystemTime,
+                    created_at: UtcTime,
+                    updated_at: Option<UtcTime>,
                     #[ttl]
                     #[serde(with = "dynakey::ttl")]
                     expires_at: Option<SystemTime>,

@@ -36,7 +36,10 @@
 //!   other field of its index through the index's [`IndexGroup`] handle, so one `UpdateItem`
 //!   rewrites the index key attributes too;
 //! - [`Managed`]: the version and timestamp fields (`#[dynakey(version = …, created_at = …,
-//!   updated_at = …)]`): conditions only — dynakey sets them on every write.
+//!   updated_at = …)]`): conditions only — dynakey sets them on every write. A timestamp
+//!   ([`UtcTime`](crate::UtcTime), [`EpochSeconds`](crate::EpochSeconds),
+//!   [`EpochMillis`](crate::EpochMillis)) compares in time order with a value of its type:
+//!   `Task::UPDATED_AT.gt(UtcTime::now().saturating_sub(Duration::from_secs(60)))`.
 //!
 //! Conditions ([`Cond`]) are built on any kind: comparisons, `between`, `is_in`,
 //! `begins_with` (strings), `contains` (strings, sets, lists), `size`, `attribute_type`,

@@ -27,7 +27,8 @@
 //! ## The map
 //!
 //! Everything a user names is at the crate root; the modules are private, except [`segment`] (the
-//! encoding of each key type, with an example key) and [`ttl`] (`#[serde(with = "dynakey::ttl")]`).
+//! encoding of each key type, with an example key), [`timestamp`] (how each timestamp type is
+//! stored and compared) and [`ttl`] (`#[serde(with = "dynakey::ttl")]`).
 //! This crate has no AWS SDK dependency: `dynakey-runtime` executes the requests it describes.
 //!
 //! | area | what you use |
@@ -36,6 +37,7 @@
 //! | keys | [`Key`], [`KeyValue`], [`KeyTemplate`] / [`TemplatePart`], [`KeySegment`] / [`SegmentArg`], [`KeyPath`], [`Sharding`] ([`MAX_SHARDS`]; the hash and suffix are a data contract) |
 //! | key conditions (docs/semantics.md §3) | [`KeyQuery`] (typestate: [`AnySortKey`], [`SortKeyRange`]; [`Whole`] / [`Projected`]), the sort-key traits [`SortKeyPrefix`], [`SortKeyBound`], [`CompleteSortKey`], [`SortKeyOf`], [`SegmentPrefix`], [`SortKeyPartial`], [`Bound`], [`PrimaryIndex`]; attribute-wise: [`KeyAttribute`], [`AttributeType`], [`KeyBytes`], [`SortAttributes`], [`AttributeRange`], [`SortConditions`], [`AttributeOp`] |
 //! | conditions, filters, updates | [`Field`] and its conditions [`Cond`] (scope [`NonKey`] / [`WithKeyFields`], [`QueryFilter`]; [`Size`]), [`IndexGroup`], [`UpdateBuilder`], [`UpdatePlan`], [`ManagedFields`], [`UniqueConstraint`] |
+//! | times DynamoDB compares (managed `created_at` / `updated_at`, any field) | [`UtcTime`] (a fixed-width ISO-8601 string), [`EpochSeconds`], [`EpochMillis`] (numbers) |
 //! | the wire forms (one renderer makes their text) | [`QueryInput`] (also as `aws dynamodb query --cli-input-json`), [`ScanInput`], [`WriteInput`], [`AttributeValue`], [`Json`] |
 //! | resuming (docs/semantics.md §4) | [`Cursor`], [`CursorCodec`], [`Position`], [`StartKey`] |
 //! | item collections | [`Collection`], [`MemberOf`], [`Cardinality`] |
@@ -116,6 +118,7 @@ pub mod segment;
 mod shard;
 mod table;
 mod template;
+pub mod timestamp;
 pub mod ttl;
 mod unique;
 mod write;
@@ -154,6 +157,7 @@ pub use table::{
     TableWithTtl, TableWithoutSortKey,
 };
 pub use template::{KeyTemplate, TemplatePart};
+pub use timestamp::{EpochMillis, EpochSeconds, UtcTime};
 pub use unique::UniqueConstraint;
 pub use write::{UpdateBuilder, UpdatePlan, WriteInput};
 

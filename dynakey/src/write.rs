@@ -13,7 +13,8 @@
 //!   stores that version plus one; `create` stores the first version, 1;
 //! - `#[dynakey(created_at = "…", updated_at = "…")]` fields are set in the same request: both by
 //!   `create`, `updated_at` by `put` and `update` (and `created_at` by an upsert that creates the
-//!   item, with `if_not_exists`).
+//!   item, with `if_not_exists`), stored as the field's type says ([`crate::timestamp`]: a
+//!   fixed-width ISO-8601 string or an epoch number, both compared in time order).
 //!
 //! [`WriteInput`] is the rendered request text, from the one [`Renderer`].
 

@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use dynakey::__private::expr::AttributeType;
 use dynakey::AttributeValue;
-use dynakey::{Entity, KeySegment, Table, UpdateBuilder, UpdatePlan, WriteInput};
+use dynakey::{Entity, KeySegment, Table, UpdateBuilder, UpdatePlan, UtcTime, WriteInput};
 use serde::{Deserialize, Serialize};
 
 #[derive(Table)]
@@ -50,7 +50,7 @@ struct Task {
     history: Vec<String>,
     note: Option<String>,
     version: u64,
-    updated_at: Option<SystemTime>,
+    updated_at: Option<UtcTime>,
     #[ttl]
     #[serde(with = "dynakey::ttl")]
     expires_at: Option<SystemTime>,
@@ -124,6 +124,30 @@ fn conditions_render_with_their_values_serialised_as_the_item_stores_them() {
 }
 
 #[test]
+fn a_managed_timestamp_compares_with_a_value_of_its_type() {
+    let minute_before = UtcTime::from_unix(1_000, 0)
+        .unwrap()
+        .saturating_sub(Duration::from_secs(60));
+    let recent = Task::UPDATED_AT
+        .gt(minute_before)
+        .and(Task::UPDATED_AT.le(UtcTime::MAX));
+    let input = WriteInput::render(&[], Some(recent.expr().unwrap()));
+    assert_eq!(
+        input.condition_expression.as_deref(),
+        Some("#updatedAt > :updatedAt AND #updatedAt <= :updatedAt_2")
+    );
+    let values = &input.expression_attribute_values;
+    assert_eq!(
+        values[":updatedAt"],
+        AttributeValue::S("1970-01-01T00:15:40.000000000Z".into())
+    );
+    assert_eq!(
+        values[":updatedAt_2"],
+        AttributeValue::S("9999-12-31T23:59:59.999999999Z".into())
+    );
+}
+
+#[test]
 fn an_update_of_an_index_group_rewrites_the_index_keys() {
     let plan = UpdatePlan::new(key())
         .set(Task::TITLE, "Ship")
@@ -152,6 +176,11 @@ fn an_update_of_an_index_group_rewrites_the_index_keys() {
     );
     assert_eq!(values[":GSI2SK"], AttributeValue::S("0000000007".into()));
     assert_eq!(values[":version"], AttributeValue::N("4".into()));
+    assert_eq!(
+        values[":updatedAt"],
+        AttributeValue::S("1970-01-01T00:16:40.000000000Z".into()),
+        "a UtcTime timestamp: the fixed-width string of the request's time"
+    );
     assert_eq!(
         input.condition_expression.as_deref(),
         Some("attribute_exists(#PK) AND #version = :version_2")

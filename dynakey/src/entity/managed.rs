@@ -2,12 +2,12 @@
 //! attribute, as an entity declares them.
 
 use std::fmt;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use serde::Serialize;
 
 use crate::expr::Value;
-use crate::ValueError;
+use crate::{EpochMillis, EpochSeconds, UtcTime, ValueError};
 
 /// The attributes dynakey maintains on every write of an entity, from
 /// `#[dynakey(version = "…", created_at = "…", updated_at = "…")]` and `#[ttl]`
@@ -90,59 +90,49 @@ impl Stamp {
     }
 }
 
-/// A field type that can hold an automatic timestamp: made from the current time, stored with
-/// serde.
+/// A field type that can hold an automatic timestamp, in a form DynamoDB compares in time order:
+/// [`UtcTime`] (an ISO-8601 string), [`EpochSeconds`] or [`EpochMillis`] (numbers), or an
+/// `Option` of one. Not `SystemTime`, whose serde form is a map DynamoDB cannot compare.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot hold an automatic timestamp",
     label = "named by #[dynakey(created_at = …)] or #[dynakey(updated_at = …)]",
-    note = "timestamp fields are std::time::SystemTime, chrono::DateTime<Utc> (feature `chrono`), time::OffsetDateTime (feature `time`), or an Option of one"
+    note = "a timestamp field is dynakey::UtcTime (stored as the string 2026-12-03T15:06:46.123456789Z), dynakey::EpochSeconds or dynakey::EpochMillis (stored as a number), or an Option of one: values DynamoDB compares in time order in conditions and filters; std::time::SystemTime and chrono's or time's types are stored by serde in forms that do not sort (convert them with TryFrom)"
 )]
 pub trait Timestamp: Serialize + Sized {
-    /// The value for time `now`, `None` when the type cannot hold it.
-    fn from_system_time(now: SystemTime) -> Option<Self>;
+    /// The value for time `now`.
+    ///
+    /// # Errors
+    /// [`ValueError`] when the type cannot hold `now`.
+    fn from_system_time(now: SystemTime) -> Result<Self, ValueError>;
 }
 
-impl Timestamp for SystemTime {
-    fn from_system_time(now: SystemTime) -> Option<Self> {
-        Some(now)
+impl Timestamp for UtcTime {
+    fn from_system_time(now: SystemTime) -> Result<Self, ValueError> {
+        UtcTime::try_from(now)
     }
 }
 
-#[cfg(feature = "chrono")]
-impl Timestamp for chrono::DateTime<chrono::Utc> {
-    fn from_system_time(now: SystemTime) -> Option<Self> {
-        let since = now.duration_since(UNIX_EPOCH).ok()?;
-        chrono::DateTime::from_timestamp(i64::try_from(since.as_secs()).ok()?, since.subsec_nanos())
+impl Timestamp for EpochSeconds {
+    fn from_system_time(now: SystemTime) -> Result<Self, ValueError> {
+        EpochSeconds::try_from(now)
     }
 }
 
-#[cfg(feature = "time")]
-impl Timestamp for time::OffsetDateTime {
-    fn from_system_time(now: SystemTime) -> Option<Self> {
-        let nanos = now.duration_since(UNIX_EPOCH).ok()?.as_nanos();
-        time::OffsetDateTime::from_unix_timestamp_nanos(i128::try_from(nanos).ok()?).ok()
+impl Timestamp for EpochMillis {
+    fn from_system_time(now: SystemTime) -> Result<Self, ValueError> {
+        EpochMillis::try_from(now)
     }
 }
 
 impl<T: Timestamp> Timestamp for Option<T> {
-    fn from_system_time(now: SystemTime) -> Option<Self> {
+    fn from_system_time(now: SystemTime) -> Result<Self, ValueError> {
         T::from_system_time(now).map(Some)
     }
 }
 
 /// `now` as a `T` field stores it (the generated [`Stamp`] of a timestamp field).
 pub(crate) fn stamp_value<T: Timestamp>(now: SystemTime) -> Result<Value, ValueError> {
-    let time = T::from_system_time(now).ok_or_else(|| {
-        ValueError::new(
-            "",
-            format!(
-                "{} cannot hold the time {:?}",
-                std::any::type_name::<T>(),
-                now.duration_since(UNIX_EPOCH)
-            ),
-        )
-    })?;
-    crate::field::serialize_value(&time, "")
+    crate::field::serialize_value(&T::from_system_time(now)?, "")
 }
 
 /// Integer types a version field may have (optimistic locking counts 1, 2, 3, …).

@@ -17,6 +17,8 @@
 //! | [`KeyPath`](crate::KeyPath) | segments joined by `/`, folders end in `/` | any | `root/photos/` |
 //! | `ulid::Ulid` (feature `ulid`) | canonical Crockford base32 | 26 | `01ARZ3NDEKTSV4RRFFQ69G5FAV` |
 //! | `uuid::Uuid` (feature `uuid`) | lower-case hyphenated | 36 | `67e55044-10b1-426f-9247-bb680e5fe0c8` |
+//! | [`UtcTime`](crate::UtcTime) | `YYYY-MM-DDTHH:MM:SS.fffffffffZ`, years 0000–9999 (its attribute text too) | 30 | `2026-11-29T21:13:08.000000000Z` |
+//! | [`EpochSeconds`](crate::EpochSeconds), [`EpochMillis`](crate::EpochMillis) | as `i64` | 20 | `EpochSeconds::from_secs(1796310406)` → `00000000001796310406` |
 //! | `chrono::DateTime<Utc>` (feature `chrono`) | `YYYY-MM-DDTHH:MM:SS.fffffffffZ`, years 0000–9999 | 30 | `2026-11-29T21:13:08.000000000Z` |
 //! | `time::OffsetDateTime` (feature `time`) | converted to UTC, same format as chrono | 30 | `2026-11-29T21:13:08.000000000Z` |
 //! | unit enums with `#[derive(KeySegment)]` | each variant's declared key text | any | `Status::Active` → `ACTIVE` |
@@ -47,8 +49,7 @@ mod ulid;
 #[cfg(feature = "uuid")]
 mod uuid;
 
-#[cfg(any(feature = "chrono", feature = "time"))]
-mod timestamp;
+pub(crate) mod timestamp;
 
 use crate::error::SegmentError;
 
@@ -61,7 +62,7 @@ use crate::error::SegmentError;
     message = "`{Self}` cannot be a key segment",
     label = "this field is used in a key template",
     note = "key segments are types with an order-preserving text encoding: integers, f32/f64, bool, char, \
-            String, dynakey::KeyPath, ulid/uuid/chrono/time behind cargo features, or unit enums with \
+            String, dynakey::KeyPath, dynakey::UtcTime/EpochSeconds/EpochMillis, ulid/uuid/chrono/time behind cargo features, or unit enums with \
             #[derive(dynakey::KeySegment)]; implement dynakey::KeySegment for your own type"
 )]
 pub trait KeySegment: Sized + Clone + PartialEq + std::fmt::Debug {

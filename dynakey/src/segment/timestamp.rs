@@ -7,11 +7,11 @@
 use crate::error::SegmentError;
 
 /// Byte length of every timestamp encoding.
-pub(super) const WIDTH: usize = 30;
-pub(super) const WHAT: &str = "UTC timestamp (YYYY-MM-DDTHH:MM:SS.fffffffffZ)";
+pub(crate) const WIDTH: usize = 30;
+pub(crate) const WHAT: &str = "UTC timestamp (YYYY-MM-DDTHH:MM:SS.fffffffffZ)";
 
 /// The parts of a UTC instant, already range-checked by the caller's date library.
-pub(super) struct Parts {
+pub(crate) struct Parts {
     pub year: i32,
     pub month: u32,
     pub day: u32,
@@ -25,7 +25,7 @@ fn push_num(out: &mut String, value: u32, width: usize) {
     super::push_padded(out, itoa::Buffer::new().format(value), width);
 }
 
-pub(super) fn encode(parts: &Parts, out: &mut String) -> Result<(), SegmentError> {
+pub(crate) fn encode(parts: &Parts, out: &mut String) -> Result<(), SegmentError> {
     if !(0..=9999).contains(&parts.year) {
         return Err(SegmentError::Unencodable(format!(
             "year {} is outside 0000-9999, the range of the fixed-width timestamp encoding",
@@ -55,7 +55,7 @@ pub(super) fn encode(parts: &Parts, out: &mut String) -> Result<(), SegmentError
 }
 
 /// Splits the text into parts; the caller's date library validates the calendar.
-pub(super) fn decode(text: &str) -> Result<Parts, SegmentError> {
+pub(crate) fn decode(text: &str) -> Result<Parts, SegmentError> {
     let bad = || SegmentError::malformed(WHAT, text);
     let b = text.as_bytes();
     if b.len() != WIDTH

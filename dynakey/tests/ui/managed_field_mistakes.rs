@@ -10,7 +10,7 @@ struct Doc {
     workspace: String,
     id: String,
     version: u64,
-    touched: std::time::SystemTime,
+    touched: dynakey::UtcTime,
 }
 
 #[derive(Entity, serde::Serialize, serde::Deserialize)]
@@ -19,7 +19,7 @@ struct Doc {
 #[sk("NOTE")]
 struct Note {
     workspace: String,
-    at: std::time::SystemTime,
+    at: dynakey::UtcTime,
 }
 
 fn main() {}

@@ -28,7 +28,7 @@ struct User {
     #[serde(flatten)]
     extra: Extra,
     version: u64,
-    updated: Option<SystemTime>,
+    updated: Option<dynakey::UtcTime>,
 }
 
 #[derive(Entity, serde::Serialize, serde::Deserialize)]
