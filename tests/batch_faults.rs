@@ -18,7 +18,7 @@
 //! Each test prints, per seed, the items pushed and the faults the proxy injected per kind (run
 //! with `--nocapture` to see them; `.ci/run` does).
 
-mod common;
+use crate::common;
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;

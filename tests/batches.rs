@@ -5,7 +5,7 @@
 //! refused before any request. Each case checks what it wrote by reading the table back directly.
 //! `batch_faults.rs` has the property tests over seeds and mixed faults.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::future::IntoFuture;

@@ -7,7 +7,7 @@
 //! native values; an update that sets a native fill to `None` REMOVEs it. The derive-level tests
 //! are `engine_attribute_keys.rs`.
 
-mod common;
+use crate::common;
 
 use aws_sdk_dynamodb::types::{AttributeValue, KeyType};
 use dynakey::{

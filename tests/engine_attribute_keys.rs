@@ -6,7 +6,7 @@
 //! developer guide, "Multi-attribute keys pattern"); `tests/engine_multi_attribute_gsi.rs` pins
 //! the same rules on raw requests.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -5,7 +5,7 @@
 //! (same partition template, other sort literals), so the ranges must stay inside the template's
 //! literal prefix ("B#"). Runs on the embedded engine and on `DYNAKEY_TEST_ENDPOINT`.
 
-mod common;
+use crate::common;
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{Entity, KeyQuery, Table, UpdateBuilder};

@@ -1,7 +1,7 @@
 //! Item collections on the embedded engine: one paged Query decoded into a typed result (issue #5,
 //! docs/semantics.md §4). Query requests are counted by a `RequestLog` (what the SDK edge sent), not by the read's own report.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

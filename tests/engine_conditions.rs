@@ -7,7 +7,7 @@
 //! excluded) and does not use dynakey's condition code. Items of other entities share the
 //! partition, with keys before, after and at the edge of every range; they never show up.
 
-mod common;
+use crate::common;
 
 use dynakey::SortKeyRange;
 use dynakey::{DefaultTable, Entity, KeyErrorKind, KeyQuery, PrimaryIndex};

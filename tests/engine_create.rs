@@ -1,7 +1,7 @@
 //! `create` never overwrites (docs/semantics.md §5), and `create_table` sends the declared key
 //! schema of attribute-wise indexes (docs/semantics.md §3), on the engine of the run.
 
-mod common;
+use crate::common;
 
 use aws_sdk_dynamodb::types::{KeySchemaElement, ScalarAttributeType};
 use dynakey::{DefaultTable, Entity, Table};

@@ -2,7 +2,7 @@
 //! ended, empty pages with a `LastEvaluatedKey` continue, and cursors from another query or with a
 //! single character changed are refused before any request.
 
-mod common;
+use crate::common;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;

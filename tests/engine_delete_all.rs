@@ -1,7 +1,7 @@
 //! Deleting a partition or a group of it against the engine (docs/semantics.md §5, "Deleting a
 //! partition"): every item of the query, and only those, in batches with progress.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

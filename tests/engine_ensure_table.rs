@@ -2,7 +2,7 @@
 //! alone, and a table whose key schema or indexes differ is refused with every difference named
 //! and nothing changed.
 
-mod common;
+use crate::common;
 
 use dynakey::{Entity, IndexKind, Table};
 use dynakey_runtime::{Engine, Error, KeyRole, SchemaDifference, TableSetup};

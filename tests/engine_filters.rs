@@ -4,7 +4,7 @@
 //! present, `limit(n)` counts items delivered after the filter (a page of `n` is full), and
 //! cursors resume right after pages that ended on filtered-out items.
 
-mod common;
+use crate::common;
 
 use dynakey::__private::expr::{Comparator, Condition, Operand, Path};
 use dynakey::AttributeValue;

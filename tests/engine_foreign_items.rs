@@ -5,7 +5,7 @@
 //! another entity-type attribute, another entity's index keys — go to the unknown-item policy:
 //! an error naming the item's keys by default, counted or kept on request, never decoded.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -8,7 +8,7 @@
 //! of another entity whose sort keys lie among the events' on the table and on the index. Every
 //! page size from 1 to 50, forward and reverse, on the table and on the GSI.
 
-mod common;
+use crate::common;
 
 use dynakey::{Cursor, Entity, KeyQuery, Table};
 use dynakey_runtime::{Db, Page, UnknownItems};

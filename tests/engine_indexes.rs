@@ -2,7 +2,7 @@
 //! indexes (by Query and by Scan of the index), index cursors, `KEYS_ONLY`/`INCLUDE` projections,
 //! consistent reads on an LSI, and the indexes `create_table` makes from the declaration.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,6 +1,6 @@
 //! Single-item round trips, batch writes and table creation on the embedded engine.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -5,7 +5,7 @@
 //! `VersionConflict` for the call's own write). `OutcomeUnknown` carries the request as sent:
 //! the caller reads the item and resends it.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

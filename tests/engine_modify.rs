@@ -3,7 +3,7 @@
 //! the other fields, conditioned on the version or on the item as read, a lost race read and
 //! written again a bounded number of times; 16 concurrent callers on different fields all kept.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;

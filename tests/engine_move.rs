@@ -1,7 +1,7 @@
 //! Changing a key is a move (docs/semantics.md §5): one transaction that deletes the old item, conditional on
 //! it existing, and puts the new one.
 
-mod common;
+use crate::common;
 
 use dynakey::{DefaultTable, Entity, KeyPath};
 use dynakey_runtime::Error;

@@ -7,7 +7,7 @@
 //!
 //! Both engines serve them: dynoxide since dynoxide-rs 3.0 (Dynoxide 1.3.0), moto since 5.1.21.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

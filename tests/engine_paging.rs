@@ -1,6 +1,6 @@
 //! Paging across DynamoDB's 1 MB page limit on the embedded engine (docs/semantics.md §4).
 
-mod common;
+use crate::common;
 
 use dynakey::{DefaultTable, Entity};
 use dynakey_runtime::{Db, Page};

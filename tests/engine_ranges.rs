@@ -2,7 +2,7 @@
 //! `BETWEEN` returns but the typed range excludes are dropped, and a page left empty by that keeps
 //! paging going.
 
-mod common;
+use crate::common;
 
 use dynakey::{DefaultTable, Entity};
 use dynakey_runtime::{Db, Error, Page};

@@ -1,6 +1,6 @@
 //! Invalid keys are rejected before any request and nothing is written (docs/semantics.md §2).
 
-mod common;
+use crate::common;
 
 use dynakey::{DefaultTable, Entity, KeyError, KeyErrorKind, KeyRole};
 use dynakey_runtime::{Db, Error};

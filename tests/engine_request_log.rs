@@ -2,7 +2,7 @@
 //! `Db` sends — writes, reads, batches, transactions — as rendered, with its outcome; a request
 //! refused before sending leaves no entry; a resend by the retry policy is an entry of its own.
 
-mod common;
+use crate::common;
 
 use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::{

@@ -2,7 +2,7 @@
 //! end to end, because every name goes through a `#placeholder` (docs/semantics.md §3; AWS developer guide,
 //! "Expression attribute names" and "Reserved words").
 
-mod common;
+use crate::common;
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{Entity, Table};

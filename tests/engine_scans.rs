@@ -3,7 +3,7 @@
 //! each exactly once, other items follow the unknown-item policy, cursors resume a parallel scan,
 //! and a scan's filter may name key fields.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};

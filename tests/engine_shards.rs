@@ -3,7 +3,7 @@
 //! match one unsharded partition (exclusions and `matches_nothing` included), empty shards, one
 //! shard holding everything, concurrency, and cursors refused before any request.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;

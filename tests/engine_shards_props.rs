@@ -8,7 +8,7 @@
 //! unsharded `Flat` (`#[pk("F#<workspace>")]`). One engine serves every case; each case writes
 //! its own workspace, so cases never see each other's items.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;

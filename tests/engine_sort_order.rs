@@ -1,7 +1,7 @@
 //! Sort-key order on the embedded engine: DynamoDB compares string keys as UTF-8 bytes, which is
 //! Rust's `String` order (not UTF-16 order, not case-insensitive, not locale order).
 
-mod common;
+use crate::common;
 
 use dynakey::{DefaultTable, Entity, KeyPath};
 use dynakey_runtime::Db;

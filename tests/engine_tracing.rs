@@ -1,13 +1,20 @@
 //! What a `Db` reports through `tracing`: one debug event per request with its operation, table,
 //! index, items, consumed capacity and retries, and a warning for each throttled attempt
-//! (`dynakey-runtime/src/trace.rs`). The events are collected by a `tracing-subscriber` layer on
-//! a current-thread runtime, so the engine's and the client's work is seen by this test's
-//! subscriber only.
+//! (`dynakey-runtime/src/trace.rs`). The events are collected on a current-thread runtime, so the
+//! engine's and the client's work is seen by this test's collector only.
+//!
+//! The collector is reached through one process-wide subscriber (installed once, [`collect`]),
+//! not a subscriber of the test's thread (`tracing::subscriber::set_default`): the other tests of
+//! this binary emit the same events on other threads, and `tracing` caches whether a call site is
+//! wanted for the whole process — with a thread's subscriber alive as the only one, a call site
+//! first reached on another thread (where no subscriber listens) is cached as unwanted, and this
+//! test saw none of its events.
 
-mod common;
+use crate::common;
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, Once, PoisonError};
 
 use common::fault_proxy::{FaultMix, FaultProxy};
 use common::TestEngine;
@@ -16,6 +23,8 @@ use dynakey_runtime::Db;
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 use tracing::field::{Field, Visit};
+use tracing::subscriber::Interest;
+use tracing::Metadata;
 use tracing_subscriber::layer::{Context, SubscriberExt};
 use tracing_subscriber::Layer;
 
@@ -54,9 +63,61 @@ impl Visit for Seen {
     }
 }
 
-/// Collects the events of target `dynakey_runtime::trace`.
+/// The target of dynakey's request events.
+const TARGET: &str = "dynakey_runtime::trace";
+
+/// Collects the events of target [`TARGET`] emitted on one thread.
 #[derive(Clone, Default)]
 struct Collect(Arc<Mutex<Vec<Seen>>>);
+
+thread_local! {
+    /// The collector of this thread's test, while [`collect`]'s guard lives.
+    static COLLECTOR: RefCell<Option<Collect>> = const { RefCell::new(None) };
+}
+
+/// A collector for the events this thread emits until the guard is dropped.
+fn collect() -> (Collect, impl Drop) {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        tracing::subscriber::set_global_default(tracing_subscriber::registry().with(ToThisThread))
+            .expect("no other process-wide subscriber in the engine tests");
+    });
+    struct Stop;
+    impl Drop for Stop {
+        fn drop(&mut self) {
+            COLLECTOR.with(|c| c.borrow_mut().take());
+        }
+    }
+    let collect = Collect::default();
+    COLLECTOR.with(|c| *c.borrow_mut() = Some(collect.clone()));
+    (collect, Stop)
+}
+
+/// The process-wide layer: hands each event of [`TARGET`] to its thread's collector, if any.
+/// Every other call site is unwanted, so the other tests' SDK events cost nothing.
+struct ToThisThread;
+
+impl<S: tracing::Subscriber> Layer<S> for ToThisThread {
+    fn register_callsite(&self, metadata: &'static Metadata<'static>) -> Interest {
+        if metadata.target() == TARGET {
+            Interest::always()
+        } else {
+            Interest::never()
+        }
+    }
+
+    fn enabled(&self, metadata: &Metadata<'_>, _ctx: Context<'_, S>) -> bool {
+        metadata.target() == TARGET
+    }
+
+    fn on_event(&self, event: &tracing::Event<'_>, _ctx: Context<'_, S>) {
+        COLLECTOR.with(|c| {
+            if let Some(collect) = &*c.borrow() {
+                collect.record(event);
+            }
+        });
+    }
+}
 
 impl Collect {
     fn events(&self) -> Vec<Seen> {
@@ -71,11 +132,9 @@ impl Collect {
             .filter(|e| e.level == "DEBUG" && e.get("operation") == Some(operation))
             .collect()
     }
-}
 
-impl<S: tracing::Subscriber> Layer<S> for Collect {
-    fn on_event(&self, event: &tracing::Event<'_>, _ctx: Context<'_, S>) {
-        if event.metadata().target() != "dynakey_runtime::trace" {
+    fn record(&self, event: &tracing::Event<'_>) {
+        if event.metadata().target() != TARGET {
             return;
         }
         let mut seen = Seen {
@@ -100,9 +159,7 @@ fn project(id: &str) -> Project {
 
 #[tokio::test(flavor = "current_thread")]
 async fn every_request_is_one_debug_event_with_its_consumed_capacity() -> Result<(), BoxError> {
-    let collect = Collect::default();
-    let _guard =
-        tracing::subscriber::set_default(tracing_subscriber::registry().with(collect.clone()));
+    let (collect, _guard) = collect();
     let engine = TestEngine::start().await?;
     let db: Db<DefaultTable> = engine.fresh_table().await?;
 
@@ -153,9 +210,7 @@ async fn every_request_is_one_debug_event_with_its_consumed_capacity() -> Result
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_throttled_attempt_is_a_warning_and_a_retry() -> Result<(), BoxError> {
-    let collect = Collect::default();
-    let _guard =
-        tracing::subscriber::set_default(tracing_subscriber::registry().with(collect.clone()));
+    let (collect, _guard) = collect();
     let engine = TestEngine::start().await?;
     let db: Db<DefaultTable> = engine.fresh_table().await?;
     db.put(&project("p1")).await?;

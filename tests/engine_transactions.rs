@@ -3,7 +3,7 @@
 //! checked before any request; a cancellation names each action's reason by its index; the
 //! `ClientRequestToken` is returned; `db.transact_get` reads several entity types at once.
 
-mod common;
+use crate::common;
 
 use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::{CancelReason, Db, Error, TransactionRefusal};

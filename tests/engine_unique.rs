@@ -4,7 +4,7 @@
 //! exactly one winner; `find_unique` reads the item holding a value, and a uniqueness item left
 //! behind by a write past dynakey is a typed error.
 
-mod common;
+use crate::common;
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{Entity, Table, UpdateBuilder};

@@ -3,7 +3,7 @@
 //! version read and stores the next one, a conflict is `Error::VersionConflict` with the stored
 //! item.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

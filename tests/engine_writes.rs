@@ -3,7 +3,7 @@
 //! recomputed by the same UpdateItem (and removed for a sparse index), automatic timestamps, TTL
 //! reads, the item-size check before any request.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::time::{Duration, SystemTime};

@@ -17,7 +17,7 @@
 //! Each test prints, per seed, the items read, the errors met and the faults the proxy injected
 //! per kind (run with `--nocapture` to see them; `.ci/run` does).
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

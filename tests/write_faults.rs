@@ -24,7 +24,7 @@
 //!
 //! Each test prints the counts and the faults injected; `.ci/run` shows them in its fault report.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

@@ -23,7 +23,7 @@ mod entities {
 
     /// A `pub(crate)` entity in another module than its table.
     #[derive(Entity, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-    #[dynakey(table = crate::tables::App)]
+    #[dynakey(table = super::tables::App)]
     #[pk("T#<type>")]
     #[sk("M#<match>#<key>")]
     pub(crate) struct Keyword {

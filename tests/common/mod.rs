@@ -3,7 +3,8 @@
 //! entity's items, to a typed read), a direct scan of a table, page loops, the typed cursor error
 //! of a result, and [`fault_proxy`], a fault-injecting HTTP proxy to put in front of an engine.
 //!
-//! Each test file that needs them declares `mod common;`; not every file uses every helper.
+//! They are the module `common` of the one test binary (`tests/engine.rs`); each test file that
+//! needs them says `use crate::common;`. Not every file uses every helper.
 
 #![allow(dead_code)]
 
