@@ -252,7 +252,7 @@ pub enum QueryPart {
 
 impl QueryPart {
     /// Every part, in the order of [`QueryDifference`]'s message.
-    pub const ALL: [QueryPart; 6] = [
+    pub(crate) const ALL: [QueryPart; 6] = [
         QueryPart::Table,
         QueryPart::Index,
         QueryPart::Partitions,

@@ -39,7 +39,7 @@
 //!   updated_at = …)]`): conditions only — dynakey sets them on every write. A timestamp
 //!   ([`UtcTime`](crate::UtcTime), [`EpochSeconds`](crate::EpochSeconds),
 //!   [`EpochMillis`](crate::EpochMillis)) compares in time order with a value of its type:
-//!   `Task::UPDATED_AT.gt(UtcTime::now().saturating_sub(Duration::from_secs(60)))`.
+//!   `Task::UPDATED_AT.gt(UtcTime::now() - Duration::from_secs(60))`.
 //!
 //! Conditions ([`Cond`]) are built on any kind: comparisons, `between`, `is_in`,
 //! `begins_with` (strings), `contains` (strings, sets, lists), `size`, `attribute_type`,

@@ -27,8 +27,8 @@
 //! ## The map
 //!
 //! Everything a user names is at the crate root; the modules are private, except [`segment`] (the
-//! encoding of each key type, with an example key), [`timestamp`] (how each timestamp type is
-//! stored and compared) and [`ttl`] (`#[serde(with = "dynakey::ttl")]`).
+//! encoding of each key type, with an example key) and [`ttl`] (`#[serde(with = "dynakey::ttl")]`);
+//! how each timestamp type is stored and compared is on [`UtcTime`].
 //! This crate has no AWS SDK dependency: `dynakey-runtime` executes the requests it describes.
 //!
 //! | area | what you use |
@@ -118,7 +118,7 @@ pub mod segment;
 mod shard;
 mod table;
 mod template;
-pub mod timestamp;
+mod timestamp;
 pub mod ttl;
 mod unique;
 mod write;

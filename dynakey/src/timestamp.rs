@@ -1,33 +1,6 @@
 //! Time values DynamoDB can compare: the types of managed timestamp fields
-//! (`#[dynakey(created_at = "…", updated_at = "…")]`), usable in any other field too.
-//!
-//! The field's type says how the time is stored:
-//!
-//! | type             | stored as                                            | resolution  |
-//! |------------------|------------------------------------------------------|-------------|
-//! | [`UtcTime`]      | `S`, `2026-12-03T15:06:46.123456789Z` (30 bytes)     | nanosecond  |
-//! | [`EpochSeconds`] | `N`, seconds since 1970-01-01T00:00:00Z              | second      |
-//! | [`EpochMillis`]  | `N`, milliseconds since 1970-01-01T00:00:00Z         | millisecond |
-//!
-//! DynamoDB compares strings by the bytes of their UTF-8 encoding and numbers by value (AWS
-//! developer guide, "Comparison operator and function reference"), so each of these sorts in time
-//! order in a sort key, a condition (`<`, `>`, `BETWEEN`) and a filter: the string has a fixed
-//! width (four-digit year, always nine fractional digits), so byte order is time order.
-//! `std::time::SystemTime` is not one of them: serde stores it as a map
-//! `{"secs_since_epoch": N, "nanos_since_epoch": N}`, which DynamoDB cannot compare.
-//!
-//! ```
-//! use std::time::Duration;
-//! use dynakey::{EpochSeconds, UtcTime};
-//!
-//! let at = UtcTime::from_unix(1_796_310_406, 123_456_789)?;
-//! assert_eq!(at.to_string(), "2026-12-03T15:06:46.123456789Z");
-//! assert_eq!("2026-12-03T15:06:46.123456789Z".parse::<UtcTime>()?, at);
-//! let minute_before = at.checked_sub(Duration::from_secs(60)).unwrap();
-//! assert!(minute_before < at && minute_before.to_string() < at.to_string());
-//! assert_eq!(EpochSeconds::from(at).secs(), 1_796_310_406);
-//! # Ok::<(), dynakey::ValueError>(())
-//! ```
+//! (`#[dynakey(created_at = "…", updated_at = "…")]`), usable in any other field too. The table
+//! of how each is stored is on [`UtcTime`].
 
 mod epoch;
 mod utc_time;

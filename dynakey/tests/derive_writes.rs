@@ -125,12 +125,12 @@ fn conditions_render_with_their_values_serialised_as_the_item_stores_them() {
 
 #[test]
 fn a_managed_timestamp_compares_with_a_value_of_its_type() {
-    let minute_before = UtcTime::from_unix(1_000, 0)
-        .unwrap()
-        .saturating_sub(Duration::from_secs(60));
+    let at: UtcTime = "1970-01-01T00:16:40.000000000Z".parse().unwrap();
+    let minute_before = at - Duration::from_secs(60);
+    let latest: UtcTime = "9999-12-31T23:59:59.999999999Z".parse().unwrap();
     let recent = Task::UPDATED_AT
         .gt(minute_before)
-        .and(Task::UPDATED_AT.le(UtcTime::MAX));
+        .and(Task::UPDATED_AT.le(latest));
     let input = WriteInput::render(&[], Some(recent.expr().unwrap()));
     assert_eq!(
         input.condition_expression.as_deref(),

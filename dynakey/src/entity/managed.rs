@@ -33,7 +33,7 @@ impl fmt::Debug for ManagedFields {
 
 impl ManagedFields {
     /// No managed attribute.
-    pub const NONE: ManagedFields = ManagedFields {
+    pub(crate) const NONE: ManagedFields = ManagedFields {
         version: None,
         created_at: None,
         updated_at: None,

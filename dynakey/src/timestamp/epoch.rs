@@ -1,6 +1,7 @@
 //! [`EpochSeconds`] and [`EpochMillis`]: an instant stored as a number since the Unix epoch.
 
 use std::fmt;
+use std::ops::{Add, Sub};
 use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
@@ -19,18 +20,22 @@ macro_rules! epoch_type {
         #[serde(transparent)]
         pub struct $name(i64);
 
-        impl $name {
-            #[doc = concat!("The instant `", stringify!($get), "` ", $unit,
+        impl From<i64> for $name {
+            #[doc = concat!("The instant `n` ", $unit,
                 " after (before, when negative) 1970-01-01T00:00:00Z.")]
-            pub const fn $from($get: i64) -> Self {
-                $name($get)
+            fn from(n: i64) -> Self {
+                $name(n)
             }
+        }
 
+        impl From<$name> for i64 {
             #[doc = concat!("The ", $unit, " since 1970-01-01T00:00:00Z (negative before it).")]
-            pub const fn $get(&self) -> i64 {
-                self.0
+            fn from(time: $name) -> i64 {
+                time.0
             }
+        }
 
+        impl $name {
             /// The current time of the system clock, rounded down to the unit (saturating at
             /// `i64`'s range if the clock could ever exceed it).
             pub fn now() -> Self {
@@ -52,27 +57,33 @@ macro_rules! epoch_type {
                 i128::from(self.0) * $per_unit
             }
 
+        }
+
+        impl Add<Duration> for $name {
+            type Output = $name;
+
             /// `duration` later, rounded down to the unit (`self` is a whole unit, so a
-            /// duration's fraction of a unit is dropped), or `None` beyond `i64`.
-            pub fn checked_add(self, duration: Duration) -> Option<Self> {
-                Self::from_nanos(self.nanos().checked_add(duration_nanos(duration))?)
+            /// duration's fraction of a unit is dropped); saturates at `i64::MAX` units instead of
+            /// overflowing.
+            fn add(self, duration: Duration) -> $name {
+                self.nanos()
+                    .checked_add(duration_nanos(duration))
+                    .and_then(Self::from_nanos)
+                    .unwrap_or($name(i64::MAX))
             }
+        }
 
-            /// `duration` earlier, rounded down to the unit (so 1.5 units before `t` is `t - 2`),
-            /// or `None` beyond `i64`.
-            pub fn checked_sub(self, duration: Duration) -> Option<Self> {
-                Self::from_nanos(self.nanos().checked_sub(duration_nanos(duration))?)
-            }
+        impl Sub<Duration> for $name {
+            type Output = $name;
 
-            /// `duration` earlier (as [`checked_sub`](Self::checked_sub)), or `i64::MIN` units:
-            /// e.g. `now().saturating_sub(one_minute)` for a filter on recent items.
-            pub fn saturating_sub(self, duration: Duration) -> Self {
-                self.checked_sub(duration).unwrap_or($name(i64::MIN))
-            }
-
-            /// `duration` later (as [`checked_add`](Self::checked_add)), or `i64::MAX` units.
-            pub fn saturating_add(self, duration: Duration) -> Self {
-                self.checked_add(duration).unwrap_or($name(i64::MAX))
+            /// `duration` earlier, rounded down to the unit (so 1.5 units before `t` is `t - 2`):
+            /// e.g. `now() - one_minute` for a filter on recent items; saturates at `i64::MIN`
+            /// units instead of overflowing.
+            fn sub(self, duration: Duration) -> $name {
+                self.nanos()
+                    .checked_sub(duration_nanos(duration))
+                    .and_then(Self::from_nanos)
+                    .unwrap_or($name(i64::MIN))
             }
         }
 

@@ -1,6 +1,7 @@
 //! [`UtcTime`]: an instant stored as a fixed-width ISO-8601 UTC string.
 
 use std::fmt;
+use std::ops::{Add, Sub};
 use std::str::FromStr;
 use std::time::{Duration, SystemTime};
 
@@ -19,15 +20,39 @@ use crate::{KeySegment, ValueError};
 /// DynamoDB compares strings by the bytes of their UTF-8 encoding (AWS developer guide,
 /// "Comparison operator and function reference"); with a fixed width byte order is time order, so
 /// a `UtcTime` attribute sorts and compares correctly in a sort key, a condition or a filter, and
-/// reads as a date in any console. Resolution: one nanosecond. Range: the years 0000 to 9999
-/// ([`UtcTime::MIN`], [`UtcTime::MAX`]); a time outside it is a [`ValueError`], never a panic.
+/// reads as a date in any console. Resolution: one nanosecond. Range: the years 0000 to 9999; a
+/// time outside it is a [`ValueError`] (converting) or saturates at the range's ends (`+`/`-` a
+/// `Duration`), never a panic.
 /// Leap seconds are not represented (as in `SystemTime` and Unix time).
 ///
 /// Serde: serialised as that string; deserialising anything else (another width, another offset
 /// than `Z`, an impossible date) is an error naming the expected form. `Ord` is time order.
 ///
 /// A managed timestamp field (`#[dynakey(created_at = "…", updated_at = "…")]`) may have this
-/// type or `Option<UtcTime>`; dynakey sets it to the time of the request.
+/// type or `Option<UtcTime>`; dynakey sets it to the time of the request. The field's type says
+/// how the time is stored:
+///
+/// | type             | stored as                                            | resolution  |
+/// |------------------|------------------------------------------------------|-------------|
+/// | [`UtcTime`]      | `S`, `2026-12-03T15:06:46.123456789Z` (30 bytes)     | nanosecond  |
+/// | [`EpochSeconds`](crate::EpochSeconds) | `N`, seconds since 1970-01-01T00:00:00Z | second |
+/// | [`EpochMillis`](crate::EpochMillis)   | `N`, milliseconds since 1970-01-01T00:00:00Z | millisecond |
+///
+/// Each sorts in time order in a sort key, a condition (`<`, `>`, `BETWEEN`) and a filter.
+/// `std::time::SystemTime` is not one of them: serde stores it as a map
+/// `{"secs_since_epoch": N, "nanos_since_epoch": N}`, which DynamoDB cannot compare.
+///
+/// ```
+/// use std::time::Duration;
+/// use dynakey::{EpochSeconds, UtcTime};
+///
+/// let at: UtcTime = "2026-12-03T15:06:46.123456789Z".parse()?;
+/// assert_eq!(at.to_string(), "2026-12-03T15:06:46.123456789Z");
+/// let minute_before = at - Duration::from_secs(60);
+/// assert!(minute_before < at && minute_before.to_string() < at.to_string());
+/// assert_eq!(i64::from(EpochSeconds::from(at)), 1_796_310_406);
+/// # Ok::<(), dynakey::ValueError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct UtcTime(UtcDateTime);
 
@@ -37,7 +62,7 @@ const FORM: &str =
 
 impl UtcTime {
     /// 0000-01-01T00:00:00.000000000Z, the earliest `UtcTime`.
-    pub const MIN: UtcTime = UtcTime(UtcDateTime::new(
+    pub(crate) const MIN: UtcTime = UtcTime(UtcDateTime::new(
         match Date::from_calendar_date(0, Month::January, 1) {
             Ok(date) => date,
             Err(_) => Date::MIN,
@@ -46,7 +71,7 @@ impl UtcTime {
     ));
 
     /// 9999-12-31T23:59:59.999999999Z, the latest `UtcTime`.
-    pub const MAX: UtcTime = UtcTime(UtcDateTime::new(
+    pub(crate) const MAX: UtcTime = UtcTime(UtcDateTime::new(
         match Date::from_calendar_date(9999, Month::December, 31) {
             Ok(date) => date,
             Err(_) => Date::MAX,
@@ -57,8 +82,8 @@ impl UtcTime {
         },
     ));
 
-    /// The current time of the system clock (saturating at [`UtcTime::MIN`] and
-    /// [`UtcTime::MAX`] if the clock is set outside the years 0000–9999).
+    /// The current time of the system clock (saturating at 0000-01-01T00:00:00Z and
+    /// 9999-12-31T23:59:59.999999999Z if the clock is set outside the years 0000–9999).
     pub fn now() -> Self {
         let nanos = system_nanos(SystemTime::now());
         Self::from_unix_nanos(nanos).unwrap_or(if nanos < 0 {
@@ -74,7 +99,8 @@ impl UtcTime {
     /// # Errors
     /// [`ValueError`] when `nanos` is 1,000,000,000 or more, or the instant is outside the years
     /// 0000–9999.
-    pub fn from_unix(secs: i64, nanos: u32) -> Result<Self, ValueError> {
+    #[cfg_attr(not(any(test, feature = "chrono")), allow(dead_code))] // chrono's conversions
+    pub(crate) fn from_unix(secs: i64, nanos: u32) -> Result<Self, ValueError> {
         if nanos >= 1_000_000_000 {
             return Err(ValueError::new(
                 "",
@@ -88,7 +114,7 @@ impl UtcTime {
     ///
     /// # Errors
     /// [`ValueError`] when it is outside the years 0000–9999.
-    pub fn from_unix_nanos(nanos: i128) -> Result<Self, ValueError> {
+    pub(crate) fn from_unix_nanos(nanos: i128) -> Result<Self, ValueError> {
         UtcDateTime::from_unix_timestamp_nanos(nanos)
             .ok()
             .and_then(Self::in_range)
@@ -107,39 +133,30 @@ impl UtcTime {
     }
 
     /// Whole seconds since 1970-01-01T00:00:00Z, rounded down (negative before it).
-    pub fn unix_seconds(&self) -> i64 {
+    #[cfg_attr(not(any(test, feature = "chrono")), allow(dead_code))] // chrono's conversions
+    pub(crate) fn unix_seconds(&self) -> i64 {
         self.0.unix_timestamp()
     }
 
     /// Nanoseconds since 1970-01-01T00:00:00Z (negative before it).
-    pub fn unix_nanos(&self) -> i128 {
+    pub(crate) fn unix_nanos(&self) -> i128 {
         self.0.unix_timestamp_nanos()
     }
 
     /// The nanoseconds past the whole second, 0 to 999,999,999.
-    pub fn subsec_nanos(&self) -> u32 {
+    #[cfg_attr(not(any(test, feature = "chrono")), allow(dead_code))] // chrono's conversions
+    pub(crate) fn subsec_nanos(&self) -> u32 {
         self.0.nanosecond()
     }
 
     /// `duration` later, or `None` past 9999-12-31T23:59:59.999999999Z.
-    pub fn checked_add(self, duration: Duration) -> Option<Self> {
+    pub(crate) fn checked_add(self, duration: Duration) -> Option<Self> {
         Self::from_unix_nanos(self.unix_nanos().checked_add(duration_nanos(duration))?).ok()
     }
 
     /// `duration` earlier, or `None` before 0000-01-01T00:00:00Z.
-    pub fn checked_sub(self, duration: Duration) -> Option<Self> {
+    pub(crate) fn checked_sub(self, duration: Duration) -> Option<Self> {
         Self::from_unix_nanos(self.unix_nanos().checked_sub(duration_nanos(duration))?).ok()
-    }
-
-    /// `duration` earlier, or [`UtcTime::MIN`]: e.g. `UtcTime::now().saturating_sub(one_minute)`
-    /// for a filter on recent items.
-    pub fn saturating_sub(self, duration: Duration) -> Self {
-        self.checked_sub(duration).unwrap_or(UtcTime::MIN)
-    }
-
-    /// `duration` later, or [`UtcTime::MAX`].
-    pub fn saturating_add(self, duration: Duration) -> Self {
-        self.checked_add(duration).unwrap_or(UtcTime::MAX)
     }
 
     fn parts(&self) -> Parts {
@@ -152,6 +169,26 @@ impl UtcTime {
             second: u32::from(self.0.second()),
             nanos: self.0.nanosecond(),
         }
+    }
+}
+
+impl Add<Duration> for UtcTime {
+    type Output = UtcTime;
+
+    /// `duration` later; saturates at 9999-12-31T23:59:59.999999999Z instead of failing (a
+    /// `UtcTime` cannot hold a later time).
+    fn add(self, duration: Duration) -> UtcTime {
+        self.checked_add(duration).unwrap_or(UtcTime::MAX)
+    }
+}
+
+impl Sub<Duration> for UtcTime {
+    type Output = UtcTime;
+
+    /// `duration` earlier, e.g. `UtcTime::now() - Duration::from_secs(60)` for a filter on
+    /// recent items; saturates at 0000-01-01T00:00:00Z instead of failing.
+    fn sub(self, duration: Duration) -> UtcTime {
+        self.checked_sub(duration).unwrap_or(UtcTime::MIN)
     }
 }
 
