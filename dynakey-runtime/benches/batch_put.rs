@@ -179,25 +179,17 @@ fn benches(c: &mut Criterion, s: &Setup) {
     group.finish();
 }
 
-/// This process's CPU time (user + system), from `/proc/self/stat` (Linux; `None` elsewhere). The
-/// engine runs in this process, so this is the whole write's CPU cost, which other load on the
-/// machine disturbs less than wall time.
-fn cpu_time() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    // USER_HZ is 100 on every Linux that matters.
-    Some(Duration::from_millis(ticks * 10))
-}
-
 /// Times `write` into a fresh table: wall and CPU time.
 fn timed(s: &Setup, write: fn(&Setup, &Db) -> usize) -> (Duration, Option<Duration>) {
     let db = fresh(s);
-    let (start, cpu) = (Instant::now(), cpu_time());
+    let (start, cpu) = (Instant::now(), common::process_cpu());
     black_box(write(s, &db));
     let wall = start.elapsed();
-    (wall, cpu.zip(cpu_time()).map(|(a, b)| b.saturating_sub(a)))
+    (
+        wall,
+        cpu.zip(common::process_cpu())
+            .map(|(a, b)| b.saturating_sub(a)),
+    )
 }
 
 /// Both contenders, alternating round by round, each into a fresh table, and the ratios of their

@@ -114,24 +114,15 @@ fn benches(c: &mut Criterion, s: &Setup) {
     group.finish();
 }
 
-/// User + system CPU time of this process so far (Linux: `/proc/self/stat`, in clock ticks of
-/// 1/100 s); `None` elsewhere.
-fn process_cpu() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The fields after the command name (which is in parentheses and may hold spaces).
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name.
-    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    Some(Duration::from_millis(ticks * 10))
-}
-
 /// One round of `GETS` on `db`: wall and CPU time.
 fn round(s: &Setup, db: &Db) -> (Duration, Option<Duration>) {
-    let cpu = process_cpu();
+    let cpu = common::process_cpu();
     let start = Instant::now();
     assert_eq!(get_many(s, db, GETS), usize::try_from(GETS).expect("small"));
     let wall = start.elapsed();
-    let cpu = cpu.zip(process_cpu()).map(|(before, after)| after - before);
+    let cpu = cpu
+        .zip(common::process_cpu())
+        .map(|(before, after)| after - before);
     (wall, cpu)
 }
 

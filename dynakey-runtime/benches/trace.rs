@@ -159,15 +159,6 @@ fn benches(c: &mut Criterion, s: &Setup) {
     group.finish();
 }
 
-/// User + system CPU time of this process so far (Linux: `/proc/self/stat`, in clock ticks of
-/// 1/100 s); `None` elsewhere.
-fn process_cpu() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    Some(Duration::from_millis(ticks * 10))
-}
-
 /// The three paths, alternating round by round, and the ratios of their medians.
 fn summary(s: &Setup) {
     let rounds = 5;
@@ -175,11 +166,11 @@ fn summary(s: &Setup) {
     let mut cpu: [Vec<Duration>; 3] = Default::default();
     for _ in 0..rounds {
         for (i, (_, client, listening)) in paths(s).into_iter().enumerate() {
-            let before = process_cpu();
+            let before = common::process_cpu();
             let start = Instant::now();
             assert_eq!(run(s, client, listening, GETS), GETS as usize);
             wall[i].push(start.elapsed());
-            if let Some((before, after)) = before.zip(process_cpu()) {
+            if let Some((before, after)) = before.zip(common::process_cpu()) {
                 cpu[i].push(after - before);
             }
         }

@@ -15,6 +15,20 @@ pub fn runtime() -> tokio::runtime::Runtime {
         .expect("tokio runtime")
 }
 
+/// This process's CPU time so far (user + system), from `/proc/self/stat` (Linux, clock ticks of
+/// 1/100 s; `None` elsewhere). The engine runs in this process, so a difference of two readings
+/// is the whole cost of what ran between them, engine included, which other load on the machine
+/// disturbs less than wall time.
+#[allow(dead_code)] // not every bench reads CPU time
+pub fn process_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the parenthesised command name (which may hold spaces): utime and stime
+    // are fields 14 and 15 of the line, 12 and 13 after the name.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
 /// The median of some wall times.
 pub fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
