@@ -44,6 +44,7 @@ mod engine_scans;
 mod engine_shards;
 mod engine_shards_props;
 mod engine_sort_order;
+mod engine_table_items;
 mod engine_tracing;
 mod engine_transactions;
 mod engine_unique;

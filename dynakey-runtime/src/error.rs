@@ -271,6 +271,26 @@ pub enum Error {
         operation: &'static str,
     },
 
+    /// A read met an item whose keys two entities of the table's list both write: their templates
+    /// overlap for some values, which the build-time check of the list leaves to run time
+    /// (docs/semantics.md §4). The read stops rather than guess; the item was not decoded.
+    #[error(
+        "an item with partition key {partition:?} and sort key {sort:?} has the keys of two \
+         entities the table lists, `{first}` and `{second}`, so a read cannot tell which it is: \
+         give one a literal prefix the other cannot start with, or declare \
+         #[dynakey(entity_type = \"_type\")] on both"
+    )]
+    Ambiguous {
+        /// The first entity (in the table's list) that owns the keys.
+        first: &'static str,
+        /// The second one.
+        second: &'static str,
+        /// The item's partition-key value.
+        partition: String,
+        /// The item's sort-key value.
+        sort: Option<String>,
+    },
+
     /// The AWS SDK or the service returned an error. `message` is the SDK's full error context
     /// (`DisplayErrorContext`), which includes the service's error code and message, e.g.
     /// `ResourceNotFoundException: Requested resource not found`.

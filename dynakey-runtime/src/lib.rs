@@ -176,7 +176,7 @@ pub use error::{
 };
 pub use read::{
     As, CollectionDecoder, CollectionRead, Keys, Output, Page, Query, ReadProgress, Scan,
-    UnknownItems,
+    TableItems, UnknownItems,
 };
 pub use request_log::{LoggedRequest, RequestInput, RequestLog, RequestOutcome};
 pub use retry::RetryPolicy;

@@ -27,12 +27,17 @@ mod attribute_index;
 mod attribute_steps;
 mod segments;
 mod sort_keys;
+mod table_checks;
 
 pub use attribute_fills::*;
 pub use attribute_index::*;
 pub use attribute_steps::*;
 pub use segments::*;
 pub use sort_keys::*;
+pub use table_checks::{assert_listed_in, listed, listed_conflict, BuildMessage, ListedIn};
+
+pub use serde::de::Error as DeError;
+pub use serde::{Deserialize, Deserializer};
 
 pub use crate::condition::{
     BoundKind, Complete, CompleteKind, CompleteWithLiteral, EntityPrefix, Group, PrefixKind,

@@ -153,8 +153,8 @@ pub use scan::ScanInput;
 pub use segment::{KeySegment, SegmentArg};
 pub use shard::{Sharding, MAX_SHARDS};
 pub use table::{
-    DefaultTable, IndexDef, IndexKind, KeyAttr, KeySchema, Projection, Table, TableWithSortKey,
-    TableWithTtl, TableWithoutSortKey,
+    DefaultTable, IndexDef, IndexKind, KeyAttr, KeySchema, ListedEntity, Projection, Table,
+    TableItem, TableWithSortKey, TableWithTtl, TableWithoutSortKey,
 };
 pub use template::{KeyTemplate, TemplatePart};
 pub use timestamp::{EpochMillis, EpochSeconds, UtcTime};

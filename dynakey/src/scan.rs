@@ -132,6 +132,35 @@ impl QueryPlan {
         });
     }
 
+    /// Makes a scan of one entity a scan of every item of its table: drops the entity-type
+    /// condition [`QueryPlan::scan`] put first in the filter (filters added later stay). A query
+    /// plan has no such condition and is left as it is.
+    pub fn read_all_entities(&mut self) {
+        let Some(name) = self.target.entity_type.take() else {
+            return;
+        };
+        if !self.is_scan() {
+            self.target.entity_type = Some(name);
+            return;
+        }
+        let is_entity_type = |c: &Condition| {
+            matches!(c, Condition::Compare(Operand::Path(path), Comparator::Eq, _)
+                if *path == Path::attribute(name))
+        };
+        self.filter = match self.filter.take() {
+            Some(c) if is_entity_type(&c) => None,
+            Some(Condition::And(mut all)) if all.first().is_some_and(is_entity_type) => {
+                all.remove(0);
+                match all.len() {
+                    0 => None,
+                    1 => all.pop(),
+                    _ => Some(Condition::And(all)),
+                }
+            }
+            other => other,
+        };
+    }
+
     /// The attribute names a query's filter may not use: the key attributes of the queried table
     /// or index ("Filter expressions for Query"); none for a scan.
     pub fn filter_forbidden(&self) -> Option<&'static str> {

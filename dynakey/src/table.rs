@@ -4,6 +4,10 @@
 //! (the default is [`DefaultTable`], `PK`/`SK`). The runtime creates the table from the declaration
 //! and reads the attribute names from it when it writes keys.
 
+mod entities;
+
+pub use entities::{ListedEntity, TableItem};
+
 use crate::attribute::AttributeType;
 use crate::error::KeyRole;
 
@@ -23,6 +27,11 @@ pub trait Table: 'static {
     /// after it (AWS developer guide, "Using time to live (TTL) in DynamoDB"); `Db::create_table`
     /// enables TTL on it. `None` by default.
     const TTL_ATTRIBUTE: Option<&'static str> = None;
+    /// The entities the table lists, in declaration order: `#[derive(Table)]` on an enum with one
+    /// variant per entity (`enum Tracker { Org(Org), Issue(Issue) }`), which is then the table's
+    /// item type ([`TableItem`]). Empty for a table declared as a unit struct: its reads know
+    /// only the entity they read. See docs/semantics.md §4 for what the list changes.
+    const ENTITIES: &'static [ListedEntity] = &[];
 }
 
 /// Implemented by tables that declare a TTL attribute (`#[table(…, ttl = "…")]`); reading only

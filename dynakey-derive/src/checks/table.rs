@@ -55,4 +55,47 @@ pub fn table(cx: &Ctxt, table: &Table<'_>) {
         }
     }
     index::table(cx, table);
+    if let Some(entities) = &table.entities {
+        listed(cx, table, entities);
+    }
+}
+
+/// A table enum: one variant `Name(Entity)` per entity, at least one, each entity once. Whether a
+/// variant's type is an entity of this table, and whether two entities' keys can be equal, need
+/// the types: code generation emits those checks, spanned at the variant.
+fn listed(cx: &Ctxt, table: &Table<'_>, entities: &[crate::model::table::Listed<'_>]) {
+    if entities.is_empty() {
+        cx.error_at(
+            table.ident,
+            format!(
+                "table enum `{}` lists no entities: add one variant per entity, e.g. `Org(Org)`,                  or declare a table without a list as a unit struct (`struct {};`)",
+                table.ident, table.ident
+            ),
+        );
+    }
+    for (i, listed) in entities.iter().enumerate() {
+        let Some(ty) = listed.ty else {
+            let name = &listed.variant.ident;
+            cx.error_at(
+                listed.variant,
+                format!(
+                    "a table enum lists each entity as a variant holding it: write `{name}({name})`                      (one unnamed field, the entity type)"
+                ),
+            );
+            continue;
+        };
+        let name = listed.type_name();
+        if let Some(first) = entities[..i]
+            .iter()
+            .find(|other| other.ty.is_some() && other.type_name() == name)
+        {
+            cx.error_at(
+                ty,
+                format!(
+                    "entity `{name}` is listed twice (variants `{}` and `{}`): a table lists each                      entity once; remove variant `{}`",
+                    first.variant.ident, listed.variant.ident, listed.variant.ident
+                ),
+            );
+        }
+    }
 }

@@ -71,6 +71,9 @@ pub fn table(table: &Table<'_>) -> TokenStream {
         impl ::dynakey::TableWithoutSortKey for #ident {}
         impl ::dynakey::TableWithTtl for #ident {}
     };
+    if table.entities.is_some() {
+        out.extend(crate::codegen::table_entities::fallback(table));
+    }
     let mut declared: Vec<&syn::Ident> = Vec::new();
     for index in &table.indexes {
         let marker = &index.decl.ident;

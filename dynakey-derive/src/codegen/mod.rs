@@ -26,6 +26,7 @@ pub mod shard;
 pub mod sort_key;
 mod sort_key_order;
 pub mod table;
+pub mod table_entities;
 mod template;
 mod unique;
 

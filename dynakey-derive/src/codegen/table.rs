@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::codegen::index;
+use crate::codegen::{index, table_entities};
 use crate::model::table::Table;
 
 /// The `Table` impl of a checked declaration.
@@ -30,6 +30,13 @@ pub fn expand(table: &Table<'_>) -> TokenStream {
         ),
         None => (TokenStream::new(), TokenStream::new()),
     };
+    let (entities_const, entities) = match &table.entities {
+        Some(listed) => (
+            table_entities::entities_const(listed),
+            table_entities::expand(table, listed),
+        ),
+        None => (TokenStream::new(), TokenStream::new()),
+    };
     quote! {
         #[automatically_derived]
         impl ::dynakey::Table for #ident {
@@ -37,7 +44,9 @@ pub fn expand(table: &Table<'_>) -> TokenStream {
             const SORT_KEY: ::core::option::Option<&'static str> = #sort_const;
             #indexes_const
             #ttl_const
+            #entities_const
         }
+        #entities
         #marker
         #ttl_marker
         #index_items

@@ -29,6 +29,24 @@ pub struct Table<'a> {
     /// Every `#[gsi]`/`#[lsi]`, in order (a marker type declared twice is in twice: the grammar
     /// reported it).
     pub indexes: Vec<TableIndex>,
+    /// For a table declared as an enum: its variants, one per listed entity (`Org(Org)`), in
+    /// order; `None` for a struct (a table that lists no entities).
+    pub entities: Option<Vec<Listed<'a>>>,
+}
+
+/// One variant of a table enum: the entity it lists, or `ty: None` for a variant that is not
+/// `Name(Entity)` (the checks report it).
+pub struct Listed<'a> {
+    pub variant: &'a syn::Variant,
+    pub ty: Option<&'a syn::Type>,
+}
+
+impl Listed<'_> {
+    /// The entity type as written, without spaces (for duplicate detection and messages).
+    pub fn type_name(&self) -> String {
+        let ty = self.ty;
+        quote::quote!(#ty).to_string().replace(' ', "")
+    }
 }
 
 /// One `#[gsi]`/`#[lsi]` with its name and partition key resolved.
@@ -173,5 +191,23 @@ pub fn table<'a>(input: &'a DeriveInput, attrs: TableAttrs) -> Table<'a> {
         read_fully: attrs.read_fully,
         ttl: attrs.ttl,
         indexes,
+        entities: listed(input),
     }
+}
+
+/// The variants of a table enum.
+fn listed(input: &DeriveInput) -> Option<Vec<Listed<'_>>> {
+    let syn::Data::Enum(data) = &input.data else {
+        return None;
+    };
+    let variants = data.variants.iter().map(|variant| Listed {
+        variant,
+        ty: match &variant.fields {
+            syn::Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
+                fields.unnamed.first().map(|f| &f.ty)
+            }
+            _ => None,
+        },
+    });
+    Some(variants.collect())
 }

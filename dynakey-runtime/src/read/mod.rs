@@ -45,7 +45,10 @@ use serde::de::DeserializeOwned;
 use crate::convert::Item;
 use crate::db::Db;
 use crate::error::Error;
-use crate::item::{from_entity_item, from_item_in, key_from_item};
+use crate::item::{from_entity_item, from_item_in, key_from_item, key_strings};
+use dynakey::__private::plan::Target;
+use dynakey::TableItem;
+use owner::Screened;
 
 pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
 pub use engine::ReadProgress;
@@ -118,6 +121,10 @@ pub trait Output<T: Table, E, I>: Send + 'static {
     /// Adjusts the plan before it runs (e.g. to read only the attributes needed).
     fn prepare(_plan: &mut QueryPlan) {}
 
+    /// `true` when this output decodes an item of any entity the table lists ([`TableItems`]);
+    /// `false` (the default) when only items of the query's entity `E` (docs/semantics.md §4).
+    const ANY_LISTED_ENTITY: bool = false;
+
     /// Decodes one item.
     ///
     /// # Errors
@@ -186,6 +193,63 @@ where
     fn decode(item: Item) -> Result<Key<E>, Error> {
         key_from_item::<E>(&item)
     }
+}
+
+/// Decodes each item into the table's item type, as its own entity: see
+/// [`Query::table_items`].
+#[derive(Debug)]
+pub struct TableItems;
+
+#[diagnostic::do_not_recommend]
+impl<T, E, I> Output<T, E, I> for TableItems
+where
+    T: TableItem + Send + 'static,
+{
+    type Item = T;
+
+    const ANY_LISTED_ENTITY: bool = true;
+
+    fn decode(item: Item) -> Result<T, Error> {
+        decode_table_item::<T>(item)
+    }
+}
+
+/// [`owner::screen`] as output `O` wants it.
+fn screen<T: Table, E: Entity, I, O: Output<T, E, I>>(
+    item: Item,
+    target: &Target,
+    policy: UnknownItems,
+    operation: &'static str,
+) -> Result<Screened, Error> {
+    if O::ANY_LISTED_ENTITY {
+        owner::screen_listed::<T>(item, policy, operation)
+    } else {
+        owner::screen::<E>(item, target, policy, operation)
+    }
+}
+
+/// Decodes `item` into the variant of `T` of the listed entity that owns its keys.
+pub(crate) fn decode_table_item<T: TableItem>(item: Item) -> Result<T, Error> {
+    let position = owner::listed_position::<T>(&item)?;
+    let (partition, sort) = key_strings::<T>(&item);
+    let Some(position) = position else {
+        return Err(Error::ForeignItem {
+            entity: "(any listed entity)",
+            partition,
+            sort,
+            reason: "its keys fit no entity the table lists".to_owned(),
+            operation: "decode",
+        });
+    };
+    let item: serde_dynamo::Item = item.into();
+    let deserializer = serde_dynamo::Deserializer::from_attribute_value(
+        serde_dynamo::AttributeValue::M(item.into()),
+    );
+    T::decode(position, deserializer).map_err(|source| Error::Decode {
+        partition,
+        sort,
+        source,
+    })
 }
 
 /// A Query of entity `E` on table `T` through index `I` (the base table: `PrimaryIndex`),
@@ -459,6 +523,21 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         self.with()
     }
 
+    /// Decodes every item of the query's range into the table's item type `T` (a table declared
+    /// as an enum of its entities, [`TableItem`]), each as its own entity, in sort-key order: a
+    /// partition read as "whatever each item is". The query's entity only fixes the partition
+    /// and range (`Issue::query("acme")` reads the whole `ORG#acme` partition: the org, its
+    /// users, issues and comments). Items of no listed entity follow
+    /// [`unknown_items`](Self::unknown_items) (an error by default). The terminals, cursors and
+    /// `limit(n)` (n items of any listed entity) are those of any query; a filter on `E`'s
+    /// fields applies to every item (AWS developer guide, "Filter expressions for Query").
+    pub fn table_items(self) -> Query<T, E, I, TableItems>
+    where
+        T: TableItem,
+    {
+        self.with()
+    }
+
     /// The plan this request runs (for a look at the requests: [`QueryPlan::inputs`]).
     ///
     /// # Errors
@@ -530,15 +609,15 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
                     Ok(Step::End | Step::Paused) => return None,
                     Err(e) => return Some((Err(e), None)),
                 };
-                match owner::screen::<E>(item, reader.target(), policy, reader.operation()) {
-                    Ok(Ok(item)) => {
+                match screen::<T, E, I, O>(item, reader.target(), policy, reader.operation()) {
+                    Ok(Screened::Mine(item)) => {
                         reader.delivered();
                         return match O::decode(item) {
                             Ok(decoded) => Some((Ok(decoded), Some(Ok(Some(reader))))),
                             Err(e) => Some((Err(e), None)),
                         };
                     }
-                    Ok(Err(_skipped)) => {}
+                    Ok(Screened::Sibling | Screened::Other(_)) => {}
                     Err(e) => return Some((Err(e), None)),
                 }
             }
@@ -751,12 +830,13 @@ async fn page_of<T: Table, E: Entity, I, O: Output<T, E, I>>(
     let ended = loop {
         match reader.next(mode).await? {
             Step::Item(item) => {
-                match owner::screen::<E>(item, reader.target(), policy, reader.operation())? {
-                    Ok(item) => {
+                match screen::<T, E, I, O>(item, reader.target(), policy, reader.operation())? {
+                    Screened::Mine(item) => {
                         reader.delivered();
                         items.push(O::decode(item)?);
                     }
-                    Err(other) => {
+                    Screened::Sibling => {}
+                    Screened::Other(other) => {
                         unknown_count += 1;
                         if policy == UnknownItems::Keep {
                             unknown.push(other);

@@ -108,25 +108,73 @@ fn attribute_reason<E: Entity>(
     None
 }
 
-/// An item a typed read of `E` (a `"Query"` or a `"Scan"`: `operation`) returned: `Ok(Ok(item))`
-/// when it is `E`'s, `Ok(Err(item))` when it is not and `policy` keeps or skips it, `Err`
-/// ([`Error::ForeignItem`], naming its keys) when it is not and `policy` is
-/// [`UnknownItems::Error`].
+/// What a typed read does with one item it was given.
+pub(crate) enum Screened {
+    /// An item of the read's entity (or, for a read of the table's items, of any listed entity).
+    Mine(Item),
+    /// An item of another entity the table lists: passed over, never counted, never an error
+    /// (docs/semantics.md §4).
+    Sibling,
+    /// An item of no entity the read knows, which `policy` keeps or skips.
+    Other(Item),
+}
+
+/// An item a typed read of `E` (a `"Query"` or a `"Scan"`: `operation`) returned: `Mine` when it
+/// is `E`'s, `Sibling` when it is another entity's of the table's list, `Other` when it is
+/// neither and `policy` keeps or skips it, `Err` ([`Error::ForeignItem`], naming its keys) when
+/// it is neither and `policy` is [`UnknownItems::Error`].
 pub(crate) fn screen<E: Entity>(
     item: Item,
     target: &Target,
     policy: UnknownItems,
     operation: &'static str,
-) -> Result<Result<Item, Item>, Error> {
+) -> Result<Screened, Error> {
     let Some(reason) = foreign_reason::<E>(&item, target) else {
-        return Ok(Ok(item));
+        return Ok(Screened::Mine(item));
     };
+    let entities = <Table<E> as dynakey::Table>::ENTITIES;
+    if !entities.is_empty() {
+        match listed_position::<Table<E>>(&item) {
+            Ok(Some(i)) if entities[i].name() != E::ENTITY_NAME => return Ok(Screened::Sibling),
+            Err(error) => return Err(error),
+            _ => {}
+        }
+    }
+    other::<Table<E>>(item, E::ENTITY_NAME, reason, policy, operation)
+}
+
+/// As [`screen`], for a read of the table's items ([`TableItem`](dynakey::TableItem)): `Mine`
+/// for an item of any listed entity.
+pub(crate) fn screen_listed<T: dynakey::Table>(
+    item: Item,
+    policy: UnknownItems,
+    operation: &'static str,
+) -> Result<Screened, Error> {
+    match listed_position::<T>(&item)? {
+        Some(_) => Ok(Screened::Mine(item)),
+        None => other::<T>(
+            item,
+            "(any listed entity)",
+            "its keys fit no entity the table lists".to_owned(),
+            policy,
+            operation,
+        ),
+    }
+}
+
+fn other<T: dynakey::Table>(
+    item: Item,
+    entity: &'static str,
+    reason: String,
+    policy: UnknownItems,
+    operation: &'static str,
+) -> Result<Screened, Error> {
     match policy {
-        UnknownItems::Keep | UnknownItems::Skip => Ok(Err(item)),
+        UnknownItems::Keep | UnknownItems::Skip => Ok(Screened::Other(item)),
         UnknownItems::Error => {
-            let (partition, sort) = key_strings::<Table<E>>(&item);
+            let (partition, sort) = key_strings::<T>(&item);
             Err(Error::ForeignItem {
-                entity: E::ENTITY_NAME,
+                entity,
                 partition,
                 sort,
                 reason,
@@ -134,6 +182,32 @@ pub(crate) fn screen<E: Entity>(
             })
         }
     }
+}
+
+/// The position in `T::ENTITIES` of the entity whose keys `item` has.
+///
+/// # Errors
+/// [`Error::Ambiguous`] when two listed entities both own its keys.
+pub(crate) fn listed_position<T: dynakey::Table>(item: &Item) -> Result<Option<usize>, Error> {
+    let Some(partition) = string_attribute(item, T::PARTITION_KEY) else {
+        return Ok(None);
+    };
+    let sort = match T::SORT_KEY {
+        Some(name) => match string_attribute(item, name) {
+            Some(sort) => Some(sort),
+            None => return Ok(None),
+        },
+        None => None,
+    };
+    dynakey::ListedEntity::recognise(T::ENTITIES, partition, sort, |name| {
+        string_attribute(item, name)
+    })
+    .map_err(|(a, b)| Error::Ambiguous {
+        first: T::ENTITIES[a].name(),
+        second: T::ENTITIES[b].name(),
+        partition: partition.to_owned(),
+        sort: sort.map(str::to_owned),
+    })
 }
 
 /// The table of entity `E`.

@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use dynakey::__private::plan::QueryPlan;
-use dynakey::{Cond, Cursor, Entity, InTable, PrimaryIndex, Table, Whole};
+use dynakey::{Cond, Cursor, Entity, InTable, PrimaryIndex, Table, TableItem, Whole};
 use futures::stream::Stream;
 use serde::de::DeserializeOwned;
 
-use super::{As, Keys, Output, Page, Query, ReadProgress, UnknownItems};
+use super::{As, Keys, Output, Page, Query, ReadProgress, TableItems, UnknownItems};
 use crate::db::Db;
 use crate::error::Error;
 
@@ -142,6 +142,23 @@ impl<T: Table, E, O> Scan<T, E, O> {
     {
         Scan {
             query: self.query.with(),
+        }
+    }
+
+    /// Reads every item of the table, each decoded as its own entity into the table's item type
+    /// `T` (a table declared as an enum of its entities; see [`Query::table_items`]): the
+    /// entity-type condition of a scan of `E` is dropped, so `E` only names the table. Items of
+    /// no listed entity follow [`unknown_items`](Self::unknown_items).
+    pub fn table_items(self) -> Scan<T, E, TableItems>
+    where
+        T: TableItem,
+    {
+        let scan = self.map_plan(|plan| {
+            plan.read_all_entities();
+            Ok(())
+        });
+        Scan {
+            query: scan.query.with(),
         }
     }
 

@@ -1,0 +1,103 @@
+//! `#[derive(Table)]` on an enum: the table's list of entities (`Table::ENTITIES`), the
+//! `TableItem` impl that decodes an item into its entity's variant, and the build-time checks that
+//! need the entity types, each spanned at the offending variant:
+//!
+//! - every variant's type is an entity of this table (a bound whose message names both tables);
+//! - no two entities can have equal table keys, or equal keys on one GSI/LSI, where the templates
+//!   and field types decide it (`__private::listed_conflict`, a `const` panic naming both
+//!   templates and an example key); pairs whose overlap depends on the values are checked per item
+//!   at run time (`dynakey::table::recognise`).
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::model::table::{Listed, Table};
+
+/// The `ENTITIES` const of the `Table` impl.
+pub fn entities_const(entities: &[Listed<'_>]) -> TokenStream {
+    let listed = entities.iter().filter_map(|l| l.ty).map(|ty| {
+        quote_spanned! {ty.span()=> ::dynakey::__private::listed::<#ty>()}
+    });
+    quote! {
+        const ENTITIES: &'static [::dynakey::ListedEntity] = &[#(#listed),*];
+    }
+}
+
+/// The `TableItem` impl and the checks.
+pub fn expand(table: &Table<'_>, entities: &[Listed<'_>]) -> TokenStream {
+    let ident = table.ident;
+    let table_name = ident.to_string();
+    let decode_arms = entities.iter().enumerate().map(|(i, listed)| {
+        let (variant, ty) = (&listed.variant.ident, listed.ty);
+        quote!(#i => <#ty as ::dynakey::__private::Deserialize>::deserialize(deserializer).map(#ident::#variant),)
+    });
+    let entity_arms = entities.iter().enumerate().map(|(i, listed)| {
+        let variant = &listed.variant.ident;
+        quote!(#ident::#variant(_) => #i,)
+    });
+    let mut checks = TokenStream::new();
+    for (j, second) in entities.iter().enumerate() {
+        let Some(ty) = second.ty else { continue };
+        checks.extend(quote_spanned! {ty.span()=>
+            const _: () = ::dynakey::__private::assert_listed_in::<<#ty as ::dynakey::Entity>::Table, #ident, #ty>();
+        });
+        for first in &entities[..j] {
+            let Some(first_ty) = first.ty else { continue };
+            if first.type_name() == second.type_name() {
+                continue; // reported by the checks stage
+            }
+            checks.extend(quote_spanned! {ty.span()=>
+                const _: () = if let ::core::option::Option::Some(message) =
+                    ::dynakey::__private::listed_conflict::<#first_ty, #ty>(#table_name)
+                {
+                    ::core::panic!("{}", message.as_str())
+                };
+            });
+        }
+    }
+    quote! {
+        #[automatically_derived]
+        impl ::dynakey::TableItem for #ident {
+            fn decode<'de, D: ::dynakey::__private::Deserializer<'de>>(
+                entity: usize,
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                match entity {
+                    #(#decode_arms)*
+                    _ => ::core::result::Result::Err(<D::Error as ::dynakey::__private::DeError>::custom(
+                        "no such entity in the table's list",
+                    )),
+                }
+            }
+
+            fn entity(&self) -> usize {
+                match self {
+                    #(#entity_arms)*
+                }
+            }
+        }
+        #checks
+    }
+}
+
+/// What a table enum with mistakes still gets, so that its uses do not add errors of their own.
+pub fn fallback(table: &Table<'_>) -> TokenStream {
+    let ident = table.ident;
+    quote! {
+        impl ::dynakey::TableItem for #ident {
+            fn decode<'de, D: ::dynakey::__private::Deserializer<'de>>(
+                _: usize,
+                _: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                ::core::result::Result::Err(<D::Error as ::dynakey::__private::DeError>::custom(
+                    "the table's declaration has errors",
+                ))
+            }
+
+            fn entity(&self) -> usize {
+                0
+            }
+        }
+    }
+}
