@@ -68,7 +68,8 @@ fn listed(cx: &Ctxt, table: &Table<'_>, entities: &[crate::model::table::Listed<
         cx.error_at(
             table.ident,
             format!(
-                "table enum `{}` lists no entities: add one variant per entity, e.g. `Org(Org)`,                  or declare a table without a list as a unit struct (`struct {};`)",
+                "table enum `{}` lists no entities: add one variant per entity, e.g. `Org(Org)`, \
+                     or declare a table without a list as a unit struct (`struct {};`)",
                 table.ident, table.ident
             ),
         );
@@ -79,7 +80,8 @@ fn listed(cx: &Ctxt, table: &Table<'_>, entities: &[crate::model::table::Listed<
             cx.error_at(
                 listed.variant,
                 format!(
-                    "a table enum lists each entity as a variant holding it: write `{name}({name})`                      (one unnamed field, the entity type)"
+                    "a table enum lists each entity as a variant holding it: write variant `{name}` \
+                     with one unnamed field, the entity type, e.g. `{name}({name})`"
                 ),
             );
             continue;
@@ -92,7 +94,8 @@ fn listed(cx: &Ctxt, table: &Table<'_>, entities: &[crate::model::table::Listed<
             cx.error_at(
                 ty,
                 format!(
-                    "entity `{name}` is listed twice (variants `{}` and `{}`): a table lists each                      entity once; remove variant `{}`",
+                    "entity `{name}` is listed twice (variants `{}` and `{}`): a table lists each \
+                     entity once; remove variant `{}`",
                     first.variant.ident, listed.variant.ident, listed.variant.ident
                 ),
             );
