@@ -284,7 +284,7 @@ async fn a_scan_returns_every_item_once_as_its_own_entity() -> Result<(), BoxErr
     for item in &items {
         per_entity[item.entity()] += 1;
         let key = match item {
-            Tracker::Org(o) => format!("{}", o.org),
+            Tracker::Org(o) => o.org.clone(),
             Tracker::User(u) => format!("{}/{}", u.org, u.user),
             Tracker::Issue(i) => format!("{}/{}", i.org, i.number),
             Tracker::Comment(c) => format!("{}/{}/{}", c.org, c.number, c.seq),
