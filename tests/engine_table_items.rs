@@ -11,7 +11,12 @@ use dynakey_runtime::{Db, Error, UnknownItems};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
+use std::collections::HashSet;
+use std::time::Duration;
+
+use common::fault_proxy::{FaultMix, FaultProxy};
 use common::{fresh, put_raw, BoxError, TestEngine};
+use dynakey_runtime::RetryPolicy;
 
 #[derive(Table, Debug, PartialEq)]
 #[table(partition_key = "PK", sort_key = "SK")]
@@ -31,13 +36,16 @@ struct Org {
     name: String,
 }
 
+/// One email per user in an org: a uniqueness item each, outside the org's partition.
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[dynakey(table = Tracker)]
 #[pk("ORG#<org>")]
 #[sk("USER#<user>")]
+#[unique("org", "email")]
 struct User {
     org: String,
     user: String,
+    email: String,
 }
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
@@ -71,14 +79,14 @@ async fn tracker(issues: u32) -> Result<(TestEngine, Db<Tracker>, u32), BoxError
         name: "Acme".into(),
     })
     .await?;
-    let users: Vec<User> = ["ada", "bob", "cy"]
-        .iter()
-        .map(|u| User {
+    for user in ["ada", "bob", "cy"] {
+        db.create(&User {
             org: org(),
-            user: (*u).into(),
+            user: user.into(),
+            email: format!("{user}@acme.test"),
         })
-        .collect();
-    db.batch_put(&users).await?;
+        .await?;
+    }
     let all: Vec<Issue> = (0..issues)
         .map(|number| Issue {
             org: org(),
@@ -245,6 +253,7 @@ async fn a_scan_returns_every_item_once_as_its_own_entity() -> Result<(), BoxErr
             users.push(User {
                 org: org.clone(),
                 user: user.into(),
+                email: format!("{user}@{org}"),
             });
         }
         for number in 0..49 {
@@ -264,7 +273,9 @@ async fn a_scan_returns_every_item_once_as_its_own_entity() -> Result<(), BoxErr
         }
     }
     db.batch_put(&org_items).await?;
-    db.batch_put(&users).await?;
+    for user in &users {
+        db.create(user).await?;
+    }
     db.batch_put(&issues).await?;
     db.batch_put(&comments).await?;
     let total = org_items.len() + users.len() + issues.len() + comments.len();
@@ -298,5 +309,273 @@ async fn a_scan_returns_every_item_once_as_its_own_entity() -> Result<(), BoxErr
     // A scan of one entity passes over the others.
     let only_users: Vec<User> = db.scan::<User>().items().try_collect().await?;
     assert_eq!(only_users.len(), users.len());
+    Ok(())
+}
+
+/// An issue and its comments in one Query, as the table's items and as a collection.
+#[tokio::test]
+async fn an_issue_with_its_comments_is_one_query() -> Result<(), BoxError> {
+    let (_engine, db, _) = tracker(12).await?;
+    let query = Issue::query("acme").with_nested(Issue::sk().number(7));
+    let plan = query.plan()?;
+    assert_eq!(
+        plan.input(0).key_condition_expression,
+        "#pk = :pk AND begins_with(#sk, :sk)"
+    );
+    let items: Vec<Tracker> = db.query(&query).table_items().items().try_collect().await?;
+    assert_eq!(items.len(), 1 + 7 % 4);
+    assert!(matches!(&items[0], Tracker::Issue(i) if i.number == 7));
+    assert!(items[1..]
+        .iter()
+        .all(|i| matches!(i, Tracker::Comment(c) if c.number == 7)));
+
+    #[derive(dynakey::Collection, Debug)]
+    struct IssueView {
+        issue: Issue,
+        comments: Vec<Comment>,
+    }
+    let view = db.query(&query).collection::<IssueView>().await?.collection;
+    assert_eq!(view.issue.number, 7);
+    assert_eq!(view.comments.len(), 3);
+    Ok(())
+}
+
+/// The keys of the partition `ORG#<org>` stored now, and the uniqueness items' keys.
+async fn stored(db: &Db<Tracker>) -> Result<(HashSet<(String, String)>, usize), BoxError> {
+    let mut keys = HashSet::new();
+    let mut unique = 0;
+    for item in common::scan(db.client(), db.table_name()).await? {
+        let text = |name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned();
+        let (Some(pk), Some(sk)) = (text("PK"), text("SK")) else {
+            return Err("an item without keys".into());
+        };
+        if pk.starts_with("UNIQUE#") {
+            unique += 1;
+        } else {
+            keys.insert((pk, sk));
+        }
+    }
+    Ok((keys, unique))
+}
+
+/// `delete_all` of an org's partition deletes every listed entity's items (the users' with their
+/// uniqueness items, one transaction each) and reports the count; an item of no listed entity
+/// stops it before any delete.
+#[tokio::test]
+async fn delete_all_deletes_every_entity_of_a_partition() -> Result<(), BoxError> {
+    let (_engine, db, comments) = tracker(20).await?;
+    db.put(&Org {
+        org: "other".into(),
+        name: "Other".into(),
+    })
+    .await?;
+    let (before, unique_before) = stored(&db).await?;
+    assert_eq!(unique_before, 3);
+
+    put_raw(&db, &[("PK", "ORG#acme"), ("SK", "TEAM#stray")]).await?;
+    let refused = db.delete_all(&Issue::query("acme")).await;
+    match &refused {
+        Err(Error::ForeignItem {
+            sort, operation, ..
+        }) => {
+            assert_eq!(sort.as_deref(), Some("TEAM#stray"));
+            assert_eq!(*operation, "delete_all");
+        }
+        other => return Err(format!("expected ForeignItem, got {other:?}").into()),
+    }
+    let message = refused.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(!message.contains("  "), "no runs of spaces: {message}");
+    assert_eq!(
+        stored(&db).await?.0.len(),
+        before.len() + 1,
+        "nothing deleted"
+    );
+    db.client()
+        .delete_item()
+        .table_name(db.table_name())
+        .key(
+            "PK",
+            aws_sdk_dynamodb::types::AttributeValue::S("ORG#acme".into()),
+        )
+        .key(
+            "SK",
+            aws_sdk_dynamodb::types::AttributeValue::S("TEAM#stray".into()),
+        )
+        .send()
+        .await?;
+
+    let mut progress = 0;
+    let report = db
+        .delete_all(&Issue::query("acme"))
+        .on_progress(|n| progress += n)
+        .await?;
+    assert_eq!(report.items as u32, 1 + 3 + 20 + comments);
+    assert_eq!(progress, report.items);
+    let (after, unique_after) = stored(&db).await?;
+    assert_eq!(
+        unique_after, 0,
+        "the users' uniqueness items went with them"
+    );
+    let kept: HashSet<_> = before
+        .iter()
+        .filter(|(pk, _)| pk != "ORG#acme")
+        .cloned()
+        .collect();
+    assert_eq!(after, kept, "only the org's partition is deleted");
+    Ok(())
+}
+
+/// `delete_all` of a mixed partition of 5,000 items through a proxy that injects faults: every
+/// failed call's account names exactly what it did not delete, and calling again until it
+/// succeeds deletes the partition and nothing else.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn delete_all_of_a_mixed_partition_accounts_for_every_item_under_faults(
+) -> Result<(), BoxError> {
+    let (engine, direct) = fresh::<Tracker>().await?;
+    // 1 org + 24 users + 1,975 issues + 3,000 comments = 5,000 items in ORG#acme.
+    let (issues, users) = if engine.is_embedded() {
+        (1_975, 24)
+    } else {
+        (395, 4)
+    };
+    direct
+        .put(&Org {
+            org: "acme".into(),
+            name: "Acme".into(),
+        })
+        .await?;
+    for u in 0..users {
+        direct
+            .create(&User {
+                org: "acme".into(),
+                user: format!("u{u:02}"),
+                email: format!("u{u}@acme.test"),
+            })
+            .await?;
+    }
+    let all: Vec<Issue> = (0..issues)
+        .map(|number| Issue {
+            org: "acme".into(),
+            number,
+            open: true,
+        })
+        .collect();
+    direct.batch_put(&all).await?;
+    let comments: Vec<Comment> = (0..issues)
+        .flat_map(|number| {
+            let n = if number < issues * 1_025 / 1_975 {
+                2
+            } else {
+                1
+            };
+            (0..n).map(move |seq| Comment {
+                org: "acme".into(),
+                number,
+                seq,
+                text: String::new(),
+            })
+        })
+        .collect();
+    direct.batch_put(&comments).await?;
+    direct
+        .put(&Org {
+            org: "other".into(),
+            name: "Other".into(),
+        })
+        .await?;
+    let (before, _) = stored(&direct).await?;
+    let partition = |keys: &HashSet<(String, String)>| -> HashSet<(String, String)> {
+        keys.iter()
+            .filter(|(pk, _)| pk == "ORG#acme")
+            .cloned()
+            .collect()
+    };
+    if engine.is_embedded() {
+        assert_eq!(partition(&before).len(), 5_000);
+    }
+    let total = partition(&before).len();
+
+    let mix = FaultMix::none()
+        .unprocessed(0.15)
+        .throttle(0.08)
+        .server_error(0.05)
+        .drop_before(0.04)
+        .drop_after(0.04)
+        .only(&["BatchWriteItem", "TransactWriteItems"]);
+    let proxy = FaultProxy::start(&engine.endpoint().await?, 7, mix).await?;
+    let db: Db<Tracker> =
+        Db::new(proxy.client(), direct.table_name()).with_retry_policy(RetryPolicy {
+            base: Duration::from_millis(1),
+            cap: Duration::from_millis(4),
+            max_attempts: 4,
+        });
+    let mut maybe_deleted: HashSet<(String, String)> = HashSet::new();
+    let (mut calls, mut failed) = (0, 0);
+    loop {
+        calls += 1;
+        assert!(calls <= 200, "no end after 200 calls");
+        let asked = partition(&stored(&direct).await?.0);
+        let result = db.delete_all(&Issue::query("acme")).await;
+        let now = partition(&stored(&direct).await?.0);
+        match result {
+            Ok(report) => {
+                assert_eq!(report.items, asked.len());
+                break;
+            }
+            Err(Error::BatchWrite(failure)) => {
+                failed += 1;
+                let key = |e: &dynakey_runtime::BatchEntry| {
+                    (e.partition.clone(), e.sort.clone().unwrap_or_default())
+                };
+                let not_applied: HashSet<_> = failure.not_applied.iter().map(key).collect();
+                let unknown: HashSet<_> = failure.unknown.iter().map(key).collect();
+                assert!(not_applied
+                    .iter()
+                    .chain(&unknown)
+                    .all(|k| asked.contains(k)));
+                for k in &asked {
+                    if not_applied.contains(k) {
+                        if !maybe_deleted.contains(k) {
+                            assert!(
+                                now.contains(k),
+                                "{k:?} is returned as not deleted but is gone"
+                            );
+                        }
+                    } else if !unknown.contains(k) {
+                        assert!(
+                            !now.contains(k),
+                            "{k:?} is not in the account and not deleted"
+                        );
+                    }
+                }
+                assert_eq!(
+                    failure.report.items,
+                    asked.len() - not_applied.len() - unknown.len()
+                );
+                maybe_deleted.extend(unknown);
+            }
+            Err(other) => {
+                // A failed read stops the call before any delete.
+                assert_eq!(
+                    now, asked,
+                    "a call that failed before deleting deleted nothing: {other}"
+                );
+            }
+        }
+    }
+    let (after, unique_after) = stored(&direct).await?;
+    assert!(
+        partition(&after).is_empty(),
+        "the whole partition is deleted"
+    );
+    assert_eq!(unique_after, 0, "every user's uniqueness item is deleted");
+    let others: HashSet<_> = before.difference(&partition(&before)).cloned().collect();
+    assert_eq!(after, others, "every other item kept");
+    common::report(&format!(
+        "delete_all of a mixed partition: {total} items (users with uniqueness items among them) \
+         in {calls} calls, {failed} failed with an exact account; proxy: {}",
+        proxy.counts()
+    ));
+    assert!(failed > 0, "no call failed: the account went untested");
     Ok(())
 }

@@ -276,6 +276,28 @@ impl<E, I, S: SortKeyUnset, P> KeyQuery<E, I, S, P> {
         })
     }
 
+    /// The item at the complete key `key` and every item nested under it, in one Query:
+    /// `begins_with(#sk, :key)`, which reads the parent and the items whose sort keys extend its
+    /// key — a parent with its children in its item collection (`Issue::query("acme")
+    /// .with_nested(Issue::sk().number(7))`: issue 7 and its comments; AWS developer guide, "Best
+    /// practices for modeling relational data in DynamoDB — Adjacency list design pattern").
+    /// Decode them with `table_items()` or a `Collection` in the runtime.
+    ///
+    /// Exact when `E`'s sort-key template ends in a literal or a fixed-width field (a number,
+    /// a timestamp, a ULID): no other item of `E` has a key that starts with this one. When it
+    /// ends in a text field, keys of other items whose text starts with this one's (`ab` and
+    /// `abc`) are in the range too.
+    pub fn with_nested<K>(self, key: K) -> KeyQuery<E, I, SortKeyRange, P>
+    where
+        K: CompleteSortKey + SortKeyOf<E, I>,
+    {
+        self.with_range(|_| {
+            let key = key.into_sort_key()?;
+            KeyError::check_size(KeyRole::Sort, &key)?;
+            Ok(Range::of(SortCondition::BeginsWith(key)))
+        })
+    }
+
     fn compare<B>(self, op: Op, bound: B) -> KeyQuery<E, I, SortKeyRange, P>
     where
         B: SortKeyBound + SortKeyOf<E, I>,

@@ -9,7 +9,7 @@ use std::pin::Pin;
 use aws_sdk_dynamodb::types::{DeleteRequest, WriteRequest};
 use dynakey::{Entity, InTable, Key, Table};
 
-use super::driver::{self, FirstOccurrences};
+use super::driver::{self, FirstOccurrences, KeyStrings};
 use super::no_progress;
 use super::writes::{refuse_unique, strings, write_result, Writes};
 use crate::convert::key_to_attributes;
@@ -133,6 +133,44 @@ where
 fn delete_request<E: Entity>(key: &Key<E>) -> Result<WriteRequest, Error> {
     let delete = DeleteRequest::builder()
         .set_key(Some(key_to_attributes(key)))
+        .build()
+        .map_err(|e| build_error("BatchWriteItem", e))?;
+    Ok(WriteRequest::builder().delete_request(delete).build())
+}
+
+/// Deletes the items at `keys` (table `T`'s key values) in `BatchWriteItem` requests, as a
+/// [`BatchDelete`] does; entry positions are positions in `keys`. For [`Db::delete_all`] on a
+/// table that lists its entities, whose keys are of several entities.
+pub(super) async fn delete_key_strings<T: Table>(
+    db: &Db<T>,
+    keys: &[KeyStrings],
+    progress: impl FnMut(usize),
+) -> Result<BatchReport, Error> {
+    let mut entries = FirstOccurrences::new(keys, Clone::clone);
+    let op = Writes {
+        db,
+        render: delete_request_at::<T>,
+        source: PhantomData,
+    };
+    let (policy, concurrency) = (db.retry_policy(), db.batch_concurrency());
+    let run = driver::run(&op, policy, concurrency, &mut entries, progress).await;
+    write_result(run, entries.duplicates)
+}
+
+/// The delete request of the item at `key`, given as table `T`'s key values.
+fn delete_request_at<T: Table>((partition, sort): &KeyStrings) -> Result<WriteRequest, Error> {
+    let mut key = std::collections::HashMap::from([(
+        T::PARTITION_KEY.to_owned(),
+        aws_sdk_dynamodb::types::AttributeValue::S(partition.clone()),
+    )]);
+    if let (Some(name), Some(sort)) = (T::SORT_KEY, sort) {
+        key.insert(
+            name.to_owned(),
+            aws_sdk_dynamodb::types::AttributeValue::S(sort.clone()),
+        );
+    }
+    let delete = DeleteRequest::builder()
+        .set_key(Some(key))
         .build()
         .map_err(|e| build_error("BatchWriteItem", e))?;
     Ok(WriteRequest::builder().delete_request(delete).build())

@@ -10,12 +10,14 @@ use std::pin::Pin;
 use dynakey::{Entity, InTable, Key, KeyQuery, Table};
 use futures::TryStreamExt;
 
-use super::delete::BatchDelete;
+use super::delete::{delete_key_strings, BatchDelete};
+use super::driver::KeyStrings;
 use super::no_progress;
 use super::writes::refuse_unique;
 use crate::db::Db;
-use crate::error::{BatchReport, Error};
-use crate::read::{Keys, Query};
+use crate::error::{BatchEntry, BatchReport, BatchWriteFailure, Error};
+use crate::read::{Keys, ListedKeys, Query};
+use crate::single::write::delete_listed;
 
 /// Deletes every item of entity `E` that a query reads, made by [`Db::delete_all`];
 /// `.on_progress(…)`, then `.await`. `E::query("acme")`: the entity's items in the workspace
@@ -98,27 +100,121 @@ where
     /// # Errors
     /// As [`DeleteAll`].
     pub async fn send(self) -> Result<BatchReport, Error> {
+        if !T::ENTITIES.is_empty() {
+            return self.send_listed().await;
+        }
         refuse_unique::<E>("delete_all")?;
-        let keys: Vec<Key<E>> = self.keys.items().try_collect().await.map_err(|e| match e {
-            Error::ForeignItem {
-                entity,
-                partition,
-                sort,
-                reason,
-                ..
-            } => Error::ForeignItem {
-                entity,
-                partition,
-                sort,
-                reason,
-                operation: "delete_all",
-            },
-            other => other,
-        })?;
+        let keys: Vec<Key<E>> = self
+            .keys
+            .items()
+            .try_collect()
+            .await
+            .map_err(as_delete_all)?;
         BatchDelete::of(self.db, &keys)
             .on_progress(self.progress)
             .send_as("delete_all")
             .await
+    }
+}
+
+impl<T, E, I, P> DeleteAll<'_, T, E, I, P>
+where
+    T: Table,
+    E: Entity + Send + 'static,
+    P: FnMut(usize),
+{
+    /// `delete_all` on a table that lists its entities: every item of a listed entity in the
+    /// range, by batches, and one transaction per item of an entity with `#[unique(…)]`.
+    async fn send_listed(self) -> Result<BatchReport, Error> {
+        let read: Vec<(usize, KeyStrings)> = self
+            .keys
+            .with::<ListedKeys>()
+            .items()
+            .try_collect()
+            .await
+            .map_err(as_delete_all)?;
+        // Query order is the position of every entry in the account.
+        let (mut plain, mut plain_at, mut unique) = (Vec::new(), Vec::new(), Vec::new());
+        for (position, (entity, key)) in read.into_iter().enumerate() {
+            if T::ENTITIES[entity].unique().is_empty() {
+                plain.push(key);
+                plain_at.push(position);
+            } else {
+                unique.push((position, entity, key));
+            }
+        }
+        let mut progress = self.progress;
+        let not_sent = |from: usize| -> Vec<BatchEntry> {
+            unique[from..]
+                .iter()
+                .map(|(position, _, key)| entry(*position, key))
+                .collect()
+        };
+        let mut report = match delete_key_strings(&self.db, &plain, &mut progress).await {
+            Ok(report) => report,
+            Err(Error::BatchWrite(mut failure)) => {
+                for e in failure.not_applied.iter_mut().chain(&mut failure.unknown) {
+                    e.position = plain_at[e.position];
+                }
+                failure.not_applied.extend(not_sent(0));
+                failure.not_applied.sort();
+                return Err(Error::BatchWrite(failure));
+            }
+            Err(other) => return Err(other),
+        };
+        for (k, (position, entity, key)) in unique.iter().enumerate() {
+            match delete_listed(&self.db, &T::ENTITIES[*entity], key.clone()).await {
+                Ok(()) => {
+                    report.items += 1;
+                    progress(1);
+                }
+                Err(cause) => {
+                    let this = entry(*position, key);
+                    let (mut not_applied, unknown) = match cause {
+                        Error::OutcomeUnknown(_) => (Vec::new(), vec![this]),
+                        _ => (vec![this], Vec::new()),
+                    };
+                    not_applied.extend(not_sent(k + 1));
+                    return Err(Error::BatchWrite(Box::new(BatchWriteFailure {
+                        operation: "TransactWriteItems",
+                        report,
+                        not_applied,
+                        unknown,
+                        attempts: 1,
+                        cause,
+                    })));
+                }
+            }
+        }
+        Ok(report)
+    }
+}
+
+fn entry(position: usize, (partition, sort): &KeyStrings) -> BatchEntry {
+    BatchEntry {
+        position,
+        partition: partition.clone(),
+        sort: sort.clone(),
+    }
+}
+
+/// A `ForeignItem` of the read, named as `delete_all`'s.
+fn as_delete_all(e: Error) -> Error {
+    match e {
+        Error::ForeignItem {
+            entity,
+            partition,
+            sort,
+            reason,
+            ..
+        } => Error::ForeignItem {
+            entity,
+            partition,
+            sort,
+            reason,
+            operation: "delete_all",
+        },
+        other => other,
     }
 }
 

@@ -228,6 +228,52 @@ fn screen<T: Table, E: Entity, I, O: Output<T, E, I>>(
     }
 }
 
+/// The base-table keys of the items of every entity the table lists, each with its entity's
+/// position in [`Table::ENTITIES`](dynakey::Table::ENTITIES): what [`Db::delete_all`] reads on a
+/// table that lists its entities.
+#[derive(Debug)]
+#[doc(hidden)]
+pub struct ListedKeys;
+
+#[diagnostic::do_not_recommend]
+impl<T, E, I> Output<T, E, I> for ListedKeys
+where
+    T: Table,
+{
+    /// The entity's position and the key's partition and sort values.
+    type Item = (usize, (String, Option<String>));
+
+    const ANY_LISTED_ENTITY: bool = true;
+
+    fn prepare(plan: &mut QueryPlan) {
+        let mut names: Vec<String> = plan
+            .target()
+            .start_key_attributes()
+            .into_iter()
+            .chain(T::ENTITIES.iter().filter_map(|e| e.entity_type_attribute()))
+            .map(str::to_owned)
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        plan.set_projection(names);
+    }
+
+    fn decode(item: Item) -> Result<Self::Item, Error> {
+        let position = owner::listed_position::<T>(&item)?;
+        let (partition, sort) = key_strings::<T>(&item);
+        match (position, partition) {
+            (Some(position), Some(partition)) => Ok((position, (partition, sort))),
+            (_, partition) => Err(Error::ForeignItem {
+                entity: "(any listed entity)",
+                partition,
+                sort,
+                reason: "its keys fit no entity the table lists".to_owned(),
+                operation: "delete_all",
+            }),
+        }
+    }
+}
+
 /// Decodes `item` into the variant of `T` of the listed entity that owns its keys.
 pub(crate) fn decode_table_item<T: TableItem>(item: Item) -> Result<T, Error> {
     let position = owner::listed_position::<T>(&item)?;
@@ -347,7 +393,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         }
     }
 
-    fn with<O2>(self) -> Query<T, E, I, O2> {
+    pub(crate) fn with<O2>(self) -> Query<T, E, I, O2> {
         Query {
             db: self.db,
             plan: self.plan,

@@ -134,6 +134,9 @@ pub(crate) fn screen<E: Entity>(
     };
     let entities = <Table<E> as dynakey::Table>::ENTITIES;
     if !entities.is_empty() {
+        if is_own_item::<Table<E>>(&item) {
+            return Ok(Screened::Sibling);
+        }
         match listed_position::<Table<E>>(&item) {
             Ok(Some(i)) if entities[i].name() != E::ENTITY_NAME => return Ok(Screened::Sibling),
             Err(error) => return Err(error),
@@ -150,6 +153,9 @@ pub(crate) fn screen_listed<T: dynakey::Table>(
     policy: UnknownItems,
     operation: &'static str,
 ) -> Result<Screened, Error> {
+    if is_own_item::<T>(&item) {
+        return Ok(Screened::Sibling);
+    }
     match listed_position::<T>(&item)? {
         Some(_) => Ok(Screened::Mine(item)),
         None => other::<T>(
@@ -160,6 +166,11 @@ pub(crate) fn screen_listed<T: dynakey::Table>(
             operation,
         ),
     }
+}
+
+/// A uniqueness item of table `T`.
+fn is_own_item<T: dynakey::Table>(item: &Item) -> bool {
+    string_attribute(item, T::PARTITION_KEY).is_some_and(|p| is_uniqueness_item(item, p))
 }
 
 fn other<T: dynakey::Table>(
@@ -182,6 +193,13 @@ fn other<T: dynakey::Table>(
             })
         }
     }
+}
+
+/// `true` for a uniqueness item (`#[unique(…)]`, docs/semantics.md §5): dynakey's own item,
+/// which reads of a table that lists its entities pass over like another entity's.
+fn is_uniqueness_item(item: &Item, partition: &str) -> bool {
+    partition.starts_with(dynakey::__private::unique::UNIQUE_PREFIX)
+        && item.contains_key(crate::single::UNIQUE_CONSTRAINT_ATTRIBUTE)
 }
 
 /// The position in `T::ENTITIES` of the entity whose keys `item` has.

@@ -9,11 +9,11 @@ use std::time::SystemTime;
 use aws_sdk_dynamodb::types::ReturnValue;
 use dynakey::__private::expr::{Condition, UpdateAction};
 use dynakey::__private::write::Guard;
-use dynakey::{Cond, Entity, InTable, Key, Table, UpdatePlan, WriteInput};
+use dynakey::{Cond, Entity, InTable, Key, ListedEntity, Table, UpdatePlan, WriteInput};
 
 use super::settle;
 use super::transact;
-use super::unique::UniquePart;
+use super::unique::{self, NewValues, UniquePart};
 use crate::convert::{key_to_attributes, Item};
 use crate::db::Db;
 use crate::error::{Error, Expected, KeyText, SentKind, SentWrite};
@@ -234,4 +234,35 @@ pub(crate) async fn send<T: Table>(
         return_values,
     };
     settle::send(db, &sent, false).await
+}
+
+/// Deletes the item at `key`, an item of `entity` in its table's list, as [`Db::delete`] does
+/// (one `DeleteItem`; for an entity with `#[unique(…)]`, one `TransactWriteItems` that deletes
+/// its uniqueness items too, after reading them): what [`Db::delete_all`] does to such items.
+///
+/// # Errors
+/// As [`send`].
+pub(crate) async fn delete_listed<T: Table>(
+    db: &Db<T>,
+    entity: &ListedEntity,
+    key: KeyText,
+) -> Result<(), Error> {
+    let key_attributes = unique::key_attributes::<T>(&key);
+    let unique = (!entity.unique().is_empty()).then(|| UniquePart {
+        entity: entity.name(),
+        constraints: entity.unique(),
+        read: Some((key_attributes.clone(), key.clone())),
+        owner: key.clone(),
+        replaces: None,
+        new: NewValues::Gone,
+    });
+    let action = Action {
+        kind: Kind::Delete,
+        key,
+        key_attributes,
+        condition: None,
+        expected: Expected::guard(Guard::Any),
+        unique,
+    };
+    send(db, action, ReturnValue::None).await.map(|_| ())
 }

@@ -15,7 +15,7 @@ pub const fn listed<E: Entity>() -> ListedEntity {
         partition: E::PARTITION_TEMPLATE,
         sort: E::SORT_TEMPLATE,
         entity_type: E::ENTITY_TYPE_ATTRIBUTE,
-        unique: !E::UNIQUE.is_empty(),
+        unique: E::UNIQUE,
         check: crate::entity::Key::<E>::check,
     }
 }

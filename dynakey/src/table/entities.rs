@@ -9,6 +9,7 @@
 
 use crate::error::KeyError;
 use crate::template::{KeyTemplate, TemplatePart};
+use crate::unique::UniqueConstraint;
 
 /// One entity of a table's list, as reads recognise its items: its name, key templates, the
 /// check of its keys and its entity-type attribute. Made by the derive for each variant (listed in
@@ -19,7 +20,7 @@ pub struct ListedEntity {
     pub(crate) partition: KeyTemplate,
     pub(crate) sort: Option<KeyTemplate>,
     pub(crate) entity_type: Option<&'static str>,
-    pub(crate) unique: bool,
+    pub(crate) unique: &'static [UniqueConstraint],
     pub(crate) check: fn(&str, Option<&str>) -> Result<(), KeyError>,
 }
 
@@ -49,8 +50,15 @@ impl ListedEntity {
         self.sort.as_ref()
     }
 
-    /// `true` when it declares `#[unique(…)]` constraints (its items own uniqueness items).
-    pub fn has_unique(&self) -> bool {
+    /// The attribute that holds its entity name on every item, where it declares one
+    /// (`#[dynakey(entity_type = "_type")]`).
+    pub fn entity_type_attribute(&self) -> Option<&'static str> {
+        self.entity_type
+    }
+
+    /// Its `#[unique(…)]` constraints ([`Entity::UNIQUE`](crate::Entity::UNIQUE)): its items own
+    /// uniqueness items, which a delete removes with them.
+    pub fn unique(&self) -> &'static [UniqueConstraint] {
         self.unique
     }
 
