@@ -52,3 +52,13 @@ fn the_quick_start_toml_lists_every_crate_the_program_uses() {
         "a Ulid key segment needs dynakey's ulid feature"
     );
 }
+
+#[test]
+fn the_table_enum_is_the_trackers_verbatim() {
+    let tracker = include_str!("../examples/tracker.rs");
+    let declaration = block("## One table, many entities", "rust");
+    assert!(
+        tracker.contains(declaration),
+        "README.md's table enum is not examples/tracker.rs's: keep them identical"
+    );
+}

@@ -32,11 +32,22 @@ use crate::single::write::delete_listed;
 ///    of 25 deletes, [`batch_concurrency`](Db::batch_concurrency) in flight, retried as every
 ///    batch is, `progress(n)` after each request with the number it deleted.
 ///
-/// Items written into the range after step 1 are not deleted. Several entity types under one
-/// partition (a workspace and everything in it) are deleted by one call per entity.
+/// Items written into the range after step 1 are not deleted.
+///
+/// # On a table that lists its entities
+/// (`#[derive(Table)]` on an enum, docs/semantics.md §4) the call deletes **every item of every
+/// listed entity** the query reads, whatever entities its range holds: `E` only fixes the
+/// partition and range (`Issue::query("acme")`: the org, its users, issues and comments). Step 1
+/// reads the keys and entity-type attributes and stops, before any delete, at an item of no listed
+/// entity ([`Error::ForeignItem`]) or a key two entities own ([`Error::Ambiguous`]). Items of an
+/// entity with `#[unique(…)]` are then deleted one transaction each with their uniqueness items
+/// (as [`Db::delete`] does), after the batches; [`Error::BatchWrite`]'s account names every entry
+/// by its position in the query's order. On a table that lists none, several entity types under
+/// one partition are deleted by one call per entity.
 ///
 /// # Errors (of `.await`)
-/// - before any delete: [`Error::UniqueInBatch`] for an entity with `#[unique(…)]`, the query's
+/// - before any delete: [`Error::UniqueInBatch`] for an entity with `#[unique(…)]` (on a table
+///   that lists no entities), the query's
 ///   [`Error::Key`], or a failed read ([`Error::Sdk`], [`Error::ForeignItem`]) — nothing was
 ///   deleted;
 /// - [`Error::BatchWrite`]: the exact account of the delete step — every key not deleted or
