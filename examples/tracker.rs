@@ -133,7 +133,9 @@ fn print_sent(log: &RequestLog) {
                 .collect();
             format!("{} actions: {}", actions.len(), actions.join(", "))
         } else if let Some(b) = input.as_batch_write_item() {
-            let n: usize = b.request_items().map_or(0, |m| m.values().map(Vec::len).sum());
+            let n: usize = b
+                .request_items()
+                .map_or(0, |m| m.values().map(Vec::len).sum());
             format!("{n} write requests")
         } else if let Some(p) = input.as_put_item() {
             p.condition_expression()

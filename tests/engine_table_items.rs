@@ -579,3 +579,63 @@ async fn delete_all_of_a_mixed_partition_accounts_for_every_item_under_faults(
     assert!(failed > 0, "no call failed: the account went untested");
     Ok(())
 }
+
+/// Two listed entities whose templates overlap only for some values: the build accepts them, and
+/// a key both own is `Error::Ambiguous` with the build-time message, never a guess.
+#[tokio::test]
+async fn a_key_two_listed_entities_own_is_ambiguous() -> Result<(), BoxError> {
+    #[derive(Table, Debug)]
+    #[table(partition_key = "PK", sort_key = "SK")]
+    enum Loose {
+        Page(Page),
+        Part(Part),
+    }
+    /// `PAGE#<name>` with a text name at the end: a part's key is a page's too, for some values.
+    #[derive(Entity, Serialize, Deserialize, Debug)]
+    #[dynakey(table = Loose)]
+    #[pk("BOOK#<book>")]
+    #[sk("PAGE#<name>")]
+    struct Page {
+        book: String,
+        name: String,
+    }
+    #[derive(Entity, Serialize, Deserialize, Debug)]
+    #[dynakey(table = Loose)]
+    #[pk("BOOK#<book>")]
+    #[sk("PAGE#<name>#P#<n>")]
+    struct Part {
+        book: String,
+        name: String,
+        n: u32,
+    }
+    let (_engine, db) = fresh::<Loose>().await?;
+    db.put(&Page {
+        book: "b".into(),
+        name: "intro".into(),
+    })
+    .await?;
+    let pages: Vec<Page> = db.query(&Page::query("b")).items().try_collect().await?;
+    assert_eq!(pages.len(), 1, "no ambiguity while no key fits both");
+    db.put(&Part {
+        book: "b".into(),
+        name: "intro".into(),
+        n: 1,
+    })
+    .await?;
+    let read: Result<Vec<Loose>, Error> = db
+        .query(&Page::query("b"))
+        .table_items()
+        .items()
+        .try_collect()
+        .await;
+    let message = match read {
+        Err(e @ Error::Ambiguous { .. }) => e.to_string(),
+        other => return Err(format!("expected Ambiguous, got {other:?}").into()),
+    };
+    assert!(
+        message.contains("`Page` (partition key \"BOOK#<book>\", sort key \"PAGE#<name>\")"),
+        "{message}"
+    );
+    assert!(message.contains("\"PAGE#intro#P#0000000001\""), "{message}");
+    Ok(())
+}

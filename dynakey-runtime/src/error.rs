@@ -273,18 +273,25 @@ pub enum Error {
 
     /// A read met an item whose keys two entities of the table's list both write: their templates
     /// overlap for some values, which the build-time check of the list leaves to run time
-    /// (docs/semantics.md §4). The read stops rather than guess; the item was not decoded.
+    /// (docs/semantics.md §4). The read stops rather than guess; the item was not decoded. The
+    /// message is the build-time check's, with this item's keys as the example.
     #[error(
-        "an item with partition key {partition:?} and sort key {sort:?} has the keys of two \
-         entities the table lists, `{first}` and `{second}`, so a read cannot tell which it is: \
-         give one a literal prefix the other cannot start with, or declare \
+        "entities `{first}` ({first_templates}) and `{second}` ({second_templates}) can write the \
+         same key: partition key {partition:?}, sort key {sort:?} is a key of both, so a read \
+         could not tell which entity the item is. Give one a literal prefix the other cannot \
+         start with, end a template another extends with its delimiter or a fixed-width field \
+         (\"ISSUE#<id>#\", not \"ISSUE#<id>\"), or declare \
          #[dynakey(entity_type = \"_type\")] on both"
     )]
     Ambiguous {
         /// The first entity (in the table's list) that owns the keys.
         first: &'static str,
+        /// Its key templates, as `partition key "…", sort key "…"`.
+        first_templates: String,
         /// The second one.
         second: &'static str,
+        /// Its key templates.
+        second_templates: String,
         /// The item's partition-key value.
         partition: String,
         /// The item's sort-key value.

@@ -34,7 +34,9 @@ pub use attribute_index::*;
 pub use attribute_steps::*;
 pub use segments::*;
 pub use sort_keys::*;
-pub use table_checks::{assert_listed_in, listed, listed_conflict, BuildMessage, ListedIn};
+pub use table_checks::{
+    assert_listed_in, listed, listed_conflict, may_share_key, BuildMessage, ListedIn,
+};
 
 pub use serde::de::Error as DeError;
 pub use serde::{Deserialize, Deserializer};

@@ -32,6 +32,11 @@ pub trait Table: 'static {
     /// item type ([`TableItem`]). Empty for a table declared as a unit struct: its reads know
     /// only the entity they read. See docs/semantics.md §4 for what the list changes.
     const ENTITIES: &'static [ListedEntity] = &[];
+    /// For each listed entity, a bit per other listed entity whose table keys it may share for
+    /// some values (templates that overlap only where the values decide): reads check those
+    /// pairs on every item of theirs. Written by the derive.
+    #[doc(hidden)]
+    const LISTED_OVERLAPS: &'static [u64] = &[];
 }
 
 /// Implemented by tables that declare a TTL attribute (`#[table(…, ttl = "…")]`); reading only

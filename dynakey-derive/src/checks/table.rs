@@ -74,6 +74,12 @@ fn listed(cx: &Ctxt, table: &Table<'_>, entities: &[crate::model::table::Listed<
             ),
         );
     }
+    if let Some(extra) = entities.get(64) {
+        cx.error_at(
+            extra.variant,
+            "a table enum lists at most 64 entities; split the table or merge entities",
+        );
+    }
     for (i, listed) in entities.iter().enumerate() {
         let Some(ty) = listed.ty else {
             let name = &listed.variant.ident;

@@ -19,8 +19,21 @@ pub fn entities_const(entities: &[Listed<'_>]) -> TokenStream {
     let listed = entities.iter().filter_map(|l| l.ty).map(|ty| {
         quote_spanned! {ty.span()=> ::dynakey::__private::listed::<#ty>()}
     });
+    let types: Vec<&syn::Type> = entities.iter().filter_map(|l| l.ty).collect();
+    let masks = types.iter().enumerate().map(|(i, a)| {
+        let bits = types
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(j, b)| {
+                let j = j as u32;
+                quote!((::dynakey::__private::may_share_key::<#a, #b>() as u64) << #j)
+            });
+        quote!(0u64 #(| #bits)*)
+    });
     quote! {
         const ENTITIES: &'static [::dynakey::ListedEntity] = &[#(#listed),*];
+        const LISTED_OVERLAPS: &'static [u64] = &[#(#masks),*];
     }
 }
 

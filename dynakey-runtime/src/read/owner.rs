@@ -130,6 +130,7 @@ pub(crate) fn screen<E: Entity>(
     operation: &'static str,
 ) -> Result<Screened, Error> {
     let Some(reason) = foreign_reason::<E>(&item, target) else {
+        overlap_check::<E>(&item)?;
         return Ok(Screened::Mine(item));
     };
     let entities = <Table<E> as dynakey::Table>::ENTITIES;
@@ -144,6 +145,26 @@ pub(crate) fn screen<E: Entity>(
         }
     }
     other::<Table<E>>(item, E::ENTITY_NAME, reason, policy, operation)
+}
+
+/// For an item of `E` on a table that lists its entities: `Err(Ambiguous)` when another listed
+/// entity whose templates may overlap `E`'s for some values owns its keys too.
+fn overlap_check<E: Entity>(item: &Item) -> Result<(), Error> {
+    let table_entities = <Table<E> as dynakey::Table>::ENTITIES;
+    let masks = <Table<E> as dynakey::Table>::LISTED_OVERLAPS;
+    if masks.iter().all(|m| *m == 0) {
+        return Ok(());
+    }
+    let Some(me) = table_entities
+        .iter()
+        .position(|e| e.name() == E::ENTITY_NAME)
+    else {
+        return Ok(());
+    };
+    if masks.get(me).copied().unwrap_or(0) == 0 {
+        return Ok(());
+    }
+    listed_position::<Table<E>>(item).map(|_| ())
 }
 
 /// As [`screen`], for a read of the table's items ([`TableItem`](dynakey::TableItem)): `Mine`
@@ -220,11 +241,24 @@ pub(crate) fn listed_position<T: dynakey::Table>(item: &Item) -> Result<Option<u
     dynakey::ListedEntity::recognise(T::ENTITIES, partition, sort, |name| {
         string_attribute(item, name)
     })
-    .map_err(|(a, b)| Error::Ambiguous {
-        first: T::ENTITIES[a].name(),
-        second: T::ENTITIES[b].name(),
-        partition: partition.to_owned(),
-        sort: sort.map(str::to_owned),
+    .map_err(|(a, b)| {
+        let templates = |e: &dynakey::ListedEntity| match e.sort_template() {
+            Some(sort) => format!(
+                "partition key {:?}, sort key {:?}",
+                e.partition_template().text(),
+                sort.text()
+            ),
+            None => format!("partition key {:?}", e.partition_template().text()),
+        };
+        let (first, second) = (&T::ENTITIES[a], &T::ENTITIES[b]);
+        Error::Ambiguous {
+            first: first.name(),
+            first_templates: templates(first),
+            second: second.name(),
+            second_templates: templates(second),
+            partition: partition.to_owned(),
+            sort: sort.map(str::to_owned),
+        }
     })
 }
 

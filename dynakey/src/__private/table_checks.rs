@@ -187,6 +187,27 @@ const fn conflict(table: &str, on: Option<&str>, a: &Side<'_>, b: &Side<'_>) -> 
     )
 }
 
+/// `true` when entities `A` and `B` may write the same table key for some values: their
+/// templates overlap, but whether a real key is both depends on the values (the pairs the
+/// build-time check leaves to reads, see [`Table::LISTED_OVERLAPS`](crate::Table::LISTED_OVERLAPS)).
+pub const fn may_share_key<A: Entity, B: Entity>() -> bool {
+    if let (Some(x), Some(y)) = (A::ENTITY_TYPE_ATTRIBUTE, B::ENTITY_TYPE_ATTRIBUTE) {
+        if str_eq(x, y) && !str_eq(A::ENTITY_NAME, B::ENTITY_NAME) {
+            return false;
+        }
+    }
+    let (sa, sb) = (A::SORT_TEMPLATE, B::SORT_TEMPLATE);
+    !matches!(
+        key_overlap(
+            &A::PARTITION_TEMPLATE,
+            sa.as_ref(),
+            &B::PARTITION_TEMPLATE,
+            sb.as_ref()
+        ),
+        Overlap::Disjoint
+    )
+}
+
 /// A build-time error message when entities `A` and `B` of table `table` can write the same key
 /// on the table or on a template index they are both in; `None` when no key is certainly both
 /// (pairs that depend on the values are told apart per item at run time).
