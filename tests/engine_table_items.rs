@@ -629,7 +629,7 @@ async fn a_key_two_listed_entities_own_is_ambiguous() -> Result<(), BoxError> {
         .try_collect()
         .await;
     let message = match read {
-        Err(e @ Error::Ambiguous { .. }) => e.to_string(),
+        Err(e @ Error::Ambiguous(_)) => e.to_string(),
         other => return Err(format!("expected Ambiguous, got {other:?}").into()),
     };
     assert!(

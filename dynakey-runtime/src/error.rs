@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+mod ambiguous;
 mod batch;
 mod item;
 mod outcome;
@@ -12,6 +13,7 @@ mod table;
 mod tests;
 mod transaction;
 
+pub use ambiguous::AmbiguousKey;
 pub use batch::{BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure};
 pub use item::ItemProblem;
 pub use outcome::OutcomeUnknown;
@@ -275,28 +277,8 @@ pub enum Error {
     /// overlap for some values, which the build-time check of the list leaves to run time
     /// (docs/semantics.md §4). The read stops rather than guess; the item was not decoded. The
     /// message is the build-time check's, with this item's keys as the example.
-    #[error(
-        "entities `{first}` ({first_templates}) and `{second}` ({second_templates}) can write the \
-         same key: partition key {partition:?}, sort key {sort:?} is a key of both, so a read \
-         could not tell which entity the item is. Give one a literal prefix the other cannot \
-         start with, end a template another extends with its delimiter or a fixed-width field \
-         (\"ISSUE#<id>#\", not \"ISSUE#<id>\"), or declare \
-         #[dynakey(entity_type = \"_type\")] on both"
-    )]
-    Ambiguous {
-        /// The first entity (in the table's list) that owns the keys.
-        first: &'static str,
-        /// Its key templates, as `partition key "…", sort key "…"`.
-        first_templates: String,
-        /// The second one.
-        second: &'static str,
-        /// Its key templates.
-        second_templates: String,
-        /// The item's partition-key value.
-        partition: String,
-        /// The item's sort-key value.
-        sort: Option<String>,
-    },
+    #[error(transparent)]
+    Ambiguous(Box<AmbiguousKey>),
 
     /// The AWS SDK or the service returned an error. `message` is the SDK's full error context
     /// (`DisplayErrorContext`), which includes the service's error code and message, e.g.

@@ -170,9 +170,9 @@ pub use db::Db;
 #[cfg_attr(docsrs, doc(cfg(feature = "embedded")))]
 pub use embedded::Engine;
 pub use error::{
-    BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason, DanglingUnique,
-    Error, ItemProblem, KeyRole, OutcomeUnknown, Resend, SchemaDifference, TransactionCanceled,
-    TransactionRefusal,
+    AmbiguousKey, BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason,
+    DanglingUnique, Error, ItemProblem, KeyRole, OutcomeUnknown, Resend, SchemaDifference,
+    TransactionCanceled, TransactionRefusal,
 };
 pub use read::{
     As, CollectionDecoder, CollectionRead, Keys, Output, Page, Query, ReadProgress, Scan,

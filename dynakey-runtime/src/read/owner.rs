@@ -251,14 +251,14 @@ pub(crate) fn listed_position<T: dynakey::Table>(item: &Item) -> Result<Option<u
             None => format!("partition key {:?}", e.partition_template().text()),
         };
         let (first, second) = (&T::ENTITIES[a], &T::ENTITIES[b]);
-        Error::Ambiguous {
+        Error::Ambiguous(Box::new(crate::error::AmbiguousKey {
             first: first.name(),
             first_templates: templates(first),
             second: second.name(),
             second_templates: templates(second),
             partition: partition.to_owned(),
             sort: sort.map(str::to_owned),
-        }
+        }))
     })
 }
 
