@@ -144,6 +144,20 @@ const _: () = {
         String: __dk::KeySegment,
         u64: __dk::KeySegment,
     {}
+    #[automatically_derived]
+    impl __dk::ListedChecks for Project
+    where
+        String: __dk::KeySegment,
+        u64: __dk::KeySegment,
+    {
+        const CHECKS: () = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Proj", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+        };
+    }
     impl Project
     where
         String: __dk::KeySegment,

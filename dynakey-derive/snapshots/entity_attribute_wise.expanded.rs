@@ -730,6 +730,23 @@ const _: () = {
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {}
+    #[automatically_derived]
+    impl __dk::ListedChecks for Match
+    where
+        String: __dk::KeySegment,
+        String: ::dynakey::KeyAttribute,
+        u32: ::dynakey::KeyAttribute,
+        u64: ::dynakey::KeyAttribute,
+        u8: ::dynakey::KeyAttribute,
+    {
+        const CHECKS: () = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Match", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+        };
+    }
     impl Match
     where
         String: __dk::KeySegment,

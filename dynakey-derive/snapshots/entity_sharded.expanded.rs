@@ -112,6 +112,19 @@ const _: () = {
     where
         String: __dk::KeySegment,
     {}
+    #[automatically_derived]
+    impl __dk::ListedChecks for Event
+    where
+        String: __dk::KeySegment,
+    {
+        const CHECKS: () = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Event", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+        };
+    }
     impl Event
     where
         String: __dk::KeySegment,

@@ -341,6 +341,31 @@ const _: () = {
         Status: __dk::KeySegment,
         u64: __dk::KeySegment,
     {}
+    #[automatically_derived]
+    impl __dk::ListedChecks for Project
+    where
+        String: __dk::KeySegment,
+        Status: __dk::KeySegment,
+        u64: __dk::KeySegment,
+    {
+        const CHECKS: () = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Project", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Project", __dk::Some(("STATUS#<status>", "<created>#<id>"))) {
+                ::core::panic!("{}", message.as_str())
+            }
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Project", __dk::Some(("", "C#<created>"))) {
+                ::core::panic!("{}", message.as_str())
+            }
+        };
+    }
     impl Project
     where
         String: __dk::KeySegment,

@@ -255,6 +255,26 @@ const _: () = {
         u32: __dk::KeySegment,
         u64: __dk::KeySegment,
     {}
+    #[automatically_derived]
+    impl __dk::ListedChecks for Task
+    where
+        String: __dk::KeySegment,
+        u32: __dk::KeySegment,
+        u64: __dk::KeySegment,
+    {
+        const CHECKS: () = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Task", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Task", __dk::Some(("USER#<assignee>", "<due>#<id>"))) {
+                ::core::panic!("{}", message.as_str())
+            }
+        };
+    }
     impl Task
     where
         String: __dk::KeySegment,

@@ -38,6 +38,19 @@ const _: () = {
     where
         String: __dk::KeySegment,
     {}
+    #[automatically_derived]
+    impl __dk::ListedChecks for Session
+    where
+        String: __dk::KeySegment,
+    {
+        const CHECKS: () = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Session", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+        };
+    }
     impl Session
     where
         String: __dk::KeySegment,

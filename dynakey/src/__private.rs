@@ -35,7 +35,8 @@ pub use attribute_steps::*;
 pub use segments::*;
 pub use sort_keys::*;
 pub use table_checks::{
-    assert_listed_in, listed, listed_conflict, may_share_key, BuildMessage, ListedIn,
+    assert_listed_in, listed, listed_conflict_named, may_share_key, BuildMessage, ListedChecks,
+    ListedIn,
 };
 
 pub use serde::de::Error as DeError;

@@ -5,8 +5,10 @@
 //! and reads the attribute names from it when it writes keys.
 
 mod entities;
+mod entity_index;
 
 pub use entities::{ListedEntity, TableItem};
+pub use entity_index::{EntityIndex, Fill};
 
 use crate::attribute::AttributeType;
 use crate::error::KeyRole;

@@ -135,6 +135,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
             TokenStream::new(),
         ),
     };
+    let listed_checks = listed_checks(entity, sk, &bounds);
     let marker_names = marker_names(entity);
     let marker_module = sort_key_order::markers(&markers, &marker_names);
     let attribute_shared = crate::codegen::attribute_index::shared(entity);
@@ -178,6 +179,8 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
 
             #[automatically_derived]
             impl ::dynakey::InTable<#table> for #ident #bounds {}
+
+            #listed_checks
 
             impl #ident #bounds {
                 #methods
@@ -248,6 +251,43 @@ fn assertions(entity: &Entity<'_>, sk: Option<&Template>) -> TokenStream {
     quote_spanned! {span=>
         #[doc(hidden)]
         const __DYNAKEY_TABLE_CHECK: () = __dk::#check::<Self>();
+    }
+}
+
+/// On a table that lists its entities: this entity writes no key that an entity listed before
+/// it writes too — on the table (reported at the sort-key template) and on each template index
+/// (at the index's template). The `ListedChecks` impl, under the entity's own bounds (no second
+/// error for a field type); the table enum's derive evaluates it for each entity it lists.
+fn listed_checks(entity: &Entity<'_>, sk: Option<&Template>, bounds: &TokenStream) -> TokenStream {
+    let ident = entity.ident;
+    let name = &entity.name;
+    let span = sk.map_or(entity.ident.span(), |sk| sk.lit.span());
+    let check = |index: TokenStream, span: proc_macro2::Span| {
+        quote_spanned! {span=>
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >(#name, #index)
+            {
+                ::core::panic!("{}", message.as_str())
+            }
+        }
+    };
+    let mut checks = vec![check(quote!(__dk::None), span)];
+    for index in &entity.indexes {
+        let Some(template) = index.sk.as_ref().or(index.pk.as_ref()) else {
+            continue;
+        };
+        let text = |t: Option<&Template>| t.map(|t| t.lit.value()).unwrap_or_default();
+        let (pk, sk) = (text(index.pk.as_ref()), text(index.sk.as_ref()));
+        checks.push(check(quote!(__dk::Some((#pk, #sk))), template.lit.span()));
+    }
+    quote! {
+        #[automatically_derived]
+        impl __dk::ListedChecks for #ident #bounds {
+            const CHECKS: () = {
+                #(#checks)*
+            };
+        }
     }
 }
 

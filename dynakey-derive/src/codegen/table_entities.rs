@@ -2,11 +2,11 @@
 //! `TableItem` impl that decodes an item into its entity's variant, and the build-time checks that
 //! need the entity types, each spanned at the offending variant:
 //!
-//! - every variant's type is an entity of this table (a bound whose message names both tables);
-//! - no two entities can have equal table keys, or equal keys on one GSI/LSI, where the templates
-//!   and field types decide it (`__private::listed_conflict`, a `const` panic naming both
-//!   templates and an example key); pairs whose overlap depends on the values are checked per item
-//!   at run time (`dynakey::table::recognise`).
+//! - every variant's type is an entity of this table (a bound whose message names both tables).
+//!
+//! That no two listed entities can write equal keys is checked by `#[derive(Entity)]`, at each
+//! entity's templates (`__private::listed_conflict_of`); `LISTED_OVERLAPS` records the pairs whose
+//! overlap depends on the values, which reads check per item.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -40,7 +40,6 @@ pub fn entities_const(entities: &[Listed<'_>]) -> TokenStream {
 /// The `TableItem` impl and the checks.
 pub fn expand(table: &Table<'_>, entities: &[Listed<'_>]) -> TokenStream {
     let ident = table.ident;
-    let table_name = ident.to_string();
     let decode_arms = entities.iter().enumerate().map(|(i, listed)| {
         let (variant, ty) = (&listed.variant.ident, listed.ty);
         quote!(#i => <#ty as ::dynakey::__private::Deserialize>::deserialize(deserializer).map(#ident::#variant),)
@@ -55,24 +54,12 @@ pub fn expand(table: &Table<'_>, entities: &[Listed<'_>]) -> TokenStream {
         })
     });
     let mut checks = TokenStream::new();
-    for (j, second) in entities.iter().enumerate() {
+    for second in entities {
         let Some(ty) = second.ty else { continue };
         checks.extend(quote_spanned! {ty.span()=>
             const _: () = ::dynakey::__private::assert_listed_in::<<#ty as ::dynakey::Entity>::Table, #ident, #ty>();
+            const _: () = <#ty as ::dynakey::__private::ListedChecks>::CHECKS;
         });
-        for first in &entities[..j] {
-            let Some(first_ty) = first.ty else { continue };
-            if first.type_name() == second.type_name() {
-                continue; // reported by the checks stage
-            }
-            checks.extend(quote_spanned! {ty.span()=>
-                const _: () = if let ::core::option::Option::Some(message) =
-                    ::dynakey::__private::listed_conflict::<#first_ty, #ty>(#table_name)
-                {
-                    ::core::panic!("{}", message.as_str())
-                };
-            });
-        }
     }
     quote! {
         #[automatically_derived]

@@ -16,6 +16,7 @@ pub const fn listed<E: Entity>() -> ListedEntity {
         sort: E::SORT_TEMPLATE,
         entity_type: E::ENTITY_TYPE_ATTRIBUTE,
         unique: E::UNIQUE,
+        indexes: E::INDEXES,
         check: crate::entity::Key::<E>::check,
     }
 }
@@ -36,6 +37,20 @@ pub const fn assert_listed_in<TE, T, E>()
 where
     (TE, T): ListedIn<E>,
 {
+}
+
+/// The build-time checks of an entity on a table that lists its entities: implemented by
+/// `#[derive(Entity)]` (panicking, at the entity's templates, with the message of
+/// [`listed_conflict_named`]); evaluated by the table enum's derive for each entity it lists, so
+/// they run exactly for listed entities.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not declared with #[derive(Entity)], so a table enum cannot check its templates against the others'",
+    label = "an entity implemented by hand",
+    note = "declare it with #[derive(Entity)], or add `impl dynakey::__private::ListedChecks for {Self} {{}}` and check its templates yourself"
+)]
+pub trait ListedChecks {
+    /// Evaluating it runs the checks.
+    const CHECKS: () = ();
 }
 
 /// A message composed at build time, for a `const` panic.
@@ -163,11 +178,8 @@ const fn describe(mut m: BuildMessage, side: &Side<'_>) -> BuildMessage {
     m.push(")")
 }
 
-const fn conflict(table: &str, on: Option<&str>, a: &Side<'_>, b: &Side<'_>) -> BuildMessage {
-    let mut m = BuildMessage::new()
-        .push("table `")
-        .push(table)
-        .push("`: entities ");
+const fn conflict(on: Option<&str>, a: &Side<'_>, b: &Side<'_>) -> BuildMessage {
+    let mut m = BuildMessage::new().push("entities ");
     m = describe(m, a).push(" and ");
     m = describe(m, b).push(" can write the same key");
     if let Some(index) = on {
@@ -191,90 +203,161 @@ const fn conflict(table: &str, on: Option<&str>, a: &Side<'_>, b: &Side<'_>) -> 
 /// templates overlap, but whether a real key is both depends on the values (the pairs the
 /// build-time check leaves to reads, see [`Table::LISTED_OVERLAPS`](crate::Table::LISTED_OVERLAPS)).
 pub const fn may_share_key<A: Entity, B: Entity>() -> bool {
-    if let (Some(x), Some(y)) = (A::ENTITY_TYPE_ATTRIBUTE, B::ENTITY_TYPE_ATTRIBUTE) {
-        if str_eq(x, y) && !str_eq(A::ENTITY_NAME, B::ENTITY_NAME) {
-            return false;
-        }
+    let (a, b) = (listed::<A>(), listed::<B>());
+    if told_apart(&a, &b) {
+        return false;
     }
-    let (sa, sb) = (A::SORT_TEMPLATE, B::SORT_TEMPLATE);
     !matches!(
-        key_overlap(
-            &A::PARTITION_TEMPLATE,
-            sa.as_ref(),
-            &B::PARTITION_TEMPLATE,
-            sb.as_ref()
-        ),
+        key_overlap(&a.partition, a.sort.as_ref(), &b.partition, b.sort.as_ref()),
         Overlap::Disjoint
     )
 }
 
-/// A build-time error message when entities `A` and `B` of table `table` can write the same key
-/// on the table or on a template index they are both in; `None` when no key is certainly both
-/// (pairs that depend on the values are told apart per item at run time).
-pub const fn listed_conflict<A: Entity, B: Entity>(table: &str) -> Option<BuildMessage> {
-    if crate::__private::is_fallback(&A::PARTITION_TEMPLATE)
-        || crate::__private::is_fallback(&B::PARTITION_TEMPLATE)
-    {
+/// Two entities that declare the same entity-type attribute under different names.
+const fn told_apart(a: &ListedEntity, b: &ListedEntity) -> bool {
+    match (a.entity_type, b.entity_type) {
+        (Some(x), Some(y)) => str_eq(x, y) && !str_eq(a.name, b.name),
+        _ => false,
+    }
+}
+
+/// Build-time check of the entity named `name` on table `T`, emitted by `#[derive(Entity)]` at
+/// its templates ([`ListedChecks`]): when `T` lists it, it cannot write a key that an entity
+/// listed before it writes too — on the table keys (`index: None`) or on its
+/// index whose templates are `index` (partition and sort template texts, `""` for none) — where
+/// the templates decide it. Reads everything from `T`'s list, never from the entity type, so an
+/// entity whose own derive failed adds no error here. `None` when all is well.
+pub const fn listed_conflict_named<T: crate::Table>(
+    name: &str,
+    index: Option<(&str, &str)>,
+) -> Option<BuildMessage> {
+    let entities = T::ENTITIES;
+    if entities.is_empty() {
         return None;
     }
-    if let (Some(x), Some(y)) = (A::ENTITY_TYPE_ATTRIBUTE, B::ENTITY_TYPE_ATTRIBUTE) {
-        if str_eq(x, y) && !str_eq(A::ENTITY_NAME, B::ENTITY_NAME) {
-            return None;
-        }
+    let mut position = 0;
+    while position < entities.len() && !str_eq(entities[position].name, name) {
+        position += 1;
     }
-    let (pa, pb) = (&A::PARTITION_TEMPLATE, &B::PARTITION_TEMPLATE);
-    let (sa, sb) = (A::SORT_TEMPLATE, B::SORT_TEMPLATE);
-    let table_keys = key_overlap(pa, sa.as_ref(), pb, sb.as_ref());
-    if matches!(table_keys, Overlap::Identical | Overlap::Certain) {
-        let a = Side {
-            entity: A::ENTITY_NAME,
-            partition: pa,
-            sort: sa.as_ref(),
-        };
-        let b = Side {
-            entity: B::ENTITY_NAME,
-            partition: pb,
-            sort: sb.as_ref(),
-        };
-        return Some(conflict(table, None, &a, &b));
+    if position == entities.len() {
+        return None;
     }
-    let mut i = 0;
-    while i < A::INDEXES.len() {
-        let ia = &A::INDEXES[i];
-        let mut j = 0;
-        while j < B::INDEXES.len() {
-            let ib = &B::INDEXES[j];
-            if str_eq(ia.index().name(), ib.index().name())
-                && ia.fills().is_empty()
-                && ib.fills().is_empty()
-            {
-                // An LSI's partition key is the table's.
-                let (xa, xb) = (ia.partition(), ib.partition());
-                let ka = match &xa {
-                    Some(t) => t,
-                    None => pa,
-                };
-                let kb = match &xb {
-                    Some(t) => t,
-                    None => pb,
-                };
-                let (ya, yb) = (ia.sort(), ib.sort());
-                let verdict = key_overlap(ka, ya.as_ref(), kb, yb.as_ref());
-                if matches!(verdict, Overlap::Identical | Overlap::Certain) {
-                    let a = Side {
-                        entity: A::ENTITY_NAME,
-                        partition: ka,
-                        sort: ya.as_ref(),
-                    };
-                    let b = Side {
-                        entity: B::ENTITY_NAME,
-                        partition: kb,
-                        sort: yb.as_ref(),
-                    };
-                    return Some(conflict(table, Some(ia.index().name()), &a, &b));
-                }
+    let me = &entities[position];
+    if crate::__private::is_fallback(&me.partition) {
+        return None;
+    }
+    let index = match index {
+        None => None,
+        Some((partition, sort)) => match find_index(me.indexes, partition, sort) {
+            Some(found) => Some(found.index().name()),
+            None => return None,
+        },
+    };
+    let mut j = 0;
+    while j < position {
+        let other = &entities[j];
+        if !crate::__private::is_fallback(&other.partition) && !told_apart(other, me) {
+            if let Some(message) = pair_conflict(other, me, index) {
+                return Some(message);
             }
-            j += 1;
+        }
+        j += 1;
+    }
+    None
+}
+
+/// The conflict of `a` and `b` on the table keys (`index: None`) or on index `index`.
+const fn pair_conflict(
+    a: &ListedEntity,
+    b: &ListedEntity,
+    index: Option<&str>,
+) -> Option<BuildMessage> {
+    let Some(index) = index else {
+        let verdict = key_overlap(&a.partition, a.sort.as_ref(), &b.partition, b.sort.as_ref());
+        if matches!(verdict, Overlap::Identical | Overlap::Certain) {
+            let sa = Side {
+                entity: a.name,
+                partition: &a.partition,
+                sort: a.sort.as_ref(),
+            };
+            let sb = Side {
+                entity: b.name,
+                partition: &b.partition,
+                sort: b.sort.as_ref(),
+            };
+            return Some(conflict(None, &sa, &sb));
+        }
+        return None;
+    };
+    let (Some(ia), Some(ib)) = (index_named(a.indexes, index), index_named(b.indexes, index))
+    else {
+        return None;
+    };
+    if !ia.fills().is_empty() || !ib.fills().is_empty() {
+        return None; // attribute-wise keys: told apart by their attributes' types at run time
+    }
+    // An LSI's partition key is the table's.
+    let (xa, xb) = (ia.partition(), ib.partition());
+    let ka = match &xa {
+        Some(t) => t,
+        None => &a.partition,
+    };
+    let kb = match &xb {
+        Some(t) => t,
+        None => &b.partition,
+    };
+    let (ya, yb) = (ia.sort(), ib.sort());
+    let verdict = key_overlap(ka, ya.as_ref(), kb, yb.as_ref());
+    if matches!(verdict, Overlap::Identical | Overlap::Certain) {
+        let sa = Side {
+            entity: a.name,
+            partition: ka,
+            sort: ya.as_ref(),
+        };
+        let sb = Side {
+            entity: b.name,
+            partition: kb,
+            sort: yb.as_ref(),
+        };
+        return Some(conflict(Some(index), &sa, &sb));
+    }
+    None
+}
+
+/// The template index of `indexes` whose partition and sort templates have these texts (`""`:
+/// none).
+const fn find_index<'a>(
+    indexes: &'a [crate::EntityIndex],
+    partition: &str,
+    sort: &str,
+) -> Option<&'a crate::EntityIndex> {
+    let mut i = 0;
+    while i < indexes.len() {
+        let p = match indexes[i].partition() {
+            Some(t) => t.text,
+            None => "",
+        };
+        let s = match indexes[i].sort() {
+            Some(t) => t.text,
+            None => "",
+        };
+        if str_eq(p, partition) && str_eq(s, sort) {
+            return Some(&indexes[i]);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The entry of `indexes` for the index named `name`.
+const fn index_named<'a>(
+    indexes: &'a [crate::EntityIndex],
+    name: &str,
+) -> Option<&'a crate::EntityIndex> {
+    let mut i = 0;
+    while i < indexes.len() {
+        if str_eq(indexes[i].index().name(), name) {
+            return Some(&indexes[i]);
         }
         i += 1;
     }

@@ -7,6 +7,7 @@
 //! developer guide, "Attribute projections"), plus the entity-type attribute where entities
 //! declare one: exactly the keys an entity's encoders write ([`Key::check`](crate::Key::check)).
 
+use super::EntityIndex;
 use crate::error::KeyError;
 use crate::template::{KeyTemplate, TemplatePart};
 use crate::unique::UniqueConstraint;
@@ -21,6 +22,7 @@ pub struct ListedEntity {
     pub(crate) sort: Option<KeyTemplate>,
     pub(crate) entity_type: Option<&'static str>,
     pub(crate) unique: &'static [UniqueConstraint],
+    pub(crate) indexes: &'static [EntityIndex],
     pub(crate) check: fn(&str, Option<&str>) -> Result<(), KeyError>,
 }
 
@@ -54,6 +56,11 @@ impl ListedEntity {
     /// (`#[dynakey(entity_type = "_type")]`).
     pub fn entity_type_attribute(&self) -> Option<&'static str> {
         self.entity_type
+    }
+
+    /// Its key templates for each secondary index it is in ([`Entity::INDEXES`](crate::Entity::INDEXES)).
+    pub fn indexes(&self) -> &'static [EntityIndex] {
+        self.indexes
     }
 
     /// Its `#[unique(…)]` constraints ([`Entity::UNIQUE`](crate::Entity::UNIQUE)): its items own
