@@ -385,6 +385,10 @@ async fn delete_all_deletes_every_entity_of_a_partition() -> Result<(), BoxError
     }
     let message = refused.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(!message.contains("  "), "no runs of spaces: {message}");
+    assert!(
+        message.contains("deleted nothing") && message.contains("table's enum"),
+        "it says nothing was deleted and what delete_all can do: {message}"
+    );
     assert_eq!(
         stored(&db).await?.0.len(),
         before.len() + 1,

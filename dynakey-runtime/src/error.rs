@@ -258,7 +258,7 @@ pub enum Error {
     #[error(
         "an item with partition key {partition:?} and sort key {sort:?} is not an item of entity \
          `{entity}` ({reason}); {}",
-        foreign_item_advice(operation)
+        foreign_item_advice(operation, entity)
     )]
     ForeignItem {
         /// The entity the read is typed by.
@@ -522,7 +522,20 @@ impl Error {
 
 /// What a read that met another entity's item offers: a query or scan has an unknown-item
 /// policy; `delete_all` and `transact_get` have none.
-fn foreign_item_advice(operation: &str) -> &'static str {
+fn foreign_item_advice(operation: &str, entity: &str) -> &'static str {
+    if entity == crate::read::ANY_LISTED_ENTITY {
+        return match operation {
+            "delete_all" => {
+                "no entity of the table's enum writes this key, so delete_all deleted nothing: \
+                 list its entity in the table's enum, delete the item with its own entity's \
+                 delete_all or delete, or narrow the query"
+            }
+            _ => {
+                "no entity of the table's enum writes this key: list its entity in the enum, or \
+                 choose a policy with `unknown_items(…)`"
+            }
+        };
+    }
     match operation {
         "Query" => {
             "the query's partition or index holds other items: choose a policy with \

@@ -195,6 +195,10 @@ where
     }
 }
 
+/// The entity [`Error::ForeignItem`] names for a read of any entity the table lists
+/// ([`Query::table_items`], `delete_all` on such a table).
+pub(crate) const ANY_LISTED_ENTITY: &str = "(any listed entity)";
+
 /// Decodes each item into the table's item type, as its own entity: see
 /// [`Query::table_items`].
 #[derive(Debug)]
@@ -264,7 +268,7 @@ where
         match (position, partition) {
             (Some(position), Some(partition)) => Ok((position, (partition, sort))),
             (_, partition) => Err(Error::ForeignItem {
-                entity: "(any listed entity)",
+                entity: crate::read::ANY_LISTED_ENTITY,
                 partition,
                 sort,
                 reason: "its keys fit no entity the table lists".to_owned(),
@@ -280,7 +284,7 @@ pub(crate) fn decode_table_item<T: TableItem>(item: Item) -> Result<T, Error> {
     let (partition, sort) = key_strings::<T>(&item);
     let Some(position) = position else {
         return Err(Error::ForeignItem {
-            entity: "(any listed entity)",
+            entity: crate::read::ANY_LISTED_ENTITY,
             partition,
             sort,
             reason: "its keys fit no entity the table lists".to_owned(),

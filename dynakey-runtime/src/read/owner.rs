@@ -181,7 +181,7 @@ pub(crate) fn screen_listed<T: dynakey::Table>(
         Some(_) => Ok(Screened::Mine(item)),
         None => other::<T>(
             item,
-            "(any listed entity)",
+            crate::read::ANY_LISTED_ENTITY,
             "its keys fit no entity the table lists".to_owned(),
             policy,
             operation,
