@@ -643,3 +643,76 @@ async fn a_key_two_listed_entities_own_is_ambiguous() -> Result<(), BoxError> {
     assert!(message.contains("\"PAGE#intro#P#0000000001\""), "{message}");
     Ok(())
 }
+
+/// A read that projects attributes (keys only) still tells the listed entities apart: one of them
+/// declares an entity-type attribute, which the projection reads for it, and the uniqueness items
+/// of a scan are recognised by their keys.
+#[tokio::test]
+async fn projected_reads_pass_over_the_other_entities() -> Result<(), BoxError> {
+    #[derive(Table, Debug)]
+    #[table(partition_key = "PK", sort_key = "SK")]
+    enum Shop {
+        Product(Product),
+        Review(Review),
+    }
+    #[derive(Entity, Serialize, Deserialize, Debug)]
+    #[dynakey(table = Shop, entity_type = "_type")]
+    #[pk("SHOP#<shop>")]
+    #[sk("P#<sku>")]
+    #[unique("sku_code")]
+    struct Product {
+        shop: String,
+        sku: u32,
+        sku_code: String,
+    }
+    #[derive(Entity, Serialize, Deserialize, Debug)]
+    #[dynakey(table = Shop)]
+    #[pk("SHOP#<shop>")]
+    #[sk("R#<sku>#<n>")]
+    struct Review {
+        shop: String,
+        sku: u32,
+        n: u32,
+    }
+    let (_engine, db) = fresh::<Shop>().await?;
+    for sku in 0..5u32 {
+        db.create(&Product {
+            shop: "s".into(),
+            sku,
+            sku_code: format!("code-{sku}"),
+        })
+        .await?;
+        db.put(&Review {
+            shop: "s".into(),
+            sku,
+            n: 0,
+        })
+        .await?;
+    }
+    let reviews: Vec<dynakey::Key<Review>> = db
+        .query(&Review::query("s"))
+        .keys()
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(reviews.len(), 5);
+    let products: Vec<dynakey::Key<Product>> = db
+        .query(&Product::query("s"))
+        .keys()
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(products.len(), 5);
+    // A scan of reviews' keys meets the products and their uniqueness items: both passed over.
+    let scanned: Vec<dynakey::Key<Review>> =
+        db.scan::<Review>().keys().items().try_collect().await?;
+    assert_eq!(scanned.len(), 5);
+    let all: Vec<Shop> = db
+        .scan::<Review>()
+        .table_items()
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(all.len(), 10);
+    Ok(())
+}

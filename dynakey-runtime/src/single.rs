@@ -26,6 +26,5 @@ pub use get::Get;
 pub use modify::{Modify, DEFAULT_MODIFY_ATTEMPTS};
 pub use put::{Put, PutReturning, Stored};
 pub use transact::TransactionOutput;
-pub(crate) use unique::CONSTRAINT as UNIQUE_CONSTRAINT_ATTRIBUTE;
 pub use update::{New, NewAs, Nothing, Old, Returning, Update};
 pub use version::{AnyVersion, ExpectedVersion, VersionCheck};

@@ -52,8 +52,10 @@ use crate::single::write::delete_listed;
 ///   deleted;
 /// - [`Error::BatchWrite`]: the exact account of the delete step — every key not deleted or
 ///   of unknown outcome, in query order with its position
-///   ([`BatchEntry::key`](crate::BatchEntry::key) gives it back as a `Key<E>`); every other
-///   key read was deleted. Deletes are idempotent: sending the listed ones again is safe.
+///   ([`BatchEntry::key`](crate::BatchEntry::key) gives it back as a `Key<E>`, or of its own
+///   entity on a table that lists several); every other key read was deleted. Deletes are
+///   idempotent: deleting the listed ones again is safe (an entity with `#[unique(…)]` with
+///   [`Db::delete`], which keeps its uniqueness items).
 #[must_use = "a batch does nothing until it is awaited"]
 pub struct DeleteAll<'a, T: Table, E, I, P = fn(usize)> {
     keys: Query<T, E, I, Keys>,
@@ -181,9 +183,11 @@ where
                 }
                 Err(cause) => {
                     let this = entry(*position, key);
-                    let (mut not_applied, unknown) = match cause {
-                        Error::OutcomeUnknown(_) => (Vec::new(), vec![this]),
-                        _ => (vec![this], Vec::new()),
+                    let (mut not_applied, unknown, attempts) = match &cause {
+                        Error::OutcomeUnknown(outcome) => {
+                            (Vec::new(), vec![this], outcome.attempts)
+                        }
+                        _ => (vec![this], Vec::new(), 1),
                     };
                     not_applied.extend(not_sent(k + 1));
                     return Err(Error::BatchWrite(Box::new(BatchWriteFailure {
@@ -191,7 +195,7 @@ where
                         report,
                         not_applied,
                         unknown,
-                        attempts: 1,
+                        attempts,
                         cause,
                     })));
                 }

@@ -218,6 +218,22 @@ where
     }
 }
 
+/// A read that projects attributes, on a table that lists its entities, also reads every listed
+/// entity's entity-type attribute: without it another entity's item could not be recognised and
+/// passed over (docs/semantics.md §4).
+fn project_entity_types<T: Table>(plan: &mut QueryPlan) {
+    if plan.projection().is_empty() || T::ENTITIES.is_empty() {
+        return;
+    }
+    let mut names = plan.projection().to_vec();
+    for name in T::ENTITIES.iter().filter_map(|e| e.entity_type_attribute()) {
+        if !names.iter().any(|n| n == name) {
+            names.push(name.to_owned());
+        }
+    }
+    plan.set_projection(names);
+}
+
 /// [`owner::screen`] as output `O` wants it.
 fn screen<T: Table, E: Entity, I, O: Output<T, E, I>>(
     item: Item,
@@ -278,6 +294,30 @@ where
     }
 }
 
+/// Removes what dynakey wrote for `entity` and a typed read does not decode (as
+/// `from_entity_item` does): the table keys, the template indexes' key attributes and the
+/// entity-type attribute. (Attributes an attribute-wise index key fills stay: they are the
+/// entity's own fields.)
+fn strip_written<T: Table>(item: &mut Item, entity: &dynakey::ListedEntity) {
+    item.remove(T::PARTITION_KEY);
+    if let Some(sort) = T::SORT_KEY {
+        item.remove(sort);
+    }
+    for index in entity.indexes() {
+        let def = index.index();
+        if def.is_attribute_wise() {
+            continue;
+        }
+        item.remove(def.partition_key());
+        if let Some(name) = def.sort_key() {
+            item.remove(name);
+        }
+    }
+    if let Some(name) = entity.entity_type_attribute() {
+        item.remove(name);
+    }
+}
+
 /// Decodes `item` into the variant of `T` of the listed entity that owns its keys.
 pub(crate) fn decode_table_item<T: TableItem>(item: Item) -> Result<T, Error> {
     let position = owner::listed_position::<T>(&item)?;
@@ -291,6 +331,8 @@ pub(crate) fn decode_table_item<T: TableItem>(item: Item) -> Result<T, Error> {
             operation: "decode",
         });
     };
+    let mut item = item;
+    strip_written::<T>(&mut item, &T::ENTITIES[position]);
     let item: serde_dynamo::Item = item.into();
     let deserializer = serde_dynamo::Deserializer::from_attribute_value(
         serde_dynamo::AttributeValue::M(item.into()),
@@ -603,6 +645,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     {
         let mut plan = checked(self.plan, self.error)?;
         O::prepare(&mut plan);
+        project_entity_types::<T>(&mut plan);
         let positions = match &self.from {
             Some(cursor) => self
                 .db

@@ -140,7 +140,8 @@ pub(crate) fn screen<E: Entity>(
         }
         match listed_position::<Table<E>>(&item) {
             Ok(Some(i)) if entities[i].name() != E::ENTITY_NAME => return Ok(Screened::Sibling),
-            Err(error) => return Err(error),
+            // Two other entities own it; it is certainly not `E`'s: a read of `E` passes over it.
+            Err(_) => return Ok(Screened::Sibling),
             _ => {}
         }
     }
@@ -189,9 +190,16 @@ pub(crate) fn screen_listed<T: dynakey::Table>(
     }
 }
 
-/// A uniqueness item of table `T`.
+/// A uniqueness item of table `T` (`#[unique(…)]`, docs/semantics.md §5), told by its key alone
+/// (a projection need not read its other attributes): a partition key starting `UNIQUE#` and,
+/// on a table with a sort key, the same text as sort key. dynakey's own item, which reads of a
+/// table that lists its entities pass over like another entity's.
 fn is_own_item<T: dynakey::Table>(item: &Item) -> bool {
-    string_attribute(item, T::PARTITION_KEY).is_some_and(|p| is_uniqueness_item(item, p))
+    let Some(partition) = string_attribute(item, T::PARTITION_KEY) else {
+        return false;
+    };
+    partition.starts_with(dynakey::__private::unique::UNIQUE_PREFIX)
+        && T::SORT_KEY.is_none_or(|name| string_attribute(item, name) == Some(partition))
 }
 
 fn other<T: dynakey::Table>(
@@ -214,13 +222,6 @@ fn other<T: dynakey::Table>(
             })
         }
     }
-}
-
-/// `true` for a uniqueness item (`#[unique(…)]`, docs/semantics.md §5): dynakey's own item,
-/// which reads of a table that lists its entities pass over like another entity's.
-fn is_uniqueness_item(item: &Item, partition: &str) -> bool {
-    partition.starts_with(dynakey::__private::unique::UNIQUE_PREFIX)
-        && item.contains_key(crate::single::UNIQUE_CONSTRAINT_ATTRIBUTE)
 }
 
 /// The position in `T::ENTITIES` of the entity whose keys `item` has.

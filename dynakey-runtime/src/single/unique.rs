@@ -23,7 +23,7 @@ pub(crate) const OWNER_PARTITION: &str = "_owner_pk";
 /// The attribute of a uniqueness item naming its owner's sort key (a table with a sort key).
 pub(crate) const OWNER_SORT: &str = "_owner_sk";
 /// The attribute of a uniqueness item naming its entity and constraint (`User/email`).
-pub(crate) const CONSTRAINT: &str = "_unique";
+const CONSTRAINT: &str = "_unique";
 
 /// The values an action leaves in the item's unique fields.
 #[derive(Debug, Clone)]

@@ -17,6 +17,7 @@ pub const fn listed<E: Entity>() -> ListedEntity {
         entity_type: E::ENTITY_TYPE_ATTRIBUTE,
         unique: E::UNIQUE,
         indexes: E::INDEXES,
+        sharded: E::SHARDING.is_some(),
         check: crate::entity::Key::<E>::check,
     }
 }
@@ -57,6 +58,8 @@ pub trait ListedChecks {
 pub struct BuildMessage {
     buf: [u8; 1536],
     len: usize,
+    /// A piece did not fit: the message ends with `…` and takes nothing more.
+    full: bool,
 }
 
 impl BuildMessage {
@@ -64,13 +67,26 @@ impl BuildMessage {
         BuildMessage {
             buf: [0; 1536],
             len: 0,
+            full: false,
         }
     }
 
-    /// Appends `text` whole, or nothing when it does not fit (the message stays UTF-8).
+    /// Appends `text` whole; when it does not fit, ends the message with `…` instead and
+    /// appends nothing more (the message stays UTF-8).
     const fn push(mut self, text: &str) -> Self {
+        const ELLIPSIS: &[u8] = "…".as_bytes();
         let bytes = text.as_bytes();
-        if self.len + bytes.len() > self.buf.len() {
+        if self.full {
+            return self;
+        }
+        if self.len + bytes.len() + ELLIPSIS.len() > self.buf.len() {
+            self.full = true;
+            let mut i = 0;
+            while i < ELLIPSIS.len() {
+                self.buf[self.len] = ELLIPSIS[i];
+                self.len += 1;
+                i += 1;
+            }
             return self;
         }
         let mut i = 0;
@@ -191,6 +207,14 @@ const fn conflict(on: Option<&str>, a: &Side<'_>, b: &Side<'_>) -> BuildMessage 
         m = m.push(", sort key \"");
         m = example(m, richer(x, y)).push("\"");
     }
+    if on.is_some() {
+        return m.push(
+            ", so a query of the index for one reads the other's items in the same range, told \
+             apart only by their table keys. Give one a literal prefix in its index template \
+             the other cannot start with (an overloaded index: \"DOC#<name>\", \"FOLDER#<title>\"), \
+             or declare #[dynakey(entity_type = \"_type\")] on both",
+        );
+    }
     m.push(
         ", so a read could not tell which entity an item is. Give one a literal prefix the other \
          cannot start with, end a template another extends with its delimiter or a fixed-width \
@@ -206,6 +230,10 @@ pub const fn may_share_key<A: Entity, B: Entity>() -> bool {
     let (a, b) = (listed::<A>(), listed::<B>());
     if told_apart(&a, &b) {
         return false;
+    }
+    // A shard suffix is not in the partition template: such pairs are checked per item.
+    if a.sharded || b.sharded {
+        return true;
     }
     !matches!(
         key_overlap(&a.partition, a.sort.as_ref(), &b.partition, b.sort.as_ref()),
@@ -273,6 +301,9 @@ const fn pair_conflict(
     index: Option<&str>,
 ) -> Option<BuildMessage> {
     let Some(index) = index else {
+        if a.sharded || b.sharded {
+            return None; // the shard suffix is not in the template: checked per item
+        }
         let verdict = key_overlap(&a.partition, a.sort.as_ref(), &b.partition, b.sort.as_ref());
         if matches!(verdict, Overlap::Identical | Overlap::Certain) {
             let sa = Side {

@@ -23,6 +23,9 @@ pub struct ListedEntity {
     pub(crate) entity_type: Option<&'static str>,
     pub(crate) unique: &'static [UniqueConstraint],
     pub(crate) indexes: &'static [EntityIndex],
+    /// Its partition key carries a shard suffix (`#[pk(…, shards = N)]`), which its partition
+    /// template does not show.
+    pub(crate) sharded: bool,
     pub(crate) check: fn(&str, Option<&str>) -> Result<(), KeyError>,
 }
 
