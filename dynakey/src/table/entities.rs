@@ -6,6 +6,9 @@
 //! Which entity an item is follows from its table keys alone (every index projects them, AWS
 //! developer guide, "Attribute projections"), plus the entity-type attribute where entities
 //! declare one: exactly the keys an entity's encoders write ([`Key::check`](crate::Key::check)).
+//! Several entity types in one table, a parent and its children in one item collection, is the
+//! design of the AWS developer guide's "Best practices for modeling relational data in DynamoDB"
+//! (the adjacency list design pattern).
 
 use super::EntityIndex;
 use crate::error::KeyError;
@@ -231,7 +234,9 @@ fn same_literals(a: &KeyTemplate, b: &KeyTemplate) -> bool {
 }
 
 /// The table's item type: `#[derive(Table)]` on an enum with one variant per listed entity
-/// implements it. Each item read is decoded into the variant of the entity that owns its keys.
+/// implements it. Each item read is decoded into the variant of the entity that owns its keys
+/// (the runtime's `table_items()` reads; an item is a map of attributes, AWS developer guide,
+/// "Core components of Amazon DynamoDB — Items and attributes").
 pub trait TableItem: crate::Table + Sized {
     /// Decodes an item of the `entity`-th listed entity ([`Table::ENTITIES`](crate::Table::ENTITIES))
     /// into its variant.
