@@ -15,7 +15,12 @@
 //! cargo run --release --example drive -- DIR          # any directory
 //! cargo run --release --example drive -- DIR SUBPATH  # and read root/SUBPATH/ (default: a folder
 //!                                                     # with thousands of descendants)
+//! cargo run --example drive -- --design DIR           # only write the table's design into DIR
 //! ```
+//!
+//! `--design DIR` writes the picture of the design (`dynakey_runtime::design`) with a small
+//! example tree: the entity chart, the drive's partition drawn as SVG (the picture in the
+//! README), and a NoSQL Workbench model; nothing is sent to DynamoDB.
 //!
 //! It runs on the embedded engine; with `--aws` it uses a client configured the usual AWS way
 //! instead (e.g. `AWS_ENDPOINT_URL_DYNAMODB`), on a table named `dynakey-drive`, created on the
@@ -35,6 +40,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use dynakey::{Entity, KeyPath, Table};
+use dynakey_runtime::design::Design;
 use dynakey_runtime::{Db, Engine};
 use futures::TryStreamExt;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -42,11 +48,14 @@ use serde::{Deserialize, Serialize};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-/// The drive table: `PK`/`SK`, and the parent index that lists one folder's direct children.
+/// The drive table: `PK`/`SK`, and the parent index that lists one folder's direct children; it
+/// lists one entity, `Node`.
 #[derive(Table)]
 #[table(partition_key = "PK", sort_key = "SK")]
 #[gsi(ByParent, name = "ByParent", partition_key = "ParentPK", sort_key = "ParentSK", projection = all)]
-struct Drive;
+enum Drive {
+    Node(Node),
+}
 
 /// One file or folder of a drive.
 #[derive(Entity, Serialize, Deserialize, Debug, Clone)]
@@ -152,6 +161,49 @@ fn walk_tree(dir: &Path, root: &KeyPath) -> Walk {
     out
 }
 
+/// The drive's design, with a small tree as example items: a folder sorts right before its own
+/// subtree, and the subtree read and the folder itself are drawn over them.
+fn design() -> Result<Design<Drive>, BoxError> {
+    let root = KeyPath::folder(["root"])?;
+    let photos = root.child_folder("photos")?;
+    let trip = photos.child_folder("2024 trip")?;
+    let docs = root.child_folder("docs")?;
+    let node = |path: &KeyPath, parent: Option<&KeyPath>, size: u64| Node {
+        account: ACCOUNT.into(),
+        path: path.clone(),
+        parent: parent.cloned(),
+        size,
+    };
+    let mut design = Design::new("drive").example(&node(&root, None, 0))?;
+    let tree = [
+        (docs.clone(), &root, 0),
+        (docs.child_file("cv.pdf")?, &docs, 48_213),
+        (photos.clone(), &root, 0),
+        (trip.clone(), &photos, 0),
+        (trip.child_file("beach.jpg")?, &trip, 2_811_004),
+        (trip.child_file("dunes.jpg")?, &trip, 3_120_448),
+        (photos.child_file("cat.png")?, &photos, 912_530),
+        (photos.child_file("photos.txt")?, &photos, 120),
+        (root.child_file("todo.md")?, &root, 311),
+    ];
+    for (path, parent, size) in &tree {
+        design = design.example(&node(path, Some(parent), *size))?;
+    }
+    Ok(design
+        .pattern(
+            "the subtree of root/photos/",
+            &Node::query(ACCOUNT).begins_with(Node::sk().path_prefix(&photos)),
+        )?
+        .pattern(
+            "one folder: root/photos/",
+            &Node::query(ACCOUNT).eq(Node::sk().path(&photos)),
+        )?
+        .pattern(
+            "the direct children of root/photos/",
+            &Node::query_by_parent(ACCOUNT, &photos),
+        )?)
+}
+
 /// The folder to read back by default: from the root, keep descending into the child folder with
 /// the most descendants while it still has at least 2,000.
 fn busy_folder(nodes: &[Node], root: &KeyPath) -> KeyPath {
@@ -198,6 +250,13 @@ fn sysroot() -> Result<PathBuf, BoxError> {
 #[tokio::main]
 async fn main() -> Result<(), BoxError> {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--aws").collect();
+    if let Some(at) = args.iter().position(|a| a == "--design") {
+        let dir = args.get(at + 1).ok_or("--design needs a folder")?;
+        for file in design()?.write_to(dir.as_ref())? {
+            println!("wrote {}", file.display());
+        }
+        return Ok(());
+    }
     let use_aws = std::env::args().any(|a| a == "--aws");
     let dir = match args.first() {
         Some(dir) => PathBuf::from(dir),
@@ -392,5 +451,22 @@ fn check_order(read: &[String], expected: &[String], matched: &str, reference: &
             first_difference.map(|i| (i, &read[i], &expected[i]))
         );
         std::process::exit(1);
+    }
+}
+
+/// The design's checks (tests/engine_design.rs) on this example's own declarations; compiled only
+/// when the test binary includes this file.
+#[cfg(test)]
+mod design_tests {
+    use crate::engine_design as check;
+
+    #[test]
+    fn workbench_model() {
+        check::workbench_model(&super::design().expect("the design"));
+    }
+
+    #[tokio::test]
+    async fn ranges_are_what_the_engine_reads() -> Result<(), super::BoxError> {
+        check::ranges_match_the_engine(super::design()?).await
     }
 }

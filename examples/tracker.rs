@@ -22,9 +22,15 @@
 //! cargo run --example tracker          # on the embedded engine
 //! cargo run --example tracker -- --aws # on a client configured the usual AWS way: table
 //!                                      # dynakey-tracker, created on the first run
+//! cargo run --example tracker -- --design DIR  # only write the table's design into DIR
 //! ```
+//!
+//! `--design DIR` writes the picture of the design (`dynakey_runtime::design`): the entity chart
+//! (HTML and Markdown), the org partition drawn as SVG with example items, and a NoSQL Workbench
+//! model; nothing is sent to DynamoDB.
 
 use dynakey::{Cursor, Entity, ListedEntity, Table, TableItem, UpdateBuilder};
+use dynakey_runtime::design::{Design, DesignError};
 use dynakey_runtime::{Db, Engine, Error, LoggedRequest, RequestLog};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
@@ -90,6 +96,59 @@ struct Comment {
     number: u32,
     seq: u32,
     text: String,
+}
+
+/// The tracker's design: example items of every entity in the org `acme` (issue 10 shows the
+/// fixed-width number that keeps it after issue 2), and four access patterns drawn over them.
+fn design() -> Result<Design<Tracker>, DesignError> {
+    let org = || "acme".to_owned();
+    let issue = |number: u32, title: &str, assignee: Option<&str>| Issue {
+        org: org(),
+        number,
+        title: title.into(),
+        open: true,
+        assignee: assignee.map(str::to_owned),
+        version: 1,
+    };
+    let comment = |number: u32, seq: u32, text: &str| Comment {
+        org: org(),
+        number,
+        seq,
+        text: text.into(),
+    };
+    let user = |user: &str| User {
+        org: org(),
+        user: user.into(),
+        email: format!("{user}@acme.test"),
+    };
+    Design::new("tracker")
+        .example(&Org {
+            org: org(),
+            name: "Acme".into(),
+            issues: 10,
+        })?
+        .example(&user("ada"))?
+        .example(&user("bob"))?
+        .example(&issue(1, "Login fails on Safari", Some("bob")))?
+        .example(&comment(1, 1, "Seen on 17.2 too"))?
+        .example(&comment(1, 2, "Fixed in 2.4"))?
+        .example(&issue(2, "Slow search", None))?
+        .example(&issue(10, "Dark mode", Some("ada")))?
+        .example(&comment(10, 1, "Yes please"))?
+        .pattern(
+            "issue 1 with its comments",
+            &Issue::query("acme").with_nested(Issue::sk().number(1u32)),
+        )?
+        .pattern(
+            "issues 2 through 10",
+            &Issue::query("acme").between(Issue::sk().number(2u32), Issue::sk().number(10u32)),
+        )?
+        .pattern(
+            "the org's users",
+            &User::query("acme").begins_with(User::sk()),
+        )?
+        .pattern("the whole org, as Tracker items", &Org::query("acme"))?
+        .pattern("bob's issues", &Issue::query_by_assignee("bob"))
 }
 
 /// One line per request the log holds (and empties it): the operation and what decides it.
@@ -174,7 +233,15 @@ fn issue(number: u32, title: &str, assignee: Option<&str>) -> Issue {
 
 #[tokio::main]
 async fn main() -> Result<(), BoxError> {
-    let use_aws = std::env::args().any(|a| a == "--aws");
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(at) = args.iter().position(|a| a == "--design") {
+        let dir = args.get(at + 1).ok_or("--design needs a folder")?;
+        for file in design()?.write_to(dir.as_ref())? {
+            println!("wrote {}", file.display());
+        }
+        return Ok(());
+    }
+    let use_aws = args.iter().any(|a| a == "--aws");
     let engine;
     let (client, table_name) = if use_aws {
         let client = dynakey_runtime::connect_from_env().await;
@@ -391,4 +458,31 @@ async fn main() -> Result<(), BoxError> {
         unique.is_some()
     );
     Ok(())
+}
+
+/// The design's checks (tests/engine_design.rs) on this example's own declarations; compiled only
+/// when the test binary includes this file.
+#[cfg(test)]
+mod design_tests {
+    use crate::engine_design as check;
+
+    #[test]
+    fn workbench_model() {
+        check::workbench_model(&super::design().expect("the design"));
+    }
+
+    #[test]
+    fn chart_rows_and_columns() {
+        check::tracker_chart(&super::design().expect("the design"));
+    }
+
+    #[test]
+    fn the_svg_draws_items_in_key_order_with_real_keys() {
+        check::tracker_svg(&super::design().expect("the design"));
+    }
+
+    #[tokio::test]
+    async fn ranges_are_what_the_engine_reads() -> Result<(), super::BoxError> {
+        check::ranges_match_the_engine(super::design()?).await
+    }
 }

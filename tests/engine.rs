@@ -25,6 +25,7 @@ mod engine_conditions;
 mod engine_create;
 mod engine_cursors;
 mod engine_delete_all;
+mod engine_design;
 mod engine_ensure_table;
 mod engine_filters;
 mod engine_foreign_items;

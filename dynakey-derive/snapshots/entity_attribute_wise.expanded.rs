@@ -647,13 +647,20 @@ const _: () = {
                 __BY_TOURNAMENT_REGION,
                 Self::__BY_TOURNAMENT_REGION_FILLS,
                 true,
+                "query_by_tournament_region",
             ),
             __dk::attribute_entity_index_typed(
                 __BY_SCORE,
                 Self::__BY_SCORE_FILLS,
                 false,
+                "query_by_score",
             ),
-            __dk::attribute_entity_index_typed(__BY_RANK, Self::__BY_RANK_FILLS, false),
+            __dk::attribute_entity_index_typed(
+                __BY_RANK,
+                Self::__BY_RANK_FILLS,
+                false,
+                "query_by_rank",
+            ),
         ];
         fn attribute_keys(&self) -> __dk::AttributeKeys {
             let mut __dynakey_out = ::std::vec::Vec::with_capacity(24usize);

@@ -287,12 +287,14 @@ const _: () = {
                 __dk::Some(Self::__BY_STATUS_PARTITION.template),
                 __dk::Some(Self::__BY_STATUS_SORT.template),
                 true,
+                "query_by_status",
             ),
             __dk::entity_index(
                 <__Index1 as __dk::Index>::DEF,
                 __dk::None,
                 __dk::Some(Self::__BY_CREATED_SORT.template),
                 false,
+                "query_by_created",
             ),
         ];
         fn index_keys(&self) -> __dk::IndexKeys {

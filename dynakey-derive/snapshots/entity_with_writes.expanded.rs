@@ -208,6 +208,7 @@ const _: () = {
                 __dk::Some(Self::__BY_ASSIGNEE_PARTITION.template),
                 __dk::Some(Self::__BY_ASSIGNEE_SORT.template),
                 true,
+                "query_by_assignee",
             ),
         ];
         fn index_keys(&self) -> __dk::IndexKeys {

@@ -149,6 +149,7 @@
 mod batch;
 pub mod convert;
 mod db;
+pub mod design;
 #[cfg(feature = "embedded")]
 mod embedded;
 mod error;

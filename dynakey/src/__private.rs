@@ -140,12 +140,14 @@ pub const fn index_def(
     }
 }
 
-/// The templates of one `#[index(…)]` of an entity.
+/// The templates of one `#[index(…)]` of an entity, with the name of its generated `query`
+/// function.
 pub const fn entity_index(
     index: IndexDef,
     partition: Option<KeyTemplate>,
     sort: Option<KeyTemplate>,
     sparse: bool,
+    query: &'static str,
 ) -> EntityIndex {
     EntityIndex {
         index,
@@ -153,6 +155,7 @@ pub const fn entity_index(
         sort,
         sparse,
         fills: &[],
+        query,
     }
 }
 

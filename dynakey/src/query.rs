@@ -169,6 +169,24 @@ impl<E: Entity, I> KeyQuery<E, I> {
     }
 }
 
+/// The request of `E`'s generated query function over the whole partition `partition` of its
+/// table (`index` `None`) or of a template index it is in ([`ListedEntity::query_input`]); `None`
+/// for an attribute-wise index.
+///
+/// [`ListedEntity::query_input`]: crate::ListedEntity::query_input
+pub(crate) fn whole_partition_input<E: Entity>(
+    partition: &str,
+    index: Option<&crate::EntityIndex>,
+) -> Option<Result<QueryInput, KeyError>> {
+    let partitions = Ok(vec![partition.to_owned()]);
+    let query = match index {
+        None => KeyQuery::<E>::on(partitions, None, None, E::SORT_TEMPLATE),
+        Some(index) if index.index.is_attribute_wise() => return None,
+        Some(index) => KeyQuery::<E>::on(partitions, None, Some(index.index), index.sort),
+    };
+    Some(query.plan().map(|plan| plan.input(0)))
+}
+
 impl<E: Entity, I> KeyQuery<E, I> {
     /// A whole-partition query of `partition` on the attribute-wise index `def`. Generated code
     /// reaches it through `__private::query_attribute_index`.

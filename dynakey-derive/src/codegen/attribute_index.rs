@@ -483,8 +483,9 @@ fn entry(
     });
     let fills_const = format_ident!("__{}_FILLS", upper);
     let sparse = index.fields().any(|i| entity.field(i).is_optional());
+    let query = format!("query_{}", snake_case(&index.name()));
     (
-        quote!(__dk::attribute_entity_index_typed(#def, Self::#fills_const, #sparse)),
+        quote!(__dk::attribute_entity_index_typed(#def, Self::#fills_const, #sparse, #query)),
         quote! {
             const #fills_const: &[::dynakey::Fill] = &[__dk::entity_type_fill(), #(#fills),*];
         },

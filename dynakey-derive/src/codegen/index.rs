@@ -286,8 +286,9 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
             Some(_) => quote!(__dk::Some(Self::#pk_const.template)),
             None => quote!(__dk::None),
         };
+        let query = format!("query_{}", snake_case(&index.name()));
         entries.push(quote! {
-            __dk::entity_index(#def, #partition_constant, #sort_template, #sparse)
+            __dk::entity_index(#def, #partition_constant, #sort_template, #sparse, #query)
         });
         blocks.push(key_block(entity, index, sparse, &def, &pk_const, &sk_const));
     }

@@ -45,6 +45,7 @@ pub const fn attribute_entity_index(
         sort: None,
         sparse,
         fills,
+        query: "",
     }
 }
 

@@ -275,15 +275,16 @@ pub fn query_attributes<E: Entity, I, const N: usize>(
 
 /// [`attribute_entity_index`] from the fills of every key attribute with the entity-type fill
 /// first (`fills[0]`), which is dropped when `def` has no entity-type attribute: one generated
-/// list for either shape of the table's declaration.
+/// list for either shape of the table's declaration; `query` names its generated query function.
 pub const fn attribute_entity_index_typed(
     def: IndexDef,
     fills: &'static [Fill],
     sparse: bool,
+    query: &'static str,
 ) -> EntityIndex {
     let fills = match fills.split_first() {
         Some((_, rest)) if !has_entity_type(&def) => rest,
         _ => fills,
     };
-    attribute_entity_index(def, fills, sparse)
+    attribute_entity_index(def, fills, sparse).with_query_function(query)
 }

@@ -19,6 +19,7 @@ pub const fn listed<E: Entity>() -> ListedEntity {
         indexes: E::INDEXES,
         sharded: E::SHARDING.is_some(),
         check: crate::entity::Key::<E>::check,
+        query: crate::query::whole_partition_input::<E>,
     }
 }
 

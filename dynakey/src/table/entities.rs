@@ -12,6 +12,7 @@
 
 use super::EntityIndex;
 use crate::error::KeyError;
+use crate::expr::QueryInput;
 use crate::template::{KeyTemplate, TemplatePart};
 use crate::unique::UniqueConstraint;
 
@@ -30,7 +31,15 @@ pub struct ListedEntity {
     /// template does not show.
     pub(crate) sharded: bool,
     pub(crate) check: fn(&str, Option<&str>) -> Result<(), KeyError>,
+    /// The request of its generated query function over one whole partition (of the table, or
+    /// of an index it is in); `None` for an attribute-wise index.
+    pub(crate) query: WholePartitionInput,
 }
+
+/// The request of an entity's generated query function over one whole partition
+/// ([`ListedEntity::query_input`]).
+pub(crate) type WholePartitionInput =
+    fn(&str, Option<&EntityIndex>) -> Option<Result<QueryInput, KeyError>>;
 
 impl std::fmt::Debug for ListedEntity {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -73,6 +82,24 @@ impl ListedEntity {
     /// uniqueness items, which a delete removes with them.
     pub fn unique(&self) -> &'static [UniqueConstraint] {
         self.unique
+    }
+
+    /// The Query request its generated query function sends for the whole partition `partition`:
+    /// `E::query(…)` on the table (`index` `None`), `E::query_by_…(…)` on `index` (one of
+    /// [`indexes`](Self::indexes)), rendered by the one renderer — the KeyConditionExpression with
+    /// its ExpressionAttributeNames/Values (AWS developer guide, "Key condition expressions for the
+    /// Query operation"). `partition` is any text: a real key, or the template's own text to show
+    /// the request's shape. `None` for an attribute-wise index, whose query takes typed
+    /// attributes.
+    ///
+    /// # Errors
+    /// [`KeyError`] when `partition` is empty or over DynamoDB's partition-key size (2,048 bytes).
+    pub fn query_input(
+        &self,
+        partition: &str,
+        index: Option<&EntityIndex>,
+    ) -> Option<Result<QueryInput, KeyError>> {
+        (self.query)(partition, index)
     }
 
     /// Which of `entities` (a table's [`ENTITIES`](crate::Table::ENTITIES)) an item with table

@@ -17,6 +17,8 @@ pub struct EntityIndex {
     pub(crate) sparse: bool,
     /// For an attribute-wise index: what fills each key attribute, partition attributes first.
     pub(crate) fills: &'static [Fill],
+    /// The generated query function on this index (`query_by_status`); empty when written by hand.
+    pub(crate) query: &'static str,
 }
 
 impl EntityIndex {
@@ -38,6 +40,7 @@ impl EntityIndex {
             sort,
             sparse,
             fills: &[],
+            query: "",
         }
     }
 
@@ -71,6 +74,25 @@ impl EntityIndex {
             sort: None,
             sparse,
             fills,
+            query: "",
+        }
+    }
+
+    /// This index with `function` as the name of the entity's generated query function on it
+    /// (`#[derive(Entity)]` names it `query_` + the index's name in snake case).
+    pub const fn with_query_function(mut self, function: &'static str) -> Self {
+        self.query = function;
+        self
+    }
+
+    /// The name of the entity's generated query function on this index (`query_by_status` for
+    /// `#[index(ByStatus, …)]`), as the design chart lists it; `None` for an index written by hand
+    /// without one.
+    pub const fn query_function(&self) -> Option<&'static str> {
+        if self.query.is_empty() {
+            None
+        } else {
+            Some(self.query)
         }
     }
 

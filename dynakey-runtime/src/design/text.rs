@@ -1,0 +1,67 @@
+//! Text shared by the design's drawings: escaping for HTML/SVG and Markdown, and attribute values
+//! as a person reads them.
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use dynakey::AttributeValue as Value;
+
+/// `text` escaped for HTML and SVG text and attribute values.
+pub(crate) fn html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` as Markdown inline code (a pipe escaped, so it stays in its table cell).
+pub(crate) fn code(text: &str) -> String {
+    if text.is_empty() {
+        return String::new();
+    }
+    format!("`{}`", text.replace('|', "\\|"))
+}
+
+/// An expression value (`:pk`) as it reads: a string in quotes, a number as is.
+pub(crate) fn value(value: &Value) -> String {
+    match value {
+        Value::S(text) => format!("{text:?}"),
+        Value::N(number) => number.clone(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// An item's attribute value, short: strings and numbers as they are, anything else by its type.
+pub(crate) fn attribute(value: &AttributeValue) -> String {
+    match value {
+        AttributeValue::S(text) => text.clone(),
+        AttributeValue::N(number) => number.clone(),
+        AttributeValue::Bool(b) => b.to_string(),
+        AttributeValue::Null(_) => "null".to_owned(),
+        other => format!("({})", type_name(other)),
+    }
+}
+
+/// The DynamoDB type descriptor of `value` (`S`, `N`, `B`, `BOOL`, `NULL`, `M`, `L`, `SS`, `NS`,
+/// `BS`: AWS developer guide, "Supported data types and naming rules in Amazon DynamoDB").
+pub(crate) fn type_name(value: &AttributeValue) -> &'static str {
+    match value {
+        AttributeValue::S(_) => "S",
+        AttributeValue::N(_) => "N",
+        AttributeValue::B(_) => "B",
+        AttributeValue::Bool(_) => "BOOL",
+        AttributeValue::Null(_) => "NULL",
+        AttributeValue::M(_) => "M",
+        AttributeValue::L(_) => "L",
+        AttributeValue::Ss(_) => "SS",
+        AttributeValue::Ns(_) => "NS",
+        AttributeValue::Bs(_) => "BS",
+        _ => "S",
+    }
+}

@@ -1,0 +1,167 @@
+//! The design as a NoSQL Workbench data model: the JSON Workbench imports (AWS developer guide,
+//! "Importing an existing data model" and "Editing an existing data model" of NoSQL Workbench):
+//! `ModelName`, `ModelMetadata`, and one `DataModel` table with its `KeyAttributes`,
+//! `NonKeyAttributes`, `GlobalSecondaryIndexes`, one `TableFacets` entry per listed entity (its
+//! key templates as the key aliases) and the example items as `TableData`, in DynamoDB JSON.
+
+use std::collections::{BTreeMap, HashMap};
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use dynakey::{IndexKind, Projection, Table};
+use serde_json::{json, Map, Value};
+
+use super::text::type_name;
+use super::Design;
+
+impl<T: Table> Design<T> {
+    /// The NoSQL Workbench data model of the design (format version 3.0), importable as is: the
+    /// table named after the design, its key attributes (`S`), every non-key attribute of the
+    /// example items with its type, each GSI (LSIs are not part of Workbench's model format), one
+    /// facet per listed entity with its partition and sort templates as the key aliases and its
+    /// example items as its `TableData`, and every example item as the table's `TableData`, in
+    /// DynamoDB JSON (`{"S": "…"}`).
+    pub fn workbench_model(&self) -> Value {
+        let key_names: Vec<&str> = std::iter::once(T::PARTITION_KEY)
+            .chain(T::SORT_KEY)
+            .collect();
+        let mut non_key: BTreeMap<&str, &'static str> = BTreeMap::new();
+        for example in &self.examples {
+            for (name, value) in &example.item {
+                if !key_names.contains(&name.as_str()) {
+                    non_key.entry(name).or_insert(type_name(value));
+                }
+            }
+        }
+        let mut key_attributes = Map::new();
+        key_attributes.insert(
+            "PartitionKey".into(),
+            json!({"AttributeName": T::PARTITION_KEY, "AttributeType": "S"}),
+        );
+        if let Some(sort) = T::SORT_KEY {
+            key_attributes.insert(
+                "SortKey".into(),
+                json!({"AttributeName": sort, "AttributeType": "S"}),
+            );
+        }
+        let facets: Vec<Value> = self
+            .entities()
+            .iter()
+            .enumerate()
+            .map(|(i, entity)| {
+                let mut alias = Map::new();
+                alias.insert(
+                    "PartitionKeyAlias".into(),
+                    entity.partition_template().text().into(),
+                );
+                if let Some(sort) = entity.sort_template() {
+                    alias.insert("SortKeyAlias".into(), sort.text().into());
+                }
+                let mine: Vec<&HashMap<String, AttributeValue>> = self
+                    .examples
+                    .iter()
+                    .filter(|e| e.entity == i)
+                    .map(|e| &e.item)
+                    .collect();
+                let mut attributes: Vec<&str> = mine
+                    .iter()
+                    .flat_map(|item| item.keys().map(String::as_str))
+                    .filter(|name| !key_names.contains(name))
+                    .collect();
+                attributes.sort_unstable();
+                attributes.dedup();
+                json!({
+                    "FacetName": entity.name(),
+                    "KeyAttributeAlias": alias,
+                    "TableData": mine.iter().map(|item| dynamodb_json(item)).collect::<Vec<_>>(),
+                    "NonKeyAttributes": attributes,
+                    "DataAccess": {"MySql": {}},
+                })
+            })
+            .collect();
+        let indexes: Vec<Value> = T::INDEXES
+            .iter()
+            .filter(|index| index.kind() == IndexKind::Global)
+            .map(|index| {
+                let key = index.key_schema();
+                let attr = |a: &dynakey::KeyAttr| {
+                    json!({"AttributeName": a.name(), "AttributeType": a.attribute_type().as_str()})
+                };
+                let mut keys = Map::new();
+                if let Some(p) = key.partition().first() {
+                    keys.insert("PartitionKey".into(), attr(p));
+                }
+                if let Some(s) = key.sort().first() {
+                    keys.insert("SortKey".into(), attr(s));
+                }
+                let projection = match index.projection() {
+                    Projection::All => json!({"ProjectionType": "ALL"}),
+                    Projection::KeysOnly => json!({"ProjectionType": "KEYS_ONLY"}),
+                    Projection::Include(names) => {
+                        json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": names})
+                    }
+                };
+                json!({"IndexName": index.name(), "KeyAttributes": keys, "Projection": projection})
+            })
+            .collect();
+        let now = dynakey::UtcTime::now().to_string();
+        json!({
+            "ModelName": self.name,
+            "ModelMetadata": {
+                "Author": "dynakey",
+                "DateCreated": now,
+                "DateLastModified": now,
+                "Description": format!(
+                    "Generated by dynakey from the declarations of table {}",
+                    std::any::type_name::<T>()
+                ),
+                "AWSService": "Amazon DynamoDB",
+                "Version": "3.0"
+            },
+            "DataModel": [{
+                "TableName": self.name,
+                "KeyAttributes": key_attributes,
+                "NonKeyAttributes": non_key
+                    .iter()
+                    .map(|(name, ty)| json!({"AttributeName": name, "AttributeType": ty}))
+                    .collect::<Vec<_>>(),
+                "TableFacets": facets,
+                "GlobalSecondaryIndexes": indexes,
+                "TableData": self.examples.iter().map(|e| dynamodb_json(&e.item)).collect::<Vec<_>>(),
+                "DataAccess": {"MySql": {}},
+                "BillingMode": "PAY_PER_REQUEST"
+            }]
+        })
+    }
+}
+
+/// An item in DynamoDB JSON: each attribute as `{"<type>": value}` (AWS developer guide, "Data
+/// type descriptors"), numbers as strings, binary as base64, as the low-level API writes them.
+fn dynamodb_json(item: &HashMap<String, AttributeValue>) -> Value {
+    let mut names: Vec<&String> = item.keys().collect();
+    names.sort();
+    Value::Object(
+        names
+            .into_iter()
+            .map(|name| (name.clone(), attribute_json(&item[name])))
+            .collect(),
+    )
+}
+
+fn attribute_json(value: &AttributeValue) -> Value {
+    use aws_smithy_types::base64;
+    match value {
+        AttributeValue::S(s) => json!({"S": s}),
+        AttributeValue::N(n) => json!({"N": n}),
+        AttributeValue::B(b) => json!({"B": base64::encode(b.as_ref())}),
+        AttributeValue::Bool(b) => json!({"BOOL": b}),
+        AttributeValue::Null(_) => json!({"NULL": true}),
+        AttributeValue::M(m) => json!({"M": dynamodb_json(m)}),
+        AttributeValue::L(l) => json!({"L": l.iter().map(attribute_json).collect::<Vec<_>>()}),
+        AttributeValue::Ss(s) => json!({"SS": s}),
+        AttributeValue::Ns(n) => json!({"NS": n}),
+        AttributeValue::Bs(b) => {
+            json!({"BS": b.iter().map(|b| base64::encode(b.as_ref())).collect::<Vec<_>>()})
+        }
+        _ => Value::Null,
+    }
+}
