@@ -91,6 +91,11 @@
 //! [`Db::ensure_table`] (create only when missing, refuse a table that differs:
 //! [`TableSetup`], [`SchemaDifference`], [`KeyRole`]), [`Db::delete_table`].
 //!
+//! ## A picture of the design
+//! [`design::Design`] draws a table that lists its entities: the entity chart (HTML, Markdown),
+//! one item collection as SVG with keys from the real encoders, and a NoSQL Workbench model
+//! (docs/design.md). Nothing is sent.
+//!
 //! ## Errors
 //! [`Error`], with the data to act on in each variant ([`ItemProblem`] of an item DynamoDB would
 //! refuse, found before any request).

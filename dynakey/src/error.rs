@@ -282,7 +282,7 @@ impl fmt::Display for QueryPart {
 }
 
 /// What differs between the query a cursor was made for and the query it was used with
-/// ([`CursorError::OtherQuery`]): the parts that differ, in [`QueryPart::ALL`]'s order.
+/// ([`CursorError::OtherQuery`]): the parts that differ, in `QueryPart::ALL`'s order.
 ///
 /// Empty when the cursor is of an earlier format (versions 3 and 4), which does not record its
 /// parts, or, with a chance of about one in 65,536 per part, when the short digest a cursor keeps
@@ -293,7 +293,7 @@ pub struct QueryDifference {
 }
 
 impl QueryDifference {
-    /// The difference of the given parts (kept in [`QueryPart::ALL`]'s order, once each).
+    /// The difference of the given parts (kept in `QueryPart::ALL`'s order, once each).
     pub fn of(parts: impl IntoIterator<Item = QueryPart>) -> QueryDifference {
         let mut parts: Vec<QueryPart> = parts.into_iter().collect();
         parts.sort_unstable();
@@ -301,7 +301,7 @@ impl QueryDifference {
         QueryDifference { parts }
     }
 
-    /// The parts that differ, in [`QueryPart::ALL`]'s order.
+    /// The parts that differ, in `QueryPart::ALL`'s order.
     pub fn parts(&self) -> &[QueryPart] {
         &self.parts
     }

@@ -380,7 +380,7 @@ h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em}\
 table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ccc;padding:.3em .6em;\
 text-align:left;vertical-align:top}th{background:#f3f3f3}code{font:13px ui-monospace,monospace}\
 .swatch{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.4em}\
-.nested{padding-left:1.6em}ul{padding-left:1.2em}small{color:#666}";
+.nested{list-style:none}.nested::before{content:'↳ ';color:#888}ul{padding-left:1.2em}small{color:#666}";
 
 impl Chart {
     fn colour_of(&self, entity: &str) -> &'static str {
@@ -428,7 +428,14 @@ impl Chart {
                 out.push_str(&format!(
                     "<li{}><span class=\"swatch\" style=\"background:{}\"></span>{} \
                      <code>{}</code></li>",
-                    if *depth > 0 { " class=\"nested\"" } else { "" },
+                    if *depth > 0 {
+                        format!(
+                            " class=\"nested\" style=\"margin-left:{}em\"",
+                            1.4 * *depth as f32
+                        )
+                    } else {
+                        String::new()
+                    },
                     self.colour_of(entity),
                     html(entity),
                     html(sort)

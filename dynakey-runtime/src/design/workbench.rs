@@ -28,7 +28,12 @@ impl<T: Table> Design<T> {
         for example in &self.examples {
             for (name, value) in &example.item {
                 if !key_names.contains(&name.as_str()) {
-                    non_key.entry(name).or_insert(type_name(value));
+                    // A `NULL` (an empty `Option`) says nothing of the attribute's type: another
+                    // example's value decides it.
+                    let ty = non_key.entry(name).or_insert(type_name(value));
+                    if *ty == "NULL" {
+                        *ty = type_name(value);
+                    }
                 }
             }
         }
@@ -103,7 +108,7 @@ impl<T: Table> Design<T> {
                 json!({"IndexName": index.name(), "KeyAttributes": keys, "Projection": projection})
             })
             .collect();
-        let now = dynakey::UtcTime::now().to_string();
+        let now = workbench_date(&dynakey::UtcTime::now().to_string());
         json!({
             "ModelName": self.name,
             "ModelMetadata": {
@@ -132,6 +137,34 @@ impl<T: Table> Design<T> {
             }]
         })
     }
+}
+
+/// `2026-12-03T21:17:48.476Z` as Workbench writes its dates, `Dec 3, 2026, 9:17 PM` (UTC).
+fn workbench_date(iso: &str) -> String {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let number = |range: std::ops::Range<usize>| -> Option<usize> { iso.get(range)?.parse().ok() };
+    let parts = (
+        number(0..4),
+        number(5..7),
+        number(8..10),
+        number(11..13),
+        number(14..16),
+    );
+    let (Some(year), Some(month @ 1..=12), Some(day), Some(hour), Some(minute)) = parts else {
+        return iso.to_owned();
+    };
+    let (h12, half) = match hour {
+        0 => (12, "AM"),
+        1..=11 => (hour, "AM"),
+        12 => (12, "PM"),
+        _ => (hour - 12, "PM"),
+    };
+    format!(
+        "{} {day}, {year}, {h12}:{minute:02} {half}",
+        MONTHS[month - 1]
+    )
 }
 
 /// An item in DynamoDB JSON: each attribute as `{"<type>": value}` (AWS developer guide, "Data
