@@ -2,7 +2,8 @@
 """The design pictures (docs/design.md), as the examples just wrote them into OUT, against the
 copies committed under docs/design/, so the pictures there never go stale.
 
-    python3 .ci/design.py OUT            # check OUT's files and compare them with docs/design/
+    python3 .ci/design.py OUT            # check OUT's files and compare them with docs/design/,
+                                         # and the screenshots' sources with screenshots.sha256
     python3 .ci/design.py OUT --update   # check them and copy them into docs/design/
 
 Each Workbench model must have what NoSQL Workbench needs to import it (ModelName, ModelMetadata,
@@ -10,6 +11,7 @@ one DataModel table with KeyAttributes, NonKeyAttributes, TableFacets with key a
 GlobalSecondaryIndexes and TableData); the tests (tests/engine_design.rs) check the rest. The
 models are compared without their ModelMetadata dates, the other files byte for byte.
 """
+import hashlib
 import json
 import os
 import shutil
@@ -45,6 +47,25 @@ def comparable(path):
     return open(path, "rb").read()
 
 
+def unshot():
+    """The pictures whose screenshot (docs/design/*.png) was taken of another version: each line
+    of docs/design/screenshots.sha256 (written by .ci/design.sh --update) is the SHA-256 of the
+    file a screenshot shows."""
+    recorded = {}
+    path = os.path.join(DOCS, "screenshots.sha256")
+    if os.path.exists(path):
+        for line in open(path):
+            digest, name = line.split()
+            recorded[os.path.basename(name)] = digest
+    out = []
+    for design in DESIGNS:
+        for shown in [f"{design}-chart.html", f"{design}-collection.svg"]:
+            digest = hashlib.sha256(open(os.path.join(DOCS, shown), "rb").read()).hexdigest()
+            if recorded.get(shown) != digest:
+                out.append(f"{design} screenshot of {shown}")
+    return out
+
+
 def main():
     args = [a for a in sys.argv[1:] if a != "--update"]
     update = "--update" in sys.argv
@@ -63,6 +84,8 @@ def main():
                 shutil.copyfile(made, kept)
             elif not os.path.exists(kept) or comparable(made) != comparable(kept):
                 stale.append(name)
+    if not update:
+        stale.extend(unshot())
     if stale:
         print("docs/design/ is stale: " + ", ".join(stale))
         print("regenerate it with `bash .ci/design.sh --update` and commit the result")

@@ -34,4 +34,7 @@ done
 shot docs/design/tracker-chart.html 1300 1260 docs/design/tracker-chart.png
 shot docs/design/drive-chart.html 1300 820 docs/design/drive-chart.png
 rm -rf "$profile"
+# What each screenshot shows, so that CI tells a screenshot older than its picture.
+(cd docs/design && sha256sum tracker-chart.html tracker-collection.svg drive-chart.html \
+    drive-collection.svg >screenshots.sha256)
 ls -l docs/design/*.png

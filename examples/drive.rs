@@ -174,7 +174,7 @@ fn design() -> Result<Design<Drive>, BoxError> {
         parent: parent.cloned(),
         size,
     };
-    let mut design = Design::new("drive").example(&node(&root, None, 0))?;
+    let mut design = Design::new("drive")?.example(&node(&root, None, 0))?;
     let tree = [
         (docs.clone(), &root, 0),
         (docs.child_file("cv.pdf")?, &docs, 48_213),
@@ -463,6 +463,11 @@ mod design_tests {
     #[test]
     fn workbench_model() {
         check::workbench_model(&super::design().expect("the design"));
+    }
+
+    #[test]
+    fn the_same_files_every_run() {
+        check::deterministic(|| super::design().expect("the design"));
     }
 
     #[tokio::test]

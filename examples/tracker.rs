@@ -121,7 +121,7 @@ fn design() -> Result<Design<Tracker>, DesignError> {
         user: user.into(),
         email: format!("{user}@acme.test"),
     };
-    Design::new("tracker")
+    Design::new("tracker")?
         .example(&Org {
             org: org(),
             name: "Acme".into(),
@@ -147,7 +147,14 @@ fn design() -> Result<Design<Tracker>, DesignError> {
             "the org's users",
             &User::query("acme").begins_with(User::sk()),
         )?
-        .pattern("the whole org, as Tracker items", &Org::query("acme"))?
+        .pattern("the org's whole partition", &Org::query("acme"))?
+        .pattern(
+            "the newest issue, comments in range",
+            &Issue::query("acme")
+                .begins_with(Issue::sk())
+                .reverse()
+                .limit(2),
+        )?
         .pattern("bob's issues", &Issue::query_by_assignee("bob"))
 }
 
@@ -469,6 +476,11 @@ mod design_tests {
     #[test]
     fn workbench_model() {
         check::workbench_model(&super::design().expect("the design"));
+    }
+
+    #[test]
+    fn the_same_files_every_run() {
+        check::deterministic(|| super::design().expect("the design"));
     }
 
     #[test]

@@ -227,8 +227,68 @@ pub(crate) fn tracker_svg<T: Table>(design: &Design<T>) {
             "USER#bob",
         ]
     );
-    // Four patterns on this partition (the fifth is on GSI1), each a numbered bar.
-    assert_eq!(svg.matches("<g class=\"range\">").count(), 4);
+    // Each named pattern on this partition is a numbered bar from the first item it reads to the
+    // last (bob's issues are on GSI1: no bar).
+    let rows: Vec<u32> = svg
+        .split("<g class=\"item\"")
+        .skip(1)
+        .map(|g| attribute(g, "y"))
+        .collect();
+    let bars: Vec<(u32, u32)> = svg
+        .split("<g class=\"range\">")
+        .skip(1)
+        .map(|g| (attribute(g, "y1"), attribute(g, "y2")))
+        .collect();
+    let on_partition: Vec<String> = design
+        .chart()
+        .patterns
+        .into_iter()
+        .filter(|p| !p.generated && p.on == "table")
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(bars.len(), on_partition.len());
+    for (name, (top, bottom)) in on_partition.iter().zip(bars) {
+        let read = design.reads(name).expect("a table pattern");
+        let row = |key: &str| keys.iter().position(|k| *k == key).expect("a drawn key");
+        let (first, last) = (row(read[0]), row(read[read.len() - 1]));
+        assert_eq!(top, rows[first], "{name}: the bar starts at its first item");
+        assert_eq!(
+            bottom,
+            rows[last] + 24,
+            "{name}: the bar ends at its last item"
+        );
+    }
+    // Limit and direction: the newest issue and the comment after it, from the end of the range.
+    assert_eq!(
+        design.reads("the newest issue, comments in range"),
+        Some(vec!["ISSUE#0000000010", "ISSUE#0000000010#C#0000000001"])
+    );
+}
+
+/// The number in the first `name="…"` of `text`.
+fn attribute(text: &str, name: &str) -> u32 {
+    let at = text.find(&format!(" {name}=\"")).expect("the attribute") + name.len() + 3;
+    text[at..]
+        .split('"')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a number")
+}
+
+/// Two runs make the same files (the Workbench model's dates aside): CI compares them with the
+/// committed copies.
+pub(crate) fn deterministic<T: Table>(design: impl Fn() -> Design<T>) {
+    let (a, b) = (design(), design());
+    assert_eq!(a.chart_html(), b.chart_html());
+    assert_eq!(a.chart_markdown(), b.chart_markdown());
+    let partition = a.largest_collection().expect("examples").to_owned();
+    assert_eq!(a.collection_svg(&partition), b.collection_svg(&partition));
+    let undated = |mut model: Value| {
+        model["ModelMetadata"]["DateCreated"] = Value::Null;
+        model["ModelMetadata"]["DateLastModified"] = Value::Null;
+        model
+    };
+    assert_eq!(undated(a.workbench_model()), undated(b.workbench_model()));
 }
 
 #[derive(dynakey::Table)]
@@ -255,8 +315,173 @@ struct Unlisted {
 }
 
 #[test]
+fn a_design_refuses_a_name_that_is_not_a_table_name() {
+    for name in ["", "ab", "../x", "my shop", &"x".repeat(256)] {
+        match Design::<Listing>::new(name) {
+            Err(DesignError::Name { name: given }) => assert_eq!(given, name),
+            other => panic!("{name:?}: expected DesignError::Name, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_pattern_is_a_key_condition() {
+    let projected = Listed::query("a").project(["id"]);
+    match Design::<Listing>::new("listing")
+        .expect("a valid name")
+        .pattern("projected", &projected)
+    {
+        Err(DesignError::NotAKeyCondition { name }) => assert_eq!(name, "projected"),
+        other => panic!("expected NotAKeyCondition, got {other:?}"),
+    }
+}
+
+/// A table with what tracker and drive lack: an LSI, a write-sharded entity, an attribute-wise
+/// GSI, and values that need escaping.
+#[derive(dynakey::Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+#[gsi(ByRegion, partition_key = [entity_type("_type"), "region"], sort_key = ["round": N])]
+#[lsi(ByRank, name = "LSI1", sort_key = "LSI1SK")]
+enum Odd {
+    Player(Player),
+    Event(Event),
+}
+
+#[derive(dynakey::Entity, serde::Serialize, serde::Deserialize)]
+#[dynakey(table = Odd, entity_type = "_type")]
+#[pk("P#<id>")]
+#[sk("P")]
+#[index(ByRegion, pk = [region], sk = [round])]
+#[index(ByRank, sk = "R#<rank>")]
+struct Player {
+    id: String,
+    region: String,
+    round: u32,
+    rank: u32,
+}
+
+#[derive(dynakey::Entity, serde::Serialize, serde::Deserialize)]
+#[dynakey(table = Odd, entity_type = "_type")]
+#[pk("LOG#<stream>", shards = 4, shard_by = "id")]
+#[sk("EV#<id>")]
+struct Event {
+    stream: String,
+    id: String,
+}
+
+fn odd() -> Design<Odd> {
+    Design::new("odd")
+        .expect("a valid name")
+        .example(&Player {
+            id: "<b>&'|`x`".into(),
+            region: "eu".into(),
+            round: 2,
+            rank: 7,
+        })
+        .expect("a player")
+        .example(&Event {
+            stream: "s".into(),
+            id: "e1".into(),
+        })
+        .expect("an event")
+}
+
+#[test]
+fn lsi_sharded_and_attribute_wise_indexes_in_the_chart_and_the_model() {
+    let chart = odd().chart();
+    assert_eq!(
+        chart.columns,
+        [
+            "entity",
+            "PK",
+            "SK",
+            "ByRegion · _type (S)",
+            "ByRegion · region (S)",
+            "ByRegion · round (N)",
+            "LSI1 · LSI1SK",
+            "notes"
+        ]
+    );
+    assert_eq!(
+        chart.rows[0].cells,
+        [
+            "P#<id>",
+            "P",
+            "\"Player\" (entity type)",
+            "region (S)",
+            "round (N)",
+            "R#<rank>"
+        ]
+    );
+    assert_eq!(
+        chart.rows[1].cells,
+        ["LOG#<stream>", "EV#<id>", "", "", "", ""]
+    );
+    assert!(chart.rows[1]
+        .notes
+        .iter()
+        .any(|n| n.contains("4 shards by id")));
+
+    let names: Vec<&str> = chart.patterns.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Player::query(id)",
+            "Player::query_by_region(_type, region)",
+            "Player::query_by_rank(id)",
+            "Event::query_shards(stream)",
+        ]
+    );
+    let shards = &chart.patterns[3];
+    assert_eq!(shards.values, [r#":pk = "LOG#<stream>#00""#]);
+    assert!(shards.options[0].starts_with("4 Queries"));
+    let rank = &chart.patterns[2];
+    // An LSI's partition key is the table's.
+    assert_eq!(
+        (rank.on.as_str(), rank.names.as_slice()),
+        ("LSI1", &["#pk = PK".to_owned()][..])
+    );
+
+    // The model holds the template GSIs only: an LSI and a multi-attribute GSI key are named in
+    // its description instead.
+    let model = odd().workbench_model();
+    assert_eq!(
+        model["DataModel"][0]["GlobalSecondaryIndexes"],
+        Value::Array(vec![])
+    );
+    let description = model["ModelMetadata"]["Description"]
+        .as_str()
+        .expect("text");
+    assert!(description.contains("ByRegion, LSI1"), "{description}");
+
+    // Escaped in HTML and Markdown.
+    let html = odd().chart_html();
+    assert!(!html.contains("<b>"));
+    let markdown = odd().chart_markdown();
+    assert!(markdown.contains("| Player | `P#<id>` |"), "{markdown}");
+    deterministic(odd);
+}
+
+#[test]
+fn write_to_writes_the_four_files_and_no_stale_drawing() -> Result<(), BoxError> {
+    let dir = std::env::temp_dir().join(format!("dynakey-design-{}", std::process::id()));
+    let written = odd().write_to(&dir)?;
+    assert_eq!(written.len(), 4);
+    for path in &written {
+        assert!(std::fs::metadata(path)?.len() > 0, "{}", path.display());
+    }
+    // Without examples the drawing of the earlier design is removed, not left behind.
+    let written = Design::<Odd>::new("odd")?.write_to(&dir)?;
+    assert_eq!(written.len(), 3);
+    assert!(!dir.join("odd-collection.svg").exists());
+    std::fs::remove_dir_all(&dir)?;
+    Ok(())
+}
+
+#[test]
 fn a_design_refuses_an_entity_its_table_does_not_list() {
     let design = Design::<Listing>::new("listing")
+        .expect("a valid name")
         .example(&Listed { id: "a".into() })
         .expect("a listed entity");
     match design.example(&Unlisted { id: "b".into() }) {
@@ -292,13 +517,17 @@ pub(crate) async fn ranges_match_the_engine<T: Table>(design: Design<T>) -> Resu
             .send()
             .await?;
         let sort_key = T::SORT_KEY.expect("a sort key");
-        let returned: Vec<&str> = answer
+        let mut returned: Vec<&str> = answer
             .items()
             .iter()
             .map(|item: &HashMap<String, AttributeValue>| {
                 item[sort_key].as_s().map(String::as_str).unwrap_or("")
             })
             .collect();
+        if !input.scan_index_forward {
+            // DynamoDB answers in the request's direction; `reads` lists in sort-key order.
+            returned.reverse();
+        }
         assert_eq!(Some(returned), design.reads(&name), "the range of {name:?}");
     }
     Ok(())

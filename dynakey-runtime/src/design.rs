@@ -20,7 +20,7 @@
 //! # #[sk("ORDER#<id>")]
 //! # struct Order { customer: String, id: u32 }
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let design = Design::<Shop>::new("shop")
+//! let design = Design::<Shop>::new("shop")?
 //!     .example(&Order { customer: "ada".into(), id: 7 })?
 //!     .pattern("orders of a customer", &Order::query("ada"))?;
 //! design.write_to("target/design".as_ref())?; // shop-chart.html, .md, -collection.svg, .workbench.json
@@ -42,10 +42,32 @@ mod collection;
 mod text;
 mod workbench;
 
-/// What went wrong while building a design; nothing is written when a call returns one.
+/// What went wrong while building a design: the example or pattern refused is not added, and
+/// [`Design::write_to`] names the file it could not write.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum DesignError {
+    /// A design name that is not a DynamoDB table name (3–255 characters of `a-z`, `A-Z`,
+    /// `0-9`, `_`, `-`, `.`).
+    #[error(
+        "design name {name:?} is not a DynamoDB table name: use 3 to 255 characters of a-z, A-Z, \
+         0-9, '_', '-' and '.'"
+    )]
+    Name {
+        /// The name given.
+        name: String,
+    },
+    /// A pattern whose query reads more than a key condition says (a filter, a projection, a
+    /// TTL filter): the design draws what the key condition reads.
+    #[error(
+        "access pattern `{name}` has a FilterExpression or a ProjectionExpression: a design \
+         pattern is a key condition (with its direction and Limit); leave the filter and \
+         projection out"
+    )]
+    NotAKeyCondition {
+        /// The pattern's name.
+        name: String,
+    },
     /// An example or pattern of an entity the table does not list.
     #[error(
         "entity `{entity}` is not listed by table `{table}`: add a variant `{entity}({entity})` \
@@ -129,18 +151,31 @@ impl<T: Table> std::fmt::Debug for Design<T> {
 
 impl<T: Table> Design<T> {
     /// An empty design named `name`: the model's and the files' name, and the table name in the
-    /// Workbench model.
-    pub fn new(name: &str) -> Self {
-        Design {
+    /// Workbench model, so it follows DynamoDB's rule for table names (3–255 characters of
+    /// `a-z`, `A-Z`, `0-9`, `_`, `-`, `.`: AWS developer guide, "Supported data types and naming
+    /// rules in Amazon DynamoDB").
+    ///
+    /// # Errors
+    /// [`DesignError::Name`] for any other name.
+    pub fn new(name: &str) -> Result<Self, DesignError> {
+        let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.');
+        if !(3..=255).contains(&name.len()) || !name.chars().all(allowed) {
+            return Err(DesignError::Name {
+                name: name.to_owned(),
+            });
+        }
+        Ok(Design {
             name: name.to_owned(),
             examples: Vec::new(),
             patterns: Vec::new(),
             table: PhantomData,
-        }
+        })
     }
 
     /// Adds `value` as an example item: the item a `put` of it writes, keys made by the entity's
-    /// encoders (table keys, index keys, entity-type attribute). Examples are drawn in their item
+    /// encoders (table keys, index keys, entity-type attribute), checked against DynamoDB's item
+    /// rules as a `put` checks it. Managed attributes (version, timestamps) are as `value` holds
+    /// them: a design sets none. Examples are drawn in their item
     /// collections in sort-key order (UTF-8 bytes, as DynamoDB orders `S` keys) and become the
     /// Workbench model's `TableData`.
     ///
@@ -152,10 +187,19 @@ impl<T: Table> Design<T> {
         value: &E,
     ) -> Result<Self, DesignError> {
         let entity = position::<T, E>()?;
-        let item = crate::item::to_item(value).map_err(|source| DesignError::Example {
+        let refused = |source: Error| DesignError::Example {
             entity: E::ENTITY_NAME,
             source: Box::new(source),
-        })?;
+        };
+        let item = crate::item::to_item(value).map_err(refused)?;
+        if let Err(problem) = crate::item::check_item(&item) {
+            let (partition, sort) = crate::item::key_strings::<T>(&item);
+            return Err(refused(Error::InvalidItem {
+                partition: partition.unwrap_or_default(),
+                sort,
+                problem,
+            }));
+        }
         let key = |name: &str| match item.get(name) {
             Some(AttributeValue::S(text)) => Some(text.clone()),
             _ => None,
@@ -172,12 +216,14 @@ impl<T: Table> Design<T> {
     }
 
     /// Adds the access pattern `name`: `query` as DynamoDB receives it (its KeyConditionExpression
-    /// and values, rendered by the one renderer). The chart lists it under the access patterns;
-    /// the drawing of its item collection marks the example items it reads.
+    /// and values, rendered by the one renderer, with its direction and `Limit`; a sharded query
+    /// as its request of shard 0). The chart lists it under the access patterns; the drawing of
+    /// its item collection marks the example items it reads.
     ///
     /// # Errors
     /// [`DesignError::NotListed`] when `T` does not list `E`; [`DesignError::Pattern`] when the
-    /// query carries a key error (an encoding error of a value it was built with).
+    /// query carries a key error (an encoding error of a value it was built with);
+    /// [`DesignError::NotAKeyCondition`] for a query with a filter or a projection.
     pub fn pattern<E: Entity<Table = T>, I, S, P>(
         mut self,
         name: &str,
@@ -188,10 +234,16 @@ impl<T: Table> Design<T> {
             name: name.to_owned(),
             source,
         })?;
+        let input = plan.input(0);
+        if input.filter_expression.is_some() || input.projection_expression.is_some() {
+            return Err(DesignError::NotAKeyCondition {
+                name: name.to_owned(),
+            });
+        }
         self.patterns.push(Pattern {
             name: name.to_owned(),
             entity,
-            input: plan.input(0),
+            input,
             condition: plan.key_condition(0),
         });
         Ok(self)
@@ -234,7 +286,8 @@ impl<T: Table> Design<T> {
     /// Writes the design's four files into `dir` (created if missing), named after the design:
     /// `<name>-chart.html`, `<name>-chart.md`, `<name>-collection.svg` (the
     /// [`largest_collection`](Self::largest_collection); no file without examples) and
-    /// `<name>.workbench.json`. Returns the paths written.
+    /// `<name>.workbench.json`. Returns the paths written. Each file is written aside and renamed
+    /// into place, so none is ever half written; a failure leaves the files written before it.
     ///
     /// # Errors
     /// [`DesignError::Io`] naming the file that could not be written.
@@ -259,10 +312,20 @@ impl<T: Table> Design<T> {
             format!("{}.workbench.json", self.name),
             format!("{model:#}\n"),
         ));
+        if self.largest_collection().is_none() {
+            // No examples, no drawing: a drawing of an earlier design would not be this one's.
+            let stale = dir.join(format!("{}-collection.svg", self.name));
+            if stale.exists() {
+                std::fs::remove_file(&stale).map_err(io(&stale))?;
+            }
+        }
         let mut written = Vec::new();
         for (file, text) in files {
+            // Written aside and renamed: a file is either the old one or the whole new one.
+            let partial = dir.join(format!(".{file}.partial"));
             let path = dir.join(file);
-            std::fs::write(&path, text).map_err(io(&path))?;
+            std::fs::write(&partial, text).map_err(io(&partial))?;
+            std::fs::rename(&partial, &path).map_err(io(&path))?;
             written.push(path);
         }
         Ok(written)

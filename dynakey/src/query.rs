@@ -180,6 +180,9 @@ pub(crate) fn whole_partition_input<E: Entity>(
 ) -> Option<Result<QueryInput, KeyError>> {
     let partitions = Ok(vec![partition.to_owned()]);
     let query = match index {
+        None if E::SHARDING.is_some() => {
+            crate::__private::query_shard::<E>(Ok(partition.to_owned()), 0)
+        }
         None => KeyQuery::<E>::on(partitions, None, None, E::SORT_TEMPLATE),
         Some(index) if index.index.is_attribute_wise() => return None,
         Some(index) => KeyQuery::<E>::on(partitions, None, Some(index.index), index.sort),

@@ -4,7 +4,7 @@
 
 use dynakey::{EntityIndex, Fill, IndexDef, IndexKind, KeyTemplate, ListedEntity, Table};
 
-use super::text::{code, html, value};
+use super::text::{cell, code, html, value};
 use super::{Design, Pattern};
 
 /// The colours of the listed entities, by position (the SVG uses the same).
@@ -30,7 +30,9 @@ pub struct Chart {
     pub columns: Vec<String>,
     /// One row per listed entity, in the table's order.
     pub rows: Vec<ChartRow>,
-    /// The item collections: entities whose items can share a partition, in sort-key order.
+    /// The item collections: entities whose items can share a partition, ordered by the literal
+    /// start of their sort templates (an entity whose sort template starts with a field comes
+    /// first: its keys' place depends on the values), children under their parents.
     pub collections: Vec<ChartCollection>,
     /// The access patterns: every generated query function, then the design's named patterns.
     pub patterns: Vec<AccessPattern>,
@@ -80,6 +82,9 @@ pub struct AccessPattern {
     /// ExpressionAttributeValues, `:pk = "ORG#<org>"` each (a generated function shows its
     /// template where the value goes).
     pub values: Vec<String>,
+    /// `ScanIndexForward=false` and `Limit=n` where the request sets them; for a sharded query,
+    /// how many Queries it sends (the chart shows shard 0's).
+    pub options: Vec<String>,
     /// The sort-key fields it can be narrowed by, left to right (a prefix or range over them).
     pub narrow_by: Vec<String>,
     /// `true` for a generated query function, `false` for a pattern the design named.
@@ -196,6 +201,13 @@ fn row<T: Table>(entity: &ListedEntity) -> ChartRow {
     for unique in entity.unique() {
         notes.push(format!("unique ({})", unique.fields().join(", ")));
     }
+    if let Some(sharding) = entity.sharding() {
+        notes.push(format!(
+            "write-sharded: {} shards by {}, suffix #<shard> on the partition key",
+            sharding.count(),
+            sharding.field()
+        ));
+    }
     ChartRow {
         entity: entity.name().to_owned(),
         cells,
@@ -299,13 +311,25 @@ fn group(
         .collect()
 }
 
-/// The generated query functions of `entity`: `query` on the table, `query_by_…` on each index,
-/// each with the request it sends for the partition template's own text.
+/// The generated query functions of `entity`: `query` on the table (`query_shards` for a sharded
+/// entity), `query_by_…` on each index, each with the request it sends for the partition
+/// template's own text; a function on an attribute-wise index with its key attributes (it takes
+/// typed values, one per attribute).
 fn generated(entity: &ListedEntity) -> Vec<AccessPattern> {
     let mut out = Vec::new();
+    let (function, options) = match entity.sharding() {
+        Some(sharding) => (
+            "query_shards",
+            vec![format!(
+                "{} Queries, one per shard (shard 0 shown), merged by sort key",
+                sharding.count()
+            )],
+        ),
+        None => ("query", Vec::new()),
+    };
     let table = std::iter::once((
         None,
-        "query",
+        function,
         *entity.partition_template(),
         entity.sort_template().copied(),
     ));
@@ -319,20 +343,56 @@ fn generated(entity: &ListedEntity) -> Vec<AccessPattern> {
         ))
     });
     for (index, function, partition, sort) in table.chain(indexes) {
-        let Some(Ok(input)) = entity.query_input(partition.text(), index) else {
-            continue;
-        };
         let args = partition.fields().collect::<Vec<_>>().join(", ");
-        out.push(pattern(
-            format!("{}::{function}({args})", entity.name()),
-            entity.name(),
-            &input,
-            sort.map(|t| t.fields().map(str::to_owned).collect())
-                .unwrap_or_default(),
-            true,
-        ));
+        let narrow_by = sort
+            .map(|t| t.fields().map(str::to_owned).collect())
+            .unwrap_or_default();
+        match entity.query_input(partition.text(), index) {
+            Some(Ok(input)) => {
+                let mut pattern = pattern(
+                    format!("{}::{function}({args})", entity.name()),
+                    entity.name(),
+                    &input,
+                    narrow_by,
+                    true,
+                );
+                if index.is_none() {
+                    pattern.options.extend(options.iter().cloned());
+                }
+                out.push(pattern);
+            }
+            Some(Err(_)) => {}
+            None => out.extend(index.map(|index| attribute_wise(entity, index, function))),
+        }
     }
     out
+}
+
+/// The query function of an attribute-wise index: one equality per partition attribute, then the
+/// sort attributes left to right (AWS developer guide, "Multi-attribute keys pattern").
+fn attribute_wise(entity: &ListedEntity, index: &EntityIndex, function: &str) -> AccessPattern {
+    let def = index.index();
+    let key = def.key_schema();
+    let partition: Vec<&str> = match def.kind() {
+        IndexKind::Global => key.partition().iter().map(|a| a.name()).collect(),
+        IndexKind::Local => Vec::new(),
+    };
+    let sort: Vec<String> = key.sort().iter().map(|a| a.name().to_owned()).collect();
+    AccessPattern {
+        name: format!("{}::{function}({})", entity.name(), partition.join(", ")),
+        entity: entity.name().to_owned(),
+        on: def.name().to_owned(),
+        key_condition: partition
+            .iter()
+            .map(|a| format!("{a} = :{a}"))
+            .collect::<Vec<_>>()
+            .join(" AND "),
+        names: Vec::new(),
+        values: vec!["typed values, one per key attribute".to_owned()],
+        options: Vec::new(),
+        narrow_by: sort,
+        generated: true,
+    }
 }
 
 fn named(p: &Pattern, entities: &[ListedEntity]) -> AccessPattern {
@@ -370,9 +430,22 @@ fn pattern(
             .iter()
             .map(|(k, v)| format!("{k} = {}", value(v)))
             .collect(),
+        options: options(input),
         generated,
         narrow_by,
     }
+}
+
+/// The request's direction and `Limit`, where it sets them.
+pub(crate) fn options(input: &dynakey::QueryInput) -> Vec<String> {
+    let mut out = Vec::new();
+    if !input.scan_index_forward {
+        out.push("ScanIndexForward=false".to_owned());
+    }
+    if let Some(limit) = input.limit {
+        out.push(format!("Limit={limit}"));
+    }
+    out
 }
 
 const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;margin:2em;color:#222}\
@@ -447,12 +520,12 @@ impl Chart {
             "</ul>\n<h2>Access patterns</h2>\n<table id=\"patterns\"><tr><th>query</th>\
              <th>entity</th><th>on</th><th>KeyConditionExpression</th>\
              <th>ExpressionAttributeNames</th><th>ExpressionAttributeValues</th>\
-             <th>narrow by (left to right)</th></tr>\n",
+             <th>direction, Limit</th><th>narrow by (left to right)</th></tr>\n",
         );
         for p in &self.patterns {
             out.push_str(&format!(
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td>\
-                 <td><code>{}</code></td><td><code>{}</code></td><td>{}</td></tr>\n",
+                 <td><code>{}</code></td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>\n",
                 if p.generated {
                     format!("<code>{}</code>", html(&p.name))
                 } else {
@@ -463,6 +536,7 @@ impl Chart {
                 html(&p.key_condition),
                 html(&p.names.join(", ")),
                 html(&p.values.join(", ")),
+                html(&p.options.join(", ")),
                 html(&p.narrow_by.join(", "))
             ));
         }
@@ -472,52 +546,58 @@ impl Chart {
 
     /// The chart as Markdown.
     pub fn markdown(&self) -> String {
-        let mut out = format!("# {} — table design\n\n## Entity chart\n\n", self.name);
-        out.push_str(&format!("| {} |\n", self.columns.join(" | ")));
+        let mut out = format!(
+            "# {} — table design\n\n## Entity chart\n\n",
+            cell(&self.name)
+        );
+        let columns: Vec<String> = self.columns.iter().map(|c| cell(c)).collect();
+        out.push_str(&format!("| {} |\n", columns.join(" | ")));
         out.push_str(&format!("|{}\n", "---|".repeat(self.columns.len())));
         for row in &self.rows {
             let cells: Vec<String> = row.cells.iter().map(|c| code(c)).collect();
             out.push_str(&format!(
                 "| {} | {} | {} |\n",
-                row.entity,
+                cell(&row.entity),
                 cells.join(" | "),
-                row.notes.join("; ")
+                cell(&row.notes.join("; "))
             ));
         }
         out.push_str("\n## Item collections\n\n");
         for collection in &self.collections {
             out.push_str(&format!(
                 "- {} partition {}\n",
-                collection.on,
+                cell(&collection.on),
                 code(&collection.partition)
             ));
             for (depth, entity, sort) in &collection.members {
                 out.push_str(&format!(
-                    "{}- {entity} {}\n",
+                    "{}- {} {}\n",
                     "  ".repeat(depth + 1),
+                    cell(entity),
                     code(sort)
                 ));
             }
         }
         out.push_str(
             "\n## Access patterns\n\n| query | entity | on | KeyConditionExpression | \
-             ExpressionAttributeNames | ExpressionAttributeValues | narrow by |\n\
-             |---|---|---|---|---|---|---|\n",
+             ExpressionAttributeNames | ExpressionAttributeValues | direction, Limit | narrow by |\n\
+             |---|---|---|---|---|---|---|---|\n",
         );
         for p in &self.patterns {
             out.push_str(&format!(
-                "| {} | {} | {} | {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
                 if p.generated {
                     code(&p.name)
                 } else {
-                    p.name.replace('|', "\\|")
+                    cell(&p.name)
                 },
-                p.entity,
-                p.on,
+                cell(&p.entity),
+                cell(&p.on),
                 code(&p.key_condition),
                 code(&p.names.join(", ")),
                 code(&p.values.join(", ")),
-                p.narrow_by.join(", ")
+                cell(&p.options.join(", ")),
+                cell(&p.narrow_by.join(", "))
             ));
         }
         out

@@ -5,11 +5,10 @@
 use dynakey::__private::condition::SortCondition;
 use dynakey::{KeyValue, ListedEntity, Table};
 
-use super::chart::colour;
+use super::chart::{colour, options};
 use super::text::{attribute, html, value};
 use super::{Design, Example, Pattern};
 
-const WIDTH: usize = 980;
 const ROW: usize = 30;
 const TOP: usize = 92;
 const KEY_X: usize = 24;
@@ -32,22 +31,15 @@ impl<T: Table> Design<T> {
             .patterns
             .iter()
             .filter(|p| p.input.index_name.is_none() && on_partition(p, partition))
-            .map(|p| {
-                let read = items
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, item)| reads(p, item.sort.as_deref()))
-                    .map(|(i, _)| i)
-                    .collect();
-                (p, read)
-            })
+            .map(|p| (p, read_positions(p, &items)))
             .collect();
+        let width = (LANES_X + patterns.len() * LANE + 12).max(980);
         let depth = depths(entities);
         let legend_top = TOP + items.len() * ROW + 30;
         let height = legend_top + 24 + patterns.len() * 40 + 34;
         let mut svg = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" \
-             viewBox=\"0 0 {WIDTH} {height}\" font-family=\"system-ui, sans-serif\" \
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+             viewBox=\"0 0 {width} {height}\" font-family=\"system-ui, sans-serif\" \
              font-size=\"13\">\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n\
              <text x=\"{KEY_X}\" y=\"30\" font-size=\"18\" font-weight=\"600\">{name}: the item \
              collection {pk} = <tspan font-family=\"ui-monospace, monospace\">{partition}</tspan>\
@@ -66,7 +58,7 @@ impl<T: Table> Design<T> {
         );
         for (row, item) in items.iter().enumerate() {
             let y = TOP + row * ROW;
-            let indent = depth[item.entity] * 22;
+            let indent = (depth[item.entity] * 22).min(KEY_WIDTH / 2);
             let colour = colour(item.entity);
             let entity = &entities[item.entity];
             svg.push_str(&format!(
@@ -78,7 +70,7 @@ impl<T: Table> Design<T> {
                  <tspan fill=\"#444\" font-weight=\"400\"> {attributes}</tspan></text></g>\n",
                 name = html(entity.name()),
                 x = KEY_X + indent,
-                w = KEY_WIDTH - indent,
+                w = KEY_WIDTH.saturating_sub(indent),
                 h = ROW - 6,
                 tx = KEY_X + indent + 10,
                 ty = y + 17,
@@ -112,12 +104,13 @@ impl<T: Table> Design<T> {
         ));
         for (lane, (pattern, read)) in patterns.iter().enumerate() {
             let y = legend_top + 24 + lane * 40;
-            let values: Vec<String> = pattern
+            let mut values: Vec<String> = pattern
                 .input
                 .expression_attribute_values
                 .iter()
                 .map(|(k, v)| format!("{k} = {}", value(v)))
                 .collect();
+            values.extend(options(&pattern.input));
             svg.push_str(&format!(
                 "<text x=\"{KEY_X}\" y=\"{y}\"><tspan font-weight=\"600\">{n}.</tspan> {name} \
                  <tspan fill=\"#555\">({entity}, reads {count} of these items)</tspan></text>\
@@ -168,8 +161,9 @@ impl<T: Table> Design<T> {
 
     /// The sort keys of the example items that access pattern `name` reads from the table, in
     /// sort-key order: the items of its partition inside its key range, as DynamoDB evaluates the
-    /// KeyConditionExpression (a typed read then keeps its own entity's items). `None` for an
-    /// unknown name or a pattern on an index.
+    /// KeyConditionExpression, and of those the first `Limit` in the request's direction (a typed
+    /// read then keeps its own entity's items). `None` for an unknown name or a pattern on an
+    /// index.
     pub fn reads(&self, name: &str) -> Option<Vec<&str>> {
         let pattern = self
             .patterns
@@ -178,14 +172,34 @@ impl<T: Table> Design<T> {
         let [(_, KeyValue::S(partition))] = pattern.condition.partition.as_slice() else {
             return Some(Vec::new());
         };
+        let items = self.collection(partition);
         Some(
-            self.collection(partition)
+            read_positions(pattern, &items)
                 .into_iter()
-                .filter(|item| reads(pattern, item.sort.as_deref()))
-                .map(|item| item.sort.as_deref().unwrap_or(""))
+                .map(|i| items[i].sort.as_deref().unwrap_or(""))
                 .collect(),
         )
     }
+}
+
+/// The positions in `items` (one partition, in sort-key order) that `pattern` reads: those in its
+/// key range, then the first `Limit` of them in its direction, in sort-key order.
+fn read_positions(pattern: &Pattern, items: &[&Example]) -> Vec<usize> {
+    let mut read: Vec<usize> = items
+        .iter()
+        .enumerate()
+        .filter(|(_, item)| reads(pattern, item.sort.as_deref()))
+        .map(|(i, _)| i)
+        .collect();
+    if let Some(limit) = pattern.input.limit {
+        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+        if pattern.input.scan_index_forward {
+            read.truncate(limit);
+        } else {
+            read = read.split_off(read.len().saturating_sub(limit));
+        }
+    }
+    read
 }
 
 /// `true` when `pattern`'s key condition is on partition key `partition`.

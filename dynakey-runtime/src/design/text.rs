@@ -14,18 +14,54 @@ pub(crate) fn html(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            // Not allowed in XML (SVG) text at all: shown as the replacement character.
+            c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }
     out
 }
 
-/// `text` as Markdown inline code (a pipe escaped, so it stays in its table cell).
+/// `text` as Markdown inline code in a table cell: a pipe escaped, a line break as a space, and
+/// enough backticks around it that one inside does not end it.
 pub(crate) fn code(text: &str) -> String {
     if text.is_empty() {
         return String::new();
     }
-    format!("`{}`", text.replace('|', "\\|"))
+    let text = text.replace('|', "\\|").replace(['\n', '\r'], " ");
+    let fence = "`".repeat(longest_run(&text, '`') + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// `text` as plain Markdown in a table cell: the characters Markdown reads as markup escaped,
+/// a line break as a space.
+pub(crate) fn cell(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn longest_run(text: &str, of: char) -> usize {
+    let (mut longest, mut run) = (0, 0);
+    for c in text.chars() {
+        run = if c == of { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    longest
 }
 
 /// An expression value (`:pk`) as it reads: a string in quotes, a number as is.

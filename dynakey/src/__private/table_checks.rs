@@ -18,6 +18,7 @@ pub const fn listed<E: Entity>() -> ListedEntity {
         unique: E::UNIQUE,
         indexes: E::INDEXES,
         sharded: E::SHARDING.is_some(),
+        sharding: E::SHARDING,
         check: crate::entity::Key::<E>::check,
         query: crate::query::whole_partition_input::<E>,
     }

@@ -30,6 +30,8 @@ pub struct ListedEntity {
     /// Its partition key carries a shard suffix (`#[pk(…, shards = N)]`), which its partition
     /// template does not show.
     pub(crate) sharded: bool,
+    /// Its write sharding, when it has one.
+    pub(crate) sharding: Option<crate::shard::Sharding>,
     pub(crate) check: fn(&str, Option<&str>) -> Result<(), KeyError>,
     /// The request of its generated query function over one whole partition (of the table, or
     /// of an index it is in); `None` for an attribute-wise index.
@@ -78,6 +80,13 @@ impl ListedEntity {
         self.indexes
     }
 
+    /// Its write sharding (`#[pk(…, shards = N)]`): its partition keys carry a shard suffix that
+    /// its partition template does not show, and its whole-partition query is `query_shards`
+    /// (one Query per shard, merged). `None` for an entity without.
+    pub fn sharding(&self) -> Option<crate::shard::Sharding> {
+        self.sharding
+    }
+
     /// Its `#[unique(…)]` constraints ([`Entity::UNIQUE`](crate::Entity::UNIQUE)): its items own
     /// uniqueness items, which a delete removes with them.
     pub fn unique(&self) -> &'static [UniqueConstraint] {
@@ -85,8 +94,9 @@ impl ListedEntity {
     }
 
     /// The Query request its generated query function sends for the whole partition `partition`:
-    /// `E::query(…)` on the table (`index` `None`), `E::query_by_…(…)` on `index` (one of
-    /// [`indexes`](Self::indexes)), rendered by the one renderer — the KeyConditionExpression with
+    /// `E::query(…)` on the table (`index` `None`; for a sharded entity, `E::query_shards(…)`'s
+    /// request of shard 0, its partition key with the shard suffix), `E::query_by_…(…)` on
+    /// `index` (one of [`indexes`](Self::indexes)), rendered by the one renderer — the KeyConditionExpression with
     /// its ExpressionAttributeNames/Values (AWS developer guide, "Key condition expressions for the
     /// Query operation"). `partition` is any text: a real key, or the template's own text to show
     /// the request's shape. `None` for an attribute-wise index, whose query takes typed
