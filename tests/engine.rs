@@ -20,6 +20,8 @@ mod batches;
 mod engine_attribute_core;
 mod engine_attribute_keys;
 mod engine_attribute_templates;
+#[cfg(feature = "streams")]
+mod engine_changes;
 mod engine_collections;
 mod engine_conditions;
 mod engine_create;
@@ -53,6 +55,8 @@ mod engine_versions;
 mod engine_writes;
 mod read_faults;
 mod readme;
+#[cfg(feature = "streams")]
+mod stream_faults;
 mod write_faults;
 
 /// Every `tests/*.rs` file is declared as a module above: a file left out would not be compiled.

@@ -1,9 +1,10 @@
 //! `create` never overwrites (docs/semantics.md §5), and `create_table` sends the declared key
-//! schema of attribute-wise indexes (docs/semantics.md §3), on the engine of the run.
+//! schema of attribute-wise indexes (docs/semantics.md §3) and the declared stream, on the
+//! engine of the run.
 
 use crate::common;
 
-use aws_sdk_dynamodb::types::{KeySchemaElement, ScalarAttributeType};
+use aws_sdk_dynamodb::types::{KeySchemaElement, ScalarAttributeType, StreamViewType};
 use dynakey::{DefaultTable, Entity, Table};
 use dynakey_runtime::Error;
 use serde::{Deserialize, Serialize};
@@ -161,5 +162,57 @@ async fn create_table_sends_the_multi_attribute_key_schema() -> Result<(), BoxEr
             ("tournament", &S),
         ]
     );
+    Ok(())
+}
+
+/// A table declaring a stream of both images, listing its one entity.
+#[derive(Table, Debug)]
+#[table(partition_key = "PK", sort_key = "SK", stream = new_and_old_images)]
+enum Audited {
+    Note(Note),
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Audited)]
+#[pk("NOTE#<id>")]
+#[sk("META")]
+struct Note {
+    id: String,
+}
+
+#[tokio::test]
+async fn create_table_enables_the_declared_stream() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Audited>().await?;
+    let table = common::describe_table(&db).await?;
+
+    let stream = table
+        .stream_specification()
+        .ok_or("no StreamSpecification")?;
+    assert!(stream.stream_enabled());
+    assert_eq!(
+        stream.stream_view_type(),
+        Some(&StreamViewType::NewAndOldImages)
+    );
+    let arn = table.latest_stream_arn().ok_or("no LatestStreamArn")?;
+    assert!(
+        arn.contains(&format!(":table/{}/stream/", db.table_name())),
+        "{arn}"
+    );
+
+    // A table without `stream` has none.
+    let note = Note { id: "n1".into() };
+    db.put(&note).await?;
+    assert_eq!(db.get(&Note::key("n1")?).await?, Some(note));
+
+    let quiet = engine.fresh_table::<DefaultTable>().await?;
+    let table = common::describe_table(&quiet).await?;
+    assert!(
+        !table
+            .stream_specification()
+            .is_some_and(|s| s.stream_enabled()),
+        "{table:?}"
+    );
+    assert_eq!(table.latest_stream_arn(), None);
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! `Db::ensure_table` on the embedded engine: a missing table is created, a matching one is left
-//! alone, and a table whose key schema or indexes differ is refused with every difference named
-//! and nothing changed.
+//! alone, and a table whose key schema, indexes or stream differ is refused with every
+//! difference named and nothing changed; `Db::enable_stream` is the explicit call that enables
+//! the declared stream.
 
 use crate::common;
 
@@ -367,5 +368,119 @@ async fn a_multi_attribute_key_in_another_order_is_refused() -> Result<(), BoxEr
         differences,
         [key("tournament", "region"), key("region", "tournament")]
     );
+    Ok(())
+}
+
+/// [`App`]'s key schema and indexes, declaring a stream of both images.
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK", stream = new_and_old_images)]
+#[gsi(AuditedByStatus, name = "GSI1", partition_key = "GSI1PK", sort_key = "GSI1SK", projection = all)]
+#[lsi(AuditedByName, name = "LSI1", sort_key = "LSI1SK", projection = keys_only)]
+struct Audited;
+
+#[tokio::test]
+async fn a_table_without_the_declared_stream_is_refused_until_enable_stream() -> Result<(), BoxError>
+{
+    use dynakey::StreamViewType;
+    use dynakey_runtime::RequestLog;
+
+    let engine = Engine::start().await?;
+    let db = engine.fresh_table::<App>().await?;
+    db.create(&apollo()).await?;
+    let log = RequestLog::new();
+    let audited = engine.db::<Audited>(db.table_name()).with_request_log(&log);
+
+    // The table has no stream: a difference, and ensure_table does not enable one.
+    let error = match audited.ensure_table().await {
+        Err(e) => e,
+        Ok(setup) => {
+            return Err(format!("a table without its stream was accepted: {setup:?}").into())
+        }
+    };
+    let Error::TableMismatch { differences, .. } = &error else {
+        return Err(format!("expected TableMismatch, got {error:?}").into());
+    };
+    assert_eq!(
+        differences,
+        &[SchemaDifference::Stream {
+            declared: Some(StreamViewType::NewAndOldImages),
+            found: None,
+        }]
+    );
+    let message = error.to_string();
+    assert!(message.contains("db.enable_stream()"), "{message}");
+    assert_eq!(
+        log.operations(),
+        ["DescribeTable"],
+        "nothing but DescribeTable was sent"
+    );
+    let table = common::describe_table(&db).await?;
+    assert_eq!(table.latest_stream_arn(), None, "not changed");
+
+    // The explicit call enables it; then the table matches.
+    log.take();
+    audited.enable_stream().await?;
+    let sent = log.take();
+    let update = sent
+        .iter()
+        .find_map(|e| e.input.as_update_table())
+        .ok_or("no UpdateTable sent")?;
+    let specification = update
+        .stream_specification()
+        .ok_or("UpdateTable without StreamSpecification")?;
+    assert!(specification.stream_enabled());
+    assert_eq!(
+        specification.stream_view_type().map(|v| v.as_str()),
+        Some("NEW_AND_OLD_IMAGES")
+    );
+    let table = common::describe_table(&db).await?;
+    let stream = table
+        .stream_specification()
+        .ok_or("no StreamSpecification")?;
+    assert!(stream.stream_enabled());
+    assert_eq!(
+        stream.stream_view_type(),
+        Some(&aws_sdk_dynamodb::types::StreamViewType::NewAndOldImages)
+    );
+    assert!(table.latest_stream_arn().is_some());
+    assert_eq!(audited.ensure_table().await?, TableSetup::Existing);
+
+    // Now the declaration without a stream is the one that differs.
+    match db.ensure_table().await {
+        Err(Error::TableMismatch { differences, .. }) => assert_eq!(
+            differences,
+            [SchemaDifference::Stream {
+                declared: None,
+                found: Some("NEW_AND_OLD_IMAGES".into()),
+            }]
+        ),
+        other => return Err(format!("expected TableMismatch, got {other:?}").into()),
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn enable_stream_without_a_declared_stream_sends_nothing() -> Result<(), BoxError> {
+    use dynakey_runtime::RequestLog;
+
+    let engine = Engine::start().await?;
+    let log = RequestLog::new();
+    let db = engine.fresh_table::<App>().await?.with_request_log(&log);
+    match db.enable_stream().await {
+        Err(Error::NoStreamDeclared { table }) => assert_eq!(table, db.table_name()),
+        other => return Err(format!("expected NoStreamDeclared, got {other:?}").into()),
+    }
+    assert_eq!(log.count(), 0, "{:?}", log.operations());
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_missing_table_is_created_with_its_stream() -> Result<(), BoxError> {
+    let engine = Engine::start().await?;
+    let db = engine.db::<Audited>("dynakey-ensure-stream");
+    assert_eq!(db.ensure_table().await?, TableSetup::Created);
+    assert_eq!(db.ensure_table().await?, TableSetup::Existing);
+    let table = common::describe_table(&db).await?;
+    assert!(table.latest_stream_arn().is_some());
     Ok(())
 }

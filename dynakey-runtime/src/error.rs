@@ -370,8 +370,21 @@ pub enum Error {
         /// The table name.
         table: String,
         /// Each difference: the table's keys first, then each declared index in declaration
-        /// order, then key attributes of another type than `S`.
+        /// order, then key attributes of another type than `S`, then the stream.
         differences: Vec<SchemaDifference>,
+    },
+
+    /// [`Db::enable_stream`](crate::Db::enable_stream) on a table whose declaration has no
+    /// stream ([`Table::STREAM`](dynakey::Table::STREAM) is `None`): nothing was sent. Declare
+    /// one with `#[table(…, stream = new_and_old_images)]`.
+    #[error(
+        "table {table:?} declares no stream, so there is none to enable; nothing was sent \
+         (declare one with #[table(…, stream = new_and_old_images)], or keys_only, new_image, \
+         old_image)"
+    )]
+    NoStreamDeclared {
+        /// The table name.
+        table: String,
     },
 
     /// A transaction ([`Db::transaction`](crate::Db::transaction),
@@ -468,6 +481,22 @@ pub enum Error {
         operation: &'static str,
     },
 
+    /// A stream record that is not one DynamoDB writes (an unknown `eventName`, no `Keys`, no
+    /// `SequenceNumber`): nothing of it was decoded.
+    #[error("stream record {sequence_number:?} cannot be decoded: {reason}")]
+    ChangeRecord {
+        /// The record's `SequenceNumber` (empty when it has none).
+        sequence_number: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The table has no stream to read: it declares none, or DynamoDB reports no stream ARN
+    /// (`LatestStreamArn`) for it — enable one with `Db::enable_stream`.
+    #[error("table {table:?} has no stream to read: declare `stream = …` on the table and enable it (create_table does, or db.enable_stream() on an existing table)")]
+    NoStream {
+        /// The table name.
+        table: String,
+    },
     /// The embedded engine could not start (feature `embedded`).
     #[error("the embedded DynamoDB engine could not start: {0}")]
     Engine(String),

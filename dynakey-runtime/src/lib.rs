@@ -152,6 +152,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod batch;
+pub mod changes;
 pub mod convert;
 mod db;
 pub mod design;
@@ -209,4 +210,16 @@ pub use transaction::{TransactGetKeys, Transaction};
 pub async fn connect_from_env() -> aws_sdk_dynamodb::Client {
     let config = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
     aws_sdk_dynamodb::Client::new(&config)
+}
+
+/// A DynamoDB Streams client configured the usual AWS way, as [`connect_from_env`] configures
+/// the DynamoDB client: for [`Db::changes`]. A local endpoint is `AWS_ENDPOINT_URL_DYNAMODB_STREAMS`
+/// (or `AWS_ENDPOINT_URL` for every service).
+///
+/// Features `aws-config` and `streams`.
+#[cfg(all(feature = "aws-config", feature = "streams"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "aws-config", feature = "streams"))))]
+pub async fn connect_streams_from_env() -> aws_sdk_dynamodbstreams::Client {
+    let config = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+    aws_sdk_dynamodbstreams::Client::new(&config)
 }

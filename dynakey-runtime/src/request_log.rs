@@ -10,7 +10,7 @@ use aws_sdk_dynamodb::operation::{
     describe_table::DescribeTableInput, get_item::GetItemInput, put_item::PutItemInput,
     query::QueryInput, scan::ScanInput, transact_get_items::TransactGetItemsInput,
     transact_write_items::TransactWriteItemsInput, update_item::UpdateItemInput,
-    update_time_to_live::UpdateTimeToLiveInput,
+    update_table::UpdateTableInput, update_time_to_live::UpdateTimeToLiveInput,
 };
 
 /// Records every request the [`Db`](crate::Db) handles it is given to send, in the order they
@@ -226,6 +226,7 @@ inputs! {
     DescribeTable(DescribeTableInput), as_describe_table;
     DeleteTable(DeleteTableInput), as_delete_table;
     UpdateTimeToLive(UpdateTimeToLiveInput), as_update_time_to_live;
+    UpdateTable(UpdateTableInput), as_update_table;
 }
 
 impl RequestInput {
@@ -243,6 +244,7 @@ impl RequestInput {
             RequestInput::DescribeTable(i) => i.table_name(),
             RequestInput::DeleteTable(i) => i.table_name(),
             RequestInput::UpdateTimeToLive(i) => i.table_name(),
+            RequestInput::UpdateTable(i) => i.table_name(),
             RequestInput::BatchWriteItem(_)
             | RequestInput::BatchGetItem(_)
             | RequestInput::TransactWriteItems(_)

@@ -19,7 +19,7 @@ pub use crate::{Field, KeyError, KeySegment, SegmentArg};
 pub use crate::collection::overlap::{member_overlap, same_literals};
 pub use crate::collection::{Cardinality, Overlap};
 pub use crate::error::KeyRole;
-pub use crate::table::{IndexKind, Projection};
+pub use crate::table::{IndexKind, Projection, StreamViewType};
 pub use crate::template::{decode_field, push_field, take_segment};
 
 mod attribute_fills;

@@ -33,7 +33,7 @@
 //!
 //! | area | what you use |
 //! |---|---|
-//! | declarations | [`Table`], [`Entity`], [`Index`] (with [`ConsistentReadable`], [`ProjectsAll`]), [`IndexDef`], [`EntityIndex`], [`KeyAttr`], [`KeySchema`], [`DefaultTable`], the derives |
+//! | declarations | [`Table`], [`Entity`], [`Index`] (with [`ConsistentReadable`], [`ProjectsAll`]), [`IndexDef`], [`EntityIndex`], [`KeyAttr`], [`KeySchema`], [`StreamViewType`] ([`Table::STREAM`]), [`DefaultTable`], the derives |
 //! | keys | [`Key`], [`KeyValue`], [`KeyTemplate`] / [`TemplatePart`], [`KeySegment`] / [`SegmentArg`], [`KeyPath`], [`Sharding`] ([`MAX_SHARDS`]; the hash and suffix are a data contract) |
 //! | key conditions (docs/semantics.md §3) | [`KeyQuery`] (typestate: [`AnySortKey`], [`SortKeyRange`]; [`Whole`] / [`Projected`]), the sort-key traits [`SortKeyPrefix`], [`SortKeyBound`], [`CompleteSortKey`], [`SortKeyOf`], [`SegmentPrefix`], [`SortKeyPartial`], [`Bound`], [`PrimaryIndex`]; attribute-wise: [`KeyAttribute`], [`AttributeType`], [`KeyBytes`], [`SortAttributes`], [`AttributeRange`], [`SortConditions`], [`AttributeOp`] |
 //! | conditions, filters, updates | [`Field`] and its conditions [`Cond`] (scope [`NonKey`] / [`WithKeyFields`], [`QueryFilter`]; [`Size`]), [`IndexGroup`], [`UpdateBuilder`], [`UpdatePlan`], [`ManagedFields`], [`UniqueConstraint`] |
@@ -153,8 +153,8 @@ pub use scan::ScanInput;
 pub use segment::{KeySegment, SegmentArg};
 pub use shard::{Sharding, MAX_SHARDS};
 pub use table::{
-    DefaultTable, IndexDef, IndexKind, KeyAttr, KeySchema, ListedEntity, Projection, Table,
-    TableItem, TableWithSortKey, TableWithTtl, TableWithoutSortKey,
+    DefaultTable, IndexDef, IndexKind, KeyAttr, KeySchema, ListedEntity, Projection,
+    StreamViewType, Table, TableItem, TableWithSortKey, TableWithTtl, TableWithoutSortKey,
 };
 pub use template::{KeyTemplate, TemplatePart};
 pub use timestamp::{EpochMillis, EpochSeconds, UtcTime};
@@ -170,7 +170,9 @@ pub use dynakey_derive::Entity;
 pub use dynakey_derive::KeySegment;
 /// Derives [`Table`] from `#[table(partition_key = "…", sort_key = "…")]` or
 /// `#[table(partition_key = "…", no_sort_key)]`, with one marker type implementing [`Index`] per
-/// `#[gsi(…)]`/`#[lsi(…)]`.
+/// `#[gsi(…)]`/`#[lsi(…)]`. Further options: `ttl = "expires_at"` (the TTL attribute,
+/// [`Table::TTL_ATTRIBUTE`]) and `stream = keys_only | new_image | old_image |
+/// new_and_old_images` (the table's DynamoDB stream, [`Table::STREAM`]).
 ///
 /// The sort key is always explicit: a table with neither `sort_key` nor `no_sort_key` is a
 /// compile error, so a table without a sort key never gets one by default. `partition_key`

@@ -29,6 +29,14 @@ pub trait Table: 'static {
     /// after it (AWS developer guide, "Using time to live (TTL) in DynamoDB"); `Db::create_table`
     /// enables TTL on it. `None` by default.
     const TTL_ATTRIBUTE: Option<&'static str> = None;
+    /// The table's DynamoDB stream, from `#[table(…, stream = new_and_old_images)]`: when `Some`,
+    /// DynamoDB records every item-level change (put, update, delete) as a stream record of this
+    /// view type, kept 24 hours, in the order of the changes to each item (AWS developer guide,
+    /// "Change data capture for DynamoDB Streams"). `Db::create_table` creates the table with
+    /// this `StreamSpecification`, `Db::ensure_table` refuses an existing table whose stream is
+    /// not the declared one, and `Db::enable_stream` enables it on an existing table. `None` by
+    /// default: no stream.
+    const STREAM: Option<StreamViewType> = None;
     /// The entities the table lists, in declaration order: `#[derive(Table)]` on an enum with one
     /// variant per entity (`enum Tracker { Org(Org), Issue(Issue) }`), which is then the table's
     /// item type ([`TableItem`]). Empty for a table declared as a unit struct: its reads know
@@ -39,6 +47,73 @@ pub trait Table: 'static {
     /// pairs on every item of theirs. Written by the derive.
     #[doc(hidden)]
     const LISTED_OVERLAPS: &'static [u64] = &[];
+}
+
+/// What each record of a table's DynamoDB stream carries besides the changed item's key: the
+/// `StreamViewType` of the table's `StreamSpecification` (AWS developer guide, "Change data
+/// capture for DynamoDB Streams"; API reference, `StreamSpecification`). Declared with
+/// `#[table(…, stream = keys_only | new_image | old_image | new_and_old_images)]` (see
+/// [`Table::STREAM`]).
+///
+/// DynamoDB fixes the view type when it enables the stream: a table has one enabled stream at a
+/// time, and changing the view type means disabling the stream and enabling a new one (with a new
+/// stream ARN; the old stream's records stay readable for 24 hours).
+///
+/// ```
+/// use dynakey::StreamViewType;
+///
+/// let view = StreamViewType::NewAndOldImages;
+/// assert_eq!(view.as_str(), "NEW_AND_OLD_IMAGES");
+/// assert!(view.carries_new_image() && view.carries_old_image());
+/// assert!(!StreamViewType::KeysOnly.carries_new_image());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StreamViewType {
+    /// `KEYS_ONLY`: only the key attributes of the changed item.
+    KeysOnly,
+    /// `NEW_IMAGE`: the item as it is after the change (none for a delete).
+    NewImage,
+    /// `OLD_IMAGE`: the item as it was before the change (none for an insert).
+    OldImage,
+    /// `NEW_AND_OLD_IMAGES`: the item both after and before the change.
+    NewAndOldImages,
+}
+
+impl StreamViewType {
+    /// DynamoDB's name of the view type, as `StreamSpecification.StreamViewType` carries it:
+    /// `"KEYS_ONLY"`, `"NEW_IMAGE"`, `"OLD_IMAGE"` or `"NEW_AND_OLD_IMAGES"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            StreamViewType::KeysOnly => "KEYS_ONLY",
+            StreamViewType::NewImage => "NEW_IMAGE",
+            StreamViewType::OldImage => "OLD_IMAGE",
+            StreamViewType::NewAndOldImages => "NEW_AND_OLD_IMAGES",
+        }
+    }
+
+    /// `true` when a record carries the item after the change (`NewImage`): `NEW_IMAGE` and
+    /// `NEW_AND_OLD_IMAGES`.
+    pub const fn carries_new_image(self) -> bool {
+        matches!(
+            self,
+            StreamViewType::NewImage | StreamViewType::NewAndOldImages
+        )
+    }
+
+    /// `true` when a record carries the item before the change (`OldImage`): `OLD_IMAGE` and
+    /// `NEW_AND_OLD_IMAGES`.
+    pub const fn carries_old_image(self) -> bool {
+        matches!(
+            self,
+            StreamViewType::OldImage | StreamViewType::NewAndOldImages
+        )
+    }
+}
+
+impl std::fmt::Display for StreamViewType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// Implemented by tables that declare a TTL attribute (`#[table(…, ttl = "…")]`); reading only

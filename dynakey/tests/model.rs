@@ -14,6 +14,7 @@ mod derive_collections;
 mod derive_indexes;
 mod derive_keys;
 mod derive_shards;
+mod derive_streams;
 mod derive_unusual;
 mod derive_writes;
 mod encoding_props;

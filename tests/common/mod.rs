@@ -84,6 +84,16 @@ impl TestEngine {
         }
     }
 
+    /// A DynamoDB Streams client for the engine (the embedded engine's in-process one, or one for
+    /// the external engine's endpoint).
+    #[cfg(feature = "streams")]
+    pub fn streams_client(&self) -> dynakey_runtime::changes::aws_sdk_dynamodbstreams::Client {
+        match self {
+            TestEngine::Embedded(engine) => engine.streams_client(),
+            TestEngine::External { endpoint, .. } => streams_client_for(endpoint),
+        }
+    }
+
     /// A handle on table `name` (which need not exist).
     pub fn db<T: Table>(&self, name: impl Into<String>) -> Db<T> {
         Db::new(self.client(), name)
@@ -119,6 +129,24 @@ impl TestEngine {
             .map_or(0, |d| d.as_millis());
         format!("{name}-{}-{millis}-{n}", std::process::id())
     }
+}
+
+/// A DynamoDB Streams client for `endpoint` with dummy credentials and the SDK's standard
+/// retries.
+#[cfg(feature = "streams")]
+pub fn streams_client_for(
+    endpoint: &str,
+) -> dynakey_runtime::changes::aws_sdk_dynamodbstreams::Client {
+    use dynakey_runtime::changes::aws_sdk_dynamodbstreams as streams;
+    let config = streams::Config::builder()
+        .behavior_version(streams::config::BehaviorVersion::latest())
+        .region(streams::config::Region::new("us-east-1"))
+        .credentials_provider(streams::config::Credentials::new(
+            "test", "test", None, None, "test",
+        ))
+        .endpoint_url(endpoint)
+        .build();
+    streams::Client::from_conf(config)
 }
 
 /// A client for `endpoint` with dummy credentials; `retry`: the SDK's retry configuration (its

@@ -30,6 +30,11 @@ pub fn expand(table: &Table<'_>) -> TokenStream {
         ),
         None => (TokenStream::new(), TokenStream::new()),
     };
+    // Emitted only when declared: the trait's default is `None`.
+    let stream_const = table.stream.as_ref().map(|(view, word)| {
+        let variant = syn::Ident::new(view.variant(), word.span());
+        quote!(const STREAM: ::core::option::Option<::dynakey::__private::StreamViewType> = ::core::option::Option::Some(::dynakey::__private::StreamViewType::#variant);)
+    });
     let (entities_const, entities) = match &table.entities {
         Some(listed) => (
             table_entities::entities_const(listed),
@@ -44,6 +49,7 @@ pub fn expand(table: &Table<'_>) -> TokenStream {
             const SORT_KEY: ::core::option::Option<&'static str> = #sort_const;
             #indexes_const
             #ttl_const
+            #stream_const
             #entities_const
         }
         #entities

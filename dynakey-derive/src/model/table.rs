@@ -6,7 +6,7 @@ use syn::{DeriveInput, Ident, LitStr, Path, Visibility};
 
 use crate::grammar::attribute_key::{AttrDecl, KeyDecl};
 use crate::grammar::index::{IndexDecl, IndexKind};
-use crate::grammar::table::TableAttrs;
+use crate::grammar::table::{StreamView, TableAttrs};
 
 /// The table as checks and code generation see it.
 pub struct Table<'a> {
@@ -26,6 +26,8 @@ pub struct Table<'a> {
     pub read_fully: bool,
     /// `ttl = "…"`: the Time to Live attribute.
     pub ttl: Option<LitStr>,
+    /// `stream = …`: the stream view type, with the word as written.
+    pub stream: Option<(StreamView, Ident)>,
     /// Every `#[gsi]`/`#[lsi]`, in order (a marker type declared twice is in twice: the grammar
     /// reported it).
     pub indexes: Vec<TableIndex>,
@@ -190,6 +192,7 @@ pub fn table<'a>(input: &'a DeriveInput, attrs: TableAttrs) -> Table<'a> {
         no_sort_key: attrs.no_sort_key,
         read_fully: attrs.read_fully,
         ttl: attrs.ttl,
+        stream: attrs.stream,
         indexes,
         entities: listed(input),
     }

@@ -133,6 +133,27 @@ impl Engine {
         self.client.clone()
     }
 
+    /// A DynamoDB Streams client for this engine (feature `streams`), for [`Db::changes`]: the
+    /// same in-process connection, region and credentials as [`client`](Self::client). The
+    /// engine keeps a stream for each table created with a `StreamSpecification`.
+    #[cfg(feature = "streams")]
+    pub fn streams_client(&self) -> aws_sdk_dynamodbstreams::Client {
+        let config = aws_sdk_dynamodbstreams::Config::builder()
+            .behavior_version(aws_sdk_dynamodbstreams::config::BehaviorVersion::latest())
+            .region(aws_sdk_dynamodbstreams::config::Region::new("us-east-1"))
+            .credentials_provider(Credentials::new(
+                "dynakey",
+                "dynakey",
+                None,
+                None,
+                "dynakey-embedded",
+            ))
+            .endpoint_url(IN_PROCESS_ENDPOINT)
+            .http_client(connector::InProcess::new(&self.database))
+            .build();
+        aws_sdk_dynamodbstreams::Client::from_conf(config)
+    }
+
     /// A [`Db`] for table `table_name` declared by `T` on this engine. Sends nothing: create the
     /// table with [`Db::create_table`], or use [`fresh_table`](Self::fresh_table).
     pub fn db<T: Table>(&self, table_name: impl Into<String>) -> Db<T> {

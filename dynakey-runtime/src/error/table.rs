@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use dynakey::IndexKind;
+use dynakey::{IndexKind, StreamViewType};
 
 /// A key attribute's role in a key schema (AWS developer guide, "Core components of Amazon
 /// DynamoDB — Primary key").
@@ -21,9 +21,10 @@ pub enum KeyRole {
 ///
 /// Only what dynakey relies on is compared: the table's key schema, the type of every key
 /// attribute (dynakey writes template keys as strings, `S`; an attribute-wise index declares
-/// each attribute's type), and each declared index's kind, key schema (every element, in
-/// order) and projection. Indexes on the table that the declaration does not name, billing mode,
-/// throughput, streams and TTL are not compared.
+/// each attribute's type), each declared index's kind, key schema (every element, in order) and
+/// projection, and the table's stream ([`Table::STREAM`](dynakey::Table::STREAM)). Indexes on
+/// the table that the declaration does not name, billing mode, throughput and TTL are not
+/// compared.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SchemaDifference {
@@ -81,6 +82,26 @@ pub enum SchemaDifference {
         declared: String,
         /// The table's projection.
         found: String,
+    },
+    /// The table's stream is not the declared one (AWS developer guide, "Change data capture for
+    /// DynamoDB Streams"): the table has no enabled stream where one is declared, an enabled
+    /// stream of another view type, or an enabled stream where none is declared. Compared is
+    /// `StreamSpecification` of `DescribeTable`; a stream that was disabled counts as none.
+    ///
+    /// `ensure_table` never changes a stream. What to do, as the message says:
+    /// - declared, none on the table: [`Db::enable_stream`](crate::Db::enable_stream) enables
+    ///   it, an explicit call;
+    /// - another view type: DynamoDB does not change the view type of an enabled stream, so
+    ///   disable the table's stream (`UpdateTable` with `StreamEnabled: false`), then call
+    ///   [`Db::enable_stream`](crate::Db::enable_stream);
+    /// - none declared: declare the table's stream (`#[table(…, stream = new_image)]`), or
+    ///   disable it if nothing reads it.
+    Stream {
+        /// The declared view type, `None` when the declaration has no stream.
+        declared: Option<StreamViewType>,
+        /// The `StreamViewType` of the table's enabled stream as DynamoDB names it (e.g.
+        /// `"NEW_AND_OLD_IMAGES"`), `None` when the table has no enabled stream.
+        found: Option<String>,
     },
 }
 
@@ -154,6 +175,36 @@ impl fmt::Display for SchemaDifference {
                 f,
                 "index {index:?}: projection is {found}, declared {declared}"
             ),
+            SchemaDifference::Stream { declared, found } => stream(f, *declared, found.as_deref()),
         }
+    }
+}
+
+/// The message of [`SchemaDifference::Stream`]: what differs, and the call that fixes it.
+fn stream(
+    f: &mut fmt::Formatter<'_>,
+    declared: Option<StreamViewType>,
+    found: Option<&str>,
+) -> fmt::Result {
+    const DISABLE: &str = "disable the table's stream (UpdateTable with StreamEnabled false)";
+    match (declared, found) {
+        (Some(declared), None) => write!(
+            f,
+            "stream: the table has none, declared {declared}; ensure_table never enables a \
+             stream on an existing table: enable it with db.enable_stream()"
+        ),
+        (Some(declared), Some(found)) => write!(
+            f,
+            "stream: the table's is {found}, declared {declared}; DynamoDB does not change the \
+             view type of an enabled stream: {DISABLE}, then call db.enable_stream()"
+        ),
+        (None, Some(found)) => write!(
+            f,
+            "stream: the table has a {found} stream, declared none; declare it with \
+             #[table(…, stream = {})], or {DISABLE}",
+            found.to_ascii_lowercase()
+        ),
+        // Not a difference; not built.
+        (None, None) => f.write_str("stream: none, as declared"),
     }
 }

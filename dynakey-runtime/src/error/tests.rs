@@ -105,6 +105,18 @@ fn every_error() -> Vec<Error> {
             declared: "ALL".into(),
             found: "KEYS_ONLY".into(),
         },
+        SchemaDifference::Stream {
+            declared: Some(dynakey::StreamViewType::NewAndOldImages),
+            found: None,
+        },
+        SchemaDifference::Stream {
+            declared: Some(dynakey::StreamViewType::NewImage),
+            found: Some("KEYS_ONLY".into()),
+        },
+        SchemaDifference::Stream {
+            declared: None,
+            found: Some("OLD_IMAGE".into()),
+        },
     ];
     let problems = vec![
         ItemProblem::TooLarge { size: 500_000 },
@@ -191,6 +203,9 @@ fn every_error() -> Vec<Error> {
         Error::TableMismatch {
             table: "app".into(),
             differences,
+        },
+        Error::NoStreamDeclared {
+            table: "app".into(),
         },
         Error::TransactionCanceled(Box::new(TransactionCanceled {
             client_request_token: "t".into(),

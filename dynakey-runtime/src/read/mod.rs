@@ -25,7 +25,7 @@
 
 mod collection;
 mod engine;
-mod owner;
+pub(crate) mod owner;
 mod scan;
 
 use std::collections::HashMap;

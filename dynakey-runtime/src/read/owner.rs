@@ -242,25 +242,34 @@ pub(crate) fn listed_position<T: dynakey::Table>(item: &Item) -> Result<Option<u
     dynakey::ListedEntity::recognise(T::ENTITIES, partition, sort, |name| {
         string_attribute(item, name)
     })
-    .map_err(|(a, b)| {
-        let templates = |e: &dynakey::ListedEntity| match e.sort_template() {
-            Some(sort) => format!(
-                "partition key {:?}, sort key {:?}",
-                e.partition_template().text(),
-                sort.text()
-            ),
-            None => format!("partition key {:?}", e.partition_template().text()),
-        };
-        let (first, second) = (&T::ENTITIES[a], &T::ENTITIES[b]);
-        Error::Ambiguous(Box::new(crate::error::AmbiguousKey {
-            first: first.name(),
-            first_templates: templates(first),
-            second: second.name(),
-            second_templates: templates(second),
-            partition: partition.to_owned(),
-            sort: sort.map(str::to_owned),
-        }))
-    })
+    .map_err(|(a, b)| ambiguous::<T>(a, b, partition, sort))
+}
+
+/// [`Error::Ambiguous`]: listed entities `a` and `b` of `T` both own the keys
+/// `(partition, sort)`.
+pub(crate) fn ambiguous<T: dynakey::Table>(
+    a: usize,
+    b: usize,
+    partition: &str,
+    sort: Option<&str>,
+) -> Error {
+    let templates = |e: &dynakey::ListedEntity| match e.sort_template() {
+        Some(sort) => format!(
+            "partition key {:?}, sort key {:?}",
+            e.partition_template().text(),
+            sort.text()
+        ),
+        None => format!("partition key {:?}", e.partition_template().text()),
+    };
+    let (first, second) = (&T::ENTITIES[a], &T::ENTITIES[b]);
+    Error::Ambiguous(Box::new(crate::error::AmbiguousKey {
+        first: first.name(),
+        first_templates: templates(first),
+        second: second.name(),
+        second_templates: templates(second),
+        partition: partition.to_owned(),
+        sort: sort.map(str::to_owned),
+    }))
 }
 
 /// The table of entity `E`.

@@ -13,7 +13,7 @@ use aws_sdk_dynamodb::error::{BoxError, ProvideErrorMetadata, SdkError};
 use aws_sdk_dynamodb::operation::{
     batch_get_item, batch_write_item, create_table, delete_item, delete_table, describe_table,
     get_item, put_item, query, scan, transact_get_items, transact_write_items, update_item,
-    update_time_to_live,
+    update_table, update_time_to_live,
 };
 use aws_sdk_dynamodb::types::{ConsumedCapacity, ThrottlingReason};
 
@@ -305,5 +305,72 @@ operation!(
     update_time_to_live::UpdateTimeToLiveFluentBuilder,
     UpdateTimeToLiveOutput,
     UpdateTimeToLiveError,
+    {}
+);
+
+/// The DynamoDB Streams operations (aws-sdk-dynamodbstreams): sent through the same edge (span,
+/// retries, errors) as the table's own requests. They are reads; the request log does not keep
+/// them (it records DynamoDB's own operations).
+#[cfg(feature = "streams")]
+mod streams {
+    use super::*;
+    use aws_sdk_dynamodbstreams::operation::{describe_stream, get_records, get_shard_iterator};
+
+    macro_rules! stream_operation {
+        ($name:ident, $op:ident :: $builder:ident, $output:ident, $error:ident) => {
+            impl Operation for $op::builders::$builder {
+                const NAME: &'static str = stringify!($name);
+                type Output = $op::$output;
+                type Error = $op::$error;
+
+                fn send(
+                    self,
+                    how: Dispatch,
+                ) -> impl Future<Output = Result<Self::Output, SdkError<Self::Error, HttpResponse>>>
+                       + Send {
+                    async move {
+                        match how {
+                            Dispatch::SdkRetries => self.send().await,
+                            Dispatch::Once(transmitted) => {
+                                let once = aws_sdk_dynamodbstreams::config::Builder::default()
+                                    .retry_config(RetryConfig::disabled())
+                                    .interceptor(Transmitted(transmitted));
+                                self.customize().config_override(once).send().await
+                            }
+                        }
+                    }
+                }
+
+                fn logged(&self) -> Option<RequestInput> {
+                    None
+                }
+            }
+        };
+    }
+
+    stream_operation!(
+        DescribeStream,
+        describe_stream::DescribeStreamFluentBuilder,
+        DescribeStreamOutput,
+        DescribeStreamError
+    );
+    stream_operation!(
+        GetShardIterator,
+        get_shard_iterator::GetShardIteratorFluentBuilder,
+        GetShardIteratorOutput,
+        GetShardIteratorError
+    );
+    stream_operation!(
+        GetRecords,
+        get_records::GetRecordsFluentBuilder,
+        GetRecordsOutput,
+        GetRecordsError
+    );
+}
+operation!(
+    UpdateTable,
+    update_table::UpdateTableFluentBuilder,
+    UpdateTableOutput,
+    UpdateTableError,
     {}
 );

@@ -1,5 +1,5 @@
 //! Creating and deleting the table: [`Db::create_table`] from the [`Table`] declaration (key
-//! schema, indexes, TTL), waiting until it is `ACTIVE`, and [`Db::delete_table`].
+//! schema, indexes, stream, TTL), waiting until it is `ACTIVE`, and [`Db::delete_table`].
 
 use std::time::{Duration, Instant};
 
@@ -25,7 +25,12 @@ impl<T: Table> Db<T> {
     /// - billing mode `PAY_PER_REQUEST` (on-demand capacity), so no throughput is provisioned;
     /// - one global or local secondary index per entry of `T::INDEXES`, with its key attributes of
     ///   type `S` and its projection (AWS developer guide, "Improving data access with secondary
-    ///   indexes"). An LSI uses the table's partition key.
+    ///   indexes"). An LSI uses the table's partition key;
+    /// - when `T::STREAM` is `Some` (`#[table(…, stream = new_and_old_images)]`), the
+    ///   `StreamSpecification` `{ StreamEnabled: true, StreamViewType }` of that view type, so the
+    ///   table records every item change from its first write (AWS developer guide, "Change data
+    ///   capture for DynamoDB Streams"); `DescribeTable` then reports the stream's ARN as
+    ///   `LatestStreamArn`.
     ///
     /// It then polls `DescribeTable` (20 ms doubling up to 1 s) until the table status and every GSI
     /// status is `ACTIVE`, and enables TTL on `T::TTL_ATTRIBUTE` when the table declares one
@@ -70,6 +75,10 @@ impl<T: Table> Db<T> {
             .set_key_schema(Some(
                 key_schema(T::PARTITION_KEY, T::SORT_KEY).map_err(build)?,
             ));
+        if let Some(view) = T::STREAM {
+            request = request
+                .stream_specification(super::stream::stream_specification(view, "CreateTable")?);
+        }
         for index in T::INDEXES {
             let projection = projection(index.projection());
             match index.kind() {

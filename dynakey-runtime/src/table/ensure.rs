@@ -1,10 +1,11 @@
 //! [`Db::ensure_table`]: create the declared table only when it is missing, and refuse a table of
-//! that name whose key schema or secondary indexes are not the declared ones.
+//! that name whose key schema, secondary indexes or stream are not the declared ones.
 
 use aws_sdk_dynamodb::types::{
-    KeySchemaElement, KeyType, Projection as SdkProjection, ProjectionType, TableDescription,
+    KeySchemaElement, KeyType, Projection as SdkProjection, ProjectionType, StreamSpecification,
+    StreamViewType as SdkStreamViewType, TableDescription,
 };
-use dynakey::{IndexDef, IndexKind, Projection, Table};
+use dynakey::{IndexDef, IndexKind, Projection, StreamViewType, Table};
 
 use super::create::scalar_type;
 use crate::db::Db;
@@ -16,16 +17,16 @@ use crate::sdk::{Idempotence, Sending};
 pub enum TableSetup {
     /// There was no table of that name: it was created from the declaration and is `ACTIVE`.
     Created,
-    /// A table of that name existed with the declared key schema and indexes: nothing was changed
-    /// (and nothing sent but `DescribeTable`).
+    /// A table of that name existed with the declared key schema, indexes and stream: nothing
+    /// was changed (and nothing sent but `DescribeTable`).
     Existing,
 }
 
 impl<T: Table> Db<T> {
     /// Makes sure the table exists as `T` declares it: creates it when it is missing (as
     /// [`create_table`](Self::create_table) does, waiting until it and its indexes are `ACTIVE`),
-    /// leaves it alone when it exists with the declared key schema and indexes, and refuses it
-    /// when it does not. For programs that run more than once against one table, such as the
+    /// leaves it alone when it exists with the declared key schema, indexes and stream, and
+    /// refuses it when it does not. For programs that run more than once against one table, such as the
     /// examples with `--aws`.
     ///
     /// It sends `DescribeTable` first (AWS developer guide, "Working with tables — Describing a
@@ -35,8 +36,13 @@ impl<T: Table> Db<T> {
     /// is waited for once it matches.
     ///
     /// Compared (see [`SchemaDifference`]): the partition and sort key attribute names, that each
-    /// key attribute has type `S`, and for each declared index its kind (GSI or LSI), key schema
-    /// and projection. Indexes the declaration does not name are ignored.
+    /// key attribute has type `S`, for each declared index its kind (GSI or LSI), key schema
+    /// and projection, and the table's stream: enabled with the view type of `T::STREAM`, or
+    /// not enabled when `T::STREAM` is `None`. Indexes the declaration does not name are ignored.
+    ///
+    /// It never changes an existing table: a missing stream is
+    /// [`SchemaDifference::Stream`], and enabling it is the explicit
+    /// [`enable_stream`](Self::enable_stream).
     ///
     /// # Errors
     /// [`Error::TableMismatch`] with every difference when the existing table does not match; it
@@ -108,7 +114,7 @@ impl<T: Table> Db<T> {
 }
 
 /// Every way `table` differs from `T`'s declaration: the table's keys, each declared index in
-/// declaration order, then key attributes of another type than `S`.
+/// declaration order, key attributes of another type than `S`, then the stream.
 fn differences<T: Table>(table: &TableDescription) -> Vec<SchemaDifference> {
     let mut out = Vec::new();
     let table_sort: Vec<&str> = T::SORT_KEY.into_iter().collect();
@@ -144,7 +150,26 @@ fn differences<T: Table>(table: &TableDescription) -> Vec<SchemaDifference> {
             },
         });
     }
+    let found = found_stream(table.stream_specification());
+    if T::STREAM.map(StreamViewType::as_str) != found.as_deref() {
+        out.push(SchemaDifference::Stream {
+            declared: T::STREAM,
+            found,
+        });
+    }
     out
+}
+
+/// The view type of the table's enabled stream; `None` without one (a `StreamSpecification` with
+/// `StreamEnabled: false` is a stream that was disabled).
+fn found_stream(specification: Option<&StreamSpecification>) -> Option<String> {
+    let enabled = specification.filter(|s| s.stream_enabled())?;
+    Some(
+        enabled
+            .stream_view_type()
+            .map_or("without a view type", SdkStreamViewType::as_str)
+            .to_owned(),
+    )
 }
 
 /// The declared index against the table's index of the same name.

@@ -1,10 +1,12 @@
-//! `differences` of an attribute-wise index: element lists compared in order, declared types.
+//! `differences` of an attribute-wise index: element lists compared in order, declared types;
+//! and of the table's stream.
 
 use aws_sdk_dynamodb::types::{
     AttributeDefinition, GlobalSecondaryIndexDescription, KeySchemaElement, KeyType,
-    Projection as SdkProjection, ProjectionType, ScalarAttributeType, TableDescription,
+    Projection as SdkProjection, ProjectionType, ScalarAttributeType, StreamSpecification,
+    StreamViewType as SdkStreamViewType, TableDescription,
 };
-use dynakey::{IndexDef, KeyAttr, Table};
+use dynakey::{IndexDef, KeyAttr, StreamViewType, Table};
 
 use super::differences;
 use crate::error::{KeyRole, SchemaDifference};
@@ -105,4 +107,89 @@ fn elements_are_compared_in_order_and_types_against_the_declaration() {
         found[3].to_string(),
         "key attribute \"round\" has type S, but the declaration makes it N"
     );
+}
+
+struct Audited;
+impl Table for Audited {
+    const PARTITION_KEY: &'static str = "PK";
+    const SORT_KEY: Option<&'static str> = Some("SK");
+    const STREAM: Option<StreamViewType> = Some(StreamViewType::NewAndOldImages);
+}
+
+struct Quiet;
+impl Table for Quiet {
+    const PARTITION_KEY: &'static str = "PK";
+    const SORT_KEY: Option<&'static str> = Some("SK");
+}
+
+/// A `PK`/`SK` table with this `StreamSpecification`.
+fn with_stream(enabled: bool, view: Option<SdkStreamViewType>) -> TableDescription {
+    let specification = StreamSpecification::builder()
+        .stream_enabled(enabled)
+        .set_stream_view_type(view)
+        .build()
+        .unwrap_or_else(|e| panic!("{e}"));
+    TableDescription::builder()
+        .key_schema(element("PK", KeyType::Hash))
+        .key_schema(element("SK", KeyType::Range))
+        .stream_specification(specification)
+        .build()
+}
+
+fn without_stream() -> TableDescription {
+    TableDescription::builder()
+        .key_schema(element("PK", KeyType::Hash))
+        .key_schema(element("SK", KeyType::Range))
+        .build()
+}
+
+#[test]
+fn the_stream_is_compared_with_the_declaration() {
+    let new_and_old = Some(SdkStreamViewType::NewAndOldImages);
+    assert_eq!(
+        differences::<Audited>(&with_stream(true, new_and_old.clone())),
+        []
+    );
+    assert_eq!(differences::<Quiet>(&without_stream()), []);
+    // A disabled stream is none.
+    assert_eq!(differences::<Quiet>(&with_stream(false, None)), []);
+
+    let missing = differences::<Audited>(&without_stream());
+    assert_eq!(
+        missing,
+        [SchemaDifference::Stream {
+            declared: Some(StreamViewType::NewAndOldImages),
+            found: None,
+        }]
+    );
+    assert_eq!(differences::<Audited>(&with_stream(false, None)), missing);
+    let message = missing[0].to_string();
+    assert!(message.contains("db.enable_stream()"), "{message}");
+    assert!(message.contains("declared NEW_AND_OLD_IMAGES"), "{message}");
+
+    let other = differences::<Audited>(&with_stream(true, Some(SdkStreamViewType::KeysOnly)));
+    assert_eq!(
+        other,
+        [SchemaDifference::Stream {
+            declared: Some(StreamViewType::NewAndOldImages),
+            found: Some("KEYS_ONLY".to_owned()),
+        }]
+    );
+    let message = other[0].to_string();
+    assert!(message.contains("disable the table's stream"), "{message}");
+    assert!(
+        message.contains("then call db.enable_stream()"),
+        "{message}"
+    );
+
+    let undeclared = differences::<Quiet>(&with_stream(true, Some(SdkStreamViewType::NewImage)));
+    assert_eq!(
+        undeclared,
+        [SchemaDifference::Stream {
+            declared: None,
+            found: Some("NEW_IMAGE".to_owned()),
+        }]
+    );
+    let message = undeclared[0].to_string();
+    assert!(message.contains("stream = new_image"), "{message}");
 }
