@@ -13,12 +13,12 @@
 
 use std::time::SystemTime;
 
-use dynakey::{Entity, Key, KeyError, TableItem};
+use dynakey::{Entity, Key, KeyError, ListedEntity, TableItem};
 
 use crate::convert::{string_attribute, Item};
 use crate::error::Error;
-use crate::read::owner::{screen_listed, Screened};
-use crate::read::{decode_table_item, UnknownItems};
+use crate::read::owner::is_own_item;
+use crate::read::{decode_listed, UnknownItems};
 
 #[cfg(feature = "lambda")]
 pub mod lambda;
@@ -270,32 +270,27 @@ pub fn decode<T: TableItem>(
     let ChangeRecord {
         event_name,
         sequence_number,
-        keys,
+        mut keys,
         new_image,
         old_image,
         by_ttl,
         created: _,
     } = record;
-    // The keys, with the entity-type attributes an image holds, tell which entity the item is.
-    let mut probe = keys;
-    if let Some(image) = new_image.as_ref().or(old_image.as_ref()) {
-        for entity in T::ENTITIES {
-            if let Some(name) = entity.entity_type_attribute() {
-                if let Some(value) = image.get(name) {
-                    probe.insert(name.to_owned(), value.clone());
-                }
-            }
-        }
-    }
-    let keys_only = new_image.is_none() && old_image.is_none();
-    let Some((entity, probe)) = entity_of::<T>(probe, keys_only, unknown)? else {
+    let Some(entity) = entity_of::<T>(&keys, new_image.as_ref().or(old_image.as_ref()), unknown)?
+    else {
         return Ok(None);
     };
-    let (partition, sort) = crate::item::key_strings::<T>(&probe);
+    // Moved out of the record's keys, not copied.
+    let mut take = |name: &str| match keys.remove(name) {
+        Some(aws_sdk_dynamodb::types::AttributeValue::S(text)) => Some(text),
+        _ => None,
+    };
+    let partition = take(T::PARTITION_KEY).unwrap_or_default();
+    let sort = T::SORT_KEY.and_then(take);
     let key = ChangeKey {
         entity,
         entity_name: T::ENTITIES[entity].name(),
-        partition: partition.unwrap_or_default(),
+        partition,
         sort,
         sequence_number,
     };
@@ -303,7 +298,11 @@ pub fn decode<T: TableItem>(
         (Some(old), Some(new)) => Some(changed::<T>(old, new)),
         _ => None,
     };
-    let image = |image: Option<Item>| image.map(decode_table_item::<T>).transpose();
+    let image = |image: Option<Item>| {
+        image
+            .map(|image| decode_listed::<T>(entity, image))
+            .transpose()
+    };
     Ok(Some(match event_name {
         EventName::Insert => Change::Insert {
             key,
@@ -327,51 +326,49 @@ pub fn decode<T: TableItem>(
     }))
 }
 
-/// The listed entity whose item `probe` (keys, and entity-type attributes where known) is:
-/// `None` for a uniqueness item, or an item of no listed entity the policy lets pass.
+/// The position of the listed entity whose item has the table keys in `keys`, its entity-type
+/// attribute read from `image` (or, under `KEYS_ONLY`, the one entity whose templates accept the
+/// keys): `None` for a uniqueness item, or an item of no listed entity the policy lets pass.
 fn entity_of<T: TableItem>(
-    probe: Item,
-    keys_only: bool,
+    keys: &Item,
+    image: Option<&Item>,
     unknown: UnknownItems,
-) -> Result<Option<(usize, Item)>, Error> {
-    if keys_only
-        && T::ENTITIES
-            .iter()
-            .any(|e| e.entity_type_attribute().is_some())
-    {
-        return by_keys_alone::<T>(probe, unknown);
+) -> Result<Option<usize>, Error> {
+    if is_own_item::<T>(keys) {
+        return Ok(None);
     }
-    match screen_listed::<T>(probe, unknown, "decode a stream record")? {
-        Screened::Mine(probe) => {
-            let position = crate::read::owner::listed_position::<T>(&probe)?;
-            Ok(position.map(|p| (p, probe)))
+    let partition = string_attribute(keys, T::PARTITION_KEY).unwrap_or_default();
+    let sort = T::SORT_KEY.and_then(|name| string_attribute(keys, name));
+    let found = match image {
+        Some(image) => ListedEntity::recognise(T::ENTITIES, partition, sort, |name| {
+            string_attribute(image, name)
+        }),
+        // No image, so no entity-type attribute: the templates alone decide.
+        None => {
+            let mut owners = T::ENTITIES
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.owns(partition, sort, |_| Some(e.name())))
+                .map(|(i, _)| i);
+            match (owners.next(), owners.next()) {
+                (Some(a), Some(b)) => Err((a, b)),
+                (found, _) => Ok(found),
+            }
         }
-        Screened::Sibling | Screened::Other(_) => Ok(None),
-    }
-}
-
-/// Under `KEYS_ONLY`, with entity-type attributes declared: the one listed entity whose templates
-/// accept the keys.
-fn by_keys_alone<T: TableItem>(
-    probe: Item,
-    unknown: UnknownItems,
-) -> Result<Option<(usize, Item)>, Error> {
-    let partition = string_attribute(&probe, T::PARTITION_KEY).unwrap_or_default();
-    let sort = T::SORT_KEY.and_then(|name| string_attribute(&probe, name));
-    let owners: Vec<usize> = T::ENTITIES
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| e.owns(partition, sort, |_| Some(e.name())))
-        .map(|(i, _)| i)
-        .collect();
-    match owners.as_slice() {
-        [one] => Ok(Some((*one, probe))),
-        [] => match screen_listed::<T>(probe, unknown, "decode a stream record")? {
-            Screened::Mine(_) | Screened::Sibling | Screened::Other(_) => Ok(None),
+    };
+    match found {
+        Ok(Some(position)) => Ok(Some(position)),
+        Ok(None) => match unknown {
+            UnknownItems::Keep | UnknownItems::Skip => Ok(None),
+            UnknownItems::Error => Err(Error::ForeignItem {
+                entity: crate::read::ANY_LISTED_ENTITY,
+                partition: Some(partition.to_owned()),
+                sort: sort.map(str::to_owned),
+                reason: "its keys fit no entity the table lists".to_owned(),
+                operation: "decode a stream record",
+            }),
         },
-        [first, second, ..] => Err(crate::read::owner::ambiguous::<T>(
-            *first, *second, partition, sort,
-        )),
+        Err((a, b)) => Err(crate::read::owner::ambiguous::<T>(a, b, partition, sort)),
     }
 }
 

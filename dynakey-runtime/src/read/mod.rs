@@ -318,20 +318,15 @@ fn strip_written<T: Table>(item: &mut Item, entity: &dynakey::ListedEntity) {
     }
 }
 
-/// Decodes `item` into the variant of `T` of the listed entity that owns its keys.
-pub(crate) fn decode_table_item<T: TableItem>(item: Item) -> Result<T, Error> {
-    let position = owner::listed_position::<T>(&item)?;
-    let (partition, sort) = key_strings::<T>(&item);
-    let Some(position) = position else {
-        return Err(Error::ForeignItem {
-            entity: crate::read::ANY_LISTED_ENTITY,
-            partition,
-            sort,
-            reason: "its keys fit no entity the table lists".to_owned(),
-            operation: "decode",
-        });
+/// Decodes `item`, an item of the `position`-th listed entity of `T` (recognised already), into
+/// its variant. The table keys are moved out of the item (kept for the error), not copied.
+pub(crate) fn decode_listed<T: TableItem>(position: usize, mut item: Item) -> Result<T, Error> {
+    let mut take = |name: &str| match item.remove(name) {
+        Some(AttributeValue::S(text)) => Some(text),
+        _ => None,
     };
-    let mut item = item;
+    let partition = take(T::PARTITION_KEY);
+    let sort = T::SORT_KEY.and_then(take);
     strip_written::<T>(&mut item, &T::ENTITIES[position]);
     let item: serde_dynamo::Item = item.into();
     let deserializer = serde_dynamo::Deserializer::from_attribute_value(
@@ -342,6 +337,23 @@ pub(crate) fn decode_table_item<T: TableItem>(item: Item) -> Result<T, Error> {
         sort,
         source,
     })
+}
+
+/// Decodes `item` into the variant of `T` of the listed entity that owns its keys.
+pub(crate) fn decode_table_item<T: TableItem>(item: Item) -> Result<T, Error> {
+    match owner::listed_position::<T>(&item)? {
+        Some(position) => decode_listed::<T>(position, item),
+        None => {
+            let (partition, sort) = key_strings::<T>(&item);
+            Err(Error::ForeignItem {
+                entity: crate::read::ANY_LISTED_ENTITY,
+                partition,
+                sort,
+                reason: "its keys fit no entity the table lists".to_owned(),
+                operation: "decode",
+            })
+        }
+    }
 }
 
 /// A Query of entity `E` on table `T` through index `I` (the base table: `PrimaryIndex`),

@@ -194,7 +194,7 @@ pub(crate) fn screen_listed<T: dynakey::Table>(
 /// (a projection need not read its other attributes): a partition key starting `UNIQUE#` and,
 /// on a table with a sort key, the same text as sort key. dynakey's own item, which reads of a
 /// table that lists its entities pass over like another entity's.
-fn is_own_item<T: dynakey::Table>(item: &Item) -> bool {
+pub(crate) fn is_own_item<T: dynakey::Table>(item: &Item) -> bool {
     let Some(partition) = string_attribute(item, T::PARTITION_KEY) else {
         return false;
     };
