@@ -1,4 +1,4 @@
-//! Typed change streams (docs/semantics.md §7): the table's DynamoDB stream read with
+//! Typed change streams (docs/semantics.md §9): the table's DynamoDB stream read with
 //! `db.changes(…)` as changes of the table's item type — each entity its own variant, the images
 //! the view type carries, the index keys a reassignment moved, a removal by Time to Live told
 //! from a delete, dynakey's uniqueness items passed over — and resumed from a checkpoint with
@@ -235,6 +235,98 @@ async fn order_per_item_key_over_ten_thousand_writes() -> Result<(), BoxError> {
         }
     }
     assert!(last.values().all(|r| *r == 99));
+    Ok(())
+}
+
+#[derive(Table, Debug)]
+#[table(partition_key = "PK", sort_key = "SK", stream = keys_only)]
+enum KeysOnly {
+    Note(Note),
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = KeysOnly)]
+#[pk("N#<id>")]
+#[sk("NOTE")]
+struct Note {
+    id: u32,
+    text: String,
+}
+
+#[derive(Table, Debug)]
+#[table(partition_key = "PK", sort_key = "SK", stream = old_image)]
+enum OldOnly {
+    Memo(Memo),
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = OldOnly)]
+#[pk("M#<id>")]
+#[sk("MEMO")]
+struct Memo {
+    id: u32,
+    text: String,
+}
+
+/// What each change of an insert, a modify and a remove carries: `(new image?, old image?)`.
+fn images<T>(all: &[Change<T>]) -> Vec<(bool, bool)> {
+    all.iter()
+        .map(|c| match c {
+            Change::Insert { new, .. } => (new.is_some(), false),
+            Change::Modify { new, old, .. } => (new.is_some(), old.is_some()),
+            Change::Remove { old, .. } => (false, old.is_some()),
+            _ => unreachable!("three kinds"),
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn each_view_type_carries_its_images_and_no_other() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+
+    let db = engine.fresh_table::<KeysOnly>().await?;
+    db.put(&Note {
+        id: 1,
+        text: "a".into(),
+    })
+    .await?;
+    db.put(&Note {
+        id: 1,
+        text: "b".into(),
+    })
+    .await?;
+    db.delete(&Note::key(1u32)?).await?;
+    let mut changes = db.changes(engine.streams_client());
+    let batch = changes.next_batch().await?;
+    assert_eq!(images(&batch.changes), [(false, false); 3]);
+    for change in &batch.changes {
+        // The key, typed, with no image made up.
+        let key = change.key().typed::<Note>().expect("a note")?;
+        assert_eq!(key.partition(), "N#0000000001");
+    }
+
+    let db = engine.fresh_table::<OldOnly>().await?;
+    db.put(&Memo {
+        id: 1,
+        text: "a".into(),
+    })
+    .await?;
+    db.put(&Memo {
+        id: 1,
+        text: "b".into(),
+    })
+    .await?;
+    db.delete(&Memo::key(1u32)?).await?;
+    let mut changes = db.changes(engine.streams_client());
+    let batch = changes.next_batch().await?;
+    assert_eq!(
+        images(&batch.changes),
+        [(false, false), (false, true), (false, true)]
+    );
+    assert!(matches!(
+        &batch.changes[1],
+        Change::Modify { old: Some(OldOnly::Memo(m)), changed: None, .. } if m.text == "a"
+    ));
     Ok(())
 }
 

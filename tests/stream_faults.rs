@@ -2,7 +2,7 @@
 //! front of the engine: DescribeStream, GetShardIterator and GetRecords throttled, answered with
 //! 500s, their connections dropped before or after the engine answered. The SDK retries what it
 //! can; a `next_batch` that still fails keeps nothing and is called again (the caller's loop).
-//! Every change arrives once, in order (docs/semantics.md §7).
+//! Every change arrives once, in order (docs/semantics.md §9).
 
 use crate::common;
 

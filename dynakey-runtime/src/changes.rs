@@ -1,7 +1,7 @@
 //! Typed change streams: a DynamoDB Streams record decoded into a [`Change`] of the table's item
 //! type — `Insert`, `Modify` (with which attributes and which index keys changed) or `Remove`
 //! (a caller's delete told from an expiry by Time to Live) — each image decoded into the variant
-//! of the entity that owns the item's keys (docs/semantics.md §7, "Change streams").
+//! of the entity that owns the item's keys (docs/semantics.md §9, "Change streams").
 //!
 //! One decoder ([`decode`]) serves every source, so they cannot disagree: records read from the
 //! Streams API by [`Changes`] (feature `streams`) and records handed to a Lambda function
@@ -13,11 +13,11 @@
 
 use std::time::SystemTime;
 
-use dynakey::{Entity, Key, KeyError, ListedEntity, TableItem};
+use dynakey::{Entity, Key, KeyError, TableItem};
 
 use crate::convert::{string_attribute, Item};
 use crate::error::Error;
-use crate::read::owner::is_own_item;
+use crate::read::owner::is_own_key;
 use crate::read::{decode_listed, UnknownItems};
 
 #[cfg(feature = "lambda")]
@@ -334,13 +334,13 @@ fn entity_of<T: TableItem>(
     image: Option<&Item>,
     unknown: UnknownItems,
 ) -> Result<Option<usize>, Error> {
-    if is_own_item::<T>(keys) {
-        return Ok(None);
-    }
     let partition = string_attribute(keys, T::PARTITION_KEY).unwrap_or_default();
     let sort = T::SORT_KEY.and_then(|name| string_attribute(keys, name));
+    if is_own_key::<T>(partition, sort) {
+        return Ok(None);
+    }
     let found = match image {
-        Some(image) => ListedEntity::recognise(T::ENTITIES, partition, sort, |name| {
+        Some(image) => crate::read::owner::recognise::<T>(partition, sort, |name| {
             string_attribute(image, name)
         }),
         // No image, so no entity-type attribute: the templates alone decide.

@@ -89,7 +89,13 @@
 //! ## The table
 //! [`Db::create_table`] from the [`dynakey::Table`] declaration (indexes, TTL),
 //! [`Db::ensure_table`] (create only when missing, refuse a table that differs:
-//! [`TableSetup`], [`SchemaDifference`], [`KeyRole`]), [`Db::delete_table`].
+//! [`TableSetup`], [`SchemaDifference`], [`KeyRole`]), [`Db::delete_table`],
+//! [`Db::enable_stream`].
+//!
+//! ## Change streams
+//! [`changes::decode`] turns a DynamoDB Streams record into a [`changes::Change`] of the table's
+//! item type; `Db::changes` (feature `streams`) reads the table's stream with a checkpoint;
+//! `changes::lambda` (feature `lambda`) serves a Lambda function. docs/semantics.md §9.
 //!
 //! ## A picture of the design
 //! [`design::Design`] draws a table that lists its entities: the entity chart (HTML, Markdown),
@@ -146,6 +152,10 @@
 //!   in-process (no socket, no HTTP server, no `aws-config`).
 //! - `embedded-server`: `embedded`, and `Engine::serve`, the same engine over HTTP on `127.0.0.1`
 //!   for other processes (dynoxide's own HTTP server).
+//! - `streams`: `Db::changes`, the table's stream read with aws-sdk-dynamodbstreams (and
+//!   `Engine::streams_client`, `connect_streams_from_env` with `embedded` / `aws-config`).
+//! - `lambda`: `changes::lambda`, typed changes from a Lambda `DynamoDbEvent` (aws_lambda_events)
+//!   and the partial batch response.
 
 #![deny(missing_docs)]
 // docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the feature it needs.

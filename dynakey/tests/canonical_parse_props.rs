@@ -197,6 +197,17 @@ proptest! {
             _ => false,
         };
         prop_assert_eq!(key.is_ok(), written, "{:?} {:?}", p, s);
+        // The allocation-free verdict reads and stream records use is the same.
+        prop_assert_eq!(Key::<Sharded>::is_key(&p, Some(&s)), key.is_ok(), "{:?} {:?}", p, s);
+        prop_assert_eq!(Key::<Sharded>::is_key(&p, None), Key::<Sharded>::check(&p, None).is_ok());
+    }
+
+    #[test]
+    fn is_key_is_check(p in near(&["ACCT#", "#", "-", "A"]), s in near(&["PROJ#", "#", "P"])) {
+        for sort in [Some(s.as_str()), None] {
+            prop_assert_eq!(Key::<Mixed>::is_key(&p, sort), Key::<Mixed>::check(&p, sort).is_ok());
+            prop_assert_eq!(Key::<Literal>::is_key(&p, sort), Key::<Literal>::check(&p, sort).is_ok());
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use criterion::Criterion;
 
 /// The runtime every bench on the embedded engine runs on: 2 worker threads (the machine's
 /// cores), the engine and the client sharing them.
+#[allow(dead_code)] // not every bench runs an engine
 pub fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -294,15 +294,11 @@ where
     }
 }
 
-/// Removes what dynakey wrote for `entity` and a typed read does not decode (as
-/// `from_entity_item` does): the table keys, the template indexes' key attributes and the
-/// entity-type attribute. (Attributes an attribute-wise index key fills stay: they are the
+/// Removes what dynakey wrote for `entity` besides the table keys (taken out already) and a typed
+/// read does not decode (as `from_entity_item` does): the template indexes' key attributes and
+/// the entity-type attribute. (Attributes an attribute-wise index key fills stay: they are the
 /// entity's own fields.)
-fn strip_written<T: Table>(item: &mut Item, entity: &dynakey::ListedEntity) {
-    item.remove(T::PARTITION_KEY);
-    if let Some(sort) = T::SORT_KEY {
-        item.remove(sort);
-    }
+fn strip_written(item: &mut Item, entity: &dynakey::ListedEntity) {
     for index in entity.indexes() {
         let def = index.index();
         if def.is_attribute_wise() {
@@ -327,7 +323,7 @@ pub(crate) fn decode_listed<T: TableItem>(position: usize, mut item: Item) -> Re
     };
     let partition = take(T::PARTITION_KEY);
     let sort = T::SORT_KEY.and_then(take);
-    strip_written::<T>(&mut item, &T::ENTITIES[position]);
+    strip_written(&mut item, &T::ENTITIES[position]);
     let item: serde_dynamo::Item = item.into();
     let deserializer = serde_dynamo::Deserializer::from_attribute_value(
         serde_dynamo::AttributeValue::M(item.into()),

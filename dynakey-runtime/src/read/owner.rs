@@ -198,8 +198,16 @@ pub(crate) fn is_own_item<T: dynakey::Table>(item: &Item) -> bool {
     let Some(partition) = string_attribute(item, T::PARTITION_KEY) else {
         return false;
     };
+    is_own_key::<T>(
+        partition,
+        T::SORT_KEY.and_then(|name| string_attribute(item, name)),
+    )
+}
+
+/// [`is_own_item`] by the item's table keys.
+pub(crate) fn is_own_key<T: dynakey::Table>(partition: &str, sort: Option<&str>) -> bool {
     partition.starts_with(dynakey::__private::unique::UNIQUE_PREFIX)
-        && T::SORT_KEY.is_none_or(|name| string_attribute(item, name) == Some(partition))
+        && (T::SORT_KEY.is_none() || sort == Some(partition))
 }
 
 fn other<T: dynakey::Table>(
@@ -239,10 +247,39 @@ pub(crate) fn listed_position<T: dynakey::Table>(item: &Item) -> Result<Option<u
         },
         None => None,
     };
-    dynakey::ListedEntity::recognise(T::ENTITIES, partition, sort, |name| {
-        string_attribute(item, name)
-    })
-    .map_err(|(a, b)| ambiguous::<T>(a, b, partition, sort))
+    recognise::<T>(partition, sort, |name| string_attribute(item, name))
+        .map_err(|(a, b)| ambiguous::<T>(a, b, partition, sort))
+}
+
+/// [`ListedEntity::recognise`](dynakey::ListedEntity::recognise) over `T`'s list, checking after
+/// the first owner only the entities the build-time check left to run time
+/// ([`Table::LISTED_OVERLAPS`](dynakey::Table::LISTED_OVERLAPS)): a pair it did not flag cannot
+/// share a key, so each item is checked against the templates up to its own, not all of them.
+/// A table whose overlaps are not listed entity by entity (a hand-written `Table`) is checked
+/// against every entity.
+pub(crate) fn recognise<'a, T: dynakey::Table>(
+    partition: &str,
+    sort: Option<&str>,
+    entity_type: impl Fn(&str) -> Option<&'a str> + Copy,
+) -> Result<Option<usize>, (usize, usize)> {
+    let (entities, overlaps) = (T::ENTITIES, T::LISTED_OVERLAPS);
+    if overlaps.len() != entities.len() {
+        return dynakey::ListedEntity::recognise(entities, partition, sort, entity_type);
+    }
+    let Some(first) = entities
+        .iter()
+        .position(|e| e.owns(partition, sort, entity_type))
+    else {
+        return Ok(None);
+    };
+    let mask = overlaps[first];
+    for (other, entity) in entities.iter().enumerate().skip(first + 1) {
+        let flagged = u32::try_from(other).is_ok_and(|bit| bit < 64 && mask & (1 << bit) != 0);
+        if flagged && entity.owns(partition, sort, entity_type) {
+            return Err((first, other));
+        }
+    }
+    Ok(Some(first))
 }
 
 /// [`Error::Ambiguous`]: listed entities `a` and `b` of `T` both own the keys

@@ -19,7 +19,7 @@ pub const fn listed<E: Entity>() -> ListedEntity {
         indexes: E::INDEXES,
         sharded: E::SHARDING.is_some(),
         sharding: E::SHARDING,
-        check: crate::entity::Key::<E>::check,
+        check: crate::entity::Key::<E>::is_key,
         query: crate::query::whole_partition_input::<E>,
     }
 }

@@ -47,6 +47,27 @@ impl<E: Entity> Key<E> {
         ))
     }
 
+    /// `true` exactly when [`check`](Self::check) is `Ok`, without making the error of a key that
+    /// is not `E`'s (nothing is allocated): how reads and stream records tell which listed entity
+    /// an item is, trying entity after entity.
+    pub fn is_key(partition: &str, sort: Option<&str>) -> bool {
+        use crate::error::KeyRole;
+        let size_ok = |role: KeyRole, key: &str| !key.is_empty() && key.len() <= role.max_bytes();
+        if !size_ok(KeyRole::Partition, partition) || !E::matches_partition_key(partition) {
+            return false;
+        }
+        match (E::SORT_TEMPLATE, sort) {
+            (Some(template), Some(sort)) => {
+                size_ok(KeyRole::Sort, sort)
+                    && E::matches_sort_key(sort)
+                    && E::SHARDING
+                        .is_none_or(|sharding| shard_fits(&sharding, &template, partition, sort))
+            }
+            (None, None) => true,
+            _ => false,
+        }
+    }
+
     /// The checks of [`Key::parse`] without making a key (nothing is allocated unless it fails):
     /// `Ok` exactly when `(partition, sort)` is a key that `E`'s encoders write. Typed reads use
     /// it to tell `E`'s items from other entities' items in a shared partition or index.

@@ -32,7 +32,8 @@ pub struct ListedEntity {
     pub(crate) sharded: bool,
     /// Its write sharding, when it has one.
     pub(crate) sharding: Option<crate::shard::Sharding>,
-    pub(crate) check: fn(&str, Option<&str>) -> Result<(), KeyError>,
+    /// `true` for a key its encoders write ([`Key::is_key`](crate::Key::is_key)).
+    pub(crate) check: fn(&str, Option<&str>) -> bool,
     /// The request of its generated query function over one whole partition (of the table, or
     /// of an index it is in); `None` for an attribute-wise index.
     pub(crate) query: WholePartitionInput,
@@ -145,7 +146,7 @@ impl ListedEntity {
         sort: Option<&str>,
         entity_type: impl Fn(&str) -> Option<&'a str>,
     ) -> bool {
-        (self.check)(partition, sort).is_ok()
+        (self.check)(partition, sort)
             && self
                 .entity_type
                 .is_none_or(|attribute| entity_type(attribute) == Some(self.name))
