@@ -121,6 +121,13 @@ async fn follow(
 ) -> Result<(), BoxError> {
     for _ in 0..max {
         let batch = changes.next_batch().await?;
+        if let Some(bad) = batch.undecodable.first() {
+            return Err(format!(
+                "record {} does not decode: {}",
+                bad.sequence_number, bad.error
+            )
+            .into());
+        }
         for change in &batch.changes {
             apply(change, &mut stored.open_by_assignee);
         }

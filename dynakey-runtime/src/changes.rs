@@ -31,7 +31,7 @@ mod reader;
 #[cfg(feature = "streams")]
 pub use aws_sdk_dynamodbstreams;
 #[cfg(feature = "streams")]
-pub use reader::{ChangeBatch, Changes, Checkpoint, StartAt};
+pub use reader::{ChangeBatch, Changes, Checkpoint, StartAt, Undecodable};
 
 /// What a stream record says happened to an item (its `eventName`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -253,7 +253,8 @@ impl<T> Change<T> {
 
 /// Decodes one stream record of table `T` into its typed change: `Ok(None)` for dynakey's own
 /// items (uniqueness items) and, under [`UnknownItems::Skip`]/[`Keep`](UnknownItems::Keep), for an
-/// item of no listed entity.
+/// item of no listed entity (a record has no page to keep it in: `Keep` drops it as `Skip`
+/// does).
 ///
 /// Which entity the item is follows from its keys, with the entity-type attribute taken from an
 /// image where the entities declare one (under `KEYS_ONLY`, from the keys alone: when two
@@ -280,6 +281,16 @@ pub fn decode<T: TableItem>(
     else {
         return Ok(None);
     };
+    // The old image of an item whose entity-type attribute changed is its old entity's.
+    let declares_types = T::ENTITIES
+        .iter()
+        .any(|e| e.entity_type_attribute().is_some());
+    let old_entity = match (&old_image, &new_image) {
+        (Some(old), Some(_)) if declares_types => {
+            entity_of::<T>(&keys, Some(old), unknown)?.unwrap_or(entity)
+        }
+        _ => entity,
+    };
     // Moved out of the record's keys, not copied.
     let mut take = |name: &str| match keys.remove(name) {
         Some(aws_sdk_dynamodb::types::AttributeValue::S(text)) => Some(text),
@@ -298,7 +309,7 @@ pub fn decode<T: TableItem>(
         (Some(old), Some(new)) => Some(changed::<T>(old, new)),
         _ => None,
     };
-    let image = |image: Option<Item>| {
+    let image = |image: Option<Item>, entity: usize| {
         image
             .map(|image| decode_listed::<T>(entity, image))
             .transpose()
@@ -306,17 +317,17 @@ pub fn decode<T: TableItem>(
     Ok(Some(match event_name {
         EventName::Insert => Change::Insert {
             key,
-            new: image(new_image)?,
+            new: image(new_image, entity)?,
         },
         EventName::Modify => Change::Modify {
             key,
-            old: image(old_image)?,
-            new: image(new_image)?,
+            old: image(old_image, old_entity)?,
+            new: image(new_image, entity)?,
             changed,
         },
         EventName::Remove => Change::Remove {
             key,
-            old: image(old_image)?,
+            old: image(old_image, old_entity)?,
             cause: if by_ttl {
                 RemoveCause::Expired
             } else {

@@ -5,7 +5,7 @@
 //! "Configuring partial batch response").
 
 use std::future::Future;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, UNIX_EPOCH};
 
 pub use aws_lambda_events::event::dynamodb::{Event, EventRecord};
 pub use aws_lambda_events::event::streams::{DynamoDbBatchItemFailure, DynamoDbEventResponse};
@@ -32,9 +32,21 @@ pub struct EventChange<T> {
 /// marks a removal by Time to Live.
 ///
 /// # Errors
-/// [`Error::ChangeRecord`] for an `eventName` other than `INSERT`, `MODIFY` or `REMOVE`.
+/// [`Error::ChangeRecord`] for a record without `SequenceNumber` or `Keys`, or with an
+/// `eventName` other than `INSERT`, `MODIFY` or `REMOVE`.
 pub fn change_record(record: EventRecord) -> Result<ChangeRecord, Error> {
-    let sequence_number = record.change.sequence_number.clone().unwrap_or_default();
+    let Some(sequence_number) = record.change.sequence_number.clone() else {
+        return Err(Error::ChangeRecord {
+            sequence_number: String::new(),
+            reason: "it has no SequenceNumber".to_owned(),
+        });
+    };
+    if record.change.keys.is_empty() {
+        return Err(Error::ChangeRecord {
+            sequence_number,
+            reason: "it has no Keys".to_owned(),
+        });
+    }
     let event_name = EventName::parse(&record.event_name).ok_or_else(|| Error::ChangeRecord {
         sequence_number: sequence_number.clone(),
         reason: format!(
@@ -50,11 +62,11 @@ pub fn change_record(record: EventRecord) -> Result<ChangeRecord, Error> {
         .user_identity
         .as_ref()
         .is_some_and(|u| ChangeRecord::is_ttl_identity(&u.type_, &u.principal_id));
-    let seconds = record
+    let millis = record
         .change
         .approximate_creation_date_time
         .timestamp_millis();
-    let created = u64::try_from(seconds)
+    let created = u64::try_from(millis)
         .ok()
         .filter(|ms| *ms > 0)
         .map(|ms| UNIX_EPOCH + Duration::from_millis(ms));
@@ -66,7 +78,7 @@ pub fn change_record(record: EventRecord) -> Result<ChangeRecord, Error> {
         new_image: image(change.new_image),
         old_image: image(change.old_image),
         by_ttl,
-        created: created.or(None::<SystemTime>),
+        created,
     })
 }
 
@@ -102,7 +114,13 @@ pub fn batch_response<'a>(failed: impl IntoIterator<Item = &'a str>) -> DynamoDb
     response
 }
 
-/// Runs `handler` on each typed change of `event`, in order, and stops at the first record that
+/// Runs `handler` on each typed change of `event`, in order. The response is what the function
+/// returns to Lambda: the event source mapping must list `ReportBatchItemFailures` in its
+/// `FunctionResponseTypes`, or Lambda ignores it and counts the whole batch as processed; a
+/// failing record is delivered again until the mapping's `MaximumRetryAttempts` or the record's
+/// age limit.
+///
+/// It stops at the first record that
 /// does not decode or that `handler` fails: the response names that record, so Lambda delivers it
 /// and every later record of the shard again, and no change of an item is handled after a later
 /// one of the same item (order per item key kept). An empty response when every record was

@@ -19,13 +19,17 @@ use crate::error::Error;
 use crate::read::UnknownItems;
 use crate::sdk::{Failed, Idempotence, Sending};
 
-/// Where a reader starts in a shard its checkpoint does not name.
+/// Where a fresh reader (no checkpoint) starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum StartAt {
     /// The oldest record kept (`TRIM_HORIZON`; DynamoDB keeps records 24 hours).
     #[default]
     TrimHorizon,
-    /// After the newest record (`LATEST`): only changes made from now on.
+    /// After the newest record (`LATEST`) of each shard open at the reader's first call: only
+    /// changes made from then on. Every shard without a position later — a child shard, a shard
+    /// listed later, one whose iterator must be renewed before its first record, any shard of a
+    /// resumed checkpoint — starts at `TRIM_HORIZON`, so nothing after the start is lost (older
+    /// records may come again: delivery is at least once).
     Latest,
 }
 
@@ -79,9 +83,35 @@ pub struct ChangeBatch<T> {
     pub changes: Vec<Change<T>>,
     /// Where the reader is after this batch: store it once the changes are handled.
     pub checkpoint: Checkpoint,
-    /// `true` when every readable shard had nothing more: the reader is at the stream's tip (a
-    /// later call returns what was written since).
+    /// `true` when every readable shard's GetRecords returned nothing (and none was read to its
+    /// end): the reader is most likely at the stream's tip (DynamoDB may answer an empty page before a shard's
+    /// next records; a later call returns what was written since).
     pub caught_up: bool,
+    /// The records that did not decode, one per shard at most: that shard stopped right before
+    /// it (the changes before it are in this batch, and the checkpoint is just before it). The
+    /// next call meets it again; [`Changes::skip`] passes over it.
+    pub undecodable: Vec<Undecodable>,
+    /// The shards whose checkpointed position DynamoDB no longer keeps (records are kept 24
+    /// hours: `TrimmedDataAccessException`): each was read again from its oldest record kept
+    /// (`TRIM_HORIZON`), so records between the checkpoint and that one were lost to retention.
+    pub trimmed: Vec<String>,
+    /// The table's stream is another one than the checkpoint's (it was disabled and enabled
+    /// again): the ARN of the checkpoint's stream, whose unread records this reader does not
+    /// read. The checkpoint now follows the new stream from its start.
+    pub replaced_stream: Option<String>,
+}
+
+/// A stream record that did not decode ([`ChangeBatch::undecodable`]): an item of no listed
+/// entity under [`UnknownItems::Error`], keys two entities own, an image that is not its entity's.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Undecodable {
+    /// The shard it is in.
+    pub shard: String,
+    /// Its `SequenceNumber`.
+    pub sequence_number: String,
+    /// Why it did not decode.
+    pub error: Error,
 }
 
 /// A reader of table `T`'s stream as typed changes ([`Db::changes`]). Each
@@ -99,6 +129,8 @@ pub struct Changes<T: TableItem> {
     checkpoint: Checkpoint,
     /// The next shard iterator of each shard being read.
     iterators: HashMap<String, String>,
+    /// The shards [`StartAt::Latest`] applies to: those listed at a fresh reader's first call.
+    latest: Option<Vec<String>>,
 }
 
 impl<T: TableItem> Db<T> {
@@ -114,6 +146,7 @@ impl<T: TableItem> Db<T> {
             limit: None,
             checkpoint: Checkpoint::default(),
             iterators: HashMap::new(),
+            latest: None,
         }
     }
 }
@@ -125,7 +158,9 @@ impl<T: TableItem> Changes<T> {
         self
     }
 
-    /// Resumes after `checkpoint` (from an earlier [`ChangeBatch`]).
+    /// Resumes after `checkpoint` (from an earlier [`ChangeBatch`]): each shard it names after its
+    /// last record, or past its end; every other shard from its oldest record kept
+    /// (`TRIM_HORIZON`), whatever [`start_at`](Self::start_at) says.
     pub fn resume(mut self, checkpoint: Checkpoint) -> Self {
         self.checkpoint = checkpoint;
         self.iterators.clear();
@@ -154,38 +189,88 @@ impl<T: TableItem> Changes<T> {
     ///
     /// # Errors
     /// [`Error::NoStream`] when the table has no stream; [`Error::Sdk`] when a request fails after
-    /// the client's retries; a decoding error of a record ([`Error::ForeignItem`],
-    /// [`Error::Decode`], …). On an error nothing of this call is kept: the checkpoint stays
-    /// where it was, and the next call reads the same records again.
+    /// the client's retries; [`Error::ChangeRecord`] for a record without a sequence number or
+    /// keys. On an error nothing of this call is kept: the checkpoint stays where it was, and
+    /// the next call reads the same records again. A record that does not decode is not an
+    /// error of the call: see [`ChangeBatch::undecodable`].
     pub async fn next_batch(&mut self) -> Result<ChangeBatch<T>, Error> {
         let arn = self.stream_arn().await?;
-        if self.checkpoint.stream.as_deref() != Some(arn.as_str()) {
-            self.checkpoint = Checkpoint {
+        let mut checkpoint = self.checkpoint.clone();
+        let mut iterators = self.iterators.clone();
+        let mut replaced_stream = None;
+        if checkpoint.stream.as_deref() != Some(arn.as_str()) {
+            replaced_stream = checkpoint.stream.take();
+            checkpoint = Checkpoint {
                 stream: Some(arn.clone()),
                 shards: BTreeMap::new(),
             };
-            self.iterators.clear();
+            iterators.clear();
         }
         let shards = self.shards(&arn).await?;
-        let mut checkpoint = self.checkpoint.clone();
-        let mut iterators = self.iterators.clone();
+        // Shards DynamoDB no longer lists (trimmed) need no position: their children read as
+        // if they were finished.
+        checkpoint
+            .shards
+            .retain(|id, _| shards.iter().any(|s| s.shard_id() == Some(id.as_str())));
+        let fresh =
+            self.latest.is_none() && replaced_stream.is_none() && self.checkpoint.stream.is_none();
+        let mut latest = match &self.latest {
+            Some(latest) => latest.clone(),
+            None if fresh && self.start == StartAt::Latest => shards
+                .iter()
+                .filter_map(|s| s.shard_id().map(str::to_owned))
+                .collect(),
+            None => Vec::new(),
+        };
         let mut changes = Vec::new();
+        let mut undecodable = Vec::new();
+        let mut trimmed = Vec::new();
         let mut caught_up = true;
         for shard in readable(&shards, &checkpoint) {
             let id = shard.shard_id().unwrap_or_default().to_owned();
-            let (records, next) = self.read(&arn, &id, &checkpoint, &mut iterators).await?;
-            caught_up &= records.is_empty();
-            for record in records {
+            let start = start_position(&checkpoint, &id, latest.contains(&id));
+            // `LATEST` once per shard: a renewed iterator starts from the checkpoint or the
+            // oldest record kept, never at a later `LATEST` (records in between would be lost).
+            latest.retain(|shard| *shard != id);
+            let read = self.read(&arn, &id, start, &mut iterators).await?;
+            if read.trimmed {
+                trimmed.push(id.clone());
+            }
+            // An empty page of a shard with a next iterator: most likely its tip. (Not told from
+            // the shard's EndingSequenceNumber: the embedded engine reports one for its open
+            // shard, docs/engines.md; a closed shard read to its end ends with no iterator.)
+            caught_up &= read.records.is_empty();
+            let mut stopped = false;
+            for record in read.records {
+                // A record DynamoDB did not write (no sequence number, no keys): nothing to
+                // resume after, so the call fails and keeps nothing.
                 let record = change_record(record)?;
                 let sequence = record.sequence_number.clone();
-                if let Some(change) = decode::<T>(record, self.unknown)? {
-                    changes.push(change);
+                match decode::<T>(record, self.unknown) {
+                    Ok(Some(change)) => changes.push(change),
+                    Ok(None) => {}
+                    Err(error) => {
+                        // The shard stops right before it: what came before is in this batch
+                        // and its checkpoint, nothing after it is read.
+                        undecodable.push(Undecodable {
+                            shard: id.clone(),
+                            sequence_number: sequence,
+                            error,
+                        });
+                        stopped = true;
+                        break;
+                    }
                 }
                 checkpoint
                     .shards
                     .insert(id.clone(), Position::After(sequence));
             }
-            match next {
+            match read.next {
+                // Read again from the checkpoint (right before the record) on the next call.
+                _ if stopped => {
+                    iterators.remove(&id);
+                    caught_up = false;
+                }
                 Some(iterator) => {
                     iterators.insert(id, iterator);
                 }
@@ -199,11 +284,26 @@ impl<T: TableItem> Changes<T> {
         }
         self.checkpoint = checkpoint.clone();
         self.iterators = iterators;
+        self.latest = Some(latest);
         Ok(ChangeBatch {
             changes,
             checkpoint,
             caught_up,
+            undecodable,
+            trimmed,
+            replaced_stream,
         })
+    }
+
+    /// Passes over a record that did not decode ([`ChangeBatch::undecodable`]): the next call
+    /// reads `shard` from the record after `sequence_number`. Only the record itself is passed
+    /// over (the checkpoint stood right before it).
+    pub fn skip(&mut self, shard: &str, sequence_number: &str) {
+        self.checkpoint.shards.insert(
+            shard.to_owned(),
+            Position::After(sequence_number.to_owned()),
+        );
+        self.iterators.remove(shard);
     }
 
     /// The table's `LatestStreamArn`.
@@ -256,19 +356,30 @@ impl<T: TableItem> Changes<T> {
     }
 
     /// One GetRecords of shard `id`: its records and its next iterator (`None`: the shard is
-    /// closed and read to its end). An expired iterator is renewed from the checkpoint once.
+    /// closed and read to its end). An expired iterator is renewed from the checkpoint once; a
+    /// position DynamoDB no longer keeps (`TrimmedDataAccessException`) is replaced by the oldest
+    /// record kept, and said so.
     async fn read(
         &self,
         arn: &str,
         id: &str,
-        checkpoint: &Checkpoint,
+        mut start: Start,
         iterators: &mut HashMap<String, String>,
-    ) -> Result<(Vec<Record>, Option<String>), Error> {
-        let mut renewed = false;
+    ) -> Result<ShardRead, Error> {
+        let (mut renewed, mut trimmed) = (false, false);
         loop {
             let iterator = match iterators.remove(id) {
                 Some(iterator) => iterator,
-                None => self.iterator(arn, id, checkpoint).await?,
+                None => match self.iterator(arn, id, &start).await {
+                    Ok(iterator) => iterator,
+                    Err(Refused::Trimmed) if !trimmed => {
+                        trimmed = true;
+                        start = Start::TrimHorizon;
+                        continue;
+                    }
+                    Err(Refused::Trimmed) => return Err(self.trimmed_error(id)),
+                    Err(Refused::Other(e)) => return Err(e),
+                },
             };
             let request = self
                 .streams
@@ -282,56 +393,108 @@ impl<T: TableItem> Changes<T> {
                 .await
             {
                 Ok(output) => {
-                    return Ok((
-                        output.records.unwrap_or_default(),
-                        output.next_shard_iterator,
-                    ))
+                    return Ok(ShardRead {
+                        records: output.records.unwrap_or_default(),
+                        next: output.next_shard_iterator,
+                        trimmed,
+                    })
                 }
-                // Iterators last 15 minutes: start again from the checkpoint.
-                Err(failed)
-                    if !renewed
-                        && failed
-                            .service_error()
-                            .is_some_and(GetRecordsError::is_expired_iterator_exception) =>
-                {
-                    renewed = true;
+                Err(failed) => {
+                    let error = failed.service_error();
+                    if !renewed && error.is_some_and(GetRecordsError::is_expired_iterator_exception)
+                    {
+                        // Iterators last 15 minutes: start again from the checkpoint.
+                        renewed = true;
+                    } else if !trimmed
+                        && error.is_some_and(GetRecordsError::is_trimmed_data_access_exception)
+                    {
+                        trimmed = true;
+                        start = Start::TrimHorizon;
+                    } else {
+                        return Err(failed.into_error());
+                    }
                 }
-                Err(failed) => return Err(failed.into_error()),
             }
         }
     }
 
-    /// A new iterator of shard `id`: after the checkpoint's record, or where the reader starts.
-    async fn iterator(
-        &self,
-        arn: &str,
-        id: &str,
-        checkpoint: &Checkpoint,
-    ) -> Result<String, Error> {
+    fn trimmed_error(&self, id: &str) -> Error {
+        Error::ChangeRecord {
+            sequence_number: String::new(),
+            reason: format!(
+                "shard {id} refuses even its oldest record (TrimmedDataAccessException)"
+            ),
+        }
+    }
+
+    /// A new iterator of shard `id` at `start`.
+    async fn iterator(&self, arn: &str, id: &str, start: &Start) -> Result<String, Refused> {
         let request = self
             .streams
             .get_shard_iterator()
             .stream_arn(arn)
             .shard_id(id);
-        let request = match (checkpoint.after(id), self.start) {
-            (Some(sequence), _) => request
+        let request = match start {
+            Start::After(sequence) => request
                 .shard_iterator_type(ShardIteratorType::AfterSequenceNumber)
                 .sequence_number(sequence),
-            (None, StartAt::TrimHorizon) => {
-                request.shard_iterator_type(ShardIteratorType::TrimHorizon)
-            }
-            (None, StartAt::Latest) => request.shard_iterator_type(ShardIteratorType::Latest),
+            Start::TrimHorizon => request.shard_iterator_type(ShardIteratorType::TrimHorizon),
+            Start::Latest => request.shard_iterator_type(ShardIteratorType::Latest),
         };
         let output = self
             .db
             .edge()
             .send(request, Sending::sdk(Idempotence::Idempotent))
             .await
-            .map_err(Failed::into_error)?;
-        output.shard_iterator.ok_or_else(|| Error::ChangeRecord {
-            sequence_number: String::new(),
-            reason: format!("GetShardIterator gave no iterator for shard {id}"),
+            .map_err(|failed| {
+                if failed.service_error().is_some_and(
+                    aws_sdk_dynamodbstreams::operation::get_shard_iterator::GetShardIteratorError::is_trimmed_data_access_exception,
+                ) {
+                    Refused::Trimmed
+                } else {
+                    Refused::Other(failed.into_error())
+                }
+            })?;
+        output.shard_iterator.ok_or_else(|| {
+            Refused::Other(Error::ChangeRecord {
+                sequence_number: String::new(),
+                reason: format!("GetShardIterator gave no iterator for shard {id}"),
+            })
         })
+    }
+}
+
+/// What one GetRecords of a shard gave.
+struct ShardRead {
+    records: Vec<Record>,
+    next: Option<String>,
+    /// Its checkpointed position was trimmed; it was read from `TRIM_HORIZON`.
+    trimmed: bool,
+}
+
+/// Why no iterator was made.
+enum Refused {
+    /// The position is older than what DynamoDB keeps.
+    Trimmed,
+    Other(Error),
+}
+
+/// Where a shard's iterator starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Start {
+    After(String),
+    TrimHorizon,
+    Latest,
+}
+
+/// Where shard `id` starts: after its checkpointed record; at `LATEST` when it is one of the
+/// shards a fresh reader starting at [`StartAt::Latest`] found (`latest`); otherwise at its
+/// oldest record kept.
+fn start_position(checkpoint: &Checkpoint, id: &str, latest: bool) -> Start {
+    match checkpoint.after(id) {
+        Some(sequence) => Start::After(sequence.to_owned()),
+        None if latest => Start::Latest,
+        None => Start::TrimHorizon,
     }
 }
 
@@ -356,7 +519,18 @@ fn change_record(record: Record) -> Result<ChangeRecord, Error> {
     let stream = record
         .dynamodb
         .unwrap_or_else(|| aws_sdk_dynamodbstreams::types::StreamRecord::builder().build());
-    let sequence_number = stream.sequence_number.clone().unwrap_or_default();
+    let Some(sequence_number) = stream.sequence_number.clone() else {
+        return Err(Error::ChangeRecord {
+            sequence_number: String::new(),
+            reason: "it has no SequenceNumber".to_owned(),
+        });
+    };
+    if stream.keys.as_ref().is_none_or(HashMap::is_empty) {
+        return Err(Error::ChangeRecord {
+            sequence_number,
+            reason: "it has no Keys".to_owned(),
+        });
+    }
     let event_name = record
         .event_name
         .as_ref()
@@ -398,4 +572,94 @@ fn item(image: HashMap<String, aws_sdk_dynamodbstreams::types::AttributeValue>) 
             (name, value.into())
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use aws_sdk_dynamodbstreams::types::SequenceNumberRange;
+
+    fn shard(id: &str, parent: Option<&str>, closed: bool) -> Shard {
+        let range = SequenceNumberRange::builder()
+            .starting_sequence_number("100")
+            .set_ending_sequence_number(closed.then(|| "200".to_owned()))
+            .build();
+        Shard::builder()
+            .shard_id(id)
+            .set_parent_shard_id(parent.map(str::to_owned))
+            .sequence_number_range(range)
+            .build()
+    }
+
+    fn ids(shards: Vec<&Shard>) -> Vec<&str> {
+        shards.iter().filter_map(|s| s.shard_id()).collect()
+    }
+
+    #[test]
+    fn a_parent_is_read_to_its_end_before_its_children() {
+        let shards = [
+            shard("a", None, true),
+            shard("b", Some("a"), true),
+            shard("c", Some("b"), false),
+            shard("d", Some("gone"), false),
+        ];
+        let mut checkpoint = Checkpoint::default();
+        // `d`'s parent is no longer listed (trimmed): readable at once.
+        assert_eq!(ids(readable(&shards, &checkpoint)), ["a", "d"]);
+        checkpoint
+            .shards
+            .insert("a".into(), Position::After("150".into()));
+        assert_eq!(ids(readable(&shards, &checkpoint)), ["a", "d"]);
+        checkpoint.shards.insert("a".into(), Position::Finished);
+        assert_eq!(ids(readable(&shards, &checkpoint)), ["b", "d"]);
+        checkpoint.shards.insert("b".into(), Position::Finished);
+        assert_eq!(ids(readable(&shards, &checkpoint)), ["c", "d"]);
+    }
+
+    #[test]
+    fn latest_only_for_a_fresh_readers_first_iterator() {
+        let mut checkpoint = Checkpoint::default();
+        assert_eq!(start_position(&checkpoint, "a", true), Start::Latest);
+        assert_eq!(start_position(&checkpoint, "a", false), Start::TrimHorizon);
+        checkpoint
+            .shards
+            .insert("a".into(), Position::After("150".into()));
+        assert_eq!(
+            start_position(&checkpoint, "a", true),
+            Start::After("150".into())
+        );
+    }
+
+    #[test]
+    fn a_record_without_sequence_number_or_keys_is_refused() {
+        use aws_sdk_dynamodbstreams::types::{OperationType, StreamRecord};
+        let keys: HashMap<_, _> = [(
+            "PK".to_owned(),
+            aws_sdk_dynamodbstreams::types::AttributeValue::S("x".into()),
+        )]
+        .into();
+        let record = |stream: StreamRecord| {
+            Record::builder()
+                .event_name(OperationType::Insert)
+                .dynamodb(stream)
+                .build()
+        };
+        let no_sequence = record(StreamRecord::builder().set_keys(Some(keys.clone())).build());
+        assert!(matches!(
+            change_record(no_sequence),
+            Err(Error::ChangeRecord { .. })
+        ));
+        let no_keys = record(StreamRecord::builder().sequence_number("1").build());
+        assert!(matches!(
+            change_record(no_keys),
+            Err(Error::ChangeRecord { .. })
+        ));
+        let fine = record(
+            StreamRecord::builder()
+                .sequence_number("1")
+                .set_keys(Some(keys))
+                .build(),
+        );
+        assert!(change_record(fine).is_ok());
+    }
 }

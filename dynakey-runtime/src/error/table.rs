@@ -84,9 +84,11 @@ pub enum SchemaDifference {
         found: String,
     },
     /// The table's stream is not the declared one (AWS developer guide, "Change data capture for
-    /// DynamoDB Streams"): the table has no enabled stream where one is declared, an enabled
-    /// stream of another view type, or an enabled stream where none is declared. Compared is
-    /// `StreamSpecification` of `DescribeTable`; a stream that was disabled counts as none.
+    /// DynamoDB Streams"): the table has no enabled stream where one is declared, or an enabled
+    /// stream of another view type. Compared is `StreamSpecification` of `DescribeTable`; a
+    /// stream that was disabled counts as none. A declaration without a stream leaves the
+    /// table's stream alone (one enabled outside dynakey, e.g. for a global table, is no
+    /// difference).
     ///
     /// `ensure_table` never changes a stream. What to do, as the message says:
     /// - declared, none on the table: [`Db::enable_stream`](crate::Db::enable_stream) enables
@@ -94,8 +96,6 @@ pub enum SchemaDifference {
     /// - another view type: DynamoDB does not change the view type of an enabled stream, so
     ///   disable the table's stream (`UpdateTable` with `StreamEnabled: false`), then call
     ///   [`Db::enable_stream`](crate::Db::enable_stream);
-    /// - none declared: declare the table's stream (`#[table(…, stream = new_image)]`), or
-    ///   disable it if nothing reads it.
     Stream {
         /// The declared view type, `None` when the declaration has no stream.
         declared: Option<StreamViewType>,

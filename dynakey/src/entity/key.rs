@@ -48,8 +48,9 @@ impl<E: Entity> Key<E> {
     }
 
     /// `true` exactly when [`check`](Self::check) is `Ok`, without making the error of a key that
-    /// is not `E`'s (nothing is allocated): how reads and stream records tell which listed entity
-    /// an item is, trying entity after entity.
+    /// is not `E`'s (no message built; a sharded entity's shard check still hashes the sort
+    /// key's fields): how reads and stream records tell which listed entity an item is, trying
+    /// entity after entity.
     pub fn is_key(partition: &str, sort: Option<&str>) -> bool {
         use crate::error::KeyRole;
         let size_ok = |role: KeyRole, key: &str| !key.is_empty() && key.len() <= role.max_bytes();
