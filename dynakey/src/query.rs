@@ -180,8 +180,12 @@ pub(crate) fn whole_partition_input<E: Entity>(
 ) -> Option<Result<QueryInput, KeyError>> {
     let partitions = Ok(vec![partition.to_owned()]);
     let query = match index {
+        // A sharded entity's `query_shards` request of shard 0: the key with its suffix.
         None if E::SHARDING.is_some() => {
-            crate::__private::query_shard::<E>(Ok(partition.to_owned()), 0)
+            let shard0 = E::SHARDING
+                .map_or(Ok(partition.to_owned()), |s| s.partition_key(partition, 0))
+                .map(|p| vec![p]);
+            KeyQuery::<E>::on(shard0, None, None, E::SORT_TEMPLATE)
         }
         None => KeyQuery::<E>::on(partitions, None, None, E::SORT_TEMPLATE),
         Some(index) if index.index.is_attribute_wise() => return None,
