@@ -17,7 +17,6 @@ pub const fn listed<E: Entity>() -> ListedEntity {
         entity_type: E::ENTITY_TYPE_ATTRIBUTE,
         unique: E::UNIQUE,
         indexes: E::INDEXES,
-        sharded: E::SHARDING.is_some(),
         sharding: E::SHARDING,
         check: crate::entity::Key::<E>::is_key,
         query: crate::query::whole_partition_input::<E>,
@@ -234,7 +233,7 @@ pub const fn may_share_key<A: Entity, B: Entity>() -> bool {
         return false;
     }
     // A shard suffix is not in the partition template: such pairs are checked per item.
-    if a.sharded || b.sharded {
+    if a.sharding.is_some() || b.sharding.is_some() {
         return true;
     }
     !matches!(
@@ -303,7 +302,7 @@ const fn pair_conflict(
     index: Option<&str>,
 ) -> Option<BuildMessage> {
     let Some(index) = index else {
-        if a.sharded || b.sharded {
+        if a.sharding.is_some() || b.sharding.is_some() {
             return None; // the shard suffix is not in the template: checked per item
         }
         let verdict = key_overlap(&a.partition, a.sort.as_ref(), &b.partition, b.sort.as_ref());

@@ -27,10 +27,8 @@ pub struct ListedEntity {
     pub(crate) entity_type: Option<&'static str>,
     pub(crate) unique: &'static [UniqueConstraint],
     pub(crate) indexes: &'static [EntityIndex],
-    /// Its partition key carries a shard suffix (`#[pk(…, shards = N)]`), which its partition
-    /// template does not show.
-    pub(crate) sharded: bool,
-    /// Its write sharding, when it has one.
+    /// Its write sharding (`#[pk(…, shards = N)]`), when it has one: its partition key then
+    /// carries a shard suffix, which its partition template does not show.
     pub(crate) sharding: Option<crate::shard::Sharding>,
     /// `true` for a key its encoders write ([`Key::is_key`](crate::Key::is_key)).
     pub(crate) check: fn(&str, Option<&str>) -> bool,
