@@ -35,6 +35,7 @@ mod engine_full_pages;
 mod engine_indexes;
 mod engine_items;
 mod engine_lost_answers;
+mod engine_migrate;
 mod engine_modify;
 mod engine_move;
 mod engine_multi_attribute_gsi;

@@ -14,7 +14,7 @@ use dynakey::{CursorCodec, DefaultTable, Table};
 use crate::limits::DEFAULT_BATCH_CONCURRENCY;
 use crate::request_log::RequestLog;
 use crate::retry::RetryPolicy;
-use crate::sdk::Edge;
+use crate::sdk::{Edge, Meter};
 
 /// A handle on one DynamoDB table whose key schema is declared by `T` (default: [`DefaultTable`],
 /// `PK`/`SK`).
@@ -166,6 +166,12 @@ impl<T: Table> Db<T> {
     /// The table name.
     pub fn table_name(&self) -> &str {
         self.edge.table()
+    }
+
+    /// This handle with every request's consumed capacity counted in `meter`.
+    pub(crate) fn with_meter(mut self, meter: Meter) -> Self {
+        self.edge.set_meter(meter);
+        self
     }
 
     /// The SDK edge every request of this handle is sent through.

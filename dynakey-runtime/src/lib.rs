@@ -171,6 +171,7 @@ mod embedded;
 mod error;
 pub mod item;
 pub mod limits;
+mod migrate;
 mod read;
 mod request_log;
 mod retry;
@@ -190,6 +191,11 @@ pub use error::{
     AmbiguousKey, BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason,
     DanglingUnique, Error, ItemProblem, KeyRole, OutcomeUnknown, Resend, SchemaDifference,
     TransactionCanceled, TransactionRefusal,
+};
+pub use migrate::{
+    CapacityBudget, Migrate, MigrationCheckpoint, MigrationExample, MigrationFailure,
+    MigrationKind, MigrationReport, MigrationStopped, SegmentPosition, DEFAULT_MIGRATION_ATTEMPTS,
+    DEFAULT_MIGRATION_SEGMENTS, DEFAULT_MIGRATION_WRITES_IN_FLIGHT,
 };
 pub use read::{
     As, CollectionDecoder, CollectionRead, Keys, Output, Page, Query, ReadProgress, Scan,

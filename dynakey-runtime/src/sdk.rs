@@ -14,7 +14,7 @@ mod answer;
 mod operation;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use aws_sdk_dynamodb::config::http::HttpResponse;
 use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
@@ -23,7 +23,7 @@ use tracing::Instrument;
 
 pub(crate) use answer::{build_error, cancel_reasons, refused, sdk_error};
 use operation::Dispatch;
-pub(crate) use operation::Operation;
+pub(crate) use operation::{Operation, Units};
 
 use crate::convert::Item;
 use crate::error::Error;
@@ -121,6 +121,34 @@ impl<O: Operation> Failed<O> {
     }
 }
 
+/// What the requests of a handle consumed, counted at the edge from each answer's
+/// `ConsumedCapacity` (every request of a metered handle asks for it), and how many attempts were
+/// throttled: what a migration keeps its capacity budget by.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Meter(Arc<Mutex<Metered>>);
+
+/// The counts of a [`Meter`].
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Metered {
+    /// Read capacity units consumed.
+    pub(crate) read: f64,
+    /// Write capacity units consumed.
+    pub(crate) write: f64,
+    /// Attempts refused by throttling.
+    pub(crate) throttled: u64,
+}
+
+impl Meter {
+    /// The counts so far.
+    pub(crate) fn get(&self) -> Metered {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn update(&self, change: impl FnOnce(&mut Metered)) {
+        change(&mut self.0.lock().unwrap_or_else(PoisonError::into_inner));
+    }
+}
+
 /// The SDK client of a table, its name and its retry policy: what a request needs to be sent.
 #[derive(Clone)]
 pub(crate) struct Edge {
@@ -129,6 +157,8 @@ pub(crate) struct Edge {
     retry: RetryPolicy,
     /// Where every send is recorded, when the caller asked for it.
     log: Option<RequestLog>,
+    /// Where consumed capacity is counted, for a migration's budget.
+    meter: Option<Meter>,
 }
 
 impl Edge {
@@ -138,6 +168,7 @@ impl Edge {
             table,
             retry: RetryPolicy::default(),
             log: None,
+            meter: None,
         }
     }
 
@@ -161,6 +192,11 @@ impl Edge {
 
     pub(crate) fn set_log(&mut self, log: RequestLog) {
         self.log = Some(log);
+    }
+
+    /// Counts what every request consumes in `meter` (each one asks for its capacity).
+    pub(crate) fn set_meter(&mut self, meter: Meter) {
+        self.meter = Some(meter);
     }
 
     /// The `tracing` span of one request of `operation` on this table.
@@ -232,6 +268,9 @@ impl Edge {
                 .as_service_error()
                 .map_or(&[][..], O::throttling_reasons);
             let (retry, mut outcome) = classify(&error, throttling);
+            if let (Some(meter), Some(Reason::Throttled { .. })) = (&self.meter, &retry) {
+                meter.update(|m| m.throttled += 1);
+            }
             if !transmitted {
                 // It failed before it was handed to the HTTP client (no credentials, an
                 // endpoint or signing error): it never reached DynamoDB.
@@ -272,6 +311,10 @@ impl Edge {
         sdk_retries: bool,
     ) -> Result<O::Output, (SdkError<O::Error, HttpResponse>, bool)> {
         let span = self.span(O::NAME);
+        let request = match self.meter {
+            Some(_) => request.asking_capacity(),
+            None => request,
+        };
         let transmitted = Arc::new(AtomicBool::new(sdk_retries));
         let how = if sdk_retries {
             Dispatch::SdkRetries
@@ -301,6 +344,13 @@ impl Edge {
         let output = answer.map_err(|error| (error, transmitted.load(Ordering::Relaxed)))?;
         if let Some(units) = O::consumed_capacity(&output) {
             span.record("db.dynamodb.consumed_capacity", units);
+            if let Some(meter) = &self.meter {
+                meter.update(|m| match O::UNITS {
+                    Units::Read => m.read += units,
+                    Units::Write => m.write += units,
+                    Units::None => {}
+                });
+            }
         }
         Ok(output)
     }

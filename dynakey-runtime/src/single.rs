@@ -22,9 +22,11 @@ pub(crate) mod write;
 
 pub use delete::Delete;
 pub use find_unique::FindUnique;
+pub(crate) use get::consistent_item;
 pub use get::Get;
 pub use modify::{Modify, DEFAULT_MODIFY_ATTEMPTS};
 pub use put::{Put, PutReturning, Stored};
 pub use transact::TransactionOutput;
+pub(crate) use unique::UniquePart;
 pub use update::{New, NewAs, Nothing, Old, Returning, Update};
 pub use version::{AnyVersion, ExpectedVersion, VersionCheck};

@@ -15,7 +15,7 @@ use aws_sdk_dynamodb::operation::{
     get_item, put_item, query, scan, transact_get_items, transact_write_items, update_item,
     update_table, update_time_to_live,
 };
-use aws_sdk_dynamodb::types::{ConsumedCapacity, ThrottlingReason};
+use aws_sdk_dynamodb::types::{ConsumedCapacity, ReturnConsumedCapacity, ThrottlingReason};
 
 use crate::convert::Item;
 use crate::request_log::RequestInput;
@@ -45,10 +45,19 @@ pub(crate) trait Operation: Clone + Send + Sync + 'static {
         &[]
     }
 
+    /// Which capacity the operation consumes (a read or a write; table set-up consumes none).
+    const UNITS: Units = Units::None;
+
     /// The capacity units the request consumed (`ConsumedCapacity`, summed over tables and
     /// indexes), when the answer reports them.
     fn consumed_capacity(_output: &Self::Output) -> Option<f64> {
         None
+    }
+
+    /// The request asking for its `ReturnConsumedCapacity = TOTAL`, unless the caller chose
+    /// another setting: for a [`Meter`](super::Meter) on the handle.
+    fn asking_capacity(self) -> Self {
+        self
     }
 
     /// The item as stored that a `ConditionalCheckFailedException` of this operation returned
@@ -56,6 +65,18 @@ pub(crate) trait Operation: Clone + Send + Sync + 'static {
     fn condition_failed(_error: &Self::Error) -> Option<Option<Item>> {
         None
     }
+}
+
+/// Which capacity an operation consumes (AWS developer guide, "DynamoDB read and write
+/// operations": reads consume read capacity units, writes and transactional writes write units).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Units {
+    /// Table set-up and the Streams API: no table capacity.
+    None,
+    /// Read capacity units.
+    Read,
+    /// Write capacity units.
+    Write,
 }
 
 /// How [`Operation::send`] sends a request.
@@ -142,6 +163,25 @@ macro_rules! operation {
     };
 }
 
+/// An item operation's capacity: which units it consumes, what its answer reports, and how it
+/// asks for them.
+macro_rules! capacity {
+    ($units:ident) => {
+        const UNITS: Units = Units::$units;
+
+        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
+            units(output.consumed_capacity())
+        }
+
+        fn asking_capacity(self) -> Self {
+            match self.get_return_consumed_capacity() {
+                Some(_) => self,
+                None => self.return_consumed_capacity(ReturnConsumedCapacity::Total),
+            }
+        }
+    };
+}
+
 /// The throttling errors every item operation has.
 macro_rules! throttling {
     ($op:ident :: $error:ident) => {
@@ -175,9 +215,7 @@ operation!(
     GetItemError,
     {
         throttling!(get_item::GetItemError);
-        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
-            units(output.consumed_capacity())
-        }
+        capacity!(Read);
     }
 );
 operation!(
@@ -188,9 +226,7 @@ operation!(
     {
         throttling!(put_item::PutItemError);
         conditional!(put_item::PutItemError);
-        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
-            units(output.consumed_capacity())
-        }
+        capacity!(Write);
     }
 );
 operation!(
@@ -201,9 +237,7 @@ operation!(
     {
         throttling!(delete_item::DeleteItemError);
         conditional!(delete_item::DeleteItemError);
-        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
-            units(output.consumed_capacity())
-        }
+        capacity!(Write);
     }
 );
 operation!(
@@ -214,22 +248,16 @@ operation!(
     {
         throttling!(update_item::UpdateItemError);
         conditional!(update_item::UpdateItemError);
-        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
-            units(output.consumed_capacity())
-        }
+        capacity!(Write);
     }
 );
 operation!(Query, query::QueryFluentBuilder, QueryOutput, QueryError, {
     throttling!(query::QueryError);
-    fn consumed_capacity(output: &Self::Output) -> Option<f64> {
-        units(output.consumed_capacity())
-    }
+    capacity!(Read);
 });
 operation!(Scan, scan::ScanFluentBuilder, ScanOutput, ScanError, {
     throttling!(scan::ScanError);
-    fn consumed_capacity(output: &Self::Output) -> Option<f64> {
-        units(output.consumed_capacity())
-    }
+    capacity!(Read);
 });
 operation!(
     BatchWriteItem,
@@ -238,9 +266,7 @@ operation!(
     BatchWriteItemError,
     {
         throttling!(batch_write_item::BatchWriteItemError);
-        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
-            units(output.consumed_capacity())
-        }
+        capacity!(Write);
     }
 );
 operation!(
@@ -250,9 +276,7 @@ operation!(
     BatchGetItemError,
     {
         throttling!(batch_get_item::BatchGetItemError);
-        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
-            units(output.consumed_capacity())
-        }
+        capacity!(Read);
     }
 );
 operation!(
@@ -262,9 +286,7 @@ operation!(
     TransactWriteItemsError,
     {
         throttling!(transact_write_items::TransactWriteItemsError);
-        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
-            units(output.consumed_capacity())
-        }
+        capacity!(Write);
     }
 );
 operation!(
@@ -274,9 +296,7 @@ operation!(
     TransactGetItemsError,
     {
         throttling!(transact_get_items::TransactGetItemsError);
-        fn consumed_capacity(output: &Self::Output) -> Option<f64> {
-            units(output.consumed_capacity())
-        }
+        capacity!(Read);
     }
 );
 operation!(

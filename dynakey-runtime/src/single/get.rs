@@ -128,7 +128,7 @@ where
 /// The item at `key` (its table key attributes), read with a strongly consistent `GetItem` and
 /// sent by the SDK edge with the SDK's retries (a read is idempotent); `None` when no item is
 /// stored there. The read that writes (`modify`, uniqueness guards, `find_unique`) start from.
-pub(super) async fn consistent_item<T: Table>(
+pub(crate) async fn consistent_item<T: Table>(
     db: &Db<T>,
     key: Item,
 ) -> Result<Option<Item>, Error> {

@@ -1,0 +1,482 @@
+//! [`Db::migrate`]: rewriting an entity's items into the newest shape of its key templates
+//! (docs/semantics.md §10) — a parallel scan that finds items in an earlier shape (an earlier
+//! table-key template declared with `#[was(…)]`, index key attributes missing or written by an
+//! earlier index template) and rewrites each with one conditioned write, resumable from a
+//! checkpoint, within a capacity budget.
+
+mod item;
+mod pace;
+mod report;
+
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use dynakey::{InTable, Table};
+use futures::stream::{self, StreamExt};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::convert::Item;
+use crate::db::Db;
+use crate::error::Error;
+use crate::item::key_strings;
+use crate::sdk::{Idempotence, Meter, Sending, Units};
+use item::{Done, Planned};
+pub use pace::CapacityBudget;
+use pace::Pace;
+pub use report::{
+    MigrationCheckpoint, MigrationExample, MigrationFailure, MigrationKind, MigrationReport,
+    MigrationStopped, SegmentPosition,
+};
+
+/// The default number of scan segments (`TotalSegments`) of a migration.
+pub const DEFAULT_MIGRATION_SEGMENTS: u32 = 4;
+/// The default number of item writes each segment keeps in flight.
+pub const DEFAULT_MIGRATION_WRITES_IN_FLIGHT: usize = 4;
+/// The default number of attempts per item when other writers keep changing it.
+pub const DEFAULT_MIGRATION_ATTEMPTS: u32 = 5;
+
+/// The progress callback of a migration.
+type Progress = Arc<dyn Fn(&MigrationReport) + Send + Sync>;
+
+/// A migration of entity `E`'s items on table `T` into the newest shape of its key templates;
+/// made by [`Db::migrate`], run by [`send`](Self::send) or [`dry_run`](Self::dry_run).
+///
+/// - **What it finds.** A parallel Scan (AWS developer guide, "Parallel scan") reads every item;
+///   an item is `E`'s when its table key fits `E`'s current or an earlier (`#[was(…)]`) key
+///   template (and its entity-type attribute, when present, names `E`). It is decoded into `E`
+///   and written again as `put` would write it; what differs from the stored item decides:
+///   - a different **table key**: a [move](MigrationKind::Move), one `TransactWriteItems` that puts
+///     the new item conditioned on `attribute_not_exists` and deletes the old one conditioned on
+///     it being as scanned; its uniqueness items move to the new key in the same transaction;
+///   - different **index key attributes** (a new GSI's keys missing on old items, an index
+///     template changed, the entity-type attribute missing): a [reindex](MigrationKind::Reindex),
+///     one `UpdateItem` that sets or removes exactly those attributes, conditioned the same way;
+///   - nothing: the item is current and nothing is written.
+/// - **"As scanned"** is its version for a versioned entity (`#[dynakey(version = …)]`: the write
+///   expects it and stores the next one, so the version moves on), and otherwise every attribute
+///   equal to the scanned value (with the attributes the new shape adds absent). A writer that
+///   changes an item in between makes the condition fail; the migration then reads the item
+///   again (strongly consistent) and starts over with it, so that writer's update is kept (up to
+///   [`attempts`](Self::attempts) times; then the item is reported failed, unchanged).
+/// - **Twice is once.** A second run finds every item current and writes nothing.
+/// - **Resumable.** Each segment's position after each page it finished is in the
+///   [`MigrationCheckpoint`] of every progress report and of the error; [`resume`](Self::resume)
+///   goes on from it, after a failure or a kill, losing and repeating nothing.
+/// - **Within a budget.** [`budget`](Self::budget) paces requests by the capacity their answers
+///   report, and halves the pace on throttling.
+/// - **An exact account.** The report counts every item scanned by what became of it; the items
+///   that could not be rewritten are listed with their reason ([`MigrationFailure`]) and the run
+///   goes on. An error of the service stops it with [`MigrationStopped`]: its report and
+///   checkpoint say what was done.
+///
+/// An item moved to a key that its segment, or another, reaches later is scanned again there and
+/// counted current.
+#[must_use = "a migration does nothing until send or dry_run runs"]
+pub struct Migrate<T: Table, E> {
+    db: Db<T>,
+    segments: u32,
+    page_size: Option<u32>,
+    in_flight: usize,
+    attempts: u32,
+    budget: CapacityBudget,
+    resume: Option<MigrationCheckpoint>,
+    progress: Option<Progress>,
+    entity: PhantomData<fn() -> E>,
+}
+
+impl<T: Table, E> std::fmt::Debug for Migrate<T, E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Migrate")
+            .field("table", &self.db.table_name())
+            .field("segments", &self.segments)
+            .field("page_size", &self.page_size)
+            .field("in_flight", &self.in_flight)
+            .field("attempts", &self.attempts)
+            .field("budget", &self.budget)
+            .field("resume", &self.resume)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T: Table> Db<T> {
+    /// A migration of entity `E`'s items into the newest shape of its key templates (see
+    /// [`Migrate`]). Nothing is sent before [`send`](Migrate::send) or
+    /// [`dry_run`](Migrate::dry_run).
+    pub fn migrate<E>(&self) -> Migrate<T, E>
+    where
+        E: InTable<T> + Serialize + DeserializeOwned,
+    {
+        Migrate {
+            db: self.clone(),
+            segments: DEFAULT_MIGRATION_SEGMENTS,
+            page_size: None,
+            in_flight: DEFAULT_MIGRATION_WRITES_IN_FLIGHT,
+            attempts: DEFAULT_MIGRATION_ATTEMPTS,
+            budget: CapacityBudget::new(),
+            resume: None,
+            progress: None,
+            entity: PhantomData,
+        }
+    }
+}
+
+impl<T: Table, E> Migrate<T, E>
+where
+    E: InTable<T> + Serialize + DeserializeOwned,
+{
+    /// Scans in `n` segments (`TotalSegments`, 1 to 1,000,000; default
+    /// [`DEFAULT_MIGRATION_SEGMENTS`]), read concurrently. A resumed migration keeps its
+    /// checkpoint's count.
+    pub fn segments(mut self, n: u32) -> Self {
+        self.segments = n.clamp(1, 1_000_000);
+        self
+    }
+
+    /// Asks each Scan request for at most `n` items (`Limit`); the default is DynamoDB's 1 MB
+    /// page. Smaller pages make checkpoints more frequent.
+    pub fn page_size(mut self, n: u32) -> Self {
+        self.page_size = Some(n.max(1));
+        self
+    }
+
+    /// Keeps at most `n` item writes in flight per segment (default
+    /// [`DEFAULT_MIGRATION_WRITES_IN_FLIGHT`]).
+    pub fn writes_in_flight(mut self, n: usize) -> Self {
+        self.in_flight = n.max(1);
+        self
+    }
+
+    /// Tries each item at most `n` times when its condition keeps failing because another writer
+    /// changes it (default [`DEFAULT_MIGRATION_ATTEMPTS`]).
+    pub fn attempts(mut self, n: u32) -> Self {
+        self.attempts = n.max(1);
+        self
+    }
+
+    /// Paces the migration's requests so that the capacity they consume stays within `budget`.
+    pub fn budget(mut self, budget: CapacityBudget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Goes on from `checkpoint` (of a [progress](Self::on_progress) report, or of a
+    /// [`MigrationStopped`]). Its segment count replaces [`segments`](Self::segments).
+    pub fn resume(mut self, checkpoint: MigrationCheckpoint) -> Self {
+        self.resume = Some(checkpoint);
+        self
+    }
+
+    /// Calls `progress` with the report so far after each page a segment finished (items
+    /// scanned, rewritten, current, failed, the rate, the ETA, and the checkpoint to store).
+    pub fn on_progress(
+        mut self,
+        progress: impl Fn(&MigrationReport) + Send + Sync + 'static,
+    ) -> Self {
+        self.progress = Some(Arc::new(progress));
+        self
+    }
+
+    /// Counts what the migration would do — per kind of change, with up to five example keys
+    /// old → new each — and writes nothing (it sends `DescribeTable` and Scan requests only).
+    ///
+    /// # Errors
+    /// As [`send`](Self::send).
+    pub async fn dry_run(self) -> Result<MigrationReport, Box<MigrationStopped>> {
+        self.run(true).await
+    }
+
+    /// Runs the migration to the end of every segment.
+    ///
+    /// # Errors
+    /// [`MigrationStopped`] with the report so far and the checkpoint to resume from, when a
+    /// request failed after the table's retries ([`Error::Sdk`], [`Error::OutcomeUnknown`], …),
+    /// or at once, nothing sent, when the [`resume`](Self::resume) checkpoint is of another table
+    /// or entity ([`Error::Engine`] naming both).
+    pub async fn send(self) -> Result<MigrationReport, Box<MigrationStopped>> {
+        self.run(false).await
+    }
+
+    async fn run(self, dry_run: bool) -> Result<MigrationReport, Box<MigrationStopped>> {
+        let checkpoint = MigrationCheckpoint {
+            table: self.db.table_name().to_owned(),
+            entity: E::ENTITY_NAME.to_owned(),
+            segments: vec![SegmentPosition::Start; self.segments as usize],
+        };
+        let mut report = MigrationReport {
+            entity: E::ENTITY_NAME.to_owned(),
+            dry_run,
+            scanned: 0,
+            current: 0,
+            moved: 0,
+            reindexed: 0,
+            gone: 0,
+            other: 0,
+            failed: Vec::new(),
+            examples: Vec::new(),
+            read_units: 0.0,
+            write_units: 0.0,
+            throttled: 0,
+            elapsed: Default::default(),
+            estimated_items: None,
+            checkpoint,
+        };
+        if let Some(resume) = self.resume {
+            if resume.table != report.checkpoint.table || resume.entity != report.entity {
+                let source = Error::Engine(format!(
+                    "the checkpoint is of entity `{}` on table {:?}, not of entity `{}` on table \
+                     {:?}: nothing was sent",
+                    resume.entity, resume.table, report.entity, report.checkpoint.table
+                ));
+                return Err(Box::new(MigrationStopped { report, source }));
+            }
+            report.checkpoint = resume;
+        }
+        let meter = Meter::default();
+        let db = self.db.clone().with_meter(meter.clone());
+        let run = Arc::new(Run::<T, E> {
+            pace: Pace::new(self.budget, meter.clone()),
+            meter,
+            db,
+            dry_run,
+            page_size: self.page_size,
+            in_flight: self.in_flight,
+            attempts: self.attempts,
+            progress: self.progress,
+            started: Instant::now(),
+            stop: AtomicBool::new(false),
+            report: Mutex::new(report),
+            entity: PhantomData,
+        });
+        let estimate = run.estimate().await;
+        run.update(|r| r.estimated_items = estimate);
+        let segments = run.report().checkpoint.segments.len();
+        let results = futures::future::join_all(
+            (0..segments).map(|segment| Arc::clone(&run).segment(segment, segments)),
+        )
+        .await;
+        let report = run.report();
+        match results.into_iter().find_map(Result::err) {
+            None => Ok(report),
+            Some(source) => Err(Box::new(MigrationStopped { report, source })),
+        }
+    }
+}
+
+/// One run of a migration, shared by its segments.
+struct Run<T: Table, E> {
+    db: Db<T>,
+    meter: Meter,
+    pace: Pace,
+    dry_run: bool,
+    page_size: Option<u32>,
+    in_flight: usize,
+    attempts: u32,
+    progress: Option<Progress>,
+    started: Instant,
+    /// Set when a segment failed: the others stop after their page.
+    stop: AtomicBool,
+    report: Mutex<MigrationReport>,
+    entity: PhantomData<fn() -> E>,
+}
+
+/// How many examples of each kind a report keeps.
+const EXAMPLES: usize = 5;
+
+impl<T: Table, E> Run<T, E>
+where
+    E: InTable<T> + Serialize + DeserializeOwned,
+{
+    fn update(&self, change: impl FnOnce(&mut MigrationReport)) {
+        let mut report = self.report.lock().unwrap_or_else(PoisonError::into_inner);
+        change(&mut report);
+        let metered = self.meter.get();
+        report.read_units = metered.read;
+        report.write_units = metered.write;
+        report.throttled = metered.throttled;
+        report.elapsed = self.started.elapsed();
+    }
+
+    fn report(&self) -> MigrationReport {
+        self.update(|_| {});
+        self.report
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// The table's `ItemCount` (`DescribeTable`), for the ETA; `None` when it cannot be had.
+    async fn estimate(&self) -> Option<u64> {
+        let request = self
+            .db
+            .client()
+            .describe_table()
+            .table_name(self.db.table_name());
+        let output = self
+            .db
+            .edge()
+            .send(request, Sending::sdk(Idempotence::Idempotent))
+            .await
+            .ok()?;
+        output
+            .table()
+            .and_then(|t| t.item_count())
+            .and_then(|n| u64::try_from(n).ok())
+    }
+
+    /// Reads segment `segment` of `total` from its checkpoint position to its end, page by page,
+    /// migrating each page's items before the position moves on.
+    async fn segment(self: Arc<Self>, segment: usize, total: usize) -> Result<(), Error> {
+        loop {
+            let position = self
+                .report
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .checkpoint
+                .segments[segment]
+                .clone();
+            let start = match position {
+                SegmentPosition::Done => return Ok(()),
+                SegmentPosition::Start => None,
+                SegmentPosition::After { partition, sort } => Some(start_key::<T>(partition, sort)),
+            };
+            if self.stop.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            self.pace.wait(Units::Read).await;
+            let (items, last) = match self.page(segment, total, start).await {
+                Ok(page) => page,
+                Err(e) => {
+                    self.stop.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+            };
+            let scanned = items.len() as u64;
+            let outcome = self.migrate_page(items).await;
+            let next = match last {
+                Some(last) => {
+                    let (partition, sort) = key_strings::<T>(&last);
+                    SegmentPosition::After {
+                        partition: partition.unwrap_or_default(),
+                        sort,
+                    }
+                }
+                None => SegmentPosition::Done,
+            };
+            let failed = outcome.is_err();
+            self.update(|r| {
+                r.scanned += scanned;
+                if !failed {
+                    r.checkpoint.segments[segment] = next;
+                }
+            });
+            if let Err(e) = outcome {
+                self.stop.store(true, Ordering::Relaxed);
+                return Err(e);
+            }
+            if let Some(progress) = &self.progress {
+                progress(&self.report());
+            }
+        }
+    }
+
+    /// One Scan request of the segment.
+    async fn page(
+        &self,
+        segment: usize,
+        total: usize,
+        start: Option<Item>,
+    ) -> Result<(Vec<Item>, Option<Item>), Error> {
+        let to_i32 = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+        let request = self
+            .db
+            .client()
+            .scan()
+            .table_name(self.db.table_name())
+            .segment(to_i32(segment))
+            .total_segments(to_i32(total))
+            .set_exclusive_start_key(start)
+            .set_limit(self.page_size.map(crate::convert::limit_to_i32));
+        let how = Sending::policy(
+            1,
+            self.db.retry_policy().attempts(),
+            Idempotence::Idempotent,
+        );
+        let output = self
+            .db
+            .edge()
+            .send(request, how)
+            .await
+            .map_err(crate::sdk::Failed::into_error)?;
+        let last = output
+            .last_evaluated_key()
+            .filter(|k| !k.is_empty())
+            .cloned();
+        Ok((output.items.unwrap_or_default(), last))
+    }
+
+    /// Migrates (or, in a dry run, plans) the items of one page, `in_flight` at a time. Every
+    /// item is finished before an error is returned, so the counts are exact.
+    async fn migrate_page(&self, items: Vec<Item>) -> Result<(), Error> {
+        if self.dry_run {
+            for item in &items {
+                let done = match item::plan::<T, E>(item) {
+                    Planned::Other => Done::Other,
+                    Planned::Current => Done::Current,
+                    Planned::Failed(reason) => Done::Failed(item::failure::<T>(item, reason)),
+                    Planned::Change(change) => Done::Rewritten(change.example),
+                };
+                self.count(done);
+            }
+            return Ok(());
+        }
+        let results: Vec<Result<Done, Error>> = stream::iter(items)
+            .map(|item| item::migrate::<T, E>(&self.db, &self.pace, item, self.attempts))
+            .buffer_unordered(self.in_flight)
+            .collect()
+            .await;
+        let mut first_error = None;
+        for result in results {
+            match result {
+                Ok(done) => self.count(done),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        first_error.map_or(Ok(()), Err)
+    }
+
+    fn count(&self, done: Done) {
+        self.update(|r| match done {
+            Done::Other => r.other += 1,
+            Done::Current => r.current += 1,
+            Done::Rewritten(example) => {
+                match example.kind {
+                    MigrationKind::Move => r.moved += 1,
+                    MigrationKind::Reindex => r.reindexed += 1,
+                }
+                let kept = r.examples.iter().filter(|e| e.kind == example.kind).count();
+                if kept < EXAMPLES {
+                    r.examples.push(example);
+                }
+            }
+            Done::Gone => r.gone += 1,
+            Done::Failed(failure) => r.failed.push(failure),
+        });
+    }
+}
+
+/// The `ExclusiveStartKey` of a checkpoint position.
+fn start_key<T: Table>(partition: String, sort: Option<String>) -> Item {
+    use aws_sdk_dynamodb::types::AttributeValue;
+    std::iter::once((T::PARTITION_KEY.to_owned(), AttributeValue::S(partition)))
+        .chain(
+            T::SORT_KEY
+                .zip(sort)
+                .map(|(name, s)| (name.to_owned(), AttributeValue::S(s))),
+        )
+        .collect()
+}

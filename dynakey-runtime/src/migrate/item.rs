@@ -1,0 +1,325 @@
+//! One item of a migration: whether it is the entity's (in any declared shape), what its newest
+//! shape changes, and the one conditioned write that changes it — read again and retried when
+//! another writer changed it in between, so that no writer's update is lost.
+
+use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
+use dynakey::__private::expr::{Comparator, Condition, Operand, Path, SetValue, UpdateAction};
+use dynakey::__private::write::{condition, Guard};
+use dynakey::{Entity, Fill, InTable, Key, Table};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::pace::Pace;
+use super::report::{MigrationExample, MigrationFailure, MigrationKind};
+use crate::convert::{key_to_attributes, string_attribute, Item};
+use crate::db::Db;
+use crate::error::{Error, Expected};
+use crate::item::{from_entity_item, key_strings, to_item};
+use crate::sdk::Units;
+use crate::single::transact::all_or_error;
+use crate::single::write::{self, Action, Kind};
+use crate::single::UniquePart;
+
+/// What one item needs.
+pub(crate) enum Planned {
+    /// Not an item of the entity (another entity's, or no entity's).
+    Other,
+    /// Already in the newest shape.
+    Current,
+    /// The entity's, but not rewritable (it does not decode, …): why.
+    Failed(String),
+    /// A rewrite.
+    Change(Box<Change>),
+}
+
+/// The rewrite of one item.
+pub(crate) struct Change {
+    pub(crate) example: MigrationExample,
+    /// The item in the newest shape, its version moved on.
+    new: Item,
+    /// The key attributes as stored.
+    old_key: Item,
+    condition: Option<Condition>,
+    expected: Expected,
+    /// For a reindex: the attributes to set (`Some`) or remove (`None`).
+    updates: Vec<(String, Option<AttributeValue>)>,
+}
+
+/// What became of one item.
+pub(crate) enum Done {
+    Other,
+    Current,
+    /// Moved or reindexed, as the example says.
+    Rewritten(MigrationExample),
+    Gone,
+    Failed(MigrationFailure),
+}
+
+/// Works out what `item`, as scanned, needs to be in `E`'s newest shape.
+pub(crate) fn plan<T, E>(item: &Item) -> Planned
+where
+    T: Table,
+    E: InTable<T> + Serialize + DeserializeOwned,
+{
+    let (Some(partition), sort) = key_strings::<T>(item) else {
+        return Planned::Other;
+    };
+    if !Key::<E>::is_key(&partition, sort.as_deref()) {
+        return Planned::Other;
+    }
+    // An item of an earlier shape may predate the entity-type attribute; one naming another
+    // entity is that entity's.
+    if let Some(name) = E::ENTITY_TYPE_ATTRIBUTE {
+        if string_attribute(item, name).is_some_and(|v| v != E::ENTITY_NAME) {
+            return Planned::Other;
+        }
+    }
+    let entity: E = match from_entity_item(item.clone()) {
+        Ok(entity) => entity,
+        Err(e) => {
+            return Planned::Failed(format!("it does not decode into `{}`: {e}", E::ENTITY_NAME))
+        }
+    };
+    let mut new = match to_item(&entity) {
+        Ok(new) => new,
+        Err(e) => return Planned::Failed(format!("its newest shape cannot be written: {e}")),
+    };
+    let (new_partition, new_sort) = key_strings::<T>(&new);
+    let old = (partition, sort);
+    let new_key = (new_partition.unwrap_or_default(), new_sort);
+    let kind = if new_key != old {
+        MigrationKind::Move
+    } else {
+        MigrationKind::Reindex
+    };
+    let mut updates = Vec::new();
+    if kind == MigrationKind::Reindex {
+        for name in key_attribute_names::<E>() {
+            if item.get(name) != new.get(name) {
+                updates.push((name.to_owned(), new.get(name).cloned()));
+            }
+        }
+        if updates.is_empty() {
+            return Planned::Current;
+        }
+    }
+    let version = E::MANAGED.version().and_then(|name| match item.get(name) {
+        Some(AttributeValue::N(n)) => n.parse::<u64>().ok(),
+        _ => None,
+    });
+    let (condition, expected) = unchanged::<E>(item, &new, version);
+    if let Some(name) = E::MANAGED.version() {
+        let next = AttributeValue::N(version.unwrap_or(0).saturating_add(1).to_string());
+        if kind == MigrationKind::Reindex {
+            updates.push((name.to_owned(), Some(next.clone())));
+        }
+        new.insert(name.to_owned(), next);
+    }
+    let old_key = key_attributes::<T>(item);
+    Planned::Change(Box::new(Change {
+        example: MigrationExample {
+            kind,
+            old,
+            new: new_key,
+            attributes: updates.iter().map(|(name, _)| name.clone()).collect(),
+        },
+        new,
+        old_key,
+        condition,
+        expected,
+        updates,
+    }))
+}
+
+/// The attributes dynakey derives from an item's fields and that a new shape may change: the
+/// table's key attributes, the entity-type attribute, and the key attributes of `E`'s indexes
+/// that templates fill.
+fn key_attribute_names<E: Entity>() -> Vec<&'static str> {
+    let table = <E::Table as Table>::PARTITION_KEY;
+    let mut names: Vec<&'static str> = std::iter::once(table)
+        .chain(<E::Table as Table>::SORT_KEY)
+        .chain(E::ENTITY_TYPE_ATTRIBUTE)
+        .collect();
+    for index in E::INDEXES {
+        let def = index.index();
+        if def.is_attribute_wise() {
+            for (attribute, fill) in index.filled_attributes() {
+                if matches!(fill, Fill::Template(_) | Fill::EntityType) {
+                    names.push(attribute.name());
+                }
+            }
+        } else {
+            names.push(def.partition_key());
+            names.extend(def.sort_key());
+        }
+    }
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// The table's key attributes of `item`.
+fn key_attributes<T: Table>(item: &Item) -> Item {
+    std::iter::once(T::PARTITION_KEY)
+        .chain(T::SORT_KEY)
+        .filter_map(|name| Some((name.to_owned(), item.get(name)?.clone())))
+        .collect()
+}
+
+/// The condition that `item` is stored as it was scanned: its version, for a versioned entity
+/// whose item has one (AWS developer guide, "Optimistic locking with version number"); otherwise
+/// every attribute equal to the scanned value and the attributes the new shape adds absent.
+fn unchanged<E: Entity>(
+    item: &Item,
+    new: &Item,
+    version: Option<u64>,
+) -> (Option<Condition>, Expected) {
+    if let (Some(attribute), Some(version)) = (E::MANAGED.version(), version) {
+        let expected = Expected {
+            guard: Guard::Exists,
+            version: Some(version),
+            version_attribute: Some(attribute),
+        };
+        return (condition::<E>(Guard::Exists, Some(version), &[]), expected);
+    }
+    let table = <E::Table as Table>::PARTITION_KEY;
+    let is_key = |name: &str| name == table || <E::Table as Table>::SORT_KEY == Some(name);
+    let mut all = vec![Condition::AttributeExists(Path::attribute(table))];
+    let mut names: Vec<&String> = item.keys().filter(|n| !is_key(n)).collect();
+    names.sort_unstable();
+    for name in names {
+        let value = item[name].clone();
+        all.push(Condition::Compare(
+            Operand::Path(Path::attribute(name.clone())),
+            Comparator::Eq,
+            Operand::Value(value.into()),
+        ));
+    }
+    let mut added: Vec<&String> = new
+        .keys()
+        .filter(|n| !is_key(n) && !item.contains_key(*n))
+        .collect();
+    added.sort_unstable();
+    for name in added {
+        all.push(Condition::AttributeNotExists(Path::attribute(name.clone())));
+    }
+    (Some(Condition::And(all)), Expected::guard(Guard::Exists))
+}
+
+/// Migrates one scanned item: plans it, sends its write (waiting for the budget first), and on a
+/// failed condition reads it again (strongly consistent) and starts over, up to `attempts` times.
+///
+/// # Errors
+/// An error of the service that is not about this item (after the table's retries): the run
+/// stops. Errors about the item become [`Done::Failed`].
+pub(crate) async fn migrate<T, E>(
+    db: &Db<T>,
+    pace: &Pace,
+    item: Item,
+    attempts: u32,
+) -> Result<Done, Error>
+where
+    T: Table,
+    E: InTable<T> + Serialize + DeserializeOwned,
+{
+    let mut item = item;
+    let mut attempt = 1;
+    loop {
+        let change = match plan::<T, E>(&item) {
+            Planned::Other => return Ok(Done::Other),
+            Planned::Current => return Ok(Done::Current),
+            Planned::Failed(reason) => return Ok(Done::Failed(failure::<T>(&item, reason))),
+            Planned::Change(change) => change,
+        };
+        pace.wait(Units::Write).await;
+        let example = change.example.clone();
+        let old_key = change.old_key.clone();
+        let sent = match example.kind {
+            MigrationKind::Move => move_item::<T, E>(db, *change).await,
+            MigrationKind::Reindex => reindex::<T>(db, *change).await,
+        };
+        match sent {
+            Ok(()) => return Ok(Done::Rewritten(example)),
+            Err(
+                Error::VersionConflict { .. }
+                | Error::NotFound { .. }
+                | Error::ConditionFailed { .. },
+            ) => {}
+            Err(e @ (Error::AlreadyExists { .. } | Error::NotUnique { .. } | Error::Key(_))) => {
+                let reason = match e {
+                    Error::AlreadyExists { .. } => format!(
+                        "its key in the newest shape already holds an item, which was left as it \
+                         is ({e})"
+                    ),
+                    e => e.to_string(),
+                };
+                return Ok(Done::Failed(failure::<T>(&item, reason)));
+            }
+            Err(e) => return Err(e),
+        }
+        if attempt >= attempts {
+            let reason = format!("it changed under the migration {attempts} times in a row");
+            return Ok(Done::Failed(failure::<T>(&item, reason)));
+        }
+        attempt += 1;
+        pace.wait(Units::Read).await;
+        match crate::single::consistent_item(db, old_key).await? {
+            Some(fresh) => item = fresh,
+            None => return Ok(Done::Gone),
+        }
+    }
+}
+
+pub(crate) fn failure<T: Table>(item: &Item, reason: String) -> MigrationFailure {
+    let (partition, sort) = key_strings::<T>(item);
+    MigrationFailure {
+        partition: partition.unwrap_or_default(),
+        sort,
+        reason,
+    }
+}
+
+/// A move: one transaction that puts the newest shape at its key (no item may be there) and
+/// deletes the old item (as it was scanned), its uniqueness items moved to the new owner.
+async fn move_item<T, E>(db: &Db<T>, change: Change) -> Result<(), Error>
+where
+    T: Table,
+    E: InTable<T> + Serialize + DeserializeOwned,
+{
+    let (partition, sort) = &change.example.old;
+    let old = Key::<E>::parse(partition, sort.as_deref())?;
+    let unique = UniquePart::of_move::<T, E>(&old, &change.new);
+    let delete = Action {
+        kind: Kind::Delete,
+        key: change.example.old.clone(),
+        key_attributes: key_to_attributes(&old),
+        condition: change.condition,
+        expected: change.expected,
+        unique: None,
+    };
+    let absent = condition::<E>(Guard::Absent, None, &[]);
+    let put = Action::put::<T>(change.new, absent, Expected::guard(Guard::Absent), unique);
+    all_or_error(db, vec![delete, put]).await
+}
+
+/// A reindex: one `UpdateItem` of the changed attributes (and the version), conditioned on the
+/// item as it was scanned.
+async fn reindex<T: Table>(db: &Db<T>, change: Change) -> Result<(), Error> {
+    let actions = change
+        .updates
+        .into_iter()
+        .map(|(name, value)| match value {
+            Some(value) => UpdateAction::Set(Path::attribute(name), SetValue::value(value.into())),
+            None => UpdateAction::Remove(Path::attribute(name)),
+        })
+        .collect();
+    let action = Action {
+        kind: Kind::Update(actions),
+        key: change.example.old,
+        key_attributes: change.old_key,
+        condition: change.condition,
+        expected: change.expected,
+        unique: None,
+    };
+    write::send(db, action, ReturnValue::None).await.map(|_| ())
+}

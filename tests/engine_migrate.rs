@@ -1,0 +1,433 @@
+//! Migrations (docs/semantics.md §10): items written under an earlier key design rewritten into
+//! the newest one — a new GSI filled for existing items, a changed sort-key template — exactly
+//! once, resumably, within a capacity budget, with no concurrent writer's update lost.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use dynakey::{Entity, Table};
+use dynakey_runtime::{
+    CapacityBudget, Db, MigrationCheckpoint, MigrationKind, RequestLog, RetryPolicy,
+};
+use futures::TryStreamExt;
+use serde::{Deserialize, Serialize};
+
+use common::fault_proxy::{FaultMix, FaultProxy};
+use common::{BoxError, TestEngine};
+
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+#[gsi(ByOwner, name = "GSI1", partition_key = "GSI1PK", sort_key = "GSI1SK", projection = all)]
+struct Docs;
+
+/// A document as version 1 of the service wrote it: no index.
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Docs, version = "version")]
+#[pk("FOLDER#<folder>")]
+#[sk("DOC#<id>")]
+struct DocV1 {
+    folder: String,
+    id: u32,
+    owner: String,
+    edits: u32,
+    version: u64,
+}
+
+/// The same documents, version 2: by owner in GSI1.
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Docs, version = "version")]
+#[pk("FOLDER#<folder>")]
+#[sk("DOC#<id>")]
+#[index(ByOwner, pk = "OWNER#<owner>", sk = "DOC#<id>")]
+struct Doc {
+    folder: String,
+    id: u32,
+    owner: String,
+    edits: u32,
+    version: u64,
+}
+
+/// An unversioned note, first without, then with its index.
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Docs)]
+#[pk("FOLDER#<folder>")]
+#[sk("NOTE#<id>")]
+struct NoteV1 {
+    folder: String,
+    id: u32,
+    owner: String,
+    edits: u32,
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Docs)]
+#[pk("FOLDER#<folder>")]
+#[sk("NOTE#<id>")]
+#[index(ByOwner, pk = "OWNER#<owner>", sk = "NOTE#<id>")]
+struct Note {
+    folder: String,
+    id: u32,
+    owner: String,
+    edits: u32,
+}
+
+fn doc_v1(id: u32) -> DocV1 {
+    DocV1 {
+        folder: format!("f{}", id % 7),
+        id,
+        owner: format!("o{}", id % 5),
+        edits: 0,
+        version: 0,
+    }
+}
+
+/// `n` documents written by version 1 (stored with version 1), and `notes` notes.
+async fn load(db: &Db<Docs>, n: u32, notes: u32) -> Result<(), BoxError> {
+    let docs: Vec<DocV1> = (0..n).map(doc_v1).collect();
+    for chunk in docs.chunks(500) {
+        for doc in chunk {
+            db.create(doc).await?;
+        }
+    }
+    for id in 0..notes {
+        db.put(&NoteV1 {
+            folder: "notes".into(),
+            id,
+            owner: format!("o{}", id % 3),
+            edits: 0,
+        })
+        .await?;
+    }
+    Ok(())
+}
+
+/// Every document as stored, by id.
+async fn docs(db: &Db<Docs>) -> Result<BTreeMap<u32, Doc>, BoxError> {
+    let items: Vec<Doc> = db
+        .scan::<Doc>()
+        .unknown_items(dynakey_runtime::UnknownItems::Skip)
+        .items()
+        .try_collect()
+        .await?;
+    Ok(items.into_iter().map(|d| (d.id, d)).collect())
+}
+
+/// How many documents GSI1 holds (the migration's index keys, read through the index).
+async fn in_index(db: &Db<Docs>, owners: u32) -> Result<usize, BoxError> {
+    let mut count = 0;
+    for owner in 0..owners {
+        let found: Vec<Doc> = db
+            .query(&Doc::query_by_owner(format!("o{owner}")))
+            .unknown_items(dynakey_runtime::UnknownItems::Skip)
+            .items()
+            .try_collect()
+            .await?;
+        count += found.len();
+    }
+    Ok(count)
+}
+
+#[tokio::test]
+async fn a_dry_run_counts_and_writes_nothing_then_the_migration_fills_the_new_index(
+) -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let direct = engine.fresh_table::<Docs>().await?;
+    load(&direct, 300, 40).await?;
+    let log = RequestLog::new();
+    let db = direct.clone().with_request_log(&log);
+
+    let dry = db
+        .migrate::<Doc>()
+        .segments(3)
+        .page_size(50)
+        .dry_run()
+        .await?;
+    assert!(dry.dry_run);
+    assert_eq!(dry.scanned, 340);
+    assert_eq!((dry.reindexed, dry.moved, dry.current), (300, 0, 0));
+    assert_eq!(dry.other, 40, "the notes are another entity's");
+    assert!(dry.failed.is_empty(), "{:?}", dry.failed);
+    assert_eq!(dry.examples.len(), 5);
+    for example in &dry.examples {
+        assert_eq!(example.kind, MigrationKind::Reindex);
+        assert_eq!(example.old, example.new);
+        assert_eq!(example.attributes, ["GSI1PK", "GSI1SK", "version"]);
+    }
+    assert!(dry.checkpoint.is_done());
+    let sent = log.operations();
+    assert!(
+        sent.iter().all(|op| ["DescribeTable", "Scan"].contains(op)),
+        "a dry run sends no write: {sent:?}"
+    );
+    assert_eq!(in_index(&db, 5).await?, 0);
+
+    let _ = log.take();
+    let report = db.migrate::<Doc>().segments(3).page_size(50).send().await?;
+    assert_eq!(
+        (report.reindexed, report.moved, report.current),
+        (300, 0, 0)
+    );
+    assert_eq!(report.other, 40);
+    assert!(
+        report.write_units > 0.0 && report.read_units > 0.0,
+        "{report:?}"
+    );
+    assert_eq!(in_index(&db, 5).await?, 300);
+    let stored = docs(&db).await?;
+    assert_eq!(stored.len(), 300);
+    assert!(
+        stored.values().all(|d| d.version == 2),
+        "each document rewritten once: its version moved on from 1 to 2"
+    );
+
+    // Twice is once: nothing left to write.
+    let _ = log.take();
+    let again = db.migrate::<Doc>().send().await?;
+    assert_eq!((again.current, again.reindexed, again.moved), (300, 0, 0));
+    let writes: Vec<_> = log
+        .operations()
+        .into_iter()
+        .filter(|op| !["DescribeTable", "Scan"].contains(op))
+        .collect();
+    assert!(writes.is_empty(), "a second run writes nothing: {writes:?}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn an_unversioned_entity_is_rewritten_on_its_unchanged_image() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Docs>().await?;
+    load(&db, 0, 120).await?;
+    let report = db.migrate::<Note>().page_size(25).send().await?;
+    assert_eq!(
+        (report.reindexed, report.current, report.other),
+        (120, 0, 0)
+    );
+    let found: Vec<Note> = db
+        .query(&Note::query_by_owner("o1"))
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(found.len(), 40);
+    Ok(())
+}
+
+/// Writers that edit documents all through the migration: every edit is kept, and every
+/// document ends in the new shape.
+async fn with_writers(db: &Db<Docs>, n: u32) -> Result<(), BoxError> {
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut writers = Vec::new();
+    for w in 0..4u32 {
+        let db = db.clone();
+        let stop = Arc::clone(&stop);
+        writers.push(tokio::spawn(async move {
+            let mut edits: BTreeMap<u32, u32> = BTreeMap::new();
+            let mut i = w;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let id = (i * 7919) % n;
+                i += 4;
+                let key = Doc::key(doc_v1(id).folder, id)?;
+                db.modify(&key, |d: &mut Doc| d.edits += 1).await?;
+                *edits.entry(id).or_default() += 1;
+                tokio::task::yield_now().await;
+            }
+            Ok::<_, dynakey_runtime::Error>(edits)
+        }));
+    }
+    let report = db
+        .migrate::<Doc>()
+        .segments(4)
+        .page_size(20)
+        .writes_in_flight(4)
+        .send()
+        .await?;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut edits: BTreeMap<u32, u32> = BTreeMap::new();
+    for writer in writers {
+        for (id, n) in writer.await?? {
+            *edits.entry(id).or_default() += n;
+        }
+    }
+    assert!(report.failed.is_empty(), "{:?}", report.failed);
+    assert!(!edits.is_empty());
+    let stored = docs(db).await?;
+    assert_eq!(stored.len() as u32, n);
+    for (id, doc) in &stored {
+        let edited = edits.get(id).copied().unwrap_or(0);
+        assert_eq!(doc.edits, edited, "document {id}: every edit kept");
+        assert_eq!(
+            doc.version,
+            2 + u64::from(edited),
+            "document {id}: one migration write and one per edit"
+        );
+    }
+    assert_eq!(in_index(db, 5).await?, n as usize);
+    Ok(())
+}
+
+#[tokio::test]
+async fn concurrent_writers_lose_no_update() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Docs>().await?;
+    load(&db, 400, 0).await?;
+    with_writers(&db, 400).await
+}
+
+#[tokio::test]
+async fn a_run_killed_at_random_points_resumes_exactly() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Docs>().await?;
+    let n = 1_000;
+    load(&db, n, 0).await?;
+    let saved: Arc<Mutex<Option<MigrationCheckpoint>>> = Arc::default();
+    let mut rng = fastrand::Rng::with_seed(7);
+    let mut kills = 0;
+    loop {
+        let mut migration = db.migrate::<Doc>().segments(3).page_size(15);
+        if let Some(checkpoint) = saved.lock().map_err(|e| e.to_string())?.clone() {
+            migration = migration.resume(checkpoint);
+        }
+        let keep = Arc::clone(&saved);
+        let migration = migration.on_progress(move |report| {
+            if let Ok(mut saved) = keep.lock() {
+                *saved = Some(report.checkpoint.clone());
+            }
+        });
+        let run = tokio::spawn(migration.send());
+        let after = Duration::from_millis(rng.u64(5..60));
+        tokio::time::sleep(after).await;
+        if run.is_finished() || kills >= 40 {
+            let report = run.await??;
+            assert!(report.failed.is_empty(), "{:?}", report.failed);
+            break;
+        }
+        run.abort();
+        let _ = run.await;
+        kills += 1;
+    }
+    assert!(kills > 0, "the run was killed at least once");
+    let stored = docs(&db).await?;
+    assert_eq!(stored.len() as u32, n);
+    let versions: BTreeMap<u64, usize> = stored.values().fold(BTreeMap::new(), |mut m, d| {
+        *m.entry(d.version).or_default() += 1;
+        m
+    });
+    assert_eq!(
+        versions,
+        BTreeMap::from([(2, n as usize)]),
+        "every document rewritten exactly once over {kills} kills"
+    );
+    assert_eq!(in_index(&db, 5).await?, n as usize);
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_capacity_budget_holds_over_the_run() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Docs>().await?;
+    load(&db, 400, 0).await?;
+    let budget = 150.0;
+    let report = db
+        .migrate::<Doc>()
+        .segments(2)
+        .page_size(25)
+        .budget(CapacityBudget::new().write_units_per_second(budget))
+        .send()
+        .await?;
+    assert_eq!(report.reindexed, 400);
+    let rate = report.write_units / report.elapsed.as_secs_f64();
+    println!(
+        "budget {budget}: {rate:.1} write units per second ({} units in {:?}, {} read units)",
+        report.write_units, report.elapsed, report.read_units
+    );
+    assert!(
+        (budget * 0.9..=budget * 1.1).contains(&rate),
+        "{rate:.1} write units per second against a budget of {budget} ({} units in {:?})",
+        report.write_units,
+        report.elapsed
+    );
+    Ok(())
+}
+
+/// Faults on about a quarter of the migration's requests: throttling, 5xx, answers lost before
+/// and after the engine applied the request.
+fn faults() -> FaultMix {
+    FaultMix::none()
+        .throttle(0.05)
+        .server_error(0.05)
+        .drop_before(0.05)
+        .drop_after(0.08)
+        .only(&["Scan", "UpdateItem", "TransactWriteItems", "GetItem"])
+}
+
+/// How many documents the fault test migrates: `DYNAKEY_MIGRATE_ITEMS` (the 100,000), or
+/// 1,500 by default to keep the test run short.
+fn fault_items() -> u32 {
+    std::env::var("DYNAKEY_MIGRATE_ITEMS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1_500)
+}
+
+#[tokio::test]
+async fn through_the_fault_proxy_every_item_is_rewritten_exactly_once() -> Result<(), BoxError> {
+    let n = fault_items();
+    for seed in [1u64, 2, 3] {
+        let engine = TestEngine::start().await?;
+        let direct: Db<Docs> = engine.table_named(&format!("migrate-{seed}")).await?;
+        let items: Vec<DocV1> = (0..n).map(doc_v1).collect();
+        direct.batch_put(&items).await?;
+        let proxy = FaultProxy::start(&engine.endpoint().await?, seed, faults()).await?;
+        let policy = RetryPolicy {
+            base: Duration::from_millis(1),
+            cap: Duration::from_millis(4),
+            max_attempts: 4,
+        };
+        let db = Db::<Docs>::new(proxy.client(), direct.table_name()).with_retry_policy(policy);
+        let mut checkpoint: Option<MigrationCheckpoint> = None;
+        let mut stops = 0;
+        let report = loop {
+            let mut migration = db.migrate::<Doc>().segments(4).page_size(100);
+            if let Some(c) = checkpoint.take() {
+                migration = migration.resume(c);
+            }
+            match migration.send().await {
+                Ok(report) => break report,
+                Err(stopped) if stops < 200 => {
+                    stops += 1;
+                    checkpoint = Some(stopped.report.checkpoint);
+                }
+                Err(stopped) => return Err(stopped.into()),
+            }
+        };
+        assert!(report.failed.is_empty(), "seed {seed}: {:?}", report.failed);
+        let stored = docs(&direct).await?;
+        assert_eq!(
+            stored.len() as u32,
+            n,
+            "seed {seed}: none lost or duplicated"
+        );
+        // Loaded by batch_put with version 0 as given: one rewrite stores version 1.
+        let not_once: Vec<_> = stored.values().filter(|d| d.version != 1).collect();
+        assert!(
+            not_once.is_empty(),
+            "seed {seed}: {} documents not rewritten exactly once (e.g. {:?})",
+            not_once.len(),
+            not_once.first()
+        );
+        assert_eq!(in_index(&direct, 5).await?, n as usize, "seed {seed}");
+        assert!(
+            proxy.counts().faults() > 0,
+            "seed {seed}: faults were injected"
+        );
+        println!(
+            "seed {seed}: {n} documents, {} faults, {stops} stops resumed",
+            proxy.counts().faults()
+        );
+    }
+    Ok(())
+}
