@@ -215,6 +215,38 @@ async fn an_unversioned_entity_is_rewritten_on_its_unchanged_image() -> Result<(
     Ok(())
 }
 
+#[tokio::test]
+async fn the_entities_of_a_table_are_migrated_in_one_scan() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Docs>().await?;
+    load(&db, 70, 30).await?;
+    let dry = db.migrate::<Doc>().and::<Note>().dry_run().await?;
+    assert_eq!(dry.entities, ["Doc", "Note"]);
+    let counts = |r: &dynakey_runtime::MigrationReport, e: &str| {
+        r.by_entity.get(e).map(|c| (c.reindexed, c.current))
+    };
+    assert_eq!(counts(&dry, "Doc"), Some((70, 0)));
+    assert_eq!(counts(&dry, "Note"), Some((30, 0)));
+    assert_eq!(dry.examples.len(), 10, "five examples of each entity");
+    let report = db.migrate::<Doc>().and::<Note>().send().await?;
+    assert_eq!((report.reindexed, report.other), (100, 0));
+    let again = db
+        .migrate::<Doc>()
+        .and::<Note>()
+        .and::<Doc>()
+        .send()
+        .await?;
+    assert_eq!(counts(&again, "Doc"), Some((0, 70)));
+    assert_eq!(counts(&again, "Note"), Some((0, 30)));
+
+    // A checkpoint resumes only the migration it was taken of.
+    match db.migrate::<Note>().resume(again.checkpoint).send().await {
+        Err(stopped) => assert!(stopped.to_string().contains("not of Note"), "{stopped}"),
+        Ok(report) => return Err(format!("resumed another migration: {report:?}").into()),
+    }
+    Ok(())
+}
+
 /// Writers that edit documents all through the migration: every edit is kept, and every
 /// document ends in the new shape.
 async fn with_writers(db: &Db<Docs>, n: u32) -> Result<(), BoxError> {

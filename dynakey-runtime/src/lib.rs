@@ -193,9 +193,9 @@ pub use error::{
     TransactionCanceled, TransactionRefusal,
 };
 pub use migrate::{
-    CapacityBudget, Migrate, MigrationCheckpoint, MigrationExample, MigrationFailure,
-    MigrationKind, MigrationReport, MigrationStopped, SegmentPosition, DEFAULT_MIGRATION_ATTEMPTS,
-    DEFAULT_MIGRATION_SEGMENTS, DEFAULT_MIGRATION_WRITES_IN_FLIGHT,
+    CapacityBudget, Migrate, MigrationCheckpoint, MigrationCounts, MigrationExample,
+    MigrationFailure, MigrationKind, MigrationReport, MigrationStopped, SegmentPosition,
+    DEFAULT_MIGRATION_ATTEMPTS, DEFAULT_MIGRATION_SEGMENTS, DEFAULT_MIGRATION_WRITES_IN_FLIGHT,
 };
 pub use read::{
     As, CollectionDecoder, CollectionRead, Keys, Output, Page, Query, ReadProgress, Scan,

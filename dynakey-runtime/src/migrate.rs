@@ -8,7 +8,8 @@ mod item;
 mod pace;
 mod report;
 
-use std::marker::PhantomData;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -27,8 +28,8 @@ use item::{Done, Planned};
 pub use pace::CapacityBudget;
 use pace::Pace;
 pub use report::{
-    MigrationCheckpoint, MigrationExample, MigrationFailure, MigrationKind, MigrationReport,
-    MigrationStopped, SegmentPosition,
+    MigrationCheckpoint, MigrationCounts, MigrationExample, MigrationFailure, MigrationKind,
+    MigrationReport, MigrationStopped, SegmentPosition,
 };
 
 /// The default number of scan segments (`TotalSegments`) of a migration.
@@ -40,6 +41,45 @@ pub const DEFAULT_MIGRATION_ATTEMPTS: u32 = 5;
 
 /// The progress callback of a migration.
 type Progress = Arc<dyn Fn(&MigrationReport) + Send + Sync>;
+
+/// The migration of one item, boxed so that entities of one table share a list.
+type MigrateItem<T> = for<'a> fn(
+    &'a Db<T>,
+    &'a Pace,
+    Item,
+    u32,
+) -> Pin<Box<dyn Future<Output = Result<Done, Error>> + Send + 'a>>;
+
+/// One entity of a migration: its name and its item functions.
+struct Member<T: Table> {
+    name: &'static str,
+    owns: fn(&Item) -> bool,
+    plan: fn(&Item) -> Planned,
+    migrate: MigrateItem<T>,
+}
+
+impl<T: Table> Clone for Member<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: Table> Copy for Member<T> {}
+
+impl<T: Table> Member<T> {
+    fn of<E>() -> Member<T>
+    where
+        E: InTable<T> + Serialize + DeserializeOwned + 'static,
+    {
+        Member {
+            name: E::ENTITY_NAME,
+            owns: item::owns::<T, E>,
+            plan: item::plan::<T, E>,
+            migrate: |db, pace, item, attempts| {
+                Box::pin(item::migrate::<T, E>(db, pace, item, attempts))
+            },
+        }
+    }
+}
 
 /// A migration of entity `E`'s items on table `T` into the newest shape of its key templates;
 /// made by [`Db::migrate`], run by [`send`](Self::send) or [`dry_run`](Self::dry_run).
@@ -75,8 +115,9 @@ type Progress = Arc<dyn Fn(&MigrationReport) + Send + Sync>;
 /// An item moved to a key that its segment, or another, reaches later is scanned again there and
 /// counted current.
 #[must_use = "a migration does nothing until send or dry_run runs"]
-pub struct Migrate<T: Table, E> {
+pub struct Migrate<T: Table> {
     db: Db<T>,
+    members: Vec<Member<T>>,
     segments: u32,
     page_size: Option<u32>,
     in_flight: usize,
@@ -84,13 +125,14 @@ pub struct Migrate<T: Table, E> {
     budget: CapacityBudget,
     resume: Option<MigrationCheckpoint>,
     progress: Option<Progress>,
-    entity: PhantomData<fn() -> E>,
 }
 
-impl<T: Table, E> std::fmt::Debug for Migrate<T, E> {
+impl<T: Table> std::fmt::Debug for Migrate<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let entities: Vec<&str> = self.members.iter().map(|m| m.name).collect();
         f.debug_struct("Migrate")
             .field("table", &self.db.table_name())
+            .field("entities", &entities)
             .field("segments", &self.segments)
             .field("page_size", &self.page_size)
             .field("in_flight", &self.in_flight)
@@ -103,14 +145,16 @@ impl<T: Table, E> std::fmt::Debug for Migrate<T, E> {
 
 impl<T: Table> Db<T> {
     /// A migration of entity `E`'s items into the newest shape of its key templates (see
-    /// [`Migrate`]). Nothing is sent before [`send`](Migrate::send) or
+    /// [`Migrate`]); [`and`](Migrate::and) adds the other entities of the table, migrated in
+    /// the same scan. Nothing is sent before [`send`](Migrate::send) or
     /// [`dry_run`](Migrate::dry_run).
-    pub fn migrate<E>(&self) -> Migrate<T, E>
+    pub fn migrate<E>(&self) -> Migrate<T>
     where
-        E: InTable<T> + Serialize + DeserializeOwned,
+        E: InTable<T> + Serialize + DeserializeOwned + 'static,
     {
         Migrate {
             db: self.clone(),
+            members: vec![Member::of::<E>()],
             segments: DEFAULT_MIGRATION_SEGMENTS,
             page_size: None,
             in_flight: DEFAULT_MIGRATION_WRITES_IN_FLIGHT,
@@ -118,15 +162,24 @@ impl<T: Table> Db<T> {
             budget: CapacityBudget::new(),
             resume: None,
             progress: None,
-            entity: PhantomData,
         }
     }
 }
 
-impl<T: Table, E> Migrate<T, E>
-where
-    E: InTable<T> + Serialize + DeserializeOwned,
-{
+impl<T: Table> Migrate<T> {
+    /// Migrates entity `E`'s items too, in the same scan: an item is migrated as the first
+    /// entity given whose key templates it fits (the table's build-time checks keep the
+    /// entities' keys apart). Giving an entity twice changes nothing.
+    pub fn and<E>(mut self) -> Self
+    where
+        E: InTable<T> + Serialize + DeserializeOwned + 'static,
+    {
+        if self.members.iter().all(|m| m.name != E::ENTITY_NAME) {
+            self.members.push(Member::of::<E>());
+        }
+        self
+    }
+
     /// Scans in `n` segments (`TotalSegments`, 1 to 1,000,000; default
     /// [`DEFAULT_MIGRATION_SEGMENTS`]), read concurrently. A resumed migration keeps its
     /// checkpoint's count.
@@ -200,13 +253,18 @@ where
     }
 
     async fn run(self, dry_run: bool) -> Result<MigrationReport, Box<MigrationStopped>> {
+        let entities: Vec<String> = self.members.iter().map(|m| m.name.to_owned()).collect();
         let checkpoint = MigrationCheckpoint {
             table: self.db.table_name().to_owned(),
-            entity: E::ENTITY_NAME.to_owned(),
+            entities: entities.clone(),
             segments: vec![SegmentPosition::Start; self.segments as usize],
         };
         let mut report = MigrationReport {
-            entity: E::ENTITY_NAME.to_owned(),
+            by_entity: entities
+                .iter()
+                .map(|name| (name.clone(), MigrationCounts::default()))
+                .collect(),
+            entities,
             dry_run,
             scanned: 0,
             current: 0,
@@ -224,11 +282,14 @@ where
             checkpoint,
         };
         if let Some(resume) = self.resume {
-            if resume.table != report.checkpoint.table || resume.entity != report.entity {
+            if resume.table != report.checkpoint.table || resume.entities != report.entities {
                 let source = Error::Engine(format!(
-                    "the checkpoint is of entity `{}` on table {:?}, not of entity `{}` on table \
-                     {:?}: nothing was sent",
-                    resume.entity, resume.table, report.entity, report.checkpoint.table
+                    "the checkpoint is of {} on table {:?}, not of {} on table {:?}: nothing was \
+                     sent",
+                    resume.entities.join(", "),
+                    resume.table,
+                    report.entities.join(", "),
+                    report.checkpoint.table
                 ));
                 return Err(Box::new(MigrationStopped { report, source }));
             }
@@ -236,7 +297,8 @@ where
         }
         let meter = Meter::default();
         let db = self.db.clone().with_meter(meter.clone());
-        let run = Arc::new(Run::<T, E> {
+        let run = Arc::new(Run::<T> {
+            members: self.members,
             pace: Pace::new(self.budget, meter.clone()),
             meter,
             db,
@@ -248,7 +310,6 @@ where
             started: Instant::now(),
             stop: AtomicBool::new(false),
             report: Mutex::new(report),
-            entity: PhantomData,
         });
         let estimate = run.estimate().await;
         run.update(|r| r.estimated_items = estimate);
@@ -266,8 +327,9 @@ where
 }
 
 /// One run of a migration, shared by its segments.
-struct Run<T: Table, E> {
+struct Run<T: Table> {
     db: Db<T>,
+    members: Vec<Member<T>>,
     meter: Meter,
     pace: Pace,
     dry_run: bool,
@@ -279,16 +341,12 @@ struct Run<T: Table, E> {
     /// Set when a segment failed: the others stop after their page.
     stop: AtomicBool,
     report: Mutex<MigrationReport>,
-    entity: PhantomData<fn() -> E>,
 }
 
 /// How many examples of each kind a report keeps.
 const EXAMPLES: usize = 5;
 
-impl<T: Table, E> Run<T, E>
-where
-    E: InTable<T> + Serialize + DeserializeOwned,
-{
+impl<T: Table> Run<T> {
     fn update(&self, change: impl FnOnce(&mut MigrationReport)) {
         let mut report = self.report.lock().unwrap_or_else(PoisonError::into_inner);
         change(&mut report);
@@ -420,27 +478,42 @@ where
     /// Migrates (or, in a dry run, plans) the items of one page, `in_flight` at a time. Every
     /// item is finished before an error is returned, so the counts are exact.
     async fn migrate_page(&self, items: Vec<Item>) -> Result<(), Error> {
+        let owner = |item: &Item| self.members.iter().find(|m| (m.owns)(item)).copied();
         if self.dry_run {
             for item in &items {
-                let done = match item::plan::<T, E>(item) {
+                let Some(member) = owner(item) else {
+                    self.count("", Done::Other);
+                    continue;
+                };
+                let done = match (member.plan)(item) {
                     Planned::Other => Done::Other,
                     Planned::Current => Done::Current,
-                    Planned::Failed(reason) => Done::Failed(item::failure::<T>(item, reason)),
+                    Planned::Failed(reason) => {
+                        Done::Failed(item::failure::<T>(member.name, item, reason))
+                    }
                     Planned::Change(change) => Done::Rewritten(change.example),
                 };
-                self.count(done);
+                self.count(member.name, done);
             }
             return Ok(());
         }
-        let results: Vec<Result<Done, Error>> = stream::iter(items)
-            .map(|item| item::migrate::<T, E>(&self.db, &self.pace, item, self.attempts))
+        let results: Vec<(&'static str, Result<Done, Error>)> = stream::iter(items)
+            .map(|item| async move {
+                match owner(&item) {
+                    Some(member) => (
+                        member.name,
+                        (member.migrate)(&self.db, &self.pace, item, self.attempts).await,
+                    ),
+                    None => ("", Ok(Done::Other)),
+                }
+            })
             .buffer_unordered(self.in_flight)
             .collect()
             .await;
         let mut first_error = None;
-        for result in results {
+        for (entity, result) in results {
             match result {
-                Ok(done) => self.count(done),
+                Ok(done) => self.count(entity, done),
                 Err(e) => {
                     first_error.get_or_insert(e);
                 }
@@ -449,22 +522,48 @@ where
         first_error.map_or(Ok(()), Err)
     }
 
-    fn count(&self, done: Done) {
-        self.update(|r| match done {
-            Done::Other => r.other += 1,
-            Done::Current => r.current += 1,
-            Done::Rewritten(example) => {
-                match example.kind {
-                    MigrationKind::Move => r.moved += 1,
-                    MigrationKind::Reindex => r.reindexed += 1,
+    /// Counts what became of one item of `entity` (`""` for an item of no entity migrated).
+    fn count(&self, entity: &str, done: Done) {
+        self.update(|r| {
+            let mut counts = r.by_entity.get(entity).copied().unwrap_or_default();
+            match done {
+                Done::Other => r.other += 1,
+                Done::Current => {
+                    r.current += 1;
+                    counts.current += 1;
                 }
-                let kept = r.examples.iter().filter(|e| e.kind == example.kind).count();
-                if kept < EXAMPLES {
-                    r.examples.push(example);
+                Done::Rewritten(example) => {
+                    match example.kind {
+                        MigrationKind::Move => {
+                            r.moved += 1;
+                            counts.moved += 1;
+                        }
+                        MigrationKind::Reindex => {
+                            r.reindexed += 1;
+                            counts.reindexed += 1;
+                        }
+                    }
+                    let kept = r
+                        .examples
+                        .iter()
+                        .filter(|e| e.kind == example.kind && e.entity == example.entity)
+                        .count();
+                    if kept < EXAMPLES {
+                        r.examples.push(example);
+                    }
+                }
+                Done::Gone => {
+                    r.gone += 1;
+                    counts.gone += 1;
+                }
+                Done::Failed(failure) => {
+                    r.failed.push(failure);
+                    counts.failed += 1;
                 }
             }
-            Done::Gone => r.gone += 1,
-            Done::Failed(failure) => r.failed.push(failure),
+            if let Some(slot) = r.by_entity.get_mut(entity) {
+                *slot = counts;
+            }
         });
     }
 }

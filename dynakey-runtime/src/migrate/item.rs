@@ -55,25 +55,32 @@ pub(crate) enum Done {
     Failed(MigrationFailure),
 }
 
+/// `true` when `item` is `E`'s: its table key fits `E`'s current or an earlier key template,
+/// and its entity-type attribute, when it has one, names `E` (an item of an earlier shape may
+/// predate that attribute).
+pub(crate) fn owns<T: Table, E: InTable<T>>(item: &Item) -> bool {
+    let Some(partition) = string_attribute(item, T::PARTITION_KEY) else {
+        return false;
+    };
+    let sort = T::SORT_KEY.and_then(|name| string_attribute(item, name));
+    if !Key::<E>::is_key(partition, sort) {
+        return false;
+    }
+    E::ENTITY_TYPE_ATTRIBUTE
+        .is_none_or(|name| string_attribute(item, name).is_none_or(|v| v == E::ENTITY_NAME))
+}
+
 /// Works out what `item`, as scanned, needs to be in `E`'s newest shape.
 pub(crate) fn plan<T, E>(item: &Item) -> Planned
 where
     T: Table,
     E: InTable<T> + Serialize + DeserializeOwned,
 {
-    let (Some(partition), sort) = key_strings::<T>(item) else {
-        return Planned::Other;
-    };
-    if !Key::<E>::is_key(&partition, sort.as_deref()) {
+    if !owns::<T, E>(item) {
         return Planned::Other;
     }
-    // An item of an earlier shape may predate the entity-type attribute; one naming another
-    // entity is that entity's.
-    if let Some(name) = E::ENTITY_TYPE_ATTRIBUTE {
-        if string_attribute(item, name).is_some_and(|v| v != E::ENTITY_NAME) {
-            return Planned::Other;
-        }
-    }
+    let (partition, sort) = key_strings::<T>(item);
+    let partition = partition.unwrap_or_default();
     let entity: E = match from_entity_item(item.clone()) {
         Ok(entity) => entity,
         Err(e) => {
@@ -118,6 +125,7 @@ where
     let old_key = key_attributes::<T>(item);
     Planned::Change(Box::new(Change {
         example: MigrationExample {
+            entity: E::ENTITY_NAME.to_owned(),
             kind,
             old,
             new: new_key,
@@ -228,7 +236,9 @@ where
         let change = match plan::<T, E>(&item) {
             Planned::Other => return Ok(Done::Other),
             Planned::Current => return Ok(Done::Current),
-            Planned::Failed(reason) => return Ok(Done::Failed(failure::<T>(&item, reason))),
+            Planned::Failed(reason) => {
+                return Ok(Done::Failed(failure::<T>(E::ENTITY_NAME, &item, reason)))
+            }
             Planned::Change(change) => change,
         };
         pace.wait(Units::Write).await;
@@ -253,13 +263,13 @@ where
                     ),
                     e => e.to_string(),
                 };
-                return Ok(Done::Failed(failure::<T>(&item, reason)));
+                return Ok(Done::Failed(failure::<T>(E::ENTITY_NAME, &item, reason)));
             }
             Err(e) => return Err(e),
         }
         if attempt >= attempts {
             let reason = format!("it changed under the migration {attempts} times in a row");
-            return Ok(Done::Failed(failure::<T>(&item, reason)));
+            return Ok(Done::Failed(failure::<T>(E::ENTITY_NAME, &item, reason)));
         }
         attempt += 1;
         pace.wait(Units::Read).await;
@@ -270,9 +280,10 @@ where
     }
 }
 
-pub(crate) fn failure<T: Table>(item: &Item, reason: String) -> MigrationFailure {
+pub(crate) fn failure<T: Table>(entity: &str, item: &Item, reason: String) -> MigrationFailure {
     let (partition, sort) = key_strings::<T>(item);
     MigrationFailure {
+        entity: entity.to_owned(),
         partition: partition.unwrap_or_default(),
         sort,
         reason,

@@ -1,6 +1,7 @@
 //! What a migration reports: its counts as it runs and when it ends ([`MigrationReport`]), where
 //! it is ([`MigrationCheckpoint`]), and why it stopped ([`MigrationStopped`]).
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
 
@@ -18,8 +19,9 @@ use crate::error::Error;
 pub struct MigrationCheckpoint {
     /// The table name.
     pub table: String,
-    /// The entity migrated ([`Entity::ENTITY_NAME`](dynakey::Entity::ENTITY_NAME)).
-    pub entity: String,
+    /// The entities migrated ([`Entity::ENTITY_NAME`](dynakey::Entity::ENTITY_NAME)), in the
+    /// order they were given.
+    pub entities: Vec<String>,
     /// One position per segment, in segment order; their count is `TotalSegments`.
     pub segments: Vec<SegmentPosition>,
 }
@@ -64,6 +66,8 @@ pub enum MigrationKind {
 /// that change (for a [`MigrationKind::Reindex`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MigrationExample {
+    /// The item's entity.
+    pub entity: String,
     /// What changes.
     pub kind: MigrationKind,
     /// The primary key as stored: partition key, and sort key on a table with one.
@@ -77,6 +81,8 @@ pub struct MigrationExample {
 /// An item the migration did not rewrite, with the reason; the rest of the run went on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MigrationFailure {
+    /// The item's entity.
+    pub entity: String,
     /// The item's partition key value.
     pub partition: String,
     /// The item's sort key value, on a table with a sort key.
@@ -86,14 +92,31 @@ pub struct MigrationFailure {
     pub reason: String,
 }
 
+/// What a migration did (or, in a dry run, would do) to one entity's items.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MigrationCounts {
+    /// Already in the newest shape.
+    pub current: u64,
+    /// Moved to their new table key.
+    pub moved: u64,
+    /// Index key attributes rewritten.
+    pub reindexed: u64,
+    /// Gone before the migration's write (deleted or moved by another writer).
+    pub gone: u64,
+    /// Not rewritten ([`MigrationReport::failed`] lists them).
+    pub failed: u64,
+}
+
 /// The counts of a migration (or of its dry run), as it runs (each
 /// [progress](super::Migrate::on_progress) report) and when it ends. Every item scanned is in
 /// exactly one of `current`, `moved`, `reindexed`, `gone`, `other` or `failed` — except that an
 /// item moved to a key the scan reaches later is scanned again there, and counted `current`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MigrationReport {
-    /// The entity migrated.
-    pub entity: String,
+    /// The entities migrated, in the order they were given.
+    pub entities: Vec<String>,
+    /// The counts of each entity's items, by entity name.
+    pub by_entity: BTreeMap<String, MigrationCounts>,
     /// `true` for a [dry run](super::Migrate::dry_run): `moved` and `reindexed` count what it
     /// would rewrite, and nothing was written.
     pub dry_run: bool,
@@ -177,7 +200,7 @@ impl fmt::Display for MigrationReport {
 /// and the checkpoint to [resume](super::Migrate::resume) from (items of pages not finished are
 /// read again; none is written twice).
 #[derive(Debug, thiserror::Error)]
-#[error("the migration of entity `{}` stopped ({}): {source}; resume from its checkpoint", report.entity, report)]
+#[error("the migration of {} stopped ({}): {source}; resume from its checkpoint", report.entities.join(", "), report)]
 pub struct MigrationStopped {
     /// What was done until it stopped; `report.checkpoint` is where to resume.
     pub report: MigrationReport,
