@@ -345,8 +345,10 @@ pub enum Error {
         attempts: u32,
     },
 
-    /// [`Db::create_table`](crate::Db::create_table) created the table but it (or one of its
-    /// global secondary indexes) did not become `ACTIVE` within the wait limit.
+    /// [`Db::create_table`](crate::Db::create_table) created the table (or
+    /// [`Db::add_missing_indexes`](crate::Db::add_missing_indexes) added an index) but it, or one
+    /// of its global secondary indexes, did not become `ACTIVE` (an index: `ACTIVE` and no longer
+    /// backfilling) within the wait limit. DynamoDB goes on with it: waiting again later is safe.
     #[error("table {table:?} is still {status} after waiting {waited:?}")]
     TableNotActive {
         /// The table name.
@@ -360,8 +362,10 @@ pub enum Error {
     /// [`Db::ensure_table`](crate::Db::ensure_table) found a table of that name whose key schema
     /// or secondary indexes are not the declared ones (every difference is listed). The table was
     /// not changed: use another table name, or migrate the table (AWS developer guide, "Working
-    /// with tables"; a table's key schema cannot be changed, a GSI can be added with
-    /// `UpdateTable`).
+    /// with tables"; a table's key schema cannot be changed). A missing GSI is added by
+    /// [`Db::add_missing_indexes`](crate::Db::add_missing_indexes), which refuses the other
+    /// differences with this error too; a missing stream is enabled by
+    /// [`Db::enable_stream`](crate::Db::enable_stream).
     #[error(
         "table {table:?} exists but does not match its declaration ({}); it was not changed",
         differences.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")

@@ -90,7 +90,8 @@
 //! [`Db::create_table`] from the [`dynakey::Table`] declaration (indexes, TTL),
 //! [`Db::ensure_table`] (create only when missing, refuse a table that differs:
 //! [`TableSetup`], [`SchemaDifference`], [`KeyRole`]), [`Db::delete_table`],
-//! [`Db::enable_stream`].
+//! [`Db::enable_stream`], [`Db::add_missing_indexes`] ([`AddMissingIndexes`]: add the declared
+//! GSIs an existing table lacks).
 //!
 //! ## Change streams
 //! [`changes::decode`] turns a DynamoDB Streams record into a [`changes::Change`] of the table's
@@ -208,7 +209,7 @@ pub use single::{
     PutReturning, Returning, Stored, TransactionOutput, Update, VersionCheck,
     DEFAULT_MODIFY_ATTEMPTS,
 };
-pub use table::TableSetup;
+pub use table::{AddMissingIndexes, TableSetup};
 pub use transaction::{TransactGetKeys, Transaction};
 
 /// A DynamoDB client configured from the environment, the way every AWS SDK does it

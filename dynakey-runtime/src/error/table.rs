@@ -59,6 +59,13 @@ pub enum SchemaDifference {
         found: String,
     },
     /// A declared index is not on the table, neither as a global nor as a local secondary index.
+    ///
+    /// What to do, as the message says:
+    /// - a GSI: [`Db::add_missing_indexes`](crate::Db::add_missing_indexes) adds it to the
+    ///   existing table (`UpdateTable`), an explicit call;
+    /// - an LSI: DynamoDB creates local secondary indexes only with the table (`CreateTable`; AWS
+    ///   developer guide, "Local secondary indexes"), so it cannot be added: create a new table
+    ///   and copy the items, or declare the index as a GSI.
     MissingIndex {
         /// The index name.
         index: String,
@@ -160,7 +167,18 @@ impl fmt::Display for SchemaDifference {
                 "key attribute {attribute:?} has type {found}, but the declaration makes it {declared}"
             ),
             SchemaDifference::MissingIndex { index, kind } => {
-                write!(f, "declared {} {index:?} is missing", kind_name(*kind))
+                write!(f, "declared {} {index:?} is missing; ", kind_name(*kind))?;
+                f.write_str(match kind {
+                    IndexKind::Global => {
+                        "ensure_table never adds an index to an existing table: add it with \
+                         db.add_missing_indexes()"
+                    }
+                    IndexKind::Local => {
+                        "DynamoDB creates local secondary indexes only with the table \
+                         (CreateTable), so it cannot be added: create a new table and copy the \
+                         items, or declare it as a global secondary index"
+                    }
+                })
             }
             SchemaDifference::IndexKind { index, declared } => write!(
                 f,

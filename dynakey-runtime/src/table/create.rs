@@ -7,7 +7,7 @@ use aws_sdk_dynamodb::error::BuildError;
 use aws_sdk_dynamodb::types::{
     AttributeDefinition, BillingMode, GlobalSecondaryIndex, IndexStatus, KeySchemaElement, KeyType,
     LocalSecondaryIndex, Projection as SdkProjection, ProjectionType, ScalarAttributeType,
-    TableStatus,
+    TableDescription, TableStatus,
 };
 use dynakey::{IndexKind, Projection, Table};
 
@@ -16,7 +16,7 @@ use crate::error::Error;
 use crate::sdk::{build_error, Failed, Idempotence, Sending};
 
 /// How long [`Db::create_table`] waits for the table and its indexes to become `ACTIVE`.
-const TABLE_ACTIVE_WAIT: Duration = Duration::from_secs(600);
+pub(super) const TABLE_ACTIVE_WAIT: Duration = Duration::from_secs(600);
 
 impl<T: Table> Db<T> {
     /// Creates the table from `T`'s declaration and waits until it and its indexes are `ACTIVE`.
@@ -56,16 +56,9 @@ impl<T: Table> Db<T> {
     ) -> Result<aws_sdk_dynamodb::operation::create_table::builders::CreateTableFluentBuilder, Error>
     {
         let build = |e: BuildError| build_error("CreateTable", e);
-        let definitions = dynakey::__private::attribute::attribute_definitions::<T>()
-            .into_iter()
-            .map(|(name, ty)| {
-                AttributeDefinition::builder()
-                    .attribute_name(name)
-                    .attribute_type(scalar_type(ty))
-                    .build()
-                    .map_err(build)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let definitions =
+            attribute_definitions(dynakey::__private::attribute::attribute_definitions::<T>())
+                .map_err(build)?;
         let mut request = self
             .client()
             .create_table()
@@ -80,15 +73,13 @@ impl<T: Table> Db<T> {
                 .stream_specification(super::stream::stream_specification(view, "CreateTable")?);
         }
         for index in T::INDEXES {
-            let projection = projection(index.projection());
+            let shape = IndexShape::of::<T>(index).map_err(build)?;
             match index.kind() {
                 IndexKind::Global => {
                     let gsi = GlobalSecondaryIndex::builder()
                         .index_name(index.name())
-                        .set_key_schema(Some(
-                            index_key_schema(index, index.partition_key()).map_err(build)?,
-                        ))
-                        .projection(projection)
+                        .set_key_schema(Some(shape.key_schema))
+                        .projection(shape.projection)
                         .build()
                         .map_err(build)?;
                     request = request.global_secondary_indexes(gsi);
@@ -96,10 +87,8 @@ impl<T: Table> Db<T> {
                 IndexKind::Local => {
                     let lsi = LocalSecondaryIndex::builder()
                         .index_name(index.name())
-                        .set_key_schema(Some(
-                            index_key_schema(index, T::PARTITION_KEY).map_err(build)?,
-                        ))
-                        .projection(projection)
+                        .set_key_schema(Some(shape.key_schema))
+                        .projection(shape.projection)
                         .build()
                         .map_err(build)?;
                     request = request.local_secondary_indexes(lsi);
@@ -109,7 +98,21 @@ impl<T: Table> Db<T> {
         Ok(request)
     }
 
+    /// Polls `DescribeTable` until the table and every GSI are `ACTIVE` ([`not_ready`]), for at
+    /// most [`TABLE_ACTIVE_WAIT`].
     pub(crate) async fn wait_until_active(&self) -> Result<(), Error> {
+        self.wait_until_ready(None, TABLE_ACTIVE_WAIT).await
+    }
+
+    /// Polls `DescribeTable` (20 ms doubling up to 1 s) until [`not_ready`] finds nothing to wait
+    /// for: the table `ACTIVE`, every GSI `ACTIVE` and not backfilling, and the GSI `index` (when
+    /// given) described. [`Error::TableNotActive`] with what it waited for once `limit` has
+    /// passed.
+    pub(super) async fn wait_until_ready(
+        &self,
+        index: Option<&str>,
+        limit: Duration,
+    ) -> Result<(), Error> {
         let started = Instant::now();
         let mut delay = Duration::from_millis(20);
         loop {
@@ -119,32 +122,18 @@ impl<T: Table> Db<T> {
                 .send(request, Sending::sdk(Idempotence::Idempotent))
                 .await
                 .map_err(Failed::into_error)?;
-            let table = description.table();
-            let status = table.and_then(|t| t.table_status()).cloned();
-            let pending_index = table
-                .map(aws_sdk_dynamodb::types::TableDescription::global_secondary_indexes)
-                .unwrap_or_default()
-                .iter()
-                .find(|gsi| gsi.index_status() != Some(&IndexStatus::Active));
-            let waiting_for = match (&status, pending_index) {
-                (Some(TableStatus::Active), None) => return Ok(()),
-                (Some(TableStatus::Active), Some(gsi)) => format!(
-                    "ACTIVE, but index {:?} is {}",
-                    gsi.index_name().unwrap_or_default(),
-                    gsi.index_status().map_or("unknown", IndexStatus::as_str)
-                ),
-                (Some(status), _) => status.as_str().to_owned(),
-                (None, _) => "without a status".to_owned(),
+            let Some(waiting_for) = not_ready(description.table(), index) else {
+                return Ok(());
             };
             let waited = started.elapsed();
-            if waited >= TABLE_ACTIVE_WAIT {
+            if waited >= limit {
                 return Err(Error::TableNotActive {
                     table: self.table_name().to_owned(),
                     status: waiting_for,
                     waited,
                 });
             }
-            tokio::time::sleep(delay).await;
+            tokio::time::sleep(delay.min(limit.saturating_sub(waited))).await;
             delay = delay.saturating_mul(2).min(Duration::from_secs(1));
         }
     }
@@ -161,6 +150,40 @@ impl<T: Table> Db<T> {
             .await
             .map_err(Failed::into_error)?;
         Ok(())
+    }
+}
+
+/// What a described table is still waiting for (e.g. `CREATING`, `ACTIVE, but index "GSI1" is
+/// CREATING`), or `None` when it is ready: the table `ACTIVE`, every GSI's `IndexStatus`
+/// `ACTIVE` with `Backfilling` not `true`, and the GSI `index` (when given) on the table. DynamoDB
+/// reports an index being added to an existing table `CREATING` with `Backfilling: true` while it
+/// reads the table's items into it (AWS developer guide, "Managing global secondary indexes —
+/// Phases of index creation"); an engine that never reports `Backfilling` (the embedded one
+/// backfills inside `UpdateTable`) is ready as soon as the index is `ACTIVE`.
+pub(super) fn not_ready(table: Option<&TableDescription>, index: Option<&str>) -> Option<String> {
+    let status = table.and_then(TableDescription::table_status);
+    let indexes = table.map_or(&[][..], TableDescription::global_secondary_indexes);
+    let pending = indexes.iter().find(|gsi| {
+        gsi.index_status() != Some(&IndexStatus::Active) || gsi.backfilling() == Some(true)
+    });
+    let missing = index.filter(|name| !indexes.iter().any(|g| g.index_name() == Some(*name)));
+    match (status, pending, missing) {
+        (Some(TableStatus::Active), None, None) => None,
+        (Some(TableStatus::Active), Some(gsi), _) => Some(format!(
+            "ACTIVE, but index {:?} is {}{}",
+            gsi.index_name().unwrap_or_default(),
+            gsi.index_status().map_or("unknown", IndexStatus::as_str),
+            if gsi.backfilling() == Some(true) {
+                " (backfilling)"
+            } else {
+                ""
+            }
+        )),
+        (Some(TableStatus::Active), None, Some(name)) => {
+            Some(format!("ACTIVE, but index {name:?} is not described yet"))
+        }
+        (Some(status), _, _) => Some(status.as_str().to_owned()),
+        (None, _, _) => Some("without a status".to_owned()),
     }
 }
 
@@ -201,6 +224,64 @@ fn index_key_schema(
             KeySchemaElement::builder()
                 .attribute_name(name)
                 .key_type(key_type)
+                .build()
+        })
+        .collect()
+}
+
+/// What `CreateTable` declares of one index (a `GlobalSecondaryIndex` or `LocalSecondaryIndex`)
+/// and `UpdateTable` sends to add a GSI (a `CreateGlobalSecondaryIndexAction`): its key schema,
+/// its projection and the `AttributeDefinitions` of its key attributes.
+pub(super) struct IndexShape {
+    /// The index's `KeySchema` ([`index_key_schema`]).
+    pub(super) key_schema: Vec<KeySchemaElement>,
+    /// The declared projection.
+    pub(super) projection: SdkProjection,
+    /// Each key attribute of the index once, typed as `CreateTable` declares it (the table's
+    /// first declaration of the name wins, as in
+    /// [`attribute_definitions`](dynakey::__private::attribute::attribute_definitions)).
+    pub(super) attribute_definitions: Vec<AttributeDefinition>,
+}
+
+impl IndexShape {
+    /// The shape of `T`'s index `index`; an LSI's partition key is `T`'s.
+    pub(super) fn of<T: Table>(index: &dynakey::IndexDef) -> Result<IndexShape, BuildError> {
+        let first_partition = match index.kind() {
+            IndexKind::Global => index.partition_key(),
+            IndexKind::Local => T::PARTITION_KEY,
+        };
+        let key_schema = index_key_schema(index, first_partition)?;
+        let declared = dynakey::__private::attribute::attribute_definitions::<T>();
+        let mut attributes: Vec<(&str, dynakey::AttributeType)> = Vec::new();
+        for element in &key_schema {
+            let name = element.attribute_name();
+            if attributes.iter().any(|(n, _)| *n == name) {
+                continue;
+            }
+            let ty = declared
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or(dynakey::AttributeType::S, |(_, ty)| *ty);
+            attributes.push((name, ty));
+        }
+        Ok(IndexShape {
+            attribute_definitions: attribute_definitions(attributes)?,
+            projection: projection(index.projection()),
+            key_schema,
+        })
+    }
+}
+
+/// One `AttributeDefinition` per `(name, type)`.
+fn attribute_definitions<'a>(
+    attributes: impl IntoIterator<Item = (&'a str, dynakey::AttributeType)>,
+) -> Result<Vec<AttributeDefinition>, BuildError> {
+    attributes
+        .into_iter()
+        .map(|(name, ty)| {
+            AttributeDefinition::builder()
+                .attribute_name(name)
+                .attribute_type(scalar_type(ty))
                 .build()
         })
         .collect()

@@ -42,7 +42,10 @@ impl<T: Table> Db<T> {
     ///
     /// It never changes an existing table: a missing stream is
     /// [`SchemaDifference::Stream`], and enabling it is the explicit
-    /// [`enable_stream`](Self::enable_stream).
+    /// [`enable_stream`](Self::enable_stream); a missing GSI is
+    /// [`SchemaDifference::MissingIndex`], and adding it is the explicit
+    /// [`add_missing_indexes`](Self::add_missing_indexes). A missing LSI cannot be added
+    /// (DynamoDB creates LSIs only with the table).
     ///
     /// # Errors
     /// [`Error::TableMismatch`] with every difference when the existing table does not match; it
@@ -115,7 +118,7 @@ impl<T: Table> Db<T> {
 
 /// Every way `table` differs from `T`'s declaration: the table's keys, each declared index in
 /// declaration order, key attributes of another type than `S`, then the stream.
-fn differences<T: Table>(table: &TableDescription) -> Vec<SchemaDifference> {
+pub(super) fn differences<T: Table>(table: &TableDescription) -> Vec<SchemaDifference> {
     let mut out = Vec::new();
     let table_sort: Vec<&str> = T::SORT_KEY.into_iter().collect();
     compare_keys(
