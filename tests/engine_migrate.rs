@@ -361,7 +361,10 @@ async fn a_run_killed_at_random_points_resumes_exactly() -> Result<(), BoxError>
 async fn the_capacity_budget_holds_over_the_run() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<Docs>().await?;
-    load(&db, 400, 0).await?;
+    load(&db, 400, 200).await?;
+    // The engine's own pace first: the notes migrated with no budget.
+    let free = db.migrate::<Note>().segments(2).page_size(25).send().await?;
+    let unpaced = free.write_units / free.elapsed.as_secs_f64();
     let budget = 150.0;
     let report = db
         .migrate::<Doc>()
@@ -373,15 +376,23 @@ async fn the_capacity_budget_holds_over_the_run() -> Result<(), BoxError> {
     assert_eq!(report.reindexed, 400);
     let rate = report.write_units / report.elapsed.as_secs_f64();
     println!(
-        "budget {budget}: {rate:.1} write units per second ({} units in {:?}, {} read units)",
+        "budget {budget}: {rate:.1} write units per second ({} units in {:?}, {} read units); \
+         {unpaced:.1} with no budget",
         report.write_units, report.elapsed, report.read_units
     );
     assert!(
-        (budget * 0.9..=budget * 1.1).contains(&rate),
-        "{rate:.1} write units per second against a budget of {budget} ({} units in {:?})",
-        report.write_units,
-        report.elapsed
+        rate <= budget * 1.1,
+        "{rate:.1} write units per second against a budget of {budget}"
     );
+    if unpaced >= budget * 1.5 {
+        assert!(
+            rate >= budget * 0.9,
+            "{rate:.1} write units per second: the budget of {budget} was not used ({unpaced:.1} \
+             with none)"
+        );
+    } else {
+        println!("the engine writes slower than the budget: only the upper bound is checked");
+    }
     Ok(())
 }
 
