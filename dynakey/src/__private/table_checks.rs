@@ -231,8 +231,8 @@ const fn conflict(on: Option<&str>, a: &Side<'_>, b: &Side<'_>) -> BuildMessage 
     if a.earlier || b.earlier {
         return m.push(
             ", so a read could not tell which entity an item is: items of an earlier shape are \
-             still read as the entity's. Give the current template a literal prefix the earlier \
-             one cannot start with, declare #[dynakey(entity_type = \"_type\")] on both (when the \
+             still read as the entity's. Change the current template so that it cannot start \
+             like the earlier one (another literal prefix), declare #[dynakey(entity_type = \"_type\")] on both (when the \
              old items carry the attribute), or rewrite the old items to the current shape and \
              remove the #[was(…)]",
         );
