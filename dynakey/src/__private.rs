@@ -122,10 +122,7 @@ pub const fn key_template(
 
 /// One earlier shape of an entity's table keys (`#[was(…)]`), its templates already checked by
 /// the derive.
-pub const fn earlier_key(
-    partition: KeyTemplate,
-    sort: Option<KeyTemplate>,
-) -> crate::EarlierKey {
+pub const fn earlier_key(partition: KeyTemplate, sort: Option<KeyTemplate>) -> crate::EarlierKey {
     crate::EarlierKey::new(partition, sort)
 }
 

@@ -105,7 +105,10 @@ fn parse_accepts_every_declared_shape() {
 #[test]
 fn is_current_tells_the_current_shape_from_the_earlier_ones() {
     assert!(Key::<Node>::is_current("DRIVE#d1", Some("NODE#docs#a.txt")));
-    assert!(!Key::<Node>::is_current("DRIVE#d1", Some("FILE#docs#a.txt")));
+    assert!(!Key::<Node>::is_current(
+        "DRIVE#d1",
+        Some("FILE#docs#a.txt")
+    ));
     assert!(!Key::<Node>::is_current("D#d1", Some("F#a.txt")));
     assert!(!Key::<Member>::is_current("O#acme", Some("MEMBER#ann")));
     assert!(Key::<User>::is_current("U#1", Some("META")));
@@ -124,7 +127,10 @@ fn a_key_of_no_shape_is_refused_with_the_current_template_and_the_count() {
         ("DRIVE#d1", Some("F#a.txt")),
         ("DRIVE#d1", None),
     ] {
-        assert!(!Key::<Node>::is_key(partition, sort), "{partition} {sort:?}");
+        assert!(
+            !Key::<Node>::is_key(partition, sort),
+            "{partition} {sort:?}"
+        );
         let error = Key::<Node>::parse(partition, sort).unwrap_err();
         let KeyErrorKind::Mismatch {
             template, reason, ..
@@ -156,7 +162,10 @@ fn a_key_of_no_shape_is_refused_with_the_current_template_and_the_count() {
     // The size rules are the same for every shape: their errors are unchanged.
     let long = format!("NODE#{}", "x".repeat(1100));
     let error = Key::<Node>::parse("DRIVE#d1", Some(&long)).unwrap_err();
-    assert!(matches!(error.kind(), KeyErrorKind::TooLong { .. }), "{error}");
+    assert!(
+        matches!(error.kind(), KeyErrorKind::TooLong { .. }),
+        "{error}"
+    );
 }
 
 #[test]
@@ -164,7 +173,10 @@ fn an_earlier_shape_checks_its_templates_and_dynamodb_sizes() {
     let shape = Node::EARLIER_KEYS[1];
     assert!(shape.fits("D#d1", Some("F#a")));
     assert!(!shape.fits("D#d1", None));
-    assert!(!shape.fits("D#d1", Some("F#")), "an empty last segment is never written");
+    assert!(
+        !shape.fits("D#d1", Some("F#")),
+        "an empty last segment is never written"
+    );
     assert!(!shape.fits("DRIVE#d1", Some("F#a")));
     let long = format!("F#{}", "é".repeat(512));
     assert!(long.chars().count() < 1024 && long.len() > 1024);

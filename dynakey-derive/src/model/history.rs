@@ -30,7 +30,8 @@ impl Earlier {
     }
 }
 
-const HINT: &str = " (an earlier template names fields of the struct as it is now: keep the field, \
+const HINT: &str =
+    " (an earlier template names fields of the struct as it is now: keep the field, \
                     with #[serde(default)] if items of the current shape may lack its attribute, \
                     or remove the placeholder from the earlier template)";
 

@@ -377,7 +377,11 @@ pub const fn listed_earlier_conflict_named<T: crate::Table>(
             continue;
         }
         // Its current shape (0), and its earlier ones when it is listed before `me`.
-        let shapes = if j < position { other.earlier.len() + 1 } else { 1 };
+        let shapes = if j < position {
+            other.earlier.len() + 1
+        } else {
+            1
+        };
         let mut k = 0;
         while k < shapes {
             if k > 0 || other.sharding.is_none() {
