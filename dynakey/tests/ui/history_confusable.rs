@@ -28,4 +28,30 @@ struct Node {
     name: String,
 }
 
+// The same with the entity of the earlier shape listed first: still reported at its #[was].
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+enum Share {
+    Link(Link),
+    Page(Page),
+}
+
+#[derive(Entity, Deserialize)]
+#[dynakey(table = Share)]
+#[pk("SHARE#<id>")]
+#[sk("LINK#<to>")]
+#[was(pk = "P#<id>", sk = "META")]
+struct Link {
+    id: String,
+    to: String,
+}
+
+#[derive(Entity, Deserialize)]
+#[dynakey(table = Share)]
+#[pk("P#<id>")]
+#[sk("META")]
+struct Page {
+    id: String,
+}
+
 fn main() {}
