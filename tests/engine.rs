@@ -33,6 +33,7 @@ mod engine_ensure_table;
 mod engine_filters;
 mod engine_foreign_items;
 mod engine_full_pages;
+mod engine_history;
 mod engine_indexes;
 mod engine_items;
 mod engine_lost_answers;

@@ -8,6 +8,7 @@
 pub mod attribute_fills;
 pub mod attribute_keys;
 pub mod collection;
+pub mod history;
 pub mod index;
 pub mod managed;
 pub mod segment_enum;
@@ -33,7 +34,13 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         );
     }
     shard::entity(cx, entity);
-    for template in entity.pk.iter().chain(&entity.sk) {
+    history::entity(cx, entity);
+    for template in entity
+        .pk
+        .iter()
+        .chain(&entity.sk)
+        .chain(entity.earlier.iter().flat_map(|e| e.templates()))
+    {
         fields_used_once(cx, entity, template);
         no_optional_fields(cx, entity, template);
     }
@@ -59,6 +66,7 @@ fn placeholder_counts(cx: &Ctxt, entity: &Entity<'_>) {
         .pk
         .iter()
         .chain(&entity.sk)
+        .chain(entity.earlier.iter().flat_map(|e| e.templates()))
         .chain(entity.index_templates())
     {
         let count = template.field_indices().count();

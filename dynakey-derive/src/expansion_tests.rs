@@ -54,6 +54,7 @@ const TYPES: &[&str] = &[
     "ManagedFields",
     "Fill",
     "KeyValue",
+    "EarlierKey",
 ];
 
 /// Every path into `dynakey` an expansion names, with where it was named.
@@ -342,6 +343,23 @@ fn cases() -> Vec<(&'static str, Derive, DeriveInput)> {
                 struct Event {
                     workspace: String,
                     id: String,
+                }
+            },
+        ),
+        (
+            "entity_with_history",
+            super::entity,
+            syn::parse_quote! {
+                #[dynakey(table = Drive)]
+                #[pk("DRIVE#<drive>")]
+                #[sk("NODE#<parent>#<name>")]
+                #[was(sk = "FILE#<parent>#<name>")]
+                #[was(pk = "D#<drive>", sk = "F#<name>")]
+                pub struct Node {
+                    drive: String,
+                    parent: String,
+                    name: String,
+                    size: u64,
                 }
             },
         ),

@@ -5,7 +5,7 @@
 //!
 //! | derive | grammar | model | checks | codegen |
 //! |---|---|---|---|---|
-//! | `Entity` | `grammar/entity.rs`, `index.rs`, `attribute_key.rs`, `shard.rs`, `template.rs` | `model.rs`, `model/index.rs`, `shard.rs` | `checks.rs`, `checks/index.rs`, `attribute_fills.rs`, `shard.rs` | `codegen/entity.rs`, `template.rs`, `sort_key.rs`, `index.rs`, `attribute_index.rs`, `shard.rs` |
+//! | `Entity` | `grammar/entity.rs`, `index.rs`, `attribute_key.rs`, `shard.rs`, `template.rs`, `history.rs` | `model.rs`, `model/index.rs`, `shard.rs`, `history.rs` | `checks.rs`, `checks/index.rs`, `attribute_fills.rs`, `shard.rs`, `history.rs` | `codegen/entity.rs`, `template.rs`, `sort_key.rs`, `index.rs`, `attribute_index.rs`, `shard.rs`, `history.rs` |
 //! | `Table` | `grammar/table.rs`, `index.rs`, `attribute_key.rs` | `model/table.rs` | `checks/table.rs`, `index.rs`, `attribute_keys.rs` | `codegen/table.rs`, `index.rs`, `attribute_index.rs` |
 //! | `Collection` | `grammar/collection.rs` | `model/collection.rs` | `checks/collection.rs` | `codegen/collection.rs` |
 //! | `KeySegment` | `grammar/segment_enum.rs` | `model/segment_enum.rs` | `checks/segment_enum.rs` | `codegen/segment_enum.rs` |
@@ -39,7 +39,7 @@ use syn::{parse_macro_input, DeriveInput};
 use ctxt::Ctxt;
 
 /// `#[derive(Entity)]`: see the `dynakey` crate docs.
-#[proc_macro_derive(Entity, attributes(pk, sk, dynakey, index, ttl, unique))]
+#[proc_macro_derive(Entity, attributes(pk, sk, dynakey, index, ttl, unique, was))]
 pub fn derive_entity(input: TokenStream) -> TokenStream {
     entity(&parse_macro_input!(input as DeriveInput)).into()
 }
@@ -66,8 +66,9 @@ fn entity(input: &DeriveInput) -> proc_macro2::TokenStream {
     let cx = Ctxt::new();
     let attrs = grammar::entity::attrs(&cx, &input.attrs);
     let uniques = grammar::unique::attrs(&cx, &input.attrs);
+    let was = grammar::history::attrs(&cx, &input.attrs);
     grammar::unique::on_fields(&cx, input);
-    let model = model::entity(&cx, input, attrs, uniques);
+    let model = model::entity(&cx, input, attrs, uniques, was);
     if let Some(model) = &model {
         checks::entity(&cx, model);
     }

@@ -11,6 +11,7 @@ use syn::{DeriveInput, Ident, LitStr, Type, Visibility};
 
 pub mod collection;
 pub mod group;
+pub mod history;
 pub mod index;
 pub mod managed;
 pub mod segment_enum;
@@ -100,6 +101,10 @@ pub struct Entity<'a> {
     pub pk_written: bool,
     /// Every `#[sk]`, as `pk`.
     pub sk: Vec<Template>,
+    /// `true` when an `#[sk]` is written, even one that did not parse or resolve.
+    pub sk_written: bool,
+    /// Every `#[was(…)]` whose templates resolved: the earlier shapes of the table keys.
+    pub earlier: Vec<history::Earlier>,
     /// `#[dynakey(entity_type = "…")]`: the entity-type attribute name.
     pub entity_type: Option<LitStr>,
     /// Every `#[index(…)]` whose templates resolved.
@@ -128,6 +133,7 @@ pub fn entity<'a>(
     input: &'a DeriveInput,
     attrs: EntityAttrs,
     uniques: Vec<crate::grammar::unique::UniqueAttr>,
+    was: Vec<crate::grammar::history::WasAttr>,
 ) -> Option<Entity<'a>> {
     let serde = crate::grammar::serde::container(&input.attrs);
     let fields = match &input.data {
@@ -181,6 +187,7 @@ pub fn entity<'a>(
         .into_iter()
         .filter_map(|a| resolve(a, Role::Sort))
         .collect();
+    let earlier = history::resolve(cx, &fields, was);
     let indexes = index::resolve_all(cx, &fields, attrs.indexes);
     let managed = managed::resolve(
         cx,
@@ -207,7 +214,9 @@ pub fn entity<'a>(
         fields,
         pk,
         pk_written: attrs.pk_written,
+        sk_written: attrs.sk_written,
         sk,
+        earlier,
         entity_type: attrs.entity_type,
         groups,
         indexes,
@@ -229,6 +238,17 @@ fn attribute_name(name: &str, renamed: Option<&String>, rule: Option<RenameRule>
 }
 
 fn resolve(cx: &Ctxt, fields: &[Field<'_>], lit: LitStr, role: Role) -> Option<Template> {
+    resolve_with_hint(cx, fields, lit, role, "")
+}
+
+/// [`resolve`], with `hint` after the message of a placeholder that names no field.
+pub fn resolve_with_hint(
+    cx: &Ctxt,
+    fields: &[Field<'_>],
+    lit: LitStr,
+    role: Role,
+    hint: &str,
+) -> Option<Template> {
     let text = lit.value();
     let pieces = match template::parse(&text) {
         Ok(pieces) => pieces,
@@ -248,7 +268,8 @@ fn resolve(cx: &Ctxt, fields: &[Field<'_>], lit: LitStr, role: Role) -> Option<T
                 Some(index) => segments.push(Segment::Field(index)),
                 None => {
                     ok = false;
-                    cx.error_at(&lit, unknown_field_message(&name, &text, fields));
+                    let message = unknown_field_message(&name, &text, fields);
+                    cx.error_at(&lit, format!("{message}{hint}"));
                 }
             },
         }

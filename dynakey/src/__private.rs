@@ -35,8 +35,8 @@ pub use attribute_steps::*;
 pub use segments::*;
 pub use sort_keys::*;
 pub use table_checks::{
-    assert_listed_in, listed, listed_conflict_named, may_share_key, BuildMessage, ListedChecks,
-    ListedIn,
+    assert_listed_in, listed, listed_conflict_named, listed_earlier_conflict_named, may_share_key,
+    BuildMessage, ListedChecks, ListedIn,
 };
 
 pub use serde::de::Error as DeError;
@@ -118,6 +118,12 @@ pub const fn key_template(
     parts: &'static [TemplatePart],
 ) -> KeyTemplate {
     KeyTemplate::from_parts(text, role, parts)
+}
+
+/// One earlier shape of an entity's table keys (`#[was(…)]`), its templates already checked by
+/// the derive.
+pub const fn earlier_key(partition: KeyTemplate, sort: Option<KeyTemplate>) -> crate::EarlierKey {
+    crate::EarlierKey::new(partition, sort)
 }
 
 /// The declaration of one `#[gsi(…)]` or `#[lsi(…)]` (for an LSI, `partition_key` is the table's).

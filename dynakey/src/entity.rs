@@ -11,7 +11,7 @@ use crate::error::KeyError;
 use crate::index::{EntityIndex, IndexValue};
 use crate::shard::Sharding;
 use crate::table::Table;
-use crate::template::KeyTemplate;
+use crate::template::{EarlierKey, KeyTemplate};
 use crate::unique::UniqueConstraint;
 
 /// An item type stored in a DynamoDB table under key templates.
@@ -44,6 +44,13 @@ pub trait Entity: Sized {
     const PARTITION_TEMPLATE: KeyTemplate;
     /// The sort-key template, when the table has a sort key.
     const SORT_TEMPLATE: Option<KeyTemplate>;
+    /// The earlier shapes of the table keys, from `#[was(pk = "…", sk = "…")]`: key templates the
+    /// entity wrote before its key design changed. Reads accept an item in any of these shapes (or
+    /// the current one) as an item of this entity ([`Key::check`], [`Key::is_key`]; the fields an
+    /// earlier template lacks are decoded from the item's attributes, where serde stores every
+    /// field); writes always write the current templates. Index keys have no history. Empty by
+    /// default.
+    const EARLIER_KEYS: &'static [EarlierKey] = &[];
     /// The secondary indexes this entity takes part in, with its key templates for each, from
     /// `#[index(…)]` (see [`crate::Index`]). Empty by default.
     const INDEXES: &'static [EntityIndex] = &[];

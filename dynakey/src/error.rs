@@ -356,6 +356,21 @@ impl KeyError {
         Ok(())
     }
 
+    /// This error of a key that fits none of an entity's shapes: a [`KeyErrorKind::Mismatch`]
+    /// (of the current template) gets "; nor does it fit any of the N earlier key shapes of entity
+    /// `name`" after its reason; any other kind is returned as is (the size rules are the same for
+    /// every shape).
+    #[cold]
+    pub(crate) fn with_earlier_shapes(mut self, count: usize, name: &str) -> KeyError {
+        if let KeyErrorKind::Mismatch { reason, .. } = &mut *self.0 {
+            let shapes = if count == 1 { "shape" } else { "shapes" };
+            reason.push_str(&format!(
+                "; nor does it fit the {count} earlier key {shapes} of entity `{name}` (#[was(…)])"
+            ));
+        }
+        self
+    }
+
     /// A [`KeyErrorKind::Mismatch`]: `key` (its first 128 characters) does not have the shape of
     /// `template`, for `reason`.
     #[cold]

@@ -34,7 +34,7 @@
 //! | area | what you use |
 //! |---|---|
 //! | declarations | [`Table`], [`Entity`], [`Index`] (with [`ConsistentReadable`], [`ProjectsAll`]), [`IndexDef`], [`EntityIndex`], [`KeyAttr`], [`KeySchema`], [`StreamViewType`] ([`Table::STREAM`]), [`DefaultTable`], the derives |
-//! | keys | [`Key`], [`KeyValue`], [`KeyTemplate`] / [`TemplatePart`], [`KeySegment`] / [`SegmentArg`], [`KeyPath`], [`Sharding`] ([`MAX_SHARDS`]; the hash and suffix are a data contract) |
+//! | keys | [`Key`], [`KeyValue`], [`KeyTemplate`] / [`TemplatePart`], [`EarlierKey`], [`KeySegment`] / [`SegmentArg`], [`KeyPath`], [`Sharding`] ([`MAX_SHARDS`]; the hash and suffix are a data contract) |
 //! | key conditions (docs/semantics.md §3) | [`KeyQuery`] (typestate: [`AnySortKey`], [`SortKeyRange`]; [`Whole`] / [`Projected`]), the sort-key traits [`SortKeyPrefix`], [`SortKeyBound`], [`CompleteSortKey`], [`SortKeyOf`], [`SegmentPrefix`], [`SortKeyPartial`], [`Bound`], [`PrimaryIndex`]; attribute-wise: [`KeyAttribute`], [`AttributeType`], [`KeyBytes`], [`SortAttributes`], [`AttributeRange`], [`SortConditions`], [`AttributeOp`] |
 //! | conditions, filters, updates | [`Field`] and its conditions [`Cond`] (scope [`NonKey`] / [`WithKeyFields`], [`QueryFilter`]; [`Size`]), [`IndexGroup`], [`UpdateBuilder`], [`UpdatePlan`], [`ManagedFields`], [`UniqueConstraint`] |
 //! | times DynamoDB compares (managed `created_at` / `updated_at`, any field) | [`UtcTime`] (a fixed-width ISO-8601 string), [`EpochSeconds`], [`EpochMillis`] (numbers) |
@@ -90,6 +90,11 @@
 //! - `Project::query_shards(workspace) -> ShardedQuery<Project>`: every shard, merged by the
 //!   runtime;
 //! - `Project::shard_of(id) -> Result<u16, KeyError>`: the shard of an item.
+//!
+//! `#[was(sk = "FILE#<parent>#<name>")]` (repeatable; `pk = "…"`, `sk = "…"` or both, an omitted
+//! one being the current template) declares an earlier shape of the table keys
+//! ([`Entity::EARLIER_KEYS`], [`EarlierKey`]): reads accept items written in it and decode them from
+//! their attributes, writes write the current shape (docs/semantics.md §4, "Earlier key templates").
 //!
 //! `#[unique("email")]` (one attribute per constraint, one or more fields: `#[unique("org",
 //! "handle")]`) declares a unique constraint ([`Entity::UNIQUE`]): the runtime's
@@ -156,7 +161,7 @@ pub use table::{
     DefaultTable, IndexDef, IndexKind, KeyAttr, KeySchema, ListedEntity, Projection,
     StreamViewType, Table, TableItem, TableWithSortKey, TableWithTtl, TableWithoutSortKey,
 };
-pub use template::{KeyTemplate, TemplatePart};
+pub use template::{EarlierKey, KeyTemplate, TemplatePart};
 pub use timestamp::{EpochMillis, EpochSeconds, UtcTime};
 pub use unique::UniqueConstraint;
 pub use write::{UpdateBuilder, UpdatePlan, WriteInput};

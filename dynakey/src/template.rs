@@ -312,6 +312,78 @@ impl KeyTemplate {
     }
 }
 
+/// One earlier shape of an entity's table keys: the partition-key template and (on a table with a
+/// sort key) the sort-key template the entity wrote before its key design changed, declared with
+/// `#[was(pk = "…", sk = "…")]` on `#[derive(Entity)]` and listed in
+/// [`Entity::EARLIER_KEYS`](crate::Entity::EARLIER_KEYS).
+///
+/// Reads accept an item whose keys fit an earlier shape as an item of the entity
+/// ([`Key::check`](crate::Key::check), [`Key::is_key`](crate::Key::is_key)) and decode it from its
+/// attributes; writes always write the current shape. An earlier shape's keys carry no shard
+/// suffix: they are checked exactly as the templates spell them.
+///
+/// ```
+/// use dynakey::{EarlierKey, KeyRole, KeyTemplate, TemplatePart};
+///
+/// const PK: KeyTemplate =
+///     KeyTemplate::new("D#<drive>", KeyRole::Partition, &[
+///         TemplatePart::literal("D#"),
+///         TemplatePart::field::<String>("drive"),
+///     ]);
+/// const SK: KeyTemplate =
+///     KeyTemplate::new("F#<name>", KeyRole::Sort, &[
+///         TemplatePart::literal("F#"),
+///         TemplatePart::field::<String>("name"),
+///     ]);
+/// const WAS: EarlierKey = EarlierKey::new(PK, Some(SK));
+/// assert!(WAS.fits("D#d1", Some("F#a.txt")));
+/// assert!(!WAS.fits("DRIVE#d1", Some("F#a.txt")));
+/// assert!(!WAS.fits("D#d1", None));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EarlierKey {
+    partition: KeyTemplate,
+    sort: Option<KeyTemplate>,
+}
+
+impl EarlierKey {
+    /// The earlier shape with partition-key template `partition` and sort-key template `sort`
+    /// (`None` on a table without a sort key). `partition` should have the role
+    /// [`KeyRole::Partition`] and `sort` [`KeyRole::Sort`]: the role sets the size limit a key
+    /// is checked against.
+    pub const fn new(partition: KeyTemplate, sort: Option<KeyTemplate>) -> Self {
+        EarlierKey { partition, sort }
+    }
+
+    /// The earlier partition-key template.
+    pub const fn partition(&self) -> &KeyTemplate {
+        &self.partition
+    }
+
+    /// The earlier sort-key template (`None` on a table without a sort key).
+    pub const fn sort(&self) -> Option<&KeyTemplate> {
+        self.sort.as_ref()
+    }
+
+    /// `true` when `(partition, sort)` is a key of this shape: each string has its template's
+    /// shape ([`KeyTemplate::matches`]: literals in place, segments well delimited; segment values
+    /// are not decoded) and is 1 to [`KeyRole::max_bytes`] bytes of UTF-8 (2,048 for a partition
+    /// key, 1,024 for a sort key: AWS developer guide, "Service, account, and table quotas —
+    /// Partition key and sort key length"), and `sort` is given exactly when the shape has a
+    /// sort-key template.
+    pub fn fits(&self, partition: &str, sort: Option<&str>) -> bool {
+        let fits = |template: &KeyTemplate, key: &str| {
+            !key.is_empty() && key.len() <= template.role.max_bytes() && template.matches(key)
+        };
+        fits(&self.partition, partition)
+            && match (&self.sort, sort) {
+                (Some(template), Some(sort)) => fits(template, sort),
+                (None, None) => true,
+                _ => false,
+            }
+    }
+}
+
 /// Panics unless `parts` spell `text` with a literal between any two placeholders.
 const fn check_parts(text: &str, parts: &[TemplatePart]) {
     let text = text.as_bytes();

@@ -11,6 +11,7 @@ mod canonical_parse_props;
 mod cli_json;
 mod derive_attribute_keys;
 mod derive_collections;
+mod derive_history;
 mod derive_indexes;
 mod derive_keys;
 mod derive_shards;

@@ -11,7 +11,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::codegen::{
-    handles, index, key_texts, managed, shard, sort_key, sort_key_order, template, unique,
+    handles, history, index, key_texts, managed, shard, sort_key, sort_key_order, template, unique,
 };
 use crate::model::{Entity, Template};
 
@@ -103,6 +103,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     parts.methods.extend(handles::expand(entity));
     parts.inner.extend(handles::markers(entity));
     parts.entity_items.extend(unique::entity_items(entity));
+    parts.entity_items.extend(history::entity_items(entity));
 
     let partition_fields = template::field_types(entity, pk);
     let entity_type = entity.entity_type.as_ref().map(|attribute| {
@@ -281,6 +282,7 @@ fn listed_checks(entity: &Entity<'_>, sk: Option<&Template>, bounds: &TokenStrea
         let (pk, sk) = (text(index.pk.as_ref()), text(index.sk.as_ref()));
         checks.push(check(quote!(__dk::Some((#pk, #sk))), template.lit.span()));
     }
+    checks.extend(history::listed_checks(entity));
     quote! {
         #[automatically_derived]
         impl __dk::ListedChecks for #ident #bounds {

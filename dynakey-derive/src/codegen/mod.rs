@@ -18,6 +18,7 @@ pub mod collection;
 pub mod entity;
 pub mod fallback;
 pub mod handles;
+mod history;
 pub mod index;
 mod key_texts;
 mod managed;

@@ -25,6 +25,7 @@ pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
         .pk
         .iter()
         .chain(&entity.sk)
+        .chain(entity.earlier.iter().flat_map(|e| e.templates()))
         .chain(entity.index_templates())
     {
         for index in template.field_indices() {
@@ -71,7 +72,7 @@ pub fn role(role: Role) -> TokenStream {
 }
 
 /// The parts of a template: `__private::literal(…)` and `__private::field::<T>(…)`.
-fn parts<'a>(
+pub fn parts<'a>(
     entity: &'a Entity<'_>,
     template: &'a Template,
 ) -> impl Iterator<Item = TokenStream> + 'a {

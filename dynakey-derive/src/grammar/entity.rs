@@ -28,6 +28,8 @@ pub struct EntityAttrs {
     pub pk_written: bool,
     /// Every `#[sk("…")]`, as `pk`.
     pub sk: Vec<LitStr>,
+    /// `true` when an `#[sk]` attribute is written, even one that did not parse.
+    pub sk_written: bool,
     /// `#[dynakey(table = Path)]`.
     pub table: Option<Path>,
     /// `#[dynakey(name = "…")]`.
@@ -110,6 +112,7 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
             out.pk_written = true;
             Some((&mut out.pk, "#[pk]", "exactly one partition-key template"))
         } else if attr.path().is_ident("sk") {
+            out.sk_written = true;
             Some((&mut out.sk, "#[sk]", "at most one sort-key template"))
         } else {
             None

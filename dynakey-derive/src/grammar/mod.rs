@@ -7,6 +7,7 @@ pub mod attribute_key;
 pub mod collection;
 pub mod entity;
 pub mod given;
+pub mod history;
 pub mod index;
 pub mod segment_enum;
 pub mod serde;

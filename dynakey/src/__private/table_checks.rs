@@ -14,6 +14,7 @@ pub const fn listed<E: Entity>() -> ListedEntity {
         name: E::ENTITY_NAME,
         partition: E::PARTITION_TEMPLATE,
         sort: E::SORT_TEMPLATE,
+        earlier: E::EARLIER_KEYS,
         entity_type: E::ENTITY_TYPE_ATTRIBUTE,
         unique: E::UNIQUE,
         indexes: E::INDEXES,
@@ -184,10 +185,16 @@ struct Side<'a> {
     entity: &'static str,
     partition: &'a KeyTemplate,
     sort: Option<&'a KeyTemplate>,
+    /// An earlier shape (`#[was(…)]`), not the templates the entity writes today.
+    earlier: bool,
 }
 
 const fn describe(mut m: BuildMessage, side: &Side<'_>) -> BuildMessage {
-    m = m.push("`").push(side.entity).push("` (partition key \"");
+    m = m.push("`").push(side.entity).push("` (");
+    if side.earlier {
+        m = m.push("earlier shape #[was(…)]: ");
+    }
+    m = m.push("partition key \"");
     m = m.push(side.partition.text).push("\"");
     if let Some(sort) = side.sort {
         m = m.push(", sort key \"").push(sort.text).push("\"");
@@ -198,7 +205,12 @@ const fn describe(mut m: BuildMessage, side: &Side<'_>) -> BuildMessage {
 const fn conflict(on: Option<&str>, a: &Side<'_>, b: &Side<'_>) -> BuildMessage {
     let mut m = BuildMessage::new().push("entities ");
     m = describe(m, a).push(" and ");
-    m = describe(m, b).push(" can write the same key");
+    m = describe(m, b);
+    m = if a.earlier || b.earlier {
+        m.push(" can have the same key")
+    } else {
+        m.push(" can write the same key")
+    };
     if let Some(index) = on {
         m = m.push(" on index \"").push(index).push("\"");
     }
@@ -214,6 +226,15 @@ const fn conflict(on: Option<&str>, a: &Side<'_>, b: &Side<'_>) -> BuildMessage 
              apart only by their table keys. Give one a literal prefix in its index template \
              the other cannot start with (an overloaded index: \"DOC#<name>\", \"FOLDER#<title>\"), \
              or declare #[dynakey(entity_type = \"_type\")] on both",
+        );
+    }
+    if a.earlier || b.earlier {
+        return m.push(
+            ", so a read could not tell which entity an item is: items of an earlier shape are \
+             still read as the entity's. Change the current template so that it cannot start \
+             like the earlier one (another literal prefix), declare #[dynakey(entity_type = \"_type\")] on both (when the \
+             old items carry the attribute), or rewrite the old items to the current shape and \
+             remove the #[was(…)]",
         );
     }
     m.push(
@@ -236,10 +257,31 @@ pub const fn may_share_key<A: Entity, B: Entity>() -> bool {
     if a.sharding.is_some() || b.sharding.is_some() {
         return true;
     }
-    !matches!(
-        key_overlap(&a.partition, a.sort.as_ref(), &b.partition, b.sort.as_ref()),
-        Overlap::Disjoint
-    )
+    // Every shape of one (current and earlier, `#[was(…)]`) against every shape of the other.
+    let mut i = 0;
+    while i <= a.earlier.len() {
+        let (pa, sa) = shape(&a, i);
+        let mut j = 0;
+        while j <= b.earlier.len() {
+            let (pb, sb) = shape(&b, j);
+            if !matches!(key_overlap(pa, sa, pb, sb), Overlap::Disjoint) {
+                return true;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Shape `i` of an entity's table keys: 0 is the current templates, `k + 1` its earlier shape
+/// `k` (`#[was(…)]`). `i` is at most the number of earlier shapes.
+const fn shape(e: &ListedEntity, i: usize) -> (&KeyTemplate, Option<&KeyTemplate>) {
+    if i == 0 || i > e.earlier.len() {
+        return (&e.partition, e.sort.as_ref());
+    }
+    let earlier = &e.earlier[i - 1];
+    (earlier.partition(), earlier.sort())
 }
 
 /// Two entities that declare the same entity-type attribute under different names.
@@ -295,6 +337,73 @@ pub const fn listed_conflict_named<T: crate::Table>(
     None
 }
 
+/// Build-time check of earlier shape `earlier` (0-based, `#[was(…)]` order) of the entity named
+/// `name` on table `T`, emitted by `#[derive(Entity)]` at that `#[was(…)]`'s template
+/// ([`ListedChecks`]): when `T` lists the entity, no key of that shape can be a key of another
+/// listed entity where the templates decide it — checked against every other entity's current
+/// templates (an unsharded one: a shard suffix is not in its template) and against the earlier
+/// shapes of the entities listed before it (so each pair of shapes is reported once, at an
+/// earlier template). Reads everything from `T`'s list, as [`listed_conflict_named`]. `None`
+/// when all is well.
+pub const fn listed_earlier_conflict_named<T: crate::Table>(
+    name: &str,
+    earlier: usize,
+) -> Option<BuildMessage> {
+    let entities = T::ENTITIES;
+    let mut position = 0;
+    while position < entities.len() && !str_eq(entities[position].name, name) {
+        position += 1;
+    }
+    if position == entities.len() {
+        return None;
+    }
+    let me = &entities[position];
+    if crate::__private::is_fallback(&me.partition) || earlier >= me.earlier.len() {
+        return None;
+    }
+    let (pm, sm) = shape(me, earlier + 1);
+    let mine = Side {
+        entity: me.name,
+        partition: pm,
+        sort: sm,
+        earlier: true,
+    };
+    let mut j = 0;
+    while j < entities.len() {
+        let other = &entities[j];
+        if j == position || crate::__private::is_fallback(&other.partition) || told_apart(other, me)
+        {
+            j += 1;
+            continue;
+        }
+        // Its current shape (0), and its earlier ones when it is listed before `me`.
+        let shapes = if j < position {
+            other.earlier.len() + 1
+        } else {
+            1
+        };
+        let mut k = 0;
+        while k < shapes {
+            if k > 0 || other.sharding.is_none() {
+                let (po, so) = shape(other, k);
+                let verdict = key_overlap(pm, sm, po, so);
+                if matches!(verdict, Overlap::Identical | Overlap::Certain) {
+                    let theirs = Side {
+                        entity: other.name,
+                        partition: po,
+                        sort: so,
+                        earlier: k > 0,
+                    };
+                    return Some(conflict(None, &mine, &theirs));
+                }
+            }
+            k += 1;
+        }
+        j += 1;
+    }
+    None
+}
+
 /// The conflict of `a` and `b` on the table keys (`index: None`) or on index `index`.
 const fn pair_conflict(
     a: &ListedEntity,
@@ -311,11 +420,13 @@ const fn pair_conflict(
                 entity: a.name,
                 partition: &a.partition,
                 sort: a.sort.as_ref(),
+                earlier: false,
             };
             let sb = Side {
                 entity: b.name,
                 partition: &b.partition,
                 sort: b.sort.as_ref(),
+                earlier: false,
             };
             return Some(conflict(None, &sa, &sb));
         }
@@ -345,11 +456,13 @@ const fn pair_conflict(
             entity: a.name,
             partition: ka,
             sort: ya.as_ref(),
+            earlier: false,
         };
         let sb = Side {
             entity: b.name,
             partition: kb,
             sort: yb.as_ref(),
+            earlier: false,
         };
         return Some(conflict(Some(index), &sa, &sb));
     }

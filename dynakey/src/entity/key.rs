@@ -33,11 +33,14 @@ impl<E: Entity> Key<E> {
     /// a sort key of `E` ([`Entity::matches_sort_key`]) when `E`'s table has a sort key, `None`
     /// otherwise; both within DynamoDB's size limits (2,048 and 1,024 bytes of UTF-8); for a
     /// sharded entity, the partition key's shard suffix must be the shard of the sort key's
-    /// shard field. Exactly the keys `E`'s encoders write are accepted.
+    /// shard field. Exactly the keys `E`'s encoders write are accepted, and the keys of the
+    /// earlier shapes `E` declares ([`Entity::EARLIER_KEYS`], [`EarlierKey::fits`](crate::EarlierKey::fits)):
+    /// tell them apart with [`is_current`](Self::is_current).
     ///
     /// # Errors
-    /// [`KeyErrorKind::Mismatch`](crate::KeyErrorKind::Mismatch) naming the template the string
-    /// does not fit; [`KeyErrorKind::EmptyKey`](crate::KeyErrorKind::EmptyKey) /
+    /// [`KeyErrorKind::Mismatch`](crate::KeyErrorKind::Mismatch) naming the current template the
+    /// string does not fit (its reason ends with how many earlier shapes did not fit either, when
+    /// `E` declares some); [`KeyErrorKind::EmptyKey`](crate::KeyErrorKind::EmptyKey) /
     /// [`KeyErrorKind::TooLong`](crate::KeyErrorKind::TooLong) for the size rules.
     pub fn parse(partition: &str, sort: Option<&str>) -> Result<Self, crate::KeyError> {
         Self::check(partition, sort)?;
@@ -50,8 +53,19 @@ impl<E: Entity> Key<E> {
     /// `true` exactly when [`check`](Self::check) is `Ok`, without making the error of a key that
     /// is not `E`'s (no message built; a sharded entity's shard check still hashes the sort
     /// key's fields): how reads and stream records tell which listed entity an item is, trying
-    /// entity after entity.
+    /// entity after entity. A key of an earlier shape ([`Entity::EARLIER_KEYS`]) is `E`'s.
     pub fn is_key(partition: &str, sort: Option<&str>) -> bool {
+        Self::is_current(partition, sort)
+            || E::EARLIER_KEYS
+                .iter()
+                .any(|earlier| earlier.fits(partition, sort))
+    }
+
+    /// `true` when `(partition, sort)` is a key `E`'s encoders write today: it fits the current
+    /// templates ([`Entity::PARTITION_TEMPLATE`], [`Entity::SORT_TEMPLATE`]), DynamoDB's size
+    /// limits and, for a sharded entity, the shard rule, as [`check`](Self::check) says. `false`
+    /// for a key of an earlier shape only ([`Entity::EARLIER_KEYS`]), which a migration rewrites.
+    pub fn is_current(partition: &str, sort: Option<&str>) -> bool {
         use crate::error::KeyRole;
         let size_ok = |role: KeyRole, key: &str| !key.is_empty() && key.len() <= role.max_bytes();
         if !size_ok(KeyRole::Partition, partition) || !E::matches_partition_key(partition) {
@@ -70,12 +84,28 @@ impl<E: Entity> Key<E> {
     }
 
     /// The checks of [`Key::parse`] without making a key (nothing is allocated unless it fails):
-    /// `Ok` exactly when `(partition, sort)` is a key that `E`'s encoders write. Typed reads use
-    /// it to tell `E`'s items from other entities' items in a shared partition or index.
+    /// `Ok` exactly when `(partition, sort)` is a key that `E`'s encoders write, or a key of one
+    /// of its earlier shapes ([`Entity::EARLIER_KEYS`]). Typed reads use it to tell `E`'s items
+    /// from other entities' items in a shared partition or index.
     ///
     /// # Errors
     /// As [`Key::parse`].
     pub fn check(partition: &str, sort: Option<&str>) -> Result<(), crate::KeyError> {
+        let Err(error) = Self::check_current(partition, sort) else {
+            return Ok(());
+        };
+        let earlier = E::EARLIER_KEYS;
+        if earlier.is_empty() {
+            return Err(error);
+        }
+        if earlier.iter().any(|shape| shape.fits(partition, sort)) {
+            return Ok(());
+        }
+        Err(error.with_earlier_shapes(earlier.len(), E::ENTITY_NAME))
+    }
+
+    /// [`check`](Self::check) against the current templates only.
+    fn check_current(partition: &str, sort: Option<&str>) -> Result<(), crate::KeyError> {
         use crate::error::{KeyError, KeyRole};
         KeyError::check_size(KeyRole::Partition, partition)?;
         if !E::matches_partition_key(partition) {

@@ -13,7 +13,7 @@
 use super::EntityIndex;
 use crate::error::KeyError;
 use crate::expr::QueryInput;
-use crate::template::{KeyTemplate, TemplatePart};
+use crate::template::{EarlierKey, KeyTemplate, TemplatePart};
 use crate::unique::UniqueConstraint;
 
 /// One entity of a table's list, as reads recognise its items: its name, key templates, the
@@ -24,6 +24,8 @@ pub struct ListedEntity {
     pub(crate) name: &'static str,
     pub(crate) partition: KeyTemplate,
     pub(crate) sort: Option<KeyTemplate>,
+    /// Its earlier table-key shapes ([`Entity::EARLIER_KEYS`](crate::Entity::EARLIER_KEYS)).
+    pub(crate) earlier: &'static [EarlierKey],
     pub(crate) entity_type: Option<&'static str>,
     pub(crate) unique: &'static [UniqueConstraint],
     pub(crate) indexes: &'static [EntityIndex],
@@ -48,6 +50,14 @@ impl std::fmt::Debug for ListedEntity {
             .field("name", &self.name)
             .field("partition", &self.partition.text)
             .field("sort", &self.sort.map(|s| s.text))
+            .field(
+                "earlier",
+                &self
+                    .earlier
+                    .iter()
+                    .map(|e| (e.partition().text, e.sort().map(|s| s.text)))
+                    .collect::<Vec<_>>(),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -66,6 +76,14 @@ impl ListedEntity {
     /// Its sort-key template (`None` on a table without a sort key).
     pub fn sort_template(&self) -> Option<&KeyTemplate> {
         self.sort.as_ref()
+    }
+
+    /// Its earlier table-key shapes, from `#[was(…)]` ([`Entity::EARLIER_KEYS`](crate::Entity::EARLIER_KEYS)):
+    /// its items may still have keys of these shapes, which reads recognise as its items (see
+    /// [`owns`](Self::owns)). The build-time checks of a table enum treat each as another shape of
+    /// the entity: none may be confused with a key of another listed entity. Empty for most.
+    pub fn earlier_keys(&self) -> &'static [EarlierKey] {
+        self.earlier
     }
 
     /// The attribute that holds its entity name on every item, where it declares one
@@ -136,7 +154,8 @@ impl ListedEntity {
         nesting_in(entities)
     }
 
-    /// `true` when `(partition, sort)` is a key this entity's encoders write and, where it declares
+    /// `true` when `(partition, sort)` is a key this entity's encoders write (or a key of one of
+    /// its [earlier shapes](Self::earlier_keys)) and, where it declares
     /// an entity-type attribute, `entity_type(attribute)` holds its name.
     pub fn owns<'a>(
         &self,

@@ -1,0 +1,278 @@
+// The expansion of `entity_with_history` in dynakey-derive/src/expansion_tests.rs; regenerate with
+// `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
+///The fields of a [`Node`] partition key (template `DRIVE#<drive>`), as parsed by `Node::parse_partition_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+pub struct NodePartitionKey {
+    ///The `drive` segment.
+    pub drive: String,
+}
+///The fields of a [`Node`] sort key (template `NODE#<parent>#<name>`), as parsed by `Node::parse_sort_key`.
+#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+pub struct NodeSortKey {
+    ///The `parent` segment.
+    pub parent: String,
+    ///The `name` segment.
+    pub name: String,
+}
+///Typed sort-key builder for [`Node`] (template `NODE#<parent>#<name>`), created by `Node::sk()`: fill fields left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts the fields filled. Encoding errors are kept and returned when the query is built.
+#[must_use = "a sort-key builder does nothing until passed to a query condition"]
+pub struct NodeSk<const D: usize>(::dynakey::__private::SortKey);
+const _: () = {
+    use ::dynakey::__private as __dk;
+    #[allow(non_camel_case_types)]
+    mod field {
+        pub enum parent {}
+        pub enum name {}
+    }
+    type __SkFields = (field::parent, field::name);
+    type __SkNextAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
+    #[diagnostic::on_unimplemented(
+        message = "sort-key field `{F}` cannot be filled now: the next field of \"NODE#<parent>#<name>\" is `{Self}` (`Node::sk()` fills `parent`, `name` in that order)",
+        label = "fill `{Self}` first"
+    )]
+    pub trait __SkNext<F, const N: usize> {}
+    impl<F, const N: usize> __SkNext<F, N> for F
+    where
+        __SkFields: __dk::DepthOf<F, N>,
+    {}
+    impl<const D: usize> __dk::SortKeyBuilder for NodeSk<D>
+    where
+        __dk::Kinds2: __dk::At<D>,
+    {
+        type Entity = Node;
+        type Index = ::dynakey::PrimaryIndex;
+        type Kind = <__dk::Kinds2 as __dk::At<D>>::Out;
+        fn into_key(self) -> __dk::SortKey {
+            self.0
+        }
+    }
+    impl<const D: usize> ::dynakey::SortKeyOf<Node, ::dynakey::PrimaryIndex>
+    for NodeSk<D> {}
+    impl<const D: usize> NodeSk<D>
+    where
+        String: __dk::KeySegment,
+    {
+        ///Fills `parent` (field 1 of 2): a `NodeSk<1>`.
+        pub fn parent<const N: usize>(
+            self,
+            parent: impl __dk::SegmentArg<String>,
+        ) -> NodeSk<N>
+        where
+            __SkFields: __dk::FieldAt<D, field::parent>,
+            __SkNextAt<D, field::parent>: __SkNext<field::parent, N>,
+        {
+            NodeSk(Node::__SORT.fill::<0, _>(self.0, &parent))
+        }
+        ///A partial value of `parent`: keys whose `parent` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
+        #[allow(non_snake_case)]
+        pub fn parent_prefix(
+            self,
+            partial: impl ::dynakey::SegmentPrefix<String>,
+        ) -> ::dynakey::SortKeyPartial<Node, ::dynakey::PrimaryIndex>
+        where
+            __SkFields: __dk::FieldAt<D, field::parent>,
+            __SkNextAt<D, field::parent>: __SkNext<field::parent, 1>,
+        {
+            Node::__SORT.fill_partial::<0, _, _>(self.0, &partial)
+        }
+        ///Fills `name` (field 2 of 2): a `NodeSk<2>`.
+        pub fn name<const N: usize>(
+            self,
+            name: impl __dk::SegmentArg<String>,
+        ) -> NodeSk<N>
+        where
+            __SkFields: __dk::FieldAt<D, field::name>,
+            __SkNextAt<D, field::name>: __SkNext<field::name, N>,
+        {
+            NodeSk(Node::__SORT.fill::<1, _>(self.0, &name))
+        }
+        ///A partial value of `name`: keys whose `name` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
+        #[allow(non_snake_case)]
+        pub fn name_prefix(
+            self,
+            partial: impl ::dynakey::SegmentPrefix<String>,
+        ) -> ::dynakey::SortKeyPartial<Node, ::dynakey::PrimaryIndex>
+        where
+            __SkFields: __dk::FieldAt<D, field::name>,
+            __SkNextAt<D, field::name>: __SkNext<field::name, 2>,
+        {
+            Node::__SORT.fill_partial::<1, _, _>(self.0, &partial)
+        }
+    }
+    #[automatically_derived]
+    impl ::dynakey::Unversioned for Node
+    where
+        String: __dk::KeySegment,
+    {}
+    #[automatically_derived]
+    impl ::dynakey::Entity for Node
+    where
+        String: __dk::KeySegment,
+    {
+        type Table = Drive;
+        type PartitionFields = (String,);
+        const ENTITY_NAME: &'static str = "Node";
+        const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
+            Self::__SORT.template,
+        );
+        const EARLIER_KEYS: &'static [::dynakey::EarlierKey] = &[
+            __dk::earlier_key(
+                Self::__PARTITION.template,
+                __dk::Some(
+                    __dk::key_template(
+                        "FILE#<parent>#<name>",
+                        __dk::KeyRole::Sort,
+                        &[
+                            __dk::literal("FILE#"),
+                            __dk::field::<String>("parent"),
+                            __dk::literal("#"),
+                            __dk::field::<String>("name"),
+                        ],
+                    ),
+                ),
+            ),
+            __dk::earlier_key(
+                __dk::key_template(
+                    "D#<drive>",
+                    __dk::KeyRole::Partition,
+                    &[__dk::literal("D#"), __dk::field::<String>("drive")],
+                ),
+                __dk::Some(
+                    __dk::key_template(
+                        "F#<name>",
+                        __dk::KeyRole::Sort,
+                        &[__dk::literal("F#"), __dk::field::<String>("name")],
+                    ),
+                ),
+            ),
+        ];
+        fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
+            Node::__PARTITION.encode((&self.drive,))
+        }
+        fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
+            Self::__SORT.encode_some((&self.parent, &self.name))
+        }
+        fn matches_partition_key(key: &str) -> bool {
+            Node::__PARTITION.matches(__dk::None, key)
+        }
+        fn matches_sort_key(key: &str) -> bool {
+            Node::__SORT.matches(__dk::None, key)
+        }
+    }
+    #[automatically_derived]
+    impl ::dynakey::InTable<Drive> for Node
+    where
+        String: __dk::KeySegment,
+    {}
+    #[automatically_derived]
+    impl __dk::ListedChecks for Node
+    where
+        String: __dk::KeySegment,
+    {
+        const CHECKS: () = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Node", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+            if let __dk::Some(message) = __dk::listed_earlier_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Node", 0usize) {
+                ::core::panic!("{}", message.as_str())
+            }
+            if let __dk::Some(message) = __dk::listed_earlier_conflict_named::<
+                <Self as ::dynakey::Entity>::Table,
+            >("Node", 1usize) {
+                ::core::panic!("{}", message.as_str())
+            }
+        };
+    }
+    impl Node
+    where
+        String: __dk::KeySegment,
+    {
+        const __PARTITION: __dk::Template<(String,)> = __dk::template(
+            "DRIVE#<drive>",
+            __dk::KeyRole::Partition,
+            &[__dk::literal("DRIVE#"), __dk::field::<String>("drive")],
+        );
+        #[doc(hidden)]
+        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
+        const __SORT: __dk::Template<(String, String)> = __dk::template(
+            "NODE#<parent>#<name>",
+            __dk::KeyRole::Sort,
+            &[
+                __dk::literal("NODE#"),
+                __dk::field::<String>("parent"),
+                __dk::literal("#"),
+                __dk::field::<String>("name"),
+            ],
+        );
+        ///Starts a sort-key condition for `NODE#<parent>#<name>`: fill fields left to right, or pass as is for every item of this entity.
+        pub fn sk() -> NodeSk<0> {
+            NodeSk(Self::__SORT.start())
+        }
+        /**Parses a sort key written by the template `NODE#<parent>#<name>` back into its fields.
+
+# Errors
+[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+        pub fn parse_sort_key(key: &str) -> __dk::Result<NodeSortKey, __dk::KeyError> {
+            match Node::__SORT.parse(key) {
+                __dk::Ok((__dynakey_0, __dynakey_1)) => {
+                    __dk::Ok(NodeSortKey {
+                        parent: __dynakey_0,
+                        name: __dynakey_1,
+                    })
+                }
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
+        }
+        /**The primary key of the [`Node`] with these field values (partition key `DRIVE#<drive>`, sort key `NODE#<parent>#<name>`), for GetItem, DeleteItem and friends.
+
+# Errors
+Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside a value, an empty last segment, a key over DynamoDB's byte limits.*/
+        pub fn key(
+            drive: impl __dk::SegmentArg<String>,
+            parent: impl __dk::SegmentArg<String>,
+            name: impl __dk::SegmentArg<String>,
+        ) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
+            __dk::key(
+                Node::__PARTITION.encode((&drive,)),
+                Node::__SORT.encode((&parent, &name)),
+            )
+        }
+        ///A Query over one whole partition (`DRIVE#<drive>`); narrow it with a sort-key condition such as `.begins_with(Node::sk())`. Encoding errors are returned when the query is built.
+        pub fn query(drive: impl __dk::SegmentArg<String>) -> ::dynakey::KeyQuery<Self> {
+            __dk::query::<Self>(Node::__PARTITION.encode((&drive,)))
+        }
+        /**Parses a partition key written by the template `DRIVE#<drive>` back into its fields.
+
+# Errors
+[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
+        pub fn parse_partition_key(
+            key: &str,
+        ) -> __dk::Result<NodePartitionKey, __dk::KeyError> {
+            match Node::__PARTITION.parse(key) {
+                __dk::Ok((__dynakey_0,)) => {
+                    __dk::Ok(NodePartitionKey {
+                        drive: __dynakey_0,
+                    })
+                }
+                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
+            }
+        }
+        ///Attribute `drive` (field `drive`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const DRIVE: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle(
+            "drive",
+        );
+        ///Attribute `parent` (field `parent`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const PARENT: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle(
+            "parent",
+        );
+        ///Attribute `name` (field `name`). A key field: conditions only (an item changes its key with `Db::move_to`).
+        pub const NAME: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle("name");
+        ///Attribute `size` (field `size`). Conditions and every update operation.
+        pub const SIZE: __dk::Field<Self, u64, __dk::Plain> = __dk::handle("size");
+    }
+};
