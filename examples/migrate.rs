@@ -151,7 +151,10 @@ fn print_report(report: &MigrationReport) {
 fn busy_folder(nodes: &[NodeV1], root: &KeyPath) -> KeyPath {
     let under = |folder: &KeyPath| {
         let prefix = folder.as_str();
-        nodes.iter().filter(|n| n.path.as_str().starts_with(prefix)).count()
+        nodes
+            .iter()
+            .filter(|n| n.path.as_str().starts_with(prefix))
+            .count()
     };
     nodes
         .iter()
@@ -190,7 +193,10 @@ async fn main() -> Result<(), BoxError> {
     let v1: Db<DriveV1> = engine.db("drive");
     v1.create_table().await?;
     let loaded = v1.batch_put(&nodes).await?;
-    println!("version 1 loaded {} items (sort key = the path, no index)", loaded.items);
+    println!(
+        "version 1 loaded {} items (sort key = the path, no index)",
+        loaded.items
+    );
 
     // 2. Version 2 deploys: the table lacks its GSI, which is added explicitly.
     let db: Db<Drive> = engine.db("drive");
@@ -200,7 +206,10 @@ async fn main() -> Result<(), BoxError> {
     }
     let started = Instant::now();
     let added = db.add_missing_indexes().await?;
-    println!("add_missing_indexes: {added:?} in {:.2?} (UpdateTable, waited until ACTIVE)", started.elapsed());
+    println!(
+        "add_missing_indexes: {added:?} in {:.2?} (UpdateTable, waited until ACTIVE)",
+        started.elapsed()
+    );
     println!("ensure_table now: {:?}", db.ensure_table().await?);
 
     // 3. What the migration would do, writing nothing.
@@ -223,7 +232,11 @@ async fn main() -> Result<(), BoxError> {
         .budget(CapacityBudget::new().write_units_per_second(20_000.0))
         .on_progress(move |r| {
             progress.set_position(r.scanned);
-            progress.set_message(format!("{} rewritten, {:.0} items/s", r.rewritten(), r.rate()));
+            progress.set_message(format!(
+                "{} rewritten, {:.0} items/s",
+                r.rewritten(),
+                r.rate()
+            ));
         })
         .send()
         .await?;
@@ -249,7 +262,11 @@ async fn main() -> Result<(), BoxError> {
         .try_collect()
         .await?;
     let expected = sorted(walked.iter().map(|n| n.path.as_str().to_owned()).collect());
-    let mut ok = check(&format!("the subtree of {folder}, one begins_with query on PATH#"), &subtree, &expected);
+    let mut ok = check(
+        &format!("the subtree of {folder}, one begins_with query on PATH#"),
+        &subtree,
+        &expected,
+    );
     let level: Vec<String> = db
         .query(&Node::query_by_parent(ACCOUNT, &folder))
         .items()
@@ -263,7 +280,11 @@ async fn main() -> Result<(), BoxError> {
             .map(|n| n.path.as_str().to_owned())
             .collect(),
     );
-    ok &= check(&format!("one level of {folder}, the new parent index"), &level, &children);
+    ok &= check(
+        &format!("one level of {folder}, the new parent index"),
+        &level,
+        &children,
+    );
     ok &= report.failed.is_empty() && again.rewritten() == 0;
     if !ok {
         std::process::exit(1);
@@ -287,7 +308,10 @@ mod migrate_tests {
         };
         let key = old.primary_key()?;
         assert!(dynakey::Key::<Node>::is_key(key.partition(), key.sort()));
-        assert!(!dynakey::Key::<Node>::is_current(key.partition(), key.sort()));
+        assert!(!dynakey::Key::<Node>::is_current(
+            key.partition(),
+            key.sort()
+        ));
         Ok(())
     }
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use dynakey::{Entity, Table};
+use dynakey::{Entity, Key, Table};
 use dynakey_runtime::{
     CapacityBudget, Db, MigrationCheckpoint, MigrationKind, RequestLog, RetryPolicy,
 };
@@ -36,11 +36,13 @@ struct DocV1 {
     version: u64,
 }
 
-/// The same documents, version 2: by owner in GSI1.
+/// The same documents, version 2: the owner in the sort key (so every document moves), and by
+/// owner in GSI1.
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[dynakey(table = Docs, version = "version")]
 #[pk("FOLDER#<folder>")]
-#[sk("DOC#<id>")]
+#[sk("DOC#<owner>#<id>")]
+#[was(sk = "DOC#<id>")]
 #[index(ByOwner, pk = "OWNER#<owner>", sk = "DOC#<id>")]
 struct Doc {
     folder: String,
@@ -72,6 +74,34 @@ struct Note {
     id: u32,
     owner: String,
     edits: u32,
+}
+
+/// A member with a unique email, as version 1 keyed it and as version 2 does (by team).
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Docs, name = "Member", version = "version")]
+#[pk("ORG#<org>")]
+#[sk("MEMBER#<id>")]
+#[unique("email")]
+struct MemberV1 {
+    org: String,
+    team: String,
+    id: u32,
+    email: String,
+    version: u64,
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Docs, version = "version")]
+#[pk("ORG#<org>")]
+#[sk("TEAM#<team>#MEMBER#<id>")]
+#[was(sk = "MEMBER#<id>")]
+#[unique("email")]
+struct Member {
+    org: String,
+    team: String,
+    id: u32,
+    email: String,
+    version: u64,
 }
 
 fn doc_v1(id: u32) -> DocV1 {
@@ -147,14 +177,22 @@ async fn a_dry_run_counts_and_writes_nothing_then_the_migration_fills_the_new_in
         .await?;
     assert!(dry.dry_run);
     assert_eq!(dry.scanned, 340);
-    assert_eq!((dry.reindexed, dry.moved, dry.current), (300, 0, 0));
+    assert_eq!((dry.moved, dry.reindexed, dry.current), (300, 0, 0));
     assert_eq!(dry.other, 40, "the notes are another entity's");
     assert!(dry.failed.is_empty(), "{:?}", dry.failed);
     assert_eq!(dry.examples.len(), 5);
     for example in &dry.examples {
-        assert_eq!(example.kind, MigrationKind::Reindex);
-        assert_eq!(example.old, example.new);
-        assert_eq!(example.attributes, ["GSI1PK", "GSI1SK", "version"]);
+        assert_eq!(example.kind, MigrationKind::Move);
+        assert_eq!(example.old.0, example.new.0, "the partition stays");
+        let (old, new) = (example.old.1.as_deref(), example.new.1.as_deref());
+        let id = old
+            .and_then(|sk| sk.strip_prefix("DOC#"))
+            .ok_or("an old sort key")?;
+        assert!(
+            new.is_some_and(|sk| sk.starts_with("DOC#o") && sk.ends_with(id)),
+            "{new:?}"
+        );
+        assert!(example.attributes.is_empty());
     }
     assert!(dry.checkpoint.is_done());
     let sent = log.operations();
@@ -166,10 +204,9 @@ async fn a_dry_run_counts_and_writes_nothing_then_the_migration_fills_the_new_in
 
     let _ = log.take();
     let report = db.migrate::<Doc>().segments(3).page_size(50).send().await?;
-    assert_eq!(
-        (report.reindexed, report.moved, report.current),
-        (300, 0, 0)
-    );
+    assert_eq!((report.moved, report.reindexed), (300, 0));
+    // A moved document sorts after `DOC#<id>` keys still to be read: scanned again, current.
+    assert_eq!(report.scanned, 340 + report.current);
     assert_eq!(report.other, 40);
     assert!(
         report.write_units > 0.0 && report.read_units > 0.0,
@@ -178,6 +215,11 @@ async fn a_dry_run_counts_and_writes_nothing_then_the_migration_fills_the_new_in
     assert_eq!(in_index(&db, 5).await?, 300);
     let stored = docs(&db).await?;
     assert_eq!(stored.len(), 300);
+    assert_eq!(
+        raw_count(&db).await?,
+        340,
+        "each document once: no old item left beside its new one"
+    );
     assert!(
         stored.values().all(|d| d.version == 2),
         "each document rewritten once: its version moved on from 1 to 2"
@@ -223,13 +265,15 @@ async fn the_entities_of_a_table_are_migrated_in_one_scan() -> Result<(), BoxErr
     let dry = db.migrate::<Doc>().and::<Note>().dry_run().await?;
     assert_eq!(dry.entities, ["Doc", "Note"]);
     let counts = |r: &dynakey_runtime::MigrationReport, e: &str| {
-        r.by_entity.get(e).map(|c| (c.reindexed, c.current))
+        r.by_entity
+            .get(e)
+            .map(|c| (c.moved + c.reindexed, c.current))
     };
     assert_eq!(counts(&dry, "Doc"), Some((70, 0)));
     assert_eq!(counts(&dry, "Note"), Some((30, 0)));
     assert_eq!(dry.examples.len(), 10, "five examples of each entity");
     let report = db.migrate::<Doc>().and::<Note>().send().await?;
-    assert_eq!((report.reindexed, report.other), (100, 0));
+    assert_eq!((report.moved, report.reindexed, report.other), (70, 30, 0));
     let again = db
         .migrate::<Doc>()
         .and::<Note>()
@@ -247,6 +291,50 @@ async fn the_entities_of_a_table_are_migrated_in_one_scan() -> Result<(), BoxErr
     Ok(())
 }
 
+/// One edit of document `id` by a writer of version 2 during the migration: at its new key, or,
+/// not moved yet, at its old one (a `Key<Doc>` of the earlier shape); an item moved in between is
+/// looked for again.
+async fn edit(db: &Db<Docs>, id: u32) -> Result<(), dynakey_runtime::Error> {
+    let v1 = doc_v1(id);
+    let new = Doc::key(&v1.folder, &v1.owner, id)?;
+    let old = Key::<Doc>::parse(
+        &format!("FOLDER#{}", v1.folder),
+        Some(&format!("DOC#{id:010}")),
+    )?;
+    for _ in 0..10 {
+        for key in [&new, &old] {
+            match db.modify(key, |d: &mut Doc| d.edits += 1).await {
+                Ok(_) => return Ok(()),
+                Err(dynakey_runtime::Error::NotFound { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Err(dynakey_runtime::Error::Engine(format!(
+        "document {id} not found at either key"
+    )))
+}
+
+/// Every item in the table, whatever its entity (old shapes and uniqueness items included).
+async fn raw_count(db: &Db<Docs>) -> Result<usize, BoxError> {
+    let (mut count, mut start) = (0, None);
+    loop {
+        let page = db
+            .client()
+            .scan()
+            .table_name(db.table_name())
+            .consistent_read(true)
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        count += page.items().len();
+        start = page.last_evaluated_key;
+        if start.is_none() {
+            return Ok(count);
+        }
+    }
+}
+
 /// Writers that edit documents all through the migration: every edit is kept, and every
 /// document ends in the new shape.
 async fn with_writers(db: &Db<Docs>, n: u32) -> Result<(), BoxError> {
@@ -261,8 +349,7 @@ async fn with_writers(db: &Db<Docs>, n: u32) -> Result<(), BoxError> {
             while !stop.load(std::sync::atomic::Ordering::Relaxed) {
                 let id = (i * 7919) % n;
                 i += 4;
-                let key = Doc::key(doc_v1(id).folder, id)?;
-                db.modify(&key, |d: &mut Doc| d.edits += 1).await?;
+                edit(&db, id).await?;
                 *edits.entry(id).or_default() += 1;
                 tokio::task::yield_now().await;
             }
@@ -344,6 +431,11 @@ async fn a_run_killed_at_random_points_resumes_exactly() -> Result<(), BoxError>
     assert!(kills > 0, "the run was killed at least once");
     let stored = docs(&db).await?;
     assert_eq!(stored.len() as u32, n);
+    assert_eq!(
+        raw_count(&db).await? as u32,
+        n,
+        "no old item left beside its new one"
+    );
     let versions: BTreeMap<u64, usize> = stored.values().fold(BTreeMap::new(), |mut m, d| {
         *m.entry(d.version).or_default() += 1;
         m
@@ -361,19 +453,19 @@ async fn a_run_killed_at_random_points_resumes_exactly() -> Result<(), BoxError>
 async fn the_capacity_budget_holds_over_the_run() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<Docs>().await?;
-    load(&db, 400, 200).await?;
-    // The engine's own pace first: the notes migrated with no budget.
-    let free = db.migrate::<Note>().segments(2).page_size(25).send().await?;
+    load(&db, 200, 300).await?;
+    // The engine's own pace first: the documents migrated with no budget.
+    let free = db.migrate::<Doc>().segments(2).page_size(25).send().await?;
     let unpaced = free.write_units / free.elapsed.as_secs_f64();
     let budget = 150.0;
     let report = db
-        .migrate::<Doc>()
+        .migrate::<Note>()
         .segments(2)
         .page_size(25)
         .budget(CapacityBudget::new().write_units_per_second(budget))
         .send()
         .await?;
-    assert_eq!(report.reindexed, 400);
+    assert_eq!(report.reindexed, 300);
     let rate = report.write_units / report.elapsed.as_secs_f64();
     println!(
         "budget {budget}: {rate:.1} write units per second ({} units in {:?}, {} read units); \
@@ -393,6 +485,57 @@ async fn the_capacity_budget_holds_over_the_run() -> Result<(), BoxError> {
     } else {
         println!("the engine writes slower than the budget: only the upper bound is checked");
     }
+    Ok(())
+}
+
+#[tokio::test]
+async fn uniqueness_items_move_with_their_items() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Docs>().await?;
+    for id in 0..60u32 {
+        db.create(&MemberV1 {
+            org: "acme".into(),
+            team: format!("t{}", id % 4),
+            id,
+            email: format!("m{id}@acme.io"),
+            version: 0,
+        })
+        .await?;
+    }
+    let before = raw_count(&db).await?;
+    assert_eq!(before, 120, "60 members and their 60 uniqueness items");
+    let report = db.migrate::<Member>().page_size(7).send().await?;
+    assert_eq!(report.moved, 60);
+    assert!(report.failed.is_empty(), "{:?}", report.failed);
+    assert_eq!(report.other, 60, "the uniqueness items are passed over");
+    assert_eq!(
+        raw_count(&db).await?,
+        before,
+        "nothing left behind, nothing added"
+    );
+    let found = db.find_unique(Member::EMAIL, "m7@acme.io").await?;
+    let member = found.ok_or("m7 found through its uniqueness item")?;
+    assert_eq!(
+        (member.team.as_str(), member.id, member.version),
+        ("t3", 7, 2)
+    );
+    let key = member.primary_key()?;
+    assert!(Key::<Member>::is_current(key.partition(), key.sort()));
+    let taken = db
+        .create(&Member {
+            org: "acme".into(),
+            team: "t9".into(),
+            id: 99,
+            email: "m7@acme.io".into(),
+            version: 0,
+        })
+        .await;
+    assert!(
+        matches!(taken, Err(dynakey_runtime::Error::NotUnique { .. })),
+        "the moved member still holds its email: {taken:?}"
+    );
+    let again = db.migrate::<Member>().send().await?;
+    assert_eq!((again.current, again.moved), (60, 0));
     Ok(())
 }
 
