@@ -24,7 +24,7 @@ use crate::db::Db;
 use crate::error::Error;
 use crate::item::key_strings;
 use crate::sdk::{Idempotence, Meter, Sending, Units};
-use item::{Done, Planned};
+use item::{Done, Owner, Planned};
 pub use pace::CapacityBudget;
 use pace::Pace;
 pub use report::{
@@ -53,7 +53,7 @@ type MigrateItem<T> = for<'a> fn(
 /// One entity of a migration: its name and its item functions.
 struct Member<T: Table> {
     name: &'static str,
-    owns: fn(&Item) -> bool,
+    owns: fn(&Item) -> Owner,
     plan: fn(&Item) -> Planned,
     migrate: MigrateItem<T>,
 }
@@ -273,6 +273,7 @@ impl<T: Table> Migrate<T> {
             gone: 0,
             other: 0,
             failed: Vec::new(),
+            unfinished: 0,
             examples: Vec::new(),
             read_units: 0.0,
             write_units: 0.0,
@@ -478,7 +479,12 @@ impl<T: Table> Run<T> {
     /// Migrates (or, in a dry run, plans) the items of one page, `in_flight` at a time. Every
     /// item is finished before an error is returned, so the counts are exact.
     async fn migrate_page(&self, items: Vec<Item>) -> Result<(), Error> {
-        let owner = |item: &Item| self.members.iter().find(|m| (m.owns)(item)).copied();
+        let owner = |item: &Item| {
+            self.members
+                .iter()
+                .find(|m| !matches!((m.owns)(item), Owner::Not))
+                .copied()
+        };
         if self.dry_run {
             for item in &items {
                 let Some(member) = owner(item) else {
@@ -515,6 +521,7 @@ impl<T: Table> Run<T> {
             match result {
                 Ok(done) => self.count(entity, done),
                 Err(e) => {
+                    self.update(|r| r.unfinished += 1);
                     first_error.get_or_insert(e);
                 }
             }

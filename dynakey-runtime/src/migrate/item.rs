@@ -5,7 +5,7 @@
 use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
 use dynakey::__private::expr::{Comparator, Condition, Operand, Path, SetValue, UpdateAction};
 use dynakey::__private::write::{condition, Guard};
-use dynakey::{Entity, Fill, InTable, Key, Table};
+use dynakey::{Entity, Fill, InTable, Key, Table, WriteInput};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -15,6 +15,7 @@ use crate::convert::{key_to_attributes, string_attribute, Item};
 use crate::db::Db;
 use crate::error::{Error, Expected};
 use crate::item::{from_entity_item, key_strings, to_item};
+use crate::read::owner::{is_own_item, listed_position};
 use crate::sdk::Units;
 use crate::single::transact::all_or_error;
 use crate::single::write::{self, Action, Kind};
@@ -55,19 +56,47 @@ pub(crate) enum Done {
     Failed(MigrationFailure),
 }
 
-/// `true` when `item` is `E`'s: its table key fits `E`'s current or an earlier key template,
-/// and its entity-type attribute, when it has one, names `E` (an item of an earlier shape may
-/// predate that attribute).
-pub(crate) fn owns<T: Table, E: InTable<T>>(item: &Item) -> bool {
+/// Whose an item is, for a migration of `E`.
+pub(crate) enum Owner {
+    /// `E`'s.
+    Mine,
+    /// Not `E`'s: another entity's, dynakey's own uniqueness item, or no entity's.
+    Not,
+    /// `E`'s templates fit it, and another listed entity's too: why (never written).
+    Ambiguous(String),
+}
+
+/// Whose `item` is: `E`'s when its table key fits `E`'s current or an earlier key template, it
+/// is not a uniqueness item, its entity-type attribute (when it has one; an item of an earlier
+/// shape may predate it) names `E`, and, on a table that lists its entities, no other listed
+/// entity owns it as well — the screening of a typed read (docs/semantics.md §4).
+pub(crate) fn owns<T: Table, E: InTable<T>>(item: &Item) -> Owner {
     let Some(partition) = string_attribute(item, T::PARTITION_KEY) else {
-        return false;
+        return Owner::Not;
     };
     let sort = T::SORT_KEY.and_then(|name| string_attribute(item, name));
-    if !Key::<E>::is_key(partition, sort) {
-        return false;
+    if !Key::<E>::is_key(partition, sort) || is_own_item::<T>(item) {
+        return Owner::Not;
     }
-    E::ENTITY_TYPE_ATTRIBUTE
-        .is_none_or(|name| string_attribute(item, name).is_none_or(|v| v == E::ENTITY_NAME))
+    let named = E::ENTITY_TYPE_ATTRIBUTE
+        .is_none_or(|name| string_attribute(item, name).is_none_or(|v| v == E::ENTITY_NAME));
+    if !named {
+        return Owner::Not;
+    }
+    if T::ENTITIES.is_empty() {
+        return Owner::Mine;
+    }
+    match listed_position::<T>(item) {
+        Ok(Some(at))
+            if T::ENTITIES
+                .get(at)
+                .is_some_and(|e| e.name() == E::ENTITY_NAME) =>
+        {
+            Owner::Mine
+        }
+        Ok(_) => Owner::Not,
+        Err(e) => Owner::Ambiguous(e.to_string()),
+    }
 }
 
 /// Works out what `item`, as scanned, needs to be in `E`'s newest shape.
@@ -76,8 +105,10 @@ where
     T: Table,
     E: InTable<T> + Serialize + DeserializeOwned,
 {
-    if !owns::<T, E>(item) {
-        return Planned::Other;
+    match owns::<T, E>(item) {
+        Owner::Mine => {}
+        Owner::Not => return Planned::Other,
+        Owner::Ambiguous(reason) => return Planned::Failed(reason),
     }
     let (partition, sort) = key_strings::<T>(item);
     let partition = partition.unwrap_or_default();
@@ -110,11 +141,25 @@ where
             return Planned::Current;
         }
     }
-    let version = E::MANAGED.version().and_then(|name| match item.get(name) {
-        Some(AttributeValue::N(n)) => n.parse::<u64>().ok(),
-        _ => None,
-    });
-    let (condition, expected) = unchanged::<E>(item, &new, version);
+    let version = match E::MANAGED.version().map(|name| item.get(name)) {
+        None | Some(None) | Some(Some(AttributeValue::Null(_))) => None,
+        Some(Some(AttributeValue::N(n))) => match n.parse::<u64>() {
+            Ok(v) => Some(v),
+            Err(_) => {
+                return Planned::Failed(format!("its version {n:?} is not a whole number ≥ 0"))
+            }
+        },
+        Some(Some(_)) => return Planned::Failed("its version is not a number".to_owned()),
+    };
+    let (condition, expected) = match unchanged::<E>(item, &new, version) {
+        Ok(condition) => condition,
+        Err(reason) => return Planned::Failed(reason),
+    };
+    if kind == MigrationKind::Move {
+        // The item as stored, with its new keys: attributes `E` does not model are kept, and
+        // nothing but keys is written differently from how it is stored.
+        new = moved_image::<E>(item, new);
+    }
     if let Some(name) = E::MANAGED.version() {
         let next = AttributeValue::N(version.unwrap_or(0).saturating_add(1).to_string());
         if kind == MigrationKind::Reindex {
@@ -166,6 +211,21 @@ fn key_attribute_names<E: Entity>() -> Vec<&'static str> {
     names
 }
 
+/// The stored `item` with the key attributes of `new` (the item in the newest shape): the table
+/// keys, the entity-type attribute and the index key attributes set from `new`, or removed where
+/// `new` has none; every other attribute as stored.
+fn moved_image<E: Entity>(item: &Item, new: Item) -> Item {
+    let mut image = item.clone();
+    let mut new = new;
+    for name in key_attribute_names::<E>() {
+        match new.remove(name) {
+            Some(value) => image.insert(name.to_owned(), value),
+            None => image.remove(name),
+        };
+    }
+    image
+}
+
 /// The table's key attributes of `item`.
 fn key_attributes<T: Table>(item: &Item) -> Item {
     std::iter::once(T::PARTITION_KEY)
@@ -177,18 +237,23 @@ fn key_attributes<T: Table>(item: &Item) -> Item {
 /// The condition that `item` is stored as it was scanned: its version, for a versioned entity
 /// whose item has one (AWS developer guide, "Optimistic locking with version number"); otherwise
 /// every attribute equal to the scanned value and the attributes the new shape adds absent.
+///
+/// # Errors
+/// Why the item cannot be conditioned on its image: the `ConditionExpression` would be longer
+/// than DynamoDB's 4 KB (AWS developer guide, "Service, account, and table quotas — Expression
+/// parameters"); a version would make it one comparison.
 fn unchanged<E: Entity>(
     item: &Item,
     new: &Item,
     version: Option<u64>,
-) -> (Option<Condition>, Expected) {
+) -> Result<(Option<Condition>, Expected), String> {
     if let (Some(attribute), Some(version)) = (E::MANAGED.version(), version) {
         let expected = Expected {
             guard: Guard::Exists,
             version: Some(version),
             version_attribute: Some(attribute),
         };
-        return (condition::<E>(Guard::Exists, Some(version), &[]), expected);
+        return Ok((condition::<E>(Guard::Exists, Some(version), &[]), expected));
     }
     let table = <E::Table as Table>::PARTITION_KEY;
     let is_key = |name: &str| name == table || <E::Table as Table>::SORT_KEY == Some(name);
@@ -211,8 +276,24 @@ fn unchanged<E: Entity>(
     for name in added {
         all.push(Condition::AttributeNotExists(Path::attribute(name.clone())));
     }
-    (Some(Condition::And(all)), Expected::guard(Guard::Exists))
+    let condition = Condition::And(all);
+    let rendered = WriteInput::render(&[], Some(&condition));
+    let length = rendered
+        .condition_expression
+        .as_ref()
+        .map_or(0, String::len);
+    if length > MAX_EXPRESSION_BYTES {
+        return Err(format!(
+            "the condition on its unchanged attributes would be {length} bytes, over DynamoDB's \
+             {MAX_EXPRESSION_BYTES}-byte limit of a ConditionExpression; declare a version \
+             (#[dynakey(version = …)]) to migrate items this wide"
+        ));
+    }
+    Ok((Some(condition), Expected::guard(Guard::Exists)))
 }
+
+/// DynamoDB's limit on the length of an expression string, in bytes.
+const MAX_EXPRESSION_BYTES: usize = 4096;
 
 /// Migrates one scanned item: plans it, sends its write (waiting for the budget first), and on a
 /// failed condition reads it again (strongly consistent) and starts over, up to `attempts` times.
@@ -248,14 +329,17 @@ where
             MigrationKind::Move => move_item::<T, E>(db, *change).await,
             MigrationKind::Reindex => reindex::<T>(db, *change).await,
         };
-        match sent {
+        // Whether the write may have been applied (its answer was lost, and resending it with its
+        // ClientRequestToken did not settle it): the item read again tells.
+        let unknown = match sent {
             Ok(()) => return Ok(Done::Rewritten(example)),
             Err(
                 Error::VersionConflict { .. }
                 | Error::NotFound { .. }
                 | Error::ConditionFailed { .. },
-            ) => {}
-            Err(e @ (Error::AlreadyExists { .. } | Error::NotUnique { .. } | Error::Key(_))) => {
+            ) => false,
+            Err(Error::OutcomeUnknown(_)) => true,
+            Err(e) if about_the_item(&e) => {
                 let reason = match e {
                     Error::AlreadyExists { .. } => format!(
                         "its key in the newest shape already holds an item, which was left as it \
@@ -266,18 +350,69 @@ where
                 return Ok(Done::Failed(failure::<T>(E::ENTITY_NAME, &item, reason)));
             }
             Err(e) => return Err(e),
+        };
+        pace.wait(Units::Read).await;
+        let fresh = crate::single::consistent_item(db, old_key).await?;
+        match (fresh, unknown, example.kind) {
+            (None, true, MigrationKind::Move) => {
+                // Moved (a move is one transaction): by this write if the new item is there.
+                pace.wait(Units::Read).await;
+                let new_key = key_attributes::<T>(&table_key_item::<T>(&example.new));
+                let moved = crate::single::consistent_item(db, new_key).await?;
+                return Ok(match moved {
+                    Some(_) => Done::Rewritten(example),
+                    None => Done::Gone,
+                });
+            }
+            (None, _, _) => return Ok(Done::Gone),
+            (Some(fresh), true, MigrationKind::Reindex)
+                if matches!(plan::<T, E>(&fresh), Planned::Current) =>
+            {
+                return Ok(Done::Rewritten(example));
+            }
+            (Some(fresh), _, _) => item = fresh,
         }
         if attempt >= attempts {
             let reason = format!("it changed under the migration {attempts} times in a row");
             return Ok(Done::Failed(failure::<T>(E::ENTITY_NAME, &item, reason)));
         }
         attempt += 1;
-        pace.wait(Units::Read).await;
-        match crate::single::consistent_item(db, old_key).await? {
-            Some(fresh) => item = fresh,
-            None => return Ok(Done::Gone),
-        }
     }
+}
+
+/// `true` for an error about one item, which writing other items does not meet: the run goes on
+/// and the item is reported failed (its new key taken, its unique values taken, its new shape
+/// refused before any request or by DynamoDB's validation, e.g. over 400 KB).
+fn about_the_item(e: &Error) -> bool {
+    match e {
+        Error::AlreadyExists { .. }
+        | Error::NotUnique { .. }
+        | Error::Key(_)
+        | Error::Plan(_)
+        | Error::Serialize(_)
+        | Error::InvalidItem { .. }
+        | Error::TransactionRefused(_)
+        | Error::KeyAttributeCollision { .. }
+        | Error::NativeKeyAttribute { .. }
+        | Error::KeyTemplateConflict { .. }
+        | Error::EntityTypeCollision { .. } => true,
+        Error::Sdk { message, .. } => message.contains("ValidationException"),
+        _ => false,
+    }
+}
+
+/// An item holding only the table keys `(partition, sort)`.
+fn table_key_item<T: Table>((partition, sort): &(String, Option<String>)) -> Item {
+    std::iter::once((
+        T::PARTITION_KEY.to_owned(),
+        AttributeValue::S(partition.clone()),
+    ))
+    .chain(
+        T::SORT_KEY
+            .zip(sort.clone())
+            .map(|(name, s)| (name.to_owned(), AttributeValue::S(s))),
+    )
+    .collect()
 }
 
 pub(crate) fn failure<T: Table>(entity: &str, item: &Item, reason: String) -> MigrationFailure {

@@ -1,7 +1,10 @@
 //! The capacity budget of a migration: requests are paced so that the capacity their answers
 //! report (`ConsumedCapacity`, counted by the edge's meter) stays at most R read and W write units
-//! per second over the run, and the pace is halved on every throttled attempt and recovers
-//! slowly, so that a migration never starves the live service.
+//! per second over the run, and the pace is halved whenever throttling was seen since the last
+//! request and recovers slowly, so that a migration never starves the live service. Units are
+//! charged when an answer reports them, so the requests already waiting when the schedule allows
+//! one (up to the segments' scans and their writes in flight) go out together: a burst of that
+//! many requests above the schedule, paid back by the waits after it.
 
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
@@ -135,6 +138,12 @@ impl Pace {
     }
 }
 
+/// `s` seconds as a `Duration`, at most a day (a rate so small that one request's units take
+/// longer waits a day per request, and never overflows an `Instant`).
 fn seconds(s: f64) -> Duration {
-    Duration::try_from_secs_f64(s).unwrap_or(Duration::ZERO)
+    const DAY: Duration = Duration::from_secs(86_400);
+    match s.is_finite() && s > 0.0 {
+        true => Duration::try_from_secs_f64(s).map_or(DAY, |d| d.min(DAY)),
+        false => Duration::ZERO,
+    }
 }

@@ -109,8 +109,9 @@ pub struct MigrationCounts {
 
 /// The counts of a migration (or of its dry run), as it runs (each
 /// [progress](super::Migrate::on_progress) report) and when it ends. Every item scanned is in
-/// exactly one of `current`, `moved`, `reindexed`, `gone`, `other` or `failed` — except that an
-/// item moved to a key the scan reaches later is scanned again there, and counted `current`.
+/// exactly one of `current`, `moved`, `reindexed`, `gone`, `other`, `failed` or `unfinished` —
+/// and an item moved to a key the scan reaches later is scanned again there, and counted
+/// `current` the second time.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MigrationReport {
     /// The entities migrated, in the order they were given.
@@ -135,7 +136,12 @@ pub struct MigrationReport {
     pub other: u64,
     /// Items not rewritten, with their keys and reasons.
     pub failed: Vec<MigrationFailure>,
-    /// Up to five examples of each [`MigrationKind`], old key → new key.
+    /// Items of the page a stopped run did not finish: the request for them failed with the
+    /// error that stopped the run (it was not applied, or it was and the item reads so when the
+    /// page is read again on [resume](super::Migrate::resume)). Their page is read again, so a
+    /// resumed run counts them, and the items of that page it finished, once more.
+    pub unfinished: u64,
+    /// Up to five examples of each entity and [`MigrationKind`], old key → new key.
     pub examples: Vec<MigrationExample>,
     /// Read capacity units consumed, from the `ConsumedCapacity` of the migration's requests.
     pub read_units: f64,
@@ -181,10 +187,14 @@ impl MigrationReport {
 
 impl fmt::Display for MigrationReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let verb = if self.dry_run { "would move" } else { "moved" };
+        let (moved, reindexed) = match self.dry_run {
+            true => ("would move", "would reindex"),
+            false => ("moved", "reindexed"),
+        };
         write!(
             f,
-            "{} items scanned: {} current, {verb} {}, {} reindexed, {} gone, {} other, {} failed",
+            "{} items scanned: {} current, {moved} {}, {reindexed} {}, {} gone, {} other, {} \
+             failed",
             self.scanned,
             self.current,
             self.moved,
@@ -192,7 +202,11 @@ impl fmt::Display for MigrationReport {
             self.gone,
             self.other,
             self.failed.len()
-        )
+        )?;
+        if self.unfinished > 0 {
+            write!(f, ", {} unfinished", self.unfinished)?;
+        }
+        Ok(())
     }
 }
 
