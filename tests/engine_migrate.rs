@@ -15,6 +15,7 @@ use dynakey_runtime::{
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
+use common::engine::Capability;
 use common::fault_proxy::{FaultMix, FaultProxy};
 use common::{BoxError, TestEngine};
 
@@ -208,8 +209,10 @@ async fn a_dry_run_counts_and_writes_nothing_then_the_migration_fills_the_new_in
     // A moved document sorts after `DOC#<id>` keys still to be read: scanned again, current.
     assert_eq!(report.scanned, 340 + report.current);
     assert_eq!(report.other, 40);
+    assert!(report.read_units > 0.0, "{report:?}");
+    // moto reports no ConsumedCapacity for TransactWriteItems (docs/engines.md).
     assert!(
-        report.write_units > 0.0 && report.read_units > 0.0,
+        report.write_units > 0.0 || !engine.is_embedded(),
         "{report:?}"
     );
     assert_eq!(in_index(&db, 5).await?, 300);
@@ -391,6 +394,10 @@ async fn with_writers(db: &Db<Docs>, n: u32) -> Result<(), BoxError> {
 #[tokio::test]
 async fn concurrent_writers_lose_no_update() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
+    // A move cancelled by a writer's update must undo nothing else.
+    if engine.unsupported(Capability::IsolatedTransactions) {
+        return Ok(());
+    }
     let db = engine.fresh_table::<Docs>().await?;
     load(&db, 400, 0).await?;
     with_writers(&db, 400).await
@@ -643,6 +650,14 @@ fn fault_items() -> u32 {
 #[tokio::test]
 async fn through_the_fault_proxy_every_item_is_rewritten_exactly_once() -> Result<(), BoxError> {
     let n = fault_items();
+    // A move whose answer is lost is resent with its ClientRequestToken, and a cancelled one
+    // must undo nothing else.
+    let probe = TestEngine::start().await?;
+    if probe.unsupported(Capability::IdempotentTransactions)
+        || probe.unsupported(Capability::IsolatedTransactions)
+    {
+        return Ok(());
+    }
     for seed in [1u64, 2, 3]
         .into_iter()
         .filter(|s| std::env::var("ONLY_SEED").map_or(true, |o| o == s.to_string()))
