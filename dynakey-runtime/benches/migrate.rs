@@ -19,7 +19,7 @@
 //! timing; the order alternates round by round.
 //!
 //! Run with `cargo bench -p dynakey-runtime --features embedded --bench migrate -- summary`
-//! (`MIGRATE_ITEMS=…` for another count); the median wall times of alternating rounds and their
+//! (`MIGRATE_ITEMS=…` for another count, `MIGRATE_ROUNDS=…` for other than 4 rounds); the median wall times of alternating rounds and their
 //! ratio are printed at the end.
 
 mod common;
@@ -257,7 +257,10 @@ fn timed(s: &Setup, run: Contender) -> (Duration, Option<Duration>) {
 }
 
 fn summary(s: &Setup) {
-    let rounds = 4;
+    let rounds = std::env::var("MIGRATE_ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(4);
     let (mut ours_t, mut raw_t) = (Vec::new(), Vec::new());
     // Each round on a new engine; the order alternates, so neither always goes first.
     for round in 0..rounds {
