@@ -245,7 +245,9 @@ impl<T: Table> Migrate<T> {
     ///
     /// # Errors
     /// [`MigrationStopped`] with the report so far and the checkpoint to resume from, when a
-    /// request failed after the table's retries ([`Error::Sdk`], [`Error::OutcomeUnknown`], …),
+    /// request failed after the table's retries ([`Error::Sdk`], …; a write whose answer was
+    /// lost, [`Error::OutcomeUnknown`], is decided by reading its item again and stops the run
+    /// only when that read fails),
     /// or at once, nothing sent, when the [`resume`](Self::resume) checkpoint is of another table
     /// or entity ([`Error::Engine`] naming both).
     pub async fn send(self) -> Result<MigrationReport, Box<MigrationStopped>> {
