@@ -13,14 +13,18 @@
 //! - **hand-written**: the same parallel scan (4 segments) with a plain `aws_sdk_dynamodb::Client`
 //!   (no dynakey interceptor), each item decoded with `serde_dynamo`, the new sort key formatted
 //!   with `format!`, and one `TransactWriteItems` per item with the same two conditions, 4 in
-//!   flight per segment; no owner check, no comparison, no capacity asked.
+//!   flight per segment; no owner check, no comparison, no capacity asked. (The SDK gives its
+//!   `TransactWriteItems` a `ClientRequestToken` of its own, the member being an idempotency
+//!   token, as dynakey gives its own: the engine keeps every token for ten minutes either way.)
 //!
 //! Each contender runs on a new embedded engine loaded with the version-1 items outside the
 //! timing; the order alternates round by round.
 //!
 //! Run with `cargo bench -p dynakey-runtime --features embedded --bench migrate -- summary`
-//! (`MIGRATE_ITEMS=…` for another count, `MIGRATE_ROUNDS=…` for other than 4 rounds); the median wall times of alternating rounds and their
-//! ratio are printed at the end.
+//! (`MIGRATE_ITEMS=…` for another count, `MIGRATE_ROUNDS=…` for other than 4 rounds,
+//! `MIGRATE_ONLY=migrate` or `MIGRATE_ONLY=hand-written` to run one side alone, e.g. under
+//! `valgrind --tool=callgrind`); the median wall times of alternating rounds and their ratio are
+//! printed at the end.
 
 mod common;
 
@@ -232,7 +236,16 @@ fn check(s: &Setup, db: &Db) {
     }
 }
 
+/// `MIGRATE_ONLY=migrate` or `MIGRATE_ONLY=hand-written`: only that contender runs (to profile
+/// one side alone, e.g. under `valgrind --tool=callgrind`).
+fn runs(contender: &str) -> bool {
+    std::env::var("MIGRATE_ONLY").map_or(true, |only| only == contender)
+}
+
 fn benches(_c: &mut Criterion, s: &Setup) {
+    if std::env::var("MIGRATE_ONLY").is_ok() {
+        return;
+    }
     // Both move every document, into the same shape (checked once; the rounds are timed below).
     let (db, plain) = loaded(s);
     assert_eq!(ours(s, &db, &plain), s.docs.len() as u64);
@@ -240,6 +253,11 @@ fn benches(_c: &mut Criterion, s: &Setup) {
     let (db, plain) = loaded(s);
     assert_eq!(hand_written(s, &db, &plain), s.docs.len() as u64);
     check(s, &db);
+}
+
+/// The wall times of some timed runs.
+fn walls_of(t: &[(Duration, Option<Duration>)]) -> Vec<Duration> {
+    t.iter().map(|(w, _)| *w).collect()
 }
 
 type Contender = fn(&Setup, &Db, &aws_sdk_dynamodb::Client) -> u64;
@@ -264,29 +282,40 @@ fn summary(s: &Setup) {
     let (mut ours_t, mut raw_t) = (Vec::new(), Vec::new());
     // Each round on a new engine; the order alternates, so neither always goes first.
     for round in 0..rounds {
-        if round % 2 == 0 {
+        let (ours_run, raw_run) = (runs("migrate"), runs("hand-written"));
+        if round % 2 == 0 && ours_run {
             ours_t.push(timed(s, ours));
+        }
+        if raw_run {
             raw_t.push(timed(s, hand_written));
-        } else {
-            raw_t.push(timed(s, hand_written));
+        }
+        if round % 2 == 1 && ours_run {
             ours_t.push(timed(s, ours));
         }
     }
-    let walls = |t: &[(Duration, Option<Duration>)]| t.iter().map(|(w, _)| *w).collect::<Vec<_>>();
+    if ours_t.is_empty() || raw_t.is_empty() {
+        let (name, t) = if ours_t.is_empty() {
+            ("hand-written", &raw_t)
+        } else {
+            ("db.migrate", &ours_t)
+        };
+        println!("\n{name} alone: wall {:.2?}", walls_of(t));
+        return;
+    }
     let cpus =
         |t: &[(Duration, Option<Duration>)]| t.iter().map(|(_, c)| *c).collect::<Option<Vec<_>>>();
-    let (o, r) = (median(walls(&ours_t)), median(walls(&raw_t)));
+    let (o, r) = (median(walls_of(&ours_t)), median(walls_of(&raw_t)));
     println!(
         "\n{} items moved, {rounds} alternating rounds (same run):",
         s.docs.len()
     );
     println!(
         "  db.migrate:            wall {o:.3?} (median; all {:.2?})",
-        walls(&ours_t)
+        walls_of(&ours_t)
     );
     println!(
         "  hand-written loop:     wall {r:.3?} (median; all {:.2?})",
-        walls(&raw_t)
+        walls_of(&raw_t)
     );
     println!(
         "  ratio migrate / hand-written = {:.3}x wall (goal <= 1.1x)",

@@ -50,15 +50,16 @@ pub(crate) fn new_token() -> String {
     let mut bytes = fastrand::u128(..).to_be_bytes();
     bytes[6] = (bytes[6] & 0x0f) | 0x40;
     bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    format!(
-        "{}-{}-{}-{}-{}",
-        &hex[0..8],
-        &hex[8..12],
-        &hex[12..16],
-        &hex[16..20],
-        &hex[20..32]
-    )
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut token = String::with_capacity(36);
+    for (i, b) in bytes.iter().enumerate() {
+        if matches!(i, 4 | 6 | 8 | 10) {
+            token.push('-');
+        }
+        token.push(char::from(HEX[usize::from(b >> 4)]));
+        token.push(char::from(HEX[usize::from(b & 0x0f)]));
+    }
+    token
 }
 
 /// The request of `actions`: the actions, then the uniqueness items and guards they need (the
@@ -76,7 +77,7 @@ pub(crate) async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Ren
             return Err(same_item(first, i, &action.key));
         }
     }
-    before_reading(db.table_name(), actions)?;
+    before_reading(actions)?;
     let mut conditions: Vec<Option<Condition>> =
         actions.iter().map(|a| a.condition.clone()).collect();
     let mut extra: Vec<Extra> = Vec::new();
@@ -229,27 +230,25 @@ pub(crate) async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Ren
     })
 }
 
-/// The checks that need no read, made before any request: each action renders; the actions'
-/// own items and values are within 4 MB; the actions and the uniqueness items creates put are at
-/// most 100; no two actions leave one unique value in two items.
-fn before_reading(table: &str, actions: &[Action]) -> Result<(), Error> {
+/// The checks that need no read, made before the reads of uniqueness items: the actions' own
+/// items and values are within 4 MB (measured without rendering them: [`plan`] renders them once,
+/// after its reads); the actions and the uniqueness items creates put are at most 100; no two
+/// actions leave one unique value in two items.
+fn before_reading(actions: &[Action]) -> Result<(), Error> {
+    if actions.iter().all(|a| a.unique.is_none()) {
+        // No uniqueness item, so no read: `plan` renders the actions at once and checks them
+        // there.
+        return Ok(());
+    }
     let mut count = actions.len();
     let mut size = 0;
     let mut taken: HashMap<String, usize> = HashMap::new();
     for (i, action) in actions.iter().enumerate() {
-        let reading = Reading::Changed {
-            action: i,
-            key: action.key.clone(),
-        };
-        let sent = render(
-            table,
+        size += rendered_size(
             &action.kind,
-            &action.key,
             &action.key_attributes,
             action.condition.as_ref(),
-            reading,
-        )?;
-        size += sent.size;
+        );
         let Some(part) = &action.unique else { continue };
         if !matches!(part.new, NewValues::Item(_)) {
             continue;
@@ -338,21 +337,13 @@ fn render(
     condition: Option<&Condition>,
     reading: Reading,
 ) -> Result<Sent, Error> {
-    let actions = match kind {
-        Kind::Update(actions) => actions.as_slice(),
-        _ => &[],
-    };
-    let input = WriteInput::render(actions, condition);
-    let (_, values) = placeholder_maps(
-        &input.expression_attribute_names,
-        &input.expression_attribute_values,
-    );
-    let values_size = values.as_ref().map_or(0, item_size);
-    let (write, size) = match kind {
-        Kind::Put(item) => (WriteKind::Put(item), item_size(item)),
-        Kind::Update(_) => (WriteKind::Update(key_attributes), item_size(key_attributes)),
-        Kind::Delete => (WriteKind::Delete(key_attributes), item_size(key_attributes)),
-        Kind::Check => (WriteKind::Check(key_attributes), item_size(key_attributes)),
+    let input = write_input(kind, condition);
+    let size = item_size(item_of(kind, key_attributes)) + values_size(&input);
+    let write = match kind {
+        Kind::Put(item) => WriteKind::Put(item),
+        Kind::Update(_) => WriteKind::Update(key_attributes),
+        Kind::Delete => WriteKind::Delete(key_attributes),
+        Kind::Check => WriteKind::Check(key_attributes),
     };
     let item = transact_write_item(table, write, input)
         .map_err(|e| build_error("TransactWriteItems", e))?;
@@ -360,8 +351,43 @@ fn render(
         item,
         reading,
         key: key.clone(),
-        size: size + values_size,
+        size,
     })
+}
+
+/// The size [`render`] gives an action, without building its request item.
+fn rendered_size(kind: &Kind, key_attributes: &Item, condition: Option<&Condition>) -> usize {
+    let values = match (kind, condition) {
+        (Kind::Update(_), _) | (_, Some(_)) => values_size(&write_input(kind, condition)),
+        _ => 0,
+    };
+    item_size(item_of(kind, key_attributes)) + values
+}
+
+/// The expressions of an action: its update actions and its condition.
+fn write_input(kind: &Kind, condition: Option<&Condition>) -> WriteInput {
+    let actions = match kind {
+        Kind::Update(actions) => actions.as_slice(),
+        _ => &[],
+    };
+    WriteInput::render(actions, condition)
+}
+
+/// The item an action's size counts: a put's item, the key otherwise.
+fn item_of<'a>(kind: &'a Kind, key_attributes: &'a Item) -> &'a Item {
+    match kind {
+        Kind::Put(item) => item,
+        _ => key_attributes,
+    }
+}
+
+/// The size of an action's `ExpressionAttributeValues`.
+fn values_size(input: &WriteInput) -> usize {
+    let (_, values) = placeholder_maps(
+        &input.expression_attribute_names,
+        &input.expression_attribute_values,
+    );
+    values.as_ref().map_or(0, item_size)
 }
 
 /// How a sent transaction ended, other than applied.
@@ -381,18 +407,25 @@ async fn transact<T: Table>(
     token: &str,
     retries: Retries,
 ) -> Result<(), Outcome> {
-    let request = db
-        .client()
-        .transact_write_items()
-        .set_transact_items(Some(items.to_vec()))
-        .client_request_token(token);
+    // Made again for each resend rather than copied ahead of the first send, which mostly
+    // succeeds: the items are copied once per send.
+    let request = || {
+        db.client()
+            .transact_write_items()
+            .set_transact_items(Some(items.to_vec()))
+            .client_request_token(token)
+    };
     let how = match retries {
         Retries::Sdk => Sending::sdk(Idempotence::Idempotent),
         Retries::Policy => {
             Sending::policy(1, db.retry_policy().attempts(), Idempotence::Idempotent)
         }
     };
-    match db.edge().send_counted(request, how).await {
+    match db
+        .edge()
+        .send_made(request(), || Some(request()), how)
+        .await
+    {
         (Ok(_), _) => Ok(()),
         (Err(failed), attempts) => match failed.service_error() {
             Some(TransactWriteItemsError::TransactionCanceledException(c)) => {
