@@ -1,7 +1,7 @@
 //! dynakey's tests without an engine, one test binary (`cargo test -p dynakey --test model`): every
 //! file of `dynakey/tests/` is a module here, so they are compiled and linked once (the
-//! compile-fail cases are in `compile-fail/`). A test is named by its file: `cargo test -p dynakey --all-features
-//! --test model derive_keys::` runs one former file.
+//! compile-fail cases are in `compile-fail/`). A test is named by its file: `cargo test -p
+//! dynakey --all-features --test model derive_keys::` runs one former file.
 //!
 //! Adding a test file: create `dynakey/tests/<name>.rs` and add `mod <name>;` below, in name order.
 //! `autotests = false` in `dynakey/Cargo.toml` means cargo does not build a file that is not
