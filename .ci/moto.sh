@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # moto.sh COMMAND...: runs COMMAND with DYNAKEY_TEST_ENDPOINT (and the AWS_* variables the
-# examples read) pointing at a moto server on loopback, the second engine of the test suite.
+# examples read) pointing at moto servers on loopback, the second engine of the test suite.
 #
 # moto (PyPI `moto[server]`) is pinned: 5.1.21 is the first release with multi-attribute GSI keys
 # (getmoto/moto#9710), 5.2.1 fixed BatchWriteItem with binary attributes (broken in 5.2.0), and
 # 5.2.5 is the release the suite was last run against. It is installed into a virtual environment
-# under the build directory (target/moto/venv-VERSION), so a rerun reuses it. The server gets a
+# under the build directory (target/moto/venv-VERSION), so a rerun reuses it. Each server gets a
 # free port, is waited for until it answers, and is stopped by its process id when COMMAND ends,
 # whether COMMAND passed or failed.
 set -euo pipefail
@@ -29,21 +29,31 @@ if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.vers
     "$VENV/bin/pip" install --quiet --disable-pip-version-check "moto[server]==$MOTO_VERSION"
 fi
 
-# A free loopback port: bound by the OS, then released for the server.
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-ENDPOINT=http://127.0.0.1:$PORT
-LOG=$TARGET_DIR/moto/server-$PORT.log
-
-"$VENV/bin/moto_server" -H 127.0.0.1 -p "$PORT" >"$LOG" 2>&1 &
-SERVER=$!
+# Two servers: a moto server is one Python process that serves one request at a time (on one core),
+# and the engine tests spread over the servers named by DYNAKEY_TEST_ENDPOINT (tests/common), so
+# the two cores of a small machine both work. MOTO_SERVERS sets another number.
+SERVERS=()
+ENDPOINTS=()
 stop() {
-    kill "$SERVER" 2>/dev/null || true
-    wait "$SERVER" 2>/dev/null || true
+    local server
+    for server in "${SERVERS[@]}"; do
+        kill "$server" 2>/dev/null || true
+        wait "$server" 2>/dev/null || true
+    done
 }
 trap stop EXIT
 
-# Up when it answers a DynamoDB ListTables (at most 30 s).
-python3 - "$ENDPOINT" "$SERVER" <<'PY'
+# start_server: one moto server on a free loopback port (bound by the OS, then released for the
+# server), waited for until it answers a DynamoDB ListTables (at most 30 s).
+start_server() {
+    local port endpoint log server
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    endpoint=http://127.0.0.1:$port
+    log=$TARGET_DIR/moto/server-$port.log
+    "$VENV/bin/moto_server" -H 127.0.0.1 -p "$port" >"$log" 2>&1 &
+    server=$!
+    SERVERS+=("$server")
+    python3 - "$endpoint" "$server" <<'PY'
 import json, os, sys, time, urllib.request
 endpoint, pid = sys.argv[1], int(sys.argv[2])
 request = urllib.request.Request(endpoint, data=b"{}", headers={
@@ -66,9 +76,16 @@ while True:
             sys.exit(f"moto_server did not answer at {endpoint}: {error}")
         time.sleep(0.2)
 PY
-echo "-- moto $MOTO_VERSION at $ENDPOINT (pid $SERVER, log $LOG)"
+    ENDPOINTS+=("$endpoint")
+    echo "-- moto $MOTO_VERSION at $endpoint (pid $server, log $log)"
+}
 
-export DYNAKEY_TEST_ENDPOINT=$ENDPOINT DYNAKEY_TEST_ENGINE=moto
-export AWS_ENDPOINT_URL_DYNAMODB=$ENDPOINT AWS_REGION=us-east-1 AWS_ACCESS_KEY_ID=ci \
+for _ in $(seq "${MOTO_SERVERS:-2}"); do
+    start_server
+done
+
+# The tests get every server; the examples (one process each) the first.
+export DYNAKEY_TEST_ENDPOINT="${ENDPOINTS[*]}" DYNAKEY_TEST_ENGINE=moto
+export AWS_ENDPOINT_URL_DYNAMODB=${ENDPOINTS[0]} AWS_REGION=us-east-1 AWS_ACCESS_KEY_ID=ci \
     AWS_SECRET_ACCESS_KEY=ci AWS_EC2_METADATA_DISABLED=true
 "$@"

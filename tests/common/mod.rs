@@ -28,8 +28,44 @@ use serde::de::DeserializeOwned;
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// The environment variable naming an external engine (`http://127.0.0.1:PORT`) to run the engine
-/// tests against instead of the embedded one.
+/// tests against instead of the embedded one. It may name several servers of one engine, separated
+/// by spaces (`.ci/moto.sh` starts two: a moto server serves one request at a time, on one core);
+/// each test then runs on the one with the fewest tests running.
 pub const ENDPOINT_VARIABLE: &str = "DYNAKEY_TEST_ENDPOINT";
+
+/// The number of tests running on each server named by [`ENDPOINT_VARIABLE`], in its order.
+static RUNNING: std::sync::Mutex<Vec<usize>> = std::sync::Mutex::new(Vec::new());
+
+/// A test's place on one of the servers named by [`ENDPOINT_VARIABLE`], given back when the test's
+/// engine is dropped.
+#[derive(Debug)]
+pub struct Lease(usize);
+
+impl Lease {
+    /// The endpoint of `endpoints` with the fewest tests running, and its lease.
+    fn least_busy(endpoints: &[&str]) -> (String, Lease) {
+        let mut running = RUNNING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        running.resize(endpoints.len(), 0);
+        let (index, _) = running
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, tests)| **tests)
+            .unwrap_or((0, &0));
+        running[index] += 1;
+        (endpoints[index].to_owned(), Lease(index))
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        let mut running = RUNNING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        running[self.0] -= 1;
+    }
+}
 
 /// Tables made by [`TestEngine::fresh_table`] in this process.
 static TABLES: AtomicU64 = AtomicU64::new(0);
@@ -46,19 +82,26 @@ pub enum TestEngine {
         endpoint: String,
         /// A client for it.
         client: Client,
+        /// This test's place on the endpoint's server.
+        lease: Lease,
     },
 }
 
 impl TestEngine {
-    /// The embedded engine, or the external one when [`ENDPOINT_VARIABLE`] is set.
+    /// The embedded engine, or the external one when [`ENDPOINT_VARIABLE`] is set (of several
+    /// servers, the one with the fewest tests running).
     pub async fn start() -> Result<TestEngine, BoxError> {
-        match std::env::var(ENDPOINT_VARIABLE) {
-            Ok(endpoint) if !endpoint.is_empty() => Ok(TestEngine::External {
-                client: client_for(&endpoint, None),
-                endpoint,
-            }),
-            _ => Ok(TestEngine::Embedded(Engine::start().await?)),
+        let variable = std::env::var(ENDPOINT_VARIABLE).unwrap_or_default();
+        let endpoints: Vec<&str> = variable.split_whitespace().collect();
+        if endpoints.is_empty() {
+            return Ok(TestEngine::Embedded(Engine::start().await?));
         }
+        let (endpoint, lease) = Lease::least_busy(&endpoints);
+        Ok(TestEngine::External {
+            client: client_for(&endpoint, None),
+            endpoint,
+            lease,
+        })
     }
 
     /// `true` for the embedded engine.
