@@ -5,7 +5,8 @@
 //! - **batch_put**: what dynakey does for the call: every item serialised and checked first (keys
 //!   held, items dropped), duplicates merged, then streamed in requests of 25 with 4 in flight
 //!   (the default `Db::batch_concurrency`), each item serialised again as its request is made;
-//! - **raw loop**: the input split into chunks of 25, each serialised with
+//! - **raw loop**: on a plain `aws_sdk_dynamodb::Client` of the engine (`Engine::client`: nothing
+//!   of dynakey's on it), the input split into chunks of 25, each serialised with
 //!   `dynakey_runtime::item::to_item` and sent as it comes, 4 requests in flight
 //!   (`buffer_unordered(4)`), `UnprocessedItems` resent until none are left; no validation pass, no
 //!   merge, the SDK's own retries.
@@ -50,6 +51,8 @@ const STREAMS: usize = 4;
 struct Setup {
     runtime: tokio::runtime::Runtime,
     engine: Engine,
+    /// A plain SDK client of the same engine, for the raw loop.
+    plain: aws_sdk_dynamodb::Client,
     docs: Vec<Doc>,
     /// Tables made so far: a count for names, and the last one, deleted when the next is made
     /// so the engine holds at most two.
@@ -71,6 +74,7 @@ fn setup() -> Setup {
         .collect();
     Setup {
         runtime,
+        plain: engine.client(),
         engine,
         docs,
         tables: Mutex::new((0, None)),
@@ -104,7 +108,7 @@ fn ours(s: &Setup, db: &Db) -> usize {
 
 /// The hand-tuned loop (what is timed).
 fn raw(s: &Setup, db: &Db) -> usize {
-    let client = db.client();
+    let client = &s.plain;
     let table = db.table_name();
     let written = s.runtime.block_on(
         futures::stream::iter(s.docs.chunks(25))
@@ -196,6 +200,7 @@ fn timed(s: &Setup, write: fn(&Setup, &Db) -> usize) -> (Duration, Option<Durati
 /// median wall and CPU times; and what the validation pass alone costs.
 fn summary(s: &Setup) {
     let rounds = 9;
+    let load_before = common::load();
     let (mut ours_t, mut raw_t) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
         ours_t.push(timed(s, ours));
@@ -225,6 +230,7 @@ fn summary(s: &Setup) {
             oc.as_secs_f64() / rc.as_secs_f64()
         );
     }
+    common::print_load(load_before);
     let start = Instant::now();
     for doc in &s.docs {
         let item = to_item(doc).expect("item");

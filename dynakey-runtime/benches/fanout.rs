@@ -3,7 +3,10 @@
 //!
 //! - **fan-out**: `db.query(&q).items()` of a `query_shards` over `WS#bench#00` … `WS#bench#09` (exactly 1,000 items per
 //!   shard), every shard asked concurrently, merged newest first by sort key;
-//! - **one partition**: `Db::query` over `FLAT#bench`, the same logical items, newest first.
+//! - **one partition**: `Db::query` over `FLAT#bench`, the same logical items, newest first;
+//! - **plain one partition** (summary only): the same read with a plain `aws_sdk_dynamodb::Client`
+//!   of the engine (`Engine::client`: nothing of dynakey's on it), `ScanIndexForward = false`,
+//!   `Limit` for the 100 newest, the paginator for all, and `serde_dynamo` (issue #25's baseline).
 //!
 //! Both decode every item into the entity. Items are about 150 bytes, so the single partition
 //! takes two 1 MB pages, read one after the other, and each shard one page. A second pair reads
@@ -18,9 +21,10 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use aws_sdk_dynamodb::types::AttributeValue;
 use common::median;
 use criterion::Criterion;
-use dynakey::{DefaultTable, Entity};
+use dynakey::{DefaultTable, Entity, Table};
 use dynakey_runtime::{Db, Engine};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
@@ -119,6 +123,8 @@ struct Setup {
     runtime: tokio::runtime::Runtime,
     _engine: Engine,
     db: Db,
+    /// A plain SDK client of the same engine.
+    plain: aws_sdk_dynamodb::Client,
 }
 
 /// 10,000 items, exactly 1,000 per shard, written sharded and flat.
@@ -165,6 +171,7 @@ fn setup() -> Setup {
     });
     Setup {
         runtime,
+        plain: engine.client(),
         _engine: engine,
         db,
     }
@@ -210,6 +217,46 @@ fn one_partition(s: &Setup, limit: Option<u32>) -> Vec<Flat> {
     one_partition_in(s, limit, false)
 }
 
+/// The newest `limit` items (all without one) of the unsharded partition, read with a plain SDK
+/// client and `serde_dynamo` (what is timed).
+fn plain_one_partition(s: &Setup, limit: Option<u32>) -> Vec<Flat> {
+    s.runtime.block_on(async {
+        let query = s
+            .plain
+            .query()
+            .table_name(s.db.table_name())
+            .key_condition_expression("#pk = :pk AND begins_with(#sk, :sk)")
+            .expression_attribute_names("#pk", DefaultTable::PARTITION_KEY)
+            .expression_attribute_names(
+                "#sk",
+                DefaultTable::SORT_KEY.expect("the default table has a sort key"),
+            )
+            .expression_attribute_values(":pk", AttributeValue::S("FLAT#bench".into()))
+            .expression_attribute_values(":sk", AttributeValue::S("PROJ#".into()))
+            .scan_index_forward(false);
+        let items = match limit {
+            Some(n) => query
+                .limit(i32::try_from(n).expect("small"))
+                .send()
+                .await
+                .expect("plain read")
+                .items
+                .unwrap_or_default(),
+            None => query
+                .into_paginator()
+                .items()
+                .send()
+                .try_collect()
+                .await
+                .expect("plain read"),
+        };
+        items
+            .into_iter()
+            .map(|item| serde_dynamo::aws_sdk_dynamodb_1::from_item(item).expect("decode"))
+            .collect()
+    })
+}
+
 fn benches(c: &mut Criterion, s: &Setup) {
     // The same items in the same order, in both directions.
     for oldest_first in [false, true] {
@@ -218,6 +265,9 @@ fn benches(c: &mut Criterion, s: &Setup) {
         assert_eq!(sharded.len(), PER_SHARD * SHARDS);
         assert_eq!(flat.len(), PER_SHARD * SHARDS);
         assert!(sharded.iter().map(|p| &p.id).eq(flat.iter().map(|p| &p.id)));
+    }
+    for limit in [None, Some(100)] {
+        assert!(plain_one_partition(s, limit) == one_partition(s, limit));
     }
 
     let mut group = c.benchmark_group("read 10,000 items newest first");
@@ -247,7 +297,8 @@ fn summary(s: &Setup) {
         ("all 10,000 items", None, 21),
         ("the 100 newest items", Some(100), 61),
     ] {
-        let (mut ours, mut flat) = (Vec::new(), Vec::new());
+        let load_before = common::load();
+        let (mut ours, mut flat, mut plain) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..rounds {
             let start = Instant::now();
             black_box(fan_out(s, limit));
@@ -255,16 +306,25 @@ fn summary(s: &Setup) {
             let start = Instant::now();
             black_box(one_partition(s, limit));
             flat.push(start.elapsed());
+            let start = Instant::now();
+            black_box(plain_one_partition(s, limit));
+            plain.push(start.elapsed());
         }
-        let (ours, flat) = (median(ours), median(flat));
+        let (ours, flat, plain) = (median(ours), median(flat), median(plain));
         println!("\nsummary, {title}, newest first (median wall time of {rounds}, same run):");
-        println!("  fan-out over 10 shards of 1,000: {ours:.2?}");
-        println!("  one partition of 10,000:         {flat:.2?}");
+        println!("  fan-out over 10 shards of 1,000:       {ours:.2?}");
+        println!("  one partition of 10,000:               {flat:.2?}");
+        println!("  one partition, plain SDK client:       {plain:.2?}");
+        let goal = if limit.is_some() { " (goal <= 2x)" } else { "" };
         println!(
-            "  ratio fan-out / one partition = {:.3}x{}",
+            "  ratio fan-out / one partition = {:.3}x{goal}",
             ours.as_secs_f64() / flat.as_secs_f64(),
-            if limit.is_some() { " (goal <= 2x)" } else { "" }
         );
+        println!(
+            "  ratio fan-out / plain one partition = {:.3}x{goal}",
+            ours.as_secs_f64() / plain.as_secs_f64(),
+        );
+        common::print_load(load_before);
     }
     // What the timed reads send and read for the 100 newest (the items stream).
     let (_, ours_requests, ours_items) = counted(|| fan_out(s, Some(100)));

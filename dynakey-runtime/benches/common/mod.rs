@@ -50,3 +50,85 @@ pub fn run<S>(setup: &S, measurement: Duration, benches: fn(&mut Criterion, &S),
         summary(setup);
     }
 }
+
+/// The load average of the last minute (`/proc/loadavg`), to print beside a summary: on a shared
+/// machine a ratio means little without it. `None` where there is no such file.
+#[allow(dead_code)] // not every bench prints it
+pub fn load() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Runs two contenders in alternating rounds (`BENCH_ROUNDS`, 5 unless set) and prints each one's
+/// median wall and process CPU time, the ratios of the first to the second against `goal`, and
+/// the load average before and after.
+#[allow(dead_code)] // not every bench uses it
+pub fn alternate(
+    title: &str,
+    (a_name, a): (&str, &dyn Fn() -> usize),
+    (b_name, b): (&str, &dyn Fn() -> usize),
+    goal: f64,
+) {
+    let rounds: usize = std::env::var("BENCH_ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5);
+    let load_before = load();
+    let timed = |f: &dyn Fn() -> usize| {
+        let (start, cpu) = (std::time::Instant::now(), process_cpu());
+        std::hint::black_box(f());
+        let wall = start.elapsed();
+        (
+            wall,
+            cpu.zip(process_cpu()).map(|(a, b)| b.saturating_sub(a)),
+        )
+    };
+    let (mut a_t, mut b_t) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        a_t.push(timed(a));
+        b_t.push(timed(b));
+    }
+    let walls = |t: &[(Duration, Option<Duration>)]| t.iter().map(|(w, _)| *w).collect::<Vec<_>>();
+    let cpus =
+        |t: &[(Duration, Option<Duration>)]| t.iter().map(|(_, c)| *c).collect::<Option<Vec<_>>>();
+    let (aw, bw) = (median(walls(&a_t)), median(walls(&b_t)));
+    let width = a_name.len().max(b_name.len()) + 1;
+    println!("\nsummary, {title} ({rounds} alternating rounds, same run; median wall time):");
+    println!(
+        "  {:width$} {aw:.3?} (all {:.2?})",
+        format!("{a_name}:"),
+        walls(&a_t)
+    );
+    println!(
+        "  {:width$} {bw:.3?} (all {:.2?})",
+        format!("{b_name}:"),
+        walls(&b_t)
+    );
+    println!(
+        "  ratio {a_name} / {b_name} = {:.3}x wall (goal <= {goal}x)",
+        aw.as_secs_f64() / bw.as_secs_f64()
+    );
+    if let (Some(ac), Some(bc)) = (cpus(&a_t), cpus(&b_t)) {
+        let (ac, bc) = (median(ac), median(bc));
+        println!(
+            "  CPU time of the process (engine included): {ac:.2?} vs {bc:.2?}, ratio {:.3}x",
+            ac.as_secs_f64() / bc.as_secs_f64()
+        );
+    }
+    print_load(load_before);
+}
+
+/// Prints the load average of the last minute: `before` (from [`load`]) and now.
+#[allow(dead_code)] // not every bench prints it
+pub fn print_load(before: Option<f64>) {
+    let show = |l: Option<f64>| l.map_or("unknown".to_owned(), |l| format!("{l:.2}"));
+    println!(
+        "  load average (1 min) before {}, after {}",
+        show(before),
+        show(load())
+    );
+}
