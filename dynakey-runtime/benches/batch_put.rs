@@ -24,7 +24,6 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
-use common::median;
 use criterion::{BatchSize, Criterion};
 use dynakey::Entity;
 use dynakey_runtime::item::to_item;
@@ -183,17 +182,10 @@ fn benches(c: &mut Criterion, s: &Setup) {
     group.finish();
 }
 
-/// Times `write` into a fresh table: wall and CPU time.
-fn timed(s: &Setup, write: fn(&Setup, &Db) -> usize) -> (Duration, Option<Duration>) {
+/// Times `write` into a fresh table (made before the clock starts).
+fn timed(s: &Setup, write: fn(&Setup, &Db) -> usize) -> common::Timing {
     let db = fresh(s);
-    let (start, cpu) = (Instant::now(), common::process_cpu());
-    black_box(write(s, &db));
-    let wall = start.elapsed();
-    (
-        wall,
-        cpu.zip(common::process_cpu())
-            .map(|(a, b)| b.saturating_sub(a)),
-    )
+    common::timed(|| write(s, &db))
 }
 
 /// Both contenders, alternating round by round, each into a fresh table, and the ratios of their
@@ -206,30 +198,12 @@ fn summary(s: &Setup) {
         ours_t.push(timed(s, ours));
         raw_t.push(timed(s, raw));
     }
-    let walls = |t: &[(Duration, Option<Duration>)]| t.iter().map(|(w, _)| *w).collect::<Vec<_>>();
-    let cpus =
-        |t: &[(Duration, Option<Duration>)]| t.iter().map(|(_, c)| *c).collect::<Option<Vec<_>>>();
-    let (o, r) = (median(walls(&ours_t)), median(walls(&raw_t)));
-    println!("\n100,000 items, {rounds} alternating rounds (same run):");
-    println!(
-        "  ONE batch_put call:          wall {o:.3?} (median; all {:.2?})",
-        walls(&ours_t)
+    common::report(
+        &format!("100,000 items, {rounds} alternating rounds, same run"),
+        ("ONE batch_put call", &ours_t),
+        ("raw loop, 4 streams of 25", &raw_t),
+        1.05,
     );
-    println!(
-        "  raw loop, 4 streams of 25:   wall {r:.3?} (median; all {:.2?})",
-        walls(&raw_t)
-    );
-    println!(
-        "  ratio batch_put / raw loop = {:.3}x wall (goal <= 1.05x)",
-        o.as_secs_f64() / r.as_secs_f64()
-    );
-    if let (Some(oc), Some(rc)) = (cpus(&ours_t), cpus(&raw_t)) {
-        let (oc, rc) = (median(oc), median(rc));
-        println!(
-            "  CPU time of the process (engine included): {oc:.2?} vs {rc:.2?}, ratio {:.3}x",
-            oc.as_secs_f64() / rc.as_secs_f64()
-        );
-    }
     common::print_load(load_before);
     let start = Instant::now();
     for doc in &s.docs {

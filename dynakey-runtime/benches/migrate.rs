@@ -30,10 +30,9 @@ mod common;
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
-use common::median;
 use criterion::Criterion;
 use dynakey::Entity;
 use dynakey_runtime::{Db, Engine};
@@ -256,22 +255,12 @@ fn benches(_c: &mut Criterion, s: &Setup) {
 }
 
 /// The wall times of some timed runs.
-fn walls_of(t: &[(Duration, Option<Duration>)]) -> Vec<Duration> {
-    t.iter().map(|(w, _)| *w).collect()
-}
-
 type Contender = fn(&Setup, &Db, &aws_sdk_dynamodb::Client) -> u64;
 
-fn timed(s: &Setup, run: Contender) -> (Duration, Option<Duration>) {
+/// Times `run` on a new engine loaded with the version-1 items (loaded before the clock starts).
+fn timed(s: &Setup, run: Contender) -> common::Timing {
     let (db, plain) = loaded(s);
-    let (start, cpu) = (Instant::now(), common::process_cpu());
-    std::hint::black_box(run(s, &db, &plain));
-    let wall = start.elapsed();
-    (
-        wall,
-        cpu.zip(common::process_cpu())
-            .map(|(a, b)| b.saturating_sub(a)),
-    )
+    common::timed(|| run(s, &db, &plain))
 }
 
 fn summary(s: &Setup) {
@@ -299,35 +288,18 @@ fn summary(s: &Setup) {
         } else {
             ("db.migrate", &ours_t)
         };
-        println!("\n{name} alone: wall {:.2?}", walls_of(t));
+        println!("\n{name} alone: wall {:.2?}", common::walls(t));
         return;
     }
-    let cpus =
-        |t: &[(Duration, Option<Duration>)]| t.iter().map(|(_, c)| *c).collect::<Option<Vec<_>>>();
-    let (o, r) = (median(walls_of(&ours_t)), median(walls_of(&raw_t)));
-    println!(
-        "\n{} items moved, {rounds} alternating rounds (same run):",
-        s.docs.len()
+    common::report(
+        &format!(
+            "{} items moved, {rounds} alternating rounds, same run",
+            s.docs.len()
+        ),
+        ("db.migrate", &ours_t),
+        ("hand-written loop", &raw_t),
+        1.1,
     );
-    println!(
-        "  db.migrate:            wall {o:.3?} (median; all {:.2?})",
-        walls_of(&ours_t)
-    );
-    println!(
-        "  hand-written loop:     wall {r:.3?} (median; all {:.2?})",
-        walls_of(&raw_t)
-    );
-    println!(
-        "  ratio migrate / hand-written = {:.3}x wall (goal <= 1.1x)",
-        o.as_secs_f64() / r.as_secs_f64()
-    );
-    if let (Some(oc), Some(rc)) = (cpus(&ours_t), cpus(&raw_t)) {
-        let (oc, rc) = (median(oc), median(rc));
-        println!(
-            "  CPU time of the process (engine included): {oc:.2?} vs {rc:.2?}, ratio {:.3}x",
-            oc.as_secs_f64() / rc.as_secs_f64()
-        );
-    }
 }
 
 fn main() {

@@ -63,9 +63,68 @@ pub fn load() -> Option<f64> {
         .ok()
 }
 
+/// One timed run: its wall time, and this process's CPU time ([`process_cpu`], engine included;
+/// `None` where it cannot be read).
+#[allow(dead_code)] // not every bench times this way
+pub type Timing = (Duration, Option<Duration>);
+
+/// Runs `f` once (its result kept from the optimiser) and times it.
+#[allow(dead_code)] // not every bench times this way
+pub fn timed<R>(f: impl FnOnce() -> R) -> Timing {
+    let (start, cpu) = (std::time::Instant::now(), process_cpu());
+    std::hint::black_box(f());
+    let wall = start.elapsed();
+    (
+        wall,
+        cpu.zip(process_cpu()).map(|(a, b)| b.saturating_sub(a)),
+    )
+}
+
+/// The wall times of some runs.
+#[allow(dead_code)] // not every bench times this way
+pub fn walls(timings: &[Timing]) -> Vec<Duration> {
+    timings.iter().map(|(wall, _)| *wall).collect()
+}
+
+/// Prints two contenders' runs: each one's median wall time (and all of them), the ratio of the
+/// first to the second against `goal`, and the ratio of their median CPU times.
+#[allow(dead_code)] // not every bench times this way
+pub fn report(
+    title: &str,
+    (a_name, a): (&str, &[Timing]),
+    (b_name, b): (&str, &[Timing]),
+    goal: f64,
+) {
+    let cpus = |t: &[Timing]| t.iter().map(|(_, cpu)| *cpu).collect::<Option<Vec<_>>>();
+    let (aw, bw) = (median(walls(a)), median(walls(b)));
+    let width = a_name.len().max(b_name.len()) + 1;
+    println!("\nsummary, {title} (median wall time):");
+    println!(
+        "  {:width$} {aw:.3?} (all {:.2?})",
+        format!("{a_name}:"),
+        walls(a)
+    );
+    println!(
+        "  {:width$} {bw:.3?} (all {:.2?})",
+        format!("{b_name}:"),
+        walls(b)
+    );
+    println!(
+        "  ratio {a_name} / {b_name} = {:.3}x wall (goal <= {goal}x)",
+        aw.as_secs_f64() / bw.as_secs_f64()
+    );
+    if let (Some(ac), Some(bc)) = (cpus(a), cpus(b)) {
+        let (ac, bc) = (median(ac), median(bc));
+        println!(
+            "  CPU time of the process (engine included): {ac:.2?} vs {bc:.2?}, ratio {:.3}x",
+            ac.as_secs_f64() / bc.as_secs_f64()
+        );
+    }
+}
+
 /// Runs two contenders in alternating rounds (`BENCH_ROUNDS`, 5 unless set) and prints each one's
-/// median wall and process CPU time, the ratios of the first to the second against `goal`, and
-/// the load average before and after.
+/// median wall and process CPU time, the ratios of the first to the second against `goal` (see
+/// [`report`]), and the load average before and after.
 #[allow(dead_code)] // not every bench uses it
 pub fn alternate(
     title: &str,
@@ -78,47 +137,17 @@ pub fn alternate(
         .and_then(|n| n.parse().ok())
         .unwrap_or(5);
     let load_before = load();
-    let timed = |f: &dyn Fn() -> usize| {
-        let (start, cpu) = (std::time::Instant::now(), process_cpu());
-        std::hint::black_box(f());
-        let wall = start.elapsed();
-        (
-            wall,
-            cpu.zip(process_cpu()).map(|(a, b)| b.saturating_sub(a)),
-        )
-    };
     let (mut a_t, mut b_t) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
         a_t.push(timed(a));
         b_t.push(timed(b));
     }
-    let walls = |t: &[(Duration, Option<Duration>)]| t.iter().map(|(w, _)| *w).collect::<Vec<_>>();
-    let cpus =
-        |t: &[(Duration, Option<Duration>)]| t.iter().map(|(_, c)| *c).collect::<Option<Vec<_>>>();
-    let (aw, bw) = (median(walls(&a_t)), median(walls(&b_t)));
-    let width = a_name.len().max(b_name.len()) + 1;
-    println!("\nsummary, {title} ({rounds} alternating rounds, same run; median wall time):");
-    println!(
-        "  {:width$} {aw:.3?} (all {:.2?})",
-        format!("{a_name}:"),
-        walls(&a_t)
+    report(
+        &format!("{title}, {rounds} alternating rounds, same run"),
+        (a_name, &a_t),
+        (b_name, &b_t),
+        goal,
     );
-    println!(
-        "  {:width$} {bw:.3?} (all {:.2?})",
-        format!("{b_name}:"),
-        walls(&b_t)
-    );
-    println!(
-        "  ratio {a_name} / {b_name} = {:.3}x wall (goal <= {goal}x)",
-        aw.as_secs_f64() / bw.as_secs_f64()
-    );
-    if let (Some(ac), Some(bc)) = (cpus(&a_t), cpus(&b_t)) {
-        let (ac, bc) = (median(ac), median(bc));
-        println!(
-            "  CPU time of the process (engine included): {ac:.2?} vs {bc:.2?}, ratio {:.3}x",
-            ac.as_secs_f64() / bc.as_secs_f64()
-        );
-    }
     print_load(load_before);
 }
 
