@@ -147,8 +147,8 @@ pub fn apply_query_input(
         .consistent_read(input.consistent_read)
         .set_limit(input.limit.map(limit_to_i32));
     builder.placeholders(
-        &input.expression_attribute_names,
-        &input.expression_attribute_values,
+        input.expression_attribute_names.clone(),
+        input.expression_attribute_values.clone(),
     )
 }
 
@@ -175,8 +175,8 @@ pub fn apply_scan_input(
         .set_segment(segment)
         .set_total_segments(total)
         .placeholders(
-            &input.expression_attribute_names,
-            &input.expression_attribute_values,
+            input.expression_attribute_names.clone(),
+            input.expression_attribute_values.clone(),
         )
 }
 
@@ -184,19 +184,15 @@ pub fn apply_scan_input(
 /// when empty (DynamoDB rejects empty maps).
 #[allow(clippy::type_complexity)]
 pub(crate) fn placeholder_maps(
-    names: &BTreeMap<String, String>,
-    values: &BTreeMap<String, dynakey::__private::expr::Value>,
+    names: BTreeMap<String, String>,
+    values: BTreeMap<String, dynakey::__private::expr::Value>,
 ) -> (
     Option<HashMap<String, String>>,
     Option<HashMap<String, AttributeValue>>,
 ) {
-    let names = (!names.is_empty()).then(|| names.clone().into_iter().collect());
-    let values = (!values.is_empty()).then(|| {
-        values
-            .iter()
-            .map(|(k, v)| (k.clone(), to_sdk_value(v)))
-            .collect()
-    });
+    let names = (!names.is_empty()).then(|| names.into_iter().collect());
+    let values =
+        (!values.is_empty()).then(|| values.into_iter().map(|(k, v)| (k, v.into())).collect());
     (names, values)
 }
 
@@ -206,8 +202,8 @@ pub(crate) trait Placeholders: Sized {
     /// Sets the placeholders of a rendered expression (each map left out when empty).
     fn placeholders(
         self,
-        names: &BTreeMap<String, String>,
-        values: &BTreeMap<String, dynakey::__private::expr::Value>,
+        names: BTreeMap<String, String>,
+        values: BTreeMap<String, dynakey::__private::expr::Value>,
     ) -> Self;
 }
 
@@ -216,8 +212,8 @@ macro_rules! placeholders {
         impl Placeholders for $builder {
             fn placeholders(
                 self,
-                names: &BTreeMap<String, String>,
-                values: &BTreeMap<String, dynakey::__private::expr::Value>,
+                names: BTreeMap<String, String>,
+                values: BTreeMap<String, dynakey::__private::expr::Value>,
             ) -> Self {
                 let (names, values) = placeholder_maps(names, values);
                 self.set_expression_attribute_names(names)

@@ -451,20 +451,21 @@ impl<T: Table> Run<T> {
         start: Option<Item>,
     ) -> Result<(Vec<Item>, Option<Item>), Error> {
         let to_i32 = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+        let how = Sending::policy(
+            1,
+            self.db.retry_policy().attempts(),
+            Idempotence::Idempotent,
+        );
         let request = self
             .db
-            .client()
+            .edge()
+            .client_for(&how)
             .scan()
             .table_name(self.db.table_name())
             .segment(to_i32(segment))
             .total_segments(to_i32(total))
             .set_exclusive_start_key(start)
             .set_limit(self.page_size.map(crate::convert::limit_to_i32));
-        let how = Sending::policy(
-            1,
-            self.db.retry_policy().attempts(),
-            Idempotence::Idempotent,
-        );
         let output = self
             .db
             .edge()

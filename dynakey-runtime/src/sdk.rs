@@ -13,7 +13,6 @@
 mod answer;
 mod operation;
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use aws_sdk_dynamodb::config::http::HttpResponse;
@@ -22,7 +21,8 @@ use aws_sdk_dynamodb::Client;
 use tracing::Instrument;
 
 pub(crate) use answer::{build_error, cancel_reasons, refused, sdk_error};
-use operation::Dispatch;
+pub(crate) use operation::{mark, Mark};
+use operation::{marking, once_client, Dispatch};
 pub(crate) use operation::{Operation, Units};
 
 use crate::convert::Item;
@@ -153,6 +153,9 @@ impl Meter {
 #[derive(Clone)]
 pub(crate) struct Edge {
     client: Client,
+    /// `client` with the SDK's retries off, for the requests the edge retries itself
+    /// ([`client_for`](Self::client_for)).
+    once: Client,
     table: Arc<str>,
     retry: RetryPolicy,
     /// Where every send is recorded, when the caller asked for it.
@@ -164,6 +167,7 @@ pub(crate) struct Edge {
 impl Edge {
     pub(crate) fn new(client: Client, table: Arc<str>) -> Edge {
         Edge {
+            once: once_client(&client),
             client,
             table,
             retry: RetryPolicy::default(),
@@ -172,9 +176,19 @@ impl Edge {
         }
     }
 
-    /// The SDK client, to render requests with.
+    /// The SDK client, to render requests sent with [`Sending::sdk`] with.
     pub(crate) fn client(&self) -> &Client {
         &self.client
+    }
+
+    /// The SDK client to render a request sent as `how` says with: for [`Sending::policy`], a
+    /// copy of the handle's client with the SDK's own retries off (made once per handle), so
+    /// that every attempt is the edge's.
+    pub(crate) fn client_for(&self, how: &Sending) -> &Client {
+        match how.retries {
+            Retries::Sdk => &self.client,
+            Retries::Policy { .. } => &self.once,
+        }
     }
 
     /// The table name.
@@ -315,12 +329,6 @@ impl Edge {
             Some(_) => request.asking_capacity(),
             None => request,
         };
-        let transmitted = Arc::new(AtomicBool::new(sdk_retries));
-        let how = if sdk_retries {
-            Dispatch::SdkRetries
-        } else {
-            Dispatch::Once(Arc::clone(&transmitted))
-        };
         // Boxed: the SDK's future is deeply nested, and the operations that await this one (a
         // single-item write, its transaction, a read engine) would otherwise exceed the
         // compiler's depth limit when laying out their own futures.
@@ -328,7 +336,18 @@ impl Edge {
             .log
             .as_ref()
             .and_then(|log| Some((log, log.sending(request.logged()?))));
-        let answer = Box::pin(request.send(how)).instrument(span.clone()).await;
+        let (answer, transmitted) = if sdk_retries {
+            let send = Box::pin(request.send(Dispatch::SdkRetries));
+            // With the SDK's retries, it may have been sent several times.
+            (send.instrument(span.clone()).await, true)
+        } else {
+            let send = marking(Box::pin(request.send(Dispatch::Once)));
+            let (answer, mark) = send.instrument(span.clone()).await;
+            // Every client of a `Db` carries dynakey's interceptor, which marks the send;
+            // unmarked, it may have been transmitted (the safe side).
+            debug_assert!(mark != Mark::Unseen, "a send no interceptor marked");
+            (answer, mark != Mark::Started)
+        };
         if let Some((log, id)) = logged {
             log.answered(
                 id,
@@ -341,7 +360,7 @@ impl Edge {
                 },
             );
         }
-        let output = answer.map_err(|error| (error, transmitted.load(Ordering::Relaxed)))?;
+        let output = answer.map_err(|error| (error, transmitted))?;
         if let Some(units) = O::consumed_capacity(&output) {
             span.record("db.dynamodb.consumed_capacity", units);
             if let Some(meter) = &self.meter {

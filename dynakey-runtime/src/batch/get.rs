@@ -47,10 +47,12 @@ impl<T: Table, E: Entity<Table = T>> Op for Gets<'_, T, E> {
     ) -> impl Future<Output = (Result<Sent, Failure>, Attempts)> {
         let db = self.db;
         async move {
+            let how = Sending::policy(first, last, Idempotence::Idempotent);
             let build = |keys: Vec<Item>| {
                 let keys = KeysAndAttributes::builder().set_keys(Some(keys)).build()?;
                 Ok(db
-                    .client()
+                    .edge()
+                    .client_for(&how)
                     .batch_get_item()
                     .request_items(db.table_name(), keys))
             };
@@ -61,7 +63,6 @@ impl<T: Table, E: Entity<Table = T>> Op for Gets<'_, T, E> {
                     return (Err(Failure { error, retry: None }), Attempts::default());
                 }
             };
-            let how = Sending::policy(first, last, Idempotence::Idempotent);
             let again = || again().and_then(|keys| build(keys).ok());
             let (result, sends) = db.edge().send_made(request, again, how).await;
             let output = match result {

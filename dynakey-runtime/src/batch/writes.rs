@@ -47,13 +47,14 @@ where
     ) -> impl Future<Output = (Result<Sent, Failure>, Attempts)> {
         let db = self.db;
         async move {
+            // Puts and deletes without conditions: sending them again changes nothing.
+            let how = Sending::policy(first, last, Idempotence::Idempotent);
             let build = |requests| {
-                db.client()
+                db.edge()
+                    .client_for(&how)
                     .batch_write_item()
                     .request_items(db.table_name(), requests)
             };
-            // Puts and deletes without conditions: sending them again changes nothing.
-            let how = Sending::policy(first, last, Idempotence::Idempotent);
             let again = || again().map(build);
             let (result, sends) = db.edge().send_made(build(requests), again, how).await;
             let output = match result {

@@ -42,8 +42,8 @@ macro_rules! conditional {
             fn write_input(self, input: WriteInput) -> Self {
                 self.set_condition_expression(input.condition_expression)
                     .placeholders(
-                        &input.expression_attribute_names,
-                        &input.expression_attribute_values,
+                        input.expression_attribute_names,
+                        input.expression_attribute_values,
                     )
                     .return_values_on_condition_check_failure(
                         ReturnValuesOnConditionCheckFailure::AllOld,
@@ -104,7 +104,8 @@ pub(crate) fn update_item(
         .table_name(table)
         .set_key(Some(key))
         .set_update_expression(input.update_expression.take())
-        .return_values(return_values)
+        // `NONE` is DynamoDB's default: left out, as a hand-written request would.
+        .set_return_values((return_values != ReturnValue::None).then_some(return_values))
         .write_input(input)
 }
 

@@ -1,21 +1,17 @@
 //! [`Operation`]: what the edge needs of each SDK operation dynakey sends — its name, how to send
 //! its request (the one `.send()` of the crate), and what its answers carry.
 
-use std::future::Future;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-
 use aws_sdk_dynamodb::config::http::HttpResponse;
-use aws_sdk_dynamodb::config::interceptors::BeforeTransmitInterceptorContextRef;
 use aws_sdk_dynamodb::config::retry::RetryConfig;
-use aws_sdk_dynamodb::config::{ConfigBag, Intercept, RuntimeComponents};
-use aws_sdk_dynamodb::error::{BoxError, ProvideErrorMetadata, SdkError};
+use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
 use aws_sdk_dynamodb::operation::{
     batch_get_item, batch_write_item, create_table, delete_item, delete_table, describe_table,
     get_item, put_item, query, scan, transact_get_items, transact_write_items, update_item,
     update_table, update_time_to_live,
 };
 use aws_sdk_dynamodb::types::{ConsumedCapacity, ReturnConsumedCapacity, ThrottlingReason};
+use aws_sdk_dynamodb::Client;
+use std::future::Future;
 
 use crate::convert::Item;
 use crate::request_log::RequestInput;
@@ -80,43 +76,65 @@ pub(crate) enum Units {
 }
 
 /// How [`Operation::send`] sends a request.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Dispatch {
     /// With the client's retry configuration.
     SdkRetries,
-    /// Once, the SDK's retries off; `true` is stored in the flag when the request is handed to
-    /// the HTTP client, so a failure before that (no credentials, an endpoint or signing error)
-    /// is known not to have reached DynamoDB.
-    Once(Arc<AtomicBool>),
+    /// Once: the request was rendered on the edge's [`once_client`] (the SDK's retries off), and
+    /// is sent inside [`marking`].
+    Once,
 }
 
-/// Stores `true` in its flag when the request is handed to the HTTP client
-/// (`read_before_transmit`, after identity, endpoint and signing).
-#[derive(Debug)]
-struct Transmitted(Arc<AtomicBool>);
-
-impl Intercept for Transmitted {
-    fn name(&self) -> &'static str {
-        "dynakey_runtime::sdk::transmitted"
-    }
-
-    fn read_before_transmit(
-        &self,
-        _context: &BeforeTransmitInterceptorContextRef<'_>,
-        _runtime_components: &RuntimeComponents,
-        _cfg: &mut ConfigBag,
-    ) -> Result<(), BoxError> {
-        self.0.store(true, Ordering::Relaxed);
-        Ok(())
-    }
+/// Where one send of [`Dispatch::Once`] stands, marked by the interceptor's hooks ([`mark`]) on
+/// the task that sends it ([`marking`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mark {
+    /// No hook marked it: the request was rendered on a client without dynakey's interceptor.
+    /// Read as "may have been transmitted", the safe side.
+    Unseen,
+    /// The SDK started on it (`read_before_execution`) and never handed it to the HTTP client.
+    Started,
+    /// Handed to the HTTP client (`read_before_transmit`, after identity, endpoint and signing).
+    Transmitted,
 }
 
-/// A request configuration for one send of the edge: the SDK's own retries off, and the
-/// [`Transmitted`] mark.
-fn once(transmitted: Arc<AtomicBool>) -> aws_sdk_dynamodb::config::Builder {
-    aws_sdk_dynamodb::config::Builder::default()
+tokio::task_local! {
+    /// The [`Mark`] of the send in progress on this task.
+    static MARK: std::cell::Cell<Mark>;
+}
+
+/// Runs `send` (one send of [`Dispatch::Once`]) with a [`Mark`] the interceptor's hooks set,
+/// and returns its answer with the mark. A task-local rather than a per-request interceptor: a
+/// configuration override on every request costs the SDK a layer of configuration to merge and
+/// search (about 30,000 instructions a request, issue #25).
+pub(crate) async fn marking<F: Future>(send: F) -> (F::Output, Mark) {
+    MARK.scope(std::cell::Cell::new(Mark::Unseen), async move {
+        let answer = send.await;
+        (answer, MARK.with(std::cell::Cell::get))
+    })
+    .await
+}
+
+/// Marks the send in progress on this task ([`marking`]); no-op outside of one. Called by the
+/// hooks of dynakey's interceptor ([`Trace`](crate::trace::Trace), on every client of a `Db`),
+/// and of the Streams requests' own override.
+pub(crate) fn mark(mark: Mark) {
+    // `try_with` fails only outside a `marking` scope (a request of the once-client sent some
+    // other way): nothing to mark then.
+    let _ = MARK.try_with(|m| m.set(mark));
+}
+
+/// The client the edge renders the requests it retries itself on ([`Dispatch::Once`]): `client`'s
+/// configuration (with dynakey's interceptor, which marks the send) and the SDK's own retries
+/// off, so that every attempt is the edge's and counted. Made once per handle; no interceptor of
+/// its own, as every interceptor costs each request a look-up per hook.
+pub(crate) fn once_client(client: &Client) -> Client {
+    let config = client
+        .config()
+        .to_builder()
         .retry_config(RetryConfig::disabled())
-        .interceptor(Transmitted(transmitted))
+        .build();
+    Client::from_conf(config)
 }
 
 /// Capacity units of one `ConsumedCapacity` or several.
@@ -139,17 +157,10 @@ macro_rules! operation {
                 how: Dispatch,
             ) -> impl Future<Output = Result<Self::Output, SdkError<Self::Error, HttpResponse>>>
                    + Send {
-                async move {
-                    match how {
-                        Dispatch::SdkRetries => self.send().await,
-                        Dispatch::Once(transmitted) => {
-                            self.customize()
-                                .config_override(once(transmitted))
-                                .send()
-                                .await
-                        }
-                    }
-                }
+                // A request of `Dispatch::Once` was rendered on the once-client, whose
+                // configuration does what that asks.
+                let _ = how;
+                self.send()
             }
 
             fn logged(&self) -> Option<RequestInput> {
@@ -334,7 +345,42 @@ operation!(
 #[cfg(feature = "streams")]
 mod streams {
     use super::*;
+    use aws_sdk_dynamodb::config::interceptors::{
+        BeforeSerializationInterceptorContextRef, BeforeTransmitInterceptorContextRef,
+    };
+    use aws_sdk_dynamodb::config::{ConfigBag, Intercept, RuntimeComponents};
+    use aws_sdk_dynamodb::error::BoxError;
     use aws_sdk_dynamodbstreams::operation::{describe_stream, get_records, get_shard_iterator};
+
+    /// Marks when the SDK starts on a request and when it hands it to the HTTP client, for a client
+    /// without dynakey's interceptor (the caller's Streams client), as a per-request override.
+    #[derive(Debug)]
+    struct Transmitted;
+
+    impl Intercept for Transmitted {
+        fn name(&self) -> &'static str {
+            "dynakey_runtime::sdk::transmitted"
+        }
+
+        fn read_before_execution(
+            &self,
+            _context: &BeforeSerializationInterceptorContextRef<'_>,
+            _cfg: &mut ConfigBag,
+        ) -> Result<(), BoxError> {
+            mark(Mark::Started);
+            Ok(())
+        }
+
+        fn read_before_transmit(
+            &self,
+            _context: &BeforeTransmitInterceptorContextRef<'_>,
+            _runtime_components: &RuntimeComponents,
+            _cfg: &mut ConfigBag,
+        ) -> Result<(), BoxError> {
+            mark(Mark::Transmitted);
+            Ok(())
+        }
+    }
 
     macro_rules! stream_operation {
         ($name:ident, $op:ident :: $builder:ident, $output:ident, $error:ident) => {
@@ -351,10 +397,12 @@ mod streams {
                     async move {
                         match how {
                             Dispatch::SdkRetries => self.send().await,
-                            Dispatch::Once(transmitted) => {
+                            // The Streams client is the caller's: the once-configuration is
+                            // an override of each request (the reader sends few).
+                            Dispatch::Once => {
                                 let once = aws_sdk_dynamodbstreams::config::Builder::default()
                                     .retry_config(RetryConfig::disabled())
-                                    .interceptor(Transmitted(transmitted));
+                                    .interceptor(Transmitted);
                                 self.customize().config_override(once).send().await
                             }
                         }

@@ -15,7 +15,9 @@ use dynakey::Table;
 use super::recognise;
 use crate::convert::{delete_item, put_item, update_item, Item};
 use crate::db::Db;
-use crate::error::{Error, OutcomeUnknown, SentKind, SentRequest, SentWrite};
+use crate::error::{Error, ItemProblem, OutcomeUnknown, SentKind, SentRequest, SentWrite};
+use crate::item::item_size;
+use crate::limits::MAX_ITEM_SIZE;
 use crate::sdk::{refused, Attempts, Failed, Idempotence, Operation, Sending};
 
 /// How a request ended well.
@@ -45,23 +47,41 @@ pub(crate) async fn send<T: Table>(
         Idempotence::NotIdempotent
     };
     let how = Sending::policy(1, db.retry_policy().attempts(), idempotence);
-    let (client, table, edge) = (db.client(), db.table_name(), db.edge());
-    let input = sent.input();
+    let (table, edge) = (db.table_name(), db.edge());
+    let client = edge.client_for(&how);
+    // Each request is rendered from `sent` once, and again only for a resend (`send_made`): no
+    // copy is made ahead of the first send, which mostly succeeds.
     match &sent.kind {
         SentKind::Put(item) => {
-            let request = put_item(client, table, item.clone(), input);
-            let done = edge.send_counted(request, how).await;
+            let request = || put_item(client, table, item.clone(), sent.input());
+            let done = edge.send_made(request(), || Some(request()), how).await;
             settle(table, sent, done, resent).map(|_| None)
         }
         SentKind::Delete { key } => {
-            let request = delete_item(client, table, key.clone(), input);
-            let done = edge.send_counted(request, how).await;
+            let request = || delete_item(client, table, key.clone(), sent.input());
+            let done = edge.send_made(request(), || Some(request()), how).await;
             settle(table, sent, done, resent).map(|_| None)
         }
         SentKind::Update { key, .. } => {
-            let returns = sent.return_values.clone();
-            let request = update_item(client, table, key.clone(), input, returns);
-            let done = edge.send_counted(request, how).await;
+            let returns = &sent.return_values;
+            let request = || update_item(client, table, key.clone(), sent.input(), returns.clone());
+            let first = request();
+            // The values alone over 400 KB: the item after the update would be too (AWS
+            // developer guide, "Item sizes and formats"); DynamoDB would refuse it with a
+            // ValidationException. Nothing is sent.
+            let size = first
+                .get_expression_attribute_values()
+                .as_ref()
+                .map_or(0, item_size);
+            if size > MAX_ITEM_SIZE {
+                let (partition, sort) = sent.key.clone();
+                return Err(Error::InvalidItem {
+                    partition,
+                    sort,
+                    problem: ItemProblem::TooLarge { size },
+                });
+            }
+            let done = edge.send_made(first, || Some(request()), how).await;
             Ok(match settle(table, sent, done, resent)? {
                 Answer::Sent(output) => output.attributes,
                 Answer::Recognised(current) => current,

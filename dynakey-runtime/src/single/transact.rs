@@ -4,7 +4,7 @@
 //! read first, strongly consistent), checked against DynamoDB's limits, rendered once, sent, and
 //! a cancellation told apart per action.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{CancellationReason, TransactWriteItem};
@@ -383,10 +383,7 @@ fn item_of<'a>(kind: &'a Kind, key_attributes: &'a Item) -> &'a Item {
 
 /// The size of an action's `ExpressionAttributeValues`.
 fn values_size(input: &WriteInput) -> usize {
-    let (_, values) = placeholder_maps(
-        &input.expression_attribute_names,
-        &input.expression_attribute_values,
-    );
+    let (_, values) = placeholder_maps(BTreeMap::new(), input.expression_attribute_values.clone());
     values.as_ref().map_or(0, item_size)
 }
 
@@ -409,17 +406,18 @@ async fn transact<T: Table>(
 ) -> Result<(), Outcome> {
     // Made again for each resend rather than copied ahead of the first send, which mostly
     // succeeds: the items are copied once per send.
-    let request = || {
-        db.client()
-            .transact_write_items()
-            .set_transact_items(Some(items.to_vec()))
-            .client_request_token(token)
-    };
     let how = match retries {
         Retries::Sdk => Sending::sdk(Idempotence::Idempotent),
         Retries::Policy => {
             Sending::policy(1, db.retry_policy().attempts(), Idempotence::Idempotent)
         }
+    };
+    let request = || {
+        db.edge()
+            .client_for(&how)
+            .transact_write_items()
+            .set_transact_items(Some(items.to_vec()))
+            .client_request_token(token)
     };
     match db
         .edge()

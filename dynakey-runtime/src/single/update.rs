@@ -13,11 +13,10 @@ use serde::de::DeserializeOwned;
 
 use super::version::{AnyVersion, ExpectedVersion, VersionCheck};
 use super::write::{self, Action};
-use crate::convert::{placeholder_maps, Item};
+use crate::convert::Item;
 use crate::db::Db;
-use crate::error::{Error, ItemProblem, TransactionRefusal};
-use crate::item::{from_entity_item, from_item_in, item_size};
-use crate::limits::MAX_ITEM_SIZE;
+use crate::error::{Error, TransactionRefusal};
+use crate::item::{from_entity_item, from_item_in};
 
 /// What an [`Update`] returns (`ReturnValues`): [`Nothing`] (the default), [`New`] (the item
 /// after the update), [`Old`] (the item before it, `None` when an upsert created it) or
@@ -223,30 +222,11 @@ impl<T: Table, E: Versioned, R> Update<T, E, R, AnyVersion> {
 impl<T: Table, E: Entity, R: Returning<T, E>, V> Update<T, E, R, V> {
     async fn run(self) -> Result<R::Output, Error> {
         let action = Action::update(&self.plan, SystemTime::now())?;
-        if action.unique.is_some() {
-            // A change of a unique field moves its uniqueness item: one transaction, which
-            // returns no item.
-            if R::RETURN_VALUES != ReturnValue::None {
-                return Err(Error::TransactionRefused(TransactionRefusal::ReturnValues));
-            }
-        } else {
-            // The values alone over 400 KB: the item after the update would be too (AWS
-            // developer guide, "Item sizes and formats"); DynamoDB would refuse it with a
-            // ValidationException.
-            let input = action.input();
-            let (_, values) = placeholder_maps(
-                &input.expression_attribute_names,
-                &input.expression_attribute_values,
-            );
-            let size = values.as_ref().map_or(0, item_size);
-            if size > MAX_ITEM_SIZE {
-                let (partition, sort) = action.key;
-                return Err(Error::InvalidItem {
-                    partition,
-                    sort,
-                    problem: ItemProblem::TooLarge { size },
-                });
-            }
+        // A change of a unique field moves its uniqueness item: one transaction, which returns
+        // no item. (The size of an update's values is checked where it is rendered, once:
+        // `settle::send`, and for a transaction `transact`.)
+        if action.unique.is_some() && R::RETURN_VALUES != ReturnValue::None {
+            return Err(Error::TransactionRefused(TransactionRefusal::ReturnValues));
         }
         let attributes = write::send(&self.db, action, R::RETURN_VALUES).await?;
         R::decode(attributes)
