@@ -191,7 +191,19 @@ fn timed(s: &Setup, write: fn(&Setup, &Db) -> usize) -> common::Timing {
 /// Both contenders, alternating round by round, each into a fresh table, and the ratios of their
 /// median wall and CPU times; and what the validation pass alone costs.
 fn summary(s: &Setup) {
-    let rounds = 9;
+    let rounds = common::rounds(9);
+    if let Some(only) = common::only() {
+        for (name, write) in [
+            ("ONE batch_put call", ours as fn(&Setup, &Db) -> usize),
+            ("raw loop", raw),
+        ] {
+            if name == only {
+                let times: Vec<common::Timing> = (0..rounds).map(|_| timed(s, write)).collect();
+                println!("\n{name} alone: {:.3?}", common::walls(&times));
+            }
+        }
+        return;
+    }
     let load_before = common::load();
     let (mut ours_t, mut raw_t) = (Vec::new(), Vec::new());
     for _ in 0..rounds {

@@ -122,9 +122,25 @@ pub fn report(
     }
 }
 
-/// Runs two contenders in alternating rounds (`BENCH_ROUNDS`, 5 unless set) and prints each one's
-/// median wall and process CPU time, the ratios of the first to the second against `goal` (see
-/// [`report`]), and the load average before and after.
+/// The number of rounds of a summary: `BENCH_ROUNDS`, or `default`.
+#[allow(dead_code)] // not every bench uses it
+pub fn rounds(default: usize) -> usize {
+    std::env::var("BENCH_ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
+/// `BENCH_ONLY=<name>`: the one contender of a summary to run, alone (to profile one side, e.g.
+/// under callgrind); nothing is compared then.
+#[allow(dead_code)] // not every bench uses it
+pub fn only() -> Option<String> {
+    std::env::var("BENCH_ONLY").ok()
+}
+
+/// Runs two contenders in alternating rounds (`BENCH_ROUNDS`, 5 unless set; `BENCH_ONLY=<name>`
+/// runs one alone) and prints each one's median wall and process CPU time, the ratios of the
+/// first to the second against `goal` (see [`report`]), and the load average before and after.
 #[allow(dead_code)] // not every bench uses it
 pub fn alternate(
     title: &str,
@@ -132,11 +148,17 @@ pub fn alternate(
     (b_name, b): (&str, &dyn Fn() -> usize),
     goal: f64,
 ) {
-    let rounds: usize = std::env::var("BENCH_ROUNDS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(5);
+    let rounds = rounds(5);
     let load_before = load();
+    if let Some(only) = only() {
+        for (name, run) in [(a_name, a), (b_name, b)] {
+            if name == only {
+                let times: Vec<Timing> = (0..rounds).map(|_| timed(run)).collect();
+                println!("\n{title}, {name} alone: {:.3?}", walls(&times));
+            }
+        }
+        return;
+    }
     let (mut a_t, mut b_t) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
         a_t.push(timed(a));
