@@ -165,7 +165,7 @@ async fn raw_get(db: &Db, pk: &str, sk: &str) -> Result<bool, BoxError> {
     Ok(out.item.is_some())
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shard_keys_follow_the_documented_contract() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
@@ -239,7 +239,7 @@ async fn shard_keys_follow_the_documented_contract() -> Result<(), BoxError> {
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn get_item_and_delete_item_through_key_find_the_shard() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
@@ -322,7 +322,7 @@ async fn compare(db: &Db, pairs: Vec<Pair>) -> Result<(), BoxError> {
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fan_out_reads_match_one_unsharded_partition_with_exclusions() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
@@ -385,7 +385,7 @@ async fn fan_out_reads_match_one_unsharded_partition_with_exclusions() -> Result
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn equal_sort_keys_in_several_shards_come_in_partition_key_order() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
@@ -452,7 +452,7 @@ async fn equal_sort_keys_in_several_shards_come_in_partition_key_order() -> Resu
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_range_that_matches_nothing_sends_no_request_and_limit_zero_keeps_the_cursor(
 ) -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
@@ -498,7 +498,7 @@ async fn a_range_that_matches_nothing_sends_no_request_and_limit_zero_keeps_the_
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn empty_shards_and_one_shard_with_everything() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;
@@ -592,7 +592,7 @@ struct Doc {
     owner: String,
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_global_index_of_a_sharded_entity_sees_every_shard() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db: Db<Indexed> = engine.fresh_table::<Indexed>().await?;
@@ -686,7 +686,7 @@ async fn every_shard_is_asked_concurrently() -> Result<(), BoxError> {
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn modified_or_foreign_cursors_are_refused_before_any_request() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db: Db = engine.fresh_table::<DefaultTable>().await?;

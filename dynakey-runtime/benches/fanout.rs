@@ -302,6 +302,21 @@ fn benches(c: &mut Criterion, s: &Setup) {
 
 /// Both contenders, alternating round by round, and the ratio of their median wall times.
 fn summary(s: &Setup) {
+    if let Some(only) = common::only() {
+        let read: fn(&Setup) = match only.as_str() {
+            "fan-out" => |s| drop(black_box(fan_out(s, Some(100)))),
+            "plain" => |s| drop(black_box(plain_one_partition(s, Some(100)))),
+            _ => |s| drop(black_box(one_partition(s, Some(100)))),
+        };
+        let start = Instant::now();
+        for _ in 0..common::rounds(1000) {
+            read(s);
+        }
+        println!("\n{only}, the 100 newest, alone: {:.2?}", start.elapsed());
+        let (_, requests, items) = counted(|| read(s));
+        println!("  one more, counted: {requests} Query requests returning {items} items");
+        return;
+    }
     for (title, limit, rounds) in [
         ("all 10,000 items", None, 21),
         ("the 100 newest items", Some(100), 61),

@@ -11,6 +11,7 @@ use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
 use dynakey::__private::plan::QueryPlan;
 use dynakey::{Cursor, CursorError, KeyError, Position, QueryInput, ScanInput, StartKey, Table};
 use futures::future::try_join_all;
+use tracing::Instrument;
 
 use crate::convert::{
     apply_query_input, apply_scan_input, from_attribute_value, from_start_key, limit_to_i32,
@@ -128,7 +129,7 @@ pub(crate) struct Reader<T: Table> {
     db: Db<T>,
     plan: Arc<QueryPlan>,
     /// The request of each partition, rendered once.
-    inputs: Vec<Request>,
+    inputs: Vec<Arc<Request>>,
     /// `Limit` cap of every request (items evaluated per request), when set.
     pub(crate) page_size: Option<u32>,
     /// Told after every response.
@@ -166,10 +167,13 @@ impl<T: Table> Reader<T> {
     ) -> Self {
         let inputs = if plan.is_scan() {
             (0..plan.partition_count())
-                .map(|i| Request::Scan(plan.scan_input(i)))
+                .map(|i| Arc::new(Request::Scan(plan.scan_input(i))))
                 .collect()
         } else {
-            plan.inputs().into_iter().map(Request::Query).collect()
+            plan.inputs()
+                .into_iter()
+                .map(|input| Arc::new(Request::Query(input)))
+                .collect()
         };
         let target = *plan.target();
         Reader {
@@ -259,7 +263,7 @@ impl<T: Table> Reader<T> {
                 self.looked_ahead = true;
                 let ahead = self.ahead();
                 if !ahead.is_empty() {
-                    self.fetch(&ahead).await?;
+                    self.fetch_wanting(ahead).await?;
                 }
             }
             if needed.is_empty() {
@@ -278,19 +282,28 @@ impl<T: Table> Reader<T> {
     /// Sends the next request of every partition in `needed`, concurrently, and buffers what they
     /// return (without the excluded sort keys).
     async fn fetch(&mut self, needed: &[usize]) -> Result<(), Error> {
-        let requests = needed.iter().map(|&i| {
+        self.fetch_wanting(needed.iter().map(|&i| (i, None)).collect())
+            .await
+    }
+
+    /// As [`fetch`](Self::fetch), each partition asked for the items given beside it, or (`None`)
+    /// its [`share`](Self::share) of what is still wanted.
+    async fn fetch_wanting(&mut self, wanted: Vec<(usize, Option<u32>)>) -> Result<(), Error> {
+        let needed: Vec<usize> = wanted.iter().map(|&(i, _)| i).collect();
+        let requests = wanted.into_iter().map(|(i, want)| {
             let start = self.parts[i].start.clone();
             let part = &self.parts[i];
-            let limit = self
-                .remaining
-                .map(|r| self.share(r, part.requests, part.asked));
+            let limit = want.or_else(|| {
+                self.remaining
+                    .map(|r| self.share(r, part.requests, part.asked))
+            });
             let limit = match (limit, self.page_size) {
                 (Some(limit), Some(size)) => Some(limit.min(size)),
                 (limit, size) => limit.or(size),
             };
-            send(&self.db, &self.inputs[i], start, limit)
+            (Arc::clone(&self.inputs[i]), start, limit)
         });
-        let responses = try_join_all(requests).await?;
+        let responses = send_all(&self.db, requests.collect()).await?;
         for (&i, response) in needed.iter().zip(responses) {
             self.requests = self.requests.saturating_add(1);
             self.evaluated = self.evaluated.saturating_add(response.scanned);
@@ -333,12 +346,14 @@ impl<T: Table> Reader<T> {
     /// After the first round of a fan-out stream with a limit: the partitions whose refill is
     /// already known to be needed soon, asked together in a second round instead of one after
     /// the other as each buffer runs dry. A partition qualifies when it may have more and the
-    /// last item it returned ranks in the first half of the limit among everything read so far
-    /// (its items fill the top of the merge faster than an even share). A guess: a partition
-    /// asked ahead that turns out not to be needed costs one request, never a result (the merge
-    /// still asks any partition whose buffer runs dry). Not with cursors: a buffer that is
-    /// refilled before it is empty would move the position a cursor resumes from.
-    fn ahead(&self) -> Vec<usize> {
+    /// last item it returned ranks `r` in the first half of the limit among everything read so
+    /// far, in merge order, its own items included (its items fill the top of the merge faster
+    /// than an even share); it is asked for its [`share`](Self::share), but never for more than
+    /// the `remaining - r` places its further items could take before the limit. A guess: a
+    /// partition asked ahead that turns out not to be needed costs one request, never a result
+    /// (the merge still asks any partition whose buffer runs dry). Not with cursors: a buffer
+    /// that is refilled before it is empty would move the position a cursor resumes from.
+    fn ahead(&self) -> Vec<(usize, Option<u32>)> {
         let Some(remaining) = self.remaining else {
             return Vec::new();
         };
@@ -355,12 +370,9 @@ impl<T: Table> Reader<T> {
             .iter()
             .map(|p| p.buffer.back().filter(|_| p.more).map(sort))
             .collect();
-        let half = u64::from(remaining.div_ceil(2));
         (0..self.parts.len())
-            .filter(|&i| {
-                let Some(last) = &lasts[i] else {
-                    return false;
-                };
+            .filter_map(|i| {
+                let last = lasts[i].as_ref()?;
                 // Items read that come before or at this partition's last one, in merge order.
                 let rank: u64 = self
                     .parts
@@ -381,7 +393,14 @@ impl<T: Table> Reader<T> {
                         u64::try_from(before).unwrap_or(u64::MAX)
                     })
                     .sum();
-                rank <= half
+                if rank > u64::from(remaining.div_ceil(2)) {
+                    return None;
+                }
+                let left = u64::from(remaining).saturating_sub(rank);
+                let left = u32::try_from(left).unwrap_or(u32::MAX);
+                let part = &self.parts[i];
+                let share = self.share(remaining, part.requests, part.asked);
+                Some((i, Some(share.min(left).max(1))))
             })
             .collect()
     }
@@ -515,6 +534,54 @@ struct Response {
     last_evaluated_key: Option<Item>,
     consumed_capacity: Option<f64>,
     scanned: u64,
+}
+
+/// Sends the requests of several partitions at once (see [`send`]) and returns their responses
+/// in the same order. On a multi-threaded Tokio runtime each is its own task, so that the work an
+/// answer takes on this side (the SDK reading its items; with the embedded engine, the engine's
+/// own) spreads over the runtime's threads instead of one; the tasks are aborted when the read
+/// is dropped. Otherwise they are polled together on the caller's task.
+async fn send_all<T: Table>(
+    db: &Db<T>,
+    requests: Vec<(Arc<Request>, Option<Item>, Option<u32>)>,
+) -> Result<Vec<Response>, Error> {
+    let threads = tokio::runtime::Handle::try_current()
+        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+    if requests.len() < 2 || !threads {
+        let sends = requests
+            .iter()
+            .map(|(request, start, limit)| send(db, request, start.clone(), *limit));
+        return try_join_all(sends).await;
+    }
+    let operation = match requests.first().map(|(request, ..)| &**request) {
+        Some(Request::Scan(_)) => "Scan",
+        _ => "Query",
+    };
+    let mut tasks = tokio::task::JoinSet::new();
+    let count = requests.len();
+    for (i, (request, start, limit)) in requests.into_iter().enumerate() {
+        let db = db.clone();
+        let send = async move { (i, send(&db, &request, start, limit).await) };
+        tasks.spawn(send.in_current_span());
+    }
+    let mut responses: Vec<Option<Response>> = (0..count).map(|_| None).collect();
+    while let Some(joined) = tasks.join_next().await {
+        match joined {
+            Ok((i, answer)) => responses[i] = Some(answer?),
+            // A send panicked (a bug): its panic goes on here.
+            Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+            // Cancelled: the runtime is shutting down.
+            Err(error) => {
+                return Err(Error::Sdk {
+                    operation,
+                    message: format!("the request's task did not finish: {error}"),
+                    source: Box::new(error),
+                })
+            }
+        }
+    }
+    // Every task answered, so every slot is filled.
+    Ok(responses.into_iter().flatten().collect())
 }
 
 /// Renders one Query or Scan request of `request` from `start` with `Limit` = `limit`, and sends
