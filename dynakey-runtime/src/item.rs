@@ -16,7 +16,6 @@ use crate::error::Error;
 mod attribute_keys;
 mod check;
 
-pub(crate) use check::checked_size;
 pub use check::{check_item, item_size};
 
 /// The DynamoDB item for `entity`: its fields serialised by `serde_dynamo`, plus the key

@@ -34,10 +34,3 @@ pub const MAX_TRANSACTION_BYTES: usize = 4 * 1024 * 1024;
 /// [`Db::with_batch_concurrency`](crate::Db::with_batch_concurrency) says otherwise: not a
 /// DynamoDB limit, dynakey's default.
 pub const DEFAULT_BATCH_CONCURRENCY: usize = 4;
-
-/// How much of a [`batch_put`](crate::Db::batch_put)'s input, in bytes of item size
-/// ([`item_size`](crate::item::item_size)), is kept as serialised by the validation pass and sent
-/// as it is (32 MiB): the rest is serialised again when its request is made, so that a batch's
-/// memory stays bounded whatever its input (an item held in memory takes several times its item
-/// size).
-pub(crate) const BATCH_PUT_HELD_BYTES: usize = 32 * 1024 * 1024;

@@ -6,7 +6,6 @@ use std::fmt;
 use std::future::{Future, IntoFuture};
 use std::marker::PhantomData;
 use std::pin::Pin;
-use std::sync::{Mutex, PoisonError};
 
 use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
 use dynakey::{Entity, InTable, Table};
@@ -18,8 +17,7 @@ use super::writes::{refuse_unique, write_result, Writes};
 use crate::convert::Item;
 use crate::db::Db;
 use crate::error::{BatchReport, Error};
-use crate::item::{checked_size, to_item};
-use crate::limits::BATCH_PUT_HELD_BYTES;
+use crate::item::{check_item, to_item};
 use crate::sdk::build_error;
 
 /// `BatchWriteItem` puts of every item of `items`, replacing existing items with the same keys,
@@ -28,16 +26,15 @@ use crate::sdk::build_error;
 ///
 /// - **Validated first**: every item is serialised, its keys built and checked against
 ///   DynamoDB's item rules ([`check_item`](crate::item::check_item): 400 KB, numbers, empty
-///   sets, nesting) before the first request; an invalid item means nothing is written.
-/// - **Serialised once**: `items` is iterated once; the items of the validation pass are kept
-///   for their requests, up to 32 MiB of item size ([`item_size`](crate::item::item_size)), and
-///   past that the entities are serialised again when their requests are made, so memory stays
-///   bounded (an item held takes several times its item size).
+///   sets, nesting) before the first request, and then dropped; an invalid item means nothing
+///   is written. Only the keys are held, so `items` is iterated twice: it must yield the same
+///   items both times (`&Vec<E>`, slices, `iter().filter(…)` do).
 /// - **Duplicates merged**: entries with the same primary key are merged, the last one wins
 ///   (DynamoDB rejects a batch with duplicate keys); it is written when the input reaches it.
-/// - **Streamed**: requests of at most [`MAX_BATCH_WRITE`](crate::limits::MAX_BATCH_WRITE) (25)
-///   items are made as they are sent, with at most [`batch_concurrency`](Db::batch_concurrency)
-///   requests in flight (default 4; [`Db::with_batch_concurrency`]).
+/// - **Streamed**: items are serialised as requests of at most
+///   [`MAX_BATCH_WRITE`](crate::limits::MAX_BATCH_WRITE) (25) are made, with at most [`batch_concurrency`](Db::batch_concurrency) requests in flight
+///   (default 4; [`Db::with_batch_concurrency`]); memory does not grow with the input beyond its
+///   keys.
 /// - **Retried**: `UnprocessedItems`, throttling, 5xx responses, timeouts and dropped
 ///   connections are retried per the `Db`'s [`RetryPolicy`](crate::RetryPolicy) (backoff with
 ///   jitter; [`Db::with_retry_policy`]); a validation error is not.
@@ -130,53 +127,41 @@ where
     /// As [`BatchPut`].
     pub async fn send(self) -> Result<BatchReport, Error> {
         refuse_unique::<E>("batch_put")?;
-        // Pass 1: serialise and validate everything, find each key's last entry, and keep the
-        // serialised items (up to `BATCH_PUT_HELD_BYTES`) for their requests.
+        // Pass 1: validate everything and find each key's last entry, holding only keys.
         let mut last: HashMap<KeyStrings, usize> = HashMap::new();
-        let mut prepared: Vec<Prepared<'a, E>> = Vec::new();
-        let mut held = 0usize;
-        for (position, entity) in self.items.into_iter().enumerate() {
-            let item = to_item(entity)?;
-            let checked = checked_size(&item);
-            let partition = string(&item, T::PARTITION_KEY).unwrap_or_default();
-            let sort = T::SORT_KEY.and_then(|name| string(&item, name));
-            let size = match checked {
-                Ok(size) => size,
-                Err(problem) => {
-                    return Err(Error::InvalidItem {
-                        partition,
-                        sort,
-                        problem,
-                    })
-                }
-            };
-            let key = (partition, sort);
-            if let Some(earlier) = last.insert(key.clone(), position) {
-                // The last entry with a key wins: the earlier one is not sent.
-                prepared[earlier].winner = false;
-                prepared[earlier].item = Mutex::new(None);
+        let mut entries = 0;
+        for (position, entity) in self.items.clone().into_iter().enumerate() {
+            let mut item = to_item(entity)?;
+            let checked = check_item(&item);
+            let partition = take_string(&mut item, T::PARTITION_KEY).unwrap_or_default();
+            let sort = T::SORT_KEY.and_then(|name| take_string(&mut item, name));
+            if let Err(problem) = checked {
+                return Err(Error::InvalidItem {
+                    partition,
+                    sort,
+                    problem,
+                });
             }
-            held += size;
-            prepared.push(Prepared {
-                key: Some(key),
-                entity,
-                item: Mutex::new((held <= BATCH_PUT_HELD_BYTES).then_some(item)),
-                winner: true,
-            });
+            last.insert((partition, sort), position);
+            entries += 1;
         }
-        let duplicates = prepared.len() - last.len();
-        drop(last);
-
-        // Pass 2: stream the winners into requests, in input order.
-        let entries = prepared
-            .iter_mut()
-            .enumerate()
-            .filter(|(_, p)| p.winner)
-            .filter_map(|(position, p)| Some((position, p.key.take()?)))
-            .collect::<Vec<_>>();
-        let entries = entries
+        let duplicates = entries - last.len();
+        let mut winners: Vec<(usize, KeyStrings)> = last
             .into_iter()
-            .map(|(position, key)| Entry::new(position, key, &prepared[position]));
+            .map(|(key, position)| (position, key))
+            .collect();
+        winners.sort_unstable_by_key(|(position, _)| *position);
+
+        // Pass 2: stream the winners into requests.
+        let mut winners = winners.into_iter().peekable();
+        let entries = self
+            .items
+            .into_iter()
+            .enumerate()
+            .filter_map(move |(position, entity)| {
+                let (_, key) = winners.next_if(|(p, _)| *p == position)?;
+                Some(Entry::new(position, key, entity))
+            });
         let op = Writes {
             db: &self.db,
             render: put_request::<E>,
@@ -186,17 +171,6 @@ where
         let run = driver::run(&op, policy, concurrency, entries, self.progress).await;
         write_result(run, duplicates)
     }
-}
-
-/// One entry of a `batch_put`: its entity and, when held, the item the validation pass
-/// serialised (taken by its first request; a resend serialises the entity again).
-struct Prepared<'a, E> {
-    /// Its key, until it is handed to the batch engine.
-    key: Option<KeyStrings>,
-    entity: &'a E,
-    item: Mutex<Option<Item>>,
-    /// `false` when a later entry has the same key.
-    winner: bool,
 }
 
 impl<'a, T, E, I, P> IntoFuture for BatchPut<'a, T, E, I, P>
@@ -215,27 +189,18 @@ where
     }
 }
 
-/// The string value of attribute `name` of `item`.
-fn string(item: &Item, name: &str) -> Option<String> {
-    match item.get(name) {
-        Some(aws_sdk_dynamodb::types::AttributeValue::S(s)) => Some(s.clone()),
+/// Takes the string value of attribute `name` out of `item`.
+fn take_string(item: &mut Item, name: &str) -> Option<String> {
+    match item.remove(name) {
+        Some(aws_sdk_dynamodb::types::AttributeValue::S(s)) => Some(s),
         _ => None,
     }
 }
 
-/// The put request of one entry: its held item, or its entity serialised.
-fn put_request<E: Entity + Serialize>(entry: &Prepared<'_, E>) -> Result<WriteRequest, Error> {
-    let held = entry
-        .item
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .take();
-    let item = match held {
-        Some(item) => item,
-        None => to_item(entry.entity)?,
-    };
+/// The put request of one entity.
+fn put_request<E: Entity + Serialize>(entity: &E) -> Result<WriteRequest, Error> {
     let put = PutRequest::builder()
-        .set_item(Some(item))
+        .set_item(Some(to_item(entity)?))
         .build()
         .map_err(|e| build_error("BatchWriteItem", e))?;
     Ok(WriteRequest::builder().put_request(put).build())

@@ -102,11 +102,6 @@ fn valid_number(text: &str) -> bool {
 /// # Errors
 /// The first problem found.
 pub fn check_item(item: &Item) -> Result<(), ItemProblem> {
-    checked_size(item).map(drop)
-}
-
-/// [`check_item`], returning the item's [`item_size`] when it passes.
-pub(crate) fn checked_size(item: &Item) -> Result<usize, ItemProblem> {
     for (name, value) in item {
         check_value(value, 0, &|| name.clone())?;
     }
@@ -114,7 +109,7 @@ pub(crate) fn checked_size(item: &Item) -> Result<usize, ItemProblem> {
     if size > MAX_ITEM_SIZE {
         return Err(ItemProblem::TooLarge { size });
     }
-    Ok(size)
+    Ok(())
 }
 
 /// Checks one value wrapped in `depth` maps or lists; `path` names it, built only for an error.
