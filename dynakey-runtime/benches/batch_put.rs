@@ -206,9 +206,15 @@ fn summary(s: &Setup) {
     }
     let load_before = common::load();
     let (mut ours_t, mut raw_t) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        ours_t.push(timed(s, ours));
-        raw_t.push(timed(s, raw));
+    // Which one goes first alternates round by round (as in `common::alternate`).
+    for round in 0..rounds {
+        if round % 2 == 0 {
+            ours_t.push(timed(s, ours));
+            raw_t.push(timed(s, raw));
+        } else {
+            raw_t.push(timed(s, raw));
+            ours_t.push(timed(s, ours));
+        }
     }
     common::report(
         &format!("100,000 items, {rounds} alternating rounds, same run"),

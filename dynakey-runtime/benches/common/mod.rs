@@ -138,9 +138,10 @@ pub fn only() -> Option<String> {
     std::env::var("BENCH_ONLY").ok()
 }
 
-/// Runs two contenders in alternating rounds (`BENCH_ROUNDS`, 5 unless set; `BENCH_ONLY=<name>`
-/// runs one alone) and prints each one's median wall and process CPU time, the ratios of the
-/// first to the second against `goal` (see [`report`]), and the load average before and after.
+/// Runs two contenders in alternating rounds, each going first in every other round
+/// (`BENCH_ROUNDS`, 5 unless set; `BENCH_ONLY=<name>` runs one alone), and prints each one's
+/// median wall and process CPU time, the ratios of the first to the second against `goal` (see
+/// [`report`]), and the load average before and after.
 #[allow(dead_code)] // not every bench uses it
 pub fn alternate(
     title: &str,
@@ -159,10 +160,17 @@ pub fn alternate(
         }
         return;
     }
+    // Which one goes first alternates round by round: work one side leaves behind (a write-ahead
+    // log to checkpoint, memory to reuse) then lands on each side alike.
     let (mut a_t, mut b_t) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        a_t.push(timed(a));
-        b_t.push(timed(b));
+    for round in 0..rounds {
+        if round % 2 == 0 {
+            a_t.push(timed(a));
+            b_t.push(timed(b));
+        } else {
+            b_t.push(timed(b));
+            a_t.push(timed(a));
+        }
     }
     report(
         &format!("{title}, {rounds} alternating rounds, same run"),
