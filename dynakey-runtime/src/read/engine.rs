@@ -396,11 +396,12 @@ impl<T: Table> Reader<T> {
                 if rank > u64::from(remaining.div_ceil(2)) {
                     return None;
                 }
-                let left = u64::from(remaining).saturating_sub(rank);
+                // No place left: nothing after its last item can come before the limit.
+                let left = u64::from(remaining).checked_sub(rank).filter(|&n| n > 0)?;
                 let left = u32::try_from(left).unwrap_or(u32::MAX);
                 let part = &self.parts[i];
                 let share = self.share(remaining, part.requests, part.asked);
-                Some((i, Some(share.min(left).max(1))))
+                Some((i, Some(share.min(left))))
             })
             .collect()
     }
