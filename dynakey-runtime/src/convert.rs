@@ -147,8 +147,8 @@ pub fn apply_query_input(
         .consistent_read(input.consistent_read)
         .set_limit(input.limit.map(limit_to_i32));
     builder.placeholders(
-        input.expression_attribute_names.clone(),
-        input.expression_attribute_values.clone(),
+        cloned(&input.expression_attribute_names),
+        cloned(&input.expression_attribute_values),
     )
 }
 
@@ -175,8 +175,8 @@ pub fn apply_scan_input(
         .set_segment(segment)
         .set_total_segments(total)
         .placeholders(
-            input.expression_attribute_names.clone(),
-            input.expression_attribute_values.clone(),
+            cloned(&input.expression_attribute_names),
+            cloned(&input.expression_attribute_values),
         )
 }
 
@@ -184,16 +184,26 @@ pub fn apply_scan_input(
 /// when empty (DynamoDB rejects empty maps).
 #[allow(clippy::type_complexity)]
 pub(crate) fn placeholder_maps(
-    names: BTreeMap<String, String>,
-    values: BTreeMap<String, dynakey::__private::expr::Value>,
+    names: impl IntoIterator<Item = (String, String)>,
+    values: impl IntoIterator<Item = (String, dynakey::__private::expr::Value)>,
 ) -> (
     Option<HashMap<String, String>>,
     Option<HashMap<String, AttributeValue>>,
 ) {
-    let names = (!names.is_empty()).then(|| names.into_iter().collect());
-    let values =
-        (!values.is_empty()).then(|| values.into_iter().map(|(k, v)| (k, v.into())).collect());
-    (names, values)
+    // An empty `HashMap` allocates nothing.
+    let names: HashMap<String, String> = names.into_iter().collect();
+    let values: HashMap<String, AttributeValue> =
+        values.into_iter().map(|(k, v)| (k, v.into())).collect();
+    (
+        (!names.is_empty()).then_some(names),
+        (!values.is_empty()).then_some(values),
+    )
+}
+
+/// The entries of a rendered map, copied one by one (a read's input is rendered once and sent
+/// with every request).
+fn cloned<V: Clone>(map: &BTreeMap<String, V>) -> impl Iterator<Item = (String, V)> + '_ {
+    map.iter().map(|(k, v)| (k.clone(), v.clone()))
 }
 
 /// The SDK builders that take a rendered expression's placeholders: the one place that sets
@@ -202,8 +212,8 @@ pub(crate) trait Placeholders: Sized {
     /// Sets the placeholders of a rendered expression (each map left out when empty).
     fn placeholders(
         self,
-        names: BTreeMap<String, String>,
-        values: BTreeMap<String, dynakey::__private::expr::Value>,
+        names: impl IntoIterator<Item = (String, String)>,
+        values: impl IntoIterator<Item = (String, dynakey::__private::expr::Value)>,
     ) -> Self;
 }
 
@@ -212,8 +222,8 @@ macro_rules! placeholders {
         impl Placeholders for $builder {
             fn placeholders(
                 self,
-                names: BTreeMap<String, String>,
-                values: BTreeMap<String, dynakey::__private::expr::Value>,
+                names: impl IntoIterator<Item = (String, String)>,
+                values: impl IntoIterator<Item = (String, dynakey::__private::expr::Value)>,
             ) -> Self {
                 let (names, values) = placeholder_maps(names, values);
                 self.set_expression_attribute_names(names)

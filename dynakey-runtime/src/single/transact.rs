@@ -4,7 +4,7 @@
 //! read first, strongly consistent), checked against DynamoDB's limits, rendered once, sent, and
 //! a cancellation told apart per action.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{CancellationReason, TransactWriteItem};
@@ -14,7 +14,7 @@ use dynakey::{Table, WriteInput};
 use super::get::consistent_item;
 use super::unique::{self, NewValues, UniquePart};
 use super::write::{Action, Kind};
-use crate::convert::{placeholder_maps, transact_write_item, Item, WriteKind};
+use crate::convert::{to_sdk_value, transact_write_item, Item, WriteKind};
 use crate::db::Db;
 use crate::error::{
     CancelReason, Error, KeyText, OutcomeUnknown, Reading, Rendered, Resend, SentRequest,
@@ -383,8 +383,12 @@ fn item_of<'a>(kind: &'a Kind, key_attributes: &'a Item) -> &'a Item {
 
 /// The size of an action's `ExpressionAttributeValues`.
 fn values_size(input: &WriteInput) -> usize {
-    let (_, values) = placeholder_maps(BTreeMap::new(), input.expression_attribute_values.clone());
-    values.as_ref().map_or(0, item_size)
+    let values: Item = input
+        .expression_attribute_values
+        .iter()
+        .map(|(k, v)| (k.clone(), to_sdk_value(v)))
+        .collect();
+    item_size(&values)
 }
 
 /// How a sent transaction ended, other than applied.
