@@ -74,9 +74,10 @@ pub enum Guard {
     Absent,
 }
 
-/// The `ConditionExpression` tree of a write of `E`: the `guard` on the item's existence, the
-/// version check when `expected_version` is given and `E` is versioned, and the caller's
-/// `conditions`, ANDed; `None` when there is nothing to check.
+/// The `ConditionExpression` tree of a write of `E`: the `guard` on the item's existence (left
+/// out for [`Guard::Exists`] beside a version check, which no missing item passes), the version
+/// check when `expected_version` is given and `E` is versioned, and the caller's `conditions`,
+/// ANDed; `None` when there is nothing to check.
 #[doc(hidden)]
 pub fn condition<E: Entity>(
     guard: Guard,
@@ -84,13 +85,17 @@ pub fn condition<E: Entity>(
     conditions: &[Condition],
 ) -> Option<Condition> {
     let key = || Path::attribute(<E::Table as Table>::PARTITION_KEY);
+    let version = E::MANAGED.version().zip(expected_version);
     let mut all: Vec<Condition> = Vec::with_capacity(conditions.len() + 2);
     match guard {
         Guard::Any => {}
+        // A version comparison is false on a missing item, so it already requires the item:
+        // `attribute_exists` beside it would only lengthen the expression.
+        Guard::Exists if version.is_some() => {}
         Guard::Exists => all.push(Condition::AttributeExists(key())),
         Guard::Absent => all.push(Condition::AttributeNotExists(key())),
     }
-    if let (Some(attribute), Some(version)) = (E::MANAGED.version(), expected_version) {
+    if let Some((attribute, version)) = version {
         all.push(Condition::Compare(
             Operand::Path(Path::attribute(attribute)),
             Comparator::Eq,
