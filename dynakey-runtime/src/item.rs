@@ -16,6 +16,7 @@ use crate::error::Error;
 mod attribute_keys;
 mod check;
 
+pub(crate) use check::attributes_size;
 pub use check::{check_item, item_size};
 
 /// The DynamoDB item for `entity`: its fields serialised by `serde_dynamo`, plus the key

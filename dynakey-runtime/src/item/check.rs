@@ -16,7 +16,16 @@ use crate::limits::{MAX_ITEM_SIZE, MAX_NESTING, MAX_NUMBER_DIGITS};
 /// For numbers this is the developer guide's figure, which the sizes DynamoDB measures never
 /// undercut: an item over [`MAX_ITEM_SIZE`] here is over it for DynamoDB too.
 pub fn item_size(item: &Item) -> usize {
-    item.iter()
+    attributes_size(item)
+}
+
+/// [`item_size`] of attributes not held in an [`Item`] (an action's
+/// `ExpressionAttributeValues`, counted without building a map of them).
+pub(crate) fn attributes_size<'a>(
+    attributes: impl IntoIterator<Item = (&'a String, &'a AttributeValue)>,
+) -> usize {
+    attributes
+        .into_iter()
         .map(|(name, value)| name.len() + value_size(value))
         .sum()
 }

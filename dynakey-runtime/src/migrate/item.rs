@@ -13,7 +13,7 @@ use super::pace::Pace;
 use super::report::{MigrationExample, MigrationFailure, MigrationKind};
 use crate::convert::{key_to_attributes, string_attribute, Item};
 use crate::db::Db;
-use crate::error::{Error, Expected};
+use crate::error::{Error, Expected, KeyText};
 use crate::item::{from_entity_item, key_strings, to_item};
 use crate::read::owner::{is_own_item, listed_position};
 use crate::sdk::Units;
@@ -323,11 +323,20 @@ where
             Planned::Change(change) => change,
         };
         pace.wait(Units::Write).await;
-        let example = change.example.clone();
-        let old_key = change.old_key.clone();
+        let Change {
+            example,
+            new,
+            old_key,
+            condition,
+            expected,
+            updates,
+        } = *change;
         let sent = match example.kind {
-            MigrationKind::Move => move_item::<T, E>(db, *change).await,
-            MigrationKind::Reindex => reindex::<T>(db, *change).await,
+            MigrationKind::Move => move_item::<T, E>(db, &example, new, condition, expected).await,
+            MigrationKind::Reindex => {
+                let key = (example.old.clone(), old_key.clone());
+                reindex(db, key, updates, condition, expected).await
+            }
         };
         // Whether the write may have been applied (its answer was lost, and resending it with its
         // ClientRequestToken did not settle it): the item read again tells.
@@ -425,34 +434,47 @@ pub(crate) fn failure<T: Table>(entity: &str, item: &Item, reason: String) -> Mi
     }
 }
 
-/// A move: one transaction that puts the newest shape at its key (no item may be there) and
-/// deletes the old item (as it was scanned), its uniqueness items moved to the new owner.
-async fn move_item<T, E>(db: &Db<T>, change: Change) -> Result<(), Error>
+/// A move: one transaction that puts the newest shape (`new`) at its key (no item may be there)
+/// and deletes the old item (as it was scanned, `unchanged`), its uniqueness items moved to the
+/// new owner.
+async fn move_item<T, E>(
+    db: &Db<T>,
+    example: &MigrationExample,
+    new: Item,
+    unchanged: Option<Condition>,
+    expected: Expected,
+) -> Result<(), Error>
 where
     T: Table,
     E: InTable<T> + Serialize + DeserializeOwned,
 {
-    let (partition, sort) = &change.example.old;
+    let (partition, sort) = &example.old;
     let old = Key::<E>::parse(partition, sort.as_deref())?;
-    let unique = UniquePart::of_move::<T, E>(&old, &change.new);
+    let unique = UniquePart::of_move::<T, E>(&old, &new);
     let delete = Action {
         kind: Kind::Delete,
-        key: change.example.old.clone(),
+        key: example.old.clone(),
         key_attributes: key_to_attributes(&old),
-        condition: change.condition,
-        expected: change.expected,
+        condition: unchanged,
+        expected,
         unique: None,
     };
     let absent = condition::<E>(Guard::Absent, None, &[]);
-    let put = Action::put::<T>(change.new, absent, Expected::guard(Guard::Absent), unique);
+    let put = Action::put::<T>(new, absent, Expected::guard(Guard::Absent), unique);
     all_or_error(db, vec![delete, put]).await
 }
 
-/// A reindex: one `UpdateItem` of the changed attributes (and the version), conditioned on the
-/// item as it was scanned.
-async fn reindex<T: Table>(db: &Db<T>, change: Change) -> Result<(), Error> {
-    let actions = change
-        .updates
+/// A reindex: one `UpdateItem` of the changed attributes (`updates`, the version among them) of
+/// the item at `key` (as strings, and its key attributes), conditioned on the item as it was
+/// scanned (`condition`).
+async fn reindex<T: Table>(
+    db: &Db<T>,
+    (key, key_attributes): (KeyText, Item),
+    updates: Vec<(String, Option<AttributeValue>)>,
+    condition: Option<Condition>,
+    expected: Expected,
+) -> Result<(), Error> {
+    let actions = updates
         .into_iter()
         .map(|(name, value)| match value {
             Some(value) => UpdateAction::Set(Path::attribute(name), SetValue::value(value.into())),
@@ -461,10 +483,10 @@ async fn reindex<T: Table>(db: &Db<T>, change: Change) -> Result<(), Error> {
         .collect();
     let action = Action {
         kind: Kind::Update(actions),
-        key: change.example.old,
-        key_attributes: change.old_key,
-        condition: change.condition,
-        expected: change.expected,
+        key,
+        key_attributes,
+        condition,
+        expected,
         unique: None,
     };
     write::send(db, action, ReturnValue::None).await.map(|_| ())

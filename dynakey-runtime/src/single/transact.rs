@@ -4,6 +4,7 @@
 //! read first, strongly consistent), checked against DynamoDB's limits, rendered once, sent, and
 //! a cancellation told apart per action.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
@@ -20,7 +21,7 @@ use crate::error::{
     CancelReason, Error, KeyText, OutcomeUnknown, Reading, Rendered, Resend, SentRequest,
     TransactionCanceled, TransactionRefusal,
 };
-use crate::item::item_size;
+use crate::item::{attributes_size, item_size};
 use crate::limits::{MAX_TRANSACTION_ACTIONS, MAX_TRANSACTION_BYTES};
 use crate::sdk::{build_error, cancel_reasons, Attempts, Idempotence, Sending};
 
@@ -65,21 +66,38 @@ pub(crate) fn new_token() -> String {
 /// The request of `actions`: the actions, then the uniqueness items and guards they need (the
 /// stored values read first, strongly consistent), all checked against DynamoDB's limits.
 pub(crate) async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Rendered, Error> {
+    prepare(db, actions).await?.render()
+}
+
+/// A transaction's items before rendering: the actions with the guards their reads added to
+/// their conditions, then the uniqueness items and guards (the reads done). It renders the same
+/// request every time, so a resend is made anew from it instead of being copied ahead of the first
+/// send, which mostly succeeds.
+pub(crate) struct Planned<'a> {
+    table: &'a str,
+    actions: &'a [Action],
+    conditions: Vec<Cow<'a, Option<Condition>>>,
+    /// The items added for the actions, each with its key attributes.
+    extra: Vec<(Extra, Item)>,
+}
+
+/// [`plan`] up to rendering: the checks that need no read, the reads, and the items they add.
+async fn prepare<'a, T: Table>(db: &'a Db<T>, actions: &'a [Action]) -> Result<Planned<'a>, Error> {
     if actions.is_empty() {
         return Err(Error::TransactionRefused(TransactionRefusal::Empty));
     }
     if actions.len() > MAX_TRANSACTION_ACTIONS {
         return Err(too_many(actions.len()));
     }
-    let mut seen: HashMap<&KeyText, usize> = HashMap::new();
-    for (i, action) in actions.iter().enumerate() {
-        if let Some(first) = seen.insert(&action.key, i) {
-            return Err(same_item(first, i, &action.key));
-        }
+    if let Some((first, i)) = repeated(actions.iter().map(|a| &a.key)) {
+        return Err(same_item(first, i, &actions[i].key));
     }
     before_reading(actions)?;
-    let mut conditions: Vec<Option<Condition>> =
-        actions.iter().map(|a| a.condition.clone()).collect();
+    // Borrowed: only an action a guard is added to needs a condition of its own.
+    let mut conditions: Vec<Cow<'_, Option<Condition>>> = actions
+        .iter()
+        .map(|a| Cow::Borrowed(&a.condition))
+        .collect();
     let mut extra: Vec<Extra> = Vec::new();
     for (i, action) in actions.iter().enumerate() {
         let Some(part) = &action.unique else { continue };
@@ -160,61 +178,88 @@ pub(crate) async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Ren
     if count > MAX_TRANSACTION_ACTIONS {
         return Err(too_many(count));
     }
-    let mut sent = Vec::with_capacity(count);
-    for (i, action) in actions.iter().enumerate() {
-        let reading = Reading::Action {
-            action: i,
-            key: action.key.clone(),
-            expected: action.expected,
-            internal: action.condition.is_none() && action.unique.is_some(),
-        };
-        sent.push(render(
-            db.table_name(),
-            &action.kind,
-            &action.key,
-            &action.key_attributes,
-            conditions[i].as_ref(),
-            reading,
-        )?);
-    }
-    for (kind, key, condition, reading) in extra {
-        let attributes = unique::key_attributes::<T>(&key);
-        sent.push(render(
-            db.table_name(),
-            &kind,
-            &key,
-            &attributes,
-            condition.as_ref(),
-            reading,
-        )?);
-    }
-    let mut seen: HashMap<&KeyText, usize> = HashMap::new();
-    for (j, s) in sent.iter().enumerate() {
-        if let Some(first) = seen.insert(&s.key, j) {
-            // Two actions putting one uniqueness item: two items with the same value. (One that
-            // frees a value and one that takes it, a swap, is two actions on one item.)
-            if let (
-                Reading::Taken {
-                    entity,
-                    fields,
-                    key,
-                    ..
-                },
-                Reading::Taken { .. },
-            ) = (&s.reading, &sent[first].reading)
-            {
-                return Err(Error::NotUnique {
-                    entity,
-                    fields: fields.clone(),
-                    key: key.clone(),
-                });
-            }
-            return Err(same_item(
-                sent[first].reading.action(),
-                s.reading.action(),
-                &s.key,
-            ));
+    let extra = extra
+        .into_iter()
+        .map(|extra| {
+            let attributes = unique::key_attributes::<T>(&extra.1);
+            (extra, attributes)
+        })
+        .collect();
+    Ok(Planned {
+        table: db.table_name(),
+        actions,
+        conditions,
+        extra,
+    })
+}
+
+impl Planned<'_> {
+    /// The request, checked against DynamoDB's limits (two items on one key, 4 MB).
+    fn render(&self) -> Result<Rendered, Error> {
+        let Planned {
+            table,
+            actions,
+            conditions,
+            extra,
+        } = self;
+        let mut sent = Vec::with_capacity(actions.len() + extra.len());
+        for (i, action) in actions.iter().enumerate() {
+            let reading = Reading::Action {
+                action: i,
+                key: action.key.clone(),
+                expected: action.expected,
+                internal: action.condition.is_none() && action.unique.is_some(),
+            };
+            sent.push(render(
+                table,
+                &action.kind,
+                &action.key,
+                &action.key_attributes,
+                conditions[i].as_ref().as_ref(),
+                reading,
+            )?);
         }
+        for ((kind, key, condition, reading), attributes) in extra {
+            sent.push(render(
+                table,
+                kind,
+                key,
+                attributes,
+                condition.as_ref(),
+                reading.clone(),
+            )?);
+        }
+        checked(sent, actions.len())
+    }
+}
+
+/// The rendered items of a request of `actions` actions, after DynamoDB's limits are checked.
+fn checked(sent: Vec<Sent>, actions: usize) -> Result<Rendered, Error> {
+    if let Some((first, j)) = repeated(sent.iter().map(|s| &s.key)) {
+        let s = &sent[j];
+        // Two actions putting one uniqueness item: two items with the same value. (One that
+        // frees a value and one that takes it, a swap, is two actions on one item.)
+        if let (
+            Reading::Taken {
+                entity,
+                fields,
+                key,
+                ..
+            },
+            Reading::Taken { .. },
+        ) = (&s.reading, &sent[first].reading)
+        {
+            return Err(Error::NotUnique {
+                entity,
+                fields: fields.clone(),
+                key: key.clone(),
+            });
+        }
+        return Err(same_item(
+            sent[first].reading.action(),
+            s.reading.action(),
+            &s.key,
+        ));
     }
     let size: usize = sent.iter().map(|s| s.size).sum();
     if size > MAX_TRANSACTION_BYTES {
@@ -226,7 +271,7 @@ pub(crate) async fn plan<T: Table>(db: &Db<T>, actions: &[Action]) -> Result<Ren
     Ok(Rendered {
         items,
         readings,
-        actions: actions.len(),
+        actions,
     })
 }
 
@@ -278,7 +323,7 @@ fn before_reading(actions: &[Action]) -> Result<(), Error> {
 /// condition check when no action names it.
 fn guard_item(
     actions: &[Action],
-    conditions: &mut [Option<Condition>],
+    conditions: &mut [Cow<'_, Option<Condition>>],
     extra: &mut Vec<Extra>,
     key: &KeyText,
     guard: Condition,
@@ -286,7 +331,8 @@ fn guard_item(
 ) {
     match actions.iter().position(|a| &a.key == key) {
         Some(j) => {
-            conditions[j] = Some(match conditions[j].take() {
+            let condition = conditions[j].to_mut();
+            *condition = Some(match condition.take() {
                 Some(c) => c.and(guard),
                 None => guard,
             });
@@ -301,6 +347,19 @@ fn guard_item(
             },
         )),
     }
+}
+
+/// The first position whose key an earlier position has, with that earlier position: a linear
+/// scan, cheaper than hashing for the few items of a transaction (at most 100).
+fn repeated<'a>(keys: impl Iterator<Item = &'a KeyText>) -> Option<(usize, usize)> {
+    let mut seen: Vec<&KeyText> = Vec::new();
+    for (i, key) in keys.enumerate() {
+        if let Some(first) = seen.iter().position(|k| *k == key) {
+            return Some((first, i));
+        }
+        seen.push(key);
+    }
+    None
 }
 
 fn too_many(count: usize) -> Error {
@@ -383,12 +442,11 @@ fn item_of<'a>(kind: &'a Kind, key_attributes: &'a Item) -> &'a Item {
 
 /// The size of an action's `ExpressionAttributeValues`.
 fn values_size(input: &WriteInput) -> usize {
-    let values: Item = input
+    input
         .expression_attribute_values
         .iter()
-        .map(|(k, v)| (k.clone(), to_sdk_value(v)))
-        .collect();
-    item_size(&values)
+        .map(|(name, value)| attributes_size([(name, &to_sdk_value(value))]))
+        .sum()
 }
 
 /// How a sent transaction ended, other than applied.
@@ -399,33 +457,34 @@ enum Outcome {
     Failed(Error, Attempts),
 }
 
-/// Sends the items with `token` as `retries` says (a caller's transaction: the SDK's retries;
+/// Sends `items` with `token` as `retries` says (each resend's items made by `again`) (a caller's transaction: the SDK's retries;
 /// a single-item write or a move: the table's policy, counting every attempt). Idempotent:
 /// DynamoDB applies a token's request at most once within 10 minutes.
 async fn transact<T: Table>(
     db: &Db<T>,
-    items: &[TransactWriteItem],
+    items: Vec<TransactWriteItem>,
+    mut again: impl FnMut() -> Option<Vec<TransactWriteItem>>,
     token: &str,
     retries: Retries,
 ) -> Result<(), Outcome> {
-    // Made again for each resend rather than copied ahead of the first send, which mostly
-    // succeeds: the items are copied once per send.
     let how = match retries {
         Retries::Sdk => Sending::sdk(Idempotence::Idempotent),
         Retries::Policy => {
             Sending::policy(1, db.retry_policy().attempts(), Idempotence::Idempotent)
         }
     };
-    let request = || {
+    let request = |items| {
         db.edge()
             .client_for(&how)
             .transact_write_items()
-            .set_transact_items(Some(items.to_vec()))
+            .set_transact_items(Some(items))
             .client_request_token(token)
     };
+    // Each resend is made again by `again` rather than copied ahead of the first send, which
+    // mostly succeeds.
     match db
         .edge()
-        .send_made(request(), || Some(request()), how)
+        .send_made(request(items), || again().map(request), how)
         .await
     {
         (Ok(_), _) => Ok(()),
@@ -456,7 +515,8 @@ pub(crate) async fn finish<T: Table>(
     request: Rendered,
     token: String,
 ) -> Result<TransactionOutput, Error> {
-    match transact(db, &request.items, &token, Retries::Sdk).await {
+    let again = || Some(request.items.clone());
+    match transact(db, request.items.clone(), again, &token, Retries::Sdk).await {
         Ok(()) => Ok(TransactionOutput {
             client_request_token: token,
         }),
@@ -529,17 +589,26 @@ pub(crate) async fn all_or_error<T: Table>(db: &Db<T>, actions: Vec<Action>) -> 
     let mut attempt = 1;
     loop {
         let token = new_token();
-        let request = plan(db, &actions).await?;
-        let reasons = match transact(db, &request.items, &token, Retries::Policy).await {
+        let planned = prepare(db, &actions).await?;
+        // The rendered items are moved into the first send; a resend, or the request an error
+        // returns, is rendered again from the plan, the same items.
+        let Rendered {
+            items,
+            readings,
+            actions: count,
+        } = planned.render()?;
+        let again = || planned.render().ok().map(|request| request.items);
+        let reasons = match transact(db, items, again, &token, Retries::Policy).await {
             Ok(()) => return Ok(()),
             Err(Outcome::Failed(error, sends)) if sends.maybe_applied => {
+                let request = planned.render()?;
                 return Err(unknown(db, request, token, error, sends.sent));
             }
             Err(Outcome::Failed(error, _)) => return Err(error),
             Err(Outcome::Canceled(reasons)) => reasons,
         };
-        let stale = stale_read(&request.readings, &reasons);
-        let reasons = cancel_reasons(db.table_name(), request.actions, &request.readings, reasons);
+        let stale = stale_read(&readings, &reasons);
+        let reasons = cancel_reasons(db.table_name(), count, &readings, reasons);
         let canceled = TransactionCanceled {
             client_request_token: token,
             reasons,
@@ -549,7 +618,7 @@ pub(crate) async fn all_or_error<T: Table>(db: &Db<T>, actions: Vec<Action>) -> 
             attempt += 1;
             continue;
         }
-        return Err(first_failure(&request.readings, canceled));
+        return Err(first_failure(&readings, canceled));
     }
 }
 
@@ -623,7 +692,8 @@ fn unknown<T: Table>(
 /// As [`single`]; any failure other than a cancellation is [`Error::OutcomeUnknown`] again.
 pub(crate) async fn resend<T: Table>(db: &Db<T>, resend: &Resend) -> Result<(), Error> {
     let Resend { request, token } = resend;
-    match transact(db, &request.items, token, Retries::Policy).await {
+    let again = || Some(request.items.clone());
+    match transact(db, request.items.clone(), again, token, Retries::Policy).await {
         Ok(()) => Ok(()),
         Err(Outcome::Canceled(reasons)) => {
             let reasons =

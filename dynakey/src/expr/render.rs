@@ -1,6 +1,6 @@
 //! [`Renderer`]: the one place where expressions become DynamoDB text.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use super::{
     Condition, KeyCondition, Operand, Path, PathElement, SetOperand, SetValue, UpdateAction, Value,
@@ -31,10 +31,10 @@ const HIGH_VALUE: &str = ":hi";
 #[derive(Debug, Default, Clone)]
 #[doc(hidden)]
 pub struct Renderer {
-    /// Placeholder → attribute name.
+    /// Placeholder → attribute name. An attribute's placeholder is found again by a scan of the
+    /// names: DynamoDB's 4 KB limit on an expression keeps them to a few hundred at most, and a
+    /// request mostly has a handful, where a scan beats hashing and a second map's copies.
     names: BTreeMap<String, String>,
-    /// Attribute name → its placeholder, for names shared between expressions.
-    placeholder_of: HashMap<String, String>,
     /// Placeholder → value.
     values: BTreeMap<String, Value>,
 }
@@ -149,17 +149,16 @@ impl Renderer {
                 out.push_str(", ");
             }
             self.push_path(&mut out, path);
-            let hint = path.top().to_owned();
+            let hint = path.top();
             match action {
                 UpdateAction::Set(_, value) => {
                     out.push_str(" = ");
-                    self.push_set_value(&mut out, value, &hint);
+                    self.push_set_value(&mut out, value, hint);
                 }
                 UpdateAction::Remove(_) => {}
                 UpdateAction::Add(_, value) | UpdateAction::Delete(_, value) => {
                     out.push(' ');
-                    let placeholder = self.value(value.clone(), &hint);
-                    out.push_str(&placeholder);
+                    self.push_value(&mut out, value.clone(), hint);
                 }
             }
             clauses[slot].1 = out;
@@ -199,11 +198,27 @@ impl Renderer {
     /// The placeholder of attribute `name`: the one it already has in this request, or a new one
     /// derived from the name.
     pub fn name(&mut self, name: &str) -> String {
-        if let Some(placeholder) = self.placeholder_of.get(name) {
-            return placeholder.clone();
+        let mut out = String::new();
+        self.push_name(&mut out, name);
+        out
+    }
+
+    /// [`name`](Self::name), written to `out` (no copy of the placeholder made).
+    fn push_name(&mut self, out: &mut String, name: &str) {
+        if let Some(placeholder) = self.placeholder_of(name) {
+            out.push_str(placeholder);
+            return;
         }
         let placeholder = fresh(&self.names, '#', name, "a");
-        self.bind_name(name, placeholder)
+        out.push_str(&placeholder);
+        self.names.insert(placeholder, name.to_owned());
+    }
+
+    /// The placeholder `name` already has in this request.
+    fn placeholder_of(&self, name: &str) -> Option<&str> {
+        self.names
+            .iter()
+            .find_map(|(placeholder, n)| (n == name).then_some(placeholder.as_str()))
     }
 
     /// The placeholder for a new value: `:hint`, or `:hint_2`, … when taken.
@@ -211,6 +226,13 @@ impl Renderer {
         let placeholder = fresh(&self.values, ':', hint, "v");
         self.values.insert(placeholder.clone(), value);
         placeholder
+    }
+
+    /// [`value`](Self::value), written to `out` (no copy of the placeholder made).
+    fn push_value(&mut self, out: &mut String, value: Value, hint: &str) {
+        let placeholder = fresh(&self.values, ':', hint, "v");
+        out.push_str(&placeholder);
+        self.values.insert(placeholder, value);
     }
 
     /// The placeholders referenced so far: `ExpressionAttributeNames` (placeholder → name) and
@@ -222,21 +244,15 @@ impl Renderer {
 
     /// `name`'s placeholder, preferring `wanted` (a key-condition placeholder).
     fn name_as(&mut self, name: &str, wanted: &str) -> String {
-        if let Some(placeholder) = self.placeholder_of.get(name) {
-            return placeholder.clone();
+        if let Some(placeholder) = self.placeholder_of(name) {
+            return placeholder.to_owned();
         }
         let placeholder = if self.names.contains_key(wanted) {
             fresh(&self.names, '#', &wanted[1..], "a")
         } else {
             wanted.to_owned()
         };
-        self.bind_name(name, placeholder)
-    }
-
-    fn bind_name(&mut self, name: &str, placeholder: String) -> String {
         self.names.insert(placeholder.clone(), name.to_owned());
-        self.placeholder_of
-            .insert(name.to_owned(), placeholder.clone());
         placeholder
     }
 
@@ -256,8 +272,7 @@ impl Renderer {
                     if i > 0 {
                         out.push('.');
                     }
-                    let placeholder = self.name(name);
-                    out.push_str(&placeholder);
+                    self.push_name(out, name);
                 }
                 PathElement::Index(index) => {
                     out.push('[');
@@ -272,10 +287,7 @@ impl Renderer {
     fn push_operand(&mut self, out: &mut String, operand: &Operand, hint: &str) {
         match operand {
             Operand::Path(path) => self.push_path(out, path),
-            Operand::Value(value) => {
-                let placeholder = self.value(value.clone(), hint);
-                out.push_str(&placeholder);
-            }
+            Operand::Value(value) => self.push_value(out, value.clone(), hint),
             Operand::Size(path) => {
                 out.push_str("size(");
                 self.push_path(out, path);
@@ -302,10 +314,7 @@ impl Renderer {
     fn push_set_operand(&mut self, out: &mut String, operand: &SetOperand, hint: &str) {
         match operand {
             SetOperand::Path(path) => self.push_path(out, path),
-            SetOperand::Value(value) => {
-                let placeholder = self.value(value.clone(), hint);
-                out.push_str(&placeholder);
-            }
+            SetOperand::Value(value) => self.push_value(out, value.clone(), hint),
             SetOperand::IfNotExists(path, fallback) => {
                 out.push_str("if_not_exists(");
                 self.push_path(out, path);
@@ -325,36 +334,38 @@ impl Renderer {
 
     /// `nested`: inside another `AND`/`OR`/`NOT`, so a compound needs parentheses.
     fn push_condition(&mut self, out: &mut String, condition: &Condition, nested: bool) {
-        let hint_of = |operand: &Operand| match operand {
-            Operand::Path(p) | Operand::Size(p) => p.top().to_owned(),
-            Operand::Value(_) => String::new(),
-        };
+        fn hint_of(operand: &Operand) -> &str {
+            match operand {
+                Operand::Path(p) | Operand::Size(p) => p.top(),
+                Operand::Value(_) => "",
+            }
+        }
         match condition {
             Condition::Compare(left, op, right) => {
                 let hint = hint_of(left);
-                self.push_operand(out, left, &hint);
+                self.push_operand(out, left, hint);
                 out.push(' ');
                 out.push_str(op.symbol());
                 out.push(' ');
-                self.push_operand(out, right, &hint);
+                self.push_operand(out, right, hint);
             }
             Condition::Between(operand, low, high) => {
                 let hint = hint_of(operand);
-                self.push_operand(out, operand, &hint);
+                self.push_operand(out, operand, hint);
                 out.push_str(" BETWEEN ");
-                self.push_operand(out, low, &hint);
+                self.push_operand(out, low, hint);
                 out.push_str(" AND ");
-                self.push_operand(out, high, &hint);
+                self.push_operand(out, high, hint);
             }
             Condition::In(operand, list) => {
                 let hint = hint_of(operand);
-                self.push_operand(out, operand, &hint);
+                self.push_operand(out, operand, hint);
                 out.push_str(" IN (");
                 for (i, item) in list.iter().enumerate() {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    self.push_operand(out, item, &hint);
+                    self.push_operand(out, item, hint);
                 }
                 out.push(')');
             }
