@@ -36,7 +36,8 @@ pub(crate) enum Planned {
 /// The rewrite of one item.
 pub(crate) struct Change {
     pub(crate) example: MigrationExample,
-    /// The item in the newest shape, its version moved on.
+    /// The item in the newest shape, its version moved on (for a move, what
+    /// [`moved_image`] takes the keys and the version from).
     new: Item,
     /// The key attributes as stored.
     old_key: Item,
@@ -155,11 +156,6 @@ where
         Ok(condition) => condition,
         Err(reason) => return Planned::Failed(reason),
     };
-    if kind == MigrationKind::Move {
-        // The item as stored, with its new keys: attributes `E` does not model are kept, and
-        // nothing but keys is written differently from how it is stored.
-        new = moved_image::<E>(item, new);
-    }
     if let Some(name) = E::MANAGED.version() {
         let next = AttributeValue::N(version.unwrap_or(0).saturating_add(1).to_string());
         if kind == MigrationKind::Reindex {
@@ -211,13 +207,16 @@ fn key_attribute_names<E: Entity>() -> Vec<&'static str> {
     names
 }
 
-/// The stored `item` with the key attributes of `new` (the item in the newest shape): the table
-/// keys, the entity-type attribute and the index key attributes set from `new`, or removed where
-/// `new` has none; every other attribute as stored.
-fn moved_image<E: Entity>(item: &Item, new: Item) -> Item {
-    let mut image = item.clone();
+/// The stored `item` with the key attributes and the version of `new` (the item in the newest
+/// shape): the table keys, the entity-type attribute, the index key attributes and the version
+/// set from `new`, or removed where `new` has none; every other attribute as stored, so that
+/// attributes `E` does not model are kept and nothing but keys is written differently from how
+/// it is stored.
+fn moved_image<E: Entity>(item: Item, new: Item) -> Item {
+    let mut image = item;
     let mut new = new;
-    for name in key_attribute_names::<E>() {
+    let version = E::MANAGED.version();
+    for name in key_attribute_names::<E>().into_iter().chain(version) {
         match new.remove(name) {
             Some(value) => image.insert(name.to_owned(), value),
             None => image.remove(name),
@@ -332,7 +331,11 @@ where
             updates,
         } = *change;
         let sent = match example.kind {
-            MigrationKind::Move => move_item::<T, E>(db, &example, new, condition, expected).await,
+            MigrationKind::Move => {
+                // The stored item itself becomes the image: no copy of it is made.
+                let image = moved_image::<E>(std::mem::take(&mut item), new);
+                move_item::<T, E>(db, &example, image, condition, expected).await
+            }
             MigrationKind::Reindex => {
                 let key = (example.old.clone(), old_key.clone());
                 reindex(db, key, updates, condition, expected).await
@@ -356,18 +359,26 @@ where
                     ),
                     e => e.to_string(),
                 };
-                return Ok(Done::Failed(failure::<T>(E::ENTITY_NAME, &item, reason)));
+                let (partition, sort) = example.old;
+                return Ok(Done::Failed(MigrationFailure {
+                    entity: E::ENTITY_NAME.to_owned(),
+                    partition,
+                    sort,
+                    reason,
+                }));
             }
             Err(e) => return Err(e),
         };
         pace.wait(Units::Read).await;
-        let fresh = crate::single::consistent_item(db, old_key).await?;
+        // Boxed: the reads after a refused write are rare, and would otherwise size every
+        // item's future by their own.
+        let fresh = Box::pin(crate::single::consistent_item(db, old_key)).await?;
         match (fresh, unknown, example.kind) {
             (None, true, MigrationKind::Move) => {
                 // Moved (a move is one transaction): by this write if the new item is there.
                 pace.wait(Units::Read).await;
                 let new_key = key_attributes::<T>(&table_key_item::<T>(&example.new));
-                let moved = crate::single::consistent_item(db, new_key).await?;
+                let moved = Box::pin(crate::single::consistent_item(db, new_key)).await?;
                 return Ok(match moved {
                     Some(_) => Done::Rewritten(example),
                     None => Done::Gone,

@@ -102,7 +102,9 @@ async fn prepare<'a, T: Table>(db: &'a Db<T>, actions: &'a [Action]) -> Result<P
     for (i, action) in actions.iter().enumerate() {
         let Some(part) = &action.unique else { continue };
         let stored = match &part.read {
-            Some((key, _)) => consistent_item(db, key.clone()).await?,
+            // Boxed, as below: a read only uniqueness items need, which would otherwise size
+            // every transaction's future by its own.
+            Some((key, _)) => Box::pin(consistent_item(db, key.clone())).await?,
             None => None,
         };
         let old = match &part.read {
@@ -118,7 +120,7 @@ async fn prepare<'a, T: Table>(db: &'a Db<T>, actions: &'a [Action]) -> Result<P
         // items go, and the put is conditioned on that item being as read.
         let replaced = match &part.replaces {
             Some(key) => {
-                let stored = consistent_item(db, key.clone()).await?;
+                let stored = Box::pin(consistent_item(db, key.clone())).await?;
                 let guard = part.unchanged::<T>(stored.as_ref());
                 guard_item(actions, &mut conditions, &mut extra, &part.owner, guard, i);
                 part.keys_of(stored.as_ref())
