@@ -8,6 +8,7 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use aws_sdk_dynamodb::config::SharedInterceptor;
 use aws_sdk_dynamodb::Client;
 use dynakey::{CursorCodec, DefaultTable, Table};
 
@@ -71,11 +72,11 @@ impl<T: Table> Db<T> {
     /// nothing; `client` itself is unchanged.
     pub fn new(client: Client, table_name: impl Into<String>) -> Self {
         let table_name: String = table_name.into();
-        let config = client
-            .config()
-            .to_builder()
-            .interceptor(crate::trace::Trace::new())
-            .build();
+        let mut config = client.config().to_builder();
+        // Permanent: the SDK would otherwise look its disabling flag up in the request's
+        // configuration before every hook of every request (19 look-ups per request).
+        config.push_interceptor(SharedInterceptor::permanent(crate::trace::Trace::new()));
+        let config = config.build();
         Db {
             edge: Edge::new(Client::from_conf(config), table_name.into()),
             batch_concurrency: DEFAULT_BATCH_CONCURRENCY,

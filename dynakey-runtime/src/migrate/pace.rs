@@ -96,6 +96,10 @@ impl Pace {
 
     /// Waits until a request consuming `units` may be sent.
     pub(crate) async fn wait(&self, units: Units) {
+        if self.budget.read.is_none() && self.budget.write.is_none() {
+            // No budget: nothing to schedule (no clock read, no lock).
+            return;
+        }
         let until = self.schedule(units);
         if let Some(until) = until {
             tokio::time::sleep_until(until).await;
