@@ -12,7 +12,8 @@
 //! Run with `cargo bench -p dynakey-runtime --features embedded --bench trace`; the summary prints
 //! per path the median wall time per request and the process's CPU time per request (engine and
 //! client together, from `/proc/self/stat` where there is one), and their ratios to the plain
-//! client.
+//! client. `BENCH_ONLY=<path name>` sends one path's 10,000 requests alone (to count them under
+//! callgrind).
 
 mod common;
 
@@ -149,6 +150,9 @@ fn run(s: &Setup, client: &Client, listening: bool, gets: u64) -> usize {
 }
 
 fn benches(c: &mut Criterion, s: &Setup) {
+    if common::only().is_some() {
+        return;
+    }
     for (name, client, listening) in paths(s) {
         assert_eq!(run(s, client, listening, ITEMS), ITEMS as usize, "{name}");
     }
@@ -159,8 +163,20 @@ fn benches(c: &mut Criterion, s: &Setup) {
     group.finish();
 }
 
-/// The three paths, alternating round by round, and the ratios of their medians.
+/// The three paths, alternating round by round, and the ratios of their medians
+/// (`BENCH_ONLY=<path name>`: that path alone, its times only, e.g. to count its instructions
+/// under `valgrind --tool=callgrind`).
 fn summary(s: &Setup) {
+    if let Some(only) = common::only() {
+        for (name, client, listening) in paths(s) {
+            if name == only {
+                let start = Instant::now();
+                assert_eq!(run(s, client, listening, GETS), GETS as usize);
+                println!("\n{name} alone: {:.1?} per request", start.elapsed() / u32::try_from(GETS).expect("small"));
+            }
+        }
+        return;
+    }
     let rounds = 5;
     let mut wall: [Vec<Duration>; 3] = Default::default();
     let mut cpu: [Vec<Duration>; 3] = Default::default();
