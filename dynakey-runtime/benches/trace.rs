@@ -172,7 +172,10 @@ fn summary(s: &Setup) {
             if name == only {
                 let start = Instant::now();
                 assert_eq!(run(s, client, listening, GETS), GETS as usize);
-                println!("\n{name} alone: {:.1?} per request", start.elapsed() / u32::try_from(GETS).expect("small"));
+                println!(
+                    "\n{name} alone: {:.1?} per request",
+                    start.elapsed() / u32::try_from(GETS).expect("small")
+                );
             }
         }
         return;

@@ -117,11 +117,13 @@ impl Intercept for Trace {
         _runtime_components: &RuntimeComponents,
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
-        if cfg.load::<Request>().is_some() {
-            return Ok(());
-        }
+        // `tracing` is asked first: without a subscriber, no hook looks into the config bag (a
+        // search of its layers on every look-up).
         let event = tracing::enabled!(tracing::Level::DEBUG);
         if !event && !tracing::enabled!(tracing::Level::WARN) {
+            return Ok(());
+        }
+        if cfg.load::<Request>().is_some() {
             return Ok(());
         }
         let mut request = describe(context.input_mut(), event);
@@ -136,6 +138,9 @@ impl Intercept for Trace {
         _runtime_components: &RuntimeComponents,
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
+        if !tracing::enabled!(tracing::Level::DEBUG) && !tracing::enabled!(tracing::Level::WARN) {
+            return Ok(());
+        }
         if let Some(request) = cfg.load::<Request>().filter(|r| r.owner == self.id) {
             let mut request = request.clone();
             request.attempts += 1;
@@ -150,11 +155,10 @@ impl Intercept for Trace {
         _runtime_components: &RuntimeComponents,
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
-        if !self.owns(cfg) {
-            return Ok(());
-        }
         if let Some(Err(error)) = context.output_or_error() {
-            if let Some(code) = error_code(error).filter(|c| is_throttling_code(c)) {
+            if let Some(code) =
+                error_code(error).filter(|c| is_throttling_code(c) && self.owns(cfg))
+            {
                 let request = cfg.load::<Request>();
                 tracing::warn!(
                     operation = operation(cfg),
@@ -175,7 +179,7 @@ impl Intercept for Trace {
         _runtime_components: &RuntimeComponents,
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
-        if !self.owns(cfg) || !tracing::enabled!(tracing::Level::DEBUG) {
+        if !tracing::enabled!(tracing::Level::DEBUG) || !self.owns(cfg) {
             return Ok(());
         }
         let request = cfg.load::<Request>().cloned().unwrap_or_default();

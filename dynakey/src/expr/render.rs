@@ -433,11 +433,13 @@ impl Renderer {
 fn fresh<V>(taken: &BTreeMap<String, V>, sigil: char, hint: &str, fallback: &str) -> String {
     let mut base = String::with_capacity(hint.len().min(32) + 1);
     base.push(sigil);
-    base.extend(
-        hint.chars()
-            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .take(32),
-    );
+    let kept = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if hint.len() <= 32 && hint.chars().all(kept) {
+        // The usual hint, an attribute name that is a plain identifier: copied whole.
+        base.push_str(hint);
+    } else {
+        base.extend(hint.chars().filter(|c| kept(*c)).take(32));
+    }
     if base.len() == 1 {
         base.push_str(fallback);
     }
