@@ -1,8 +1,9 @@
 //! The `TransactWriteItems` runner (AWS developer guide, "Amazon DynamoDB Transactions"): the
 //! actions of a [`Transaction`](crate::Transaction), a move, or a single-item write of an entity
 //! with `#[unique(…)]`, planned with the uniqueness items and guards they need (the stored values
-//! read first, strongly consistent), checked against DynamoDB's limits, rendered once, sent, and
-//! a cancellation told apart per action.
+//! read first, strongly consistent), checked against DynamoDB's limits, rendered and sent (the
+//! rendered items moved into the request; rendered again from the plan only for a resend or the
+//! request an error returns), and a cancellation told apart per action.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
