@@ -359,13 +359,11 @@ where
                     ),
                     e => e.to_string(),
                 };
-                let (partition, sort) = example.old;
-                return Ok(Done::Failed(MigrationFailure {
-                    entity: E::ENTITY_NAME.to_owned(),
-                    partition,
-                    sort,
+                return Ok(Done::Failed(failure_at(
+                    E::ENTITY_NAME,
+                    example.old,
                     reason,
-                }));
+                )));
             }
             Err(e) => return Err(e),
         };
@@ -437,9 +435,14 @@ fn table_key_item<T: Table>((partition, sort): &(String, Option<String>)) -> Ite
 
 pub(crate) fn failure<T: Table>(entity: &str, item: &Item, reason: String) -> MigrationFailure {
     let (partition, sort) = key_strings::<T>(item);
+    failure_at(entity, (partition.unwrap_or_default(), sort), reason)
+}
+
+/// The failure of the item of `entity` at `key` (its table keys as strings).
+fn failure_at(entity: &str, (partition, sort): KeyText, reason: String) -> MigrationFailure {
     MigrationFailure {
         entity: entity.to_owned(),
-        partition: partition.unwrap_or_default(),
+        partition,
         sort,
         reason,
     }

@@ -223,9 +223,9 @@ impl Renderer {
 
     /// The placeholder for a new value: `:hint`, or `:hint_2`, … when taken.
     pub fn value(&mut self, value: Value, hint: &str) -> String {
-        let placeholder = fresh(&self.values, ':', hint, "v");
-        self.values.insert(placeholder.clone(), value);
-        placeholder
+        let mut out = String::new();
+        self.push_value(&mut out, value, hint);
+        out
     }
 
     /// [`value`](Self::value), written to `out` (no copy of the placeholder made).
