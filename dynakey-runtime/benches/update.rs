@@ -5,10 +5,12 @@
 //! - **dynakey**: `db.update(&key).set(Doc::TITLE, …).condition(Doc::STATUS.eq("ACTIVE"))`, sent
 //!   with `.await` (the typed plan rendered into `UpdateExpression`, `ConditionExpression` and
 //!   their names and values at the SDK edge; the condition joined with the item's existence, as
-//!   every dynakey update is);
+//!   every dynakey update is; `ReturnValuesOnConditionCheckFailure = ALL_OLD`, as every
+//!   conditional dynakey write asks, so that a refused condition returns the item as stored);
 //! - **plain SDK**: `client.update_item()` on a plain `aws_sdk_dynamodb::Client` of the engine
 //!   (`Engine::client`: nothing of dynakey's on it) with the key attributes built by hand
-//!   (`format!`), `SET #title = :title` and `attribute_exists(#pk) AND #status = :status`.
+//!   (`format!`), `SET #title = :title` and `attribute_exists(#pk) AND #status = :status`, and
+//!   nothing else (no `ReturnValuesOnConditionCheckFailure`: its body is 48 bytes shorter).
 //!
 //! Both update the same 10,000 existing items (one partition, the sort key `DOC#<folder>#<id>`),
 //! `buffer_unordered(8)`. Every round writes another title, so no update is a no-op; both sides
