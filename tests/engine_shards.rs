@@ -7,6 +7,7 @@ use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use aws_sdk_dynamodb::config::interceptors::{
     BeforeDeserializationInterceptorContextRef, BeforeTransmitInterceptorContextRef,
@@ -24,6 +25,7 @@ use dynakey_runtime::{Db, Error, Page};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
+use common::fault_proxy::{FaultMix, FaultProxy};
 use common::{cursor_error, BoxError, TestEngine};
 
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
@@ -660,22 +662,24 @@ impl Intercept for InFlight {
 async fn every_shard_is_asked_concurrently() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let table: Db = engine.fresh_table::<DefaultTable>().await?;
+    let projects: Vec<Project> = (0..200)
+        .map(|i| project("acme", i, &format!("c{i}")))
+        .collect();
+    table.batch_put(&projects).await?;
+    // The shards' Query requests cross an HTTP proxy that holds each answer for up to 50 ms, as a
+    // network would: the embedded engine answers so fast that, on a loaded machine, one shard's
+    // task could finish before the next one's starts, and "in flight together" would measure the
+    // scheduler instead of whether the requests were sent together.
+    let latency = FaultMix::none()
+        .delay(1.0, Duration::from_millis(50))
+        .only(&["Query"]);
+    let proxy = FaultProxy::start(&engine.endpoint().await?, 1, latency).await?;
     let in_flight = InFlight::default();
-    let config = engine
-        .client()
-        .config()
-        .to_builder()
-        .interceptor(in_flight.clone())
-        .build();
+    let config = proxy.sdk_config().interceptor(in_flight.clone()).build();
     let db: Db = Db::new(
         aws_sdk_dynamodb::Client::from_conf(config),
         table.table_name(),
     );
-    let projects: Vec<Project> = (0..200)
-        .map(|i| project("acme", i, &format!("c{i}")))
-        .collect();
-    db.batch_put(&projects).await?;
-    in_flight.most.store(0, Ordering::SeqCst);
     let page = db
         .query(&Project::query_shards("acme").begins_with(Project::sk()))
         .page(None)
