@@ -85,8 +85,10 @@ impl HttpConnector for InProcess {
         let database = self.database.clone();
         HttpConnectorFuture::new(async move {
             // As over a network, the answer does not come in the poll that sent the request:
-            // requests sent together (a fan-out's shards) are all in flight before the first is
-            // answered, as the SDK's interceptors see them against a real endpoint.
+            // requests polled together on one task are all in flight before the first is
+            // answered, as the SDK's interceptors see them against a real endpoint. (Requests
+            // on tasks of their own, a fan-out's shards on a multi-threaded runtime, may be
+            // answered one before the next is sent, as over a very fast network.)
             tokio::task::yield_now().await;
             let database = database.upgrade().ok_or_else(|| {
                 ConnectorError::other("the embedded DynamoDB engine was dropped".into(), None)
