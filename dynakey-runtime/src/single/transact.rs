@@ -460,9 +460,10 @@ enum Outcome {
     Failed(Error, Attempts),
 }
 
-/// Sends `items` with `token` as `retries` says (each resend's items made by `again`) (a caller's transaction: the SDK's retries;
-/// a single-item write or a move: the table's policy, counting every attempt). Idempotent:
-/// DynamoDB applies a token's request at most once within 10 minutes.
+/// Sends `items` with `token` as `retries` says (a caller's transaction: the SDK's retries; a
+/// single-item write or a move: the table's policy, counting every attempt), each resend's items
+/// made by `again`. Idempotent: DynamoDB applies a token's request at most once within 10
+/// minutes.
 async fn transact<T: Table>(
     db: &Db<T>,
     items: Vec<TransactWriteItem>,
