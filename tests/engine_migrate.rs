@@ -5,6 +5,7 @@
 use crate::common;
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -406,7 +407,27 @@ async fn concurrent_writers_lose_no_update() -> Result<(), BoxError> {
 #[tokio::test]
 async fn a_run_killed_at_random_points_resumes_exactly() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
-    let db = engine.fresh_table::<Docs>().await?;
+    let direct = engine.fresh_table::<Docs>().await?;
+    // A killed run's last requests may still be applied while the next run works: on DynamoDB a
+    // move that then meets one is cancelled by its condition and read again. An engine without
+    // isolated transactions (moto) undoes a cancelled one by restoring its copy of the whole
+    // table, other runs' moves with it (docs/engines.md); there the requests cross a proxy and
+    // each run starts once the engine has answered everything the killed one sent.
+    let settle = if engine.has(Capability::IsolatedTransactions) {
+        None
+    } else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "a_run_killed_at_random_points_resumes_exactly: on {} each run starts after the \
+             killed one's requests are answered (no isolated transactions)",
+            engine.kind().name()
+        );
+        Some(FaultProxy::start(&engine.endpoint().await?, 7, FaultMix::none()).await?)
+    };
+    let db = match &settle {
+        Some(proxy) => Db::<Docs>::new(proxy.client(), direct.table_name()),
+        None => direct,
+    };
     let n = 1_000;
     load(&db, n, 0).await?;
     let saved: Arc<Mutex<Option<MigrationCheckpoint>>> = Arc::default();
@@ -433,6 +454,9 @@ async fn a_run_killed_at_random_points_resumes_exactly() -> Result<(), BoxError>
         }
         run.abort();
         let _ = run.await;
+        if let Some(proxy) = &settle {
+            proxy.settled().await;
+        }
         kills += 1;
     }
     assert!(kills > 0, "the run was killed at least once");

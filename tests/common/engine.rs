@@ -81,6 +81,12 @@ impl TestEngine {
         }
     }
 
+    /// `true` when this engine has `capability`; prints nothing (for a test that works around
+    /// the lack and says so itself).
+    pub fn has(&self, capability: Capability) -> bool {
+        lacks(self.kind(), capability).is_none()
+    }
+
     /// `true`, after printing `not supported by <engine>: <reason>` for the running test, when
     /// this engine lacks `capability`: the test then returns. `false` when it has it.
     pub fn unsupported(&self, capability: Capability) -> bool {
