@@ -29,7 +29,7 @@ if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.vers
     "$VENV/bin/pip" install --quiet --disable-pip-version-check "moto[server]==$MOTO_VERSION"
 fi
 
-# Two servers: a moto server is one Python process that serves one request at a time (on one core),
+# Two servers: a moto server is one Python process (threaded, but its interpreter lock keeps it on one core),
 # and the engine tests spread over the servers named by DYNAKEY_TEST_ENDPOINT (tests/common), so
 # the two cores of a small machine both work. MOTO_SERVERS sets another number.
 SERVERS=()
