@@ -29,7 +29,8 @@ if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.vers
     "$VENV/bin/pip" install --quiet --disable-pip-version-check "moto[server]==$MOTO_VERSION"
 fi
 
-# Two servers: a moto server is one Python process (threaded, but its interpreter lock keeps it on one core),
+# Two servers: a moto server is one Python process that handles one request at a time
+# (.ci/moto_server.py: moto's own app behind a lock, as DynamoDB applies each request atomically),
 # and the engine tests spread over the servers named by DYNAKEY_TEST_ENDPOINT (tests/common), so
 # the two cores of a small machine both work. MOTO_SERVERS sets another number.
 SERVERS=()
@@ -50,7 +51,7 @@ start_server() {
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     endpoint=http://127.0.0.1:$port
     log=$TARGET_DIR/moto/server-$port.log
-    "$VENV/bin/moto_server" -H 127.0.0.1 -p "$port" >"$log" 2>&1 &
+    "$VENV/bin/python" .ci/moto_server.py 127.0.0.1 "$port" >"$log" 2>&1 &
     server=$!
     SERVERS+=("$server")
     python3 - "$endpoint" "$server" <<'PY'

@@ -5,7 +5,6 @@
 use crate::common;
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -396,9 +395,6 @@ async fn with_writers(db: &Db<Docs>, n: u32) -> Result<(), BoxError> {
 async fn concurrent_writers_lose_no_update() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     // A move cancelled by a writer's update must undo nothing else.
-    if engine.unsupported(Capability::IsolatedTransactions) {
-        return Ok(());
-    }
     let db = engine.fresh_table::<Docs>().await?;
     load(&db, 400, 0).await?;
     with_writers(&db, 400).await
@@ -407,27 +403,7 @@ async fn concurrent_writers_lose_no_update() -> Result<(), BoxError> {
 #[tokio::test]
 async fn a_run_killed_at_random_points_resumes_exactly() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
-    let direct = engine.fresh_table::<Docs>().await?;
-    // A killed run's last requests may still be applied while the next run works: on DynamoDB a
-    // move that then meets one is cancelled by its condition and read again. An engine without
-    // isolated transactions (moto) undoes a cancelled one by restoring its copy of the whole
-    // table, other runs' moves with it (docs/engines.md); there the requests cross a proxy and
-    // each run starts once the engine has answered everything the killed one sent.
-    let settle = if engine.has(Capability::IsolatedTransactions) {
-        None
-    } else {
-        let _ = writeln!(
-            std::io::stderr(),
-            "a_run_killed_at_random_points_resumes_exactly: on {} each run starts after the \
-             killed one's requests are answered (no isolated transactions)",
-            engine.kind().name()
-        );
-        Some(FaultProxy::start(&engine.endpoint().await?, 7, FaultMix::none()).await?)
-    };
-    let db = match &settle {
-        Some(proxy) => Db::<Docs>::new(proxy.client(), direct.table_name()),
-        None => direct,
-    };
+    let db = engine.fresh_table::<Docs>().await?;
     let n = 1_000;
     load(&db, n, 0).await?;
     let saved: Arc<Mutex<Option<MigrationCheckpoint>>> = Arc::default();
@@ -454,9 +430,6 @@ async fn a_run_killed_at_random_points_resumes_exactly() -> Result<(), BoxError>
         }
         run.abort();
         let _ = run.await;
-        if let Some(proxy) = &settle {
-            proxy.settled().await;
-        }
         kills += 1;
     }
     assert!(kills > 0, "the run was killed at least once");
@@ -677,9 +650,7 @@ async fn through_the_fault_proxy_every_item_is_rewritten_exactly_once() -> Resul
     // A move whose answer is lost is resent with its ClientRequestToken, and a cancelled one
     // must undo nothing else.
     let probe = TestEngine::start().await?;
-    if probe.unsupported(Capability::IdempotentTransactions)
-        || probe.unsupported(Capability::IsolatedTransactions)
-    {
+    if probe.unsupported(Capability::IdempotentTransactions) {
         return Ok(());
     }
     for seed in [1u64, 2, 3]

@@ -11,7 +11,6 @@ use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::{DanglingUnique, Db, Error, TransactionRefusal};
 use serde::{Deserialize, Serialize};
 
-use common::engine::Capability;
 use common::{fresh, scan, BoxError};
 
 #[derive(Table)]
@@ -175,10 +174,7 @@ async fn a_transaction_and_a_move_keep_uniqueness_items() -> Result<(), BoxError
 
 #[tokio::test]
 async fn sixteen_concurrent_creates_of_one_email_have_one_winner() -> Result<(), BoxError> {
-    let (engine, db) = fresh::<Accounts>().await?;
-    if engine.unsupported(Capability::IsolatedTransactions) {
-        return Ok(());
-    }
+    let (_engine, db) = fresh::<Accounts>().await?;
     let tasks: Vec<_> = (0..16)
         .map(|i| {
             let db = db.clone();
@@ -271,10 +267,7 @@ async fn batch_writes_of_a_unique_entity_are_refused_before_any_request() -> Res
 #[tokio::test]
 async fn concurrent_puts_of_one_item_retry_a_stale_read_and_leave_one_owner() -> Result<(), BoxError>
 {
-    let (engine, db) = fresh::<Accounts>().await?;
-    if engine.unsupported(Capability::IsolatedTransactions) {
-        return Ok(());
-    }
+    let (_engine, db) = fresh::<Accounts>().await?;
     let db = db.with_retry_policy(dynakey_runtime::RetryPolicy {
         base: std::time::Duration::from_millis(1),
         cap: std::time::Duration::from_millis(8),

@@ -18,7 +18,8 @@ pub const ENGINE_VARIABLE: &str = "DYNAKEY_TEST_ENGINE";
 pub enum Kind {
     /// dynoxide in this process (`dynakey_runtime::Engine`).
     Embedded,
-    /// moto's server (`moto_server`, PyPI `moto[server]`, the version `.ci/moto.sh` pins).
+    /// moto's server app (PyPI `moto[server]`, the version `.ci/moto.sh` pins, run by
+    /// `.ci/moto_server.py`: one request at a time).
     Moto,
     /// Any other endpoint (DynamoDB itself, DynamoDB Local, …): no known deviation.
     Other,
@@ -44,10 +45,6 @@ pub enum Capability {
     /// Applying a `TransactWriteItems` sent again with the same `ClientRequestToken` at most once
     /// (AWS developer guide, "Amazon DynamoDB Transactions — Idempotency").
     IdempotentTransactions,
-    /// Serializable isolation of concurrent `TransactWriteItems`: of concurrent transactions
-    /// whose conditions exclude each other, one succeeds and the others are cancelled (AWS
-    /// developer guide, "Isolation levels for DynamoDB transactions").
-    IsolatedTransactions,
 }
 
 /// Why `kind` lacks `capability`; `None` when it has it.
@@ -60,10 +57,6 @@ fn lacks(kind: Kind, capability: Capability) -> Option<&'static str> {
         (Kind::Moto, Capability::IdempotentTransactions) => Some(
             "moto applies a TransactWriteItems sent again with the same ClientRequestToken a \
              second time (docs/engines.md)",
-        ),
-        (Kind::Moto, Capability::IsolatedTransactions) => Some(
-            "moto does not isolate concurrent TransactWriteItems: of 16 concurrent creates each \
-             conditioned on one uniqueness item's absence, 2 succeeded (docs/engines.md)",
         ),
         _ => None,
     }
@@ -79,12 +72,6 @@ impl TestEngine {
             Ok("moto") => Kind::Moto,
             _ => Kind::Other,
         }
-    }
-
-    /// `true` when this engine has `capability`; prints nothing (for a test that works around
-    /// the lack and says so itself).
-    pub fn has(&self, capability: Capability) -> bool {
-        lacks(self.kind(), capability).is_none()
     }
 
     /// `true`, after printing `not supported by <engine>: <reason>` for the running test, when

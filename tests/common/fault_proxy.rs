@@ -21,8 +21,6 @@
 //! - **drop after**: forwards, then closes the connection without answering;
 //! - **delay**: waits up to [`FaultMix::max_delay`], then forwards.
 //!
-//! [`FaultProxy::settled`] waits until every request it received is answered.
-//!
 //! It also counts the answers it forwards untouched that refuse a condition
 //! ([`FaultCounts::conditions_refused`]).
 //!
@@ -298,24 +296,6 @@ struct Shared {
     counters: Counters,
     /// How many times each request (by hash) was seen.
     seen: Mutex<HashMap<u64, u64>>,
-    /// Requests received and not yet answered (forwarded ones: until the engine answered).
-    in_flight: AtomicU64,
-}
-
-/// Counts one request in [`Shared::in_flight`] while it lives.
-struct InFlight(Arc<Shared>);
-
-impl InFlight {
-    fn new(shared: &Arc<Shared>) -> InFlight {
-        shared.in_flight.fetch_add(1, Ordering::SeqCst);
-        InFlight(Arc::clone(shared))
-    }
-}
-
-impl Drop for InFlight {
-    fn drop(&mut self) {
-        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
-    }
 }
 
 /// The error a handler returns to make hyper close the connection without an answer.
@@ -369,7 +349,6 @@ impl FaultProxy {
             client: Client::builder(TokioExecutor::new()).build_http(),
             counters: Counters::default(),
             seen: Mutex::new(HashMap::new()),
-            in_flight: AtomicU64::new(0),
         });
         let permits = Arc::new(Semaphore::new(MAX_CONNECTIONS));
         let accept = tokio::spawn(accept_loop(listener, Arc::clone(&shared), permits));
@@ -401,24 +380,6 @@ impl FaultProxy {
             delayed: get(&c.delayed),
             too_large: get(&c.too_large),
             conditions_refused: get(&c.conditions_refused),
-        }
-    }
-
-    /// Waits until every request the proxy has received is answered, forwarded ones by the
-    /// engine: for a test that kills a client mid-request and must not let what the killed
-    /// client sent overlap what it sends next. Each request is handled in a task of its own, so
-    /// a client that hangs up does not cancel a forward the engine may be applying. Bytes still
-    /// in a socket are given 10 ms to arrive: it returns after two readings of none in flight,
-    /// 10 ms apart.
-    pub async fn settled(&self) {
-        let mut quiet = 0;
-        while quiet < 2 {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-            quiet = if self.shared.in_flight.load(Ordering::SeqCst) == 0 {
-                quiet + 1
-            } else {
-                0
-            };
         }
     }
 
@@ -462,14 +423,8 @@ async fn accept_loop(listener: TcpListener, shared: Arc<Shared>, permits: Arc<Se
         let shared = Arc::clone(&shared);
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |request| {
-                // Its own task: a client hanging up drops this future, not the forward.
-                let counted = InFlight::new(&shared);
-                let handled = tokio::spawn(async move {
-                    let answer = counted.0.handle(request).await;
-                    drop(counted);
-                    answer
-                });
-                async move { handled.await.unwrap_or(Err(Hangup)) }
+                let shared = Arc::clone(&shared);
+                async move { shared.handle(request).await }
             });
             // A handler's Hangup ends the connection here, unanswered.
             let _ = hyper::server::conn::http1::Builder::new()
