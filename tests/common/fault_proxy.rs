@@ -25,8 +25,9 @@
 //! ([`FaultCounts::conditions_refused`]).
 //!
 //! Seeded: the fault for a request is a function of the seed, the request (its `X-Amz-Target` and
-//! its JSON body in canonical form, so the table name counts: use a fixed one to replay a run) and
-//! how many times that same request came before, so it does not depend on arrival order or timing.
+//! its JSON body in canonical form, table names left out, so a run replays on an engine whose
+//! tests name their tables uniquely) and how many times that same request came before, so it does
+//! not depend on arrival order or timing.
 //! (What a client does in response, and so which requests follow, can still depend on timing.)
 //!
 //! Bounded: it listens on 127.0.0.1 only and forwards only to a loopback upstream, serves at most
@@ -435,6 +436,25 @@ async fn accept_loop(listener: TcpListener, shared: Arc<Shared>, permits: Arc<Se
     }
 }
 
+/// Takes the table names out of a request body: every `TableName` member, and the keys of
+/// `RequestItems` (a batch's tables, named by their place in it instead).
+fn without_table_names(value: &mut Value) {
+    match value {
+        Value::Object(members) => {
+            members.remove("TableName");
+            if let Some(Value::Object(tables)) = members.get_mut("RequestItems") {
+                let named = std::mem::take(tables);
+                for (n, (_, wanted)) in named.into_iter().enumerate() {
+                    tables.insert(format!("#{n}"), wanted);
+                }
+            }
+            members.values_mut().for_each(without_table_names);
+        }
+        Value::Array(values) => values.iter_mut().for_each(without_table_names),
+        _ => {}
+    }
+}
+
 /// FNV-1a 64 over some byte strings, seeded.
 fn fnv1a(seed: u64, parts: &[&[u8]]) -> u64 {
     let mut hash = 0xcbf2_9ce4_8422_2325_u64 ^ seed;
@@ -537,7 +557,10 @@ impl Shared {
     /// request and its occurrence count.
     fn decide(&self, target: &str, body: &[u8]) -> (Option<Fault>, fastrand::Rng) {
         let canonical = serde_json::from_slice::<Value>(body)
-            .map(|v| v.to_string().into_bytes())
+            .map(|mut v| {
+                without_table_names(&mut v);
+                v.to_string().into_bytes()
+            })
             .unwrap_or_else(|_| body.to_vec());
         let request = fnv1a(self.seed, &[target.as_bytes(), &canonical]);
         let occurrence = {

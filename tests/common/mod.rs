@@ -152,8 +152,8 @@ impl TestEngine {
     }
 
     /// A new table declared by `T`, named `name` on the embedded engine (private to the test, so
-    /// the name is the same every run: a fault proxy's seeded decisions hash it) and `name` with
-    /// a suffix unique to this process and call on an external engine, which tests share.
+    /// the name is the same every run) and `name` with a suffix unique to this process and call
+    /// on an external engine, which tests share.
     pub async fn table_named<T: Table>(&self, name: &str) -> Result<Db<T>, BoxError> {
         let db = self.db::<T>(self.table_name(name));
         db.create_table().await?;
