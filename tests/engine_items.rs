@@ -196,7 +196,7 @@ async fn key_schema(db: &Db<impl Table>) -> Result<Vec<(String, KeyType)>, BoxEr
 #[tokio::test]
 async fn create_table_uses_the_declared_key_attribute_names() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
-    let db: Db<Workspaces> = engine.db("workspaces");
+    let db: Db<Workspaces> = engine.db(engine.table_name("workspaces"));
     db.create_table().await?;
     assert_eq!(
         key_schema(&db).await?,
@@ -227,7 +227,7 @@ async fn create_table_uses_the_declared_key_attribute_names() -> Result<(), BoxE
     let raw = db
         .client()
         .get_item()
-        .table_name("workspaces")
+        .table_name(db.table_name())
         .key("EntityRef", AttributeValue::S("WS#acme".into()))
         .key("Detail", AttributeValue::S("MEMBER#ada".into()))
         .send()
