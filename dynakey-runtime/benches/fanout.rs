@@ -8,6 +8,15 @@
 //!   of the engine (`Engine::client`: nothing of dynakey's on it), `ScanIndexForward = false`,
 //!   `Limit` for the 100 newest, the paginator for all, and `serde_dynamo` (issue #25's baseline).
 //!
+//! The summary then sets the fan-out beside three fan-outs a plain client sends (every shard's
+//! `Query` a task of its own, decoded with `serde_dynamo`, merged by sort key), on these items and
+//! on the same number spread over the shards as write sharding spreads them (workspace `spread`,
+//! each item in the shard its id hashes to, no shard capped): the **oracle**, which asks each
+//! shard for exactly its share of the 100 newest (at least 1; the floor of any fan-out on this
+//! engine), **by hand**, which asks every shard for 100, and **hindsight**, which asks every
+//! shard for the largest share in one round (the least a reader that does not know which shard
+//! holds most could ask without a second round).
+//!
 //! Both decode every item into the entity. Items are about 150 bytes, so the single partition
 //! takes two 1 MB pages, read one after the other, and each shard one page. A second pair reads
 //! the 100 newest items (`limit(100)`), where the fan-out reads up to 100 items from every shard.
@@ -127,6 +136,8 @@ fn counted<T>(read: impl FnOnce() -> T) -> (T, u64, u64) {
 
 const PER_SHARD: usize = 1_000;
 const SHARDS: usize = 10;
+/// The workspace of the items written as write sharding spreads them.
+const SPREAD: &str = "spread";
 
 struct Setup {
     runtime: tokio::runtime::Runtime,
@@ -174,7 +185,21 @@ fn setup() -> Setup {
                 status: s.status.clone(),
             })
             .collect();
+        // The same items under another workspace, each in the shard its id hashes to, as write
+        // sharding fills shards: their newest items spread over every shard, where the dealt
+        // ones above sit in the few shards filled last.
+        let spread: Vec<Sharded> = (0..sharded.len() as u64)
+            .map(|n| Sharded {
+                workspace: SPREAD.into(),
+                created: 1_767_225_600_000 + n * 60_000,
+                id: format!("p{n:06}"),
+                name: format!("Project number {n}"),
+                owner: format!("user{}@example.com", n % 97),
+                status: if n % 3 == 0 { "ARCHIVED" } else { "ACTIVE" }.into(),
+            })
+            .collect();
         db.batch_put(&sharded).await.expect("write sharded");
+        db.batch_put(&spread).await.expect("write spread");
         db.batch_put(&flat).await.expect("write flat");
         (engine, db)
     });
@@ -189,7 +214,12 @@ fn setup() -> Setup {
 /// The first `limit` items (all without one) of the sharded partition by fan-out, newest first
 /// unless `oldest_first`.
 fn fan_out_in(s: &Setup, limit: Option<u32>, oldest_first: bool) -> Vec<Sharded> {
-    let mut q = Sharded::query_shards("bench").begins_with(Sharded::sk());
+    fan_out_of(s, "bench", limit, oldest_first)
+}
+
+/// As [`fan_out_in`], of `workspace`.
+fn fan_out_of(s: &Setup, workspace: &str, limit: Option<u32>, oldest_first: bool) -> Vec<Sharded> {
+    let mut q = Sharded::query_shards(workspace).begins_with(Sharded::sk());
     if !oldest_first {
         q = q.reverse();
     }
@@ -264,6 +294,74 @@ fn plain_one_partition(s: &Setup, limit: Option<u32>) -> Vec<Flat> {
             .map(|item| serde_dynamo::aws_sdk_dynamodb_1::from_item(item).expect("decode"))
             .collect()
     })
+}
+
+/// The newest 100 of the sharded partition read with a plain SDK client, every shard's `Query`
+/// a task of its own (as the fan-out sends them), each asking for `asks[shard]` items
+/// (`ScanIndexForward = false`, `Limit`), decoded with `serde_dynamo` and merged by sort key: with
+/// each shard's exact share of the 100 newest (at least 1) it is an oracle, the floor of any
+/// fan-out on this engine; with 100 for every shard it is the fan-out a user would write by hand.
+fn plain_fan_out(s: &Setup, asks: &[(String, i32)]) -> Vec<Sharded> {
+    s.runtime.block_on(async {
+        let sk = DefaultTable::SORT_KEY.expect("the default table has a sort key");
+        let mut tasks = tokio::task::JoinSet::new();
+        for (partition, limit) in asks {
+            let query = s
+                .plain
+                .query()
+                .table_name(s.db.table_name())
+                .key_condition_expression("#pk = :pk AND begins_with(#sk, :sk)")
+                .expression_attribute_names("#pk", DefaultTable::PARTITION_KEY)
+                .expression_attribute_names("#sk", sk)
+                .expression_attribute_values(":pk", AttributeValue::S(partition.clone()))
+                .expression_attribute_values(":sk", AttributeValue::S("PROJ#".into()))
+                .scan_index_forward(false)
+                .limit(*limit);
+            tasks.spawn(async move {
+                let items = query
+                    .send()
+                    .await
+                    .expect("plain read")
+                    .items
+                    .unwrap_or_default();
+                items
+                    .into_iter()
+                    .map(|mut item| {
+                        let key = match item.remove(sk) {
+                            Some(AttributeValue::S(key)) => key,
+                            _ => panic!("a sort key"),
+                        };
+                        let entity: Sharded =
+                            serde_dynamo::aws_sdk_dynamodb_1::from_item(item).expect("decode");
+                        (key, entity)
+                    })
+                    .collect::<Vec<_>>()
+            });
+        }
+        let mut all = Vec::new();
+        while let Some(read) = tasks.join_next().await {
+            all.extend(read.expect("task"));
+        }
+        all.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        all.truncate(100);
+        all.into_iter().map(|(_, entity)| entity).collect()
+    })
+}
+
+/// Every shard's partition key and how many of the 100 newest of `workspace` it holds (from the
+/// fan-out's answer), for the oracle.
+fn exact_shares(s: &Setup, workspace: &str) -> Vec<(String, i32)> {
+    let newest = fan_out_of(s, workspace, Some(100), false);
+    (0..SHARDS)
+        .map(|shard| {
+            let partition = format!("WS#{workspace}#{shard:02}");
+            let held = newest
+                .iter()
+                .filter(|item| item.partition_key().expect("key") == partition)
+                .count();
+            (partition, i32::try_from(held).expect("small"))
+        })
+        .collect()
 }
 
 fn benches(c: &mut Criterion, s: &Setup) {
@@ -347,6 +445,93 @@ fn summary(s: &Setup) {
         println!(
             "  ratio fan-out / plain one partition = {:.3}x{goal}",
             ours.as_secs_f64() / plain.as_secs_f64(),
+        );
+        common::print_load(load_before);
+    }
+    // The floor of any fan-out on this engine, and the fan-out a user would write by hand, on
+    // the dealt items and on the spread ones.
+    for workspace in ["bench", SPREAD] {
+        let shares = exact_shares(s, workspace);
+        let exact: Vec<(String, i32)> = shares
+            .iter()
+            .map(|(partition, held)| (partition.clone(), (*held).max(1)))
+            .collect();
+        let by_hand: Vec<(String, i32)> = shares.iter().map(|(p, _)| (p.clone(), 100)).collect();
+        let largest = shares.iter().map(|(_, held)| *held).max().unwrap_or(1);
+        let uniform: Vec<(String, i32)> =
+            shares.iter().map(|(p, _)| (p.clone(), largest)).collect();
+        let newest = fan_out_of(s, workspace, Some(100), false);
+        assert!(
+            plain_fan_out(s, &exact) == newest,
+            "the oracle reads the same items"
+        );
+        assert!(
+            plain_fan_out(s, &by_hand) == newest,
+            "the hand-written fan-out too"
+        );
+        assert!(plain_fan_out(s, &uniform) == newest, "and the uniform one");
+        let load_before = common::load();
+        let (mut ours, mut plain, mut oracle, mut hand, mut even) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..61 {
+            let start = Instant::now();
+            black_box(fan_out_of(s, workspace, Some(100), false));
+            ours.push(start.elapsed());
+            let start = Instant::now();
+            black_box(plain_one_partition(s, Some(100)));
+            plain.push(start.elapsed());
+            let start = Instant::now();
+            black_box(plain_fan_out(s, &exact));
+            oracle.push(start.elapsed());
+            let start = Instant::now();
+            black_box(plain_fan_out(s, &by_hand));
+            hand.push(start.elapsed());
+            let start = Instant::now();
+            black_box(plain_fan_out(s, &uniform));
+            even.push(start.elapsed());
+        }
+        let (ours, plain, oracle, hand, even) = (
+            median(ours),
+            median(plain),
+            median(oracle),
+            median(hand),
+            median(even),
+        );
+        let held: Vec<i32> = shares.iter().map(|(_, held)| *held).collect();
+        let (_, requests, items) = counted(|| fan_out_of(s, workspace, Some(100), false));
+        let kind = if workspace == SPREAD {
+            "spread as write sharding spreads them"
+        } else {
+            "dealt until each shard held 1,000"
+        };
+        println!(
+            "\nsummary, the 100 newest of items {kind} (shares {held:?}), against fan-outs with a plain \
+             SDK client (median wall time of 61, same run):"
+        );
+        println!("  fan-out over 10 shards, {requests} Query requests returning {items} items: {ours:.2?}");
+        println!("  one partition, plain SDK client, 1 request returning 100 items: {plain:.2?}");
+        println!(
+            "  plain oracle fan-out, each shard asked for its share (1 at least): {oracle:.2?}"
+        );
+        println!("  plain fan-out by hand, each shard asked for 100: {hand:.2?}");
+        println!(
+            "  plain fan-out in hindsight, each shard asked for the largest share ({largest}), one \
+             round: {even:.2?}"
+        );
+        for (name, time) in [
+            ("fan-out", ours),
+            ("oracle", oracle),
+            ("by hand", hand),
+            ("hindsight", even),
+        ] {
+            println!(
+                "  ratio {name} / plain one partition = {:.3}x",
+                time.as_secs_f64() / plain.as_secs_f64()
+            );
+        }
+        println!(
+            "  ratio fan-out / plain fan-out by hand = {:.3}x",
+            ours.as_secs_f64() / hand.as_secs_f64()
         );
         common::print_load(load_before);
     }
