@@ -111,7 +111,7 @@ impl<T: Table> Transaction<T> {
     /// An update ([`Db::update`]) that returns nothing: a transaction returns no item, so an
     /// update with `.returning_…()` is not accepted (does not compile).
     pub fn update<E: Entity, V: VersionCheck<E>>(self, update: Update<T, E, Nothing, V>) -> Self {
-        let action = Action::update(update.plan(), SystemTime::now());
+        let action = Action::update(update.into_plan(), SystemTime::now());
         self.push(action)
     }
 

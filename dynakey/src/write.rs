@@ -84,6 +84,16 @@ pub fn condition<E: Entity>(
     expected_version: Option<u64>,
     conditions: &[Condition],
 ) -> Option<Condition> {
+    condition_from::<E>(guard, expected_version, conditions.iter().cloned())
+}
+
+/// As [`condition`], taking the caller's conditions by value (moved into the tree, not copied).
+pub(crate) fn condition_from<E: Entity>(
+    guard: Guard,
+    expected_version: Option<u64>,
+    conditions: impl IntoIterator<Item = Condition, IntoIter: ExactSizeIterator>,
+) -> Option<Condition> {
+    let conditions = conditions.into_iter();
     let key = || Path::attribute(<E::Table as Table>::PARTITION_KEY);
     let version = E::MANAGED.version().zip(expected_version);
     let mut all: Vec<Condition> = Vec::with_capacity(conditions.len() + 2);
@@ -102,7 +112,7 @@ pub fn condition<E: Entity>(
             Operand::Value(managed::version_value(version)),
         ));
     }
-    all.extend(conditions.iter().cloned());
+    all.extend(conditions);
     match all.len() {
         0 => None,
         1 => all.pop(),

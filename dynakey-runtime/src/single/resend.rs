@@ -27,7 +27,9 @@ impl OutcomeUnknown {
     /// otherwise.
     pub async fn resend<T: Table>(&self, db: &Db<T>) -> Result<(), Error> {
         match &self.sent {
-            SentRequest::Item(sent) => settle::send(db, sent, true).await.map(drop),
+            SentRequest::Item(sent) => settle::send(db, &mut sent.as_ref().clone(), true)
+                .await
+                .map(drop),
             SentRequest::Transaction(resend) => transact::resend(db, resend).await,
         }
     }

@@ -13,6 +13,7 @@
 use dynakey::Table;
 
 use super::recognise;
+use super::unique::key_attributes;
 use crate::convert::{delete_item, put_item, update_item, Item};
 use crate::db::Db;
 use crate::error::{Error, ItemProblem, OutcomeUnknown, SentKind, SentRequest, SentWrite};
@@ -38,7 +39,7 @@ enum Answer<O> {
 /// been applied; otherwise [`Error::OutcomeUnknown`] with `sent`.
 pub(crate) async fn send<T: Table>(
     db: &Db<T>,
-    sent: &SentWrite,
+    sent: &mut SentWrite,
     resent: bool,
 ) -> Result<Option<Item>, Error> {
     let idempotence = if sent.resendable() {
@@ -50,43 +51,69 @@ pub(crate) async fn send<T: Table>(
     let (table, edge) = (db.table_name(), db.edge());
     let client = edge.client_for(&how);
     // Each request is rendered from `sent` once, and again only for a resend (`send_made`): no
-    // copy is made ahead of the first send, which mostly succeeds.
+    // copy is made ahead of the first send, which mostly succeeds. The first send of an update
+    // or a delete takes the key attributes out of `sent`; a resend makes them again from the
+    // key's text, and a failure puts them back before `sent` is read again (`restore_key`).
+    let first_key = match &mut sent.kind {
+        SentKind::Put(_) => Item::new(),
+        SentKind::Delete { key } | SentKind::Update { key, .. } => std::mem::take(key),
+    };
     match &sent.kind {
         SentKind::Put(item) => {
             let request = || put_item(client, table, item.clone(), sent.input());
             let done = edge.send_made(request(), || Some(request()), how).await;
             settle(table, sent, done, resent).map(|_| None)
         }
-        SentKind::Delete { key } => {
-            let request = || delete_item(client, table, key.clone(), sent.input());
-            let done = edge.send_made(request(), || Some(request()), how).await;
+        SentKind::Delete { .. } => {
+            let done = {
+                let sent = &*sent;
+                let request = |key| delete_item(client, table, key, sent.input());
+                let again = || Some(request(key_attributes::<T>(&sent.key)));
+                edge.send_made(request(first_key), again, how).await
+            };
+            restore_key::<T>(sent, done.0.is_err());
             settle(table, sent, done, resent).map(|_| None)
         }
-        SentKind::Update { key, .. } => {
-            let returns = &sent.return_values;
-            let request = || update_item(client, table, key.clone(), sent.input(), returns.clone());
-            let first = request();
-            // The values alone over 400 KB: the item after the update would be too (AWS
-            // developer guide, "Item sizes and formats"); DynamoDB would refuse it with a
-            // ValidationException. Nothing is sent.
-            let size = first
-                .get_expression_attribute_values()
-                .as_ref()
-                .map_or(0, item_size);
-            if size > MAX_ITEM_SIZE {
-                let (partition, sort) = sent.key.clone();
-                return Err(Error::InvalidItem {
-                    partition,
-                    sort,
-                    problem: ItemProblem::TooLarge { size },
-                });
-            }
-            let done = edge.send_made(first, || Some(request()), how).await;
+        SentKind::Update { .. } => {
+            let done = {
+                let sent = &*sent;
+                let returns = &sent.return_values;
+                let request =
+                    |key| update_item(client, table, key, sent.input(), returns.clone());
+                let first = request(first_key);
+                // The values alone over 400 KB: the item after the update would be too (AWS
+                // developer guide, "Item sizes and formats"); DynamoDB would refuse it with a
+                // ValidationException. Nothing is sent.
+                let size = first
+                    .get_expression_attribute_values()
+                    .as_ref()
+                    .map_or(0, item_size);
+                if size > MAX_ITEM_SIZE {
+                    let (partition, sort) = sent.key.clone();
+                    return Err(Error::InvalidItem {
+                        partition,
+                        sort,
+                        problem: ItemProblem::TooLarge { size },
+                    });
+                }
+                let again = || Some(request(key_attributes::<T>(&sent.key)));
+                edge.send_made(first, again, how).await
+            };
+            restore_key::<T>(sent, done.0.is_err());
             Ok(match settle(table, sent, done, resent)? {
                 Answer::Sent(output) => output.attributes,
                 Answer::Recognised(current) => current,
             })
         }
+    }
+}
+
+/// Puts the key attributes the first send took back into `sent` when it `failed` (a refusal
+/// is told apart, and an unknown outcome returned, with the request as sent).
+fn restore_key<T: Table>(sent: &mut SentWrite, failed: bool) {
+    if let (true, SentKind::Delete { key } | SentKind::Update { key, .. }) = (failed, &mut sent.kind)
+    {
+        *key = key_attributes::<T>(&sent.key);
     }
 }
 

@@ -182,6 +182,11 @@ impl<T: Table, E: Entity, R, V> Update<T, E, R, V> {
         &self.plan
     }
 
+    /// The plan, taken out of the request (for a transaction's action).
+    pub(crate) fn into_plan(self) -> UpdatePlan<E> {
+        self.plan
+    }
+
     /// The request's expressions with their names and values as DynamoDB receives them, with
     /// `now` as the time of the write ([`UpdatePlan::input`]).
     ///
@@ -221,7 +226,7 @@ impl<T: Table, E: Versioned, R> Update<T, E, R, AnyVersion> {
 
 impl<T: Table, E: Entity, R: Returning<T, E>, V> Update<T, E, R, V> {
     async fn run(self) -> Result<R::Output, Error> {
-        let action = Action::update(&self.plan, SystemTime::now())?;
+        let action = Action::update(self.plan, SystemTime::now())?;
         // A change of a unique field moves its uniqueness item: one transaction, which returns
         // no item. (The size of an update's values is checked where it is rendered, once:
         // `settle::send`, and for a transaction `transact`.)

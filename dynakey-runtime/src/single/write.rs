@@ -89,25 +89,25 @@ impl Action {
     /// # Errors
     /// The plan's [`Error::Plan`]; [`Error::TransactionRefused`] for an update of a unique field
     /// other than `SET` to a value or `REMOVE`.
-    pub(crate) fn update<E: Entity>(
-        plan: &UpdatePlan<E>,
-        now: SystemTime,
-    ) -> Result<Action, Error> {
-        let (actions, condition) = plan.parts(now)?;
+    pub(crate) fn update<E: Entity>(plan: UpdatePlan<E>, now: SystemTime) -> Result<Action, Error> {
         let unique = UniquePart::of_update::<E>(plan.key(), plan.actions())?;
         let guard = if plan.is_upsert() {
             Guard::Any
         } else {
             Guard::Exists
         };
+        let version = plan.version();
+        // The plan is sent once: its actions, conditions and key are moved into the action.
+        let (key, actions, condition) = plan.into_parts(now)?;
+        let key_attributes = key_to_attributes(&key);
         Ok(Action {
             kind: Kind::Update(actions),
-            key: key_text(plan.key()),
-            key_attributes: key_to_attributes(plan.key()),
+            key: key.into_strings(),
+            key_attributes,
             condition,
             expected: Expected {
                 guard,
-                version: plan.version(),
+                version,
                 version_attribute: E::MANAGED.version(),
             },
             unique,
@@ -226,14 +226,14 @@ pub(crate) async fn send<T: Table>(
             return transact::single(db, check).await.map(|()| None);
         }
     };
-    let sent = SentWrite {
+    let mut sent = SentWrite {
         kind,
         key,
         condition,
         expected,
         return_values,
     };
-    settle::send(db, &sent, false).await
+    settle::send(db, &mut sent, false).await
 }
 
 /// Deletes the item at `key`, an item of `entity` in its table's list, as [`Db::delete`] does

@@ -174,6 +174,11 @@ impl<E: Entity> Key<E> {
         self.sort.as_deref()
     }
 
+    /// The partition and sort key values, taken out of the key (no copy).
+    pub fn into_strings(self) -> (String, Option<String>) {
+        (self.partition, self.sort)
+    }
+
     /// The key attributes as `(attribute name, value)`: one or two pairs, named by `E::Table`.
     pub fn attributes(&self) -> impl Iterator<Item = (&'static str, &str)> {
         let partition =

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::time::SystemTime;
 
-use super::{condition, Guard, WriteInput};
+use super::{condition, condition_from, Guard, WriteInput};
 use crate::entity::managed;
 use crate::expr::{Condition, Path, SetOperand, SetValue, UpdateAction, Value};
 use crate::field::{
@@ -590,7 +590,38 @@ impl<E: Entity> UpdatePlan<E> {
         if let Some(error) = &self.error {
             return Err(error.clone());
         }
-        let mut actions = self.actions.clone();
+        let actions = self.managed(self.actions.clone(), now)?;
+        let condition = condition::<E>(self.guard(), self.expected_version, &self.conditions);
+        Ok((actions, condition))
+    }
+
+    /// As [`parts`](Self::parts), consuming the plan: its actions and conditions are moved, not
+    /// copied, and its key comes back beside them (what a request sent from the plan once
+    /// needs).
+    ///
+    /// # Errors
+    /// As [`input`](Self::input).
+    pub fn into_parts(
+        mut self,
+        now: SystemTime,
+    ) -> Result<(Key<E>, Vec<UpdateAction>, Option<Condition>), PlanError> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        let (guard, version) = (self.guard(), self.expected_version);
+        let actions = std::mem::take(&mut self.actions);
+        let actions = self.managed(actions, now)?;
+        let condition = condition_from::<E>(guard, version, self.conditions);
+        Ok((self.key, actions, condition))
+    }
+
+    /// `actions` with the managed attributes' actions added: the version's increment, the
+    /// timestamps at `now`.
+    fn managed(
+        &self,
+        mut actions: Vec<UpdateAction>,
+        now: SystemTime,
+    ) -> Result<Vec<UpdateAction>, PlanError> {
         let managed = E::MANAGED;
         if let Some(attribute) = managed.version() {
             let path = Path::attribute(attribute);
@@ -624,13 +655,16 @@ impl<E: Entity> UpdatePlan<E> {
                 UpdateAction::Set(path, SetValue::Operand(value)),
             );
         }
-        let guard = if self.upsert {
+        Ok(actions)
+    }
+
+    /// What the item must be for the update: there (the default) or anything (an upsert).
+    fn guard(&self) -> Guard {
+        if self.upsert {
             Guard::Any
         } else {
             Guard::Exists
-        };
-        let condition = condition::<E>(guard, self.expected_version, &self.conditions);
-        Ok((actions, condition))
+        }
     }
 
     /// The actions the caller asked for, in order (without the managed attributes).
