@@ -121,7 +121,9 @@ impl Renderer {
     /// `ConditionExpression` or `FilterExpression` text for `condition`. An empty `AND` renders
     /// as the empty string (no condition).
     pub fn condition(&mut self, condition: &Condition) -> String {
-        let mut out = String::new();
+        // Room for the usual condition (an existence check and a comparison or two), so that
+        // it is not grown three or four times from empty.
+        let mut out = String::with_capacity(64);
         self.push_condition(&mut out, condition, false);
         out
     }
@@ -145,7 +147,10 @@ impl Renderer {
                 UpdateAction::Delete(path, _) => (3, path),
             };
             let mut out = std::mem::take(&mut clauses[slot].1);
-            if !out.is_empty() {
+            if out.is_empty() {
+                // Room for an action or two (`#attribute = :attribute`).
+                out.reserve(48);
+            } else {
                 out.push_str(", ");
             }
             self.push_path(&mut out, path);
@@ -163,7 +168,12 @@ impl Renderer {
             }
             clauses[slot].1 = out;
         }
-        let mut text = String::new();
+        let length = clauses
+            .iter()
+            .filter(|(_, list)| !list.is_empty())
+            .map(|(keyword, list)| keyword.len() + list.len() + 1)
+            .sum();
+        let mut text = String::with_capacity(length);
         for (keyword, list) in clauses {
             if list.is_empty() {
                 continue;
