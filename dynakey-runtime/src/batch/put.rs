@@ -128,9 +128,12 @@ where
     pub async fn send(self) -> Result<BatchReport, Error> {
         refuse_unique::<E>("batch_put")?;
         // Pass 1: validate everything and find each key's last entry, holding only keys.
-        let mut last: HashMap<KeyStrings, usize> = HashMap::new();
+        let items = self.items.clone().into_iter();
+        // Sized for the input at once (most inputs have no duplicates), not grown 17 times
+        // over 100,000 keys.
+        let mut last: HashMap<KeyStrings, usize> = HashMap::with_capacity(items.size_hint().0);
         let mut entries = 0;
-        for (position, entity) in self.items.clone().into_iter().enumerate() {
+        for (position, entity) in items.enumerate() {
             let mut item = to_item(entity)?;
             let checked = check_item(&item);
             let partition = take_string(&mut item, T::PARTITION_KEY).unwrap_or_default();
