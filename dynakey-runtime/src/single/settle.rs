@@ -78,8 +78,7 @@ pub(crate) async fn send<T: Table>(
             let done = {
                 let sent = &*sent;
                 let returns = &sent.return_values;
-                let request =
-                    |key| update_item(client, table, key, sent.input(), returns.clone());
+                let request = |key| update_item(client, table, key, sent.input(), returns.clone());
                 let first = request(first_key);
                 // The values alone over 400 KB: the item after the update would be too (AWS
                 // developer guide, "Item sizes and formats"); DynamoDB would refuse it with a
@@ -111,7 +110,8 @@ pub(crate) async fn send<T: Table>(
 /// Puts the key attributes the first send took back into `sent` when it `failed` (a refusal
 /// is told apart, and an unknown outcome returned, with the request as sent).
 fn restore_key<T: Table>(sent: &mut SentWrite, failed: bool) {
-    if let (true, SentKind::Delete { key } | SentKind::Update { key, .. }) = (failed, &mut sent.kind)
+    if let (true, SentKind::Delete { key } | SentKind::Update { key, .. }) =
+        (failed, &mut sent.kind)
     {
         *key = key_attributes::<T>(&sent.key);
     }

@@ -601,6 +601,7 @@ impl<E: Entity> UpdatePlan<E> {
     ///
     /// # Errors
     /// As [`input`](Self::input).
+    #[allow(clippy::type_complexity)] // the tuple of `parts`, with the key
     pub fn into_parts(
         mut self,
         now: SystemTime,
