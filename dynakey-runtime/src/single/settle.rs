@@ -34,6 +34,10 @@ enum Answer<O> {
 /// the item as stored). `resent`: the caller sends it again after an [`Error::OutcomeUnknown`],
 /// so an earlier send may have been applied.
 ///
+/// The first send of an update or a delete takes the key attributes out of `sent`
+/// ([`first_key`]); they are back in it when the send fails, but not after a success or an
+/// update refused for its size before sending: the callers drop `sent` then.
+///
 /// # Errors
 /// The refused condition told apart ([`refused`]) or [`Error::Sdk`] when no attempt can have
 /// been applied; otherwise [`Error::OutcomeUnknown`] with `sent`.
@@ -51,13 +55,7 @@ pub(crate) async fn send<T: Table>(
     let (table, edge) = (db.table_name(), db.edge());
     let client = edge.client_for(&how);
     // Each request is rendered from `sent` once, and again only for a resend (`send_made`): no
-    // copy is made ahead of the first send, which mostly succeeds. The first send of an update
-    // or a delete takes the key attributes out of `sent`; a resend makes them again from the
-    // key's text, and a failure puts them back before `sent` is read again (`restore_key`).
-    let first_key = match &mut sent.kind {
-        SentKind::Put(_) => Item::new(),
-        SentKind::Delete { key } | SentKind::Update { key, .. } => std::mem::take(key),
-    };
+    // copy is made ahead of the first send, which mostly succeeds.
     match &sent.kind {
         SentKind::Put(item) => {
             let request = || put_item(client, table, item.clone(), sent.input());
@@ -65,21 +63,23 @@ pub(crate) async fn send<T: Table>(
             settle(table, sent, done, resent).map(|_| None)
         }
         SentKind::Delete { .. } => {
+            let first = first_key(sent, resent);
             let done = {
                 let sent = &*sent;
                 let request = |key| delete_item(client, table, key, sent.input());
-                let again = || Some(request(key_attributes::<T>(&sent.key)));
-                edge.send_made(request(first_key), again, how).await
+                let again = || Some(request(key_of::<T>(sent)));
+                edge.send_made(request(first), again, how).await
             };
             restore_key::<T>(sent, done.0.is_err());
             settle(table, sent, done, resent).map(|_| None)
         }
         SentKind::Update { .. } => {
+            let first = first_key(sent, resent);
             let done = {
                 let sent = &*sent;
                 let returns = &sent.return_values;
                 let request = |key| update_item(client, table, key, sent.input(), returns.clone());
-                let first = request(first_key);
+                let first = request(first);
                 // The values alone over 400 KB: the item after the update would be too (AWS
                 // developer guide, "Item sizes and formats"); DynamoDB would refuse it with a
                 // ValidationException. Nothing is sent.
@@ -95,7 +95,7 @@ pub(crate) async fn send<T: Table>(
                         problem: ItemProblem::TooLarge { size },
                     });
                 }
-                let again = || Some(request(key_attributes::<T>(&sent.key)));
+                let again = || Some(request(key_of::<T>(sent)));
                 edge.send_made(first, again, how).await
             };
             restore_key::<T>(sent, done.0.is_err());
@@ -107,13 +107,36 @@ pub(crate) async fn send<T: Table>(
     }
 }
 
-/// Puts the key attributes the first send took back into `sent` when it `failed` (a refusal
-/// is told apart, and an unknown outcome returned, with the request as sent).
+/// The key attributes of the first send of an update or a delete: taken out of `sent` (no copy:
+/// a first send mostly succeeds, and then `sent` is dropped), or, for a request sent again after
+/// an unknown outcome (`resent`), copied, so that every attempt sends the key stored with it.
+fn first_key(sent: &mut SentWrite, resent: bool) -> Item {
+    match &mut sent.kind {
+        SentKind::Delete { key } | SentKind::Update { key, .. } if !resent => std::mem::take(key),
+        SentKind::Delete { key } | SentKind::Update { key, .. } => key.clone(),
+        SentKind::Put(_) => Item::new(),
+    }
+}
+
+/// The key attributes of a further attempt: those stored in `sent`, or, when the first send took
+/// them, made again from the key's text (the same map: the write's entity is of table `T`).
+fn key_of<T: Table>(sent: &SentWrite) -> Item {
+    match &sent.kind {
+        SentKind::Delete { key } | SentKind::Update { key, .. } if !key.is_empty() => key.clone(),
+        _ => key_attributes::<T>(&sent.key),
+    }
+}
+
+/// Puts the key attributes the first send took back into `sent` when the send `failed`, so that
+/// an [`Error::OutcomeUnknown`] carries the request exactly as sent.
 fn restore_key<T: Table>(sent: &mut SentWrite, failed: bool) {
-    if let (true, SentKind::Delete { key } | SentKind::Update { key, .. }) =
-        (failed, &mut sent.kind)
-    {
-        *key = key_attributes::<T>(&sent.key);
+    if !failed {
+        return;
+    }
+    if let SentKind::Delete { key } | SentKind::Update { key, .. } = &mut sent.kind {
+        if key.is_empty() {
+            *key = key_attributes::<T>(&sent.key);
+        }
     }
 }
 

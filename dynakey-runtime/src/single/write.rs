@@ -90,7 +90,9 @@ impl Action {
     /// The plan's [`Error::Plan`]; [`Error::TransactionRefused`] for an update of a unique field
     /// other than `SET` to a value or `REMOVE`.
     pub(crate) fn update<E: Entity>(plan: UpdatePlan<E>, now: SystemTime) -> Result<Action, Error> {
-        let unique = UniquePart::of_update::<E>(plan.key(), plan.actions())?;
+        // Read before the plan is consumed, and reported after the plan's own error, which
+        // comes first.
+        let unique = UniquePart::of_update::<E>(plan.key(), plan.actions());
         let guard = if plan.is_upsert() {
             Guard::Any
         } else {
@@ -99,6 +101,7 @@ impl Action {
         let version = plan.version();
         // The plan is sent once: its actions, conditions and key are moved into the action.
         let (key, actions, condition) = plan.into_parts(now)?;
+        let unique = unique?;
         let key_attributes = key_to_attributes(&key);
         Ok(Action {
             kind: Kind::Update(actions),
