@@ -30,6 +30,7 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
 use aws_sdk_dynamodb::types::AttributeValue;
 use common::median;
 use criterion::Criterion;
@@ -256,23 +257,28 @@ fn one_partition(s: &Setup, limit: Option<u32>) -> Vec<Flat> {
     one_partition_in(s, limit, false)
 }
 
+/// A plain SDK client's `Query` of the items of `partition` whose sort key begins with `PROJ#`,
+/// newest first (`ScanIndexForward = false`).
+fn plain_newest(s: &Setup, partition: &str) -> QueryFluentBuilder {
+    s.plain
+        .query()
+        .table_name(s.db.table_name())
+        .key_condition_expression("#pk = :pk AND begins_with(#sk, :sk)")
+        .expression_attribute_names("#pk", DefaultTable::PARTITION_KEY)
+        .expression_attribute_names(
+            "#sk",
+            DefaultTable::SORT_KEY.expect("the default table has a sort key"),
+        )
+        .expression_attribute_values(":pk", AttributeValue::S(partition.to_owned()))
+        .expression_attribute_values(":sk", AttributeValue::S("PROJ#".into()))
+        .scan_index_forward(false)
+}
+
 /// The newest `limit` items (all without one) of the unsharded partition, read with a plain SDK
 /// client and `serde_dynamo` (what is timed).
 fn plain_one_partition(s: &Setup, limit: Option<u32>) -> Vec<Flat> {
     s.runtime.block_on(async {
-        let query = s
-            .plain
-            .query()
-            .table_name(s.db.table_name())
-            .key_condition_expression("#pk = :pk AND begins_with(#sk, :sk)")
-            .expression_attribute_names("#pk", DefaultTable::PARTITION_KEY)
-            .expression_attribute_names(
-                "#sk",
-                DefaultTable::SORT_KEY.expect("the default table has a sort key"),
-            )
-            .expression_attribute_values(":pk", AttributeValue::S("FLAT#bench".into()))
-            .expression_attribute_values(":sk", AttributeValue::S("PROJ#".into()))
-            .scan_index_forward(false);
+        let query = plain_newest(s, "FLAT#bench");
         let items = match limit {
             Some(n) => query
                 .limit(i32::try_from(n).expect("small"))
@@ -306,17 +312,7 @@ fn plain_fan_out(s: &Setup, asks: &[(String, i32)]) -> Vec<Sharded> {
         let sk = DefaultTable::SORT_KEY.expect("the default table has a sort key");
         let mut tasks = tokio::task::JoinSet::new();
         for (partition, limit) in asks {
-            let query = s
-                .plain
-                .query()
-                .table_name(s.db.table_name())
-                .key_condition_expression("#pk = :pk AND begins_with(#sk, :sk)")
-                .expression_attribute_names("#pk", DefaultTable::PARTITION_KEY)
-                .expression_attribute_names("#sk", sk)
-                .expression_attribute_values(":pk", AttributeValue::S(partition.clone()))
-                .expression_attribute_values(":sk", AttributeValue::S("PROJ#".into()))
-                .scan_index_forward(false)
-                .limit(*limit);
+            let query = plain_newest(s, partition).limit(*limit);
             tasks.spawn(async move {
                 let items = query
                     .send()
