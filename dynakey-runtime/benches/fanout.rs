@@ -344,10 +344,9 @@ fn plain_fan_out(s: &Setup, asks: &[(String, i32)]) -> Vec<Sharded> {
     })
 }
 
-/// Every shard's partition key and how many of the 100 newest of `workspace` it holds (from the
-/// fan-out's answer), for the oracle.
-fn exact_shares(s: &Setup, workspace: &str) -> Vec<(String, i32)> {
-    let newest = fan_out_of(s, workspace, Some(100), false);
+/// Every shard's partition key and how many of `newest` (the 100 newest of `workspace`, as the
+/// fan-out read them) it holds, for the oracle.
+fn exact_shares(workspace: &str, newest: &[Sharded]) -> Vec<(String, i32)> {
     (0..SHARDS)
         .map(|shard| {
             let partition = format!("WS#{workspace}#{shard:02}");
@@ -447,7 +446,8 @@ fn summary(s: &Setup) {
     // The floor of any fan-out on this engine, and the fan-out a user would write by hand, on
     // the dealt items and on the spread ones.
     for workspace in ["bench", SPREAD] {
-        let shares = exact_shares(s, workspace);
+        let newest = fan_out_of(s, workspace, Some(100), false);
+        let shares = exact_shares(workspace, &newest);
         let exact: Vec<(String, i32)> = shares
             .iter()
             .map(|(partition, held)| (partition.clone(), (*held).max(1)))
@@ -456,7 +456,6 @@ fn summary(s: &Setup) {
         let largest = shares.iter().map(|(_, held)| *held).max().unwrap_or(1);
         let uniform: Vec<(String, i32)> =
             shares.iter().map(|(p, _)| (p.clone(), largest)).collect();
-        let newest = fan_out_of(s, workspace, Some(100), false);
         assert!(
             plain_fan_out(s, &exact) == newest,
             "the oracle reads the same items"
