@@ -15,6 +15,7 @@ use crate::error::Error;
 
 mod attribute_keys;
 mod check;
+pub(crate) mod screen;
 
 pub(crate) use check::attributes_size;
 pub use check::{check_item, item_size};

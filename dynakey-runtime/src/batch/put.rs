@@ -14,21 +14,24 @@ use serde::Serialize;
 use super::driver::{self, Entry, KeyStrings};
 use super::no_progress;
 use super::writes::{refuse_unique, write_result, Writes};
-use crate::convert::Item;
 use crate::db::Db;
 use crate::error::{BatchReport, Error};
-use crate::item::{check_item, to_item};
+use crate::item::screen::checked_key;
+use crate::item::to_item;
 use crate::sdk::build_error;
 
 /// `BatchWriteItem` puts of every item of `items`, replacing existing items with the same keys,
 /// made by [`Db::batch_put`]; `.on_progress(…)`, then `.await` (AWS developer guide, "Batch
 /// operations").
 ///
-/// - **Validated first**: every item is serialised, its keys built and checked against
-///   DynamoDB's item rules ([`check_item`](crate::item::check_item): 400 KB, numbers, empty
-///   sets, nesting) before the first request, and then dropped; an invalid item means nothing
-///   is written. Only the keys are held, so `items` is iterated twice: it must yield the same
-///   items both times (`&Vec<E>`, slices, `iter().filter(…)` do).
+/// - **Validated first**: every item's keys are built and the item it serialises to is checked
+///   against DynamoDB's item rules ([`check_item`](crate::item::check_item): 400 KB, numbers,
+///   empty sets, nesting) before the first request; an invalid item means nothing is written.
+///   The check walks the entity with serde without building the item where it can (strings,
+///   numbers, lists, maps, structs and enums well inside the limits), and serialises it in full
+///   otherwise (sets, an item near 400 KB, …), with the same result. Only the keys are held, so
+///   `items` is iterated twice: it must yield the same items both times (`&Vec<E>`, slices,
+///   `iter().filter(…)` do).
 /// - **Duplicates merged**: entries with the same primary key are merged, the last one wins
 ///   (DynamoDB rejects a batch with duplicate keys); it is written when the input reaches it.
 /// - **Streamed**: items are serialised as requests of at most
@@ -134,18 +137,8 @@ where
         let mut last: HashMap<KeyStrings, usize> = HashMap::with_capacity(items.size_hint().0);
         let mut entries = 0;
         for (position, entity) in items.enumerate() {
-            let mut item = to_item(entity)?;
-            let checked = check_item(&item);
-            let partition = take_string(&mut item, T::PARTITION_KEY).unwrap_or_default();
-            let sort = T::SORT_KEY.and_then(|name| take_string(&mut item, name));
-            if let Err(problem) = checked {
-                return Err(Error::InvalidItem {
-                    partition,
-                    sort,
-                    problem,
-                });
-            }
-            last.insert((partition, sort), position);
+            // Checked without building the item where the screen can vouch for it (issue #25).
+            last.insert(checked_key(entity)?, position);
             entries += 1;
         }
         let duplicates = entries - last.len();
@@ -189,14 +182,6 @@ where
 
     fn into_future(self) -> Self::IntoFuture {
         Box::pin(BatchPut::send(self))
-    }
-}
-
-/// Takes the string value of attribute `name` out of `item`.
-fn take_string(item: &mut Item, name: &str) -> Option<String> {
-    match item.remove(name) {
-        Some(aws_sdk_dynamodb::types::AttributeValue::S(s)) => Some(s),
-        _ => None,
     }
 }
 
