@@ -812,3 +812,104 @@ async fn modified_or_foreign_cursors_are_refused_before_any_request() -> Result<
     assert_eq!(db.query(&q).page(Some(&cursor)).await?.items.len(), 5);
     Ok(())
 }
+
+/// `Page::shares` says how many of a page's items each shard gave; `Query::shares_hint` asks
+/// each shard first for about that much, so a feed read again takes one round, and a hint never
+/// changes what is read (a shard asked too little is refilled; a hint of another shape is
+/// ignored).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shares_of_a_page_hint_the_next_read_without_changing_it() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db: Db = engine.fresh_table::<DefaultTable>().await?;
+    // Twenty items in every shard; the forty newest in shards 3 and 7, interleaved.
+    let mut projects = Vec::new();
+    for shard in 0..10u64 {
+        for (k, id) in ids_in_shard(&format!("feed{shard}-"), shard, 20)
+            .iter()
+            .enumerate()
+        {
+            let k = k as u32;
+            let created = match shard {
+                3 => 1000 + 2 * k,
+                7 => 1001 + 2 * k,
+                _ => 10 * k,
+            };
+            projects.push(project("feed", created, id));
+        }
+    }
+    write_both(&db, &projects).await?;
+    let newest = Project::query_shards("feed")
+        .begins_with(Project::sk())
+        .reverse()
+        .limit(30);
+    let want: Vec<Flat> = db
+        .query(
+            &Flat::query("feed")
+                .begins_with(Flat::sk())
+                .reverse()
+                .limit(30),
+        )
+        .items()
+        .try_collect()
+        .await?;
+
+    let cold = db.query(&newest).page(None).await?;
+    assert_eq!(names_p(&cold.items), names_f(&want));
+    let mut shares = vec![0; 10];
+    (shares[3], shares[7]) = (15, 15);
+    assert_eq!(cold.shares, shares);
+    assert!(cold.requests > 10, "cold: {} requests", cold.requests);
+
+    // Read again with the hint: one request per shard (15 + 4 + 1 from shards 3 and 7, one
+    // from each of the others), the same items, the same shares.
+    let warm = db
+        .query(&newest)
+        .shares_hint(&cold.shares)
+        .page(None)
+        .await?;
+    assert_eq!(names_p(&warm.items), names_f(&want));
+    assert_eq!(warm.shares, cold.shares);
+    assert_eq!(warm.requests, 10);
+    assert_eq!(warm.evaluated, 2 * 20 + 8);
+    assert!(warm.evaluated < cold.evaluated);
+    // The next page reads on from where either page stopped.
+    let after = |page: &Page<Project>| page.next.clone().expect("more pages");
+    let (next_cold, next_warm) = (
+        db.query(&newest).page(Some(&after(&cold))).await?,
+        db.query(&newest).page(Some(&after(&warm))).await?,
+    );
+    assert_eq!(names_p(&next_cold.items), names_p(&next_warm.items));
+
+    // A hint that asks too little is refilled; one of another shape is ignored; the stream
+    // takes a hint too. The items are the same every time.
+    let starved = db.query(&newest).shares_hint(&[0; 10]).page(None).await?;
+    assert_eq!(names_p(&starved.items), names_f(&want));
+    assert!(starved.requests > 10);
+    let other = db.query(&newest).shares_hint(&[30]).page(None).await?;
+    assert_eq!(names_p(&other.items), names_f(&want));
+    assert_eq!(
+        (other.requests, other.evaluated),
+        (cold.requests, cold.evaluated)
+    );
+    let streamed: Vec<Project> = db
+        .query(&newest)
+        .shares_hint(&cold.shares)
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(names_p(&streamed), names_f(&want));
+
+    // One partition: a hint is ignored, the page is one request.
+    let one = db
+        .query(
+            &Flat::query("feed")
+                .begins_with(Flat::sk())
+                .reverse()
+                .limit(30),
+        )
+        .shares_hint(&[1])
+        .page(None)
+        .await?;
+    assert_eq!((one.requests, one.shares.clone()), (1, vec![30]));
+    Ok(())
+}

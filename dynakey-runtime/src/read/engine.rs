@@ -59,6 +59,9 @@ struct Part {
     asked: u32,
     /// Requests sent to this partition so far (sizes its next `Limit` in a fan-out).
     requests: u32,
+    /// Items of this partition [`delivered`](Reader::delivered) during the current page (its
+    /// share of the page, [`Reader::shares`]).
+    delivered: u32,
     /// The key of the last item returned from `buffer` (kept only when positions are tracked).
     last: Option<Result<StartKey, KeyError>>,
 }
@@ -77,6 +80,7 @@ impl Part {
             more,
             asked: 0,
             requests: 0,
+            delivered: 0,
             last: None,
         }
     }
@@ -144,6 +148,13 @@ pub(crate) struct Reader<T: Table> {
     remaining: Option<u32>,
     /// Keep every partition's last returned key, for cursors.
     track: bool,
+    /// Each partition's share of an earlier page of the same query
+    /// ([`Query::shares_hint`](crate::Query::shares_hint)): the `Limit` of its first request
+    /// of a page. Used only for a fan-out with a limit, and only when it has one number per
+    /// partition.
+    pub(crate) hint: Option<Vec<u32>>,
+    /// The partition of the item [`pop`](Self::pop) returned last.
+    popped: Option<usize>,
     /// `true` once the refills the first round predicts were sent ([`ahead`](Self::ahead)).
     looked_ahead: bool,
     /// Requests sent, items they evaluated (`ScannedCount`) and capacity consumed since
@@ -191,6 +202,8 @@ impl<T: Table> Reader<T> {
             key_attributes: target.start_key_attributes(),
             plan,
             track,
+            hint: None,
+            popped: None,
             looked_ahead: false,
             requests: 0,
             evaluated: 0,
@@ -209,13 +222,23 @@ impl<T: Table> Reader<T> {
         self.last_evaluated_key = None;
         for part in &mut self.parts {
             part.asked = 0;
+            part.delivered = 0;
         }
+    }
+
+    /// How many of the items [`delivered`](Self::delivered) since
+    /// [`begin_page`](Self::begin_page) each partition gave, in the plan's partition order.
+    pub(crate) fn shares(&self) -> Vec<u32> {
+        self.parts.iter().map(|part| part.delivered).collect()
     }
 
     /// Counts one item the caller delivered against the limit (an item of the entity read; not
     /// one it skipped or kept aside as another entity's).
     pub(crate) fn delivered(&mut self) {
         self.delivered = self.delivered.saturating_add(1);
+        if let Some(part) = self.popped.and_then(|i| self.parts.get_mut(i)) {
+            part.delivered = part.delivered.saturating_add(1);
+        }
         if let Some(remaining) = &mut self.remaining {
             *remaining = remaining.saturating_sub(1);
         }
@@ -294,8 +317,10 @@ impl<T: Table> Reader<T> {
             let start = self.parts[i].start.clone();
             let part = &self.parts[i];
             let limit = want.or_else(|| {
-                self.remaining
-                    .map(|r| self.share(r, part.requests, part.asked))
+                self.remaining.map(|r| {
+                    self.hinted(i, r)
+                        .unwrap_or_else(|| self.share(r, part.requests, part.asked))
+                })
             });
             let limit = match (limit, self.page_size) {
                 (Some(limit), Some(size)) => Some(limit.min(size)),
@@ -406,6 +431,28 @@ impl<T: Table> Reader<T> {
             .collect()
     }
 
+    /// The `Limit` of partition `i`'s first request of a page under a [`hint`](Self::hint): its
+    /// share of the earlier page plus a quarter, plus one (new items may have come to it since;
+    /// a shard that gave nothing is still asked for one), at most `remaining`. `None` without a
+    /// usable hint or after the partition's first request of the page: a partition asked too
+    /// little is refilled as without a hint, so the items read are the same.
+    fn hinted(&self, i: usize, remaining: u32) -> Option<u32> {
+        let hint = self
+            .hint
+            .as_deref()
+            .filter(|hint| self.parts.len() > 1 && hint.len() == self.parts.len())?;
+        if self.parts[i].asked > 0 {
+            return None;
+        }
+        let share = hint[i];
+        Some(
+            share
+                .saturating_add(share.div_ceil(4))
+                .saturating_add(1)
+                .min(remaining),
+        )
+    }
+
     /// The `Limit` of a partition's next request when `remaining` items are still wanted and it
     /// was asked `asked` times (`in_page` of them during the current page). One partition: what
     /// is still wanted on the first request; on a further one (a filter or the caller dropped
@@ -454,6 +501,7 @@ impl<T: Table> Reader<T> {
             self.head()
         }?;
         let item = self.parts[chosen].buffer.pop_front()?;
+        self.popped = Some(chosen);
         if self.track {
             self.parts[chosen].last = Some(key_of(&item, &self.key_attributes));
         }

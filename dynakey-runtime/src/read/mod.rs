@@ -88,6 +88,11 @@ pub struct Page<O> {
     /// the last item DynamoDB evaluated, present when that partition may have more results. For
     /// a fan-out, of whichever shard answered last; use [`next`](Self::next) to resume.
     pub last_evaluated_key: Option<HashMap<String, AttributeValue>>,
+    /// How many of `items` each partition gave, in the plan's partition order (shard 0 first;
+    /// one number for a query of one partition): what each shard holds of the page. Pass it to
+    /// [`Query::shares_hint`] when the same query is read again (a feed read every few seconds),
+    /// so that each shard is asked for about its share at once.
+    pub shares: Vec<u32>,
 }
 
 impl<O> Page<O> {
@@ -102,6 +107,7 @@ impl<O> Page<O> {
             evaluated: 0,
             consumed_capacity: None,
             last_evaluated_key: None,
+            shares: Vec::new(),
         }
     }
 }
@@ -402,6 +408,8 @@ pub struct Query<T: Table, E, I, O> {
     progress: Option<Progress>,
     /// [`one_request_per_page`](Query::one_request_per_page): pages as DynamoDB returns them.
     one_request: bool,
+    /// [`shares_hint`](Query::shares_hint): each partition's share of an earlier page.
+    shares: Option<Vec<u32>>,
     marker: Marker<E, I, O>,
 }
 
@@ -443,6 +451,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             page_size: None,
             progress: None,
             one_request: false,
+            shares: None,
             marker: PhantomData,
         }
     }
@@ -457,6 +466,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             page_size: self.page_size,
             progress: self.progress,
             one_request: self.one_request,
+            shares: self.shares,
             marker: PhantomData,
         }
     }
@@ -502,6 +512,34 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// smaller. Not bound by cursors. `0` is refused by DynamoDB; dynakey sends 1 instead.
     pub fn page_size(mut self, n: u32) -> Self {
         self.page_size = Some(n.max(1));
+        self
+    }
+
+    /// Asks each shard of a fan-out with a limit first for about its share of an earlier page of
+    /// the same query ([`Page::shares`]: its share, plus a quarter, plus one), instead of an
+    /// even split: a feed read again and again, whose newest items sit in a few shards, then
+    /// takes one round of one request per shard instead of two rounds, and reads fewer items.
+    ///
+    /// A hint never changes what is returned, only the `Limit` of each shard's first request
+    /// of a page: a shard asked too little is asked again, as without a hint. It is ignored
+    /// for a query of one partition, without a limit, or when it does not have one number per
+    /// partition (another query's). Not bound by cursors.
+    ///
+    /// ```no_run
+    /// # use dynakey::Entity;
+    /// # #[derive(Entity, serde::Serialize, serde::Deserialize)]
+    /// # #[pk("WS#<workspace>", shards = 10, shard_by = "id")]
+    /// # #[sk("EVT#<at>#<id>")]
+    /// # struct Event { workspace: String, at: u64, id: String }
+    /// # async fn run(db: dynakey_runtime::Db) -> Result<(), dynakey_runtime::Error> {
+    /// let newest = Event::query_shards("acme").begins_with(Event::sk()).reverse().limit(100);
+    /// let first = db.query(&newest).page(None).await?;
+    /// // Read again later: each shard is asked for about what it gave the first time.
+    /// let again = db.query(&newest).shares_hint(&first.shares).page(None).await?;
+    /// # Ok(()) }
+    /// ```
+    pub fn shares_hint(mut self, shares: &[u32]) -> Self {
+        self.shares = Some(shares.to_vec());
         self
     }
 
@@ -670,6 +708,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         let mut reader = Reader::new(self.db, Arc::new(plan), &positions, track);
         reader.page_size = self.page_size;
         reader.progress = self.progress;
+        reader.hint = self.shares;
         Ok((Some(reader), None))
     }
 
@@ -961,6 +1000,7 @@ async fn page_of<T: Table, E: Entity, I, O: Output<T, E, I>>(
             evaluated: reader.evaluated,
             consumed_capacity: reader.consumed_capacity,
             last_evaluated_key: reader.last_evaluated_key.take(),
+            shares: reader.shares(),
         },
         more,
     ))
