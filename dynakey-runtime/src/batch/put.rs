@@ -29,9 +29,9 @@ use crate::sdk::build_error;
 ///   empty sets, nesting) before the first request; an invalid item means nothing is written.
 ///   The check walks the entity with serde without building the item where it can (strings,
 ///   numbers, lists, maps, structs and enums well inside the limits), and serialises it in full
-///   otherwise (sets, an item near 400 KB, …), with the same result. Only the keys are held, so
-///   `items` is iterated twice: it must yield the same items both times (`&Vec<E>`, slices,
-///   `iter().filter(…)` do).
+///   otherwise (sets, an item its size bound puts over 400 KB, …), with the same result. Only
+///   the keys are held, so `items` is iterated twice: it must yield the same items both times
+///   (`&Vec<E>`, slices, `iter().filter(…)` do).
 /// - **Duplicates merged**: entries with the same primary key are merged, the last one wins
 ///   (DynamoDB rejects a batch with duplicate keys); it is written when the input reaches it.
 /// - **Streamed**: items are serialised as requests of at most

@@ -5,7 +5,8 @@
 //!
 //! The screen only ever vouches: for anything it does not model (sets, `i128`, floats near
 //! DynamoDB's range, map keys other than strings, attribute-wise index keys, a field named like a
-//! key attribute, an item near 400 KB, any serde error) it is unsure, and [`checked_key`] takes
+//! key attribute, a size bound over 400 KB, a map whose keys and values do not alternate, any
+//! serde error) it is unsure, and [`checked_key`] takes
 //! the full path (`to_item` + `check_item`), which gives the exact error. The property tests below
 //! check that it never vouches for an item the full path refuses.
 
@@ -67,6 +68,12 @@ fn screen<E: Entity + Serialize>(entity: &E) -> Result<Option<(KeyStrings, usize
     let partition = entity.partition_key()?;
     let sort = entity.sort_key()?;
     let index_keys = entity.index_keys()?;
+    // An entity may fill attribute-wise keys on a table that lists no such index (a hand-written
+    // `Entity`); the full path writes and checks them. Its error, if any, comes after serde's
+    // there, so it is left to the full path too.
+    if !entity.attribute_keys().is_ok_and(|keys| keys.is_empty()) {
+        return Ok(None);
+    }
     let reserved = Reserved {
         table: [
             Some(<E::Table as Table>::PARTITION_KEY),
@@ -154,9 +161,9 @@ impl ser::Error for Unsure {
 
 /// A number's size bound: 1 byte per two digits, plus 1 (the significant digits are at most all
 /// of them).
-fn integer(n: u64) -> Result<usize, Unsure> {
+fn integer(n: u64) -> usize {
     let digits = n.checked_ilog10().map_or(1, |d| d as usize + 1);
-    Ok(digits.div_ceil(2) + 1)
+    digits.div_ceil(2) + 1
 }
 
 /// The serializer of the whole entity: a struct or a map, whose fields are the item's
@@ -169,6 +176,9 @@ struct Top<'a> {
 struct Fields<'a> {
     reserved: &'a Reserved<'a>,
     size: usize,
+    /// A map key was given and its value not yet (`serde_dynamo` refuses a map whose keys and
+    /// values do not alternate).
+    key_pending: bool,
 }
 
 /// The serializer of one value `depth` maps or lists deep; `Ok` is a bound on its size as
@@ -194,6 +204,8 @@ impl Value {
 struct Container {
     size: usize,
     element: Value,
+    /// As [`Fields::key_pending`].
+    key_pending: bool,
 }
 
 /// The serializer of a map key: a string only (`serde_dynamo` turns some other keys into strings;
@@ -302,6 +314,7 @@ impl<'a> ser::Serializer for Top<'a> {
         Ok(Fields {
             reserved: self.reserved,
             size: 0,
+            key_pending: false,
         })
     }
 
@@ -336,6 +349,9 @@ impl ser::SerializeMap for Fields<'_> {
     type Error = Unsure;
 
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), Unsure> {
+        if std::mem::replace(&mut self.key_pending, true) {
+            return Err(Unsure);
+        }
         self.size += key.serialize(MapKey {
             reserved: Some(self.reserved),
         })?;
@@ -343,11 +359,17 @@ impl ser::SerializeMap for Fields<'_> {
     }
 
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Unsure> {
+        if !std::mem::replace(&mut self.key_pending, false) {
+            return Err(Unsure);
+        }
         self.size += value.serialize(Value { depth: 0 })?;
         Ok(())
     }
 
     fn end(self) -> Result<usize, Unsure> {
+        if self.key_pending {
+            return Err(Unsure);
+        }
         Ok(self.size)
     }
 }
@@ -396,28 +418,28 @@ impl ser::Serializer for Value {
         Ok(1)
     }
     fn serialize_i8(self, v: i8) -> Result<usize, Unsure> {
-        integer(u64::from(v.unsigned_abs()))
+        Ok(integer(u64::from(v.unsigned_abs())))
     }
     fn serialize_i16(self, v: i16) -> Result<usize, Unsure> {
-        integer(u64::from(v.unsigned_abs()))
+        Ok(integer(u64::from(v.unsigned_abs())))
     }
     fn serialize_i32(self, v: i32) -> Result<usize, Unsure> {
-        integer(u64::from(v.unsigned_abs()))
+        Ok(integer(u64::from(v.unsigned_abs())))
     }
     fn serialize_i64(self, v: i64) -> Result<usize, Unsure> {
-        integer(v.unsigned_abs())
+        Ok(integer(v.unsigned_abs()))
     }
     fn serialize_u8(self, v: u8) -> Result<usize, Unsure> {
-        integer(u64::from(v))
+        Ok(integer(u64::from(v)))
     }
     fn serialize_u16(self, v: u16) -> Result<usize, Unsure> {
-        integer(u64::from(v))
+        Ok(integer(u64::from(v)))
     }
     fn serialize_u32(self, v: u32) -> Result<usize, Unsure> {
-        integer(u64::from(v))
+        Ok(integer(u64::from(v)))
     }
     fn serialize_u64(self, v: u64) -> Result<usize, Unsure> {
-        integer(v)
+        Ok(integer(v))
     }
     // `serde_dynamo` writes a float with `Display`: the shortest digits that read back as the
     // same float (at most 9 for `f32`, 17 for `f64`), never an exponent. Every finite `f32` is in
@@ -488,6 +510,7 @@ impl ser::Serializer for Value {
         Ok(Container {
             size: 3,
             element: self.nested()?,
+            key_pending: false,
         })
     }
     fn serialize_tuple(self, _: usize) -> Result<Container, Unsure> {
@@ -507,6 +530,7 @@ impl ser::Serializer for Value {
         Ok(Container {
             size: 3 + variant.len() + 1 + 3,
             element: self.nested()?.nested()?,
+            key_pending: false,
         })
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Container, Unsure> {
@@ -594,13 +618,22 @@ impl ser::SerializeMap for Container {
     type Ok = usize;
     type Error = Unsure;
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), Unsure> {
+        if std::mem::replace(&mut self.key_pending, true) {
+            return Err(Unsure);
+        }
         self.size += key.serialize(MapKey { reserved: None })?;
         Ok(())
     }
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Unsure> {
+        if !std::mem::replace(&mut self.key_pending, false) {
+            return Err(Unsure);
+        }
         self.element(value)
     }
     fn end(self) -> Result<usize, Unsure> {
+        if self.key_pending {
+            return Err(Unsure);
+        }
         Ok(self.size)
     }
 }

@@ -294,5 +294,111 @@ fn what_the_screen_leaves_to_the_full_path() {
         text: "hi".into(),
     };
     assert!(screen(&note).unwrap().is_none());
-    assert_eq!(checked_key(&note).unwrap(), full_path(&note).unwrap(),);
+    assert_eq!(checked_key(&note).unwrap(), full_path(&note).unwrap());
+}
+
+/// A map whose `Serialize` gives a value before its key: `serde_dynamo` refuses it.
+#[derive(Debug)]
+struct ValueFirst;
+
+impl Serialize for ValueFirst {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_value("v")?;
+        map.serialize_key("k")?;
+        map.serialize_value("w")?;
+        map.end()
+    }
+}
+
+#[derive(Entity, Serialize, Debug)]
+#[dynakey(table = App)]
+#[pk("VF#<id>")]
+#[sk("X")]
+struct Odd {
+    id: String,
+    value_first: ValueFirst,
+}
+
+#[test]
+fn a_map_that_breaks_serdes_protocol_is_left_to_the_full_path() {
+    let odd = Odd {
+        id: "a".into(),
+        value_first: ValueFirst,
+    };
+    assert!(screen(&odd).unwrap().is_none());
+    assert!(matches!(checked_key(&odd), Err(crate::Error::Serialize(_))));
+}
+
+/// A hand-written entity that fills attribute-wise keys on a table that lists no such index.
+#[derive(Serialize, Debug)]
+struct Hand {
+    id: String,
+    round: String,
+}
+
+const BY_ROUND: dynakey::IndexDef = dynakey::IndexDef::global_attributes(
+    "ByRound",
+    &[dynakey::KeyAttr::s("board")],
+    &[dynakey::KeyAttr::n("round")],
+);
+
+impl Entity for Hand {
+    type Table = dynakey::DefaultTable;
+    type PartitionFields = (String,);
+    const ENTITY_NAME: &'static str = "Hand";
+    const PARTITION_TEMPLATE: dynakey::KeyTemplate = dynakey::KeyTemplate::new(
+        "H#<id>",
+        dynakey::KeyRole::Partition,
+        &[
+            dynakey::TemplatePart::literal("H#"),
+            dynakey::TemplatePart::field::<String>("id"),
+        ],
+    );
+    const SORT_TEMPLATE: Option<dynakey::KeyTemplate> = Some(dynakey::KeyTemplate::new(
+        "META",
+        dynakey::KeyRole::Sort,
+        &[dynakey::TemplatePart::literal("META")],
+    ));
+    const INDEXES: &'static [dynakey::EntityIndex] = &[dynakey::EntityIndex::attributes(
+        BY_ROUND,
+        &[
+            dynakey::Fill::Template(dynakey::KeyTemplate::new(
+                "B",
+                dynakey::KeyRole::Partition,
+                &[dynakey::TemplatePart::literal("B")],
+            )),
+            dynakey::Fill::Native(dynakey::AttributeType::N),
+        ],
+        false,
+    )];
+    fn partition_key(&self) -> Result<String, dynakey::KeyError> {
+        Ok(format!("H#{}", self.id))
+    }
+    fn sort_key(&self) -> Result<Option<String>, dynakey::KeyError> {
+        Ok(Some("META".into()))
+    }
+    fn attribute_keys(
+        &self,
+    ) -> Result<Vec<(&'static str, dynakey::IndexValue)>, dynakey::KeyError> {
+        Ok(vec![(
+            "round",
+            dynakey::IndexValue::Check(dynakey::KeyValue::N("2".into())),
+        )])
+    }
+}
+
+#[test]
+fn attribute_wise_keys_are_left_to_the_full_path_whatever_the_table_lists() {
+    let hand = Hand {
+        id: "h".into(),
+        round: "2".into(),
+    };
+    assert!(screen(&hand).unwrap().is_none());
+    // serde wrote `round` as a string; the index declares a number.
+    assert!(matches!(
+        checked_key(&hand),
+        Err(crate::Error::NativeKeyAttribute { .. })
+    ));
 }
