@@ -34,7 +34,6 @@ use std::time::{Duration, Instant};
 
 use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
 use aws_sdk_dynamodb::types::AttributeValue;
-use common::median;
 use criterion::Criterion;
 use dynakey::{DefaultTable, Entity, Table};
 use dynakey_runtime::{Db, Engine};
@@ -424,7 +423,8 @@ fn benches(c: &mut Criterion, s: &Setup) {
     group.finish();
 }
 
-/// Both contenders, alternating round by round, and the ratio of their median wall times.
+/// The contenders in rounds of a rotating order (`common::rotated`), and the ratios of their
+/// median wall times.
 fn summary(s: &Setup) {
     if let Some(only) = common::only() {
         let read: fn(&Setup) = match only.as_str() {
@@ -442,24 +442,24 @@ fn summary(s: &Setup) {
         return;
     }
     for (title, limit, rounds) in [
-        ("all 10,000 items", None, 21),
+        ("all 10,000 items", None, 9),
         ("the 100 newest items", Some(100), 61),
     ] {
         let load_before = common::load();
-        let (mut ours, mut flat, mut plain) = (Vec::new(), Vec::new(), Vec::new());
-        for _ in 0..rounds {
-            let start = Instant::now();
-            black_box(fan_out(s, limit));
-            ours.push(start.elapsed());
-            let start = Instant::now();
-            black_box(one_partition(s, limit));
-            flat.push(start.elapsed());
-            let start = Instant::now();
-            black_box(plain_one_partition(s, limit));
-            plain.push(start.elapsed());
-        }
-        let (ours, flat, plain) = (median(ours), median(flat), median(plain));
-        println!("\nsummary, {title}, newest first (median wall time of {rounds}, same run):");
+        let medians = common::rotated(
+            rounds,
+            &[
+                &|| drop(black_box(fan_out(s, limit))),
+                &|| drop(black_box(one_partition(s, limit))),
+                &|| drop(black_box(plain_one_partition(s, limit))),
+            ],
+        );
+        let (ours, flat, plain) = (medians[0], medians[1], medians[2]);
+        println!(
+            "\nsummary, {title}, newest first (median wall time of {rounds} rounds of {} runs in a \
+             row, in rotating order, same run):",
+            common::BLOCK
+        );
         println!("  fan-out over 10 shards of 1,000:       {ours:.2?}");
         println!("  one partition of 10,000:               {flat:.2?}");
         println!("  one partition, plain SDK client:       {plain:.2?}");
@@ -500,41 +500,19 @@ fn summary(s: &Setup) {
         let hinted = |s: &Setup| fan_out_hinted(s, workspace, Some(100), false, Some(&hint));
         assert!(hinted(s) == newest, "a hint changes nothing read");
         let load_before = common::load();
-        let (mut ours, mut plain, mut oracle, mut hand, mut even, mut again) = (
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
+        let medians = common::rotated(
+            61,
+            &[
+                &|| drop(black_box(fan_out_of(s, workspace, Some(100), false))),
+                &|| drop(black_box(plain_one_partition(s, Some(100)))),
+                &|| drop(black_box(plain_fan_out(s, &exact))),
+                &|| drop(black_box(plain_fan_out(s, &by_hand))),
+                &|| drop(black_box(plain_fan_out(s, &uniform))),
+                &|| drop(black_box(hinted(s))),
+            ],
         );
-        for _ in 0..61 {
-            let start = Instant::now();
-            black_box(fan_out_of(s, workspace, Some(100), false));
-            ours.push(start.elapsed());
-            let start = Instant::now();
-            black_box(hinted(s));
-            again.push(start.elapsed());
-            let start = Instant::now();
-            black_box(plain_one_partition(s, Some(100)));
-            plain.push(start.elapsed());
-            let start = Instant::now();
-            black_box(plain_fan_out(s, &exact));
-            oracle.push(start.elapsed());
-            let start = Instant::now();
-            black_box(plain_fan_out(s, &by_hand));
-            hand.push(start.elapsed());
-            let start = Instant::now();
-            black_box(plain_fan_out(s, &uniform));
-            even.push(start.elapsed());
-        }
         let (ours, plain, oracle, hand, even, again) = (
-            median(ours),
-            median(plain),
-            median(oracle),
-            median(hand),
-            median(even),
-            median(again),
+            medians[0], medians[1], medians[2], medians[3], medians[4], medians[5],
         );
         let held: Vec<i32> = shares.iter().map(|(_, held)| *held).collect();
         let (_, requests, items) = counted(|| fan_out_of(s, workspace, Some(100), false));
@@ -546,7 +524,8 @@ fn summary(s: &Setup) {
         };
         println!(
             "\nsummary, the 100 newest of items {kind} (shares {held:?}), against fan-outs with a plain \
-             SDK client (median wall time of 61, same run):"
+             SDK client (median wall time of 61 rounds of {} runs in a row, in rotating order, same run):",
+            common::BLOCK
         );
         println!("  fan-out over 10 shards, {requests} Query requests returning {items} items: {ours:.2?}");
         println!(

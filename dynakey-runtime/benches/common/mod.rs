@@ -1,7 +1,7 @@
 //! What the benches on the embedded engine share (`mod common;`): criterion's run and the summary
 //! of alternating rounds that prints the ratio of median wall times.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 
@@ -180,6 +180,32 @@ pub fn alternate(
     );
     print_load(load_before);
 }
+
+/// The median wall time of each of `contenders` over `rounds` rounds. In each round every
+/// contender runs [`BLOCK`] times in a row, the order rotated round by round (round `r` starts
+/// with contender `r mod n`). A read run right after a fan-out was measured up to 20 % slower than
+/// the same read run alone (the runtime's worker threads still busy with the fan-out's tasks on
+/// two cores); in a block only the first run follows another contender, and the median of the
+/// block's runs is the read's own time.
+#[allow(dead_code)] // not every bench uses it
+pub fn rotated(rounds: usize, contenders: &[&dyn Fn()]) -> Vec<Duration> {
+    let n = contenders.len();
+    let mut times = vec![Vec::with_capacity(rounds * BLOCK); n];
+    for round in 0..rounds {
+        for k in 0..n {
+            let i = (round + k) % n;
+            for _ in 0..BLOCK {
+                let start = Instant::now();
+                contenders[i]();
+                times[i].push(start.elapsed());
+            }
+        }
+    }
+    times.into_iter().map(median).collect()
+}
+
+/// Runs of one contender in a row in each round of [`rotated`].
+pub const BLOCK: usize = 5;
 
 /// Prints the load average of the last minute: `before` (from [`load`]) and now.
 #[allow(dead_code)] // not every bench prints it
