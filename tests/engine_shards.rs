@@ -899,6 +899,20 @@ async fn shares_of_a_page_hint_the_next_read_without_changing_it() -> Result<(),
         .await?;
     assert_eq!(names_p(&streamed), names_f(&want));
 
+    // `pages()` returns what each round of requests returns: a hint is ignored there, so its
+    // pages are those of the read without one.
+    let page_sizes = |pages: Vec<Page<Project>>| -> Vec<usize> {
+        pages.iter().map(|page| page.items.len()).collect()
+    };
+    let plain: Vec<Page<Project>> = db.query(&newest).pages().try_collect().await?;
+    let hinted: Vec<Page<Project>> = db
+        .query(&newest)
+        .shares_hint(&[0; 10])
+        .pages()
+        .try_collect()
+        .await?;
+    assert_eq!(page_sizes(plain), page_sizes(hinted));
+
     // One partition: a hint is ignored, the page is one request.
     let one = db
         .query(

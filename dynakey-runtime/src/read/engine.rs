@@ -150,8 +150,9 @@ pub(crate) struct Reader<T: Table> {
     track: bool,
     /// Each partition's share of an earlier page of the same query
     /// ([`Query::shares_hint`](crate::Query::shares_hint)): the `Limit` of its first request
-    /// of a page. Used only for a fan-out with a limit, and only when it has one number per
-    /// partition.
+    /// of the read. Used only for a fan-out with a limit, only when it has one number per
+    /// partition, and only by reads whose pages do not follow their requests' `Limit`
+    /// ([`Mode::Stream`], [`Mode::Fill`]: the terminals leave it unset otherwise).
     pub(crate) hint: Option<Vec<u32>>,
     /// The partition of the item [`pop`](Self::pop) returned last.
     popped: Option<usize>,
@@ -431,17 +432,17 @@ impl<T: Table> Reader<T> {
             .collect()
     }
 
-    /// The `Limit` of partition `i`'s first request of a page under a [`hint`](Self::hint): its
-    /// share of the earlier page plus a quarter, plus one (new items may have come to it since;
-    /// a shard that gave nothing is still asked for one), at most `remaining`. `None` without a
-    /// usable hint or after the partition's first request of the page: a partition asked too
+    /// The `Limit` of partition `i`'s first request of the read under a [`hint`](Self::hint):
+    /// its share of the earlier page plus a quarter, plus one (new items may have come to it
+    /// since; a shard that gave nothing is still asked for one), at most `remaining`. `None`
+    /// without a usable hint or after the partition's first request: a partition asked too
     /// little is refilled as without a hint, so the items read are the same.
     fn hinted(&self, i: usize, remaining: u32) -> Option<u32> {
         let hint = self
             .hint
             .as_deref()
             .filter(|hint| self.parts.len() > 1 && hint.len() == self.parts.len())?;
-        if self.parts[i].asked > 0 {
+        if self.parts[i].requests > 0 {
             return None;
         }
         let share = hint[i];

@@ -89,7 +89,8 @@ pub struct Page<O> {
     /// a fan-out, of whichever shard answered last; use [`next`](Self::next) to resume.
     pub last_evaluated_key: Option<HashMap<String, AttributeValue>>,
     /// How many of `items` each partition gave, in the plan's partition order (shard 0 first;
-    /// one number for a query of one partition): what each shard holds of the page. Pass it to
+    /// one number for a query of one partition; empty for a page that sent no request, after
+    /// `limit(0)` or for a range that matches nothing): what each shard holds of the page. Pass it to
     /// [`Query::shares_hint`] when the same query is read again (a feed read every few seconds),
     /// so that each shard is asked for about its share at once.
     pub shares: Vec<u32>,
@@ -520,10 +521,16 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// even split: a feed read again and again, whose newest items sit in a few shards, then
     /// takes one round of one request per shard instead of two rounds, and reads fewer items.
     ///
-    /// A hint never changes what is returned, only the `Limit` of each shard's first request
-    /// of a page: a shard asked too little is asked again, as without a hint. It is ignored
-    /// for a query of one partition, without a limit, or when it does not have one number per
-    /// partition (another query's). Not bound by cursors.
+    /// For [`page`](Self::page) filled to its limit and for [`items`](Self::items). A hint never
+    /// changes the items returned, their order or where a cursor resumes, only the `Limit` of
+    /// each shard's first request: a shard asked too little is asked again, as without a hint.
+    /// Whether a page that ends with the last item carries a `next` (that then leads to an
+    /// empty page) can differ, as for any change of `Limit`: DynamoDB returns a
+    /// `LastEvaluatedKey` when a request's `Limit` is exactly what the shard had left. It is
+    /// ignored for a query of one partition, without a limit, by [`pages`](Self::pages) and by
+    /// a page of one round ([`one_request_per_page`](Self::one_request_per_page) without a
+    /// fan-out limit), whose pages are what their requests' `Limit`s return, and when it does
+    /// not have one number per partition (another query's). Not bound by cursors.
     ///
     /// ```no_run
     /// # use dynakey::Entity;
@@ -684,6 +691,12 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         self.plan.as_ref().map_err(|e| Error::Key(e.clone()))
     }
 
+    /// This request without a [`shares_hint`](Self::shares_hint).
+    fn without_hint(mut self) -> Self {
+        self.shares = None;
+        self
+    }
+
     /// Checks the plan and the cursor, and starts a reader; `None` when no request is needed.
     fn start(self, track: bool) -> Result<(Option<Reader<T>>, Option<Cursor>), Error>
     where
@@ -778,7 +791,8 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         E: Entity,
     {
         let policy = self.unknown;
-        let state = match self.start(true) {
+        // Its pages are what one round of requests returns, so a hint would change them.
+        let state = match self.without_hint().start(true) {
             Ok((Some(reader), _)) => Ok(Some(reader)),
             Ok((None, _)) => Ok(None),
             Err(e) => Err(e),
@@ -835,6 +849,10 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             (Some(mut reader), _) => {
                 let fill = reader.has_limit() && (!one_request || reader.partition_count() > 1);
                 let mode = if fill { Mode::Fill } else { Mode::OneRound };
+                if mode == Mode::OneRound {
+                    // A page of one round: a hint would change what it holds.
+                    reader.hint = None;
+                }
                 Ok(page_of::<T, E, I, O>(&mut reader, mode, policy).await?.0)
             }
             (None, next) => Ok(Page::empty(next)),
