@@ -570,49 +570,53 @@ impl Container {
     }
 }
 
-impl ser::SerializeSeq for Container {
-    type Ok = usize;
-    type Error = Unsure;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Unsure> {
-        self.element(value)
-    }
-    fn end(self) -> Result<usize, Unsure> {
-        Ok(self.size)
-    }
+/// The compound serializers whose elements are a list's (`serialize_element` or the unnamed
+/// `serialize_field`): each adds 1 byte and the element's size.
+macro_rules! list_of_elements {
+    ($($trait:ident::$method:ident),*) => {
+        $(impl ser::$trait for Container {
+            type Ok = usize;
+            type Error = Unsure;
+            fn $method<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Unsure> {
+                self.element(value)
+            }
+            fn end(self) -> Result<usize, Unsure> {
+                Ok(self.size)
+            }
+        })*
+    };
 }
 
-impl ser::SerializeTuple for Container {
-    type Ok = usize;
-    type Error = Unsure;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Unsure> {
-        self.element(value)
-    }
-    fn end(self) -> Result<usize, Unsure> {
-        Ok(self.size)
-    }
+list_of_elements!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
+
+/// The compound serializers whose fields are a map's entries (`serialize_field` with a name):
+/// each adds its name, 1 byte and the value's size.
+macro_rules! map_of_fields {
+    ($($trait:ident),*) => {
+        $(impl ser::$trait for Container {
+            type Ok = usize;
+            type Error = Unsure;
+            fn serialize_field<T: ?Sized + Serialize>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), Unsure> {
+                self.name(key);
+                self.element(value)
+            }
+            fn end(self) -> Result<usize, Unsure> {
+                Ok(self.size)
+            }
+        })*
+    };
 }
 
-impl ser::SerializeTupleStruct for Container {
-    type Ok = usize;
-    type Error = Unsure;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Unsure> {
-        self.element(value)
-    }
-    fn end(self) -> Result<usize, Unsure> {
-        Ok(self.size)
-    }
-}
-
-impl ser::SerializeTupleVariant for Container {
-    type Ok = usize;
-    type Error = Unsure;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Unsure> {
-        self.element(value)
-    }
-    fn end(self) -> Result<usize, Unsure> {
-        Ok(self.size)
-    }
-}
+map_of_fields!(SerializeStruct, SerializeStructVariant);
 
 impl ser::SerializeMap for Container {
     type Ok = usize;
@@ -634,38 +638,6 @@ impl ser::SerializeMap for Container {
         if self.key_pending {
             return Err(Unsure);
         }
-        Ok(self.size)
-    }
-}
-
-impl ser::SerializeStruct for Container {
-    type Ok = usize;
-    type Error = Unsure;
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Unsure> {
-        self.name(key);
-        self.element(value)
-    }
-    fn end(self) -> Result<usize, Unsure> {
-        Ok(self.size)
-    }
-}
-
-impl ser::SerializeStructVariant for Container {
-    type Ok = usize;
-    type Error = Unsure;
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Unsure> {
-        self.name(key);
-        self.element(value)
-    }
-    fn end(self) -> Result<usize, Unsure> {
         Ok(self.size)
     }
 }

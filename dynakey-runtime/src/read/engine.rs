@@ -445,7 +445,7 @@ impl<T: Table> Reader<T> {
         if self.parts[i].requests > 0 {
             return None;
         }
-        let share = hint[i];
+        let share = *hint.get(i)?;
         Some(
             share
                 .saturating_add(share.div_ceil(4))
