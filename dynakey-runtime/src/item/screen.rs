@@ -176,9 +176,37 @@ struct Top<'a> {
 struct Fields<'a> {
     reserved: &'a Reserved<'a>,
     size: usize,
-    /// A map key was given and its value not yet (`serde_dynamo` refuses a map whose keys and
-    /// values do not alternate).
+    keys: Alternation,
+}
+
+/// Whether a map's keys and values alternate, as `serde_dynamo` requires (it refuses a value
+/// before its key, two keys in a row, and a key left without its value).
+#[derive(Default)]
+struct Alternation {
     key_pending: bool,
+}
+
+impl Alternation {
+    fn key(&mut self) -> Result<(), Unsure> {
+        match std::mem::replace(&mut self.key_pending, true) {
+            false => Ok(()),
+            true => Err(Unsure),
+        }
+    }
+
+    fn value(&mut self) -> Result<(), Unsure> {
+        match std::mem::replace(&mut self.key_pending, false) {
+            true => Ok(()),
+            false => Err(Unsure),
+        }
+    }
+
+    fn end(&self) -> Result<(), Unsure> {
+        match self.key_pending {
+            false => Ok(()),
+            true => Err(Unsure),
+        }
+    }
 }
 
 /// The serializer of one value `depth` maps or lists deep; `Ok` is a bound on its size as
@@ -204,8 +232,7 @@ impl Value {
 struct Container {
     size: usize,
     element: Value,
-    /// As [`Fields::key_pending`].
-    key_pending: bool,
+    keys: Alternation,
 }
 
 /// The serializer of a map key: a string only (`serde_dynamo` turns some other keys into strings;
@@ -314,7 +341,7 @@ impl<'a> ser::Serializer for Top<'a> {
         Ok(Fields {
             reserved: self.reserved,
             size: 0,
-            key_pending: false,
+            keys: Alternation::default(),
         })
     }
 
@@ -349,9 +376,7 @@ impl ser::SerializeMap for Fields<'_> {
     type Error = Unsure;
 
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), Unsure> {
-        if std::mem::replace(&mut self.key_pending, true) {
-            return Err(Unsure);
-        }
+        self.keys.key()?;
         self.size += key.serialize(MapKey {
             reserved: Some(self.reserved),
         })?;
@@ -359,17 +384,13 @@ impl ser::SerializeMap for Fields<'_> {
     }
 
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Unsure> {
-        if !std::mem::replace(&mut self.key_pending, false) {
-            return Err(Unsure);
-        }
+        self.keys.value()?;
         self.size += value.serialize(Value { depth: 0 })?;
         Ok(())
     }
 
     fn end(self) -> Result<usize, Unsure> {
-        if self.key_pending {
-            return Err(Unsure);
-        }
+        self.keys.end()?;
         Ok(self.size)
     }
 }
@@ -510,7 +531,7 @@ impl ser::Serializer for Value {
         Ok(Container {
             size: 3,
             element: self.nested()?,
-            key_pending: false,
+            keys: Alternation::default(),
         })
     }
     fn serialize_tuple(self, _: usize) -> Result<Container, Unsure> {
@@ -530,7 +551,7 @@ impl ser::Serializer for Value {
         Ok(Container {
             size: 3 + variant.len() + 1 + 3,
             element: self.nested()?.nested()?,
-            key_pending: false,
+            keys: Alternation::default(),
         })
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Container, Unsure> {
@@ -622,22 +643,16 @@ impl ser::SerializeMap for Container {
     type Ok = usize;
     type Error = Unsure;
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), Unsure> {
-        if std::mem::replace(&mut self.key_pending, true) {
-            return Err(Unsure);
-        }
+        self.keys.key()?;
         self.size += key.serialize(MapKey { reserved: None })?;
         Ok(())
     }
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Unsure> {
-        if !std::mem::replace(&mut self.key_pending, false) {
-            return Err(Unsure);
-        }
+        self.keys.value()?;
         self.element(value)
     }
     fn end(self) -> Result<usize, Unsure> {
-        if self.key_pending {
-            return Err(Unsure);
-        }
+        self.keys.end()?;
         Ok(self.size)
     }
 }
