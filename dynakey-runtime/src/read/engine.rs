@@ -152,7 +152,7 @@ pub(crate) struct Reader<T: Table> {
     /// ([`Query::shares_hint`](crate::Query::shares_hint)): the `Limit` of its first request
     /// of the read. Used only for a fan-out with a limit, only when it has one number per
     /// partition, and only by reads whose pages do not follow their requests' `Limit`
-    /// ([`Mode::Stream`], [`Mode::Fill`]: the terminals leave it unset otherwise).
+    /// ([`Mode::Stream`], [`Mode::Fill`]: [`next`](Self::next) drops it in [`Mode::OneRound`]).
     pub(crate) hint: Option<Vec<u32>>,
     /// The partition of the item [`pop`](Self::pop) returned last.
     popped: Option<usize>,
@@ -276,6 +276,10 @@ impl<T: Table> Reader<T> {
 
     /// The next item in merged order, asking the partitions that need it first (concurrently).
     pub(crate) async fn next(&mut self, mode: Mode) -> Result<Step, Error> {
+        if mode == Mode::OneRound {
+            // A page of one round is what its requests' `Limit`s return: a hint would change it.
+            self.hint = None;
+        }
         loop {
             if self.remaining == Some(0) {
                 return Ok(Step::Paused);

@@ -90,9 +90,9 @@ pub struct Page<O> {
     pub last_evaluated_key: Option<HashMap<String, AttributeValue>>,
     /// How many of `items` each partition gave, in the plan's partition order (shard 0 first;
     /// one number for a query of one partition; empty for a page that sent no request, after
-    /// `limit(0)` or for a range that matches nothing): what each shard holds of the page. Pass it to
-    /// [`Query::shares_hint`] when the same query is read again (a feed read every few seconds),
-    /// so that each shard is asked for about its share at once.
+    /// `limit(0)` or for a range that matches nothing): what each shard holds of the page. Pass
+    /// it to [`Query::shares_hint`] when the same query is read again (a feed read every few
+    /// seconds), so that each shard is asked for about its share at once.
     pub shares: Vec<u32>,
 }
 
@@ -691,12 +691,6 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         self.plan.as_ref().map_err(|e| Error::Key(e.clone()))
     }
 
-    /// This request without a [`shares_hint`](Self::shares_hint).
-    fn without_hint(mut self) -> Self {
-        self.shares = None;
-        self
-    }
-
     /// Checks the plan and the cursor, and starts a reader; `None` when no request is needed.
     fn start(self, track: bool) -> Result<(Option<Reader<T>>, Option<Cursor>), Error>
     where
@@ -791,8 +785,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
         E: Entity,
     {
         let policy = self.unknown;
-        // Its pages are what one round of requests returns, so a hint would change them.
-        let state = match self.without_hint().start(true) {
+        let state = match self.start(true) {
             Ok((Some(reader), _)) => Ok(Some(reader)),
             Ok((None, _)) => Ok(None),
             Err(e) => Err(e),
@@ -849,10 +842,6 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             (Some(mut reader), _) => {
                 let fill = reader.has_limit() && (!one_request || reader.partition_count() > 1);
                 let mode = if fill { Mode::Fill } else { Mode::OneRound };
-                if mode == Mode::OneRound {
-                    // A page of one round: a hint would change what it holds.
-                    reader.hint = None;
-                }
                 Ok(page_of::<T, E, I, O>(&mut reader, mode, policy).await?.0)
             }
             (None, next) => Ok(Page::empty(next)),
