@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every row of docs/performance.md (issue #16), RUNS times each (default 3), and per row the ratio
+# Rows a–g of docs/performance.md (issue #16), RUNS times each (default 3), and per row the ratio
 # of each run, their median and the load average when each run ended: one command for a quiet
 # machine.
 #
@@ -20,7 +20,8 @@ ROWS=${ROWS:-"a b c d e f g"}
 LOGS=$ROOT/target/medians
 mkdir -p "$LOGS"
 
-# command ROW: the command of a row, as docs/performance.md gives it.
+# command ROW: the command of a row, as docs/performance.md gives it (rows e and f here in CPU
+# seconds; the page gives them in instructions, INSTRUCTIONS=1).
 command_of() {
     case $1 in
         a) echo "cargo bench -p dynakey-runtime --features embedded --bench read -- summary" ;;
