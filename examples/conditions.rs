@@ -152,7 +152,7 @@ async fn main() -> Result<(), BoxError> {
     show(
         &db,
         "begins_with: partial order \"1\" (order_prefix: eu/1 and eu/10)",
-        &Line::query("a1").begins_with(eu().order_prefix("1")),
+        &Line::query("a1").begins_with(eu().prefix("1")),
     )
     .await?;
     show(

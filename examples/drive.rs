@@ -192,7 +192,7 @@ fn design() -> Result<Design<Drive>, BoxError> {
     Ok(design
         .pattern(
             "the subtree of root/photos/",
-            &Node::query(ACCOUNT).begins_with(Node::sk().path_prefix(&photos)),
+            &Node::query(ACCOUNT).begins_with(Node::sk().prefix(&photos)),
         )?
         .pattern(
             "one folder: root/photos/",
@@ -325,7 +325,7 @@ async fn main() -> Result<(), BoxError> {
         Some(sub) => KeyPath::parse(&format!("root/{}/", sub.trim_matches('/')))?,
         None => busy_folder(&tree.nodes, &root),
     };
-    let query = Node::query(ACCOUNT).begins_with(Node::sk().path_prefix(&folder));
+    let query = Node::query(ACCOUNT).begins_with(Node::sk().prefix(&folder));
     let input = query.build()?;
     println!("\nsubtree {folder}");
     print_request(&input);

@@ -256,7 +256,7 @@ async fn main() -> Result<(), BoxError> {
         paths
     };
     let subtree: Vec<String> = db
-        .query(&Node::query(ACCOUNT).begins_with(Node::sk().path_prefix(&folder)))
+        .query(&Node::query(ACCOUNT).begins_with(Node::sk().prefix(&folder)))
         .items()
         .map_ok(|n: Node| n.path.as_str().to_owned())
         .try_collect()

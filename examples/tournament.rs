@@ -270,29 +270,29 @@ async fn main() -> Result<(), BoxError> {
     )
     .await?;
     // 2. Equality on the first sort attribute.
-    let q = worlds_eu().sort_key(sk().round(2));
-    show(&db, &log, "2. .round(2)", &q, a_match).await?;
+    let q = worlds_eu().sort_key(sk().round().eq(2));
+    show(&db, &log, "2. .round().eq(2)", &q, a_match).await?;
     // 3. A range on the first sort attribute, in numeric order.
-    let q = worlds_eu().sort_key(sk().round_between(2, 10));
-    show(&db, &log, "3. .round_between(2, 10)", &q, a_match).await?;
+    let q = worlds_eu().sort_key(sk().round().between(2, 10));
+    show(&db, &log, "3. .round().between(2, 10)", &q, a_match).await?;
     // 4. Equality on the round, a prefix of the bracket.
-    let q = worlds_eu().sort_key(sk().round(2).bracket_begins_with("low"));
+    let q = worlds_eu().sort_key(sk().round().eq(2).bracket().begins_with("low"));
     show(
         &db,
         &log,
-        "4. .round(2).bracket_begins_with(\"low\")",
+        "4. .round().eq(2).bracket().begins_with(\"low\")",
         &q,
         a_match,
     )
     .await?;
     // 5. Another region: every partition attribute is an equality.
     let q = Match::query_by_tournament_region("masters", "NA")
-        .sort_key(sk().round_gt(1))
+        .sort_key(sk().round().gt(1))
         .reverse();
     show(
         &db,
         &log,
-        "5. masters/NA, .round_gt(1), newest round first",
+        "5. masters/NA, .round().gt(1), newest round first",
         &q,
         a_match,
     )

@@ -259,13 +259,20 @@ async fn sort_attributes_left_to_right() -> Result<(), BoxError> {
     let (_engine, db, _log) = seeded().await?;
     let q = || Match::query_by_tournament_region("T1", "EU");
     let sk = Match::by_tournament_region_sk;
-    assert_eq!(ids(&db, &q().sort_key(sk().round(2))).await?, ["m3", "m2"]);
     assert_eq!(
-        ids(&db, &q().sort_key(sk().round(2).bracket("upper"))).await?,
+        ids(&db, &q().sort_key(sk().round().eq(2))).await?,
+        ["m3", "m2"]
+    );
+    assert_eq!(
+        ids(&db, &q().sort_key(sk().round().eq(2).bracket().eq("upper"))).await?,
         ["m2"]
     );
     assert_eq!(
-        ids(&db, &q().sort_key(sk().round(10).bracket("lower"))).await?,
+        ids(
+            &db,
+            &q().sort_key(sk().round().eq(10).bracket().eq("lower"))
+        )
+        .await?,
         Vec::<String>::new()
     );
     Ok(())
@@ -280,35 +287,39 @@ async fn a_range_on_the_last_given_attribute() -> Result<(), BoxError> {
     let cases: [(&str, Vec<String>); 8] = [
         (
             "round_gt(1)",
-            ids(&db, &q().sort_key(sk().round_gt(1))).await?,
+            ids(&db, &q().sort_key(sk().round().gt(1))).await?,
         ),
         (
             "round_gte(2)",
-            ids(&db, &q().sort_key(sk().round_gte(2))).await?,
+            ids(&db, &q().sort_key(sk().round().gte(2))).await?,
         ),
         (
             "round_lt(10)",
-            ids(&db, &q().sort_key(sk().round_lt(10))).await?,
+            ids(&db, &q().sort_key(sk().round().lt(10))).await?,
         ),
         (
             "round_lte(2)",
-            ids(&db, &q().sort_key(sk().round_lte(2))).await?,
+            ids(&db, &q().sort_key(sk().round().lte(2))).await?,
         ),
         (
             "round_between(2, 10)",
-            ids(&db, &q().sort_key(sk().round_between(2, 10))).await?,
+            ids(&db, &q().sort_key(sk().round().between(2, 10))).await?,
         ),
         (
-            "round(2).bracket_begins_with(\"low\")",
-            ids(&db, &q().sort_key(sk().round(2).bracket_begins_with("low"))).await?,
+            "round().eq(2).bracket().begins_with(\"low\")",
+            ids(
+                &db,
+                &q().sort_key(sk().round().eq(2).bracket().begins_with("low")),
+            )
+            .await?,
         ),
         (
-            "round(2).bracket_gt(\"lower\")",
-            ids(&db, &q().sort_key(sk().round(2).bracket_gt("lower"))).await?,
+            "round().eq(2).bracket().gt(\"lower\")",
+            ids(&db, &q().sort_key(sk().round().eq(2).bracket().gt("lower"))).await?,
         ),
         (
             "round_between(2, 10).reverse()",
-            ids(&db, &q().sort_key(sk().round_between(2, 10)).reverse()).await?,
+            ids(&db, &q().sort_key(sk().round().between(2, 10)).reverse()).await?,
         ),
     ];
     let expected: [&[&str]; 8] = [
@@ -327,7 +338,7 @@ async fn a_range_on_the_last_given_attribute() -> Result<(), BoxError> {
 
     // `between` compares numbers as numbers: (2, 10) above is in order although "10" < "2" as
     // text; (10, 2) is refused before any request.
-    match q().sort_key(sk().round_between(10, 2)).plan() {
+    match q().sort_key(sk().round().between(10, 2)).plan() {
         Err(e) => assert!(
             matches!(e.kind(), KeyErrorKind::Condition(_)),
             "round_between(10, 2): {e:?}"
@@ -497,7 +508,7 @@ async fn the_key_condition_is_sent_as_rendered() -> Result<(), BoxError> {
     let cases = [
         (
             Match::query_by_tournament_region("T1", "EU")
-                .sort_key(sk().round(2).bracket_begins_with("low")),
+                .sort_key(sk().round().eq(2).bracket().begins_with("low")),
             "#_type = :_type AND #tournament = :tournament AND #region = :region AND \
              #round = :round AND begins_with(#bracket, :bracket)",
             vec![
@@ -507,7 +518,7 @@ async fn the_key_condition_is_sent_as_rendered() -> Result<(), BoxError> {
             ["m3"].as_slice(),
         ),
         (
-            Match::query_by_tournament_region("T1", "EU").sort_key(sk().round_between(2, 10)),
+            Match::query_by_tournament_region("T1", "EU").sort_key(sk().round().between(2, 10)),
             "#_type = :_type AND #tournament = :tournament AND #region = :region AND \
              #round BETWEEN :lo AND :hi",
             vec![
@@ -594,24 +605,24 @@ async fn a_typed_single_attribute_sort_key() -> Result<(), BoxError> {
         ["p1000", "p100", "p10", "p9"]
     );
     assert_eq!(
-        ids(&db, &q().sort_key(sk().score_gte(100))).await?,
+        ids(&db, &q().sort_key(sk().score().gte(100))).await?,
         ["p100", "p1000"]
     );
     assert_eq!(
-        ids(&db, &q().sort_key(sk().score_gt(100))).await?,
+        ids(&db, &q().sort_key(sk().score().gt(100))).await?,
         ["p1000"]
     );
     assert_eq!(
-        ids(&db, &q().sort_key(sk().score_between(10, 100))).await?,
+        ids(&db, &q().sort_key(sk().score().between(10, 100))).await?,
         ["p10", "p100"]
     );
     assert_eq!(
-        ids(&db, &q().sort_key(sk().score_lt(100)).reverse()).await?,
+        ids(&db, &q().sort_key(sk().score().lt(100)).reverse()).await?,
         ["p10", "p9"]
     );
-    assert_eq!(ids(&db, &q().sort_key(sk().score(10))).await?, ["p10"]);
+    assert_eq!(ids(&db, &q().sort_key(sk().score().eq(10))).await?, ["p10"]);
     // One partition and one sort attribute: the fixed placeholders, the value a number.
-    let input = q().sort_key(sk().score_gte(100)).build()?;
+    let input = q().sort_key(sk().score().gte(100)).build()?;
     assert_eq!(input.key_condition_expression, "#pk = :pk AND #sk >= :sk");
     assert_eq!(
         input
@@ -649,8 +660,11 @@ async fn a_typed_single_attribute_sort_key() -> Result<(), BoxError> {
     assert_eq!(
         ids(
             &db,
-            &Replay::query_by_digest("b1")
-                .sort_key(Replay::by_digest_sk().digest_gte(KeyBytes::from(vec![0x7f])))
+            &Replay::query_by_digest("b1").sort_key(
+                Replay::by_digest_sk()
+                    .digest()
+                    .gte(KeyBytes::from(vec![0x7f]))
+            )
         )
         .await?,
         ["r7f", "r80", "rff"]
@@ -672,7 +686,13 @@ async fn updates_keep_native_index_attributes() -> Result<(), BoxError> {
         async move {
             let q = Match::query_by_tournament_region("T1", "EU");
             let found = match round {
-                Some(r) => ids(db, &q.sort_key(Match::by_tournament_region_sk().round(r))).await?,
+                Some(r) => {
+                    ids(
+                        db,
+                        &q.sort_key(Match::by_tournament_region_sk().round().eq(r)),
+                    )
+                    .await?
+                }
                 None => ids(db, &q).await?,
             };
             Ok::<_, BoxError>(found.contains(&"m4".to_owned()))
@@ -752,14 +772,14 @@ async fn a_typed_lsi_sort_key() -> Result<(), BoxError> {
         ["bob", "cy", "ada", "di"]
     );
     assert_eq!(
-        ids(&db, &q().sort_key(sk().rank_lt(10))).await?,
+        ids(&db, &q().sort_key(sk().rank().lt(10))).await?,
         ["bob", "cy"]
     );
     assert_eq!(
-        ids(&db, &q().sort_key(sk().rank_between(-3, 2)).reverse()).await?,
+        ids(&db, &q().sort_key(sk().rank().between(-3, 2)).reverse()).await?,
         ["cy", "bob"]
     );
-    let input = q().sort_key(sk().rank_gte(-3)).build()?;
+    let input = q().sort_key(sk().rank().gte(-3)).build()?;
     assert_eq!(input.index_name.as_deref(), Some("LSI1"));
     assert_eq!(input.key_condition_expression, "#pk = :pk AND #sk >= :sk");
     assert_eq!(
@@ -825,7 +845,7 @@ async fn cursors_outside_their_query_are_refused_before_any_request() -> Result<
     let (_engine, db, _log) = seeded().await?;
     let unsent: Db<Esports> = common::unsent(db.table_name());
     let sk = Match::by_tournament_region_sk;
-    let q = Match::query_by_tournament_region("T1", "EU").sort_key(sk().round_gte(2));
+    let q = Match::query_by_tournament_region("T1", "EU").sort_key(sk().round().gte(2));
     let codec = db.cursor_codec();
 
     // The control: a cursor made at m3 (round 2, "lower") is sent, and resumes right after it.
@@ -848,15 +868,15 @@ async fn cursors_outside_their_query_are_refused_before_any_request() -> Result<
     let others = [
         (
             "another region",
-            Match::query_by_tournament_region("T1", "US").sort_key(sk().round_gte(2)),
+            Match::query_by_tournament_region("T1", "US").sort_key(sk().round().gte(2)),
         ),
         (
             "another bound",
-            Match::query_by_tournament_region("T1", "EU").sort_key(sk().round_gte(3)),
+            Match::query_by_tournament_region("T1", "EU").sort_key(sk().round().gte(3)),
         ),
         (
             "another operator",
-            Match::query_by_tournament_region("T1", "EU").sort_key(sk().round_gt(2)),
+            Match::query_by_tournament_region("T1", "EU").sort_key(sk().round().gt(2)),
         ),
         ("another direction", q.clone().reverse()),
     ];

@@ -135,14 +135,18 @@ async fn a_template_sort_fill_is_written_by_dynakey_and_queried_by_equality() ->
         Some(&AttributeValue::S("LEAGUE#EU".into()))
     );
 
-    let q = Match::query_by_region("EU").sort_key(Match::by_region_sk().round(2).bracket("mid"));
+    let q = Match::query_by_region("EU")
+        .sort_key(Match::by_region_sk().round().eq(2).bracket().eq("mid"));
     assert_eq!(
         q.build()?.key_condition_expression,
         "#region_key = :region_key AND #round = :round AND #bracket_key = :bracket_key"
     );
     assert_eq!(ids(&db, &q).await?, ["m2m"]);
     let teams: Vec<Team> = db
-        .query(&Team::query_by_region("EU").sort_key(Team::by_region_sk().round(2).name("n2")))
+        .query(
+            &Team::query_by_region("EU")
+                .sort_key(Team::by_region_sk().round().eq(2).name().eq("n2")),
+        )
         .items()
         .try_collect()
         .await?;
@@ -154,24 +158,24 @@ async fn a_template_sort_fill_is_written_by_dynakey_and_queried_by_equality() ->
 async fn ranges_on_a_template_sort_fill_stay_inside_its_literal_prefix() -> Result<(), BoxError> {
     let (_engine, db) = fresh::<League>().await?;
     seed(&db).await?;
-    let sk = || Match::by_region_sk().round(2);
+    let sk = || Match::by_region_sk().round().eq(2);
     let query = |c| Match::query_by_region("EU").sort_key(c);
     // Below "B#m": Team's "A#n2" sorts there too, and must not be read.
-    assert_eq!(ids(&db, &query(sk().bracket_lte("m"))).await?, ["m2l"]);
+    assert_eq!(ids(&db, &query(sk().bracket().lte("m"))).await?, ["m2l"]);
     // Above "B#m": Referee's "C#n2" sorts there too.
     assert_eq!(
-        ids(&db, &query(sk().bracket_gte("m"))).await?,
+        ids(&db, &query(sk().bracket().gte("m"))).await?,
         ["m2m", "m2u"]
     );
     // Strict ends: `> k` from the least string above it, `< k` up to the greatest below it.
-    assert_eq!(ids(&db, &query(sk().bracket_gt("mid"))).await?, ["m2u"]);
-    assert_eq!(ids(&db, &query(sk().bracket_lt("mid"))).await?, ["m2l"]);
+    assert_eq!(ids(&db, &query(sk().bracket().gt("mid"))).await?, ["m2u"]);
+    assert_eq!(ids(&db, &query(sk().bracket().lt("mid"))).await?, ["m2l"]);
     assert_eq!(
-        ids(&db, &query(sk().bracket_between("low", "mid"))).await?,
+        ids(&db, &query(sk().bracket().between("low", "mid"))).await?,
         ["m2l", "m2m"]
     );
     assert_eq!(
-        ids(&db, &query(sk().bracket_gte("a")).reverse()).await?,
+        ids(&db, &query(sk().bracket().gte("a")).reverse()).await?,
         ["m2u", "m2m", "m2l"]
     );
     Ok(())
@@ -187,10 +191,11 @@ async fn an_update_of_the_index_group_moves_the_item_and_it_decodes() -> Result<
         .await?;
     let stored = db.get(&Match::key("m2l")?).await?.ok_or("gone")?;
     assert_eq!(stored, a_match("m2l", "EU", 3, "top"));
-    let moved =
-        Match::query_by_region("EU").sort_key(Match::by_region_sk().round(3).bracket("top"));
+    let moved = Match::query_by_region("EU")
+        .sort_key(Match::by_region_sk().round().eq(3).bracket().eq("top"));
     assert_eq!(ids(&db, &moved).await?, ["m2l"]);
-    let old = Match::query_by_region("EU").sort_key(Match::by_region_sk().round(2).bracket("low"));
+    let old = Match::query_by_region("EU")
+        .sort_key(Match::by_region_sk().round().eq(2).bracket().eq("low"));
     assert!(ids(&db, &old).await?.is_empty());
     Ok(())
 }

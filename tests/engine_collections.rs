@@ -380,7 +380,7 @@ async fn a_group_prefix_reads_only_that_group() -> Result<(), BoxError> {
     load(&db, &projects).await?;
 
     // Only the projects of 2026: a partial value of the id, the explicit `id_prefix`.
-    let of_2026 = Project::query("acme").begins_with(Project::sk().id_prefix("2026-"));
+    let of_2026 = Project::query("acme").begins_with(Project::sk().prefix("2026-"));
     let read = db.query(&of_2026).collection::<ProjectsOf>().await?;
     let mut expected: Vec<Project> = projects
         .iter()
@@ -637,7 +637,7 @@ async fn the_drive_reads_a_folder_with_its_subfolders_and_files() -> Result<(), 
 
     let photos = KeyPath::folder(["root", "photos"])?;
     let tree: FolderTree = db
-        .query(&Folder::query("ada").begins_with(Folder::sk().path_prefix(&photos)))
+        .query(&Folder::query("ada").begins_with(Folder::sk().prefix(&photos)))
         .collection()
         .await?
         .collection;

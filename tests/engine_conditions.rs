@@ -218,10 +218,10 @@ fn typed(account: &str, op: Op) -> Conditioned {
         Op::Entity => q.begins_with(Line::sk()),
         Op::BeginsRegion(r) => q.begins_with(Line::sk().region(r)),
         Op::BeginsOrder(r, o) => q.begins_with(Line::sk().region(r).order(o)),
-        Op::RegionPrefix(partial) => q.begins_with(Line::sk().region_prefix(partial)),
-        Op::OrderPrefix(r, partial) => q.begins_with(Line::sk().region(r).order_prefix(partial)),
+        Op::RegionPrefix(partial) => q.begins_with(Line::sk().prefix(partial)),
+        Op::OrderPrefix(r, partial) => q.begins_with(Line::sk().region(r).prefix(partial)),
         Op::LinePrefix(r, o, partial) => {
-            q.begins_with(Line::sk().region(r).order(o).line_prefix(partial))
+            q.begins_with(Line::sk().region(r).order(o).prefix(partial))
         }
         Op::Eq(r, o, l) => q.eq(Line::sk().region(r).order(o).line(l)),
         Op::Gt(b) => with_bound!(b, x => q.gt(x)),

@@ -263,7 +263,7 @@ async fn index_queries_match_a_byte_order_model() -> Result<(), BoxError> {
                     &mut compared,
                 );
                 let partial = q(Task::query_by_status(status)
-                    .begins_with(Task::by_status_sk().due(due).workspace_prefix("w")));
+                    .begins_with(Task::by_status_sk().due(due).prefix("w")));
                 same(
                     read_keys(&db, &partial, sk).await?,
                     model(&all, sk, reverse, |t| {

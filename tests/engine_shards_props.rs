@@ -67,7 +67,7 @@ macro_rules! apply {
         match $cond.clone() {
             Cond::All => q.begins_with($e::sk()),
             Cond::BeginsWith(c) => q.begins_with($e::sk().created(c)),
-            Cond::IdPrefix(c, p) => q.begins_with($e::sk().created(c).id_prefix(p)),
+            Cond::IdPrefix(c, p) => q.begins_with($e::sk().created(c).prefix(p)),
             Cond::Eq(c, id) => q.eq($e::sk().created(c).id(id)),
             Cond::Gt(Bound::Group(c)) => q.gt($e::sk().created(c)),
             Cond::Gt(Bound::Exact(c, id)) => q.gt($e::sk().created(c).id(id)),

@@ -134,7 +134,7 @@ async fn folder_prefix_reads_the_subtree_in_byte_order() -> Result<(), BoxError>
     .await?;
 
     let docs = KeyPath::folder(["docs"])?;
-    let q = Node::query("a91").begins_with(Node::sk().path_prefix(&docs));
+    let q = Node::query("a91").begins_with(Node::sk().prefix(&docs));
     let found: Vec<Node> = db.query(&q).items().try_collect().await?;
     let found_paths: Vec<String> = found.iter().map(|n| n.path.as_str().to_owned()).collect();
     assert_eq!(found_paths, sorted_paths(&nodes));

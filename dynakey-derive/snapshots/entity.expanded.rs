@@ -64,18 +64,6 @@ const _: () = {
         {
             ProjectSk(Project::__SORT.fill::<0, _>(self.0, &created))
         }
-        ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn created_prefix(
-            self,
-            partial: impl ::dynakey::SegmentPrefix<u64>,
-        ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
-        where
-            __SkFields: __dk::FieldAt<D, field::created>,
-            __SkNextAt<D, field::created>: __SkNext<field::created, 1>,
-        {
-            Project::__SORT.fill_partial::<0, _, _>(self.0, &partial)
-        }
         ///Fills `id` (field 2 of 2): a `ProjectSk<2>`.
         pub fn id<const N: usize>(
             self,
@@ -87,17 +75,17 @@ const _: () = {
         {
             ProjectSk(Project::__SORT.fill::<1, _>(self.0, &id))
         }
-        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn id_prefix(
+        ///A partial value of the field filled next (`created` on `ProjectSk<0>`, `id` on `ProjectSk<1>`): keys whose segment of that field starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3). A complete key has no next field, so no `prefix`.
+        pub fn prefix(
             self,
-            partial: impl ::dynakey::SegmentPrefix<String>,
+            partial: impl ::dynakey::SegmentPrefix<
+                <(u64, String) as __dk::PrefixAt<D>>::Field,
+            >,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
         where
-            __SkFields: __dk::FieldAt<D, field::id>,
-            __SkNextAt<D, field::id>: __SkNext<field::id, 2>,
+            (u64, String): __dk::PrefixAt<D>,
         {
-            Project::__SORT.fill_partial::<1, _, _>(self.0, &partial)
+            Project::__SORT.fill_partial::<D, _, _>(self.0, &partial)
         }
     }
     #[automatically_derived]

@@ -12,15 +12,15 @@ pub struct MatchSortKey {}
 ///Typed sort-key builder for [`Match`] (template `META`), created by `Match::sk()`: fill fields left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts the fields filled. Encoding errors are kept and returned when the query is built.
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
 pub struct MatchSk<const D: usize>(::dynakey::__private::SortKey);
-///Typed sort conditions of index `ByTournamentRegion` for [`Match`], created by `Match::by_tournament_region_sk()`: give the sort attributes strictly left to right, each by equality (`.a(v)`), and at most the last one given by a range (`.a_gt(v)`, `.a_between(lo, hi)`, `.a_begins_with(p)` on a string), then pass it to `.sort_key(…)` of `Match::query_by_tournament_region(…)`. `D` counts the attributes given (AWS developer guide, "Multi-attribute keys pattern").
+///Typed sort conditions of index `ByTournamentRegion` for [`Match`], created by `Match::by_tournament_region_sk()`: give the sort attributes strictly left to right, each by its method, by equality (`.a().eq(v)`), and at most the last one given by a range (`.a().gt(v)`, `.a().between(lo, hi)`, `.a().begins_with(p)` on a string), then pass it to `.sort_key(…)` of `Match::query_by_tournament_region(…)`. `D` counts the attributes given (AWS developer guide, "Multi-attribute keys pattern").
 #[must_use = "sort conditions do nothing until passed to `.sort_key(…)`"]
 pub struct MatchByTournamentRegionSk<const D: usize>(
     ::dynakey::__private::SortConditions,
 );
-///Typed sort conditions of index `ByScore` for [`Match`], created by `Match::by_score_sk()`: give the sort attributes strictly left to right, each by equality (`.a(v)`), and at most the last one given by a range (`.a_gt(v)`, `.a_between(lo, hi)`, `.a_begins_with(p)` on a string), then pass it to `.sort_key(…)` of `Match::query_by_score(…)`. `D` counts the attributes given (AWS developer guide, "Multi-attribute keys pattern").
+///Typed sort conditions of index `ByScore` for [`Match`], created by `Match::by_score_sk()`: give the sort attributes strictly left to right, each by its method, by equality (`.a().eq(v)`), and at most the last one given by a range (`.a().gt(v)`, `.a().between(lo, hi)`, `.a().begins_with(p)` on a string), then pass it to `.sort_key(…)` of `Match::query_by_score(…)`. `D` counts the attributes given (AWS developer guide, "Multi-attribute keys pattern").
 #[must_use = "sort conditions do nothing until passed to `.sort_key(…)`"]
 pub struct MatchByScoreSk<const D: usize>(::dynakey::__private::SortConditions);
-///Typed sort conditions of index `ByRank` for [`Match`], created by `Match::by_rank_sk()`: give the sort attributes strictly left to right, each by equality (`.a(v)`), and at most the last one given by a range (`.a_gt(v)`, `.a_between(lo, hi)`, `.a_begins_with(p)` on a string), then pass it to `.sort_key(…)` of `Match::query_by_rank(…)`. `D` counts the attributes given (AWS developer guide, "Multi-attribute keys pattern").
+///Typed sort conditions of index `ByRank` for [`Match`], created by `Match::by_rank_sk()`: give the sort attributes strictly left to right, each by its method, by equality (`.a().eq(v)`), and at most the last one given by a range (`.a().gt(v)`, `.a().between(lo, hi)`, `.a().begins_with(p)` on a string), then pass it to `.sort_key(…)` of `Match::query_by_rank(…)`. `D` counts the attributes given (AWS developer guide, "Multi-attribute keys pattern").
 #[must_use = "sort conditions do nothing until passed to `.sort_key(…)`"]
 pub struct MatchByRankSk<const D: usize>(::dynakey::__private::SortConditions);
 const _: () = {
@@ -135,188 +135,35 @@ const _: () = {
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {
-        ///`round = value`: the next sort attribute may follow.
+        ///Sort attribute `round`: `.eq(v)` and the next may follow, or a last range (`.gt(v)`, `.between(lo, hi)`, `.begins_with(p)` on a string, …).
         pub fn round<const N: usize>(
             self,
-            value: impl __dk::AttrArg<u32>,
-        ) -> MatchByTournamentRegionSk<N>
+        ) -> __dk::AttributeStep<MatchByTournamentRegionSk<N>, Match, __Index0, u32>
         where
             __Sk0Fields: __dk::StepAt<D, field::round>,
             __Sk0NextAt<D, field::round>: __Sk0Next<field::round, N>,
         {
-            MatchByTournamentRegionSk(
-                __dk::step_eq(self.0, &__BY_TOURNAMENT_REGION, 0, &value),
+            __dk::attribute_step(
+                self.0,
+                &__BY_TOURNAMENT_REGION,
+                0,
+                MatchByTournamentRegionSk,
             )
         }
-        ///`round > value`, on the last sort attribute given.
-        pub fn round_gt(
-            self,
-            value: impl __dk::AttrArg<u32>,
-        ) -> __dk::Range<Match, __Index0>
-        where
-            __Sk0Fields: __dk::StepAt<D, field::round>,
-            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
-        {
-            __dk::step_gt(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
-        }
-        ///`round >= value`, on the last sort attribute given.
-        pub fn round_gte(
-            self,
-            value: impl __dk::AttrArg<u32>,
-        ) -> __dk::Range<Match, __Index0>
-        where
-            __Sk0Fields: __dk::StepAt<D, field::round>,
-            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
-        {
-            __dk::step_gte(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
-        }
-        ///`round < value`, on the last sort attribute given.
-        pub fn round_lt(
-            self,
-            value: impl __dk::AttrArg<u32>,
-        ) -> __dk::Range<Match, __Index0>
-        where
-            __Sk0Fields: __dk::StepAt<D, field::round>,
-            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
-        {
-            __dk::step_lt(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
-        }
-        ///`round <= value`, on the last sort attribute given.
-        pub fn round_lte(
-            self,
-            value: impl __dk::AttrArg<u32>,
-        ) -> __dk::Range<Match, __Index0>
-        where
-            __Sk0Fields: __dk::StepAt<D, field::round>,
-            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
-        {
-            __dk::step_lte(self.0, &__BY_TOURNAMENT_REGION, 0, &value)
-        }
-        ///`round BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
-        pub fn round_between(
-            self,
-            low: impl __dk::AttrArg<u32>,
-            high: impl __dk::AttrArg<u32>,
-        ) -> __dk::Range<Match, __Index0>
-        where
-            __Sk0Fields: __dk::StepAt<D, field::round>,
-            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
-        {
-            __dk::step_between(self.0, &__BY_TOURNAMENT_REGION, 0, &low, &high)
-        }
-        ///`begins_with(round, prefix)`, on the last sort attribute given; a string attribute only.
-        pub fn round_begins_with(
-            self,
-            prefix: impl __dk::BeginsWith<u32>,
-        ) -> __dk::Range<Match, __Index0>
-        where
-            __Sk0Fields: __dk::StepAt<D, field::round>,
-            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, 1>,
-        {
-            __dk::step_begins_with(self.0, &__BY_TOURNAMENT_REGION, 0, &prefix)
-        }
-        ///`B#<bracket>` equal to the key these values make: the next sort attribute may follow.
+        ///Sort attribute `B#<bracket>`: `.eq(v)` and the next may follow, or a last range (`.gt(v)`, `.between(lo, hi)`, …) on the key of `v`, within this template's keys.
         pub fn bracket<const N: usize>(
             self,
-            bracket: impl __dk::SegmentArg<String>,
-        ) -> MatchByTournamentRegionSk<N>
+        ) -> __dk::TemplateStep<MatchByTournamentRegionSk<N>, Match, __Index0, String>
         where
             __Sk0Fields: __dk::StepAt<D, field::bracket>,
             __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, N>,
         {
-            MatchByTournamentRegionSk(
-                __dk::step_template_eq(
-                    self.0,
-                    &__BY_TOURNAMENT_REGION,
-                    1,
-                    Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&bracket,)),
-                ),
-            )
-        }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
-        pub fn bracket_gt(
-            self,
-            value: impl __dk::SegmentArg<String>,
-        ) -> __dk::Range<Match, __Index0>
-        where
-            __Sk0Fields: __dk::StepAt<D, field::bracket>,
-            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
-        {
-            __dk::step_template_gt(
+            __dk::template_step(
                 self.0,
                 &__BY_TOURNAMENT_REGION,
                 1,
-                "B#",
-                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
-            )
-        }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
-        pub fn bracket_gte(
-            self,
-            value: impl __dk::SegmentArg<String>,
-        ) -> __dk::Range<Match, __Index0>
-        where
-            __Sk0Fields: __dk::StepAt<D, field::bracket>,
-            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
-        {
-            __dk::step_template_gte(
-                self.0,
-                &__BY_TOURNAMENT_REGION,
-                1,
-                "B#",
-                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
-            )
-        }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
-        pub fn bracket_lt(
-            self,
-            value: impl __dk::SegmentArg<String>,
-        ) -> __dk::Range<Match, __Index0>
-        where
-            __Sk0Fields: __dk::StepAt<D, field::bracket>,
-            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
-        {
-            __dk::step_template_lt(
-                self.0,
-                &__BY_TOURNAMENT_REGION,
-                1,
-                "B#",
-                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
-            )
-        }
-        ///`B#<bracket>` compared with the key of `value`, on the last sort attribute given; only keys this template makes are read (the range is bounded by its literal prefix).
-        pub fn bracket_lte(
-            self,
-            value: impl __dk::SegmentArg<String>,
-        ) -> __dk::Range<Match, __Index0>
-        where
-            __Sk0Fields: __dk::StepAt<D, field::bracket>,
-            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
-        {
-            __dk::step_template_lte(
-                self.0,
-                &__BY_TOURNAMENT_REGION,
-                1,
-                "B#",
-                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&value,)),
-            )
-        }
-        ///`B#<bracket>` between the keys of `low` and `high` (both included), on the last sort attribute given.
-        pub fn bracket_between(
-            self,
-            low: impl __dk::SegmentArg<String>,
-            high: impl __dk::SegmentArg<String>,
-        ) -> __dk::Range<Match, __Index0>
-        where
-            __Sk0Fields: __dk::StepAt<D, field::bracket>,
-            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, 2>,
-        {
-            __dk::step_template_between(
-                self.0,
-                &__BY_TOURNAMENT_REGION,
-                1,
-                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&low,)),
-                Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&high,)),
+                Match::__BY_TOURNAMENT_REGION_FILL_3.template,
+                MatchByTournamentRegionSk,
             )
         }
     }
@@ -376,83 +223,15 @@ const _: () = {
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {
-        ///`score = value`: the next sort attribute may follow.
+        ///Sort attribute `score`: `.eq(v)` and the next may follow, or a last range (`.gt(v)`, `.between(lo, hi)`, `.begins_with(p)` on a string, …).
         pub fn score<const N: usize>(
             self,
-            value: impl __dk::AttrArg<u64>,
-        ) -> MatchByScoreSk<N>
+        ) -> __dk::AttributeStep<MatchByScoreSk<N>, Match, __Index1, u64>
         where
             __Sk1Fields: __dk::StepAt<D, field::score>,
             __Sk1NextAt<D, field::score>: __Sk1Next<field::score, N>,
         {
-            MatchByScoreSk(__dk::step_eq(self.0, &__BY_SCORE, 0, &value))
-        }
-        ///`score > value`, on the last sort attribute given.
-        pub fn score_gt(
-            self,
-            value: impl __dk::AttrArg<u64>,
-        ) -> __dk::Range<Match, __Index1>
-        where
-            __Sk1Fields: __dk::StepAt<D, field::score>,
-            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
-        {
-            __dk::step_gt(self.0, &__BY_SCORE, 0, &value)
-        }
-        ///`score >= value`, on the last sort attribute given.
-        pub fn score_gte(
-            self,
-            value: impl __dk::AttrArg<u64>,
-        ) -> __dk::Range<Match, __Index1>
-        where
-            __Sk1Fields: __dk::StepAt<D, field::score>,
-            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
-        {
-            __dk::step_gte(self.0, &__BY_SCORE, 0, &value)
-        }
-        ///`score < value`, on the last sort attribute given.
-        pub fn score_lt(
-            self,
-            value: impl __dk::AttrArg<u64>,
-        ) -> __dk::Range<Match, __Index1>
-        where
-            __Sk1Fields: __dk::StepAt<D, field::score>,
-            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
-        {
-            __dk::step_lt(self.0, &__BY_SCORE, 0, &value)
-        }
-        ///`score <= value`, on the last sort attribute given.
-        pub fn score_lte(
-            self,
-            value: impl __dk::AttrArg<u64>,
-        ) -> __dk::Range<Match, __Index1>
-        where
-            __Sk1Fields: __dk::StepAt<D, field::score>,
-            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
-        {
-            __dk::step_lte(self.0, &__BY_SCORE, 0, &value)
-        }
-        ///`score BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
-        pub fn score_between(
-            self,
-            low: impl __dk::AttrArg<u64>,
-            high: impl __dk::AttrArg<u64>,
-        ) -> __dk::Range<Match, __Index1>
-        where
-            __Sk1Fields: __dk::StepAt<D, field::score>,
-            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
-        {
-            __dk::step_between(self.0, &__BY_SCORE, 0, &low, &high)
-        }
-        ///`begins_with(score, prefix)`, on the last sort attribute given; a string attribute only.
-        pub fn score_begins_with(
-            self,
-            prefix: impl __dk::BeginsWith<u64>,
-        ) -> __dk::Range<Match, __Index1>
-        where
-            __Sk1Fields: __dk::StepAt<D, field::score>,
-            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, 1>,
-        {
-            __dk::step_begins_with(self.0, &__BY_SCORE, 0, &prefix)
+            __dk::attribute_step(self.0, &__BY_SCORE, 0, MatchByScoreSk)
         }
     }
     #[diagnostic::do_not_recommend]
@@ -502,83 +281,15 @@ const _: () = {
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {
-        ///`rank = value`: the next sort attribute may follow.
+        ///Sort attribute `rank`: `.eq(v)` and the next may follow, or a last range (`.gt(v)`, `.between(lo, hi)`, `.begins_with(p)` on a string, …).
         pub fn rank<const N: usize>(
             self,
-            value: impl __dk::AttrArg<u8>,
-        ) -> MatchByRankSk<N>
+        ) -> __dk::AttributeStep<MatchByRankSk<N>, Match, __Index2, u8>
         where
             __Sk2Fields: __dk::StepAt<D, field::rank>,
             __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, N>,
         {
-            MatchByRankSk(__dk::step_eq(self.0, &__BY_RANK, 0, &value))
-        }
-        ///`rank > value`, on the last sort attribute given.
-        pub fn rank_gt(
-            self,
-            value: impl __dk::AttrArg<u8>,
-        ) -> __dk::Range<Match, __Index2>
-        where
-            __Sk2Fields: __dk::StepAt<D, field::rank>,
-            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
-        {
-            __dk::step_gt(self.0, &__BY_RANK, 0, &value)
-        }
-        ///`rank >= value`, on the last sort attribute given.
-        pub fn rank_gte(
-            self,
-            value: impl __dk::AttrArg<u8>,
-        ) -> __dk::Range<Match, __Index2>
-        where
-            __Sk2Fields: __dk::StepAt<D, field::rank>,
-            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
-        {
-            __dk::step_gte(self.0, &__BY_RANK, 0, &value)
-        }
-        ///`rank < value`, on the last sort attribute given.
-        pub fn rank_lt(
-            self,
-            value: impl __dk::AttrArg<u8>,
-        ) -> __dk::Range<Match, __Index2>
-        where
-            __Sk2Fields: __dk::StepAt<D, field::rank>,
-            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
-        {
-            __dk::step_lt(self.0, &__BY_RANK, 0, &value)
-        }
-        ///`rank <= value`, on the last sort attribute given.
-        pub fn rank_lte(
-            self,
-            value: impl __dk::AttrArg<u8>,
-        ) -> __dk::Range<Match, __Index2>
-        where
-            __Sk2Fields: __dk::StepAt<D, field::rank>,
-            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
-        {
-            __dk::step_lte(self.0, &__BY_RANK, 0, &value)
-        }
-        ///`rank BETWEEN low AND high` (both included), on the last sort attribute given; low above high is an error when the query is built.
-        pub fn rank_between(
-            self,
-            low: impl __dk::AttrArg<u8>,
-            high: impl __dk::AttrArg<u8>,
-        ) -> __dk::Range<Match, __Index2>
-        where
-            __Sk2Fields: __dk::StepAt<D, field::rank>,
-            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
-        {
-            __dk::step_between(self.0, &__BY_RANK, 0, &low, &high)
-        }
-        ///`begins_with(rank, prefix)`, on the last sort attribute given; a string attribute only.
-        pub fn rank_begins_with(
-            self,
-            prefix: impl __dk::BeginsWith<u8>,
-        ) -> __dk::Range<Match, __Index2>
-        where
-            __Sk2Fields: __dk::StepAt<D, field::rank>,
-            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, 1>,
-        {
-            __dk::step_begins_with(self.0, &__BY_RANK, 0, &prefix)
+            __dk::attribute_step(self.0, &__BY_RANK, 0, MatchByRankSk)
         }
     }
     #[diagnostic::do_not_recommend]

@@ -19,30 +19,8 @@ const _: () = {
     }
     pub struct MatchByTournamentRegionSk<const D: usize>;
     impl<const D: usize> MatchByTournamentRegionSk<D> {
-        pub fn round(self, _arg0: impl ::core::marker::Sized) -> Self {
-            self
-        }
-        pub fn round_gt(self, _arg0: impl ::core::marker::Sized) -> Self {
-            self
-        }
-        pub fn round_gte(self, _arg0: impl ::core::marker::Sized) -> Self {
-            self
-        }
-        pub fn round_lt(self, _arg0: impl ::core::marker::Sized) -> Self {
-            self
-        }
-        pub fn round_lte(self, _arg0: impl ::core::marker::Sized) -> Self {
-            self
-        }
-        pub fn round_begins_with(self, _arg0: impl ::core::marker::Sized) -> Self {
-            self
-        }
-        pub fn round_between(
-            self,
-            _arg0: impl ::core::marker::Sized,
-            _arg1: impl ::core::marker::Sized,
-        ) -> Self {
-            self
+        pub fn round(self) -> ::dynakey::__private::StubStep<Self> {
+            ::dynakey::__private::StubStep(self)
         }
         pub fn a_b(
             self,

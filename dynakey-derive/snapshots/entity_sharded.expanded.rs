@@ -57,17 +57,17 @@ const _: () = {
         {
             EventSk(Event::__SORT.fill::<0, _>(self.0, &id))
         }
-        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn id_prefix(
+        ///A partial value of the field filled next (`id` on `EventSk<0>`): keys whose segment of that field starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3). A complete key has no next field, so no `prefix`.
+        pub fn prefix(
             self,
-            partial: impl ::dynakey::SegmentPrefix<String>,
+            partial: impl ::dynakey::SegmentPrefix<
+                <(String,) as __dk::PrefixAt<D>>::Field,
+            >,
         ) -> ::dynakey::SortKeyPartial<Event, ::dynakey::PrimaryIndex>
         where
-            __SkFields: __dk::FieldAt<D, field::id>,
-            __SkNextAt<D, field::id>: __SkNext<field::id, 1>,
+            (String,): __dk::PrefixAt<D>,
         {
-            Event::__SORT.fill_partial::<0, _, _>(self.0, &partial)
+            Event::__SORT.fill_partial::<D, _, _>(self.0, &partial)
         }
     }
     const __SHARDING: ::dynakey::Sharding = __dk::sharding(10u16, "id");

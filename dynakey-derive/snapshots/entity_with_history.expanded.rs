@@ -63,18 +63,6 @@ const _: () = {
         {
             NodeSk(Node::__SORT.fill::<0, _>(self.0, &parent))
         }
-        ///A partial value of `parent`: keys whose `parent` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn parent_prefix(
-            self,
-            partial: impl ::dynakey::SegmentPrefix<String>,
-        ) -> ::dynakey::SortKeyPartial<Node, ::dynakey::PrimaryIndex>
-        where
-            __SkFields: __dk::FieldAt<D, field::parent>,
-            __SkNextAt<D, field::parent>: __SkNext<field::parent, 1>,
-        {
-            Node::__SORT.fill_partial::<0, _, _>(self.0, &partial)
-        }
         ///Fills `name` (field 2 of 2): a `NodeSk<2>`.
         pub fn name<const N: usize>(
             self,
@@ -86,17 +74,17 @@ const _: () = {
         {
             NodeSk(Node::__SORT.fill::<1, _>(self.0, &name))
         }
-        ///A partial value of `name`: keys whose `name` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn name_prefix(
+        ///A partial value of the field filled next (`parent` on `NodeSk<0>`, `name` on `NodeSk<1>`): keys whose segment of that field starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3). A complete key has no next field, so no `prefix`.
+        pub fn prefix(
             self,
-            partial: impl ::dynakey::SegmentPrefix<String>,
+            partial: impl ::dynakey::SegmentPrefix<
+                <(String, String) as __dk::PrefixAt<D>>::Field,
+            >,
         ) -> ::dynakey::SortKeyPartial<Node, ::dynakey::PrimaryIndex>
         where
-            __SkFields: __dk::FieldAt<D, field::name>,
-            __SkNextAt<D, field::name>: __SkNext<field::name, 2>,
+            (String, String): __dk::PrefixAt<D>,
         {
-            Node::__SORT.fill_partial::<1, _, _>(self.0, &partial)
+            Node::__SORT.fill_partial::<D, _, _>(self.0, &partial)
         }
     }
     #[automatically_derived]

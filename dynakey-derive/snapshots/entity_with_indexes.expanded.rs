@@ -69,17 +69,17 @@ const _: () = {
         {
             ProjectSk(Project::__SORT.fill::<0, _>(self.0, &id))
         }
-        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn id_prefix(
+        ///A partial value of the field filled next (`id` on `ProjectSk<0>`): keys whose segment of that field starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3). A complete key has no next field, so no `prefix`.
+        pub fn prefix(
             self,
-            partial: impl ::dynakey::SegmentPrefix<String>,
+            partial: impl ::dynakey::SegmentPrefix<
+                <(String,) as __dk::PrefixAt<D>>::Field,
+            >,
         ) -> ::dynakey::SortKeyPartial<Project, ::dynakey::PrimaryIndex>
         where
-            __SkFields: __dk::FieldAt<D, field::id>,
-            __SkNextAt<D, field::id>: __SkNext<field::id, 1>,
+            (String,): __dk::PrefixAt<D>,
         {
-            Project::__SORT.fill_partial::<0, _, _>(self.0, &partial)
+            Project::__SORT.fill_partial::<D, _, _>(self.0, &partial)
         }
     }
     #[doc(hidden)]
@@ -141,18 +141,6 @@ const _: () = {
         {
             ProjectByStatusSk(Project::__BY_STATUS_SORT.fill::<0, _>(self.0, &created))
         }
-        ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn created_prefix(
-            self,
-            partial: impl ::dynakey::SegmentPrefix<u64>,
-        ) -> ::dynakey::SortKeyPartial<Project, __Index0>
-        where
-            __Sk0Fields: __dk::FieldAt<D, field::created>,
-            __Sk0NextAt<D, field::created>: __Sk0Next<field::created, 1>,
-        {
-            Project::__BY_STATUS_SORT.fill_partial::<0, _, _>(self.0, &partial)
-        }
         ///Fills `id` (field 2 of 2): a `ProjectByStatusSk<2>`.
         pub fn id<const N: usize>(
             self,
@@ -164,17 +152,17 @@ const _: () = {
         {
             ProjectByStatusSk(Project::__BY_STATUS_SORT.fill::<1, _>(self.0, &id))
         }
-        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn id_prefix(
+        ///A partial value of the field filled next (`created` on `ProjectByStatusSk<0>`, `id` on `ProjectByStatusSk<1>`): keys whose segment of that field starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3). A complete key has no next field, so no `prefix`.
+        pub fn prefix(
             self,
-            partial: impl ::dynakey::SegmentPrefix<String>,
+            partial: impl ::dynakey::SegmentPrefix<
+                <(u64, String) as __dk::PrefixAt<D>>::Field,
+            >,
         ) -> ::dynakey::SortKeyPartial<Project, __Index0>
         where
-            __Sk0Fields: __dk::FieldAt<D, field::id>,
-            __Sk0NextAt<D, field::id>: __Sk0Next<field::id, 2>,
+            (u64, String): __dk::PrefixAt<D>,
         {
-            Project::__BY_STATUS_SORT.fill_partial::<1, _, _>(self.0, &partial)
+            Project::__BY_STATUS_SORT.fill_partial::<D, _, _>(self.0, &partial)
         }
     }
     #[doc(hidden)]
@@ -236,17 +224,15 @@ const _: () = {
         {
             ProjectByCreatedSk(Project::__BY_CREATED_SORT.fill::<0, _>(self.0, &created))
         }
-        ///A partial value of `created`: keys whose `created` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn created_prefix(
+        ///A partial value of the field filled next (`created` on `ProjectByCreatedSk<0>`): keys whose segment of that field starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3). A complete key has no next field, so no `prefix`.
+        pub fn prefix(
             self,
-            partial: impl ::dynakey::SegmentPrefix<u64>,
+            partial: impl ::dynakey::SegmentPrefix<<(u64,) as __dk::PrefixAt<D>>::Field>,
         ) -> ::dynakey::SortKeyPartial<Project, __Index1>
         where
-            __Sk1Fields: __dk::FieldAt<D, field::created>,
-            __Sk1NextAt<D, field::created>: __Sk1Next<field::created, 1>,
+            (u64,): __dk::PrefixAt<D>,
         {
-            Project::__BY_CREATED_SORT.fill_partial::<0, _, _>(self.0, &partial)
+            Project::__BY_CREATED_SORT.fill_partial::<D, _, _>(self.0, &partial)
         }
     }
     #[automatically_derived]

@@ -63,17 +63,15 @@ const _: () = {
         {
             TaskSk(Task::__SORT.fill::<0, _>(self.0, &id))
         }
-        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn id_prefix(
+        ///A partial value of the field filled next (`id` on `TaskSk<0>`): keys whose segment of that field starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3). A complete key has no next field, so no `prefix`.
+        pub fn prefix(
             self,
-            partial: impl ::dynakey::SegmentPrefix<u32>,
+            partial: impl ::dynakey::SegmentPrefix<<(u32,) as __dk::PrefixAt<D>>::Field>,
         ) -> ::dynakey::SortKeyPartial<Task, ::dynakey::PrimaryIndex>
         where
-            __SkFields: __dk::FieldAt<D, field::id>,
-            __SkNextAt<D, field::id>: __SkNext<field::id, 1>,
+            (u32,): __dk::PrefixAt<D>,
         {
-            Task::__SORT.fill_partial::<0, _, _>(self.0, &partial)
+            Task::__SORT.fill_partial::<D, _, _>(self.0, &partial)
         }
     }
     #[doc(hidden)]
@@ -134,18 +132,6 @@ const _: () = {
         {
             TaskByAssigneeSk(Task::__BY_ASSIGNEE_SORT.fill::<0, _>(self.0, &due))
         }
-        ///A partial value of `due`: keys whose `due` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn due_prefix(
-            self,
-            partial: impl ::dynakey::SegmentPrefix<u64>,
-        ) -> ::dynakey::SortKeyPartial<Task, __Index0>
-        where
-            __Sk0Fields: __dk::FieldAt<D, field::due>,
-            __Sk0NextAt<D, field::due>: __Sk0Next<field::due, 1>,
-        {
-            Task::__BY_ASSIGNEE_SORT.fill_partial::<0, _, _>(self.0, &partial)
-        }
         ///Fills `id` (field 2 of 2): a `TaskByAssigneeSk<2>`.
         pub fn id<const N: usize>(
             self,
@@ -157,17 +143,17 @@ const _: () = {
         {
             TaskByAssigneeSk(Task::__BY_ASSIGNEE_SORT.fill::<1, _>(self.0, &id))
         }
-        ///A partial value of `id`: keys whose `id` segment starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3).
-        #[allow(non_snake_case)]
-        pub fn id_prefix(
+        ///A partial value of the field filled next (`due` on `TaskByAssigneeSk<0>`, `id` on `TaskByAssigneeSk<1>`): keys whose segment of that field starts with `partial` (text of the encoded form, or a folder path for a path field). Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3). A complete key has no next field, so no `prefix`.
+        pub fn prefix(
             self,
-            partial: impl ::dynakey::SegmentPrefix<u32>,
+            partial: impl ::dynakey::SegmentPrefix<
+                <(u64, u32) as __dk::PrefixAt<D>>::Field,
+            >,
         ) -> ::dynakey::SortKeyPartial<Task, __Index0>
         where
-            __Sk0Fields: __dk::FieldAt<D, field::id>,
-            __Sk0NextAt<D, field::id>: __Sk0Next<field::id, 2>,
+            (u64, u32): __dk::PrefixAt<D>,
         {
-            Task::__BY_ASSIGNEE_SORT.fill_partial::<1, _, _>(self.0, &partial)
+            Task::__BY_ASSIGNEE_SORT.fill_partial::<D, _, _>(self.0, &partial)
         }
     }
     const _: () = __dk::assert_version_number::<u64>();

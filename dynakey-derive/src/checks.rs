@@ -5,8 +5,7 @@
 //! key?) cannot be decided by a macro; code generation emits them as trait bounds spanned at the
 //! offending tokens, so the compiler reports them there.
 
-pub mod attribute_fills;
-pub mod attribute_keys;
+pub mod attribute_index;
 pub mod collection;
 pub mod history;
 pub mod index;
@@ -46,6 +45,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     }
     index::entity(cx, entity);
     placeholder_counts(cx, entity);
+    no_field_named_prefix(cx, entity);
     serde::entity(cx, entity);
     managed::entity(cx, entity);
     unique::entity(cx, entity);
@@ -79,6 +79,33 @@ fn placeholder_counts(cx: &Ctxt, entity: &Entity<'_>) {
                      implements dynakey::KeySegment), or move some into the sort key"
                 ),
             );
+        }
+    }
+}
+
+/// Reports a sort-key template (`#[sk]`, an `#[index]`'s `sk`) with a field named `prefix`: its
+/// builder's method of that field would be the builder's own `prefix(…)` (a partial value of the
+/// next field).
+fn no_field_named_prefix(cx: &Ctxt, entity: &Entity<'_>) {
+    let sort = entity
+        .sk
+        .iter()
+        .chain(entity.indexes.iter().filter_map(|i| i.sk.as_ref()));
+    for template in sort {
+        for index in template.field_indices() {
+            let field = entity.field(index);
+            if field.name() == "prefix" {
+                cx.error_at(
+                    &template.lit,
+                    format!(
+                        "in key template {:?}: a sort-key field may not be named `prefix`, the \
+                         name of its builder's `prefix(…)` (a partial value of the next field); \
+                         rename the field and its placeholder (keys do not change; \
+                         #[serde(rename = \"prefix\")] keeps the stored attribute name)",
+                        template.lit.value()
+                    ),
+                );
+            }
         }
     }
 }

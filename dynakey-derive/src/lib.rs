@@ -5,8 +5,8 @@
 //!
 //! | derive | grammar | model | checks | codegen |
 //! |---|---|---|---|---|
-//! | `Entity` | `grammar/entity.rs`, `index.rs`, `attribute_key.rs`, `shard.rs`, `template.rs`, `history.rs` | `model.rs`, `model/index.rs`, `shard.rs`, `history.rs` | `checks.rs`, `checks/index.rs`, `attribute_fills.rs`, `shard.rs`, `history.rs` | `codegen/entity.rs`, `template.rs`, `sort_key.rs`, `index.rs`, `attribute_index.rs`, `shard.rs`, `history.rs` |
-//! | `Table` | `grammar/table.rs`, `index.rs`, `attribute_key.rs` | `model/table.rs` | `checks/table.rs`, `index.rs`, `attribute_keys.rs` | `codegen/table.rs`, `index.rs`, `attribute_index.rs` |
+//! | `Entity` | `grammar/entity.rs`, `index.rs`, `attribute_index.rs`, `shard.rs`, `template.rs`, `history.rs` | `model.rs`, `model/index.rs`, `shard.rs`, `history.rs` | `checks.rs`, `checks/index.rs`, `attribute_index.rs`, `shard.rs`, `history.rs` | `codegen/entity.rs`, `template.rs`, `sort_key.rs`, `index.rs`, `attribute_index.rs`, `shard.rs`, `history.rs` |
+//! | `Table` | `grammar/table.rs`, `index.rs`, `attribute_index.rs` | `model/table.rs` | `checks/table.rs`, `index.rs`, `attribute_index.rs` | `codegen/table.rs`, `index.rs`, `attribute_index.rs` |
 //! | `Collection` | `grammar/collection.rs` | `model/collection.rs` | `checks/collection.rs` | `codegen/collection.rs` |
 //! | `KeySegment` | `grammar/segment_enum.rs` | `model/segment_enum.rs` | `checks/segment_enum.rs` | `codegen/segment_enum.rs` |
 //!
@@ -20,8 +20,9 @@
 //!   so one mistake does not cascade into errors at every use of the type.
 //!
 //! Attribute-wise indexes (a `#[gsi]` key of several attributes, or a typed `"score": N`
-//! attribute) take the same stages in files of their own (`attribute_key.rs`, `attribute_keys.rs`,
-//! `attribute_fills.rs`, `codegen/attribute_index.rs`); template indexes expand as before.
+//! attribute) take the same stages in a file of their own at each stage, `attribute_index.rs`
+//! (grammar, checks, codegen; the core's side is `__private/attribute_index*.rs`); template
+//! indexes expand as before.
 //!
 //! Every stage pushes its errors into one `ctxt::Ctxt`, so all mistakes are reported together.
 //! Generated code names only `::dynakey::__private::…` and the traits and types of dynakey's

@@ -22,16 +22,12 @@ pub use crate::error::KeyRole;
 pub use crate::table::{IndexKind, Projection, StreamViewType};
 pub use crate::template::{decode_field, push_field, take_segment};
 
-mod attribute_fills;
 mod attribute_index;
-mod attribute_steps;
 mod segments;
 mod sort_keys;
 mod table_checks;
 
-pub use attribute_fills::*;
 pub use attribute_index::*;
-pub use attribute_steps::*;
 pub use segments::*;
 pub use sort_keys::*;
 pub use table_checks::{
@@ -80,7 +76,7 @@ pub mod unique {
 pub mod attribute {
     pub use crate::attribute::number;
     pub use crate::attribute::{
-        check_key_value, AttributeArg, AttributeTypeOf, BeginsWith, StringAttribute, B, N, S,
+        check_key_value, AttributeArg, AttributeTypeOf, StringAttribute, B, N, S,
     };
     pub use crate::table::{attribute_definitions, attribute_wise_key_attributes};
 }
@@ -493,7 +489,7 @@ pub fn group_bound(prefix: String) -> crate::Bound {
     crate::Bound::Group(prefix)
 }
 
-/// A `<field>_prefix(…)` partial value built by a generated sort-key builder.
+/// A `prefix(…)` partial value built by a generated sort-key builder.
 #[inline]
 pub fn sort_key_partial<E, I>(prefix: Result<String, KeyError>) -> SortKeyPartial<E, I> {
     SortKeyPartial::new(prefix)
@@ -577,7 +573,7 @@ pub fn unknown_variant(expected: &'static str, found: &str) -> crate::SegmentErr
     crate::SegmentError::malformed(expected, found)
 }
 
-/// Appends a partial value of a field (a `<field>_prefix` argument), rejecting the terminator so a
+/// Appends a partial value of a field (the argument of `prefix(…)`), rejecting the terminator so a
 /// partial value never reaches into the next group.
 pub fn push_partial<T>(
     out: &mut String,

@@ -117,13 +117,13 @@ impl AttributeTypeOf for B {
     const TYPE: AttributeType = AttributeType::B;
 }
 
-/// Implemented only by [`S`]: the attribute types a generated `<attribute>_begins_with(…)` takes
+/// Implemented only by [`S`]: the attribute types [`AttributeStep::begins_with`](crate::AttributeStep::begins_with) takes
 /// (DynamoDB's `begins_with` also takes binary; dynakey offers it on strings only; AWS developer
 /// guide, "Key condition expressions for the Query operation").
 #[diagnostic::on_unimplemented(
     message = "`begins_with` applies to string (S) key attributes; this attribute is stored as {Self}",
     label = "begins_with on a key attribute that is not a string",
-    note = "use a range (`_gte`, `_lt`, `_between`) on a number, or store the attribute as a string"
+    note = "use a range (`.gte(…)`, `.lt(…)`, `.between(…)`) on a number, or store the attribute as a string"
 )]
 #[doc(hidden)]
 pub trait StringAttribute {}
@@ -203,34 +203,6 @@ impl AttributeArg<Cow<'_, str>> for &str {
     #[inline]
     fn attribute_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
         string_value(self, role)
-    }
-}
-
-/// The operand of a generated `<attribute>_begins_with(…)`: an [`AttributeArg`] of a string
-/// attribute. Numbers and bytes have no `begins_with` in dynakey, so on them it does not compile.
-#[diagnostic::on_unimplemented(
-    message = "`begins_with` applies to string (S) key attributes; this attribute holds `{T}`",
-    label = "begins_with on a key attribute that is not a string",
-    note = "use a range (`_gte`, `_lt`, `_between`) on a number, or store the attribute as a string"
-)]
-#[doc(hidden)]
-pub trait BeginsWith<T: KeyAttribute> {
-    /// The prefix value.
-    ///
-    /// # Errors
-    /// As [`KeyAttribute::key_value`].
-    fn prefix_value(&self, role: KeyRole) -> Result<KeyValue, KeyError>;
-}
-
-impl<T, A> BeginsWith<T> for A
-where
-    T: KeyAttribute,
-    T::Type: StringAttribute,
-    A: AttributeArg<T>,
-{
-    #[inline]
-    fn prefix_value(&self, role: KeyRole) -> Result<KeyValue, KeyError> {
-        self.attribute_value(role)
     }
 }
 

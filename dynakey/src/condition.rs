@@ -53,8 +53,8 @@ impl Bound {
 /// An operand of `begins_with`: a group prefix or an explicitly requested partial value.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be used with begins_with",
-    note = "begins_with takes a group (fill fewer than all sort-key fields) or a `<field>_prefix(…)` \
-            partial value; a complete key of a template that ends in a placeholder is exact: use `eq`"
+    note = "begins_with takes a group (fill fewer than all sort-key fields) or a `prefix(…)` partial \
+            value of the next field; a complete key of a template that ends in a placeholder is exact: use `eq`"
 )]
 pub trait SortKeyPrefix {
     /// The entity whose sort-key template built this prefix.
@@ -119,7 +119,7 @@ pub trait SortKeyOf<E, I> {}
 impl<E, I> SortKeyOf<E, I> for SortKeyPartial<E, I> {}
 
 /// A partial value of the next sort-key field: a bare text prefix, produced only by the explicitly
-/// named `<field>_prefix(…)` builder methods (docs/semantics.md §3). Usable with `begins_with` only.
+/// named `prefix(…)` builder method (docs/semantics.md §3). Usable with `begins_with` only.
 pub struct SortKeyPartial<E, I = PrimaryIndex> {
     prefix: Result<String, KeyError>,
     marker: PhantomData<fn() -> (E, I)>,
@@ -143,9 +143,14 @@ impl<E, I> SortKeyPrefix for SortKeyPartial<E, I> {
     }
 }
 
-/// A value accepted by a `<field>_prefix(…)` method: a text prefix of the field's encoding
-/// (`&str`, `String`), or for [`KeyPath`](crate::KeyPath) fields a path (a folder's path reads the
-/// folder and its subtree).
+/// A value accepted by a sort-key builder's `prefix(…)` for the field of type `T` it stands at (the
+/// next to fill): a text prefix of the field's encoding (`&str`, `String`), or for
+/// [`KeyPath`](crate::KeyPath) fields a path (a folder's path reads the folder and its subtree).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a partial value of a `{T}` sort-key field",
+    label = "a partial value of the field `prefix(…)` stands at",
+    note = "pass the text the field's encoding starts with (`&str` or `String`), or a `&KeyPath` for a `KeyPath` field"
+)]
 pub trait SegmentPrefix<T> {
     /// Appends the prefix text.
     fn push_prefix(&self, out: &mut String);

@@ -72,7 +72,8 @@
 //! - `Project::query(workspace) -> KeyQuery<Project>`: the whole partition;
 //! - `Project::sk() -> ProjectSk<0>`: the sort-key builder, filled left to right
 //!   (`.created(2026)` → `ProjectSk<1>` → `.id("p1")` → `ProjectSk<2>`), with
-//!   `created_prefix(…)`/`id_prefix(…)` for explicit partial values;
+//!   `prefix(…)` for an explicit partial value of the next field (`Project::sk().prefix("2026")`
+//!   of `created`, `Project::sk().created(2026).prefix("p")` of `id`);
 //! - `Project::parse_sort_key(&str) -> Result<ProjectSortKey, KeyError>` and
 //!   `Project::parse_partition_key(&str) -> Result<ProjectPartitionKey, KeyError>`.
 //!
@@ -151,8 +152,8 @@ pub use field::{Cond, Field, IndexGroup, NonKey, QueryFilter, Size, ValueOf, Wit
 pub use index::{ConsistentReadable, EntityIndex, Fill, Index, IndexValue, ProjectsAll};
 pub use path::KeyPath;
 pub use query::{
-    AnySortKey, AttributeOp, AttributeRange, KeyQuery, Projected, SortAttributes, SortConditions,
-    SortKeyRange, SortKeyUnset, Whole,
+    AnySortKey, AttributeOp, AttributeRange, AttributeStep, KeyQuery, Projected, SortAttributes,
+    SortConditions, SortKeyRange, SortKeyUnset, TemplateStep, Whole,
 };
 pub use scan::ScanInput;
 pub use segment::{KeySegment, SegmentArg};

@@ -17,7 +17,9 @@ use crate::template::KeyTemplate;
 
 pub(crate) mod attributes;
 
-pub use attributes::{AttributeOp, AttributeRange, SortAttributes, SortConditions};
+pub use attributes::{
+    AttributeOp, AttributeRange, AttributeStep, SortAttributes, SortConditions, TemplateStep,
+};
 
 use crate::expr::QueryInput;
 

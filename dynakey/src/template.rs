@@ -238,6 +238,33 @@ impl KeyTemplate {
         })
     }
 
+    /// The key `value` makes by this template of one placeholder (of type `T`), checked against
+    /// DynamoDB's size rules, as the generated encoders write it: a sort step of a template fill
+    /// ([`TemplateStep`](crate::TemplateStep)). Every placeholder takes `value`.
+    ///
+    /// # Errors
+    /// As [`push_field`], then [`KeyErrorKind::EmptyKey`] / [`KeyErrorKind::TooLong`].
+    pub(crate) fn encode_one<T: KeySegment, A: SegmentArg<T> + ?Sized>(
+        &self,
+        value: &A,
+    ) -> Result<String, KeyError> {
+        let mut out = String::with_capacity(self.capacity());
+        for (i, part) in self.parts.iter().enumerate() {
+            match *part {
+                TemplatePart::Literal(text) => out.push_str(text),
+                TemplatePart::Field { name, .. } => {
+                    let terminator = match self.parts.get(i + 1) {
+                        Some(TemplatePart::Literal(lit)) => lit.chars().next(),
+                        _ => None,
+                    };
+                    push_field::<T, A>(&mut out, value, name, terminator, self.text)?;
+                }
+            }
+        }
+        KeyError::check_size(self.role, &out)?;
+        Ok(out)
+    }
+
     /// The key built from already encoded segment texts (`segment(field)` for each placeholder),
     /// by the rules of the generated encoders: no variable-width segment holds its terminator, the
     /// last is not empty, and the key keeps DynamoDB's size rules. An update uses it to recompute

@@ -162,8 +162,13 @@ fn queries_give_every_partition_attribute_and_sort_attributes_left_to_right() {
     );
     assert_eq!(names, ["_type", "region", "tournament"]);
     let (text, _) = sent(
-        &Match::query_by_tournament_region("T1", "EU")
-            .sort_key(Match::by_tournament_region_sk().round(2).bracket("low")),
+        &Match::query_by_tournament_region("T1", "EU").sort_key(
+            Match::by_tournament_region_sk()
+                .round()
+                .eq(2)
+                .bracket()
+                .eq("low"),
+        ),
     );
     assert!(
         text.ends_with("AND #round = :round AND #bracket_key = :bracket_key"),
@@ -171,14 +176,16 @@ fn queries_give_every_partition_attribute_and_sort_attributes_left_to_right() {
     );
     let (text, _) = sent(
         &Match::query_by_tournament_region("T1", "EU")
-            .sort_key(Match::by_tournament_region_sk().round_between(2, 10)),
+            .sort_key(Match::by_tournament_region_sk().round().between(2, 10)),
     );
     assert!(text.ends_with("AND #round BETWEEN :lo AND :hi"), "{text}");
     let (text, _) = sent(
         &Match::query_by_tournament_region("T1", "EU").sort_key(
             Match::by_tournament_region_sk()
-                .round(2u32)
-                .bracket_gte("low"),
+                .round()
+                .eq(2u32)
+                .bracket()
+                .gte("low"),
         ),
     );
     // A one-sided range on a template fill stays inside its literal prefix ("B#"): one BETWEEN.
@@ -187,14 +194,14 @@ fn queries_give_every_partition_attribute_and_sort_attributes_left_to_right() {
         "{text}"
     );
     let (text, _) =
-        sent(&Player::query_by_score("global").sort_key(Player::by_score_sk().score_gte(100u64)));
+        sent(&Player::query_by_score("global").sort_key(Player::by_score_sk().score().gte(100u64)));
     assert!(text.contains(">="), "{text}");
     let (text, names) =
-        sent(&Player::query_by_kind().sort_key(Player::by_kind_sk().seed_gt(-1i32)));
+        sent(&Player::query_by_kind().sort_key(Player::by_kind_sk().seed().gt(-1i32)));
     // One partition and one sort attribute: today's fixed placeholders (design §2, render.rs).
     assert_eq!(text, "#pk = :pk AND #sk > :sk");
     assert_eq!(names, ["_type", "seed"]);
-    let (text, _) = sent(&Match::query_by_rank("m1").sort_key(Match::by_rank_sk().rank_lt(5u8)));
+    let (text, _) = sent(&Match::query_by_rank("m1").sort_key(Match::by_rank_sk().rank().lt(5u8)));
     assert!(text.contains("<"), "{text}");
 }
 
@@ -204,13 +211,20 @@ fn a_template_sort_fill_compares_its_encoded_key() {
         let input = q.plan().unwrap().input(0);
         format!("{:?}", input.expression_attribute_values)
     };
-    let q = Match::query_by_tournament_region("T1", "EU")
-        .sort_key(Match::by_tournament_region_sk().round(2u32).bracket("low"));
+    let q = Match::query_by_tournament_region("T1", "EU").sort_key(
+        Match::by_tournament_region_sk()
+            .round()
+            .eq(2u32)
+            .bracket()
+            .eq("low"),
+    );
     assert!(values(&q).contains("B#low"), "{}", values(&q));
     let bad = Match::query_by_tournament_region("T1", "EU").sort_key(
         Match::by_tournament_region_sk()
-            .round(2u32)
-            .bracket_between("z", "a"),
+            .round()
+            .eq(2u32)
+            .bracket()
+            .between("z", "a"),
     );
     assert!(bad.plan().is_err(), "low above high");
     let bad = Match::query_by_tournament_region("", "EU");

@@ -267,8 +267,8 @@ fn the_parent_index_lists_one_folder() {
         q.expression_attribute_values[":pk"],
         AttributeValue::S("DRIVE#a91#root/photos/".into())
     );
-    let query = Node::query_by_parent("a91", &photos)
-        .begins_with(Node::by_parent_sk().path_prefix(&photos));
+    let query =
+        Node::query_by_parent("a91", &photos).begins_with(Node::by_parent_sk().prefix(&photos));
     let q = query.build().unwrap();
     assert_eq!(
         q.expression_attribute_values[":sk"],

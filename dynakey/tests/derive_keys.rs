@@ -343,7 +343,7 @@ fn whole_partition_and_group_queries() {
     let photos = KeyPath::folder(["root", "photos"]).unwrap();
     let (kce, _, values) = built(
         Node::query("a91")
-            .begins_with(Node::sk().path_prefix(&photos))
+            .begins_with(Node::sk().prefix(&photos))
             .build(),
     );
     assert_eq!(kce, "#pk = :pk AND begins_with(#sk, :sk)");
@@ -357,13 +357,13 @@ fn whole_partition_and_group_queries() {
 fn partial_values_only_through_named_methods() {
     let (kce, _, values) = built(
         Project::query("acme")
-            .begins_with(Project::sk().created(42).id_prefix("ap"))
+            .begins_with(Project::sk().created(42).prefix("ap"))
             .build(),
     );
     assert_eq!(kce, "#pk = :pk AND begins_with(#sk, :sk)");
     assert_eq!(values[1].1, "PROJ#00000000000000000042#ap");
     let err = Project::query("acme")
-        .begins_with(Project::sk().created_prefix("0#"))
+        .begins_with(Project::sk().prefix("0#"))
         .build()
         .unwrap_err();
     assert!(
@@ -490,7 +490,7 @@ fn projection_limit_and_consistency() {
 #[test]
 fn deferred_errors_surface_at_build() {
     let err = Project::query("w")
-        .begins_with(Project::sk().created(1).id_prefix("x"))
+        .begins_with(Project::sk().created(1).prefix("x"))
         .build();
     assert!(err.is_ok());
     let err = Project::query("w")
@@ -542,13 +542,7 @@ fn fields_named_like_generated_locals() {
         ("o".into(), "k".into(), "r".into(), "p".into())
     );
     let q = Awkward::query("o", 7u32)
-        .begins_with(
-            Awkward::sk()
-                .out("o")
-                .key("k")
-                .rest("r")
-                .partial_prefix("p"),
-        )
+        .begins_with(Awkward::sk().out("o").key("k").rest("r").prefix("p"))
         .build()
         .unwrap();
     assert_eq!(

@@ -53,7 +53,7 @@ fn raw_identifier_fields_are_named_without_r_hash_in_templates() {
         q.expression_attribute_values[":sk"],
         dynakey::AttributeValue::S("M#0000000007#".into())
     );
-    let _ = Keyword::sk().match_prefix("00");
+    let _ = Keyword::sk().prefix("00");
     // Errors name the field as written in the template.
     let err = Keyword::key("", 7u32, "k").unwrap_err();
     assert!(
@@ -70,14 +70,14 @@ fn raw_identifier_fields_are_named_without_r_hash_in_templates() {
 /// Fields named like locals of generated code.
 #[derive(Entity, Debug, Clone, PartialEq)]
 #[pk("P#<key>#<rest>#<out>")]
-#[sk("S#<partial>#<self_>#<prefix>#<__segment_0>")]
+#[sk("S#<partial>#<self_>#<value>#<__segment_0>")]
 pub(crate) struct Shadows {
     key: String,
     rest: String,
     out: String,
     partial: String,
     self_: String,
-    prefix: String,
+    value: String,
     __segment_0: String,
 }
 

@@ -22,5 +22,5 @@ struct Match {
 // `begins_with` applies to string attributes; `round` is a number (N).
 fn main() {
     let _ = Match::query_by_tournament_region("T1", "EU")
-        .sort_key(Match::by_tournament_region_sk().round_begins_with(1u32));
+        .sort_key(Match::by_tournament_region_sk().round().begins_with(1u32));
 }

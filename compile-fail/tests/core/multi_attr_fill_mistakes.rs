@@ -28,5 +28,5 @@ struct Match {
 fn main() {
     let _ = Match::query_by_tournament_region("T1", "EU")
         .sort_key(Match::by_tournament_region_sk());
-    let _ = Match::query_by_region("EU").sort_key(Match::by_region_sk().round(2u32));
+    let _ = Match::query_by_region("EU").sort_key(Match::by_region_sk().round().eq(2u32));
 }

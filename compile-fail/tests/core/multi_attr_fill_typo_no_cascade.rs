@@ -21,5 +21,5 @@ struct Match {
 
 fn main() {
     let _ = Match::query_by_region("EU")
-        .sort_key(Match::by_region_sk().round(2u32).bracket_gte("low"));
+        .sort_key(Match::by_region_sk().round().eq(2u32).bracket().gte("low"));
 }

@@ -20,5 +20,5 @@ struct Match {
 }
 
 fn main() {
-    let _ = Match::query_by_region("EU").sort_key(Match::by_region_sk().round(2u32));
+    let _ = Match::query_by_region("EU").sort_key(Match::by_region_sk().round().eq(2u32));
 }

@@ -19,6 +19,6 @@ struct Match {
 }
 
 fn main() {
-    let _ = Match::query_by_region("EU").sort_key(Match::by_region_sk().round(2u32));
-    let _ = Match::query_by_region("EU").sort_key(Match::by_region_sk().round_between(2u32, 10u32));
+    let _ = Match::query_by_region("EU").sort_key(Match::by_region_sk().round().eq(2u32));
+    let _ = Match::query_by_region("EU").sort_key(Match::by_region_sk().round().between(2u32, 10u32));
 }

@@ -22,5 +22,5 @@ struct Match {
 // A range is the last condition: nothing follows `round_gt`.
 fn main() {
     let _ = Match::query_by_tournament_region("T1", "EU")
-        .sort_key(Match::by_tournament_region_sk().round_gt(1u32).bracket("low"));
+        .sort_key(Match::by_tournament_region_sk().round().gt(1u32).bracket().eq("low"));
 }

@@ -22,5 +22,5 @@ struct Match {
 // The sort attributes are given left to right: `bracket` before `round` does not compile.
 fn main() {
     let _ = Match::query_by_tournament_region("T1", "EU")
-        .sort_key(Match::by_tournament_region_sk().bracket("low"));
+        .sort_key(Match::by_tournament_region_sk().bracket().eq("low"));
 }

@@ -22,6 +22,6 @@ struct Match {
 // The template conditions do not take an attribute-wise builder, nor `.sort_key` a template one.
 fn main() {
     let _ = Match::query_by_tournament_region("T1", "EU")
-        .begins_with(Match::by_tournament_region_sk().round(2u32));
+        .begins_with(Match::by_tournament_region_sk().round().eq(2u32));
     let _ = Match::query_by_tournament_region("T1", "EU").sort_key(Match::sk());
 }

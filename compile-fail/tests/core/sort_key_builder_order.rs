@@ -1,6 +1,5 @@
-// A sort-key builder filled out of order is one error naming the field that comes next, for the
-// field's method and its `_prefix`, on the base table's builder and an index's; nothing after the
-// mistake adds errors.
+// A sort-key builder filled out of order is one error naming the field that comes next, on the
+// base table's builder and an index's; nothing after the mistake adds errors.
 use dynakey::{Entity, Table};
 
 #[derive(Table)]
@@ -22,7 +21,6 @@ struct Project {
 }
 
 fn main() {
-    let _ = Project::query("acme").begins_with(Project::sk().id_prefix("p"));
     let _ = Project::query("acme").begins_with(Project::sk().created(1).created(2));
     let _ = Project::query("acme").eq(Project::sk().created(1).id("a").id("b"));
     let _ = Project::query_by_status("ACTIVE").begins_with(Project::by_status_sk().id("a"));

@@ -8,7 +8,7 @@ use quote::ToTokens;
 
 use crate::checks::attribute_name;
 use crate::ctxt::Ctxt;
-use crate::grammar::attribute_key::KeyDecl;
+use crate::grammar::attribute_index::KeyDecl;
 use crate::grammar::index::{IndexKind, ProjectionDecl};
 use crate::model::table::{Table, TableIndex};
 use crate::model::Entity;
@@ -135,7 +135,7 @@ pub fn table(cx: &Ctxt, table: &Table<'_>) {
             attribute_name(cx, sk, "index sort key", "");
         }
         if index.attribute_wise {
-            crate::checks::attribute_keys::index(cx, index);
+            crate::checks::attribute_index::table_index(cx, index);
         }
         if let Some((ProjectionDecl::Include(attributes), span)) = &decl.projection {
             if attributes.is_empty() {
@@ -160,7 +160,7 @@ pub fn table(cx: &Ctxt, table: &Table<'_>) {
             }
         }
     }
-    crate::checks::attribute_keys::types(cx, table);
+    crate::checks::attribute_index::types(cx, table);
     if lsis > MAX_LSIS {
         if let Some(sixth) = table
             .indexes
@@ -224,7 +224,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         for template in index.templates() {
             super::fields_used_once(cx, entity, template);
         }
-        crate::checks::attribute_fills::index(cx, entity, index);
+        crate::checks::attribute_index::entity_index(cx, entity, index);
     }
 }
 

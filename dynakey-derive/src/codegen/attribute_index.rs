@@ -149,19 +149,16 @@ fn def_const(name: &str) -> Ident {
     format_ident!("__{}", snake_case(name).to_uppercase())
 }
 
-/// The step of a sort fill: its marker and method name (the field's name, or for a template of
-/// several fields a name made of its text) and whether it has range steps.
-fn step(entity: &Entity<'_>, fill: &Fill) -> (Ident, bool) {
+/// The marker and method name of a sort fill: the field's name, or for a template of several
+/// fields a name made of its text.
+fn step(entity: &Entity<'_>, fill: &Fill) -> Ident {
     match fill {
-        Fill::Field { index, .. } => (entity.field(*index).ident.clone(), true),
+        Fill::Field { index, .. } => entity.field(*index).ident.clone(),
         Fill::Template(template) => {
             let fields: Vec<usize> = template.field_indices().collect();
             match fields.as_slice() {
-                [one] => (entity.field(*one).ident.clone(), true),
-                _ => (
-                    format_ident!("{}", template_method_name(&template.lit.value())),
-                    false,
-                ),
+                [one] => entity.field(*one).ident.clone(),
+                _ => format_ident!("{}", template_method_name(&template.lit.value())),
             }
         }
     }
@@ -173,7 +170,7 @@ pub fn step_markers(entity: &Entity<'_>) -> Vec<Ident> {
         .indexes
         .iter()
         .filter_map(|i| i.fills.as_ref())
-        .flat_map(|fills| fills.sort.iter().map(|fill| step(entity, fill).0))
+        .flat_map(|fills| fills.sort.iter().map(|fill| step(entity, fill)))
         .collect()
 }
 
@@ -560,11 +557,11 @@ impl SortBuilder<'_> {
         let ident = &self.ident;
         let doc = format!(
             "Typed sort conditions of index `{index}` for [`{e}`], created by `{e}::{c}()`: give \
-             the sort attributes strictly left to right, each by equality (`.a(v)`), and at most \
-             the last one given by a range (`.a_gt(v)`, `.a_between(lo, hi)`, \
-             `.a_begins_with(p)` on a string), then pass it to `.sort_key(…)` of \
-             `{e}::query_{s}(…)`. `D` counts the attributes given (AWS developer guide, \
-             \"Multi-attribute keys pattern\").",
+             the sort attributes strictly left to right, each by its method, by equality \
+             (`.a().eq(v)`), and at most the last one given by a range (`.a().gt(v)`, \
+             `.a().between(lo, hi)`, `.a().begins_with(p)` on a string), then pass it to \
+             `.sort_key(…)` of `{e}::query_{s}(…)`. `D` counts the attributes given (AWS \
+             developer guide, \"Multi-attribute keys pattern\").",
             e = entity.ident,
             c = self.ctor,
             s = snake_case(index),
@@ -595,7 +592,7 @@ impl SortBuilder<'_> {
                 #ident(__dk::SortConditions::new())
             }
         };
-        let steps: Vec<Ident> = sort.iter().map(|info| step(entity, info.fill).0).collect();
+        let steps: Vec<Ident> = sort.iter().map(|info| step(entity, info.fill)).collect();
         let step_refs: Vec<&Ident> = steps.iter().collect();
         let order = Order::new(
             &self.tag,
@@ -604,19 +601,15 @@ impl SortBuilder<'_> {
             &step_refs,
             markers,
         );
-        let range = quote!(__dk::Range<#entity_ident, #alias>);
         let mut body = TokenStream::new();
         for (depth, info) in sort.iter().enumerate() {
-            let next = crate::codegen::sort_key::unsuffixed(depth + 1);
-            let check = order.bounds(&steps[depth], &quote!(N));
-            let check_range = order.bounds(&steps[depth], &quote!(#next));
             let step = Step {
                 builder: ident,
+                entity: entity_ident,
+                alias,
                 def: self.def,
                 position: info.position,
-                range: &range,
-                check: &check,
-                check_range: &check_range,
+                check: &order.bounds(&steps[depth], &quote!(N)),
             };
             body.extend(match info.fill {
                 Fill::Field { index, .. } => {
@@ -651,149 +644,75 @@ impl SortBuilder<'_> {
     }
 }
 
-/// One sort step's methods.
+/// The method of one sort attribute.
 struct Step<'a> {
     builder: &'a Ident,
+    entity: &'a Ident,
+    alias: &'a Ident,
     def: &'a Ident,
     /// The fill's position among the sort fills.
     position: usize,
-    /// `AttributeRange<Entity, Index>`, what a range step returns.
-    range: &'a TokenStream,
-    /// The order bounds of the step's equality (returning the builder at its `N`).
+    /// The order bounds of the method (the builder its step's `eq` returns is at `N`).
     check: &'a TokenStream,
-    /// The order bounds of the step's ranges.
-    check_range: &'a TokenStream,
 }
 
 impl Step<'_> {
-    /// The steps of a native sort fill `a` of type `ty`: `a(v)`, `a_gt/_gte/_lt/_lte(v)`,
-    /// `a_between(lo, hi)`, `a_begins_with(p)` (strings only, by `BeginsWith`).
+    /// A native sort fill `a` of type `ty`: `a()`, returning the core's `AttributeStep` (`eq`,
+    /// the ranges, `begins_with` on a string).
     fn native(&self, field: &Ident, ty: &syn::Type) -> TokenStream {
-        let (builder, def, range, check, check_range) = (
-            self.builder,
-            self.def,
-            self.range,
-            self.check,
-            self.check_range,
-        );
+        let (builder, entity, alias, def, check) =
+            (self.builder, self.entity, self.alias, self.def, self.check);
         let k = crate::codegen::sort_key::unsuffixed(self.position);
         let name = syn::ext::IdentExt::unraw(field).to_string();
-        let arg = quote!(impl __dk::AttrArg<#ty>);
-        let ops = [("gt", ">"), ("gte", ">="), ("lt", "<"), ("lte", "<=")].map(|(suffix, text)| {
-            let method = format_ident!("{}_{}", name, suffix);
-            let step = format_ident!("step_{}", suffix);
-            let doc = format!("`{name} {text} value`, on the last sort attribute given.");
-            quote! {
-                #[doc = #doc]
-                pub fn #method(self, value: #arg) -> #range #check_range {
-                    __dk::#step(self.0, &#def, #k, &value)
-                }
-            }
-        });
-        let between = format_ident!("{}_between", name);
-        let begins_with = format_ident!("{}_begins_with", name);
-        let doc_eq = format!("`{name} = value`: the next sort attribute may follow.");
-        let doc_between = format!(
-            "`{name} BETWEEN low AND high` (both included), on the last sort attribute given; low \
-             above high is an error when the query is built."
-        );
-        let doc_begins = format!(
-            "`begins_with({name}, prefix)`, on the last sort attribute given; a string attribute only."
+        let doc = format!(
+            "Sort attribute `{name}`: `.eq(v)` and the next may follow, or a last range (`.gt(v)`, \
+             `.between(lo, hi)`, `.begins_with(p)` on a string, …)."
         );
         quote! {
-            #[doc = #doc_eq]
-            pub fn #field<const N: usize>(self, value: #arg) -> #builder<N> #check {
-                #builder(__dk::step_eq(self.0, &#def, #k, &value))
-            }
-            #(#ops)*
-            #[doc = #doc_between]
-            pub fn #between(self, low: #arg, high: #arg) -> #range #check_range {
-                __dk::step_between(self.0, &#def, #k, &low, &high)
-            }
-            #[doc = #doc_begins]
-            pub fn #begins_with(self, prefix: impl __dk::BeginsWith<#ty>) -> #range #check_range {
-                __dk::step_begins_with(self.0, &#def, #k, &prefix)
+            #[doc = #doc]
+            pub fn #field<const N: usize>(self) -> __dk::AttributeStep<#builder<N>, #entity, #alias, #ty> #check {
+                __dk::attribute_step(self.0, &#def, #k, #builder)
             }
         }
     }
 
-    /// The steps of a template sort fill: the equality with the template's fields (named after the
-    /// one field of a one-field template, otherwise after the attribute), and for a one-field
-    /// template the ranges on its encoded value (the encodings keep order).
+    /// A template sort fill: for a one-field template, a method named after the field returning
+    /// the core's `TemplateStep` (`eq` and the ranges on its key: the encodings keep order); for
+    /// a template of several fields, the equality with the template's fields, named after the
+    /// template's text.
     fn template(&self, entity: &Entity<'_>, template: &Template, constant: &Ident) -> TokenStream {
-        let (builder, def, range, check, check_range) = (
-            self.builder,
-            self.def,
-            self.range,
-            self.check,
-            self.check_range,
-        );
+        let (builder, entity_ident, alias, def, check) =
+            (self.builder, self.entity, self.alias, self.def, self.check);
         let k = crate::codegen::sort_key::unsuffixed(self.position);
-        let fields: Vec<usize> = template.field_indices().collect();
-        let method_name = match fields.as_slice() {
-            [one] => entity.field(*one).name(),
-            _ => template_method_name(&template.lit.value()),
-        };
-        let method = format_ident!("{}", method_name);
-        let params = template::params(entity, template);
         let text = template.lit.value();
-        let encode = |value: &dyn Fn(&Ident) -> TokenStream| {
-            template::encode(entity, template, constant, value)
-        };
-        let doc_eq = format!(
-            "`{text}` equal to the key these values make: the next sort attribute may follow."
+        let fields: Vec<usize> = template.field_indices().collect();
+        if let [one] = fields.as_slice() {
+            let field = entity.field(*one);
+            let (method, ty) = (field.ident, field.key_ty());
+            let doc = format!(
+                "Sort attribute `{text}`: `.eq(v)` and the next may follow, or a last range \
+                 (`.gt(v)`, `.between(lo, hi)`, …) on the key of `v`, within this template's keys."
+            );
+            let template = template::path(entity, constant);
+            return quote! {
+                #[doc = #doc]
+                pub fn #method<const N: usize>(self) -> __dk::TemplateStep<#builder<N>, #entity_ident, #alias, #ty> #check {
+                    __dk::template_step(self.0, &#def, #k, #template.template, #builder)
+                }
+            };
+        }
+        let method = format_ident!("{}", template_method_name(&text));
+        let params = template::params(entity, template);
+        let eq = template::encode(entity, template, constant, |f| quote!(&#f));
+        let doc = format!(
+            "Sort attribute `{text}` equal to the key these values make: the next may follow."
         );
-        let eq = encode(&|f| quote!(&#f));
-        let mut out = quote! {
-            #[doc = #doc_eq]
+        quote! {
+            #[doc = #doc]
             pub fn #method<const N: usize>(self, #(#params),*) -> #builder<N> #check {
                 #builder(__dk::step_template_eq(self.0, &#def, #k, #eq))
             }
-        };
-        let [one] = fields.as_slice() else {
-            return out;
-        };
-        let ty = entity.field(*one).key_ty();
-        let arg = quote!(impl __dk::SegmentArg<#ty>);
-        // The leading literal keeps one-sided ranges inside this template's keys.
-        let prefix = match template.segments.first() {
-            Some(Segment::Literal(text)) => text.clone(),
-            _ => String::new(),
-        };
-        let of = |name: &str| {
-            encode(&|_| {
-                let local = format_ident!("{}", name);
-                quote!(&#local)
-            })
-        };
-        let (value, low, high) = (of("value"), of("low"), of("high"));
-        for suffix in ["gt", "gte", "lt", "lte"] {
-            let name = format_ident!("{}_{}", method_name, suffix);
-            let step = format_ident!("step_template_{}", suffix);
-            let doc = format!(
-                "`{text}` compared with the key of `value`, on the last sort attribute given; \
-                 only keys this template makes are read (the range is bounded by its literal \
-                 prefix)."
-            );
-            out.extend(quote! {
-                #[doc = #doc]
-                pub fn #name(self, value: #arg) -> #range #check_range {
-                    __dk::#step(self.0, &#def, #k, #prefix, #value)
-                }
-            });
         }
-        let between = format_ident!("{}_between", method_name);
-        let doc = format!(
-            "`{text}` between the keys of `low` and `high` (both included), on the last sort \
-             attribute given."
-        );
-        out.extend(quote! {
-            #[doc = #doc]
-            pub fn #between(self, low: #arg, high: #arg) -> #range #check_range {
-                __dk::step_template_between(self.0, &#def, #k, #low, #high)
-            }
-        });
-        out
     }
 }
 
@@ -816,18 +735,6 @@ fn step_base(entity: &Entity<'_>, fill: &Fill) -> (String, usize, bool) {
             }
         }
     }
-}
-
-/// The names and argument counts of a sort fill's steps.
-fn step_names((base, args, ranges): (String, usize, bool)) -> Vec<(Ident, usize)> {
-    let mut out = vec![(format_ident!("{}", base), args)];
-    if ranges {
-        for suffix in ["gt", "gte", "lt", "lte", "begins_with"] {
-            out.push((format_ident!("{}_{}", base, suffix), 1));
-        }
-        out.push((format_ident!("{}_between", base), 2));
-    }
-    out
 }
 
 /// Stubs of `query_<index>(…)` and `<index>_sk()` of each attribute-wise index, for a failed
@@ -893,22 +800,31 @@ pub fn fallback(entity: &Entity<'_>) -> TokenStream {
             .iter()
             .map(|fill| step_base(entity, fill))
             .chain(stand_ins(Role::Sort).map(|u| (u.name.clone(), u.args, u.ranges)));
-        for base in bases {
-            for (step, args) in step_names(base) {
-                if seen.contains(&step.to_string()) {
-                    continue;
+        for (name, args, ranges) in bases {
+            if seen.contains(&name) {
+                continue;
+            }
+            seen.push(name.clone());
+            let step = format_ident!("{}", name);
+            // A field or one-field template: a step taking any comparison; several fields: the
+            // equality with as many values.
+            steps.extend(if ranges {
+                quote! {
+                    pub fn #step(self) -> ::dynakey::__private::StubStep<Self> {
+                        ::dynakey::__private::StubStep(self)
+                    }
                 }
-                seen.push(step.to_string());
+            } else {
                 let params = (0..args).map(|i| {
                     let arg = format_ident!("_arg{}", i);
                     quote!(#arg: impl ::core::marker::Sized)
                 });
-                steps.extend(quote! {
+                quote! {
                     pub fn #step(self, #(#params),*) -> Self {
                         self
                     }
-                });
-            }
+                }
+            });
         }
         items.extend(quote! {
             pub struct #builder<const D: usize>;

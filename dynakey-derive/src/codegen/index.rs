@@ -10,7 +10,7 @@ use syn::spanned::Spanned;
 use crate::codegen::entity::Parts;
 use crate::codegen::sort_key::{self, Builder};
 use crate::codegen::{attribute_index, label, local, template};
-use crate::grammar::attribute_key::KeyDecl;
+use crate::grammar::attribute_index::KeyDecl;
 use crate::grammar::index::{IndexKind, ProjectionDecl};
 use crate::model::index::{snake_case, IndexTemplates};
 use crate::model::table::Table;

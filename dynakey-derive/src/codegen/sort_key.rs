@@ -136,19 +136,12 @@ pub fn implementation(
     for (position, index) in template.field_indices().enumerate() {
         let field = entity.field(index);
         let (field_ident, ty, name) = (field.ident, field.key_ty(), &names[position]);
-        let (depth, next) = (unsuffixed(position), unsuffixed(position + 1));
-        let prefix_method = format_ident!("{}_prefix", field_ident);
+        let depth = unsuffixed(position);
         let check = order.bounds(field_ident, &quote!(N));
-        let check_prefix = order.bounds(field_ident, &quote!(#next));
         let doc_fill = format!(
             "Fills `{name}` (field {} of {n}): a `{ident}<{}>`.",
             position + 1,
             position + 1
-        );
-        let doc_prefix = format!(
-            "A partial value of `{name}`: keys whose `{name}` segment starts with `partial` \
-             (text of the encoded form, or a folder path for a path field). Usable with \
-             `begins_with` only; it is the one way a bare prefix reaches DynamoDB (docs/semantics.md §3)."
         );
         methods.extend(quote! {
             #[doc = #doc_fill]
@@ -157,17 +150,32 @@ pub fn implementation(
             {
                 #ident(#constant.fill::<#depth, _>(self.0, &#field_ident))
             }
-
+        });
+    }
+    if n > 0 {
+        let types = template::key_types(entity, template);
+        let doc_prefix = format!(
+            "A partial value of the field filled next ({}): keys whose segment of that field \
+             starts with `partial` (text of the encoded form, or a folder path for a path field). \
+             Usable with `begins_with` only; it is the one way a bare prefix reaches DynamoDB \
+             (docs/semantics.md §3). A complete key has no next field, so no `prefix`.",
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| format!("`{name}` on `{ident}<{i}>`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        methods.extend(quote! {
             #[doc = #doc_prefix]
-            // `<field>_prefix` of a field whose name ends in `_` has a double underscore.
-            #[allow(non_snake_case)]
-            pub fn #prefix_method(
+            pub fn prefix(
                 self,
-                partial: impl ::dynakey::SegmentPrefix<#ty>,
+                partial: impl ::dynakey::SegmentPrefix<<#types as __dk::PrefixAt<D>>::Field>,
             ) -> ::dynakey::SortKeyPartial<#entity_ident, #target>
-            #check_prefix
+            where
+                #types: __dk::PrefixAt<D>,
             {
-                #constant.fill_partial::<#depth, _, _>(self.0, &partial)
+                #constant.fill_partial::<D, _, _>(self.0, &partial)
             }
         });
     }

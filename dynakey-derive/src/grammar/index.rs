@@ -9,7 +9,7 @@
 //! ```
 //!
 //! A key may also be a list or a typed attribute, a fill a field name, and `#[index]` may be
-//! `exclusive` (the attribute-wise indexes of issue 14: `grammar::attribute_key`).
+//! `exclusive` (the attribute-wise indexes of issue 14: `grammar::attribute_index`).
 
 use proc_macro2::Span;
 use syn::parse::ParseStream;
@@ -17,7 +17,7 @@ use syn::punctuated::Punctuated;
 use syn::{Attribute, Ident, LitStr, Path, Token};
 
 use crate::ctxt::Ctxt;
-use crate::grammar::attribute_key::{fill_decl, key_decl, FillDecl, KeyDecl};
+use crate::grammar::attribute_index::{fill_decl, key_decl, FillDecl, KeyDecl};
 use crate::grammar::given::Given;
 
 /// GSI or LSI, from the attribute's name.

@@ -3,7 +3,7 @@
 use syn::parse::ParseStream;
 use syn::{Ident, Token};
 
-pub mod attribute_key;
+pub mod attribute_index;
 pub mod collection;
 pub mod entity;
 pub mod given;

@@ -158,7 +158,7 @@ fn stream_word(input: ParseStream<'_>) -> syn::Result<Ident> {
 /// `partition_key = "PK": N` on the table: reported at the type, and read past, so the other
 /// options are still read.
 fn typed_table_key(cx: &Ctxt, input: ParseStream<'_>) -> syn::Result<()> {
-    if let Some(ty) = crate::grammar::attribute_key::typed_suffix(input)? {
+    if let Some(ty) = crate::grammar::attribute_index::typed_suffix(input)? {
         cx.error_at(
             &ty,
             "dynakey builds table keys from templates, so they are strings (S); put a typed key \

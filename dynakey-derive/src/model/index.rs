@@ -6,7 +6,7 @@ use syn::ext::IdentExt;
 use syn::{GenericArgument, Ident, Path, PathArguments, Type};
 
 use crate::ctxt::Ctxt;
-use crate::grammar::attribute_key::{FillDecl, FillElem};
+use crate::grammar::attribute_index::{FillDecl, FillElem};
 use crate::grammar::index::IndexAttr;
 use crate::grammar::template::Piece;
 use crate::model::{closest_field, field_suggestion, resolve, Entity, Field, Role, Template};

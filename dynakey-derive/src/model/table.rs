@@ -4,7 +4,7 @@
 
 use syn::{DeriveInput, Ident, LitStr, Path, Visibility};
 
-use crate::grammar::attribute_key::{AttrDecl, KeyDecl};
+use crate::grammar::attribute_index::{AttrDecl, KeyDecl};
 use crate::grammar::index::{IndexDecl, IndexKind};
 use crate::grammar::table::{StreamView, TableAttrs};
 

@@ -891,7 +891,7 @@ impl<T: Table, E, O> Query<T, E, PrimaryIndex, O> {
     /// #[derive(Collection, Debug)]
     /// struct Projects { settings: Option<Settings>, projects: Vec<Project> }
     /// let read = db
-    ///     .query(&Project::query("acme").begins_with(Project::sk().id_prefix("2026-")))
+    ///     .query(&Project::query("acme").begins_with(Project::sk().prefix("2026-")))
     ///     .unknown_items(UnknownItems::Keep)
     ///     .collection::<Projects>()
     ///     .await?;

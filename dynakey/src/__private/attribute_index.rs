@@ -1,14 +1,25 @@
 //! Support for the generated code of attribute-wise indexes (a GSI with a multi-attribute key, or
-//! a typed `"score": N` key). /work/notes/api14.md shows how the derive calls these.
+//! a typed `"score": N` key). Its sort builders, queries and item keys are `builder.rs`; the build-time checks of its fills `checks.rs`.
 
 use crate::attribute::KeyValue;
-use crate::attribute::{AttributeArg, AttributeType, AttributeTypeOf, KeyAttribute};
+use crate::attribute::{AttributeType, AttributeTypeOf, KeyAttribute};
 use crate::error::{KeyError, KeyRole};
 use crate::index::{EntityIndex, Fill, IndexValue};
 use crate::plan::PartitionKey;
 use crate::query::KeyQuery;
-use crate::table::{IndexDef, IndexKind, KeySchema, Projection};
+use crate::table::{IndexKind, Projection};
+
+pub use crate::attribute::AttributeArg;
+/// The key schema types, for the generated `DEF` of an attribute-wise index (generated code
+/// builds public types only through `__private`).
+pub use crate::table::{IndexDef, KeyAttr, KeySchema};
 use crate::Entity;
+
+mod builder;
+mod checks;
+
+pub use builder::*;
+pub use checks::*;
 
 pub use crate::attribute::StringAttribute;
 pub use crate::query::attributes::{AttributeOp, SortConditions};

@@ -1,6 +1,7 @@
 //! What a generated sort-key builder (`<Entity>Sk<D>`, `<Entity><Index>Sk<D>`) calls: its steps
 //! ([`start`], [`fill`], [`fill_partial`]) over the template constant, and the build-time checks of
-//! its depth, written once here for every builder:
+//! its depth, written once here for every builder (and [`PrefixAt`], the field its `prefix(…)`
+//! stands at):
 //!
 //! - [`At`]: the builder's [`Kind`](crate::condition::SortKeyBuilder::Kind) at depth `D` is element `D` of a tuple
 //!   of kinds the derive writes per builder (`(EntityPrefix, Group, Complete)` for two fields), so
@@ -55,8 +56,8 @@ pub fn fill<T: KeySegment, A: SegmentArg<T> + ?Sized>(
     Ok(out)
 }
 
-/// The `<field>_prefix(partial)` step: the key so far, then a partial value of placeholder
-/// `field` ([`push_partial`]), as a [`SortKeyPartial`] for `begins_with`.
+/// The `prefix(partial)` step: the key so far, then a partial value of placeholder `field` (the
+/// next one to fill; [`push_partial`]), as a [`SortKeyPartial`] for `begins_with`.
 #[inline]
 pub fn fill_partial<T, E, I>(
     key: SortKey,
@@ -94,18 +95,31 @@ impl<Ts> Template<Ts> {
         fill::<<Ts as At<K>>::Out, A>(key, value, &self.template, K)
     }
 
-    /// [`fill_partial`] of placeholder `K`.
+    /// [`fill_partial`] of placeholder `K`, the next one of a builder at depth `K`.
     #[inline]
     pub fn fill_partial<const K: usize, E, I>(
         &self,
         key: SortKey,
-        partial: &impl SegmentPrefix<<Ts as At<K>>::Out>,
+        partial: &impl SegmentPrefix<<Ts as PrefixAt<K>>::Field>,
     ) -> SortKeyPartial<E, I>
     where
-        Ts: At<K>,
+        Ts: PrefixAt<K>,
     {
         fill_partial(key, partial, &self.template, K)
     }
+}
+
+/// The type of the field a sort-key builder at depth `D` fills next, among its template's field
+/// types `Self` (a tuple): what its `prefix(…)` takes a partial value of. Not implemented past the
+/// last field, where the builder is a complete key: `prefix` there is this error.
+#[diagnostic::on_unimplemented(
+    message = "`prefix(…)` takes a partial value of the next field to fill, and this sort key has none: every field is filled",
+    label = "the sort key is complete",
+    note = "compare a complete key with `eq`, `gte`, `between` …; for a partial value, call `prefix(…)` where the field it stands for is the next to fill (e.g. `Project::sk().created(5).prefix(\"ab\")` for `id`)"
+)]
+pub trait PrefixAt<const D: usize> {
+    /// The field type.
+    type Field;
 }
 
 /// Element `I` of a tuple (a builder's kind at depth `I`).
@@ -499,6 +513,10 @@ macro_rules! field_at {
             type Next = $x;
         }
         impl<$($all),*> DepthOf<$x, $n> for ($($all,)*) {}
+        #[diagnostic::do_not_recommend]
+        impl<$($all),*> PrefixAt<$i> for ($($all,)*) {
+            type Field = $x;
+        }
     };
 }
 
@@ -523,7 +541,7 @@ at! {
     (X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15, X16); 0 X0 1 X1 2 X2 3 X3 4 X4 5 X5 6 X6 7 X7 8 X8 9 X9 10 X10 11 X11 12 X12 13 X13 14 X14 15 X15 16 X16;
 }
 
-// Markers of 1 to 16 fields.
+// Markers of 1 to 16 fields (and field types, for `PrefixAt`).
 field_at! {
     (X0); 0 X0 1;
     (X0, X1); 0 X0 1 1 X1 2;

@@ -68,7 +68,7 @@
 //! struct FolderTree { folders: Vec<Folder>, files: Vec<File> }
 //!
 //! let photos = KeyPath::folder(["root", "photos"]).unwrap();
-//! let query = Folder::query("ada").begins_with(Folder::sk().path_prefix(&photos));
+//! let query = Folder::query("ada").begins_with(Folder::sk().prefix(&photos));
 //! let plan = FolderTree::read_query(&query).unwrap();
 //! assert_eq!(plan.input(0).key_condition_expression, "#pk = :pk AND begins_with(#sk, :sk)");
 //! ```
@@ -258,7 +258,7 @@ pub trait Collection: Sized {
     /// The plan of a collection read: `query`'s partition (or shards) and sort-key condition, on
     /// one of the members' partitions. Use `E::query(…)` for the whole partition, or add a
     /// sort-key condition to read only a group of it (e.g. the projects of 2026 with
-    /// `Project::query("acme").begins_with(Project::sk().id_prefix("2026-"))`).
+    /// `Project::query("acme").begins_with(Project::sk().prefix("2026-"))`).
     ///
     /// # Errors
     /// A deferred [`KeyError`] of `query`; [`KeyErrorKind::Condition`] when it has a `limit`: a

@@ -1,26 +1,31 @@
 //! Sort conditions of an attribute-wise index: the typestate of the generated sort builders
-//! (`Match::by_tournament_region_sk().round(2).bracket_begins_with("low")`) and
-//! [`KeyQuery::sort_key`], which takes them.
+//! (`Match::by_tournament_region_sk().round().eq(2).bracket().gte("low")`), their steps
+//! ([`AttributeStep`], [`TemplateStep`]) and [`KeyQuery::sort_key`], which takes them.
 //!
 //! DynamoDB's rule (AWS developer guide, "Multi-attribute keys pattern"): a Query gives every
 //! partition attribute by equality, and the sort attributes left to right, each by equality
 //! except the last one given, which may be a range (`begins_with` on a string, `BETWEEN`, `<`,
-//! `<=`, `>`, `>=`). The generated builder `<Entity><Index>Sk<D>` holds `D` equalities; a range
-//! method returns an [`AttributeRange`], which has no methods, so nothing follows a range; a
-//! skipped attribute has no method at that depth. Each wrong order is a compile error.
+//! `<=`, `>`, `>=`). The generated builder `<Entity><Index>Sk<D>` holds `D` equalities and has one
+//! method per sort attribute, callable only at its depth; the step it returns gives the builder
+//! one deeper by `eq`, or an [`AttributeRange`] by a range, which has no methods, so nothing
+//! follows a range. Each wrong order is a compile error.
 
 use std::cmp::Ordering;
 use std::marker::PhantomData;
 
 use crate::attribute::KeyValue;
 use crate::attribute::{
-    number::cmp_numbers, AttributeArg, AttributeType, BeginsWith, KeyAttribute,
+    number::cmp_numbers, AttributeArg, AttributeType, KeyAttribute, StringAttribute,
 };
 use crate::condition::SortCondition;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::plan::{PartitionKey, SortKeyCondition};
 use crate::query::{KeyQuery, SortKeyRange, SortKeyUnset};
 use crate::table::{IndexDef, KeySchema};
+
+mod steps;
+
+pub use steps::{AttributeStep, TemplateStep};
 
 /// The sort conditions of an attribute-wise index query, left to right: implemented by the
 /// generated sort builder `<Entity><Index>Sk<D>` for `D ≥ 1` (all equalities) and by
@@ -29,7 +34,7 @@ use crate::table::{IndexDef, KeySchema};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` gives no sort attribute of this index",
     label = "no sort attribute given",
-    note = "give the first one (e.g. `.round(2)`), or read the whole index partition without `.sort_key(…)`; a sort builder of another entity or index, or a template sort-key builder, does not fit either"
+    note = "give the first one (e.g. `.round().eq(2)`), or read the whole index partition without `.sort_key(…)`; a sort builder of another entity or index, or a template sort-key builder, does not fit either"
 )]
 pub trait SortAttributes<E, I> {
     /// `(attribute, condition)` per sort attribute given, in key-schema order: every one an
@@ -62,7 +67,7 @@ impl SortConditions {
         SortConditions(Ok(Vec::new()))
     }
 
-    /// These conditions, then `attribute = value` (the equality step `a(v)`).
+    /// These conditions, then `attribute = value` (the equality step `.eq(v)`).
     pub fn eq<T: KeyAttribute>(
         self,
         attribute: &'static str,
@@ -81,7 +86,7 @@ impl SortConditions {
     }
 
     /// These conditions, then `attribute` compared with `value` by `op` (the terminal steps
-    /// `a_gt`, `a_gte`, `a_lt`, `a_lte`).
+    /// `.gt(v)`, `.gte(v)`, `.lt(v)`, `.lte(v)`).
     pub fn compare<E, I, T: KeyAttribute>(
         self,
         attribute: &'static str,
@@ -97,7 +102,7 @@ impl SortConditions {
         attribute_range(self, attribute, condition)
     }
 
-    /// These conditions, then `attribute BETWEEN low AND high` (the terminal step `a_between`).
+    /// These conditions, then `attribute BETWEEN low AND high` (the terminal step `.between`).
     /// `low` above `high` (numerically for `N`, bytewise for `S` and `B`) is an error, as on the
     /// template path: DynamoDB rejects it.
     pub fn between<E, I, T: KeyAttribute>(
@@ -123,14 +128,17 @@ impl SortConditions {
     }
 
     /// These conditions, then `begins_with(attribute, prefix)` (the terminal step
-    /// `a_begins_with`, for string attributes only: [`BeginsWith`]).
+    /// `.begins_with(p)`, for string attributes only: [`StringAttribute`]).
     pub fn begins_with<E, I, T: KeyAttribute>(
         self,
         attribute: &'static str,
-        prefix: &impl BeginsWith<T>,
-    ) -> AttributeRange<E, I> {
+        prefix: &impl AttributeArg<T>,
+    ) -> AttributeRange<E, I>
+    where
+        T::Type: StringAttribute,
+    {
         let condition = prefix
-            .prefix_value(KeyRole::Sort)
+            .attribute_value(KeyRole::Sort)
             .map(SortCondition::BeginsWith);
         attribute_range(self, attribute, condition)
     }
@@ -190,8 +198,8 @@ pub(crate) fn value_text(value: &KeyValue) -> String {
 }
 
 /// The sort conditions of an attribute-wise index query ending in a range on the last attribute
-/// given: the terminal value of a generated sort builder (`.round_gt(1)`,
-/// `.round(2).bracket_begins_with("low")`). It has no methods, so no attribute can follow a range
+/// given: the terminal value of a generated sort builder (`.round().gt(1)`,
+/// `.round().eq(2).bracket().gte("low")`). It has no methods, so no attribute can follow a range
 /// (AWS developer guide, "Multi-attribute keys pattern").
 pub struct AttributeRange<E, I> {
     conditions: SortConditions,
@@ -223,8 +231,8 @@ impl<E, I> SortAttributes<E, I> for AttributeRange<E, I> {
 
 impl<E, I, S: SortKeyUnset, P> KeyQuery<E, I, S, P> {
     /// The sort conditions of a query on an attribute-wise index: the generated sort builder
-    /// filled left to right (`E::<index>_sk().round(2).bracket_begins_with("low")`), rendered as
-    /// `#round = :round AND begins_with(#bracket, :bracket)`. Only builders of this entity and
+    /// filled left to right (`E::<index>_sk().round().eq(2).bracket().begins_with("low")`, on a
+    /// native string `bracket`), rendered as `#round = :round AND begins_with(#bracket, :bracket)`. Only builders of this entity and
     /// index fit ([`SortAttributes`]); the template conditions (`begins_with`, `eq`, `gt`, …) do
     /// not take them, nor does this take a template builder.
     ///

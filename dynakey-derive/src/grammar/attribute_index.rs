@@ -7,7 +7,7 @@
 //! pk = "BOARD#<board>" | score | [tournament, "R#<region>"]
 //! ```
 //!
-//! Syntax only: counts, types and placement are `checks::attribute_keys`'s.
+//! Syntax only: counts, types and placement are `checks::attribute_index`'s.
 
 use proc_macro2::Span;
 use syn::parse::ParseStream;

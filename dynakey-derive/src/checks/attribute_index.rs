@@ -1,22 +1,30 @@
-//! Checks of attribute-wise index declarations (issue 14): a GSI key of 1 to 4 attributes, known
+//! Macro-time checks of attribute-wise indexes (issue 14).
+//!
+//! The table's declarations (`table_index`, `types`): a GSI key of 1 to 4 attributes, known
 //! attribute types, `entity_type(…)` only as a GSI's first partition attribute, no list on an
 //! LSI, each attribute once per index, and one type per attribute name across the table
 //! (DynamoDB's `AttributeDefinitions` define each attribute once).
+//!
+//! An entity's `#[index]` fills (`entity_index`): a field fills one attribute of an index,
+//! `exclusive` only on an attribute-wise index. What needs the table's declaration (counts, types,
+//! names, isolation) is emitted by `codegen::attribute_index` as build-time checks.
 
 use syn::LitStr;
 
 use crate::checks::attribute_name;
 use crate::ctxt::Ctxt;
-use crate::grammar::attribute_key::{AttrDecl, KeyDecl};
+use crate::grammar::attribute_index::{AttrDecl, KeyDecl};
 use crate::grammar::index::IndexKind;
+use crate::model::index::{Fill, IndexTemplates};
 use crate::model::table::{AttrType, Table, TableIndex};
+use crate::model::Entity;
 
 /// DynamoDB's limit of partition (and of sort) attributes of one GSI key (AWS developer guide,
 /// "Multi-attribute keys pattern").
 const MAX_KEY_ATTRIBUTES: usize = 4;
 
 /// The rules inside one attribute-wise `#[gsi]`/`#[lsi]`.
-pub fn index(cx: &Ctxt, index: &TableIndex) {
+pub fn table_index(cx: &Ctxt, index: &TableIndex) {
     let decl = &index.decl;
     let global = decl.kind == IndexKind::Global;
     let mut seen: Vec<String> = Vec::new();
@@ -153,4 +161,42 @@ fn conflict(cx: &Ctxt, at: &LitStr, first: AttrType, place: &str, here: AttrType
             here.letter()
         ),
     );
+}
+
+/// The rules of one entity's attribute-wise `#[index(…)]`.
+pub fn entity_index(cx: &Ctxt, entity: &Entity<'_>, index: &IndexTemplates) {
+    let name = index.name();
+    let Some(fills) = &index.fills else {
+        if let Some(exclusive) = &index.exclusive {
+            cx.error_at(
+                exclusive,
+                format!(
+                    "`exclusive` marks the only entity of an attribute-wise index (keys that are \
+                     plain attribute values); #[index({name}, …)] is filled with templates, whose \
+                     literals tell entities apart: remove `exclusive`"
+                ),
+            );
+        }
+        return;
+    };
+    let mut seen: Vec<usize> = Vec::new();
+    for fill in fills.all() {
+        let fields: Vec<usize> = match fill {
+            Fill::Field { index, .. } => vec![*index],
+            Fill::Template(template) => template.field_indices().collect(),
+        };
+        for field in fields {
+            if seen.contains(&field) {
+                cx.error_span(
+                    fill.span(),
+                    format!(
+                        "field `{}` fills two attributes of index `{name}`; give each attribute \
+                         its own field",
+                        entity.field(field).name()
+                    ),
+                );
+            }
+            seen.push(field);
+        }
+    }
 }

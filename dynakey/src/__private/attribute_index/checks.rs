@@ -1,26 +1,17 @@
-//! What the derive's generated code of an attribute-wise `#[index(…)]` needs beside
-//! `attribute_index.rs`: the attribute each fill fills (read from the index's `DEF`, so a
-//! failed table derive adds no error), template sort steps, and the build-time checks of a
-//! fill against the table's declaration, each a `const fn` that fails the build with one message
+//! The attribute each fill of an attribute-wise `#[index(…)]` fills (read from the index's `DEF`,
+//! so a failed table derive adds no error), and the build-time checks of a fill against the
+//! table's declaration, each a `const fn` that fails the build with one message
 //! (`check_*`). Checks read `DEF` only, never a trait bound, so the fallback index of a failed
 //! `#[derive(Table)]` passes every one of them (`is_fallback_index`).
 
-use std::cmp::Ordering;
-
-use crate::attribute::KeyValue;
 use crate::attribute::{AttributeType, KeyAttribute};
-use crate::condition::SortCondition;
-use crate::error::{KeyError, KeyErrorKind, KeyRole};
+use crate::error::KeyRole;
 use crate::index::Fill;
-use crate::query::AttributeRange;
-use crate::table::{IndexDef, IndexKind};
+use crate::table::{IndexDef, IndexKind, KeyAttr};
 use crate::template::KeyTemplate;
 
-use super::{attribute_range, is_fallback_index, str_eq, AttributeOp, Message, SortConditions};
-
-/// The key schema types, for the generated `DEF` of an attribute-wise index (generated code
-/// builds public types only through `__private`).
-pub use crate::table::{KeyAttr, KeySchema};
+use super::str_eq;
+use crate::__private::{is_fallback_index, Message};
 
 /// [`Fill::EntityType`].
 pub const fn entity_type_fill() -> Fill {
@@ -88,136 +79,6 @@ impl<T> NoAttributeType for TypeProbe<T> {}
 /// fill or an entity-type attribute, and drop `exclusive` (docs/semantics.md). An `exclusive`
 /// entity needs the index type in its own crate (the orphan rule); a non-exclusive one does not.
 pub trait IndexMember<E> {}
-
-// ----- Template sort steps ----------------------------------------------------------------------
-
-/// The equality step of a template sort fill: `attribute = key`.
-pub fn template_eq(
-    prior: SortConditions,
-    attribute: &'static str,
-    key: Result<String, KeyError>,
-) -> SortConditions {
-    prior.eq_value(attribute, key.map(KeyValue::S))
-}
-
-/// A comparison step of a template sort fill, on the key its value makes. `prefix` is the
-/// template's leading literal (`"B#"` of `"B#<bracket>"`): when non-empty, the range is kept inside
-/// the keys the template makes, as on the template path, so it never reads the items of another
-/// entity that share the index partition (and the attributes before this one) with another
-/// literal. DynamoDB takes one condition per sort attribute, so a bounded range is one `BETWEEN`
-/// (both ends included): `>= k` is `BETWEEN k AND top`, `> k` is `BETWEEN k\0 AND top` (`k\0` is
-/// the least string above `k`), `<= k` is `BETWEEN prefix AND k`, `< k` is `BETWEEN prefix AND
-/// k⁻` (the greatest string below `k` of at most 1,024 bytes), where `top` is the greatest string
-/// of at most 1,024 bytes (DynamoDB's sort key limit) that starts with `prefix`.
-pub fn template_compare<E, I>(
-    prior: SortConditions,
-    attribute: &'static str,
-    op: AttributeOp,
-    prefix: &'static str,
-    key: Result<String, KeyError>,
-) -> AttributeRange<E, I> {
-    let condition = key.and_then(|k| bounded(op, prefix, k));
-    attribute_range(prior, attribute, condition)
-}
-
-/// DynamoDB's limit on a sort key attribute value, in bytes.
-const SORT_KEY_LIMIT: usize = 1024;
-
-fn bounded(
-    op: AttributeOp,
-    prefix: &str,
-    key: String,
-) -> Result<SortCondition<KeyValue>, KeyError> {
-    if prefix.is_empty() {
-        let v = KeyValue::S(key);
-        return Ok(match op {
-            AttributeOp::Gt => SortCondition::Gt(v),
-            AttributeOp::Ge => SortCondition::Ge(v),
-            AttributeOp::Lt => SortCondition::Lt(v),
-            AttributeOp::Le => SortCondition::Le(v),
-        });
-    }
-    let empty = || -> KeyError {
-        KeyErrorKind::Condition(format!(
-            "no key of the template's literal prefix {prefix:?} is on that side of {key:?} within \
-             DynamoDB's 1,024-byte sort key limit"
-        ))
-        .into()
-    };
-    let (low, high) = match op {
-        AttributeOp::Ge => (key.clone(), top(prefix)),
-        AttributeOp::Gt if key.len() < SORT_KEY_LIMIT => (format!("{key}\0"), top(prefix)),
-        AttributeOp::Gt => return Err(empty()),
-        AttributeOp::Le => (prefix.to_owned(), key.clone()),
-        AttributeOp::Lt => (prefix.to_owned(), below(&key).ok_or_else(empty)?),
-    };
-    if low.as_bytes() > high.as_bytes() {
-        return Err(empty());
-    }
-    Ok(SortCondition::Between(KeyValue::S(low), KeyValue::S(high)))
-}
-
-/// Appends the greatest characters that fit in `SORT_KEY_LIMIT` bytes (U+10FFFF while four bytes
-/// fit, then the greatest of three, two, one byte), making the greatest string of at most that
-/// length that starts with `text`.
-fn fill_top(mut text: String) -> String {
-    while text.len() < SORT_KEY_LIMIT {
-        let c = match SORT_KEY_LIMIT - text.len() {
-            1 => '\u{7f}',
-            2 => '\u{7ff}',
-            3 => '\u{ffff}',
-            _ => char::MAX,
-        };
-        text.push(c);
-    }
-    text
-}
-
-/// The greatest string of at most `SORT_KEY_LIMIT` bytes that starts with `prefix`.
-fn top(prefix: &str) -> String {
-    fill_top(prefix.to_owned())
-}
-
-/// The greatest string of at most `SORT_KEY_LIMIT` bytes below `key` (bytewise), if any: `key`
-/// without a last NUL, or its last character lowered by one and the rest filled with the greatest.
-fn below(key: &str) -> Option<String> {
-    let mut text = key.to_owned();
-    let last = text.pop()?;
-    if last == '\0' {
-        return Some(text);
-    }
-    let mut code = u32::from(last) - 1;
-    let lowered = loop {
-        if let Some(c) = char::from_u32(code) {
-            break c;
-        }
-        code -= 1; // a surrogate: below it is U+D7FF
-    };
-    text.push(lowered);
-    Some(fill_top(text))
-}
-
-/// The `BETWEEN` step of a template sort fill; keys compared bytewise (their encodings keep the
-/// values' order), low above high an error as everywhere else.
-pub fn template_between<E, I>(
-    prior: SortConditions,
-    attribute: &'static str,
-    low: Result<String, KeyError>,
-    high: Result<String, KeyError>,
-) -> AttributeRange<E, I> {
-    let condition = low.and_then(|low| {
-        let high = high?;
-        if low.as_bytes().cmp(high.as_bytes()) == Ordering::Greater {
-            return Err(KeyErrorKind::Condition(format!(
-                "between on sort attribute \"{attribute}\": low {low:?} is above high {high:?}; \
-                 DynamoDB rejects BETWEEN with low > high"
-            ))
-            .into());
-        }
-        Ok(SortCondition::Between(KeyValue::S(low), KeyValue::S(high)))
-    });
-    attribute_range(prior, attribute, condition)
-}
 
 // ----- Build-time checks ------------------------------------------------------------------------
 
@@ -436,46 +297,5 @@ pub const fn check_template_fill(
             panic!("{}", message.as_str())
         }
         i += 1;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{below, bounded, top, SORT_KEY_LIMIT};
-    use crate::__private::AttributeOp;
-    use crate::attribute::KeyValue;
-    use crate::condition::SortCondition;
-
-    fn between(op: AttributeOp, key: &str) -> (String, String) {
-        match bounded(op, "B#", key.to_owned()) {
-            Ok(SortCondition::Between(KeyValue::S(lo), KeyValue::S(hi))) => (lo, hi),
-            other => panic!("not a BETWEEN of strings: {other:?}"),
-        }
-    }
-
-    #[test]
-    fn ranges_stay_inside_the_literal_prefix() {
-        let t = top("B#");
-        assert_eq!(t.len(), SORT_KEY_LIMIT);
-        assert!(t.starts_with("B#") && t.as_bytes() < "B$".as_bytes());
-        assert!("B#zzzz\u{10ffff}".as_bytes() < t.as_bytes());
-        assert_eq!(between(AttributeOp::Ge, "B#m"), ("B#m".into(), t.clone()));
-        assert_eq!(between(AttributeOp::Gt, "B#m"), ("B#m\0".into(), t.clone()));
-        assert_eq!(between(AttributeOp::Le, "B#m"), ("B#".into(), "B#m".into()));
-        let (lo, hi) = between(AttributeOp::Lt, "B#m");
-        assert_eq!(lo, "B#");
-        assert!(hi.starts_with("B#l") && hi.len() == SORT_KEY_LIMIT);
-        assert!(hi.as_bytes() < "B#m".as_bytes() && "B#lzzz".as_bytes() < hi.as_bytes());
-        assert_eq!(below("B#m\0").as_deref(), Some("B#m"));
-        // Nothing of the prefix is below the prefix itself.
-        assert!(bounded(AttributeOp::Lt, "B#", "B#".into()).is_err());
-    }
-
-    #[test]
-    fn without_a_literal_prefix_the_range_is_as_given() {
-        assert!(matches!(
-            bounded(AttributeOp::Gt, "", "m".into()),
-            Ok(SortCondition::Gt(KeyValue::S(k))) if k == "m"
-        ));
     }
 }

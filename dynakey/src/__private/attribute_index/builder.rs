@@ -1,14 +1,15 @@
-//! What a generated attribute-wise sort builder (`<Entity><Index>Sk<D>`) and `query_<index>(…)`
-//! call: one function per step, given the index's `DEF` and the fill's position, so each
-//! generated method is one call (the attribute name is read from `DEF` here).
+//! What a generated attribute-wise sort builder (`<Entity><Index>Sk<D>`), `query_<index>(…)` and
+//! `Entity::attribute_keys` call: one function per method, given the index's `DEF` and the fill's
+//! position, so each generated method is one call (the attribute name is read from `DEF` here).
+//! The comparisons themselves are the core's ([`AttributeStep`], [`TemplateStep`]).
 
-pub use crate::attribute::{AttributeArg, AttributeArg as AttrArg, BeginsWith};
-pub use crate::query::{AttributeRange, AttributeRange as Range};
-pub use crate::table::IndexDef;
+pub use crate::attribute::AttributeArg as AttrArg;
+pub use crate::query::{AttributeRange, AttributeStep, TemplateStep};
+use crate::table::IndexDef;
 pub use crate::Index;
 
-use crate::attribute::KeyAttribute;
 use crate::attribute::KeyValue;
+use crate::attribute::{AttributeArg, KeyAttribute};
 use crate::condition::SortCondition;
 use crate::error::{KeyError, KeyRole};
 use crate::index::{EntityIndex, Fill, IndexValue};
@@ -16,9 +17,10 @@ use crate::plan::PartitionKey;
 use crate::query::KeyQuery;
 use crate::Entity;
 
+use crate::template::KeyTemplate;
+
 use super::{
-    attribute_entity_index, entity_type_attribute, fill_attribute, has_entity_type,
-    template_between, template_compare, template_eq, AttributeOp, SortConditions,
+    attribute_entity_index, entity_type_attribute, fill_attribute, has_entity_type, SortConditions,
 };
 
 /// Depth 0 of an attribute-wise sort builder: no sort attribute given, so not
@@ -77,90 +79,32 @@ fn sort_attribute(def: &IndexDef, k: usize) -> &'static str {
     fill_attribute(def, KeyRole::Sort, k)
 }
 
-/// `a(v)` of a native sort fill `k`: `a = v`, the next one may follow.
+/// The method of native sort fill `k` (`.round()`): its [`AttributeStep`], whose `eq` makes the
+/// builder by `next` (the generated builder's constructor).
 #[inline]
-pub fn step_eq<T: KeyAttribute>(
+pub fn attribute_step<Next, E, I, T>(
     prior: SortConditions,
     def: &IndexDef,
     k: usize,
-    value: &impl AttributeArg<T>,
-) -> SortConditions {
-    prior.eq::<T>(sort_attribute(def, k), value)
+    next: fn(SortConditions) -> Next,
+) -> AttributeStep<Next, E, I, T> {
+    AttributeStep::new(prior, sort_attribute(def, k), next)
 }
 
-/// `a_gt(v)` … `a_lte(v)` of a native sort fill `k`.
+/// The method of sort fill `k`, a template of one field (`.bracket()`): its [`TemplateStep`].
 #[inline]
-pub fn step_compare<E, I, T: KeyAttribute>(
+pub fn template_step<Next, E, I, T>(
     prior: SortConditions,
     def: &IndexDef,
     k: usize,
-    op: AttributeOp,
-    value: &impl AttributeArg<T>,
-) -> AttributeRange<E, I> {
-    prior.compare(sort_attribute(def, k), op, value)
+    template: KeyTemplate,
+    next: fn(SortConditions) -> Next,
+) -> TemplateStep<Next, E, I, T> {
+    TemplateStep::new(prior, sort_attribute(def, k), template, next)
 }
 
-macro_rules! compare_steps {
-    ($($name:ident $template:ident $op:ident $text:literal;)*) => {$(
-        #[doc = concat!("`a ", $text, " v` of native sort fill `k` ([`step_compare`]).")]
-        #[inline]
-        pub fn $name<E, I, T: KeyAttribute>(
-            prior: SortConditions,
-            def: &IndexDef,
-            k: usize,
-            value: &impl AttributeArg<T>,
-        ) -> AttributeRange<E, I> {
-            step_compare(prior, def, k, AttributeOp::$op, value)
-        }
-
-        #[doc = concat!("`a ", $text, " key` of template sort fill `k` ([`step_template_compare`]).")]
-        #[inline]
-        pub fn $template<E, I>(
-            prior: SortConditions,
-            def: &IndexDef,
-            k: usize,
-            prefix: &'static str,
-            key: Result<String, KeyError>,
-        ) -> AttributeRange<E, I> {
-            step_template_compare(prior, def, k, AttributeOp::$op, prefix, key)
-        }
-    )*};
-}
-
-compare_steps! {
-    step_gt step_template_gt Gt ">";
-    step_gte step_template_gte Ge ">=";
-    step_lt step_template_lt Lt "<";
-    step_lte step_template_lte Le "<=";
-}
-
-/// What `SortAttributes::into_conditions` returns.
-pub type Conditions = Result<Vec<(&'static str, SortCondition<KeyValue>)>, KeyError>;
-
-/// `a_between(low, high)` of a native sort fill `k`.
-#[inline]
-pub fn step_between<E, I, T: KeyAttribute>(
-    prior: SortConditions,
-    def: &IndexDef,
-    k: usize,
-    low: &impl AttributeArg<T>,
-    high: &impl AttributeArg<T>,
-) -> AttributeRange<E, I> {
-    prior.between(sort_attribute(def, k), low, high)
-}
-
-/// `a_begins_with(p)` of a native (string) sort fill `k`.
-#[inline]
-pub fn step_begins_with<E, I, T: KeyAttribute>(
-    prior: SortConditions,
-    def: &IndexDef,
-    k: usize,
-    prefix: &impl BeginsWith<T>,
-) -> AttributeRange<E, I> {
-    prior.begins_with(sort_attribute(def, k), prefix)
-}
-
-/// The equality step of template sort fill `k`: `attribute = key`.
+/// The equality method of sort fill `k`, a template of several fields (`.slot(day, hour)`):
+/// `attribute = key`.
 #[inline]
 pub fn step_template_eq(
     prior: SortConditions,
@@ -168,34 +112,11 @@ pub fn step_template_eq(
     k: usize,
     key: Result<String, KeyError>,
 ) -> SortConditions {
-    template_eq(prior, sort_attribute(def, k), key)
+    prior.eq_value(sort_attribute(def, k), key.map(KeyValue::S))
 }
 
-/// A comparison step of template sort fill `k` ([`template_compare`]); `prefix` is the
-/// template's leading literal.
-#[inline]
-pub fn step_template_compare<E, I>(
-    prior: SortConditions,
-    def: &IndexDef,
-    k: usize,
-    op: AttributeOp,
-    prefix: &'static str,
-    key: Result<String, KeyError>,
-) -> AttributeRange<E, I> {
-    template_compare(prior, sort_attribute(def, k), op, prefix, key)
-}
-
-/// The `BETWEEN` step of template sort fill `k` ([`template_between`]).
-#[inline]
-pub fn step_template_between<E, I>(
-    prior: SortConditions,
-    def: &IndexDef,
-    k: usize,
-    low: Result<String, KeyError>,
-    high: Result<String, KeyError>,
-) -> AttributeRange<E, I> {
-    template_between(prior, sort_attribute(def, k), low, high)
-}
+/// What `SortAttributes::into_conditions` returns.
+pub type Conditions = Result<Vec<(&'static str, SortCondition<KeyValue>)>, KeyError>;
 
 /// The value of native partition fill `value` of a generated `query_<index>(…)`.
 ///
@@ -287,4 +208,40 @@ pub const fn attribute_entity_index_typed(
         _ => fills,
     };
     attribute_entity_index(def, fills, sparse).with_query_function(query)
+}
+
+/// What a sort attribute's method returns on the stub builder `B` of a failed entity derive:
+/// every comparison type-checks and gives the builder back, so code that queries the index adds
+/// no error of its own (nothing runs: the build failed).
+pub struct StubStep<B>(pub B);
+
+impl<B> StubStep<B> {
+    /// Stub of `eq`.
+    pub fn eq(self, _value: impl Sized) -> B {
+        self.0
+    }
+    /// Stub of `gt`.
+    pub fn gt(self, _value: impl Sized) -> B {
+        self.0
+    }
+    /// Stub of `gte`.
+    pub fn gte(self, _value: impl Sized) -> B {
+        self.0
+    }
+    /// Stub of `lt`.
+    pub fn lt(self, _value: impl Sized) -> B {
+        self.0
+    }
+    /// Stub of `lte`.
+    pub fn lte(self, _value: impl Sized) -> B {
+        self.0
+    }
+    /// Stub of `between`.
+    pub fn between(self, _low: impl Sized, _high: impl Sized) -> B {
+        self.0
+    }
+    /// Stub of `begins_with`.
+    pub fn begins_with(self, _prefix: impl Sized) -> B {
+        self.0
+    }
 }
