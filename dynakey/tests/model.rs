@@ -7,6 +7,7 @@
 //! `autotests = false` in `dynakey/Cargo.toml` means cargo does not build a file that is not
 //! listed here; `every_test_file_is_a_module` fails when one is missing.
 
+mod attribute_index_steps_props;
 mod canonical_parse_props;
 mod cli_json;
 mod derive_attribute_keys;

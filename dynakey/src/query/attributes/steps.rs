@@ -27,8 +27,11 @@ pub struct AttributeStep<Next, E, I, T> {
     prior: SortConditions,
     attribute: &'static str,
     next: fn(SortConditions) -> Next,
-    marker: PhantomData<fn() -> (E, I, T)>,
+    marker: Marker<E, I, T>,
 }
+
+/// The entity, index and attribute type of a step, held as types only.
+type Marker<E, I, T> = PhantomData<fn() -> (E, I, T)>;
 
 impl<Next, E, I, T> AttributeStep<Next, E, I, T> {
     /// The step on `attribute` after the conditions `prior`; `next` makes the builder it returns.
