@@ -3,7 +3,7 @@
 //!
 //! Run with `cargo run --example conditions`. The sort key has three fields,
 //! `ORD#<region>#<order>#<line>`; groups include their terminator, so order "1" never matches
-//! order "10" unless asked for with the explicit `order_prefix`.
+//! order "10" unless asked for with the explicit `prefix` (a partial value of the next field, `order`).
 
 use dynakey::AttributeValue;
 use dynakey::{DefaultTable, Entity, KeyQuery};
@@ -151,7 +151,7 @@ async fn main() -> Result<(), BoxError> {
     .await?;
     show(
         &db,
-        "begins_with: partial order \"1\" (order_prefix: eu/1 and eu/10)",
+        "begins_with: partial order \"1\" (prefix: eu/1 and eu/10)",
         &Line::query("a1").begins_with(eu().prefix("1")),
     )
     .await?;

@@ -286,23 +286,23 @@ async fn a_range_on_the_last_given_attribute() -> Result<(), BoxError> {
     // No excluded ends: `>`/`<` reach DynamoDB as themselves, so round 1 (or 10) is not read.
     let cases: [(&str, Vec<String>); 8] = [
         (
-            "round_gt(1)",
+            "round().gt(1)",
             ids(&db, &q().sort_key(sk().round().gt(1))).await?,
         ),
         (
-            "round_gte(2)",
+            "round().gte(2)",
             ids(&db, &q().sort_key(sk().round().gte(2))).await?,
         ),
         (
-            "round_lt(10)",
+            "round().lt(10)",
             ids(&db, &q().sort_key(sk().round().lt(10))).await?,
         ),
         (
-            "round_lte(2)",
+            "round().lte(2)",
             ids(&db, &q().sort_key(sk().round().lte(2))).await?,
         ),
         (
-            "round_between(2, 10)",
+            "round().between(2, 10)",
             ids(&db, &q().sort_key(sk().round().between(2, 10))).await?,
         ),
         (
@@ -318,7 +318,7 @@ async fn a_range_on_the_last_given_attribute() -> Result<(), BoxError> {
             ids(&db, &q().sort_key(sk().round().eq(2).bracket().gt("lower"))).await?,
         ),
         (
-            "round_between(2, 10).reverse()",
+            "round().between(2, 10).reverse()",
             ids(&db, &q().sort_key(sk().round().between(2, 10)).reverse()).await?,
         ),
     ];
@@ -341,9 +341,9 @@ async fn a_range_on_the_last_given_attribute() -> Result<(), BoxError> {
     match q().sort_key(sk().round().between(10, 2)).plan() {
         Err(e) => assert!(
             matches!(e.kind(), KeyErrorKind::Condition(_)),
-            "round_between(10, 2): {e:?}"
+            "round().between(10, 2): {e:?}"
         ),
-        Ok(plan) => return Err(format!("round_between(10, 2) was planned: {plan:?}").into()),
+        Ok(plan) => return Err(format!("round().between(10, 2) was planned: {plan:?}").into()),
     }
     Ok(())
 }

@@ -379,7 +379,7 @@ async fn a_group_prefix_reads_only_that_group() -> Result<(), BoxError> {
     let projects: Vec<Project> = (0..40).map(|i| project(2024 + i % 3, i, "p")).collect();
     load(&db, &projects).await?;
 
-    // Only the projects of 2026: a partial value of the id, the explicit `id_prefix`.
+    // Only the projects of 2026: a partial value of the id, the explicit `prefix`.
     let of_2026 = Project::query("acme").begins_with(Project::sk().prefix("2026-"));
     let read = db.query(&of_2026).collection::<ProjectsOf>().await?;
     let mut expected: Vec<Project> = projects

@@ -11,7 +11,9 @@
 //!   bound), and a `begins_with` operand too when the template ends with a literal.
 //!
 //! The field methods are in one impl for every `D`, each bounded by the fill order
-//! (`sort_key_order`). Every builder implements `SortKeyOf<Entity, Index>`, which the query
+//! (`sort_key_order`), with one `prefix(…)`: a partial value of the field at depth `D`, typed by
+//! the template's field types through `__private::PrefixAt<D>` (not implemented at the last depth,
+//! so a complete key has none). Every builder implements `SortKeyOf<Entity, Index>`, which the query
 //! conditions require: the base table's builder (`<Entity>Sk`, from `sk()`) has
 //! `Index = PrimaryIndex`, the builder of an `#[index(I, …)]` sort template (`<Entity><I>Sk`,
 //! from `<i>_sk()`) has `Index = I`.
