@@ -944,7 +944,7 @@ async fn an_item_the_entity_never_writes_is_not_decoded() -> Result<(), BoxError
         Err(dynakey_runtime::Error::ForeignItem {
             entity, partition, ..
         }) => {
-            assert_eq!(entity, "Match");
+            assert_eq!(entity, dynakey_runtime::ItemOwner::Entity("Match"));
             assert_eq!(partition.as_deref(), Some("IMPORT#7"));
         }
         other => return Err(format!("expected ForeignItem, got {other:?}").into()),

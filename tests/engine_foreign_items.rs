@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 
 use dynakey::{Cursor, DefaultTable, Entity, Key, Table};
 use dynakey_runtime::UnknownItems;
-use dynakey_runtime::{Db, Error, Page};
+use dynakey_runtime::{Db, Error, ItemOwner, Page};
 use futures::TryStreamExt;
 use serde::{Deserialize, Serialize};
 
@@ -129,7 +129,10 @@ fn foreign<T: std::fmt::Debug>(
             ..
         }) => {
             assert!(!reason.is_empty());
-            assert!(!entity.is_empty());
+            assert!(
+                matches!(entity, ItemOwner::Entity(name) if !name.is_empty()),
+                "{entity:?}"
+            );
             Ok((partition, sort))
         }
         other => Err(format!("expected ForeignItem, got {other:?}").into()),

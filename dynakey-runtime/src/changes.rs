@@ -372,7 +372,7 @@ fn entity_of<T: TableItem>(
         Ok(None) => match unknown {
             UnknownItems::Keep | UnknownItems::Skip => Ok(None),
             UnknownItems::Error => Err(Error::ForeignItem {
-                entity: crate::read::ANY_LISTED_ENTITY,
+                entity: crate::ItemOwner::AnyListedEntity,
                 partition: Some(partition.to_owned()),
                 sort: sort.map(str::to_owned),
                 reason: "its keys fit no entity the table lists".to_owned(),

@@ -8,6 +8,7 @@ mod ambiguous;
 mod batch;
 mod item;
 mod outcome;
+mod owner;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -18,6 +19,7 @@ pub use batch::{BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure};
 pub use item::ItemProblem;
 pub use outcome::OutcomeUnknown;
 pub(crate) use outcome::{SentKind, SentRequest, SentWrite};
+pub use owner::ItemOwner;
 pub use table::{KeyRole, SchemaDifference};
 pub use transaction::{CancelReason, Resend, TransactionCanceled, TransactionRefusal};
 pub(crate) use transaction::{Expected, KeyText, Reading, Rendered};
@@ -247,22 +249,22 @@ pub enum Error {
     #[error(transparent)]
     Collection(#[from] dynakey::CollectionError),
 
-    /// A typed read of entity `entity` (a query, page, key-only read or fan-out, a scan, the read
-    /// of [`Db::delete_all`](crate::Db::delete_all), a
-    /// [`Db::transact_get`](crate::Db::transact_get)) met an item that is not one of `entity`'s
-    /// items: its key attributes do not fit the entity's key templates for the read's target
+    /// A typed read (a query, page, key-only read or fan-out, a scan, the read of
+    /// [`Db::delete_all`](crate::Db::delete_all), a [`Db::transact_get`](crate::Db::transact_get))
+    /// met an item that is not one of `entity`'s items (an [`ItemOwner`]: one entity, or any entity
+    /// the table lists): its key attributes do not fit the entity's key templates for the read's target
     /// (partition and sort key, with the shard suffix of a sharded entity), or its entity-type
     /// attribute (where the entity declares one) names another entity. A query or scan returns it
     /// under [`UnknownItems::Error`](crate::UnknownItems::Error), the default policy of
     /// [`Query::unknown_items`](crate::Query::unknown_items); the item was not decoded.
     #[error(
-        "an item with partition key {partition:?} and sort key {sort:?} is not an item of entity \
-         `{entity}` ({reason}); {}",
-        foreign_item_advice(operation, entity)
+        "an item with partition key {partition:?} and sort key {sort:?} is not an item of {entity} \
+         ({reason}); {}",
+        foreign_item_advice(operation, *entity)
     )]
     ForeignItem {
-        /// The entity the read is typed by.
-        entity: &'static str,
+        /// Whose items the read takes: the entity it is typed by, or any entity the table lists.
+        entity: ItemOwner,
         /// The item's table partition-key value, when it had one of type `S`.
         partition: Option<String>,
         /// The item's table sort-key value, when it had one of type `S`.
@@ -555,8 +557,8 @@ impl Error {
 
 /// What a read that met another entity's item offers: a query or scan has an unknown-item
 /// policy; `delete_all` and `transact_get` have none.
-fn foreign_item_advice(operation: &str, entity: &str) -> &'static str {
-    if entity == crate::read::ANY_LISTED_ENTITY {
+fn foreign_item_advice(operation: &str, entity: ItemOwner) -> &'static str {
+    if entity == ItemOwner::AnyListedEntity {
         return match operation {
             "delete_all" => {
                 "no entity of the table's enum writes this key, so delete_all deleted nothing: \

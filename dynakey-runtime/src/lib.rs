@@ -190,8 +190,8 @@ pub use db::Db;
 pub use embedded::Engine;
 pub use error::{
     AmbiguousKey, BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason,
-    DanglingUnique, Error, ItemProblem, KeyRole, OutcomeUnknown, Resend, SchemaDifference,
-    TransactionCanceled, TransactionRefusal,
+    DanglingUnique, Error, ItemOwner, ItemProblem, KeyRole, OutcomeUnknown, Resend,
+    SchemaDifference, TransactionCanceled, TransactionRefusal,
 };
 pub use migrate::{
     CapacityBudget, Migrate, MigrationCheckpoint, MigrationCounts, MigrationExample,

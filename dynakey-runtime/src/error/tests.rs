@@ -312,7 +312,7 @@ fn every_error() -> Vec<Error> {
     }
     for operation in ["Query", "Scan", "delete_all", "transact_get"] {
         errors.push(Error::ForeignItem {
-            entity: "Project",
+            entity: ItemOwner::Entity("Project"),
             partition: Some(partition.clone()),
             sort: None,
             reason: "its entity-type attribute \"_type\" is Some(\"Task\"), not \"Project\"".into(),

@@ -44,7 +44,7 @@ use serde::de::DeserializeOwned;
 
 use crate::convert::Item;
 use crate::db::Db;
-use crate::error::Error;
+use crate::error::{Error, ItemOwner};
 use crate::item::{from_entity_item, from_item_in, key_from_item, key_strings};
 use dynakey::__private::plan::Target;
 use dynakey::TableItem;
@@ -202,10 +202,6 @@ where
     }
 }
 
-/// The entity [`Error::ForeignItem`] names for a read of any entity the table lists
-/// ([`Query::table_items`], `delete_all` on such a table).
-pub(crate) const ANY_LISTED_ENTITY: &str = "(any listed entity)";
-
 /// Decodes each item into the table's item type, as its own entity: see
 /// [`Query::table_items`].
 #[derive(Debug)]
@@ -291,7 +287,7 @@ where
         match (position, partition) {
             (Some(position), Some(partition)) => Ok((position, (partition, sort))),
             (_, partition) => Err(Error::ForeignItem {
-                entity: crate::read::ANY_LISTED_ENTITY,
+                entity: ItemOwner::AnyListedEntity,
                 partition,
                 sort,
                 reason: "its keys fit no entity the table lists".to_owned(),
@@ -349,7 +345,7 @@ pub(crate) fn decode_table_item<T: TableItem>(item: Item) -> Result<T, Error> {
         None => {
             let (partition, sort) = key_strings::<T>(&item);
             Err(Error::ForeignItem {
-                entity: crate::read::ANY_LISTED_ENTITY,
+                entity: ItemOwner::AnyListedEntity,
                 partition,
                 sort,
                 reason: "its keys fit no entity the table lists".to_owned(),

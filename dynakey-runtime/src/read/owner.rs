@@ -9,7 +9,7 @@ use dynakey::{AttributeType, Entity, Fill, Key};
 
 use super::collection::UnknownItems;
 use crate::convert::{from_attribute_value, string_attribute, Item};
-use crate::error::Error;
+use crate::error::{Error, ItemOwner};
 use crate::item::key_strings;
 
 /// Why `item` is not an item of `E` read through `target`; `None` when it is one. Checked, in
@@ -145,7 +145,13 @@ pub(crate) fn screen<E: Entity>(
             _ => {}
         }
     }
-    other::<Table<E>>(item, E::ENTITY_NAME, reason, policy, operation)
+    other::<Table<E>>(
+        item,
+        ItemOwner::Entity(E::ENTITY_NAME),
+        reason,
+        policy,
+        operation,
+    )
 }
 
 /// For an item of `E` on a table that lists its entities: `Err(Ambiguous)` when another listed
@@ -182,7 +188,7 @@ pub(crate) fn screen_listed<T: dynakey::Table>(
         Some(_) => Ok(Screened::Mine(item)),
         None => other::<T>(
             item,
-            crate::read::ANY_LISTED_ENTITY,
+            ItemOwner::AnyListedEntity,
             "its keys fit no entity the table lists".to_owned(),
             policy,
             operation,
@@ -212,7 +218,7 @@ pub(crate) fn is_own_key<T: dynakey::Table>(partition: &str, sort: Option<&str>)
 
 fn other<T: dynakey::Table>(
     item: Item,
-    entity: &'static str,
+    entity: ItemOwner,
     reason: String,
     policy: UnknownItems,
     operation: &'static str,

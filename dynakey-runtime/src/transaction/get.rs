@@ -49,7 +49,7 @@ fn decode_one<E: Entity + DeserializeOwned>(item: Option<Item>) -> Result<Option
         if value != Some(E::ENTITY_NAME) {
             let (partition, sort) = key_strings::<E::Table>(&item);
             return Err(Error::ForeignItem {
-                entity: E::ENTITY_NAME,
+                entity: crate::ItemOwner::Entity(E::ENTITY_NAME),
                 partition,
                 sort,
                 reason: format!(
