@@ -9,13 +9,15 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use aws_sdk_dynamodb::config::SharedInterceptor;
+use aws_sdk_dynamodb::operation::describe_table::builders::DescribeTableFluentBuilder;
+use aws_sdk_dynamodb::types::TableDescription;
 use aws_sdk_dynamodb::Client;
 use dynakey::{CursorCodec, DefaultTable, Table};
 
 use crate::limits::DEFAULT_BATCH_CONCURRENCY;
 use crate::request_log::RequestLog;
 use crate::retry::RetryPolicy;
-use crate::sdk::{Edge, Meter};
+use crate::sdk::{Edge, Failed, Idempotence, Meter, Sending};
 
 /// A handle on one DynamoDB table whose key schema is declared by `T` (default: [`DefaultTable`],
 /// `PK`/`SK`).
@@ -178,5 +180,21 @@ impl<T: Table> Db<T> {
     /// The SDK edge every request of this handle is sent through.
     pub(crate) fn edge(&self) -> &Edge {
         &self.edge
+    }
+
+    /// `DescribeTable` of this handle's table, through the edge (a read: the SDK retries it); an
+    /// answer without a `Table` reads as an empty description. Every `DescribeTable` the runtime
+    /// sends is this one: set-up and its waits, a migration's item count, a stream's ARN.
+    pub(crate) async fn describe_table(
+        &self,
+    ) -> Result<TableDescription, Failed<DescribeTableFluentBuilder>> {
+        let request = self.client().describe_table().table_name(self.table_name());
+        let output = self
+            .edge
+            .send(request, Sending::sdk(Idempotence::Idempotent))
+            .await?;
+        Ok(output
+            .table
+            .unwrap_or_else(|| TableDescription::builder().build()))
     }
 }

@@ -370,21 +370,8 @@ impl<T: Table> Run<T> {
 
     /// The table's `ItemCount` (`DescribeTable`), for the ETA; `None` when it cannot be had.
     async fn estimate(&self) -> Option<u64> {
-        let request = self
-            .db
-            .client()
-            .describe_table()
-            .table_name(self.db.table_name());
-        let output = self
-            .db
-            .edge()
-            .send(request, Sending::sdk(Idempotence::Idempotent))
-            .await
-            .ok()?;
-        output
-            .table()
-            .and_then(|t| t.item_count())
-            .and_then(|n| u64::try_from(n).ok())
+        let table = self.db.describe_table().await.ok()?;
+        table.item_count().and_then(|n| u64::try_from(n).ok())
     }
 
     /// Reads segment `segment` of `total` from its checkpoint position to its end, page by page,

@@ -308,20 +308,9 @@ impl<T: TableItem> Changes<T> {
 
     /// The table's `LatestStreamArn`.
     async fn stream_arn(&self) -> Result<String, Error> {
-        let request = self
-            .db
-            .client()
-            .describe_table()
-            .table_name(self.db.table_name());
-        let output = self
-            .db
-            .edge()
-            .send(request, Sending::sdk(Idempotence::Idempotent))
-            .await
-            .map_err(Failed::into_error)?;
-        output
-            .table()
-            .and_then(|t| t.latest_stream_arn())
+        let table = self.db.describe_table().await.map_err(Failed::into_error)?;
+        table
+            .latest_stream_arn()
             .map(str::to_owned)
             .ok_or_else(|| Error::NoStream {
                 table: self.db.table_name().to_owned(),

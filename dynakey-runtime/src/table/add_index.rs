@@ -130,14 +130,7 @@ impl<T: Table> AddMissingIndexes<T> {
     /// As listed on [`AddMissingIndexes`].
     pub async fn send(self) -> Result<Vec<String>, Error> {
         let db = &self.db;
-        let request = db.client().describe_table().table_name(db.table_name());
-        let table = db
-            .edge()
-            .send(request, Sending::sdk(Idempotence::Idempotent))
-            .await
-            .map_err(Failed::into_error)?
-            .table
-            .unwrap_or_else(|| TableDescription::builder().build());
+        let table = db.describe_table().await.map_err(Failed::into_error)?;
         let (missing, blocking): (Vec<_>, Vec<_>) = differences::<T>(&table)
             .into_iter()
             .filter(|d| !matches!(d, SchemaDifference::Stream { .. }))

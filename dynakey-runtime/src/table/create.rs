@@ -116,13 +116,8 @@ impl<T: Table> Db<T> {
         let started = Instant::now();
         let mut delay = Duration::from_millis(20);
         loop {
-            let request = self.client().describe_table().table_name(self.table_name());
-            let description = self
-                .edge()
-                .send(request, Sending::sdk(Idempotence::Idempotent))
-                .await
-                .map_err(Failed::into_error)?;
-            let Some(waiting_for) = not_ready(description.table(), index) else {
+            let table = self.describe_table().await.map_err(Failed::into_error)?;
+            let Some(waiting_for) = not_ready(Some(&table), index) else {
                 return Ok(());
             };
             let waited = started.elapsed();

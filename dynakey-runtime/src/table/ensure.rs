@@ -52,7 +52,7 @@ impl<T: Table> Db<T> {
     /// is not changed. [`Error::Sdk`] from `DescribeTable` or `CreateTable`;
     /// [`Error::TableNotActive`] as for [`create_table`](Self::create_table).
     pub async fn ensure_table(&self) -> Result<TableSetup, Error> {
-        let description = match self.describe_table().await? {
+        let description = match self.find_table().await? {
             Some(description) => description,
             None => {
                 let request = self.create_table_request()?;
@@ -72,7 +72,7 @@ impl<T: Table> Db<T> {
                             .is_some_and(|e| e.is_resource_in_use_exception());
                         // Created by someone else since DescribeTable: check theirs.
                         let theirs = match in_use {
-                            true => self.describe_table().await?,
+                            true => self.find_table().await?,
                             false => None,
                         };
                         theirs.ok_or_else(|| failed.into_error())?
@@ -91,19 +91,10 @@ impl<T: Table> Db<T> {
         Ok(TableSetup::Existing)
     }
 
-    /// `DescribeTable`, or `None` on `ResourceNotFoundException`.
-    async fn describe_table(&self) -> Result<Option<TableDescription>, Error> {
-        let request = self.client().describe_table().table_name(self.table_name());
-        let result = self
-            .edge()
-            .send(request, Sending::sdk(Idempotence::Idempotent))
-            .await;
-        match result {
-            Ok(output) => Ok(Some(
-                output
-                    .table
-                    .unwrap_or_else(|| TableDescription::builder().build()),
-            )),
+    /// [`describe_table`](Db::describe_table), or `None` on `ResourceNotFoundException`.
+    async fn find_table(&self) -> Result<Option<TableDescription>, Error> {
+        match self.describe_table().await {
+            Ok(table) => Ok(Some(table)),
             Err(failed)
                 if failed
                     .service_error()
