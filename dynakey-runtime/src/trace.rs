@@ -12,11 +12,6 @@
 //! - one `warn` event per throttled attempt (`ThrottlingException`,
 //!   `ProvisionedThroughputExceededException`, `RequestLimitExceeded`, …), retried or not.
 //!
-//! It also marks, for the SDK edge, when the SDK starts on a request and when it hands it to the
-//! HTTP client (`sdk::Mark`; nothing outside the edge's sends): what tells a send that failed
-//! before reaching DynamoDB from one whose answer was lost, kept here so that a `Db`'s clients
-//! carry one interceptor, not two (each costs every request a look-up per hook).
-//!
 //! **Nothing when nobody listens.** Before each request the interceptor asks `tracing` whether a
 //! subscriber wants its events (`tracing::enabled!` at its target: one relaxed load when no
 //! subscriber is installed, the call site's cached interest otherwise). When none wants the
@@ -32,8 +27,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use aws_sdk_dynamodb::config::interceptors::{
-    BeforeSerializationInterceptorContextMut, BeforeSerializationInterceptorContextRef,
-    BeforeTransmitInterceptorContextRef, FinalizerInterceptorContextRef,
+    BeforeSerializationInterceptorContextMut, BeforeTransmitInterceptorContextRef,
+    FinalizerInterceptorContextRef,
 };
 use aws_sdk_dynamodb::config::{ConfigBag, Intercept, RuntimeComponents};
 use aws_sdk_dynamodb::error::{BoxError, ProvideErrorMetadata};
@@ -49,7 +44,6 @@ use aws_smithy_runtime_api::client::orchestrator::{Metadata, OrchestratorError};
 use aws_smithy_types::config_bag::{Storable, StoreReplace};
 
 use crate::retry::is_throttling_code;
-use crate::sdk::{mark, Mark};
 
 /// The interceptor. Each instance has an id, so that a client which already carries one (a `Db`
 /// made from another `Db`'s client) reports each request once.
@@ -90,25 +84,6 @@ impl Storable for Request {
 impl Intercept for Trace {
     fn name(&self) -> &'static str {
         "dynakey_runtime::trace"
-    }
-
-    fn read_before_execution(
-        &self,
-        _context: &BeforeSerializationInterceptorContextRef<'_>,
-        _cfg: &mut ConfigBag,
-    ) -> Result<(), BoxError> {
-        mark(Mark::Started);
-        Ok(())
-    }
-
-    fn read_before_transmit(
-        &self,
-        _context: &BeforeTransmitInterceptorContextRef<'_>,
-        _runtime_components: &RuntimeComponents,
-        _cfg: &mut ConfigBag,
-    ) -> Result<(), BoxError> {
-        mark(Mark::Transmitted);
-        Ok(())
     }
 
     fn modify_before_serialization(

@@ -2,8 +2,12 @@
 //! its request (the one `.send()` of the crate), and what its answers carry.
 
 use aws_sdk_dynamodb::config::http::HttpResponse;
+use aws_sdk_dynamodb::config::interceptors::{
+    BeforeSerializationInterceptorContextRef, BeforeTransmitInterceptorContextRef,
+};
 use aws_sdk_dynamodb::config::retry::RetryConfig;
-use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
+use aws_sdk_dynamodb::config::{ConfigBag, Intercept, RuntimeComponents};
+use aws_sdk_dynamodb::error::{BoxError, ProvideErrorMetadata, SdkError};
 use aws_sdk_dynamodb::operation::{
     batch_get_item, batch_write_item, create_table, delete_item, delete_table, describe_table,
     get_item, put_item, query, scan, transact_get_items, transact_write_items, update_item,
@@ -89,7 +93,7 @@ pub(crate) enum Dispatch {
 /// the task that sends it ([`marking`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Mark {
-    /// No hook marked it: the request was rendered on a client without dynakey's interceptor.
+    /// No hook marked it: the request was rendered on a client without [`MarkSends`].
     /// Read as "may have been transmitted", the safe side.
     Unseen,
     /// The SDK started on it (`read_before_execution`) and never handed it to the HTTP client.
@@ -115,17 +119,47 @@ pub(crate) async fn marking<F: Future>(send: F) -> (F::Output, Mark) {
     .await
 }
 
-/// Marks the send in progress on this task ([`marking`]); no-op outside of one. Called by the
-/// hooks of dynakey's interceptor ([`Trace`](crate::trace::Trace), on every client of a `Db`),
-/// and of the Streams requests' own override.
-pub(crate) fn mark(mark: Mark) {
+/// Marks the send in progress on this task ([`marking`]); no-op outside of one.
+fn mark(mark: Mark) {
     // `try_with` fails only outside a `marking` scope (a request of the once-client sent some
     // other way): nothing to mark then.
     let _ = MARK.try_with(|m| m.set(mark));
 }
 
+/// The interceptor that marks a send ([`mark`]): when the SDK starts on a request, and when it
+/// hands it to the HTTP client. On every client of a `Db` (`Db::new` registers it permanent, so
+/// the SDK looks up no disabling flag before its hooks), and as a per-request override on the
+/// caller's Streams client, which has no interceptor of dynakey's.
+#[derive(Debug)]
+pub(crate) struct MarkSends;
+
+impl Intercept for MarkSends {
+    fn name(&self) -> &'static str {
+        "dynakey_runtime::sdk::mark_sends"
+    }
+
+    fn read_before_execution(
+        &self,
+        _context: &BeforeSerializationInterceptorContextRef<'_>,
+        _cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        mark(Mark::Started);
+        Ok(())
+    }
+
+    fn read_before_transmit(
+        &self,
+        _context: &BeforeTransmitInterceptorContextRef<'_>,
+        _runtime_components: &RuntimeComponents,
+        _cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        mark(Mark::Transmitted);
+        Ok(())
+    }
+}
+
 /// The client the edge renders the requests it retries itself on ([`Dispatch::Once`]): `client`'s
-/// configuration (with dynakey's interceptor, which marks the send) and the SDK's own retries
+/// configuration (with dynakey's interceptors: [`MarkSends`] marks the send) and the SDK's own retries
 /// off, so that every attempt is the edge's and counted. Made once per handle; no interceptor of
 /// its own, as every interceptor costs each request a look-up per hook.
 pub(crate) fn once_client(client: &Client) -> Client {
@@ -345,42 +379,7 @@ operation!(
 #[cfg(feature = "streams")]
 mod streams {
     use super::*;
-    use aws_sdk_dynamodb::config::interceptors::{
-        BeforeSerializationInterceptorContextRef, BeforeTransmitInterceptorContextRef,
-    };
-    use aws_sdk_dynamodb::config::{ConfigBag, Intercept, RuntimeComponents};
-    use aws_sdk_dynamodb::error::BoxError;
     use aws_sdk_dynamodbstreams::operation::{describe_stream, get_records, get_shard_iterator};
-
-    /// Marks when the SDK starts on a request and when it hands it to the HTTP client, for a client
-    /// without dynakey's interceptor (the caller's Streams client), as a per-request override.
-    #[derive(Debug)]
-    struct Transmitted;
-
-    impl Intercept for Transmitted {
-        fn name(&self) -> &'static str {
-            "dynakey_runtime::sdk::transmitted"
-        }
-
-        fn read_before_execution(
-            &self,
-            _context: &BeforeSerializationInterceptorContextRef<'_>,
-            _cfg: &mut ConfigBag,
-        ) -> Result<(), BoxError> {
-            mark(Mark::Started);
-            Ok(())
-        }
-
-        fn read_before_transmit(
-            &self,
-            _context: &BeforeTransmitInterceptorContextRef<'_>,
-            _runtime_components: &RuntimeComponents,
-            _cfg: &mut ConfigBag,
-        ) -> Result<(), BoxError> {
-            mark(Mark::Transmitted);
-            Ok(())
-        }
-    }
 
     macro_rules! stream_operation {
         ($name:ident, $op:ident :: $builder:ident, $output:ident, $error:ident) => {
@@ -402,7 +401,7 @@ mod streams {
                             Dispatch::Once => {
                                 let once = aws_sdk_dynamodbstreams::config::Builder::default()
                                     .retry_config(RetryConfig::disabled())
-                                    .interceptor(Transmitted);
+                                    .interceptor(MarkSends);
                                 self.customize().config_override(once).send().await
                             }
                         }
