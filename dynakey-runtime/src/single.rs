@@ -1,10 +1,11 @@
 //! The single-item family: [`Get`] (`db.get`), [`Put`] (`db.put`, `db.create`), [`Delete`]
 //! (`db.delete`), [`Update`] (`db.update`), [`Modify`] (`db.modify`), `db.move_to` and [`FindUnique`] (`db.find_unique`),
 //! each a request value awaited once.
-//! A write is one [`Action`](write::Action), sent alone or — for an entity with `#[unique(…)]`, a
+//! A write is one [`Action`](action::Action), sent alone ([`write`]) or — for an entity with `#[unique(…)]`, a
 //! move, and every [`Transaction`](crate::Transaction) — by the `TransactWriteItems` runner
 //! ([`transact`]), which keeps the uniqueness items ([`unique`]).
 
+mod action;
 mod delete;
 mod find_unique;
 mod get;

@@ -13,9 +13,9 @@ use aws_sdk_dynamodb::types::{CancellationReason, TransactWriteItem};
 use dynakey::__private::expr::{Condition, Path};
 use dynakey::{Table, WriteInput};
 
+use super::action::{Action, Kind};
 use super::get::consistent_item;
 use super::unique::{self, NewValues, UniquePart};
-use super::write::{Action, Kind};
 use crate::convert::{to_sdk_value, transact_write_item, Item, WriteKind};
 use crate::db::Db;
 use crate::error::{
