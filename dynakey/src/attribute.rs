@@ -17,6 +17,7 @@
 //! | [`KeyBytes`] | `B` | empty; over 2,048 / 1,024 bytes |
 
 use std::borrow::Cow;
+use std::cmp::Ordering;
 
 use crate::error::{KeyError, KeyErrorKind, KeyRole, SegmentError};
 
@@ -37,6 +38,18 @@ pub enum KeyValue {
     N(String),
     /// `B`: binary.
     B(Vec<u8>),
+}
+
+/// The order of two key values of one type: `N` numerically ([`number::cmp_numbers`]), `S` and `B` by
+/// their bytes (UTF-8 for `S`), as DynamoDB compares key attributes; `None` across types or for a
+/// malformed number.
+pub(crate) fn compare_values(a: &KeyValue, b: &KeyValue) -> Option<Ordering> {
+    match (a, b) {
+        (KeyValue::S(a), KeyValue::S(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
+        (KeyValue::B(a), KeyValue::B(b)) => Some(a.cmp(b)),
+        (KeyValue::N(a), KeyValue::N(b)) => number::cmp_numbers(a, b),
+        _ => None,
+    }
 }
 
 impl KeyValue {

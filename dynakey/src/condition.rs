@@ -168,12 +168,6 @@ impl<T> SegmentPrefix<T> for String {
     }
 }
 
-impl SegmentPrefix<crate::KeyPath> for &crate::KeyPath {
-    fn push_prefix(&self, out: &mut String) {
-        out.push_str(self.as_str());
-    }
-}
-
 /// The smallest string greater than every string that starts with `prefix`: the last character
 /// incremented (skipping the surrogate range), dropping trailing `U+10FFFF` characters first
 /// (docs/semantics.md §3). `None` when no such string exists (`prefix` is empty or all `U+10FFFF`).

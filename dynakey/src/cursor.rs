@@ -712,8 +712,7 @@ fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), K
         // Numbers compare as numbers ("1e2" is 100), as DynamoDB compares them.
         let same = key.get(attribute).is_some_and(|value| match (value, &own) {
             (KeyValue::N(_), KeyValue::N(_)) => {
-                crate::query::attributes::compare_values(value, &own)
-                    == Some(std::cmp::Ordering::Equal)
+                crate::attribute::compare_values(value, &own) == Some(std::cmp::Ordering::Equal)
             }
             _ => *value == own,
         });
@@ -733,7 +732,7 @@ fn check_key(plan: &QueryPlan, partition: usize, key: &StartKey) -> Result<(), K
                     condition.holds(
                         value,
                         |a, b| {
-                            crate::query::attributes::compare_values(a, b)
+                            crate::attribute::compare_values(a, b)
                                 .unwrap_or(std::cmp::Ordering::Less)
                         },
                         |a, p| match (a, p) {

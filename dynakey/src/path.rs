@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::condition::SegmentPrefix;
 use crate::error::SegmentError;
 use crate::segment::KeySegment;
 
@@ -228,6 +229,13 @@ impl KeySegment for KeyPath {
     #[inline]
     fn is_valid_segment(text: &str) -> bool {
         KeyPath::is_valid(text)
+    }
+}
+
+/// A folder's path as a `<field>_prefix(…)` value reads the folder and its subtree.
+impl SegmentPrefix<KeyPath> for &KeyPath {
+    fn push_prefix(&self, out: &mut String) {
+        out.push_str(self.as_str());
     }
 }
 

@@ -13,10 +13,8 @@
 use std::cmp::Ordering;
 use std::marker::PhantomData;
 
-use crate::attribute::KeyValue;
-use crate::attribute::{
-    number::cmp_numbers, AttributeArg, AttributeType, KeyAttribute, StringAttribute,
-};
+use crate::attribute::{compare_values, KeyValue};
+use crate::attribute::{AttributeArg, AttributeType, KeyAttribute, StringAttribute};
 use crate::condition::SortCondition;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::plan::{PartitionKey, SortKeyCondition};
@@ -174,18 +172,6 @@ pub enum AttributeOp {
     Lt,
     /// `<=`.
     Le,
-}
-
-/// The order of two key values of one type: `N` numerically ([`cmp_numbers`]), `S` and `B` by
-/// their bytes (UTF-8 for `S`), as DynamoDB compares key attributes; `None` across types or for a
-/// malformed number.
-pub(crate) fn compare_values(a: &KeyValue, b: &KeyValue) -> Option<Ordering> {
-    match (a, b) {
-        (KeyValue::S(a), KeyValue::S(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
-        (KeyValue::B(a), KeyValue::B(b)) => Some(a.cmp(b)),
-        (KeyValue::N(a), KeyValue::N(b)) => cmp_numbers(a, b),
-        _ => None,
-    }
 }
 
 /// A value for messages: the text of `S`/`N`, the length of `B`.
