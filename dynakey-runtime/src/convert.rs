@@ -86,39 +86,13 @@ pub fn from_start_key(key: &StartKey) -> HashMap<String, AttributeValue> {
         .collect()
 }
 
-/// A `ConditionExpression` rendered for a write request, with the names and values it references
-/// (values `None` when it references none: DynamoDB rejects an empty map).
-#[derive(Debug, Clone, PartialEq)]
-pub struct RenderedCondition {
-    /// `ConditionExpression`.
-    pub expression: String,
-    /// `ExpressionAttributeNames`.
-    pub names: HashMap<String, String>,
-    /// `ExpressionAttributeValues`, when the condition has values.
-    pub values: Option<HashMap<String, AttributeValue>>,
-}
-
-/// Renders `condition` with dynakey's [`Renderer`](dynakey::__private::expr::Renderer) for a write request's
-/// `ConditionExpression` (AWS developer guide, "Condition expressions").
-pub fn render_condition(condition: &dynakey::__private::expr::Condition) -> RenderedCondition {
-    let mut renderer = dynakey::__private::expr::Renderer::new();
-    let expression = renderer.condition(condition);
-    let (names, values) = renderer.finish();
-    RenderedCondition {
-        expression,
-        names: names.into_iter().collect(),
-        values: (!values.is_empty())
-            .then(|| values.into_iter().map(|(k, v)| (k, v.into())).collect()),
-    }
-}
-
 /// Converts a `u32` count to the SDK's `i32` `Limit`, saturating at `i32::MAX`.
 pub(crate) fn limit_to_i32(limit: u32) -> i32 {
     i32::try_from(limit).unwrap_or(i32::MAX)
 }
 
 /// An expression value as the SDK's `AttributeValue` (every DynamoDB type).
-pub fn to_sdk_value(value: &dynakey::__private::expr::Value) -> AttributeValue {
+pub(crate) fn to_sdk_value(value: &dynakey::AttributeValue) -> AttributeValue {
     value.clone().into()
 }
 
