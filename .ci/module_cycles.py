@@ -135,26 +135,14 @@ MOD_INLINE = re.compile(r'\b' + VIS + r'mod\s+(' + IDENT + r')\s*\{')
 ATTRIBUTE = re.compile(r'\s*#\s*\[')
 
 
-def block_end(code, i):
-    """At a `{`: the index after its matching `}`."""
+def closing(code, i):
+    """At an opening `{` or `[`: the index after its matching close."""
+    open_, close = code[i], '}' if code[i] == '{' else ']'
     depth = 0
     for j in range(i, len(code)):
-        if code[j] == '{':
+        if code[j] == open_:
             depth += 1
-        elif code[j] == '}':
-            depth -= 1
-            if depth == 0:
-                return j + 1
-    return len(code)
-
-
-def bracket_end(code, i):
-    """At a `[`: the index after its matching `]`."""
-    depth = 0
-    for j in range(i, len(code)):
-        if code[j] == '[':
-            depth += 1
-        elif code[j] == ']':
+        elif code[j] == close:
             depth -= 1
             if depth == 0:
                 return j + 1
@@ -173,7 +161,7 @@ def item_end(code, i):
         elif depth == 0 and c == ';':
             return j + 1
         elif depth == 0 and c == '{':
-            end = block_end(code, j)
+            end = closing(code, j)
             m = re.compile(r'\s*;').match(code, end)
             return m.end() if m else end
         elif depth == 0 and c == '}':
@@ -194,7 +182,7 @@ def drop_test_items(code):
             a = ATTRIBUTE.match(code, j)
             if not a:
                 break
-            j = bracket_end(code, a.end() - 1)
+            j = closing(code, a.end() - 1)
         j += len(code[j:]) - len(code[j:].lstrip())
         mod = MOD_FILE.match(code, j)
         if mod:
@@ -340,7 +328,7 @@ class Crate:
         for m in MOD_INLINE.finditer(code):
             if m.start() < pos:
                 continue
-            end = block_end(code, m.end() - 1)
+            end = closing(code, m.end() - 1)
             own.append(code[pos:m.start()] + newlines(code[m.start():end]))
             child = Module(m.group(1), module, module.file, False)
             child.inline = True

@@ -42,6 +42,22 @@ class Fixture:
         self.tmp.cleanup()
 
 
+def module_circles(files):
+    fx = Fixture(files)
+    try:
+        return fx.module_circles()
+    finally:
+        fx.close()
+
+
+def file_circles(files):
+    fx = Fixture(files)
+    try:
+        return fx.file_circles()
+    finally:
+        fx.close()
+
+
 # b uses a; whether a uses b decides whether there is a circle.
 B_USES_A = 'pub fn g() -> u8 { crate::a::f() }\n'
 LIB = 'mod a;\nmod b;\n'
@@ -49,11 +65,7 @@ LIB = 'mod a;\nmod b;\n'
 
 class Literals(unittest.TestCase):
     def circles_with(self, a_text):
-        fx = Fixture({'lib.rs': LIB, 'a.rs': a_text, 'b.rs': B_USES_A})
-        try:
-            return fx.module_circles()
-        finally:
-            fx.close()
+        return module_circles({'lib.rs': LIB, 'a.rs': a_text, 'b.rs': B_USES_A})
 
     def test_code_after_a_continued_string_is_read(self):
         # The `\`-newline continuation once made the check pair the second quote with the next
@@ -116,13 +128,10 @@ class TestCode(unittest.TestCase):
             }
             pub fn after() -> u8 { 2 }
         '''
-        fx = Fixture({'lib.rs': LIB, 'a.rs': a, 'b.rs': B_USES_A})
-        self.assertEqual(fx.module_circles(), [])
-        fx.close()
+        self.assertEqual(module_circles({'lib.rs': LIB, 'a.rs': a, 'b.rs': B_USES_A}), [])
         # The code after the test module still counts.
-        fx = Fixture({'lib.rs': LIB, 'a.rs': a.replace('{ 2 }', '{ crate::b::g() }'), 'b.rs': B_USES_A})
-        self.assertEqual(fx.module_circles(), [['a', 'b']])
-        fx.close()
+        after = a.replace('{ 2 }', '{ crate::b::g() }')
+        self.assertEqual(module_circles({'lib.rs': LIB, 'a.rs': after, 'b.rs': B_USES_A}), [['a', 'b']])
 
     def test_cfg_test_module_file_is_left_out(self):
         fx = Fixture({
@@ -139,50 +148,40 @@ class TestCode(unittest.TestCase):
 
 class Resolution(unittest.TestCase):
     def test_use_groups_self_and_aliases(self):
-        fx = Fixture({
+        self.assertEqual(module_circles({
             'lib.rs': LIB,
             'a.rs': 'use crate::{b::{self as other}, a as _};\npub fn f() -> u8 { other::g() }\n',
             'b.rs': B_USES_A,
-        })
-        self.assertEqual(fx.module_circles(), [['a', 'b']])
-        fx.close()
+        }), [['a', 'b']])
 
     def test_a_root_reexport_leads_to_the_defining_module(self):
-        fx = Fixture({
+        self.assertEqual(module_circles({
             'lib.rs': 'mod a;\nmod b;\npub use b::{Thing, g};\n',
             'a.rs': 'pub fn f(_: crate::Thing) -> u8 { 1 }\n',
             'b.rs': 'pub struct Thing;\n' + B_USES_A,
-        })
-        self.assertEqual(fx.module_circles(), [['a', 'b']])
-        fx.close()
+        }), [['a', 'b']])
 
     def test_sibling_files_in_a_circle(self):
-        fx = Fixture({
+        self.assertEqual(file_circles({
             'lib.rs': 'mod x;\n',
             'x.rs': 'mod one;\nmod two;\npub use one::One;\npub struct Shared;\n',
             'x/one.rs': 'use super::two::Two;\npub struct One(pub Two);\n',
             'x/two.rs': 'pub struct Two;\nfn make() -> super::One { super::One(Two) }\n',
-        })
-        self.assertEqual(fx.file_circles(), [['x/one.rs', 'x/two.rs']])
-        fx.close()
+        }), [['x/one.rs', 'x/two.rs']])
 
     def test_a_parent_using_its_children_is_no_circle(self):
-        fx = Fixture({
+        self.assertEqual(file_circles({
             'lib.rs': 'mod x;\n',
             'x/mod.rs': 'mod one;\npub use one::One;\npub struct Shared;\npub fn go() { one::run() }\n',
             'x/one.rs': 'use super::Shared;\npub struct One(pub Shared);\npub fn run() {}\n',
-        })
-        self.assertEqual(fx.file_circles(), [])
-        fx.close()
+        }), [])
 
     def test_self_paths_and_inline_modules(self):
-        fx = Fixture({
+        self.assertEqual(module_circles({
             'lib.rs': 'mod x;\nmod y;\n',
             'x.rs': 'mod inner {\n    pub use crate::y::Y;\n}\npub struct X(self::inner::Y);\n',
             'y.rs': 'pub struct Y;\npub fn f(_: crate::x::X) {}\n',
-        })
-        self.assertEqual(fx.module_circles(), [['x', 'y']])
-        fx.close()
+        }), [['x', 'y']])
 
 
 ARCHITECTURE = '''
