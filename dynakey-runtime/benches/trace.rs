@@ -2,7 +2,7 @@
 //! same request built with the SDK's fluent builder, sent one after another through
 //!
 //! - a plain SDK client of the embedded engine (`Engine::client`: nothing of dynakey's on it),
-//! - the client of a `Db` (`Db::client`: the same client with dynakey's interceptors) with no
+//! - the client of a `Db` (`Db::client`: the same client with dynakey's interceptor) with no
 //!   `tracing` subscriber installed — the interceptor only asks `tracing` and steps aside,
 //! - the same `Db` client with a subscriber that wants every event (and does nothing with them):
 //!   the interceptor adds `ReturnConsumedCapacity`, describes the request and builds its event,

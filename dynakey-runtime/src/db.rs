@@ -17,7 +17,7 @@ use dynakey::{CursorCodec, DefaultTable, Table};
 use crate::limits::DEFAULT_BATCH_CONCURRENCY;
 use crate::request_log::RequestLog;
 use crate::retry::RetryPolicy;
-use crate::sdk::{Edge, Failed, Idempotence, MarkSends, Meter, Sending};
+use crate::sdk::{Edge, Failed, Idempotence, Interceptor, Meter, Sending};
 
 /// A handle on one DynamoDB table whose key schema is declared by `T` (default: [`DefaultTable`],
 /// `PK`/`SK`).
@@ -68,19 +68,19 @@ impl<T: Table> Db<T> {
     /// A handle on table `table_name`, declared by `T`. Sends nothing; the table must exist (or be
     /// created with [`create_table`](Self::create_table)) before the first operation.
     ///
-    /// The handle uses a copy of `client`'s configuration with two more interceptors: one that,
-    /// while a `tracing` subscriber wants its events, asks every request for its ConsumedCapacity
-    /// and reports each request as an event (see the crate docs, "Observability"), and otherwise
-    /// does nothing; and one that notes whether a send reached the HTTP client (what tells a
-    /// write that failed before it was sent from one whose answer was lost). `client` itself is
-    /// unchanged.
+    /// The handle uses a copy of `client`'s configuration with one more interceptor, which notes
+    /// whether a send reached the HTTP client (what tells a write that failed before it was sent
+    /// from one whose answer was lost) and, while a `tracing` subscriber wants its events, asks
+    /// every request for its ConsumedCapacity and reports each request as an event (see the crate
+    /// docs, "Observability"); `client` itself is unchanged.
     pub fn new(client: Client, table_name: impl Into<String>) -> Self {
         let table_name: String = table_name.into();
         let mut config = client.config().to_builder();
-        // Permanent: the SDK would otherwise look their disabling flags up in the request's
-        // configuration before every hook of every request (19 look-ups per request each).
-        config.push_interceptor(SharedInterceptor::permanent(MarkSends));
-        config.push_interceptor(SharedInterceptor::permanent(crate::trace::Trace::new()));
+        // Permanent: the SDK would otherwise look its disabling flag up in the request's
+        // configuration before every hook of every request (19 look-ups per request).
+        config.push_interceptor(SharedInterceptor::permanent(Interceptor::traced(
+            crate::trace::Trace::new(),
+        )));
         let config = config.build();
         Db {
             edge: Edge::new(Client::from_conf(config), table_name.into()),

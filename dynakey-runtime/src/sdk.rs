@@ -21,7 +21,7 @@ use aws_sdk_dynamodb::Client;
 use tracing::Instrument;
 
 pub(crate) use answer::{build_error, cancel_reasons, refused, sdk_error};
-pub(crate) use operation::MarkSends;
+pub(crate) use operation::Interceptor;
 use operation::{marking, once_client, Dispatch, Mark};
 pub(crate) use operation::{Operation, Units};
 
@@ -343,7 +343,7 @@ impl Edge {
         } else {
             let send = marking(Box::pin(request.send(Dispatch::Once)));
             let (answer, mark) = send.instrument(span.clone()).await;
-            // Every client of a `Db` carries dynakey's `MarkSends`, which marks the send;
+            // Every client of a `Db` carries dynakey's `Interceptor`, which marks the send;
             // unmarked, it may have been transmitted (the safe side).
             debug_assert!(mark != Mark::Unseen, "a send no interceptor marked");
             (answer, mark != Mark::Started)

@@ -1,6 +1,8 @@
-//! What every DynamoDB request did, as `tracing` events: an SDK interceptor that [`Db::new`] puts
-//! on its client, so every request a `Db` sends — reads, writes, batches, transactions, table
-//! set-up, and requests sent through [`Db::client`] — is covered without code at the call sites.
+//! What every DynamoDB request did, as `tracing` events: the hooks of dynakey's SDK interceptor
+//! (`sdk::Interceptor`, which [`Db::new`] puts on its client and which also marks each send for
+//! the edge) that report to `tracing`, so every request a `Db` sends — reads, writes, batches,
+//! transactions, table set-up, and requests sent through [`Db::client`] — is covered without code
+//! at the call sites.
 //!
 //! - every request asks for `ReturnConsumedCapacity = TOTAL` where the operation has it and the
 //!   caller did not choose (AWS developer guide, "DynamoDB read and write operations": capacity
@@ -45,8 +47,9 @@ use aws_smithy_types::config_bag::{Storable, StoreReplace};
 
 use crate::retry::is_throttling_code;
 
-/// The interceptor. Each instance has an id, so that a client which already carries one (a `Db`
-/// made from another `Db`'s client) reports each request once.
+/// The tracing hooks (as an [`Intercept`], called by `sdk::Interceptor`). Each instance has an
+/// id, so that a client which already carries one (a `Db` made from another `Db`'s client)
+/// reports each request once.
 #[derive(Debug)]
 pub(crate) struct Trace {
     id: u64,

@@ -3,7 +3,8 @@
 
 use aws_sdk_dynamodb::config::http::HttpResponse;
 use aws_sdk_dynamodb::config::interceptors::{
-    BeforeSerializationInterceptorContextRef, BeforeTransmitInterceptorContextRef,
+    BeforeSerializationInterceptorContextMut, BeforeSerializationInterceptorContextRef,
+    BeforeTransmitInterceptorContextRef, FinalizerInterceptorContextRef,
 };
 use aws_sdk_dynamodb::config::retry::RetryConfig;
 use aws_sdk_dynamodb::config::{ConfigBag, Intercept, RuntimeComponents};
@@ -19,6 +20,7 @@ use std::future::Future;
 
 use crate::convert::Item;
 use crate::request_log::RequestInput;
+use crate::trace::Trace;
 
 /// One SDK operation, implemented by its fluent builder (the rendered request).
 pub(crate) trait Operation: Clone + Send + Sync + 'static {
@@ -93,7 +95,7 @@ pub(crate) enum Dispatch {
 /// the task that sends it ([`marking`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Mark {
-    /// No hook marked it: the request was rendered on a client without [`MarkSends`].
+    /// No hook marked it: the request was rendered on a client without dynakey's [`Interceptor`].
     /// Read as "may have been transmitted", the safe side.
     Unseen,
     /// The SDK started on it (`read_before_execution`) and never handed it to the HTTP client.
@@ -126,16 +128,81 @@ fn mark(mark: Mark) {
     let _ = MARK.try_with(|m| m.set(mark));
 }
 
-/// The interceptor that marks a send ([`mark`]): when the SDK starts on a request, and when it
-/// hands it to the HTTP client. On every client of a `Db` (`Db::new` registers it permanent, so
-/// the SDK looks up no disabling flag before its hooks), and as a per-request override on the
-/// caller's Streams client, which has no interceptor of dynakey's.
+/// dynakey's one SDK interceptor. It marks every send ([`mark`]: when the SDK starts on a request,
+/// and when it hands it to the HTTP client), the one place that does; on a `Db`'s client it also
+/// reports each request to `tracing` ([`Trace`]'s hooks). `Db::new` registers it permanent (so the
+/// SDK looks up no disabling flag before its hooks), one interceptor rather than two because each
+/// costs every request a call per hook; the caller's Streams client gets it, without tracing, as
+/// a per-request override.
 #[derive(Debug)]
-pub(crate) struct MarkSends;
+pub(crate) struct Interceptor {
+    trace: Option<Trace>,
+}
 
-impl Intercept for MarkSends {
+impl Interceptor {
+    /// Marks sends and traces them: for a `Db`'s client.
+    pub(crate) fn traced(trace: Trace) -> Interceptor {
+        Interceptor { trace: Some(trace) }
+    }
+
+    /// Marks sends only: for the Streams requests.
+    #[cfg(feature = "streams")]
+    fn marking() -> Interceptor {
+        Interceptor { trace: None }
+    }
+}
+
+impl Intercept for Interceptor {
     fn name(&self) -> &'static str {
-        "dynakey_runtime::sdk::mark_sends"
+        "dynakey_runtime"
+    }
+
+    fn modify_before_serialization(
+        &self,
+        context: &mut BeforeSerializationInterceptorContextMut<'_>,
+        runtime_components: &RuntimeComponents,
+        cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        match &self.trace {
+            Some(trace) => trace.modify_before_serialization(context, runtime_components, cfg),
+            None => Ok(()),
+        }
+    }
+
+    fn read_before_attempt(
+        &self,
+        context: &BeforeTransmitInterceptorContextRef<'_>,
+        runtime_components: &RuntimeComponents,
+        cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        match &self.trace {
+            Some(trace) => trace.read_before_attempt(context, runtime_components, cfg),
+            None => Ok(()),
+        }
+    }
+
+    fn read_after_attempt(
+        &self,
+        context: &FinalizerInterceptorContextRef<'_>,
+        runtime_components: &RuntimeComponents,
+        cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        match &self.trace {
+            Some(trace) => trace.read_after_attempt(context, runtime_components, cfg),
+            None => Ok(()),
+        }
+    }
+
+    fn read_after_execution(
+        &self,
+        context: &FinalizerInterceptorContextRef<'_>,
+        runtime_components: &RuntimeComponents,
+        cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        match &self.trace {
+            Some(trace) => trace.read_after_execution(context, runtime_components, cfg),
+            None => Ok(()),
+        }
     }
 
     fn read_before_execution(
@@ -159,7 +226,7 @@ impl Intercept for MarkSends {
 }
 
 /// The client the edge renders the requests it retries itself on ([`Dispatch::Once`]): `client`'s
-/// configuration (with dynakey's interceptors: [`MarkSends`] marks the send) and the SDK's own retries
+/// configuration (with dynakey's [`Interceptor`], which marks the send) and the SDK's own retries
 /// off, so that every attempt is the edge's and counted. Made once per handle; no interceptor of
 /// its own, as every interceptor costs each request a look-up per hook.
 pub(crate) fn once_client(client: &Client) -> Client {
@@ -401,7 +468,7 @@ mod streams {
                             Dispatch::Once => {
                                 let once = aws_sdk_dynamodbstreams::config::Builder::default()
                                     .retry_config(RetryConfig::disabled())
-                                    .interceptor(MarkSends);
+                                    .interceptor(Interceptor::marking());
                                 self.customize().config_override(once).send().await
                             }
                         }
