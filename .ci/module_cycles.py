@@ -10,6 +10,8 @@ For each crate given (default: dynakey, dynakey-runtime, dynakey-derive):
   it is read from, so `crate::Item` re-exported by lib.rs leads to the file that defines `Item`.
 - modules: the top-level modules (`src/NAME.rs` with `src/NAME/**`, or `src/NAME/mod.rs`) are the
   nodes; an edge is a file edge between two of them.
+- style: a crate writes every module that has submodules one way, `NAME.rs` beside `NAME/` or
+  `NAME/mod.rs`, not both.
 - layers (dynakey only): ARCHITECTURE.md lists the core's top-level modules in numbered layers,
   lowest first; a module may import only modules of a lower layer, and every module is listed.
 
@@ -530,6 +532,25 @@ def layer_problems(edges, layers):
     return out
 
 
+def style_problem(crate):
+    """When a crate writes a module with submodules both ways (`NAME/mod.rs` and `NAME.rs` beside
+    `NAME/`): the files of the less used way, to rename."""
+    styles = {'mod.rs': [], 'NAME.rs': []}
+    for path, top in crate.files.items():
+        base = os.path.basename(path)
+        if path in crate.test_files or base == 'lib.rs':
+            continue
+        if any(child.file != path for child in top.children.values()):
+            styles['mod.rs' if base == 'mod.rs' else 'NAME.rs'].append(crate.rel(path))
+    if not styles['mod.rs'] or not styles['NAME.rs']:
+        return None
+    # On a tie, the mod.rs ones: NAME.rs beside NAME/ is the style since Rust 2018.
+    fewer = min(styles, key=lambda k: (len(styles[k]), k != 'mod.rs'))
+    other = 'NAME.rs' if fewer == 'mod.rs' else 'mod.rs'
+    return (f'{len(styles[other])} modules with submodules are written as {other}, '
+            f'{len(styles[fewer])} as {fewer}: {", ".join(sorted(styles[fewer]))}')
+
+
 def check(crate_dir, layers=None):
     """(report lines, problems found) for one crate."""
     crate = Crate(crate_dir)
@@ -548,6 +569,10 @@ def check(crate_dir, layers=None):
         for f in c:
             lines.append(f'    {crate.rel(f)} -> {", ".join(sorted(crate.rel(t) for t in fe[f] if t in c))}')
     bad += len(mc) + len(fc)
+    style = style_problem(crate)
+    if style:
+        lines.append(f'{name}: one module-file style per crate: {style}')
+        bad += 1
     if layers is not None:
         problems = layer_problems(me, layers)
         for p in problems:

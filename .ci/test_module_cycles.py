@@ -184,6 +184,34 @@ class Resolution(unittest.TestCase):
         }), [['x', 'y']])
 
 
+class Style(unittest.TestCase):
+    def lines(self, files):
+        fx = Fixture(files)
+        try:
+            return mc.check(fx.dir)
+        finally:
+            fx.close()
+
+    def test_two_styles_in_one_crate_fail(self):
+        lines, bad = self.lines({
+            'lib.rs': 'mod x;\nmod y;\nmod z;\n',
+            'x.rs': 'mod a;\n', 'x/a.rs': '',
+            'y.rs': 'mod a;\n', 'y/a.rs': '',
+            'z/mod.rs': 'mod a;\n', 'z/a.rs': '',
+        })
+        self.assertEqual(bad, 1, lines)
+        self.assertIn('2 modules with submodules are written as NAME.rs, 1 as mod.rs: z/mod.rs',
+                      '\n'.join(lines))
+
+    def test_one_style_passes(self):
+        lines, bad = self.lines({
+            'lib.rs': 'mod x;\nmod y;\n',
+            'x/mod.rs': 'mod a;\n#[cfg(test)]\nmod tests;\n', 'x/a.rs': '', 'x/tests.rs': '',
+            'y/mod.rs': 'mod b;\n', 'y/b/mod.rs': 'mod c;\n', 'y/b/c.rs': '',
+        })
+        self.assertEqual(bad, 0, lines)
+
+
 ARCHITECTURE = '''
 # Architecture
 
