@@ -152,58 +152,35 @@ impl Interceptor {
     }
 }
 
+/// Hooks of [`Interceptor`] that call [`Trace`]'s hook of the same name when it traces.
+macro_rules! traced_hooks {
+    ($($hook:ident($context:ty)),*) => {$(
+        fn $hook(
+            &self,
+            context: $context,
+            runtime_components: &RuntimeComponents,
+            cfg: &mut ConfigBag,
+        ) -> Result<(), BoxError> {
+            match &self.trace {
+                Some(trace) => trace.$hook(context, runtime_components, cfg),
+                None => Ok(()),
+            }
+        }
+    )*};
+}
+
 impl Intercept for Interceptor {
     fn name(&self) -> &'static str {
         "dynakey_runtime"
     }
 
-    fn modify_before_serialization(
-        &self,
-        context: &mut BeforeSerializationInterceptorContextMut<'_>,
-        runtime_components: &RuntimeComponents,
-        cfg: &mut ConfigBag,
-    ) -> Result<(), BoxError> {
-        match &self.trace {
-            Some(trace) => trace.modify_before_serialization(context, runtime_components, cfg),
-            None => Ok(()),
-        }
-    }
-
-    fn read_before_attempt(
-        &self,
-        context: &BeforeTransmitInterceptorContextRef<'_>,
-        runtime_components: &RuntimeComponents,
-        cfg: &mut ConfigBag,
-    ) -> Result<(), BoxError> {
-        match &self.trace {
-            Some(trace) => trace.read_before_attempt(context, runtime_components, cfg),
-            None => Ok(()),
-        }
-    }
-
-    fn read_after_attempt(
-        &self,
-        context: &FinalizerInterceptorContextRef<'_>,
-        runtime_components: &RuntimeComponents,
-        cfg: &mut ConfigBag,
-    ) -> Result<(), BoxError> {
-        match &self.trace {
-            Some(trace) => trace.read_after_attempt(context, runtime_components, cfg),
-            None => Ok(()),
-        }
-    }
-
-    fn read_after_execution(
-        &self,
-        context: &FinalizerInterceptorContextRef<'_>,
-        runtime_components: &RuntimeComponents,
-        cfg: &mut ConfigBag,
-    ) -> Result<(), BoxError> {
-        match &self.trace {
-            Some(trace) => trace.read_after_execution(context, runtime_components, cfg),
-            None => Ok(()),
-        }
-    }
+    // The tracing hooks, called on a `Db`'s client only.
+    traced_hooks!(
+        modify_before_serialization(&mut BeforeSerializationInterceptorContextMut<'_>),
+        read_before_attempt(&BeforeTransmitInterceptorContextRef<'_>),
+        read_after_attempt(&FinalizerInterceptorContextRef<'_>),
+        read_after_execution(&FinalizerInterceptorContextRef<'_>)
+    );
 
     fn read_before_execution(
         &self,
