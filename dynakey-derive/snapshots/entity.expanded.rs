@@ -1,13 +1,13 @@
 // The expansion of `entity` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
-///The fields of a [`Project`] partition key (template `WS#<workspace>`), as parsed by `Project::parse_partition_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Project`] partition key (template `WS#<workspace>`), as parsed by `Project::parse_partition_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 pub struct ProjectPartitionKey {
     ///The `workspace` segment.
     pub workspace: String,
 }
-///The fields of a [`Project`] sort key (template `PROJ#<created>#<id>`), as parsed by `Project::parse_sort_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Project`] sort key (template `PROJ#<created>#<id>`), as parsed by `Project::parse_sort_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 pub struct ProjectSortKey {
     ///The `created` segment.
     pub created: u64,
@@ -24,17 +24,26 @@ const _: () = {
         pub enum created {}
         pub enum id {}
     }
+    #[automatically_derived]
+    impl ::dynakey::ParsedKeys for Project {
+        type PartitionKey = ProjectPartitionKey;
+        type PartitionValues = (String,);
+        fn partition_fields((__dynakey_0,): (String,)) -> ProjectPartitionKey {
+            ProjectPartitionKey {
+                workspace: __dynakey_0,
+            }
+        }
+        type SortKey = ProjectSortKey;
+        type SortValues = (u64, String);
+        fn sort_fields((__dynakey_0, __dynakey_1): (u64, String)) -> ProjectSortKey {
+            ProjectSortKey {
+                created: __dynakey_0,
+                id: __dynakey_1,
+            }
+        }
+    }
     type __SkFields = (field::created, field::id);
-    type __SkNextAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `{F}` cannot be filled now: the next field of \"PROJ#<created>#<id>\" is `{Self}` (`Project::sk()` fills `created`, `id` in that order)",
-        label = "fill `{Self}` first"
-    )]
-    pub trait __SkNext<F, const N: usize> {}
-    impl<F, const N: usize> __SkNext<F, N> for F
-    where
-        __SkFields: __dk::DepthOf<F, N>,
-    {}
+    type __SkAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for ProjectSk<D>
     where
         __dk::Kinds2: __dk::At<D>,
@@ -46,13 +55,7 @@ const _: () = {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Project, ::dynakey::PrimaryIndex>
-    for ProjectSk<D> {}
-    impl<const D: usize> ProjectSk<D>
-    where
-        String: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {
+    impl<const D: usize> ProjectSk<D> {
         ///Fills `created` (field 1 of 2): a `ProjectSk<1>`.
         pub fn created<const N: usize>(
             self,
@@ -60,7 +63,7 @@ const _: () = {
         ) -> ProjectSk<N>
         where
             __SkFields: __dk::FieldAt<D, field::created>,
-            __SkNextAt<D, field::created>: __SkNext<field::created, N>,
+            __SkAt<D, field::created>: __dk::NextField<field::created, N, __SkFields>,
         {
             ProjectSk(Project::__SORT.fill::<0, _>(self.0, &created))
         }
@@ -71,7 +74,7 @@ const _: () = {
         ) -> ProjectSk<N>
         where
             __SkFields: __dk::FieldAt<D, field::id>,
-            __SkNextAt<D, field::id>: __SkNext<field::id, N>,
+            __SkAt<D, field::id>: __dk::NextField<field::id, N, __SkFields>,
         {
             ProjectSk(Project::__SORT.fill::<1, _>(self.0, &id))
         }
@@ -89,75 +92,45 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::dynakey::Unversioned for Project
-    where
-        String: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {}
+    impl ::dynakey::Unversioned for Project {}
     const _: () = if __dk::is_key_attribute::<Workspaces>("_type") {
         ::core::panic!(
             "entity `Project`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
         )
     };
     #[automatically_derived]
-    impl ::dynakey::Entity for Project
-    where
-        String: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {
+    impl ::dynakey::Entity for Project {
         type Table = Workspaces;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Proj";
         const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> = __dk::Some("_type");
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
-            Self::__SORT.template,
-        );
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_with_sort_key::<
+            Self,
+        >(Self::__SORT.template);
+        const LISTED_CHECKED: bool = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                Self::Table,
+            >("Proj", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+            true
+        };
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Project::__PARTITION.encode((&self.workspace,))
         }
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some((&self.created, &self.id))
         }
-        fn matches_partition_key(key: &str) -> bool {
-            Project::__PARTITION.matches(__dk::None, key)
-        }
-        fn matches_sort_key(key: &str) -> bool {
-            Project::__SORT.matches(__dk::None, key)
-        }
     }
     #[automatically_derived]
-    impl ::dynakey::InTable<Workspaces> for Project
-    where
-        String: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {}
-    #[automatically_derived]
-    impl __dk::ListedChecks for Project
-    where
-        String: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {
-        const CHECKS: () = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Proj", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-        };
-    }
-    impl Project
-    where
-        String: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {
+    impl ::dynakey::InTable<Workspaces> for Project {}
+    impl Project {
         const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "WS#<workspace>",
             __dk::KeyRole::Partition,
             &[__dk::literal("WS#"), __dk::field::<String>("workspace")],
         );
-        #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
         const __SORT: __dk::Template<(u64, String)> = __dk::template(
             "PROJ#<created>#<id>",
             __dk::KeyRole::Sort,
@@ -171,23 +144,6 @@ const _: () = {
         ///Starts a sort-key condition for `PROJ#<created>#<id>`: fill fields left to right, or pass as is for every item of this entity.
         pub fn sk() -> ProjectSk<0> {
             ProjectSk(Self::__SORT.start())
-        }
-        /**Parses a sort key written by the template `PROJ#<created>#<id>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(
-            key: &str,
-        ) -> __dk::Result<ProjectSortKey, __dk::KeyError> {
-            match Project::__SORT.parse(key) {
-                __dk::Ok((__dynakey_0, __dynakey_1)) => {
-                    __dk::Ok(ProjectSortKey {
-                        created: __dynakey_0,
-                        id: __dynakey_1,
-                    })
-                }
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         /**The primary key of the [`Project`] with these field values (partition key `WS#<workspace>`, sort key `PROJ#<created>#<id>`), for GetItem, DeleteItem and friends.
 
@@ -208,22 +164,6 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
             workspace: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self> {
             __dk::query::<Self>(Project::__PARTITION.encode((&workspace,)))
-        }
-        /**Parses a partition key written by the template `WS#<workspace>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_partition_key(
-            key: &str,
-        ) -> __dk::Result<ProjectPartitionKey, __dk::KeyError> {
-            match Project::__PARTITION.parse(key) {
-                __dk::Ok((__dynakey_0,)) => {
-                    __dk::Ok(ProjectPartitionKey {
-                        workspace: __dynakey_0,
-                    })
-                }
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).
         pub const WORKSPACE: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle(

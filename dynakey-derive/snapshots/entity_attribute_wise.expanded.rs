@@ -1,14 +1,11 @@
 // The expansion of `entity_attribute_wise` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
-///The fields of a [`Match`] partition key (template `MATCH#<id>`), as parsed by `Match::parse_partition_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Match`] partition key (template `MATCH#<id>`), as parsed by `Match::parse_partition_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 pub struct MatchPartitionKey {
     ///The `id` segment.
     pub id: String,
 }
-///The fields of a [`Match`] sort key (template `META`), as parsed by `Match::parse_sort_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
-pub struct MatchSortKey {}
 ///Typed sort-key builder for [`Match`] (template `META`), created by `Match::sk()`: fill fields left to right, then pass it to a [`KeyQuery`](::dynakey::KeyQuery) condition. `D` counts the fields filled. Encoding errors are kept and returned when the query is built.
 #[must_use = "a sort-key builder does nothing until passed to a query condition"]
 pub struct MatchSk<const D: usize>(::dynakey::__private::SortKey);
@@ -44,6 +41,27 @@ const _: () = {
         ("score", "score"),
         ("rank", "rank"),
     ];
+    #[automatically_derived]
+    impl ::dynakey::ParsedKeys for Match
+    where
+        String: ::dynakey::KeyAttribute,
+        u32: ::dynakey::KeyAttribute,
+        u64: ::dynakey::KeyAttribute,
+        u8: ::dynakey::KeyAttribute,
+    {
+        type PartitionKey = MatchPartitionKey;
+        type PartitionValues = (String,);
+        fn partition_fields((__dynakey_0,): (String,)) -> MatchPartitionKey {
+            MatchPartitionKey {
+                id: __dynakey_0,
+            }
+        }
+        type SortKey = ::dynakey::NoKeyFields;
+        type SortValues = ::dynakey::NoKeyFields;
+        fn sort_fields(values: ::dynakey::NoKeyFields) -> ::dynakey::NoKeyFields {
+            values
+        }
+    }
     impl<const D: usize> __dk::SortKeyBuilder for MatchSk<D>
     where
         __dk::Kinds0: __dk::At<D>,
@@ -55,8 +73,6 @@ const _: () = {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Match, ::dynakey::PrimaryIndex>
-    for MatchSk<D> {}
     #[doc(hidden)]
     type __Index0 = <Esports as __dk::IndexAt<
         { __dk::attribute_index_position::<Esports>("ByTournamentRegion", "Match") },
@@ -117,19 +133,9 @@ const _: () = {
         "ByTournamentRegion",
     );
     type __Sk0Fields = (field::round, field::bracket);
-    type __Sk0NextAt<const D: usize, F> = <__Sk0Fields as __dk::StepAt<D, F>>::Next;
-    #[diagnostic::on_unimplemented(
-        message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByTournamentRegion` is `{Self}` (`Match::by_tournament_region_sk()` gives `round`, `bracket` in that order)",
-        label = "give `{Self}` first"
-    )]
-    pub trait __Sk0Next<F, const N: usize> {}
-    impl<F, const N: usize> __Sk0Next<F, N> for F
-    where
-        __Sk0Fields: __dk::DepthOf<F, N>,
-    {}
+    type __Sk0At<const D: usize, F> = <__Sk0Fields as __dk::StepAt<D, F>>::Next;
     impl<const D: usize> MatchByTournamentRegionSk<D>
     where
-        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -141,7 +147,7 @@ const _: () = {
         ) -> __dk::AttributeStep<MatchByTournamentRegionSk<N>, Match, __Index0, u32>
         where
             __Sk0Fields: __dk::StepAt<D, field::round>,
-            __Sk0NextAt<D, field::round>: __Sk0Next<field::round, N>,
+            __Sk0At<D, field::round>: __dk::NextAttribute<field::round, N, __Sk0Fields>,
         {
             __dk::attribute_step(
                 self.0,
@@ -156,7 +162,10 @@ const _: () = {
         ) -> __dk::TemplateStep<MatchByTournamentRegionSk<N>, Match, __Index0, String>
         where
             __Sk0Fields: __dk::StepAt<D, field::bracket>,
-            __Sk0NextAt<D, field::bracket>: __Sk0Next<field::bracket, N>,
+            __Sk0At<
+                D,
+                field::bracket,
+            >: __dk::NextAttribute<field::bracket, N, __Sk0Fields>,
         {
             __dk::template_step(
                 self.0,
@@ -205,19 +214,9 @@ const _: () = {
         "ByScore",
     );
     type __Sk1Fields = (field::score,);
-    type __Sk1NextAt<const D: usize, F> = <__Sk1Fields as __dk::StepAt<D, F>>::Next;
-    #[diagnostic::on_unimplemented(
-        message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByScore` is `{Self}` (`Match::by_score_sk()` gives `score` in that order)",
-        label = "give `{Self}` first"
-    )]
-    pub trait __Sk1Next<F, const N: usize> {}
-    impl<F, const N: usize> __Sk1Next<F, N> for F
-    where
-        __Sk1Fields: __dk::DepthOf<F, N>,
-    {}
+    type __Sk1At<const D: usize, F> = <__Sk1Fields as __dk::StepAt<D, F>>::Next;
     impl<const D: usize> MatchByScoreSk<D>
     where
-        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -229,7 +228,7 @@ const _: () = {
         ) -> __dk::AttributeStep<MatchByScoreSk<N>, Match, __Index1, u64>
         where
             __Sk1Fields: __dk::StepAt<D, field::score>,
-            __Sk1NextAt<D, field::score>: __Sk1Next<field::score, N>,
+            __Sk1At<D, field::score>: __dk::NextAttribute<field::score, N, __Sk1Fields>,
         {
             __dk::attribute_step(self.0, &__BY_SCORE, 0, MatchByScoreSk)
         }
@@ -263,19 +262,9 @@ const _: () = {
         "ByRank",
     );
     type __Sk2Fields = (field::rank,);
-    type __Sk2NextAt<const D: usize, F> = <__Sk2Fields as __dk::StepAt<D, F>>::Next;
-    #[diagnostic::on_unimplemented(
-        message = "sort attribute `{F}` cannot be given now: the next sort attribute of index `ByRank` is `{Self}` (`Match::by_rank_sk()` gives `rank` in that order)",
-        label = "give `{Self}` first"
-    )]
-    pub trait __Sk2Next<F, const N: usize> {}
-    impl<F, const N: usize> __Sk2Next<F, N> for F
-    where
-        __Sk2Fields: __dk::DepthOf<F, N>,
-    {}
+    type __Sk2At<const D: usize, F> = <__Sk2Fields as __dk::StepAt<D, F>>::Next;
     impl<const D: usize> MatchByRankSk<D>
     where
-        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -287,7 +276,7 @@ const _: () = {
         ) -> __dk::AttributeStep<MatchByRankSk<N>, Match, __Index2, u8>
         where
             __Sk2Fields: __dk::StepAt<D, field::rank>,
-            __Sk2NextAt<D, field::rank>: __Sk2Next<field::rank, N>,
+            __Sk2At<D, field::rank>: __dk::NextAttribute<field::rank, N, __Sk2Fields>,
         {
             __dk::attribute_step(self.0, &__BY_RANK, 0, MatchByRankSk)
         }
@@ -305,7 +294,6 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Unversioned for Match
     where
-        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -339,7 +327,6 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Entity for Match
     where
-        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -350,9 +337,9 @@ const _: () = {
         const ENTITY_NAME: &'static str = "Match";
         const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> = __dk::Some("_type");
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
-            Self::__SORT.template,
-        );
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_with_sort_key::<
+            Self,
+        >(Self::__SORT.template);
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
             __dk::attribute_entity_index_typed(
                 __BY_TOURNAMENT_REGION,
@@ -426,48 +413,31 @@ const _: () = {
             )?;
             __dk::Ok(__dynakey_out)
         }
+        const LISTED_CHECKED: bool = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                Self::Table,
+            >("Match", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+            true
+        };
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Match::__PARTITION.encode((&self.id,))
         }
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some(())
         }
-        fn matches_partition_key(key: &str) -> bool {
-            Match::__PARTITION.matches(__dk::None, key)
-        }
-        fn matches_sort_key(key: &str) -> bool {
-            Match::__SORT.matches(__dk::None, key)
-        }
     }
     #[automatically_derived]
     impl ::dynakey::InTable<Esports> for Match
     where
-        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
         u8: ::dynakey::KeyAttribute,
     {}
-    #[automatically_derived]
-    impl __dk::ListedChecks for Match
-    where
-        String: __dk::KeySegment,
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
-        const CHECKS: () = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Match", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-        };
-    }
     impl Match
     where
-        String: __dk::KeySegment,
         String: ::dynakey::KeyAttribute,
         u32: ::dynakey::KeyAttribute,
         u64: ::dynakey::KeyAttribute,
@@ -478,8 +448,6 @@ const _: () = {
             __dk::KeyRole::Partition,
             &[__dk::literal("MATCH#"), __dk::field::<String>("id")],
         );
-        #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
         const __SORT: __dk::Template<()> = __dk::template(
             "META",
             __dk::KeyRole::Sort,
@@ -488,16 +456,6 @@ const _: () = {
         ///Starts a sort-key condition for `META`: fill fields left to right, or pass as is for every item of this entity.
         pub fn sk() -> MatchSk<0> {
             MatchSk(Self::__SORT.start())
-        }
-        /**Parses a sort key written by the template `META` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(key: &str) -> __dk::Result<MatchSortKey, __dk::KeyError> {
-            match Match::__SORT.parse(key) {
-                __dk::Ok(()) => __dk::Ok(MatchSortKey {}),
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         /**The primary key of the [`Match`] with these field values (partition key `MATCH#<id>`, sort key `META`), for GetItem, DeleteItem and friends.
 
@@ -511,22 +469,6 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         ///A Query over one whole partition (`MATCH#<id>`); narrow it with a sort-key condition such as `.begins_with(Match::sk())`. Encoding errors are returned when the query is built.
         pub fn query(id: impl __dk::SegmentArg<String>) -> ::dynakey::KeyQuery<Self> {
             __dk::query::<Self>(Match::__PARTITION.encode((&id,)))
-        }
-        /**Parses a partition key written by the template `MATCH#<id>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_partition_key(
-            key: &str,
-        ) -> __dk::Result<MatchPartitionKey, __dk::KeyError> {
-            match Match::__PARTITION.parse(key) {
-                __dk::Ok((__dynakey_0,)) => {
-                    __dk::Ok(MatchPartitionKey {
-                        id: __dynakey_0,
-                    })
-                }
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         const __BY_TOURNAMENT_REGION_FILL_3: __dk::Template<(String,)> = __dk::template(
             "B#<bracket>",

@@ -1,13 +1,13 @@
 // The expansion of `entity_sharded` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
-///The fields of a [`Event`] partition key (template `WS#<workspace>`), as parsed by `Event::parse_partition_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Event`] partition key (template `WS#<workspace>`), as parsed by `Event::parse_partition_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 struct EventPartitionKey {
     ///The `workspace` segment.
     pub workspace: String,
 }
-///The fields of a [`Event`] sort key (template `PROJ#<id>`), as parsed by `Event::parse_sort_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Event`] sort key (template `PROJ#<id>`), as parsed by `Event::parse_sort_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 struct EventSortKey {
     ///The `id` segment.
     pub id: String,
@@ -21,17 +21,23 @@ const _: () = {
     mod field {
         pub enum id {}
     }
+    #[automatically_derived]
+    impl ::dynakey::ParsedKeys for Event {
+        type PartitionKey = EventPartitionKey;
+        type PartitionValues = (String,);
+        fn partition_fields((__dynakey_0,): (String,)) -> EventPartitionKey {
+            EventPartitionKey {
+                workspace: __dynakey_0,
+            }
+        }
+        type SortKey = EventSortKey;
+        type SortValues = (String,);
+        fn sort_fields((__dynakey_0,): (String,)) -> EventSortKey {
+            EventSortKey { id: __dynakey_0 }
+        }
+    }
     type __SkFields = (field::id,);
-    type __SkNextAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `{F}` cannot be filled now: the next field of \"PROJ#<id>\" is `{Self}` (`Event::sk()` fills `id` in that order)",
-        label = "fill `{Self}` first"
-    )]
-    pub trait __SkNext<F, const N: usize> {}
-    impl<F, const N: usize> __SkNext<F, N> for F
-    where
-        __SkFields: __dk::DepthOf<F, N>,
-    {}
+    type __SkAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for EventSk<D>
     where
         __dk::Kinds1: __dk::At<D>,
@@ -43,17 +49,12 @@ const _: () = {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Event, ::dynakey::PrimaryIndex>
-    for EventSk<D> {}
-    impl<const D: usize> EventSk<D>
-    where
-        String: __dk::KeySegment,
-    {
+    impl<const D: usize> EventSk<D> {
         ///Fills `id` (field 1 of 1): a `EventSk<1>`.
         pub fn id<const N: usize>(self, id: impl __dk::SegmentArg<String>) -> EventSk<N>
         where
             __SkFields: __dk::FieldAt<D, field::id>,
-            __SkNextAt<D, field::id>: __SkNext<field::id, N>,
+            __SkAt<D, field::id>: __dk::NextField<field::id, N, __SkFields>,
         {
             EventSk(Event::__SORT.fill::<0, _>(self.0, &id))
         }
@@ -72,23 +73,25 @@ const _: () = {
     }
     const __SHARDING: ::dynakey::Sharding = __dk::sharding(10u16, "id");
     #[automatically_derived]
-    impl ::dynakey::Unversioned for Event
-    where
-        String: __dk::KeySegment,
-    {}
+    impl ::dynakey::Unversioned for Event {}
     #[automatically_derived]
-    impl ::dynakey::Entity for Event
-    where
-        String: __dk::KeySegment,
-    {
+    impl ::dynakey::Entity for Event {
         type Table = ::dynakey::DefaultTable;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Event";
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
-            Self::__SORT.template,
-        );
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_with_sort_key::<
+            Self,
+        >(Self::__SORT.template);
         const SHARDING: __dk::Option<::dynakey::Sharding> = __dk::Some(__SHARDING);
+        const LISTED_CHECKED: bool = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                Self::Table,
+            >("Event", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+            true
+        };
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Event::__PARTITION
                 .encode_sharded::<
@@ -100,42 +103,15 @@ const _: () = {
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some((&self.id,))
         }
-        fn matches_partition_key(key: &str) -> bool {
-            Event::__PARTITION.matches(__dk::Some(__SHARDING), key)
-        }
-        fn matches_sort_key(key: &str) -> bool {
-            Event::__SORT.matches(__dk::None, key)
-        }
     }
     #[automatically_derived]
-    impl ::dynakey::InTable<::dynakey::DefaultTable> for Event
-    where
-        String: __dk::KeySegment,
-    {}
-    #[automatically_derived]
-    impl __dk::ListedChecks for Event
-    where
-        String: __dk::KeySegment,
-    {
-        const CHECKS: () = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Event", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-        };
-    }
-    impl Event
-    where
-        String: __dk::KeySegment,
-    {
+    impl ::dynakey::InTable<::dynakey::DefaultTable> for Event {}
+    impl Event {
         const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "WS#<workspace>",
             __dk::KeyRole::Partition,
             &[__dk::literal("WS#"), __dk::field::<String>("workspace")],
         );
-        #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
         const __SORT: __dk::Template<(String,)> = __dk::template(
             "PROJ#<id>",
             __dk::KeyRole::Sort,
@@ -144,16 +120,6 @@ const _: () = {
         ///Starts a sort-key condition for `PROJ#<id>`: fill fields left to right, or pass as is for every item of this entity.
         pub fn sk() -> EventSk<0> {
             EventSk(Self::__SORT.start())
-        }
-        /**Parses a sort key written by the template `PROJ#<id>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(key: &str) -> __dk::Result<EventSortKey, __dk::KeyError> {
-            match Event::__SORT.parse(key) {
-                __dk::Ok((__dynakey_0,)) => __dk::Ok(EventSortKey { id: __dynakey_0 }),
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         /**The primary key of the [`Event`] with these field values (partition key `WS#<workspace>#<shard of id>`, sort key `PROJ#<id>`), for GetItem, DeleteItem and friends.
 
@@ -194,22 +160,6 @@ AWS developer guide: "Using write sharding to distribute workloads evenly".*/
             id: impl __dk::SegmentArg<String>,
         ) -> __dk::Result<u16, __dk::KeyError> {
             __dk::shard_of::<String, _>(&id, "id", &__SHARDING)
-        }
-        /**Parses a partition key written by the template `WS#<workspace>` with its shard suffix (`#00` … `#09`) back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape or no shard suffix, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_partition_key(
-            key: &str,
-        ) -> __dk::Result<EventPartitionKey, __dk::KeyError> {
-            match Event::__PARTITION.parse_sharded(&__SHARDING, key) {
-                __dk::Ok((__dynakey_0,)) => {
-                    __dk::Ok(EventPartitionKey {
-                        workspace: __dynakey_0,
-                    })
-                }
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         ///Attribute `workspace` (field `workspace`). A key field: conditions only (an item changes its key with `Db::move_to`).
         pub const WORKSPACE: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle(

@@ -1,13 +1,13 @@
 // The expansion of `entity_with_history` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
-///The fields of a [`Node`] partition key (template `DRIVE#<drive>`), as parsed by `Node::parse_partition_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Node`] partition key (template `DRIVE#<drive>`), as parsed by `Node::parse_partition_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 pub struct NodePartitionKey {
     ///The `drive` segment.
     pub drive: String,
 }
-///The fields of a [`Node`] sort key (template `NODE#<parent>#<name>`), as parsed by `Node::parse_sort_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Node`] sort key (template `NODE#<parent>#<name>`), as parsed by `Node::parse_sort_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 pub struct NodeSortKey {
     ///The `parent` segment.
     pub parent: String,
@@ -24,17 +24,26 @@ const _: () = {
         pub enum parent {}
         pub enum name {}
     }
+    #[automatically_derived]
+    impl ::dynakey::ParsedKeys for Node {
+        type PartitionKey = NodePartitionKey;
+        type PartitionValues = (String,);
+        fn partition_fields((__dynakey_0,): (String,)) -> NodePartitionKey {
+            NodePartitionKey {
+                drive: __dynakey_0,
+            }
+        }
+        type SortKey = NodeSortKey;
+        type SortValues = (String, String);
+        fn sort_fields((__dynakey_0, __dynakey_1): (String, String)) -> NodeSortKey {
+            NodeSortKey {
+                parent: __dynakey_0,
+                name: __dynakey_1,
+            }
+        }
+    }
     type __SkFields = (field::parent, field::name);
-    type __SkNextAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `{F}` cannot be filled now: the next field of \"NODE#<parent>#<name>\" is `{Self}` (`Node::sk()` fills `parent`, `name` in that order)",
-        label = "fill `{Self}` first"
-    )]
-    pub trait __SkNext<F, const N: usize> {}
-    impl<F, const N: usize> __SkNext<F, N> for F
-    where
-        __SkFields: __dk::DepthOf<F, N>,
-    {}
+    type __SkAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for NodeSk<D>
     where
         __dk::Kinds2: __dk::At<D>,
@@ -46,12 +55,7 @@ const _: () = {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Node, ::dynakey::PrimaryIndex>
-    for NodeSk<D> {}
-    impl<const D: usize> NodeSk<D>
-    where
-        String: __dk::KeySegment,
-    {
+    impl<const D: usize> NodeSk<D> {
         ///Fills `parent` (field 1 of 2): a `NodeSk<1>`.
         pub fn parent<const N: usize>(
             self,
@@ -59,7 +63,7 @@ const _: () = {
         ) -> NodeSk<N>
         where
             __SkFields: __dk::FieldAt<D, field::parent>,
-            __SkNextAt<D, field::parent>: __SkNext<field::parent, N>,
+            __SkAt<D, field::parent>: __dk::NextField<field::parent, N, __SkFields>,
         {
             NodeSk(Node::__SORT.fill::<0, _>(self.0, &parent))
         }
@@ -70,7 +74,7 @@ const _: () = {
         ) -> NodeSk<N>
         where
             __SkFields: __dk::FieldAt<D, field::name>,
-            __SkNextAt<D, field::name>: __SkNext<field::name, N>,
+            __SkAt<D, field::name>: __dk::NextField<field::name, N, __SkFields>,
         {
             NodeSk(Node::__SORT.fill::<1, _>(self.0, &name))
         }
@@ -88,22 +92,16 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::dynakey::Unversioned for Node
-    where
-        String: __dk::KeySegment,
-    {}
+    impl ::dynakey::Unversioned for Node {}
     #[automatically_derived]
-    impl ::dynakey::Entity for Node
-    where
-        String: __dk::KeySegment,
-    {
+    impl ::dynakey::Entity for Node {
         type Table = Drive;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Node";
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
-            Self::__SORT.template,
-        );
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_with_sort_key::<
+            Self,
+        >(Self::__SORT.template);
         const EARLIER_KEYS: &'static [::dynakey::EarlierKey] = &[
             __dk::earlier_key(
                 Self::__PARTITION.template,
@@ -135,58 +133,39 @@ const _: () = {
                 ),
             ),
         ];
+        const LISTED_CHECKED: bool = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                Self::Table,
+            >("Node", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+            if let __dk::Some(message) = __dk::listed_earlier_conflict_named::<
+                Self::Table,
+            >("Node", 0usize) {
+                ::core::panic!("{}", message.as_str())
+            }
+            if let __dk::Some(message) = __dk::listed_earlier_conflict_named::<
+                Self::Table,
+            >("Node", 1usize) {
+                ::core::panic!("{}", message.as_str())
+            }
+            true
+        };
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Node::__PARTITION.encode((&self.drive,))
         }
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some((&self.parent, &self.name))
         }
-        fn matches_partition_key(key: &str) -> bool {
-            Node::__PARTITION.matches(__dk::None, key)
-        }
-        fn matches_sort_key(key: &str) -> bool {
-            Node::__SORT.matches(__dk::None, key)
-        }
     }
     #[automatically_derived]
-    impl ::dynakey::InTable<Drive> for Node
-    where
-        String: __dk::KeySegment,
-    {}
-    #[automatically_derived]
-    impl __dk::ListedChecks for Node
-    where
-        String: __dk::KeySegment,
-    {
-        const CHECKS: () = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Node", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-            if let __dk::Some(message) = __dk::listed_earlier_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Node", 0usize) {
-                ::core::panic!("{}", message.as_str())
-            }
-            if let __dk::Some(message) = __dk::listed_earlier_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Node", 1usize) {
-                ::core::panic!("{}", message.as_str())
-            }
-        };
-    }
-    impl Node
-    where
-        String: __dk::KeySegment,
-    {
+    impl ::dynakey::InTable<Drive> for Node {}
+    impl Node {
         const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "DRIVE#<drive>",
             __dk::KeyRole::Partition,
             &[__dk::literal("DRIVE#"), __dk::field::<String>("drive")],
         );
-        #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
         const __SORT: __dk::Template<(String, String)> = __dk::template(
             "NODE#<parent>#<name>",
             __dk::KeyRole::Sort,
@@ -200,21 +179,6 @@ const _: () = {
         ///Starts a sort-key condition for `NODE#<parent>#<name>`: fill fields left to right, or pass as is for every item of this entity.
         pub fn sk() -> NodeSk<0> {
             NodeSk(Self::__SORT.start())
-        }
-        /**Parses a sort key written by the template `NODE#<parent>#<name>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(key: &str) -> __dk::Result<NodeSortKey, __dk::KeyError> {
-            match Node::__SORT.parse(key) {
-                __dk::Ok((__dynakey_0, __dynakey_1)) => {
-                    __dk::Ok(NodeSortKey {
-                        parent: __dynakey_0,
-                        name: __dynakey_1,
-                    })
-                }
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         /**The primary key of the [`Node`] with these field values (partition key `DRIVE#<drive>`, sort key `NODE#<parent>#<name>`), for GetItem, DeleteItem and friends.
 
@@ -233,22 +197,6 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         ///A Query over one whole partition (`DRIVE#<drive>`); narrow it with a sort-key condition such as `.begins_with(Node::sk())`. Encoding errors are returned when the query is built.
         pub fn query(drive: impl __dk::SegmentArg<String>) -> ::dynakey::KeyQuery<Self> {
             __dk::query::<Self>(Node::__PARTITION.encode((&drive,)))
-        }
-        /**Parses a partition key written by the template `DRIVE#<drive>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_partition_key(
-            key: &str,
-        ) -> __dk::Result<NodePartitionKey, __dk::KeyError> {
-            match Node::__PARTITION.parse(key) {
-                __dk::Ok((__dynakey_0,)) => {
-                    __dk::Ok(NodePartitionKey {
-                        drive: __dynakey_0,
-                    })
-                }
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         ///Attribute `drive` (field `drive`). A key field: conditions only (an item changes its key with `Db::move_to`).
         pub const DRIVE: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle(

@@ -1,13 +1,13 @@
 // The expansion of `entity_with_indexes` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
-///The fields of a [`Project`] partition key (template `WS#<workspace>`), as parsed by `Project::parse_partition_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Project`] partition key (template `WS#<workspace>`), as parsed by `Project::parse_partition_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 struct ProjectPartitionKey {
     ///The `workspace` segment.
     pub workspace: String,
 }
-///The fields of a [`Project`] sort key (template `PROJ#<id>`), as parsed by `Project::parse_sort_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Project`] sort key (template `PROJ#<id>`), as parsed by `Project::parse_sort_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 struct ProjectSortKey {
     ///The `id` segment.
     pub id: String,
@@ -28,17 +28,26 @@ const _: () = {
         pub enum id {}
         pub enum created {}
     }
-    type __SkFields = (field::id,);
-    type __SkNextAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `{F}` cannot be filled now: the next field of \"PROJ#<id>\" is `{Self}` (`Project::sk()` fills `id` in that order)",
-        label = "fill `{Self}` first"
-    )]
-    pub trait __SkNext<F, const N: usize> {}
-    impl<F, const N: usize> __SkNext<F, N> for F
+    #[automatically_derived]
+    impl ::dynakey::ParsedKeys for Project
     where
-        __SkFields: __dk::DepthOf<F, N>,
-    {}
+        Status: __dk::KeySegment,
+    {
+        type PartitionKey = ProjectPartitionKey;
+        type PartitionValues = (String,);
+        fn partition_fields((__dynakey_0,): (String,)) -> ProjectPartitionKey {
+            ProjectPartitionKey {
+                workspace: __dynakey_0,
+            }
+        }
+        type SortKey = ProjectSortKey;
+        type SortValues = (String,);
+        fn sort_fields((__dynakey_0,): (String,)) -> ProjectSortKey {
+            ProjectSortKey { id: __dynakey_0 }
+        }
+    }
+    type __SkFields = (field::id,);
+    type __SkAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for ProjectSk<D>
     where
         __dk::Kinds1: __dk::At<D>,
@@ -50,13 +59,9 @@ const _: () = {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Project, ::dynakey::PrimaryIndex>
-    for ProjectSk<D> {}
     impl<const D: usize> ProjectSk<D>
     where
-        String: __dk::KeySegment,
         Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
     {
         ///Fills `id` (field 1 of 1): a `ProjectSk<1>`.
         pub fn id<const N: usize>(
@@ -65,7 +70,7 @@ const _: () = {
         ) -> ProjectSk<N>
         where
             __SkFields: __dk::FieldAt<D, field::id>,
-            __SkNextAt<D, field::id>: __SkNext<field::id, N>,
+            __SkAt<D, field::id>: __dk::NextField<field::id, N, __SkFields>,
         {
             ProjectSk(Project::__SORT.fill::<0, _>(self.0, &id))
         }
@@ -86,31 +91,14 @@ const _: () = {
     type __Index0 = <App as __dk::IndexAt<
         { __dk::index_position::<App>("ByStatus", "Project") },
     >>::Index;
-    const _: () = if !(__dk::is_fallback_index(&<__Index0 as __dk::Index>::DEF)
-        || __dk::is_global(&<__Index0 as __dk::Index>::DEF))
-    {
-        ::core::panic!(
-            "index `ByStatus` is a local secondary index: it uses the table's partition key (the entity's #[pk]), so #[index] takes no `pk`; remove `pk = \"STATUS#<status>\"` and keep `sk = \"…\"`"
-        )
-    };
-    const _: () = if !(__dk::is_fallback_index(&<__Index0 as __dk::Index>::DEF)
-        || __dk::has_sort_key(&<__Index0 as __dk::Index>::DEF))
-    {
-        ::core::panic!(
-            "index `ByStatus` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"<created>#<id>\"`, or declare the index with `sort_key = \"…\"`"
-        )
-    };
+    const _: () = __dk::check_index(
+        &<__Index0 as __dk::Index>::DEF,
+        "ByStatus",
+        __dk::Some("STATUS#<status>"),
+        __dk::Some("<created>#<id>"),
+    );
     type __Sk0Fields = (field::created, field::id);
-    type __Sk0NextAt<const D: usize, F> = <__Sk0Fields as __dk::FieldAt<D, F>>::Next;
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `{F}` cannot be filled now: the next field of \"<created>#<id>\" is `{Self}` (`Project::by_status_sk()` fills `created`, `id` in that order)",
-        label = "fill `{Self}` first"
-    )]
-    pub trait __Sk0Next<F, const N: usize> {}
-    impl<F, const N: usize> __Sk0Next<F, N> for F
-    where
-        __Sk0Fields: __dk::DepthOf<F, N>,
-    {}
+    type __Sk0At<const D: usize, F> = <__Sk0Fields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for ProjectByStatusSk<D>
     where
         __dk::Kinds2: __dk::At<D>,
@@ -122,13 +110,9 @@ const _: () = {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Project, __Index0>
-    for ProjectByStatusSk<D> {}
     impl<const D: usize> ProjectByStatusSk<D>
     where
-        String: __dk::KeySegment,
         Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
     {
         ///Fills `created` (field 1 of 2): a `ProjectByStatusSk<1>`.
         pub fn created<const N: usize>(
@@ -137,7 +121,7 @@ const _: () = {
         ) -> ProjectByStatusSk<N>
         where
             __Sk0Fields: __dk::FieldAt<D, field::created>,
-            __Sk0NextAt<D, field::created>: __Sk0Next<field::created, N>,
+            __Sk0At<D, field::created>: __dk::NextField<field::created, N, __Sk0Fields>,
         {
             ProjectByStatusSk(Project::__BY_STATUS_SORT.fill::<0, _>(self.0, &created))
         }
@@ -148,7 +132,7 @@ const _: () = {
         ) -> ProjectByStatusSk<N>
         where
             __Sk0Fields: __dk::FieldAt<D, field::id>,
-            __Sk0NextAt<D, field::id>: __Sk0Next<field::id, N>,
+            __Sk0At<D, field::id>: __dk::NextField<field::id, N, __Sk0Fields>,
         {
             ProjectByStatusSk(Project::__BY_STATUS_SORT.fill::<1, _>(self.0, &id))
         }
@@ -169,31 +153,14 @@ const _: () = {
     type __Index1 = <App as __dk::IndexAt<
         { __dk::index_position::<App>("ByCreated", "Project") },
     >>::Index;
-    const _: () = if !(__dk::is_fallback_index(&<__Index1 as __dk::Index>::DEF)
-        || !__dk::is_global(&<__Index1 as __dk::Index>::DEF))
-    {
-        ::core::panic!(
-            "index `ByCreated` is a global secondary index: #[index(ByCreated, …)] needs `pk = \"…\"`, the template of its partition key (e.g. pk = \"STATUS#<status>\")"
-        )
-    };
-    const _: () = if !(__dk::is_fallback_index(&<__Index1 as __dk::Index>::DEF)
-        || __dk::has_sort_key(&<__Index1 as __dk::Index>::DEF))
-    {
-        ::core::panic!(
-            "index `ByCreated` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"C#<created>\"`, or declare the index with `sort_key = \"…\"`"
-        )
-    };
+    const _: () = __dk::check_index(
+        &<__Index1 as __dk::Index>::DEF,
+        "ByCreated",
+        __dk::None,
+        __dk::Some("C#<created>"),
+    );
     type __Sk1Fields = (field::created,);
-    type __Sk1NextAt<const D: usize, F> = <__Sk1Fields as __dk::FieldAt<D, F>>::Next;
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `{F}` cannot be filled now: the next field of \"C#<created>\" is `{Self}` (`Project::by_created_sk()` fills `created` in that order)",
-        label = "fill `{Self}` first"
-    )]
-    pub trait __Sk1Next<F, const N: usize> {}
-    impl<F, const N: usize> __Sk1Next<F, N> for F
-    where
-        __Sk1Fields: __dk::DepthOf<F, N>,
-    {}
+    type __Sk1At<const D: usize, F> = <__Sk1Fields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for ProjectByCreatedSk<D>
     where
         __dk::Kinds1: __dk::At<D>,
@@ -205,13 +172,9 @@ const _: () = {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Project, __Index1>
-    for ProjectByCreatedSk<D> {}
     impl<const D: usize> ProjectByCreatedSk<D>
     where
-        String: __dk::KeySegment,
         Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
     {
         ///Fills `created` (field 1 of 1): a `ProjectByCreatedSk<1>`.
         pub fn created<const N: usize>(
@@ -220,7 +183,7 @@ const _: () = {
         ) -> ProjectByCreatedSk<N>
         where
             __Sk1Fields: __dk::FieldAt<D, field::created>,
-            __Sk1NextAt<D, field::created>: __Sk1Next<field::created, N>,
+            __Sk1At<D, field::created>: __dk::NextField<field::created, N, __Sk1Fields>,
         {
             ProjectByCreatedSk(Project::__BY_CREATED_SORT.fill::<0, _>(self.0, &created))
         }
@@ -238,9 +201,7 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Unversioned for Project
     where
-        String: __dk::KeySegment,
         Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
     {}
     #[allow(non_camel_case_types, non_snake_case, dead_code)]
     pub mod __dk_index_groups {
@@ -256,17 +217,15 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Entity for Project
     where
-        String: __dk::KeySegment,
         Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
     {
         type Table = App;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Project";
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
-            Self::__SORT.template,
-        );
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_with_sort_key::<
+            Self,
+        >(Self::__SORT.template);
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
             __dk::entity_index(
                 <__Index0 as __dk::Index>::DEF,
@@ -309,64 +268,45 @@ const _: () = {
             }
             __dk::Ok(__dynakey_out)
         }
+        const LISTED_CHECKED: bool = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                Self::Table,
+            >("Project", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                Self::Table,
+            >("Project", __dk::Some(("STATUS#<status>", "<created>#<id>"))) {
+                ::core::panic!("{}", message.as_str())
+            }
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                Self::Table,
+            >("Project", __dk::Some(("", "C#<created>"))) {
+                ::core::panic!("{}", message.as_str())
+            }
+            true
+        };
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Project::__PARTITION.encode((&self.workspace,))
         }
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some((&self.id,))
         }
-        fn matches_partition_key(key: &str) -> bool {
-            Project::__PARTITION.matches(__dk::None, key)
-        }
-        fn matches_sort_key(key: &str) -> bool {
-            Project::__SORT.matches(__dk::None, key)
-        }
     }
     #[automatically_derived]
     impl ::dynakey::InTable<App> for Project
     where
-        String: __dk::KeySegment,
         Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
     {}
-    #[automatically_derived]
-    impl __dk::ListedChecks for Project
-    where
-        String: __dk::KeySegment,
-        Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {
-        const CHECKS: () = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Project", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Project", __dk::Some(("STATUS#<status>", "<created>#<id>"))) {
-                ::core::panic!("{}", message.as_str())
-            }
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Project", __dk::Some(("", "C#<created>"))) {
-                ::core::panic!("{}", message.as_str())
-            }
-        };
-    }
     impl Project
     where
-        String: __dk::KeySegment,
         Status: __dk::KeySegment,
-        u64: __dk::KeySegment,
     {
         const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "WS#<workspace>",
             __dk::KeyRole::Partition,
             &[__dk::literal("WS#"), __dk::field::<String>("workspace")],
         );
-        #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
         const __SORT: __dk::Template<(String,)> = __dk::template(
             "PROJ#<id>",
             __dk::KeyRole::Sort,
@@ -375,18 +315,6 @@ const _: () = {
         ///Starts a sort-key condition for `PROJ#<id>`: fill fields left to right, or pass as is for every item of this entity.
         pub fn sk() -> ProjectSk<0> {
             ProjectSk(Self::__SORT.start())
-        }
-        /**Parses a sort key written by the template `PROJ#<id>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(
-            key: &str,
-        ) -> __dk::Result<ProjectSortKey, __dk::KeyError> {
-            match Project::__SORT.parse(key) {
-                __dk::Ok((__dynakey_0,)) => __dk::Ok(ProjectSortKey { id: __dynakey_0 }),
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         /**The primary key of the [`Project`] with these field values (partition key `WS#<workspace>`, sort key `PROJ#<id>`), for GetItem, DeleteItem and friends.
 
@@ -406,22 +334,6 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
             workspace: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self> {
             __dk::query::<Self>(Project::__PARTITION.encode((&workspace,)))
-        }
-        /**Parses a partition key written by the template `WS#<workspace>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_partition_key(
-            key: &str,
-        ) -> __dk::Result<ProjectPartitionKey, __dk::KeyError> {
-            match Project::__PARTITION.parse(key) {
-                __dk::Ok((__dynakey_0,)) => {
-                    __dk::Ok(ProjectPartitionKey {
-                        workspace: __dynakey_0,
-                    })
-                }
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         const __BY_STATUS_PARTITION: __dk::Template<(Status,)> = __dk::template(
             "STATUS#<status>",

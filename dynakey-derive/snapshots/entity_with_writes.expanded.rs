@@ -1,13 +1,13 @@
 // The expansion of `entity_with_writes` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
-///The fields of a [`Task`] partition key (template `WS#<workspace>`), as parsed by `Task::parse_partition_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Task`] partition key (template `WS#<workspace>`), as parsed by `Task::parse_partition_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 struct TaskPartitionKey {
     ///The `workspace` segment.
     pub workspace: String,
 }
-///The fields of a [`Task`] sort key (template `TASK#<id>`), as parsed by `Task::parse_sort_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Task`] sort key (template `TASK#<id>`), as parsed by `Task::parse_sort_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 struct TaskSortKey {
     ///The `id` segment.
     pub id: u32,
@@ -25,17 +25,23 @@ const _: () = {
         pub enum id {}
         pub enum due {}
     }
+    #[automatically_derived]
+    impl ::dynakey::ParsedKeys for Task {
+        type PartitionKey = TaskPartitionKey;
+        type PartitionValues = (String,);
+        fn partition_fields((__dynakey_0,): (String,)) -> TaskPartitionKey {
+            TaskPartitionKey {
+                workspace: __dynakey_0,
+            }
+        }
+        type SortKey = TaskSortKey;
+        type SortValues = (u32,);
+        fn sort_fields((__dynakey_0,): (u32,)) -> TaskSortKey {
+            TaskSortKey { id: __dynakey_0 }
+        }
+    }
     type __SkFields = (field::id,);
-    type __SkNextAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `{F}` cannot be filled now: the next field of \"TASK#<id>\" is `{Self}` (`Task::sk()` fills `id` in that order)",
-        label = "fill `{Self}` first"
-    )]
-    pub trait __SkNext<F, const N: usize> {}
-    impl<F, const N: usize> __SkNext<F, N> for F
-    where
-        __SkFields: __dk::DepthOf<F, N>,
-    {}
+    type __SkAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for TaskSk<D>
     where
         __dk::Kinds1: __dk::At<D>,
@@ -47,19 +53,12 @@ const _: () = {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Task, ::dynakey::PrimaryIndex>
-    for TaskSk<D> {}
-    impl<const D: usize> TaskSk<D>
-    where
-        String: __dk::KeySegment,
-        u32: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {
+    impl<const D: usize> TaskSk<D> {
         ///Fills `id` (field 1 of 1): a `TaskSk<1>`.
         pub fn id<const N: usize>(self, id: impl __dk::SegmentArg<u32>) -> TaskSk<N>
         where
             __SkFields: __dk::FieldAt<D, field::id>,
-            __SkNextAt<D, field::id>: __SkNext<field::id, N>,
+            __SkAt<D, field::id>: __dk::NextField<field::id, N, __SkFields>,
         {
             TaskSk(Task::__SORT.fill::<0, _>(self.0, &id))
         }
@@ -78,31 +77,14 @@ const _: () = {
     type __Index0 = <Tracker as __dk::IndexAt<
         { __dk::index_position::<Tracker>("ByAssignee", "Task") },
     >>::Index;
-    const _: () = if !(__dk::is_fallback_index(&<__Index0 as __dk::Index>::DEF)
-        || __dk::is_global(&<__Index0 as __dk::Index>::DEF))
-    {
-        ::core::panic!(
-            "index `ByAssignee` is a local secondary index: it uses the table's partition key (the entity's #[pk]), so #[index] takes no `pk`; remove `pk = \"USER#<assignee>\"` and keep `sk = \"…\"`"
-        )
-    };
-    const _: () = if !(__dk::is_fallback_index(&<__Index0 as __dk::Index>::DEF)
-        || __dk::has_sort_key(&<__Index0 as __dk::Index>::DEF))
-    {
-        ::core::panic!(
-            "index `ByAssignee` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"<due>#<id>\"`, or declare the index with `sort_key = \"…\"`"
-        )
-    };
+    const _: () = __dk::check_index(
+        &<__Index0 as __dk::Index>::DEF,
+        "ByAssignee",
+        __dk::Some("USER#<assignee>"),
+        __dk::Some("<due>#<id>"),
+    );
     type __Sk0Fields = (field::due, field::id);
-    type __Sk0NextAt<const D: usize, F> = <__Sk0Fields as __dk::FieldAt<D, F>>::Next;
-    #[diagnostic::on_unimplemented(
-        message = "sort-key field `{F}` cannot be filled now: the next field of \"<due>#<id>\" is `{Self}` (`Task::by_assignee_sk()` fills `due`, `id` in that order)",
-        label = "fill `{Self}` first"
-    )]
-    pub trait __Sk0Next<F, const N: usize> {}
-    impl<F, const N: usize> __Sk0Next<F, N> for F
-    where
-        __Sk0Fields: __dk::DepthOf<F, N>,
-    {}
+    type __Sk0At<const D: usize, F> = <__Sk0Fields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for TaskByAssigneeSk<D>
     where
         __dk::Kinds2: __dk::At<D>,
@@ -114,13 +96,7 @@ const _: () = {
             self.0
         }
     }
-    impl<const D: usize> ::dynakey::SortKeyOf<Task, __Index0> for TaskByAssigneeSk<D> {}
-    impl<const D: usize> TaskByAssigneeSk<D>
-    where
-        String: __dk::KeySegment,
-        u32: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {
+    impl<const D: usize> TaskByAssigneeSk<D> {
         ///Fills `due` (field 1 of 2): a `TaskByAssigneeSk<1>`.
         pub fn due<const N: usize>(
             self,
@@ -128,7 +104,7 @@ const _: () = {
         ) -> TaskByAssigneeSk<N>
         where
             __Sk0Fields: __dk::FieldAt<D, field::due>,
-            __Sk0NextAt<D, field::due>: __Sk0Next<field::due, N>,
+            __Sk0At<D, field::due>: __dk::NextField<field::due, N, __Sk0Fields>,
         {
             TaskByAssigneeSk(Task::__BY_ASSIGNEE_SORT.fill::<0, _>(self.0, &due))
         }
@@ -139,7 +115,7 @@ const _: () = {
         ) -> TaskByAssigneeSk<N>
         where
             __Sk0Fields: __dk::FieldAt<D, field::id>,
-            __Sk0NextAt<D, field::id>: __Sk0Next<field::id, N>,
+            __Sk0At<D, field::id>: __dk::NextField<field::id, N, __Sk0Fields>,
         {
             TaskByAssigneeSk(Task::__BY_ASSIGNEE_SORT.fill::<1, _>(self.0, &id))
         }
@@ -159,12 +135,7 @@ const _: () = {
     const _: () = __dk::assert_version_number::<u64>();
     const _: () = __dk::check_ttl::<Tracker>("expiresAt", "Task");
     #[automatically_derived]
-    impl ::dynakey::Versioned for Task
-    where
-        String: __dk::KeySegment,
-        u32: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {}
+    impl ::dynakey::Versioned for Task {}
     #[allow(non_camel_case_types, non_snake_case, dead_code)]
     pub mod __dk_index_groups {
         pub struct BY_ASSIGNEE<F>(::core::marker::PhantomData<F>);
@@ -175,19 +146,14 @@ const _: () = {
         pub type __kind_BY_ASSIGNEE = BY_ASSIGNEE<(fields::ASSIGNEE, fields::DUE)>;
     }
     #[automatically_derived]
-    impl ::dynakey::Entity for Task
-    where
-        String: __dk::KeySegment,
-        u32: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {
+    impl ::dynakey::Entity for Task {
         type Table = Tracker;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Task";
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::Some(
-            Self::__SORT.template,
-        );
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_with_sort_key::<
+            Self,
+        >(Self::__SORT.template);
         const INDEXES: &'static [::dynakey::EntityIndex] = &[
             __dk::entity_index(
                 <__Index0 as __dk::Index>::DEF,
@@ -222,59 +188,34 @@ const _: () = {
             __dk::Some(__dk::stamp::<Option<UtcTime>>("updatedAt")),
             __dk::Some("expiresAt"),
         );
+        const LISTED_CHECKED: bool = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                Self::Table,
+            >("Task", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                Self::Table,
+            >("Task", __dk::Some(("USER#<assignee>", "<due>#<id>"))) {
+                ::core::panic!("{}", message.as_str())
+            }
+            true
+        };
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Task::__PARTITION.encode((&self.workspace,))
         }
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some((&self.id,))
         }
-        fn matches_partition_key(key: &str) -> bool {
-            Task::__PARTITION.matches(__dk::None, key)
-        }
-        fn matches_sort_key(key: &str) -> bool {
-            Task::__SORT.matches(__dk::None, key)
-        }
     }
     #[automatically_derived]
-    impl ::dynakey::InTable<Tracker> for Task
-    where
-        String: __dk::KeySegment,
-        u32: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {}
-    #[automatically_derived]
-    impl __dk::ListedChecks for Task
-    where
-        String: __dk::KeySegment,
-        u32: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {
-        const CHECKS: () = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Task", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Task", __dk::Some(("USER#<assignee>", "<due>#<id>"))) {
-                ::core::panic!("{}", message.as_str())
-            }
-        };
-    }
-    impl Task
-    where
-        String: __dk::KeySegment,
-        u32: __dk::KeySegment,
-        u64: __dk::KeySegment,
-    {
+    impl ::dynakey::InTable<Tracker> for Task {}
+    impl Task {
         const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "WS#<workspace>",
             __dk::KeyRole::Partition,
             &[__dk::literal("WS#"), __dk::field::<String>("workspace")],
         );
-        #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_with_sort_key::<Self>();
         const __SORT: __dk::Template<(u32,)> = __dk::template(
             "TASK#<id>",
             __dk::KeyRole::Sort,
@@ -283,16 +224,6 @@ const _: () = {
         ///Starts a sort-key condition for `TASK#<id>`: fill fields left to right, or pass as is for every item of this entity.
         pub fn sk() -> TaskSk<0> {
             TaskSk(Self::__SORT.start())
-        }
-        /**Parses a sort key written by the template `TASK#<id>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_sort_key(key: &str) -> __dk::Result<TaskSortKey, __dk::KeyError> {
-            match Task::__SORT.parse(key) {
-                __dk::Ok((__dynakey_0,)) => __dk::Ok(TaskSortKey { id: __dynakey_0 }),
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         /**The primary key of the [`Task`] with these field values (partition key `WS#<workspace>`, sort key `TASK#<id>`), for GetItem, DeleteItem and friends.
 
@@ -312,22 +243,6 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
             workspace: impl __dk::SegmentArg<String>,
         ) -> ::dynakey::KeyQuery<Self> {
             __dk::query::<Self>(Task::__PARTITION.encode((&workspace,)))
-        }
-        /**Parses a partition key written by the template `WS#<workspace>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_partition_key(
-            key: &str,
-        ) -> __dk::Result<TaskPartitionKey, __dk::KeyError> {
-            match Task::__PARTITION.parse(key) {
-                __dk::Ok((__dynakey_0,)) => {
-                    __dk::Ok(TaskPartitionKey {
-                        workspace: __dynakey_0,
-                    })
-                }
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         const __BY_ASSIGNEE_PARTITION: __dk::Template<(String,)> = __dk::template(
             "USER#<assignee>",

@@ -1,7 +1,7 @@
 // The expansion of `entity_without_sort_key` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
-///The fields of a [`Session`] partition key (template `SESSION#<id>`), as parsed by `Session::parse_partition_key`.
-#[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
+///The fields of a [`Session`] partition key (template `SESSION#<id>`), as parsed by `Session::parse_partition_key` (a default method of [`Entity`](::dynakey::Entity)).
+#[derive(::core::fmt::Debug)]
 struct SessionPartitionKey {
     ///The `id` segment.
     pub id: String,
@@ -9,59 +9,54 @@ struct SessionPartitionKey {
 const _: () = {
     use ::dynakey::__private as __dk;
     #[automatically_derived]
-    impl ::dynakey::Unversioned for Session
-    where
-        String: __dk::KeySegment,
-    {}
+    impl ::dynakey::ParsedKeys for Session {
+        type PartitionKey = SessionPartitionKey;
+        type PartitionValues = (String,);
+        fn partition_fields((__dynakey_0,): (String,)) -> SessionPartitionKey {
+            SessionPartitionKey {
+                id: __dynakey_0,
+            }
+        }
+        type SortKey = ::dynakey::NoKeyFields;
+        type SortValues = ::dynakey::NoKeyFields;
+        fn sort_fields(values: ::dynakey::NoKeyFields) -> ::dynakey::NoKeyFields {
+            values
+        }
+    }
     #[automatically_derived]
-    impl ::dynakey::Entity for Session
-    where
-        String: __dk::KeySegment,
-    {
+    impl ::dynakey::Unversioned for Session {}
+    #[automatically_derived]
+    impl ::dynakey::Entity for Session {
         type Table = Sessions;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Session";
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
-        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::None;
+        const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_without_sort_key::<
+            Self,
+        >();
+        const LISTED_CHECKED: bool = {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<
+                Self::Table,
+            >("Session", __dk::None) {
+                ::core::panic!("{}", message.as_str())
+            }
+            true
+        };
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Session::__PARTITION.encode((&self.id,))
         }
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             __dk::Ok(__dk::None)
         }
-        fn matches_partition_key(key: &str) -> bool {
-            Session::__PARTITION.matches(__dk::None, key)
-        }
     }
     #[automatically_derived]
-    impl ::dynakey::InTable<Sessions> for Session
-    where
-        String: __dk::KeySegment,
-    {}
-    #[automatically_derived]
-    impl __dk::ListedChecks for Session
-    where
-        String: __dk::KeySegment,
-    {
-        const CHECKS: () = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >("Session", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-        };
-    }
-    impl Session
-    where
-        String: __dk::KeySegment,
-    {
+    impl ::dynakey::InTable<Sessions> for Session {}
+    impl Session {
         const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "SESSION#<id>",
             __dk::KeyRole::Partition,
             &[__dk::literal("SESSION#"), __dk::field::<String>("id")],
         );
-        #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = __dk::assert_table_without_sort_key::<Self>();
         /**The primary key of the [`Session`] with these field values (partition key `SESSION#<id>`), for GetItem, DeleteItem and friends.
 
 # Errors
@@ -74,22 +69,6 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
         ///A Query over one whole partition (`SESSION#<id>`); narrow it with a sort-key condition such as `.begins_with(Session::sk())`. Encoding errors are returned when the query is built.
         pub fn query(id: impl __dk::SegmentArg<String>) -> ::dynakey::KeyQuery<Self> {
             __dk::query::<Self>(Session::__PARTITION.encode((&id,)))
-        }
-        /**Parses a partition key written by the template `SESSION#<id>` back into its fields.
-
-# Errors
-[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key has another shape, [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment is not a valid encoding of its field's type.*/
-        pub fn parse_partition_key(
-            key: &str,
-        ) -> __dk::Result<SessionPartitionKey, __dk::KeyError> {
-            match Session::__PARTITION.parse(key) {
-                __dk::Ok((__dynakey_0,)) => {
-                    __dk::Ok(SessionPartitionKey {
-                        id: __dynakey_0,
-                    })
-                }
-                __dk::Err(__dynakey_error) => __dk::Err(__dynakey_error),
-            }
         }
         ///Attribute `id` (field `id`). A key field: conditions only (an item changes its key with `Db::move_to`).
         pub const ID: __dk::Field<Self, String, __dk::KeyPart> = __dk::handle("id");

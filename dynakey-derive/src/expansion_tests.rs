@@ -17,6 +17,7 @@ use syn::{DeriveInput, Path};
 const TRAITS: &[&str] = &[
     "Entity",
     "InTable",
+    "ParsedKeys",
     "Table",
     "TableWithSortKey",
     "TableWithoutSortKey",
@@ -24,7 +25,6 @@ const TRAITS: &[&str] = &[
     "ConsistentReadable",
     "ProjectsAll",
     "KeySegment",
-    "SortKeyOf",
     "SegmentPrefix",
     "Collection",
     "MemberOf",
@@ -55,6 +55,7 @@ const TYPES: &[&str] = &[
     "Fill",
     "KeyValue",
     "EarlierKey",
+    "NoKeyFields",
 ];
 
 /// Every path into `dynakey` an expansion names, with where it was named.

@@ -76,6 +76,15 @@ pub struct Template {
 }
 
 impl Template {
+    /// The first character of the literal after segment `i`, if a literal follows (that
+    /// segment's terminator).
+    pub fn terminator(&self, i: usize) -> Option<char> {
+        match self.segments.get(i + 1) {
+            Some(Segment::Literal(text)) => text.chars().next(),
+            _ => None,
+        }
+    }
+
     /// Field indices in placeholder order.
     pub fn field_indices(&self) -> impl Iterator<Item = usize> + '_ {
         self.segments.iter().filter_map(|s| match s {

@@ -31,8 +31,8 @@ pub use attribute_index::*;
 pub use segments::*;
 pub use sort_keys::*;
 pub use table_checks::{
-    assert_listed_in, listed, listed_conflict_named, listed_earlier_conflict_named, may_share_key,
-    BuildMessage, ListedChecks, ListedIn,
+    assert_listed_checked, assert_listed_in, listed, listed_conflict_named,
+    listed_earlier_conflict_named, may_share_key, BuildMessage, ListedIn,
 };
 
 pub use serde::de::Error as DeError;
@@ -540,8 +540,8 @@ pub fn parse_segments<'k, const N: usize>(
 }
 
 /// The raw text of each of the `N` placeholders of `key` by `template`, or `None` when the key
-/// breaks the size rules or has another shape: the first step of a generated
-/// `matches_*_key`, allocation-free. With `sharding` (a sharded partition key), the size rules
+/// breaks the size rules or has another shape: the first step of `Entity::matches_*_key` of a
+/// generated template, allocation-free. With `sharding` (a sharded partition key), the size rules
 /// apply to the whole key and the template to the key without its shard suffix.
 #[inline]
 pub fn match_segments<'k, const N: usize>(
@@ -672,31 +672,6 @@ pub fn logical_partition_key<E: Entity>(key: &str) -> Option<&str> {
     }
 }
 
-/// The logical part of a sharded partition key (the generated `parse_partition_key` of a sharded
-/// entity strips the suffix, then parses the rest with the template).
-///
-/// # Errors
-/// [`crate::KeyErrorKind::Mismatch`] when `key` does not end in a shard suffix of `sharding`.
-pub fn strip_shard_suffix<'k>(
-    key: &'k str,
-    sharding: &crate::Sharding,
-    template: &'static str,
-) -> Result<&'k str, KeyError> {
-    match sharding.split_partition_key(key) {
-        Some((logical, _)) => Ok(logical),
-        None => Err(KeyError::mismatch(
-            key,
-            template,
-            format!(
-                "no shard suffix: a sharded partition key ends in `#` and {} digits naming a \
-                 shard below {}",
-                sharding.width(),
-                sharding.count()
-            ),
-        )),
-    }
-}
-
 // ----- Build-time checks ----------------------------------------------------------------------
 
 /// The one implementor of the traits that generated code makes unsatisfiable on purpose (each
@@ -705,19 +680,23 @@ pub fn strip_shard_suffix<'k>(
 /// one.
 pub enum Never {}
 
-/// Compile-time check that an entity with `#[sk]` is on a table with a sort key; the error is
-/// reported at the generated call, which the derive spans at the `#[sk]` template.
-pub const fn assert_table_with_sort_key<E: crate::Entity>()
+/// `Entity::SORT_TEMPLATE` of an entity with `#[sk]`, `sort`, checked at compile time to be on a
+/// table with a sort key; the error is reported at the generated call, which the derive spans at
+/// the `#[sk]` template.
+pub const fn assert_table_with_sort_key<E: crate::Entity>(sort: KeyTemplate) -> Option<KeyTemplate>
 where
     E::Table: crate::TableWithSortKey,
 {
+    Some(sort)
 }
 
-/// Compile-time check that an entity without `#[sk]` is on a table without a sort key.
-pub const fn assert_table_without_sort_key<E: crate::Entity>()
+/// `Entity::SORT_TEMPLATE` of an entity without `#[sk]` (`None`), checked at compile time to be
+/// on a table without a sort key.
+pub const fn assert_table_without_sort_key<E: crate::Entity>() -> Option<KeyTemplate>
 where
     E::Table: crate::TableWithoutSortKey,
 {
+    None
 }
 
 /// `true` when two collection members are sharded alike (both unsharded, or both over the same
@@ -968,6 +947,70 @@ impl Message {
 impl Default for Message {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// The build-time checks of one `#[index(name, pk = …, sk = …)]` of templates against its index's
+/// declaration `def` (`pk`, `sk`: the templates given, if any): a `pk` template exactly for a
+/// global secondary index (a local one uses the table's partition key), an `sk` template exactly
+/// when the index has a sort key. One panic naming every mistake, each with its fix; nothing for
+/// the declaration of a failed `#[derive(Table)]` (its error is already reported).
+pub const fn check_index(def: &IndexDef, name: &str, pk: Option<&str>, sk: Option<&str>) {
+    if is_fallback_index(def) {
+        return;
+    }
+    let mut message = Message::new();
+    let mut wrong = false;
+    match (pk, is_global(def)) {
+        (Some(pk), false) => {
+            message = message
+                .push("index `")
+                .push(name)
+                .push("` is a local secondary index: it uses the table's partition key (the entity's #[pk]), so #[index] takes no `pk`; remove `pk = \"")
+                .push(pk)
+                .push("\"` and keep `sk = \"…\"`");
+            wrong = true;
+        }
+        (None, true) => {
+            message = message
+                .push("index `")
+                .push(name)
+                .push("` is a global secondary index: #[index(")
+                .push(name)
+                .push(", …)] needs `pk = \"…\"`, the template of its partition key (e.g. pk = \"STATUS#<status>\")");
+            wrong = true;
+        }
+        _ => {}
+    }
+    match (sk, has_sort_key(def)) {
+        (Some(sk), false) => {
+            if wrong {
+                message = message.push("; and ");
+            }
+            message = message
+                .push("index `")
+                .push(name)
+                .push("` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"")
+                .push(sk)
+                .push("\"`, or declare the index with `sort_key = \"…\"`");
+            wrong = true;
+        }
+        (None, true) => {
+            if wrong {
+                message = message.push("; and ");
+            }
+            message = message
+                .push("index `")
+                .push(name)
+                .push("` has a sort key, so #[index(")
+                .push(name)
+                .push(", …)] needs `sk = \"…\"`: DynamoDB puts an item into an index only when it has every key attribute of the index");
+            wrong = true;
+        }
+        _ => {}
+    }
+    if wrong {
+        panic!("{}", message.as_str())
     }
 }
 

@@ -105,8 +105,8 @@ pub trait CompleteSortKey {
 /// Implemented by the sort-key builders of entity `E` for query target `I` ([`PrimaryIndex`] or a
 /// secondary index): every query condition requires it of its operand, so a builder of another
 /// entity, or of another index of the same entity (`E::sk()` on `E::query_<index>(…)`,
-/// `E::<index>_sk()` on `E::query(…)`), does not compile. The derive implements it for each
-/// builder it generates.
+/// `E::<index>_sk()` on `E::query(…)`), does not compile. Every [`SortKeyBuilder`] implements it
+/// for its own entity and index.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` does not build sort keys of `{E}` on `{I}`, the entity and index this query reads",
     label = "a sort key of another entity or index",
@@ -117,6 +117,11 @@ pub trait CompleteSortKey {
 pub trait SortKeyOf<E, I> {}
 
 impl<E, I> SortKeyOf<E, I> for SortKeyPartial<E, I> {}
+
+// Bounded by equality rather than implemented for `SortKeyOf<B::Entity, B::Index>`: a builder of
+// another entity or index is then this trait's error, with its message, not a bare type mismatch.
+#[diagnostic::do_not_recommend]
+impl<E, I, B: SortKeyBuilder<Entity = E, Index = I>> SortKeyOf<E, I> for B {}
 
 /// A partial value of the next sort-key field: a bare text prefix, produced only by the explicitly
 /// named `prefix(…)` builder method (docs/semantics.md §3). Usable with `begins_with` only.

@@ -2,16 +2,18 @@
 
 mod key;
 pub(crate) mod managed;
+mod parsed;
 
 pub use key::Key;
 pub(crate) use managed::stamp_value;
 pub use managed::{ManagedFields, Stamp, Timestamp, VersionNumber};
+pub use parsed::{KeyValues, NoKeyFields, ParsedKeys};
 
-use crate::error::KeyError;
+use crate::error::{KeyError, KeyRole};
 use crate::index::{EntityIndex, IndexValue};
 use crate::shard::Sharding;
 use crate::table::Table;
-use crate::template::{EarlierKey, KeyTemplate};
+use crate::template::{EarlierKey, KeyTemplate, Segments};
 use crate::unique::UniqueConstraint;
 
 /// An item type stored in a DynamoDB table under key templates.
@@ -67,31 +69,82 @@ pub trait Entity: Sized {
     /// [`crate::UniqueConstraint`]): the runtime's writes of this entity keep one uniqueness item per
     /// constraint in the same transaction. None by default.
     const UNIQUE: &'static [UniqueConstraint] = &[];
+    /// `true` when this entity's templates are checked against those of the other entities of a
+    /// table enum that lists it: no key it writes can be another listed entity's where the
+    /// templates decide it (docs/semantics.md §4). `#[derive(Entity)]` sets it by evaluating
+    /// those checks, which fail the build at the offending template. `false` by default: a table
+    /// enum refuses to list an entity implemented by hand until its author has checked its
+    /// templates and sets it `true`.
+    const LISTED_CHECKED: bool = false;
 
     /// `true` when `key` is a sort key of this entity: its template's literals are in place and
-    /// every segment decodes into its field's type. Collections use it to tell their members
-    /// apart; the derive generates a version that decodes without allocating where the segment
-    /// types allow it. The default checks only the template's shape.
+    /// every segment decodes into its field's type (without allocating where the segment types
+    /// allow it). Collections use it to tell their members apart. For templates built with
+    /// [`KeyTemplate::new`], which do not know their field types, only the template's shape is
+    /// checked.
     fn matches_sort_key(key: &str) -> bool {
         match Self::SORT_TEMPLATE {
-            Some(template) => template.matches(key),
+            Some(template) => template.accepts(None, key),
             None => false,
         }
     }
 
     /// `true` when `key` is a partition key of this entity: its template's literals are in place
-    /// (after the shard suffix is taken off, for a sharded entity) and every segment is well
-    /// delimited. Typed reads use it, with [`Entity::matches_sort_key`], to tell this entity's
-    /// items from other items in the same partition or index.
+    /// (after the shard suffix is taken off, for a sharded entity) and every segment decodes into
+    /// its field's type (its shape only, as [`Entity::matches_sort_key`], for a template built by
+    /// hand). Typed reads use it, with [`Entity::matches_sort_key`], to tell this entity's items
+    /// from other items in the same partition or index.
     fn matches_partition_key(key: &str) -> bool {
+        Self::PARTITION_TEMPLATE.accepts(Self::SHARDING, key)
+    }
+
+    /// Parses a partition key of this entity back into its fields, `<Entity>PartitionKey` (a
+    /// struct with one public field per placeholder), after checking and taking off the shard
+    /// suffix of a sharded entity. Canonical: only a key the entity writes parses. For entities
+    /// of `#[derive(Entity)]` whose partition-key template has a placeholder.
+    ///
+    /// # Errors
+    /// [`KeyErrorKind::EmptyKey`](crate::KeyErrorKind::EmptyKey) /
+    /// [`KeyErrorKind::TooLong`](crate::KeyErrorKind::TooLong),
+    /// [`KeyErrorKind::Mismatch`](crate::KeyErrorKind::Mismatch) when the key has another shape
+    /// (or no shard suffix, for a sharded entity),
+    /// [`KeyErrorKind::Segment`](crate::KeyErrorKind::Segment) when a segment is not a valid
+    /// encoding of its field's type.
+    fn parse_partition_key(key: &str) -> Result<<Self as ParsedKeys>::PartitionKey, KeyError>
+    where
+        Self: ParsedKeys,
+        <Self as ParsedKeys>::PartitionValues: KeyValues,
+    {
+        let template = &Self::PARTITION_TEMPLATE;
         let logical = match Self::SHARDING {
-            Some(sharding) => match sharding.split_partition_key(key) {
-                Some((logical, _)) => logical,
-                None => return false,
-            },
+            Some(sharding) => {
+                KeyError::check_size(KeyRole::Partition, key)?;
+                sharding.logical_key(key, template.text())?
+            }
             None => key,
         };
-        Self::PARTITION_TEMPLATE.matches(logical)
+        Segments::decode(template, logical).map(Self::partition_fields)
+    }
+
+    /// Parses a sort key of this entity back into its fields, `<Entity>SortKey` (a struct with
+    /// one public field per placeholder). Canonical: only a key the entity writes parses. For
+    /// entities of `#[derive(Entity)]` whose sort-key template has a placeholder.
+    ///
+    /// # Errors
+    /// As [`Entity::parse_partition_key`].
+    fn parse_sort_key(key: &str) -> Result<<Self as ParsedKeys>::SortKey, KeyError>
+    where
+        Self: ParsedKeys,
+        <Self as ParsedKeys>::SortValues: KeyValues,
+    {
+        match &Self::SORT_TEMPLATE {
+            Some(template) => Segments::decode(template, key).map(Self::sort_fields),
+            None => Err(KeyError::mismatch(
+                key,
+                "",
+                "the entity has no sort key".to_owned(),
+            )),
+        }
     }
 
     /// This item's partition key (with its shard suffix when the entity is sharded).

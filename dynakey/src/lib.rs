@@ -33,7 +33,7 @@
 //!
 //! | area | what you use |
 //! |---|---|
-//! | declarations | [`Table`], [`Entity`], [`Index`] (with [`ConsistentReadable`], [`ProjectsAll`]), [`IndexDef`], [`EntityIndex`], [`KeyAttr`], [`KeySchema`], [`StreamViewType`] ([`Table::STREAM`]), [`DefaultTable`], the derives |
+//! | declarations | [`Table`], [`Entity`] (with [`ParsedKeys`], [`KeyValues`], [`NoKeyFields`]), [`Index`] (with [`ConsistentReadable`], [`ProjectsAll`]), [`IndexDef`], [`EntityIndex`], [`KeyAttr`], [`KeySchema`], [`StreamViewType`] ([`Table::STREAM`]), [`DefaultTable`], the derives |
 //! | keys | [`Key`], [`KeyValue`], [`KeyTemplate`] / [`TemplatePart`], [`EarlierKey`], [`KeySegment`] / [`SegmentArg`], [`KeyPath`], [`Sharding`] ([`MAX_SHARDS`]; the hash and suffix are a data contract) |
 //! | key conditions (docs/semantics.md §3) | [`KeyQuery`] (typestate: [`AnySortKey`], [`SortKeyRange`]; [`Whole`] / [`Projected`]), the sort-key traits [`SortKeyPrefix`], [`SortKeyBound`], [`CompleteSortKey`], [`SortKeyOf`], [`SegmentPrefix`], [`SortKeyPartial`], [`Bound`], [`PrimaryIndex`]; attribute-wise: [`KeyAttribute`], [`AttributeType`], [`KeyBytes`], [`SortAttributes`], [`AttributeRange`], [`SortConditions`], [`AttributeOp`] |
 //! | conditions, filters, updates | [`Field`] and its conditions [`Cond`] (scope [`NonKey`] / [`WithKeyFields`], [`QueryFilter`]; [`Size`]), [`IndexGroup`], [`UpdateBuilder`], [`UpdatePlan`], [`ManagedFields`], [`UniqueConstraint`] |
@@ -74,8 +74,10 @@
 //!   (`.created(2026)` → `ProjectSk<1>` → `.id("p1")` → `ProjectSk<2>`), with
 //!   `prefix(…)` for an explicit partial value of the next field (`Project::sk().prefix("2026")`
 //!   of `created`, `Project::sk().created(2026).prefix("p")` of `id`);
-//! - `Project::parse_sort_key(&str) -> Result<ProjectSortKey, KeyError>` and
-//!   `Project::parse_partition_key(&str) -> Result<ProjectPartitionKey, KeyError>`.
+//! - the structs `ProjectPartitionKey { workspace }` and `ProjectSortKey { created, id }` (public
+//!   fields, `Debug`) that [`Entity::parse_partition_key`] and
+//!   [`Entity::parse_sort_key`] return (`Project::parse_sort_key(&str)`, through [`ParsedKeys`]);
+//!   a template without placeholders (`META`) has nothing to parse, and no struct.
 //!
 //! and for each `#[index(ByStatus, pk = "…", sk = "…")]`:
 //! - `Project::query_by_status(<index partition-key fields>) -> KeyQuery<Project, ByStatus>`;
@@ -142,7 +144,9 @@ pub use condition::{
     SortKeyPrefix,
 };
 pub use cursor::{Cursor, CursorCodec, CursorError, Position, StartKey};
-pub use entity::{Entity, InTable, Key, ManagedFields, Unversioned, Versioned};
+pub use entity::{
+    Entity, InTable, Key, KeyValues, ManagedFields, NoKeyFields, ParsedKeys, Unversioned, Versioned,
+};
 pub use error::{
     KeyError, KeyErrorKind, KeyRole, PlanError, QueryDifference, QueryPart, SegmentError,
     ValueError,

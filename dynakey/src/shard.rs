@@ -226,6 +226,31 @@ impl Sharding {
             .collect()
     }
 
+    /// The logical part of sharded partition key `key` (of key template `template`), as
+    /// [`Sharding::split_partition_key`]: what `parse_partition_key` of a sharded entity parses.
+    ///
+    /// # Errors
+    /// [`KeyErrorKind::Mismatch`] when `key` does not end in a shard suffix of this sharding.
+    pub(crate) fn logical_key<'k>(
+        &self,
+        key: &'k str,
+        template: &'static str,
+    ) -> Result<&'k str, KeyError> {
+        match self.split_partition_key(key) {
+            Some((logical, _)) => Ok(logical),
+            None => Err(KeyError::mismatch(
+                key,
+                template,
+                format!(
+                    "no shard suffix: a sharded partition key ends in `#` and {} digits naming a \
+                     shard below {}",
+                    self.width(),
+                    self.count()
+                ),
+            )),
+        }
+    }
+
     /// Splits a physical partition key into the logical key and the shard number; `None` when
     /// `key` does not end in a suffix of this sharding (`#` and exactly [`width`](Self::width)
     /// ASCII digits naming a shard below the count).

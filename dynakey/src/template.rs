@@ -35,11 +35,36 @@ pub enum TemplatePart {
 /// `#[index]` template); read it with [`text`](Self::text), [`role`](Self::role) and
 /// [`parts`](Self::parts). An [`Entity`](crate::Entity) implemented by hand builds its templates
 /// with [`KeyTemplate::new`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct KeyTemplate {
     pub(crate) text: &'static str,
     pub(crate) role: KeyRole,
     pub(crate) parts: &'static [TemplatePart],
+    /// For a template the derive generated, which knows its field types: whether a key (after the
+    /// shard suffix of the sharding given, if any) is one the template writes, every segment a
+    /// valid encoding of its field's type. Not part of the template's identity.
+    pub(crate) valid: Option<ValidKey>,
+}
+
+/// See [`KeyTemplate::valid`](KeyTemplate): `Segments::valid` of the template's field types.
+pub(crate) type ValidKey = fn(&KeyTemplate, Option<crate::Sharding>, &str) -> bool;
+
+impl PartialEq for KeyTemplate {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text && self.role == other.role && self.parts == other.parts
+    }
+}
+
+impl Eq for KeyTemplate {}
+
+impl std::fmt::Debug for KeyTemplate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeyTemplate")
+            .field("text", &self.text)
+            .field("role", &self.role)
+            .field("parts", &self.parts)
+            .finish()
+    }
 }
 
 impl TemplatePart {
@@ -89,7 +114,12 @@ impl KeyTemplate {
     /// or a literal is empty: at build time in a constant.
     pub const fn new(text: &'static str, role: KeyRole, parts: &'static [TemplatePart]) -> Self {
         check_parts(text, parts);
-        KeyTemplate { text, role, parts }
+        KeyTemplate {
+            text,
+            role,
+            parts,
+            valid: None,
+        }
     }
 
     /// [`new`](Self::new) without the check, for generated code (through `dynakey::__private`):
@@ -99,7 +129,20 @@ impl KeyTemplate {
         role: KeyRole,
         parts: &'static [TemplatePart],
     ) -> Self {
-        KeyTemplate { text, role, parts }
+        KeyTemplate {
+            text,
+            role,
+            parts,
+            valid: None,
+        }
+    }
+
+    /// This template, whose field types check a key's segments with `valid` (generated code).
+    pub(crate) const fn with_valid(self, valid: ValidKey) -> Self {
+        KeyTemplate {
+            valid: Some(valid),
+            ..self
+        }
     }
 
     /// The template text as written, e.g. `"PROJ#<created>#<id>"`.
@@ -324,6 +367,24 @@ impl KeyTemplate {
         Ok(self.fields().zip(slots).collect())
     }
 
+    /// `true` when `key` (after the shard suffix of `sharding`, if any, is taken off) is a key of
+    /// this template: for a template the derive generated, one its parser accepts (DynamoDB's size
+    /// rules, the template's shape, and every segment a valid encoding of its field's type,
+    /// decoded without allocating where the type allows it); for one built with
+    /// [`KeyTemplate::new`], one of its shape ([`KeyTemplate::matches`]). `Entity::matches_*_key`.
+    pub(crate) fn accepts(&self, sharding: Option<crate::Sharding>, key: &str) -> bool {
+        if let Some(valid) = self.valid {
+            return valid(self, sharding, key);
+        }
+        match sharding {
+            Some(sharding) => match sharding.split_partition_key(key) {
+                Some((logical, _)) => self.matches(logical),
+                None => false,
+            },
+            None => self.matches(key),
+        }
+    }
+
     /// `true` when `key` has this template's shape (literals in place, segments well delimited).
     /// Segment values are not decoded.
     pub fn matches(&self, key: &str) -> bool {
@@ -337,6 +398,26 @@ impl KeyTemplate {
             }
         }
     }
+}
+
+/// The placeholders' field types of a template, as a tuple `(T0, T1, …)`: decoded from and checked
+/// against a key's segments.
+///
+/// Implemented (in `__private`) for tuples of [`KeySegment`]s of up to 16 elements; what a
+/// generated template's parser and matcher are made of.
+#[doc(hidden)]
+pub trait Segments: Sized {
+    /// Splits `key` by `template` and decodes each segment.
+    ///
+    /// # Errors
+    /// [`KeyErrorKind::EmptyKey`] / [`KeyErrorKind::TooLong`], [`KeyErrorKind::Mismatch`] when
+    /// the key has another shape, [`KeyErrorKind::Segment`] when a segment does not decode.
+    fn decode(template: &KeyTemplate, key: &str) -> Result<Self, KeyError>;
+
+    /// `true` when [`Segments::decode`] would accept `key` (after taking off the shard suffix of
+    /// `sharding`), without building the values: the typed check of a generated template
+    /// (`Entity::matches_*_key`).
+    fn valid(template: &KeyTemplate, sharding: Option<crate::Sharding>, key: &str) -> bool;
 }
 
 /// One earlier shape of an entity's table keys: the partition-key template and (on a table with a
@@ -677,6 +758,7 @@ mod tests {
                 any_text: true,
             },
         ],
+        valid: None,
     };
 
     const NAMES: KeyTemplate = KeyTemplate {
@@ -696,6 +778,7 @@ mod tests {
                 any_text: true,
             },
         ],
+        valid: None,
     };
 
     #[test]

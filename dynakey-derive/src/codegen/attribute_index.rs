@@ -11,9 +11,10 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::Ident;
 
-use crate::codegen::entity::Parts;
+use crate::codegen::parts::kind_tokens;
+use crate::codegen::parts::Parts;
 use crate::codegen::sort_key_order::{Order, Steps};
-use crate::codegen::{index::kind_tokens, label, local, template};
+use crate::codegen::{label, local, template};
 use crate::model::index::{snake_case, template_method_name, Fill, IndexTemplates};
 use crate::model::table::{AttrType, KeyAttr, TableIndex};
 use crate::model::{Entity, Role, Segment, Template};
@@ -243,7 +244,7 @@ pub fn entity(
             tag: format!("Sk{n}"),
         };
         out.parts.outer.extend(builder.declaration(entity, &name));
-        let (methods, inner) = builder.implementation(entity, &name, &sort, bounds, markers);
+        let (methods, inner) = builder.implementation(entity, &sort, bounds, markers);
         out.parts.methods.extend(methods);
         out.parts.inner.extend(inner);
     }
@@ -428,7 +429,7 @@ fn query_fn(
     } else if let Some(pk) = entity.pk.first() {
         // An LSI: the table's partition key, from the entity's own #[pk].
         params.extend(template::params(entity, pk));
-        let encode = crate::codegen::entity::partition_key(
+        let encode = crate::codegen::shard::partition_key(
             entity,
             pk,
             &format_ident!("__PARTITION"),
@@ -579,7 +580,6 @@ impl SortBuilder<'_> {
     fn implementation(
         &self,
         entity: &Entity<'_>,
-        index: &str,
         sort: &[&FillInfo<'_>],
         bounds: &TokenStream,
         markers: &Ident,
@@ -594,13 +594,7 @@ impl SortBuilder<'_> {
         };
         let steps: Vec<Ident> = sort.iter().map(|info| step(entity, info.fill)).collect();
         let step_refs: Vec<&Ident> = steps.iter().collect();
-        let order = Order::new(
-            &self.tag,
-            Steps::Attributes(index),
-            &format!("{}::{}()", entity.ident, ctor),
-            &step_refs,
-            markers,
-        );
+        let order = Order::new(&self.tag, Steps::Attributes, &step_refs, markers);
         let mut body = TokenStream::new();
         for (depth, info) in sort.iter().enumerate() {
             let step = Step {

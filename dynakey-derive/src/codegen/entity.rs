@@ -10,32 +10,13 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
+use crate::codegen::parts::Parts;
+use crate::codegen::shard::partition_key;
 use crate::codegen::{
-    handles, history, index, key_texts, managed, shard, sort_key, sort_key_order, template, unique,
+    handles, history, index, key_texts, managed, parsed_keys, shard, sort_key, sort_key_order,
+    template, unique,
 };
 use crate::model::{Entity, Template};
-
-/// What a part of the expansion (an index, the sharding, …) adds to the entity's.
-#[derive(Default)]
-pub struct Parts {
-    /// Beside the struct: public types (builders).
-    pub outer: TokenStream,
-    /// Inside the `const _` block: constants, impls of generated types, build-time checks.
-    pub inner: TokenStream,
-    /// Inside the entity's inherent impl: its functions and constants.
-    pub methods: TokenStream,
-    /// Inside `impl Entity`.
-    pub entity_items: TokenStream,
-}
-
-impl Parts {
-    pub fn extend(&mut self, other: Parts) {
-        self.outer.extend(other.outer);
-        self.inner.extend(other.inner);
-        self.methods.extend(other.methods);
-        self.entity_items.extend(other.entity_items);
-    }
-}
 
 pub fn expand(entity: &Entity<'_>) -> TokenStream {
     // The checks guarantee exactly one pk and at most one sk.
@@ -51,20 +32,14 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     let partition = format_ident!("__PARTITION");
 
     let mut parts = Parts::default();
-    let pk_struct_ident = format_ident!("{}PartitionKey", ident);
-    let (declaration, impls) = template::fields_struct(entity, pk, &pk_struct_ident, &bounds);
-    parts.outer.extend(declaration);
+    let (declarations, impls) = parsed_keys::expand(entity, &bounds);
+    parts.outer.extend(declarations);
     parts.inner.extend(impls);
     parts
         .methods
         .extend(template::const_item(entity, pk, &partition));
-    parts.methods.extend(assertions(entity, sk));
     if let Some(sk) = sk {
         let builder = sort_key::Builder::primary(entity);
-        let sk_struct_ident = format_ident!("{}SortKey", ident);
-        let (declaration, impls) = template::fields_struct(entity, sk, &sk_struct_ident, &bounds);
-        parts.outer.extend(declaration);
-        parts.inner.extend(impls);
         parts
             .outer
             .extend(sort_key::declaration(entity, sk, &builder));
@@ -75,26 +50,12 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
             entity, sk, &builder, &bounds, &markers,
         ));
         parts.methods.extend(sort_key::constructor(sk, &builder));
-        parts.methods.extend(template::parser(
-            entity,
-            sk,
-            &builder.template,
-            &sk_struct_ident,
-            None,
-        ));
     }
     parts.methods.extend(key_fn(entity, pk, sk));
     if shard::is_sharded(entity) {
-        parts.extend(shard::expand(entity, pk, &pk_struct_ident, &partition));
+        parts.extend(shard::expand(entity, pk, &partition));
     } else {
         parts.methods.extend(query_fn(entity, pk, &partition));
-        parts.methods.extend(template::parser(
-            entity,
-            pk,
-            &partition,
-            &pk_struct_ident,
-            None,
-        ));
     }
     parts.extend(index::entity(entity, &bounds, &markers));
     parts.extend(managed::expand(entity, &bounds));
@@ -113,30 +74,27 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
         }
     });
     let partition_key = partition_key(entity, pk, &partition, |f| quote!(&self.#f));
-    let partition_matcher = template::matcher(
-        entity,
-        pk,
-        &partition,
-        shard::is_sharded(entity).then_some(&shard::sharding_const()),
-    );
-    let (sort_template, sort_key, sort_matcher) = match sk {
+    // The matchers are `Entity`'s defaults: the template constants know their field types.
+    // `SORT_TEMPLATE` also checks that the table agrees (a sort key exactly when the entity has
+    // one), spanned at the `#[sk]` template (or the struct name); in the `Entity` impl, under its
+    // where clause and naming the table through `Self`, so a bad table path or field type adds no
+    // second error.
+    let (sort_template, sort_key) = match sk {
         Some(sk) => {
-            let constant = format_ident!("__SORT");
             let values = template::values(entity, sk, |f| quote!(&self.#f));
-            let encode_some = quote!(Self::#constant.encode_some(#values));
             (
-                quote!(__dk::Some(Self::#constant.template)),
-                quote!(#encode_some),
-                template::matcher(entity, sk, &constant, None),
+                quote_spanned! {sk.lit.span()=>
+                    __dk::assert_table_with_sort_key::<Self>(Self::__SORT.template)
+                },
+                quote!(Self::__SORT.encode_some(#values)),
             )
         }
         None => (
-            quote!(__dk::None),
+            quote_spanned!(ident.span()=> __dk::assert_table_without_sort_key::<Self>()),
             quote!(__dk::Ok(__dk::None)),
-            TokenStream::new(),
         ),
     };
-    let listed_checks = listed_checks(entity, sk, &bounds);
+    parts.entity_items.extend(listed_checks(entity, sk));
     let marker_names = marker_names(entity);
     let marker_module = sort_key_order::markers(&markers, &marker_names);
     let attribute_shared = crate::codegen::attribute_index::shared(entity);
@@ -174,14 +132,10 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                     #sort_key
                 }
 
-                #partition_matcher
-                #sort_matcher
             }
 
             #[automatically_derived]
             impl ::dynakey::InTable<#table> for #ident #bounds {}
-
-            #listed_checks
 
             impl #ident #bounds {
                 #methods
@@ -202,20 +156,6 @@ fn marker_names(entity: &Entity<'_>) -> Vec<syn::Ident> {
         .collect();
     names.extend(index::attribute_step_markers(entity));
     names
-}
-
-/// The partition key (a `Result<String, KeyError>`) of the fields `value` gives references to:
-/// the template's key, with the shard suffix when sharded.
-pub fn partition_key(
-    entity: &Entity<'_>,
-    pk: &Template,
-    constant: &syn::Ident,
-    value: impl Fn(&syn::Ident) -> TokenStream,
-) -> TokenStream {
-    match shard::encode(entity, pk, constant, &value) {
-        Some(sharded) => sharded,
-        None => template::encode(entity, pk, constant, value),
-    }
 }
 
 /// A build-time check that the entity-type attribute is not one of the table's key attributes
@@ -240,35 +180,17 @@ fn entity_type_check(entity: &Entity<'_>) -> TokenStream {
     }
 }
 
-/// A trait-bound check spanned at the `#[sk]` attribute (or the struct name): the entity's sort key
-/// agrees with its table. An associated const of the bounded inherent impl, so it is type-checked
-/// under the same where clause and names the table through `Self` (no second error for a bad
-/// table path or field type).
-fn assertions(entity: &Entity<'_>, sk: Option<&Template>) -> TokenStream {
-    let (span, check) = match sk {
-        Some(sk) => (sk.lit.span(), quote!(assert_table_with_sort_key)),
-        None => (entity.ident.span(), quote!(assert_table_without_sort_key)),
-    };
-    quote_spanned! {span=>
-        #[doc(hidden)]
-        const __DYNAKEY_TABLE_CHECK: () = __dk::#check::<Self>();
-    }
-}
-
 /// On a table that lists its entities: this entity writes no key that an entity listed before
 /// it writes too — on the table (reported at the sort-key template) and on each template index
-/// (at the index's template). The `ListedChecks` impl, under the entity's own bounds (no second
-/// error for a field type); the table enum's derive evaluates it for each entity it lists.
-fn listed_checks(entity: &Entity<'_>, sk: Option<&Template>, bounds: &TokenStream) -> TokenStream {
-    let ident = entity.ident;
+/// (at the index's template). `Entity::LISTED_CHECKED` of the `Entity` impl (under its bounds, and
+/// naming the table through `Self::Table`: no second error for a field type or a table path); the
+/// table enum's derive evaluates it for each entity it lists.
+fn listed_checks(entity: &Entity<'_>, sk: Option<&Template>) -> TokenStream {
     let name = &entity.name;
     let span = sk.map_or(entity.ident.span(), |sk| sk.lit.span());
     let check = |index: TokenStream, span: proc_macro2::Span| {
         quote_spanned! {span=>
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                <Self as ::dynakey::Entity>::Table,
-            >(#name, #index)
-            {
+            if let __dk::Some(message) = __dk::listed_conflict_named::<Self::Table>(#name, #index) {
                 ::core::panic!("{}", message.as_str())
             }
         }
@@ -284,12 +206,10 @@ fn listed_checks(entity: &Entity<'_>, sk: Option<&Template>, bounds: &TokenStrea
     }
     checks.extend(history::listed_checks(entity));
     quote! {
-        #[automatically_derived]
-        impl __dk::ListedChecks for #ident #bounds {
-            const CHECKS: () = {
-                #(#checks)*
-            };
-        }
+        const LISTED_CHECKED: bool = {
+            #(#checks)*
+            true
+        };
     }
 }
 

@@ -52,9 +52,8 @@ pub fn listed_checks(entity: &Entity<'_>) -> Vec<TokenStream> {
         .filter_map(|(position, earlier)| {
             let span = earlier.lit()?.span();
             Some(quote_spanned! {span=>
-                if let __dk::Some(message) = __dk::listed_earlier_conflict_named::<
-                    <Self as ::dynakey::Entity>::Table,
-                >(#name, #position)
+                if let __dk::Some(message) =
+                    __dk::listed_earlier_conflict_named::<Self::Table>(#name, #position)
                 {
                     ::core::panic!("{}", message.as_str())
                 }

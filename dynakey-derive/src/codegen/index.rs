@@ -3,11 +3,11 @@
 //! `Entity::INDEXES`/`Entity::index_keys` items, `query_<index>(…)`, the `<index>_sk()` builder
 //! and the build-time checks that need the index's type.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::codegen::entity::Parts;
+use crate::codegen::parts::{kind_tokens, Parts};
 use crate::codegen::sort_key::{self, Builder};
 use crate::codegen::{attribute_index, label, local, template};
 use crate::grammar::attribute_index::KeyDecl;
@@ -17,13 +17,6 @@ use crate::model::table::Table;
 use crate::model::{Entity, Template};
 
 // ----- #[derive(Table)] -------------------------------------------------------------------------
-
-pub fn kind_tokens(kind: IndexKind) -> TokenStream {
-    match kind {
-        IndexKind::Global => quote!(::dynakey::__private::IndexKind::Global),
-        IndexKind::Local => quote!(::dynakey::__private::IndexKind::Local),
-    }
-}
 
 fn projection_tokens(projection: Option<&ProjectionDecl>) -> TokenStream {
     match projection {
@@ -173,21 +166,6 @@ pub fn lookup(model: &Table<'_>) -> TokenStream {
 
 // ----- #[derive(Entity)] ------------------------------------------------------------------------
 
-/// A const-evaluated build-time check, spanned at `span`: fails with `message` when `condition`
-/// (a `bool` expression over the index's `DEF`) is false.
-fn const_check(
-    span: Span,
-    def: &TokenStream,
-    condition: TokenStream,
-    message: String,
-) -> TokenStream {
-    quote_spanned! {span=>
-        const _: () = if !(__dk::is_fallback_index(&#def) || #condition) {
-            ::core::panic!(#message)
-        };
-    }
-}
-
 /// The step names of the entity's attribute-wise sort builders, for the marker module.
 pub fn attribute_step_markers(entity: &Entity<'_>) -> Vec<syn::Ident> {
     attribute_index::step_markers(entity)
@@ -329,55 +307,21 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
 
 /// The build-time checks that need the index's declaration (that it is an index of the entity's
 /// table is how the alias finds it): a GSI exactly when a `pk` template is given, and a sort key
-/// exactly when an `sk` template is.
+/// exactly when an `sk` template is; one call of the core, spanned at the index, whose message
+/// names the template to remove or add.
 fn checks(index: &IndexTemplates, def: &TokenStream) -> TokenStream {
-    let path_span = index.index.span();
     let name = index.name();
-    let mut out = TokenStream::new();
-    let is_global = quote!(__dk::is_global(&#def));
-    match &index.pk {
-        Some(pk) => out.extend(const_check(
-            pk.lit.span(),
-            def,
-            is_global.clone(),
-            format!(
-                "index `{name}` is a local secondary index: it uses the table's partition key (the \
-                 entity's #[pk]), so #[index] takes no `pk`; remove `pk = {:?}` and keep `sk = \"…\"`",
-                pk.lit.value()
-            ),
-        )),
-        None => out.extend(const_check(
-            path_span,
-            def,
-            quote!(!#is_global),
-            format!(
-                "index `{name}` is a global secondary index: #[index({name}, …)] needs \
-                 `pk = \"…\"`, the template of its partition key (e.g. pk = \"STATUS#<status>\")"
-            ),
-        )),
+    let text = |t: Option<&Template>| match t {
+        Some(t) => {
+            let text = t.lit.value();
+            quote!(__dk::Some(#text))
+        }
+        None => quote!(__dk::None),
+    };
+    let (pk, sk) = (text(index.pk.as_ref()), text(index.sk.as_ref()));
+    quote_spanned! {index.index.span()=>
+        const _: () = __dk::check_index(&#def, #name, #pk, #sk);
     }
-    match &index.sk {
-        Some(sk) => out.extend(const_check(
-            sk.lit.span(),
-            def,
-            quote!(__dk::has_sort_key(&#def)),
-            format!(
-                "index `{name}` has no sort key, so #[index] cannot give it a sort-key template; \
-                 remove `sk = {:?}`, or declare the index with `sort_key = \"…\"`",
-                sk.lit.value()
-            ),
-        )),
-        None => out.extend(const_check(
-            path_span,
-            def,
-            quote!(!__dk::has_sort_key(&#def)),
-            format!(
-                "index `{name}` has a sort key, so #[index({name}, …)] needs `sk = \"…\"`: \
-                 DynamoDB puts an item into an index only when it has every key attribute of the index"
-            ),
-        )),
-    }
-    out
 }
 
 /// `pub fn query_<index>(<index partition-key fields>) -> KeyQuery<Self, Index>`; for an LSI the

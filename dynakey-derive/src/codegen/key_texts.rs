@@ -6,7 +6,6 @@ use proc_macro2::TokenStream;
 use quote::quote_spanned;
 use syn::Type;
 
-use crate::codegen::template::terminator;
 use crate::model::{Entity, Segment};
 
 /// Key segment types that are never derived enums: no check is emitted for them.
@@ -71,7 +70,7 @@ pub fn checks(entity: &Entity<'_>) -> TokenStream {
         .chain(entity.index_templates());
     for template in templates {
         for (i, segment) in template.segments.iter().enumerate() {
-            let (Segment::Field(index), Some(terminator)) = (segment, terminator(template, i))
+            let (Segment::Field(index), Some(terminator)) = (segment, template.terminator(i))
             else {
                 continue;
             };

@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::codegen::entity::Parts;
+use crate::codegen::parts::Parts;
 use crate::model::Entity;
 
 /// What `#[derive(Entity)]` emits for its managed fields: `MANAGED` in `impl Entity`, when any

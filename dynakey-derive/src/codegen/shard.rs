@@ -13,7 +13,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::codegen::entity::Parts;
+use crate::codegen::parts::Parts;
 use crate::codegen::template;
 use crate::model::{Entity, Template};
 
@@ -61,13 +61,9 @@ pub fn encode(
 }
 
 /// The sharding's constant, `Entity::SHARDING`, and the entity's functions for shards:
-/// `query_shard`, `query_shards`, `shard_of` and `parse_partition_key`.
-pub fn expand(
-    entity: &Entity<'_>,
-    pk: &Template,
-    pk_struct: &syn::Ident,
-    partition: &syn::Ident,
-) -> Parts {
+/// `query_shard`, `query_shards` and `shard_of` (`Entity::parse_partition_key` takes the shard
+/// suffix off by `Entity::SHARDING`).
+pub fn expand(entity: &Entity<'_>, pk: &Template, partition: &syn::Ident) -> Parts {
     let mut parts = Parts::default();
     let Some(shard) = &entity.shard else {
         return parts;
@@ -127,15 +123,6 @@ pub fn expand(
     );
     let params: Vec<TokenStream> = template::params(entity, pk).collect();
     let logical = template::encode(entity, pk, partition, |f| quote!(&#f));
-    let suffixes = format!("`#00` … `#{last:0width$}`");
-    let parser = template::parser(
-        entity,
-        pk,
-        partition,
-        pk_struct,
-        Some((&sharding, suffixes)),
-    );
-
     parts.inner.extend(quote! {
         const #sharding: ::dynakey::Sharding = __dk::sharding(#count, #field_name);
     });
@@ -160,8 +147,20 @@ pub fn expand(
         ) -> __dk::Result<u16, __dk::KeyError> {
             __dk::shard_of::<#field_ty, _>(&#field_ident, #field_name, &#sharding)
         }
-
-        #parser
     });
     parts
+}
+
+/// The partition key (a `Result<String, KeyError>`) of the fields `value` gives references to:
+/// the template's key, with the shard suffix when sharded.
+pub fn partition_key(
+    entity: &Entity<'_>,
+    pk: &Template,
+    constant: &syn::Ident,
+    value: impl Fn(&syn::Ident) -> TokenStream,
+) -> TokenStream {
+    match encode(entity, pk, constant, &value) {
+        Some(sharded) => sharded,
+        None => template::encode(entity, pk, constant, value),
+    }
 }

@@ -13,7 +13,8 @@
 //! The field methods are in one impl for every `D`, each bounded by the fill order
 //! (`sort_key_order`), with one `prefix(…)`: a partial value of the field at depth `D`, typed by
 //! the template's field types through `__private::PrefixAt<D>` (not implemented at the last depth,
-//! so a complete key has none). Every builder implements `SortKeyOf<Entity, Index>`, which the query
+//! so a complete key has none). Every builder is `SortKeyOf<Entity, Index>` (the core's blanket
+//! impl over `SortKeyBuilder`), which the query
 //! conditions require: the base table's builder (`<Entity>Sk`, from `sk()`) has
 //! `Index = PrimaryIndex`, the builder of an `#[index(I, …)]` sort template (`<Entity><I>Sk`,
 //! from `<i>_sk()`) has `Index = I`.
@@ -126,13 +127,7 @@ pub fn implementation(
         .field_indices()
         .map(|i| entity.field(i).ident)
         .collect();
-    let order = Order::new(
-        &builder.tag,
-        Steps::Template(&template.lit.value()),
-        &format!("{}::{}()", entity.ident, builder.ctor),
-        &steps,
-        markers,
-    );
+    let order = Order::new(&builder.tag, Steps::Template, &steps, markers);
     let n = names.len();
     let mut methods = TokenStream::new();
     for (position, index) in template.field_indices().enumerate() {
@@ -190,7 +185,7 @@ pub fn implementation(
         }
     });
     // The field-type bounds only where an item uses the field types or the entity's bounded
-    // items (the methods): `SortKeyBuilder` and `SortKeyOf` name neither, and every where
+    // items (the methods): `SortKeyBuilder` names neither, and every where
     // clause is type-checked again in every item of its impl.
     quote! {
         #order_items
@@ -205,7 +200,6 @@ pub fn implementation(
                 self.0
             }
         }
-        impl<const D: usize> ::dynakey::SortKeyOf<#entity_ident, #target> for #ident<D> {}
         #methods
     }
 }

@@ -1,20 +1,21 @@
 //! One clear error for a sort-key builder filled out of order (docs/semantics.md §3: fields are
-//! filled left to right), without a trait or impl per (depth, field) pair.
+//! filled left to right), without a trait or impl per builder or per (depth, field) pair.
 //!
 //! Every field method is in one impl for every depth `D`, bounded by
 //!
 //! ```text
-//! __ProjectSkFields: FieldAt<D, field::id>, __ProjectSkNextAt<D, field::id>: __ProjectSkNext<field::id>
+//! __SkFields: FieldAt<D, field::id>, __SkAt<D, field::id>: NextField<field::id, N, __SkFields>
 //! ```
 //!
 //! where `field::id` is a marker type named after the field (an empty enum in a module of the
-//! entity's `const _` block), `__ProjectSkFields` the tuple of the builder's markers in template
-//! order, and `__ProjectSkNextAt<D, _>` the marker of the field at depth `D`
-//! (`__private::FieldAt`, written once in the core for every tuple). `__ProjectSkNext<F>` is the builder's one trait, implemented
-//! for `F` itself only, whose `#[diagnostic::on_unimplemented]` message names the field called, the
-//! field to fill next, the template and the order. Past the last field `FieldAt` has no impl, and
-//! its own message says the key is complete. Either way one E0277 at the call, and the method's
-//! return type keeps everything after it quiet.
+//! entity's `const _` block), `__SkFields` the tuple of the builder's markers in template order,
+//! and `__SkAt<D, _>` the marker of the field at depth `D` (`__private::FieldAt`, written once in
+//! the core for every tuple). `__private::NextField` (`NextAttribute` for the sort attributes of
+//! an attribute-wise index) is the core's one trait, implemented for the field to fill next only;
+//! its `#[diagnostic::on_unimplemented]` message names the field called, the field to fill first
+//! and the order (the error is at the call, on the builder). Past the last field `FieldAt` has no
+//! impl, and its own message says the key is complete. Either way one E0277 at the call, and the
+//! method's return type keeps everything after it quiet.
 
 use proc_macro2::{Ident, TokenStream, TokenTree};
 use quote::{format_ident, quote};
@@ -69,72 +70,34 @@ pub fn markers(module: &Ident, names: &[Ident]) -> TokenStream {
     }
 }
 
-/// `{`/`}` of user text doubled, for a `#[diagnostic::on_unimplemented]` format string.
-fn escape(text: &str) -> String {
-    text.replace('{', "{{").replace('}', "}}")
-}
-
 /// What a builder's steps are: the fields of a sort-key template, or the sort attributes of an
 /// attribute-wise index.
-pub enum Steps<'t> {
-    /// The fields of the template with this text.
-    Template(&'t str),
-    /// The sort attributes of the index of this name.
-    Attributes(&'t str),
+pub enum Steps {
+    /// The fields of a sort-key template.
+    Template,
+    /// The sort attributes of an attribute-wise index.
+    Attributes,
 }
 
 /// The fill-order check of one builder.
 pub struct Order<'a> {
     markers: &'a Ident,
     fields: Ident,
-    next: Ident,
     next_at: Ident,
     at: TokenStream,
+    next: TokenStream,
     items: TokenStream,
 }
 
 impl<'a> Order<'a> {
-    /// For the builder of `what` started by `start` (`Project::sk()`), whose steps are `steps` in
-    /// order; `markers` is the marker module; `tag` names the builder's items in the `const _`
-    /// block (`__SkFields`, `__Sk0Next`, …: its message says which builder and template).
-    pub fn new(
-        tag: &str,
-        what: Steps<'_>,
-        start: &str,
-        steps: &[&Ident],
-        markers: &'a Ident,
-    ) -> Self {
+    /// For a builder of `what` whose steps are `steps` in order; `markers` is the marker module;
+    /// `tag` names the builder's aliases in the `const _` block (`__SkFields`, `__Sk0At`, …).
+    pub fn new(tag: &str, what: Steps, steps: &[&Ident], markers: &'a Ident) -> Self {
         let fields = format_ident!("__{}Fields", tag);
-        let next = format_ident!("__{}Next", tag);
-        let next_at = format_ident!("__{}NextAt", tag);
-        let order = steps
-            .iter()
-            .map(|s| format!("`{}`", syn::ext::IdentExt::unraw(*s)))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let (message, label, at) = match what {
-            Steps::Template(template) => (
-                format!(
-                    "sort-key field `{{F}}` cannot be filled now: the next field of \"{}\" is \
-                     `{{Self}}` (`{}` fills {} in that order)",
-                    escape(template),
-                    escape(start),
-                    escape(&order)
-                ),
-                "fill `{Self}` first",
-                quote!(__dk::FieldAt),
-            ),
-            Steps::Attributes(index) => (
-                format!(
-                    "sort attribute `{{F}}` cannot be given now: the next sort attribute of index \
-                     `{}` is `{{Self}}` (`{}` gives {} in that order)",
-                    escape(index),
-                    escape(start),
-                    escape(&order)
-                ),
-                "give `{Self}` first",
-                quote!(__dk::StepAt),
-            ),
+        let next_at = format_ident!("__{}At", tag);
+        let (at, next) = match what {
+            Steps::Template => (quote!(__dk::FieldAt), quote!(__dk::NextField)),
+            Steps::Attributes => (quote!(__dk::StepAt), quote!(__dk::NextAttribute)),
         };
         let items = if steps.is_empty() {
             TokenStream::new()
@@ -142,20 +105,14 @@ impl<'a> Order<'a> {
             quote! {
                 type #fields = (#(#markers::#steps,)*);
                 type #next_at<const D: usize, F> = <#fields as #at<D, F>>::Next;
-                #[diagnostic::on_unimplemented(message = #message, label = #label)]
-                pub trait #next<F, const N: usize> {}
-                impl<F, const N: usize> #next<F, N> for F
-                where
-                    #fields: __dk::DepthOf<F, N>,
-                {}
             }
         };
         Order {
             markers,
             fields,
-            next,
             next_at,
             at,
+            next,
             items,
         }
     }
@@ -170,11 +127,11 @@ impl<'a> Order<'a> {
         quote! {
             where
                 #fields: #at<D, #markers::#step>,
-                #next_at<D, #markers::#step>: #next<#markers::#step, #depth>,
+                #next_at<D, #markers::#step>: #next<#markers::#step, #depth, #fields>,
         }
     }
 
-    /// The builder's marker tuple, trait and impl (for the `const _` block).
+    /// The builder's marker tuple and its alias of the next field (for the `const _` block).
     pub fn items(&self) -> TokenStream {
         self.items.clone()
     }

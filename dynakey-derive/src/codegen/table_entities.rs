@@ -2,11 +2,13 @@
 //! `TableItem` impl that decodes an item into its entity's variant, and the build-time checks that
 //! need the entity types, each spanned at the offending variant:
 //!
-//! - every variant's type is an entity of this table (a bound whose message names both tables).
+//! - every variant's type is an entity of this table (a bound whose message names both tables);
+//! - every variant's entity checks its templates against the others' (`Entity::LISTED_CHECKED`).
 //!
 //! That no two listed entities can write equal keys is checked by `#[derive(Entity)]`, at each
-//! entity's templates (`__private::listed_conflict_of`); `LISTED_OVERLAPS` records the pairs whose
-//! overlap depends on the values, which reads check per item.
+//! entity's templates (`__private::listed_conflict_named`, in `Entity::LISTED_CHECKED`);
+//! `LISTED_OVERLAPS` records the pairs whose overlap depends on the values, which reads check per
+//! item.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -58,7 +60,7 @@ pub fn expand(table: &Table<'_>, entities: &[Listed<'_>]) -> TokenStream {
         let Some(ty) = second.ty else { continue };
         checks.extend(quote_spanned! {ty.span()=>
             const _: () = ::dynakey::__private::assert_listed_in::<<#ty as ::dynakey::Entity>::Table, #ident, #ty>();
-            const _: () = <#ty as ::dynakey::__private::ListedChecks>::CHECKS;
+            const _: () = ::dynakey::__private::assert_listed_checked::<#ty>(<#ty as ::dynakey::Entity>::LISTED_CHECKED);
         });
     }
     quote! {

@@ -1,10 +1,10 @@
 //! Shared pieces: a template's constant (`__private::Template<(T, …)>`, its field types in its
-//! type), and the one-call encoders, parsers and matchers over it (`encode` / `parse` / `matches`
+//! type), and the one-call encoders and parsers over it (`encode` / `parse`
 //! of a tuple of field values: the behaviour lives in the core, the expansion only names the
 //! template and the fields).
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::model::{Entity, Role, Segment, Template};
@@ -31,7 +31,7 @@ pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
         for index in template.field_indices() {
             let ty = entity.field(index).key_ty();
             let key = quote!(#ty).to_string();
-            if seen.contains(&key) {
+            if seen.contains(&key) || is_builtin_key_type(ty) {
                 continue;
             }
             seen.push(key);
@@ -53,14 +53,33 @@ pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
         native_seen.push(key);
         predicates.push(quote_spanned!(ty.span()=> #ty: ::dynakey::KeyAttribute));
     }
+    if predicates.is_empty() {
+        return TokenStream::new();
+    }
     quote!(where #(#predicates,)*)
 }
 
-/// The first character of the literal after segment `i`, if a literal follows.
-pub fn terminator(template: &Template, i: usize) -> Option<char> {
-    match template.segments.get(i + 1) {
-        Some(Segment::Literal(text)) => text.chars().next(),
-        _ => None,
+/// `true` for `String` and the primitive key types (`bool`, `char`, the integers and floats),
+/// always key segments: a predicate for them can never fail, and would only be proven again in
+/// every item of every impl that carries the where clause.
+fn is_builtin_key_type(ty: &syn::Type) -> bool {
+    const BUILTIN: &[&str] = &[
+        "String", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32",
+        "i64", "i128", "isize", "f32", "f64",
+    ];
+    match ty {
+        syn::Type::Path(path) if path.qself.is_none() => {
+            let segments = &path.path.segments;
+            let plain = segments.len() == 1
+                || (segments.len() == 3
+                    && matches!(segments[0].ident.to_string().as_str(), "std" | "alloc")
+                    && segments[1].ident == "string");
+            plain
+                && segments.last().is_some_and(|last| {
+                    last.arguments.is_empty() && BUILTIN.contains(&last.ident.to_string().as_str())
+                })
+        }
+        _ => false,
     }
 }
 
@@ -153,170 +172,6 @@ pub fn params<'a>(
         let field = entity.field(i);
         param(field.ident, field.key_ty())
     })
-}
-
-/// One hygienic local per placeholder of a template (`__dynakey_0`, …).
-fn locals(template: &Template) -> Vec<proc_macro2::Ident> {
-    (0..template.field_indices().count())
-        .map(|i| crate::codegen::local(&format!("__dynakey_{i}")))
-        .collect()
-}
-
-/// A `parse_*` function returning the generated fields struct: one call of `parse` (or
-/// `parse_sharded`, with `sharding` the entity's `Sharding` constant) of `constant`.
-pub fn parser(
-    entity: &Entity<'_>,
-    template: &Template,
-    constant: &syn::Ident,
-    struct_ident: &syn::Ident,
-    sharding: Option<(&syn::Ident, String)>,
-) -> TokenStream {
-    let which = match template.role {
-        Role::Partition => "partition",
-        Role::Sort => "sort",
-    };
-    let fn_ident = format_ident!("parse_{}_key", which);
-    let constant = path(entity, constant);
-    let locals = locals(template);
-    let error = crate::codegen::local("__dynakey_error");
-    let fields = template.field_indices().zip(&locals).map(|(index, local)| {
-        let ident = entity.field(index).ident;
-        quote!(#ident: #local)
-    });
-    let (call, doc) = match sharding {
-        Some((sharding, suffixes)) => (
-            quote!(#constant.parse_sharded(&#sharding, key)),
-            format!(
-                "Parses a partition key written by the template `{}` with its shard suffix \
-                 ({suffixes}) back into its fields.\n\n# Errors\n\
-                 [`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) when the key \
-                 has another shape or no shard suffix, \
-                 [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment \
-                 is not a valid encoding of its field's type.",
-                template.lit.value()
-            ),
-        ),
-        None => (
-            quote!(#constant.parse(key)),
-            format!(
-                "Parses a {which} key written by the template `{}` back into its fields.\n\n\
-                 # Errors\n[`KeyErrorKind::Mismatch`](::dynakey::KeyErrorKind::Mismatch) \
-                 when the key has another shape, \
-                 [`KeyErrorKind::Segment`](::dynakey::KeyErrorKind::Segment) when a segment \
-                 is not a valid encoding of its field's type.",
-                template.lit.value()
-            ),
-        ),
-    };
-    // A `match` rather than `?`: no `Try`/`From` to resolve per entity.
-    quote! {
-        #[doc = #doc]
-        pub fn #fn_ident(key: &str) -> __dk::Result<#struct_ident, __dk::KeyError> {
-            match #call {
-                __dk::Ok((#(#locals,)*)) => __dk::Ok(#struct_ident { #(#fields),* }),
-                __dk::Err(#error) => __dk::Err(#error),
-            }
-        }
-    }
-}
-
-/// The public struct holding a template's decoded fields, with `Clone`, `PartialEq` and `Debug`.
-///
-/// When every field type is one of the key types of the standard library and dynakey (always
-/// `Clone + PartialEq + Debug`), by the std derives. Otherwise written out, carrying `bounds` (the
-/// entity's [`where_clause`]): a derive would copy a `where` clause with spans of its own, so a
-/// field type that is not a key segment would be reported again by each derive, and without it a
-/// field type that is neither would fail each derive too.
-///
-/// Returns the struct (emitted beside the entity) and its impls when written out (for the
-/// entity's `const _` block, where `bounds` names the `__private` alias).
-pub fn fields_struct(
-    entity: &Entity<'_>,
-    template: &Template,
-    ident: &syn::Ident,
-    bounds: &TokenStream,
-) -> (TokenStream, TokenStream) {
-    let vis = entity.vis;
-    let fields = template.field_indices().map(|index| {
-        let field = entity.field(index);
-        let ident = field.ident;
-        let ty = field.ty;
-        let doc = format!("The `{}` segment.", field.name());
-        quote!(#[doc = #doc] pub #ident: #ty)
-    });
-    let which = match template.role {
-        Role::Partition => "partition",
-        Role::Sort => "sort",
-    };
-    let doc = format!(
-        "The fields of a [`{}`] {which} key (template `{}`), as parsed by `{}::parse_{which}_key`.",
-        entity.ident,
-        template.lit.value(),
-        entity.ident
-    );
-    if template
-        .field_indices()
-        .all(|i| crate::codegen::key_texts::is_std_key_type(entity.field(i).ty))
-    {
-        let declaration = quote! {
-            #[doc = #doc]
-            #[derive(::core::clone::Clone, ::core::cmp::PartialEq, ::core::fmt::Debug)]
-            #vis struct #ident { #(#fields,)* }
-        };
-        return (declaration, TokenStream::new());
-    }
-    let names: Vec<&syn::Ident> = template
-        .field_indices()
-        .map(|i| entity.field(i).ident)
-        .collect();
-    let title = ident.to_string();
-    let declaration = quote! {
-        #[doc = #doc]
-        #vis struct #ident { #(#fields,)* }
-    };
-    let impls = quote! {
-        impl ::core::clone::Clone for #ident #bounds {
-            fn clone(&self) -> Self {
-                #ident { #(#names: ::core::clone::Clone::clone(&self.#names),)* }
-            }
-        }
-        impl ::core::cmp::PartialEq for #ident #bounds {
-            fn eq(&self, other: &Self) -> bool {
-                true #(&& self.#names == other.#names)*
-            }
-        }
-        impl ::core::fmt::Debug for #ident #bounds {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.debug_struct(#title) #(.field(::core::stringify!(#names), &self.#names))* .finish()
-            }
-        }
-    };
-    (declaration, impls)
-}
-
-/// `fn matches_sort_key(key: &str) -> bool` (or `matches_partition_key`, by the template's role)
-/// of the `Entity` impl: `matches` of `constant`, which holds exactly when the parser
-/// returns `Ok` and allocates nothing for types that validate in place.
-pub fn matcher(
-    entity: &Entity<'_>,
-    template: &Template,
-    constant: &syn::Ident,
-    sharding: Option<&syn::Ident>,
-) -> TokenStream {
-    let constant = path(entity, constant);
-    let name = match template.role {
-        Role::Sort => format_ident!("matches_sort_key"),
-        Role::Partition => format_ident!("matches_partition_key"),
-    };
-    let sharding = match sharding {
-        Some(sharding) => quote!(__dk::Some(#sharding)),
-        None => quote!(__dk::None),
-    };
-    quote! {
-        fn #name(key: &str) -> bool {
-            #constant.matches(#sharding, key)
-        }
-    }
 }
 
 /// The partition-key field types as a tuple, `(String,)` for `WS#<workspace>`.

@@ -1,6 +1,7 @@
 //! Key encoders, parsers and matchers over a [`KeyTemplate`] and a tuple of field values: what
-//! every generated `partition_key`, `key(…)`, `parse_*_key` and `matches_*_key` calls, so an
-//! entity's expansion is one call per key instead of a step per segment.
+//! every generated `partition_key`, `key(…)` and `parse_*_key` calls (and `Entity::matches_*_key`,
+//! through the generated template), so an entity's expansion is one call per key instead of a
+//! step per segment.
 //!
 //! The tuples are implemented here once, up to [`MAX_FIELDS`] placeholders: `(&A0, &A1, …)` of
 //! [`SegmentArg`]s encodes by [`Values`], `(T0, T1, …)` of [`KeySegment`]s decodes and validates by
@@ -13,6 +14,7 @@ use std::marker::PhantomData;
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::segment::{KeySegment, SegmentArg};
 use crate::shard::Sharding;
+pub use crate::template::Segments;
 use crate::template::{decode_field, push_field, KeyTemplate, TemplatePart};
 
 /// The most placeholders a key template may have (the derive refuses more): the tuples of
@@ -171,20 +173,6 @@ fn too_many(template: &KeyTemplate) -> KeyError {
     .into()
 }
 
-/// The placeholders' field types of a template, as a tuple `(T0, T1, …)`: decoded from and checked
-/// against a key's segments.
-pub trait Segments: Sized {
-    /// Splits `key` by `template` and decodes each segment.
-    ///
-    /// # Errors
-    /// As [`parse_segments`](super::parse_segments), then [`decode_field`].
-    fn decode(template: &KeyTemplate, key: &str) -> Result<Self, KeyError>;
-
-    /// `true` when [`Segments::decode`] would accept `key` (after taking off the shard suffix of
-    /// `sharding`), without building the values.
-    fn valid(template: &KeyTemplate, sharding: Option<Sharding>, key: &str) -> bool;
-}
-
 /// A key template whose placeholders' field types are `Ts` (a tuple): the constant a generated
 /// encoder, parser or matcher names, so the field types are written once, in its type.
 pub struct Template<Ts> {
@@ -194,13 +182,13 @@ pub struct Template<Ts> {
 }
 
 /// The key template `text` of role `role`, split into `parts` by the derive, for fields `Ts`.
-pub const fn template<Ts>(
+pub const fn template<Ts: Segments>(
     text: &'static str,
     role: KeyRole,
     parts: &'static [TemplatePart],
 ) -> Template<Ts> {
     Template {
-        template: KeyTemplate::from_parts(text, role, parts),
+        template: KeyTemplate::from_parts(text, role, parts).with_valid(Ts::valid),
         types: PhantomData,
     }
 }
@@ -264,12 +252,6 @@ impl<Ts: Segments> Template<Ts> {
     pub fn parse_sharded(&self, sharding: &Sharding, key: &str) -> Result<Ts, KeyError> {
         parse_sharded(&self.template, sharding, key)
     }
-
-    /// [`matches`] by this template.
-    #[inline]
-    pub fn matches(&self, sharding: Option<Sharding>, key: &str) -> bool {
-        Ts::valid(&self.template, sharding, key)
-    }
 }
 
 /// The key `values` make by `template`, checked against DynamoDB's size rules: the generated
@@ -328,15 +310,8 @@ pub fn parse_sharded<S: Segments>(
     key: &str,
 ) -> Result<S, KeyError> {
     KeyError::check_size(KeyRole::Partition, key)?;
-    let logical = super::strip_shard_suffix(key, sharding, template.text())?;
+    let logical = sharding.logical_key(key, template.text())?;
     S::decode(template, logical)
-}
-
-/// `true` when [`parse`] (of the key without its `sharding` suffix, if any) would accept `key`:
-/// the generated `Entity::matches_*_key`, allocation-free where the segment types allow it.
-#[inline]
-pub fn matches<S: Segments>(template: &KeyTemplate, sharding: Option<Sharding>, key: &str) -> bool {
-    S::valid(template, sharding, key)
 }
 
 /// The name of placeholder `i` of `template` (for errors).

@@ -6,12 +6,12 @@
 //! - [`At`]: the builder's [`Kind`](crate::condition::SortKeyBuilder::Kind) at depth `D` is element `D` of a tuple
 //!   of kinds the derive writes per builder (`(EntityPrefix, Group, Complete)` for two fields), so
 //!   one `SortKeyBuilder` impl covers every depth;
-//! - [`FieldAt`] and [`DepthOf`]: the fill order. A field method is callable on every depth,
-//!   bounded by `Fields: FieldAt<D, f>` and `<Fields as FieldAt<D, f>>::Next: Next<f, N>`, where
-//!   `Fields` is a tuple of one marker type per field and `Next` a trait of the builder with
-//!   `#[diagnostic::on_unimplemented]`; its one impl, `impl<F, N> Next<F, N> for F where Fields:
-//!   DepthOf<F, N>`, holds exactly when `f` is the field at depth `D`, and then makes the
-//!   method's `const N` (the depth it returns) `D + 1`. A field filled out of order is one error
+//! - [`FieldAt`], [`DepthOf`] and [`NextField`]: the fill order. A field method is callable on
+//!   every depth, bounded by `Fields: FieldAt<D, f>` and `<Fields as FieldAt<D, f>>::Next:
+//!   NextField<f, N, Fields>`, where `Fields` is a tuple of one marker type per field;
+//!   `NextField`'s one impl, `impl<F, N, Fields: DepthOf<F, N>> NextField<F, N, Fields> for F`,
+//!   holds exactly when `f` is the field at depth `D`, and then makes the method's `const N` (the
+//!   depth it returns) `D + 1`. A field filled out of order is one error
 //!   naming it and the field to fill first, and leaves `N` unknown, which rustc does not report
 //!   again (nor anything that follows from it); past the last field, `FieldAt` itself is the
 //!   error: the key is complete. No trait or impl per (depth, field) pair.
@@ -504,6 +504,27 @@ macro_rules! at {
 /// The depth `N` a builder reaches by filling field `F`, among the markers `Self`: one more than
 /// `F`'s position (see [`FieldAt`]).
 pub trait DepthOf<F, const N: usize> {}
+
+/// The fill-order check of every generated sort-key builder whose fields' markers are `Fields`:
+/// implemented for the field `Self` to fill next when the field called is `F`, which then brings
+/// the builder to depth `N`. Named in the bounds of each field method as `<Fields as FieldAt<D,
+/// F>>::Next: NextField<F, N, Fields>`, so a field filled out of order is this one error at the
+/// call, naming the field called, the field to fill first and the order; `N` is left unknown,
+/// which rustc does not report again.
+#[diagnostic::on_unimplemented(
+    message = "sort-key field `{F}` cannot be filled now: the next field is `{Self}` (this sort-key builder fills its template's fields {Fields} in that order)",
+    label = "fill `{Self}` first"
+)]
+pub trait NextField<F, const N: usize, Fields> {}
+impl<F, const N: usize, Fields: DepthOf<F, N>> NextField<F, N, Fields> for F {}
+
+/// [`NextField`] for the sort attributes of an attribute-wise index's builder.
+#[diagnostic::on_unimplemented(
+    message = "sort attribute `{F}` cannot be given now: the next sort attribute is `{Self}` (this builder gives its index's sort attributes {Fields} in that order)",
+    label = "give `{Self}` first"
+)]
+pub trait NextAttribute<F, const N: usize, Fields> {}
+impl<F, const N: usize, Fields: DepthOf<F, N>> NextAttribute<F, N, Fields> for F {}
 
 macro_rules! field_at {
     ($($tuple:tt; $($i:literal $x:ident $n:literal)*;)*) => { $( $( field_at!(@one $tuple $i $x $n); )* )* };

@@ -42,18 +42,23 @@ where
 {
 }
 
-/// The build-time checks of an entity on a table that lists its entities: implemented by
-/// `#[derive(Entity)]` (panicking, at the entity's templates, with the message of
-/// [`listed_conflict_named`]); evaluated by the table enum's derive for each entity it lists, so
-/// they run exactly for listed entities.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not declared with #[derive(Entity)], so a table enum cannot check its templates against the others'",
-    label = "an entity implemented by hand",
-    note = "declare it with #[derive(Entity)], or add `impl dynakey::__private::ListedChecks for {Self} {{}}` and check its templates yourself"
-)]
-pub trait ListedChecks {
-    /// Evaluating it runs the checks.
-    const CHECKS: () = ();
+/// Build-time check of a table enum, for each entity `E` it lists: `E` checks its templates
+/// against the other listed entities' ([`Entity::LISTED_CHECKED`](crate::Entity::LISTED_CHECKED),
+/// which `#[derive(Entity)]` sets, evaluating the checks at the entity's templates). An entity
+/// implemented by hand is refused, with what to do, unless its author says so; an entity whose
+/// derive failed (its error is already reported) is let through.
+///
+/// `checked` is `E::LISTED_CHECKED`, read by the table enum's generated code, so a check that
+/// fails is reported at the entity's template and at the variant that lists it.
+pub const fn assert_listed_checked<E: Entity>(checked: bool) {
+    if checked || crate::__private::is_fallback(&E::PARTITION_TEMPLATE) {
+        return;
+    }
+    let message = crate::__private::Message::new()
+        .push("entity `")
+        .push(E::ENTITY_NAME)
+        .push("` is not declared with #[derive(Entity)], so a table enum cannot check its templates against the other listed entities': declare it with #[derive(Entity)], or check its templates yourself and set `const LISTED_CHECKED: bool = true;` in its `impl Entity`");
+    panic!("{}", message.as_str())
 }
 
 /// A message composed at build time, for a `const` panic.
@@ -293,7 +298,7 @@ const fn told_apart(a: &ListedEntity, b: &ListedEntity) -> bool {
 }
 
 /// Build-time check of the entity named `name` on table `T`, emitted by `#[derive(Entity)]` at
-/// its templates ([`ListedChecks`]): when `T` lists it, it cannot write a key that an entity
+/// its templates ([`Entity::LISTED_CHECKED`](crate::Entity::LISTED_CHECKED)): when `T` lists it, it cannot write a key that an entity
 /// listed before it writes too — on the table keys (`index: None`) or on its
 /// index whose templates are `index` (partition and sort template texts, `""` for none) — where
 /// the templates decide it. Reads everything from `T`'s list, never from the entity type, so an
@@ -339,7 +344,7 @@ pub const fn listed_conflict_named<T: crate::Table>(
 
 /// Build-time check of earlier shape `earlier` (0-based, `#[was(…)]` order) of the entity named
 /// `name` on table `T`, emitted by `#[derive(Entity)]` at that `#[was(…)]`'s template
-/// ([`ListedChecks`]): when `T` lists the entity, no key of that shape can be a key of another
+/// ([`Entity::LISTED_CHECKED`](crate::Entity::LISTED_CHECKED)): when `T` lists the entity, no key of that shape can be a key of another
 /// listed entity where the templates decide it — checked against every other entity's current
 /// templates (an unsharded one: a shard suffix is not in its template) and against the earlier
 /// shapes of the entities listed before it (so each pair of shapes is reported once, at an

@@ -135,6 +135,7 @@ mod tests {
         text: "META",
         role: KeyRole::Sort,
         parts: &[TemplatePart::Literal("META")],
+        valid: None,
     };
     const PROJ: KeyTemplate = KeyTemplate {
         text: "PROJ#<id>",
@@ -147,6 +148,7 @@ mod tests {
                 any_text: false,
             },
         ],
+        valid: None,
     };
     const NAME: KeyTemplate = KeyTemplate {
         text: "<name>",
@@ -156,6 +158,7 @@ mod tests {
             width: None,
             any_text: false,
         }],
+        valid: None,
     };
 
     fn member(

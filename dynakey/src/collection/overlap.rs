@@ -423,6 +423,7 @@ mod tests {
             text,
             role: KeyRole::Sort,
             parts,
+            valid: None,
         }
     }
 

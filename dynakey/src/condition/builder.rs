@@ -21,8 +21,8 @@ use crate::error::{KeyError, KeyRole};
 /// [`CompleteWithLiteral`] (docs/semantics.md §3).
 ///
 /// `#[derive(Entity)]` implements it for each builder it generates (`<Entity>Sk<D>`,
-/// `<Entity><Index>Sk<D>`); a builder of its own needs [`SortKeyOf`](super::SortKeyOf) too, for
-/// the query conditions to accept it.
+/// `<Entity><Index>Sk<D>`); every builder is then [`SortKeyOf`](super::SortKeyOf) its `Entity`
+/// and `Index`, which the query conditions require.
 ///
 /// ```
 /// use dynakey::__private::{Group, SortKeyBuilder};

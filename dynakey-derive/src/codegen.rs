@@ -22,6 +22,8 @@ mod history;
 pub mod index;
 mod key_texts;
 mod managed;
+mod parsed_keys;
+mod parts;
 pub mod segment_enum;
 pub mod shard;
 pub mod sort_key;
