@@ -28,6 +28,7 @@ const _: () = {
     impl ::dynakey::ParsedKeys for Project {
         type PartitionKey = ProjectPartitionKey;
         type PartitionValues = (String,);
+        #[inline]
         fn partition_fields((__dynakey_0,): (String,)) -> ProjectPartitionKey {
             ProjectPartitionKey {
                 workspace: __dynakey_0,
@@ -35,6 +36,7 @@ const _: () = {
         }
         type SortKey = ProjectSortKey;
         type SortValues = (u64, String);
+        #[inline]
         fn sort_fields((__dynakey_0, __dynakey_1): (u64, String)) -> ProjectSortKey {
             ProjectSortKey {
                 created: __dynakey_0,
@@ -116,9 +118,11 @@ const _: () = {
             }
             true
         };
+        #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Project::__PARTITION.encode((&self.workspace,))
         }
+        #[inline]
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some((&self.created, &self.id))
         }
@@ -142,6 +146,7 @@ const _: () = {
             ],
         );
         ///Starts a sort-key condition for `PROJ#<created>#<id>`: fill fields left to right, or pass as is for every item of this entity.
+        #[inline]
         pub fn sk() -> ProjectSk<0> {
             ProjectSk(Self::__SORT.start())
         }

@@ -51,6 +51,7 @@ const _: () = {
     {
         type PartitionKey = MatchPartitionKey;
         type PartitionValues = (String,);
+        #[inline]
         fn partition_fields((__dynakey_0,): (String,)) -> MatchPartitionKey {
             MatchPartitionKey {
                 id: __dynakey_0,
@@ -58,6 +59,7 @@ const _: () = {
         }
         type SortKey = ::dynakey::NoKeyFields;
         type SortValues = ::dynakey::NoKeyFields;
+        #[inline]
         fn sort_fields(values: ::dynakey::NoKeyFields) -> ::dynakey::NoKeyFields {
             values
         }
@@ -421,9 +423,11 @@ const _: () = {
             }
             true
         };
+        #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Match::__PARTITION.encode((&self.id,))
         }
+        #[inline]
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some(())
         }
@@ -454,6 +458,7 @@ const _: () = {
             &[__dk::literal("META")],
         );
         ///Starts a sort-key condition for `META`: fill fields left to right, or pass as is for every item of this entity.
+        #[inline]
         pub fn sk() -> MatchSk<0> {
             MatchSk(Self::__SORT.start())
         }

@@ -25,6 +25,7 @@ const _: () = {
     impl ::dynakey::ParsedKeys for Event {
         type PartitionKey = EventPartitionKey;
         type PartitionValues = (String,);
+        #[inline]
         fn partition_fields((__dynakey_0,): (String,)) -> EventPartitionKey {
             EventPartitionKey {
                 workspace: __dynakey_0,
@@ -32,6 +33,7 @@ const _: () = {
         }
         type SortKey = EventSortKey;
         type SortValues = (String,);
+        #[inline]
         fn sort_fields((__dynakey_0,): (String,)) -> EventSortKey {
             EventSortKey { id: __dynakey_0 }
         }
@@ -92,6 +94,7 @@ const _: () = {
             }
             true
         };
+        #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Event::__PARTITION
                 .encode_sharded::<
@@ -100,6 +103,7 @@ const _: () = {
                     _,
                 >((&self.workspace,), &self.id, &__SHARDING)
         }
+        #[inline]
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some((&self.id,))
         }
@@ -118,6 +122,7 @@ const _: () = {
             &[__dk::literal("PROJ#"), __dk::field::<String>("id")],
         );
         ///Starts a sort-key condition for `PROJ#<id>`: fill fields left to right, or pass as is for every item of this entity.
+        #[inline]
         pub fn sk() -> EventSk<0> {
             EventSk(Self::__SORT.start())
         }

@@ -28,6 +28,7 @@ const _: () = {
     impl ::dynakey::ParsedKeys for Node {
         type PartitionKey = NodePartitionKey;
         type PartitionValues = (String,);
+        #[inline]
         fn partition_fields((__dynakey_0,): (String,)) -> NodePartitionKey {
             NodePartitionKey {
                 drive: __dynakey_0,
@@ -35,6 +36,7 @@ const _: () = {
         }
         type SortKey = NodeSortKey;
         type SortValues = (String, String);
+        #[inline]
         fn sort_fields((__dynakey_0, __dynakey_1): (String, String)) -> NodeSortKey {
             NodeSortKey {
                 parent: __dynakey_0,
@@ -151,9 +153,11 @@ const _: () = {
             }
             true
         };
+        #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Node::__PARTITION.encode((&self.drive,))
         }
+        #[inline]
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some((&self.parent, &self.name))
         }
@@ -177,6 +181,7 @@ const _: () = {
             ],
         );
         ///Starts a sort-key condition for `NODE#<parent>#<name>`: fill fields left to right, or pass as is for every item of this entity.
+        #[inline]
         pub fn sk() -> NodeSk<0> {
             NodeSk(Self::__SORT.start())
         }

@@ -35,6 +35,7 @@ const _: () = {
     {
         type PartitionKey = ProjectPartitionKey;
         type PartitionValues = (String,);
+        #[inline]
         fn partition_fields((__dynakey_0,): (String,)) -> ProjectPartitionKey {
             ProjectPartitionKey {
                 workspace: __dynakey_0,
@@ -42,6 +43,7 @@ const _: () = {
         }
         type SortKey = ProjectSortKey;
         type SortValues = (String,);
+        #[inline]
         fn sort_fields((__dynakey_0,): (String,)) -> ProjectSortKey {
             ProjectSortKey { id: __dynakey_0 }
         }
@@ -242,6 +244,7 @@ const _: () = {
                 "query_by_created",
             ),
         ];
+        #[inline]
         fn index_keys(&self) -> __dk::IndexKeys {
             let mut __dynakey_out = ::std::vec::Vec::with_capacity(4usize);
             '__dynakey_index: {
@@ -286,9 +289,11 @@ const _: () = {
             }
             true
         };
+        #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Project::__PARTITION.encode((&self.workspace,))
         }
+        #[inline]
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some((&self.id,))
         }
@@ -313,6 +318,7 @@ const _: () = {
             &[__dk::literal("PROJ#"), __dk::field::<String>("id")],
         );
         ///Starts a sort-key condition for `PROJ#<id>`: fill fields left to right, or pass as is for every item of this entity.
+        #[inline]
         pub fn sk() -> ProjectSk<0> {
             ProjectSk(Self::__SORT.start())
         }
@@ -350,6 +356,7 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
             ],
         );
         ///Starts a sort-key condition for `<created>#<id>`: fill fields left to right, or pass as is for every item of this entity.
+        #[inline]
         pub fn by_status_sk() -> ProjectByStatusSk<0> {
             ProjectByStatusSk(Self::__BY_STATUS_SORT.start())
         }
@@ -372,6 +379,7 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
             &[__dk::literal("C#"), __dk::field::<u64>("created")],
         );
         ///Starts a sort-key condition for `C#<created>`: fill fields left to right, or pass as is for every item of this entity.
+        #[inline]
         pub fn by_created_sk() -> ProjectByCreatedSk<0> {
             ProjectByCreatedSk(Self::__BY_CREATED_SORT.start())
         }

@@ -29,6 +29,7 @@ const _: () = {
     impl ::dynakey::ParsedKeys for Task {
         type PartitionKey = TaskPartitionKey;
         type PartitionValues = (String,);
+        #[inline]
         fn partition_fields((__dynakey_0,): (String,)) -> TaskPartitionKey {
             TaskPartitionKey {
                 workspace: __dynakey_0,
@@ -36,6 +37,7 @@ const _: () = {
         }
         type SortKey = TaskSortKey;
         type SortValues = (u32,);
+        #[inline]
         fn sort_fields((__dynakey_0,): (u32,)) -> TaskSortKey {
             TaskSortKey { id: __dynakey_0 }
         }
@@ -163,6 +165,7 @@ const _: () = {
                 "query_by_assignee",
             ),
         ];
+        #[inline]
         fn index_keys(&self) -> __dk::IndexKeys {
             let mut __dynakey_out = ::std::vec::Vec::with_capacity(2usize);
             '__dynakey_index: {
@@ -201,9 +204,11 @@ const _: () = {
             }
             true
         };
+        #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Task::__PARTITION.encode((&self.workspace,))
         }
+        #[inline]
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             Self::__SORT.encode_some((&self.id,))
         }
@@ -222,6 +227,7 @@ const _: () = {
             &[__dk::literal("TASK#"), __dk::field::<u32>("id")],
         );
         ///Starts a sort-key condition for `TASK#<id>`: fill fields left to right, or pass as is for every item of this entity.
+        #[inline]
         pub fn sk() -> TaskSk<0> {
             TaskSk(Self::__SORT.start())
         }
@@ -255,6 +261,7 @@ Any [`KeyError`](::dynakey::KeyError) of the encoding rules: a terminator inside
             &[__dk::field::<u64>("due"), __dk::literal("#"), __dk::field::<u32>("id")],
         );
         ///Starts a sort-key condition for `<due>#<id>`: fill fields left to right, or pass as is for every item of this entity.
+        #[inline]
         pub fn by_assignee_sk() -> TaskByAssigneeSk<0> {
             TaskByAssigneeSk(Self::__BY_ASSIGNEE_SORT.start())
         }

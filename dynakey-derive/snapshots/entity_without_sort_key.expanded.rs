@@ -12,6 +12,7 @@ const _: () = {
     impl ::dynakey::ParsedKeys for Session {
         type PartitionKey = SessionPartitionKey;
         type PartitionValues = (String,);
+        #[inline]
         fn partition_fields((__dynakey_0,): (String,)) -> SessionPartitionKey {
             SessionPartitionKey {
                 id: __dynakey_0,
@@ -19,6 +20,7 @@ const _: () = {
         }
         type SortKey = ::dynakey::NoKeyFields;
         type SortValues = ::dynakey::NoKeyFields;
+        #[inline]
         fn sort_fields(values: ::dynakey::NoKeyFields) -> ::dynakey::NoKeyFields {
             values
         }
@@ -42,9 +44,11 @@ const _: () = {
             }
             true
         };
+        #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Session::__PARTITION.encode((&self.id,))
         }
+        #[inline]
         fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
             __dk::Ok(__dk::None)
         }

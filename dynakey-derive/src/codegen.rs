@@ -11,7 +11,9 @@
 //! template, the condition traits of a builder, the fill order) is generic code in `dynakey`,
 //! compiled once. Type-checking cost follows the number of bodies, impls and `where` clauses, so
 //! the expansion keeps them few: one `SortKeyBuilder` impl per builder for every depth, one impl
-//! of field methods bounded by the fill order, no impl per (depth, field) pair.
+//! of field methods bounded by the fill order, no impl per (depth, field) pair. Its functions
+//! that are not generic are `#[inline]`: a build then compiles each to machine code only where it
+//! is called, not in every crate that declares entities.
 
 pub mod attribute_index;
 pub mod collection;

@@ -959,59 +959,50 @@ pub const fn check_index(def: &IndexDef, name: &str, pk: Option<&str>, sk: Optio
     if is_fallback_index(def) {
         return;
     }
-    let mut message = Message::new();
-    let mut wrong = false;
-    match (pk, is_global(def)) {
-        (Some(pk), false) => {
-            message = message
-                .push("index `")
-                .push(name)
+    let partition = match (pk, is_global(def)) {
+        (Some(pk), false) => Some(
+            Message::new()
                 .push("` is a local secondary index: it uses the table's partition key (the entity's #[pk]), so #[index] takes no `pk`; remove `pk = \"")
                 .push(pk)
-                .push("\"` and keep `sk = \"…\"`");
-            wrong = true;
-        }
-        (None, true) => {
-            message = message
-                .push("index `")
-                .push(name)
+                .push("\"` and keep `sk = \"…\"`"),
+        ),
+        (None, true) => Some(
+            Message::new()
                 .push("` is a global secondary index: #[index(")
                 .push(name)
-                .push(", …)] needs `pk = \"…\"`, the template of its partition key (e.g. pk = \"STATUS#<status>\")");
-            wrong = true;
-        }
-        _ => {}
-    }
-    match (sk, has_sort_key(def)) {
-        (Some(sk), false) => {
-            if wrong {
-                message = message.push("; and ");
-            }
-            message = message
-                .push("index `")
-                .push(name)
+                .push(", …)] needs `pk = \"…\"`, the template of its partition key (e.g. pk = \"STATUS#<status>\")"),
+        ),
+        _ => None,
+    };
+    let sort = match (sk, has_sort_key(def)) {
+        (Some(sk), false) => Some(
+            Message::new()
                 .push("` has no sort key, so #[index] cannot give it a sort-key template; remove `sk = \"")
                 .push(sk)
-                .push("\"`, or declare the index with `sort_key = \"…\"`");
-            wrong = true;
-        }
-        (None, true) => {
-            if wrong {
-                message = message.push("; and ");
-            }
-            message = message
-                .push("index `")
-                .push(name)
+                .push("\"`, or declare the index with `sort_key = \"…\"`"),
+        ),
+        (None, true) => Some(
+            Message::new()
                 .push("` has a sort key, so #[index(")
                 .push(name)
-                .push(", …)] needs `sk = \"…\"`: DynamoDB puts an item into an index only when it has every key attribute of the index");
-            wrong = true;
+                .push(", …)] needs `sk = \"…\"`: DynamoDB puts an item into an index only when it has every key attribute of the index"),
+        ),
+        _ => None,
+    };
+    let message = match (partition, sort) {
+        (Some(p), Some(s)) => Message::new()
+            .push("index `")
+            .push(name)
+            .push(p.as_str())
+            .push("; and index `")
+            .push(name)
+            .push(s.as_str()),
+        (Some(one), None) | (None, Some(one)) => {
+            Message::new().push("index `").push(name).push(one.as_str())
         }
-        _ => {}
-    }
-    if wrong {
-        panic!("{}", message.as_str())
-    }
+        (None, None) => return,
+    };
+    panic!("{}", message.as_str())
 }
 
 /// `true` when `def` is a global secondary index (for the build-time checks of `#[index]`).
@@ -1068,6 +1059,25 @@ mod tests {
         let message =
             panic_message(|| index_position::<crate::DefaultTable>("ByStatus", "Project"));
         assert!(message.contains("names no table"), "{message}");
+    }
+
+    #[test]
+    fn an_index_with_two_mistakes_is_one_message_naming_both() {
+        const LOCAL_WITHOUT_SORT: IndexDef =
+            index_def("ByDay", IndexKind::Local, "PK", None, Projection::All);
+        check_index(&LOCAL_WITHOUT_SORT, "ByDay", None, None);
+        let message = panic_message(|| {
+            check_index(&LOCAL_WITHOUT_SORT, "ByDay", Some("D#<day>"), Some("<id>"));
+            0
+        });
+        assert_eq!(
+            message,
+            "index `ByDay` is a local secondary index: it uses the table's partition key (the \
+             entity's #[pk]), so #[index] takes no `pk`; remove `pk = \"D#<day>\"` and keep \
+             `sk = \"…\"`; and index `ByDay` has no sort key, so #[index] cannot give it a \
+             sort-key template; remove `sk = \"<id>\"`, or declare the index with \
+             `sort_key = \"…\"`"
+        );
     }
 
     #[test]

@@ -124,10 +124,12 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = #sort_template;
                 #entity_items
 
+                #[inline]
                 fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
                     #partition_key
                 }
 
+                #[inline]
                 fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
                     #sort_key
                 }

@@ -279,6 +279,7 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
     let keys = local("__dynakey_out");
     let index_keys = (templates > 0 || attribute_blocks.is_empty()).then(|| {
         quote! {
+            #[inline]
             fn index_keys(&self) -> __dk::IndexKeys {
                 let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
                 #(#blocks)*

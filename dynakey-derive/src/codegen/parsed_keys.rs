@@ -31,6 +31,7 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> (TokenStream, TokenS
             items.extend(quote! {
                 type #key_type = ::dynakey::NoKeyFields;
                 type #values_type = ::dynakey::NoKeyFields;
+                #[inline]
                 fn #from(values: ::dynakey::NoKeyFields) -> ::dynakey::NoKeyFields {
                     values
                 }
@@ -52,6 +53,7 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> (TokenStream, TokenS
         items.extend(quote! {
             type #key_type = #struct_ident;
             type #values_type = #types;
+            #[inline]
             fn #from((#(#locals,)*): #types) -> #struct_ident {
                 #struct_ident { #(#fields),* }
             }

@@ -85,6 +85,7 @@ pub fn constructor(template: &Template, builder: &Builder) -> TokenStream {
     );
     quote! {
         #[doc = #doc]
+        #[inline]
         pub fn #ctor() -> #ident<0> {
             #ident(#constant.start())
         }
