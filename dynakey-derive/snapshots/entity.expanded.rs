@@ -110,14 +110,9 @@ const _: () = {
         const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_with_sort_key::<
             Self,
         >(Self::__SORT.template);
-        const LISTED_CHECKED: bool = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                Self::Table,
-            >("Proj", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-            true
-        };
+        const LISTED_CHECKED: bool = __dk::listed_check::<
+            Self::Table,
+        >("Proj", __dk::None);
         #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Project::__PARTITION.encode((&self.workspace,))

@@ -415,14 +415,9 @@ const _: () = {
             )?;
             __dk::Ok(__dynakey_out)
         }
-        const LISTED_CHECKED: bool = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                Self::Table,
-            >("Match", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-            true
-        };
+        const LISTED_CHECKED: bool = __dk::listed_check::<
+            Self::Table,
+        >("Match", __dk::None);
         #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Match::__PARTITION.encode((&self.id,))

@@ -86,14 +86,9 @@ const _: () = {
             Self,
         >(Self::__SORT.template);
         const SHARDING: __dk::Option<::dynakey::Sharding> = __dk::Some(__SHARDING);
-        const LISTED_CHECKED: bool = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                Self::Table,
-            >("Event", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-            true
-        };
+        const LISTED_CHECKED: bool = __dk::listed_check::<
+            Self::Table,
+        >("Event", __dk::None);
         #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Event::__PARTITION

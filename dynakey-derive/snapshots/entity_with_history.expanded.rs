@@ -135,24 +135,10 @@ const _: () = {
                 ),
             ),
         ];
-        const LISTED_CHECKED: bool = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                Self::Table,
-            >("Node", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-            if let __dk::Some(message) = __dk::listed_earlier_conflict_named::<
-                Self::Table,
-            >("Node", 0usize) {
-                ::core::panic!("{}", message.as_str())
-            }
-            if let __dk::Some(message) = __dk::listed_earlier_conflict_named::<
-                Self::Table,
-            >("Node", 1usize) {
-                ::core::panic!("{}", message.as_str())
-            }
-            true
-        };
+        const LISTED_CHECKED: bool = __dk::listed_check::<
+            Self::Table,
+        >("Node", __dk::None) & __dk::listed_earlier_check::<Self::Table>("Node", 0usize)
+            & __dk::listed_earlier_check::<Self::Table>("Node", 1usize);
         #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Node::__PARTITION.encode((&self.drive,))

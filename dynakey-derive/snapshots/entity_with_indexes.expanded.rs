@@ -271,24 +271,15 @@ const _: () = {
             }
             __dk::Ok(__dynakey_out)
         }
-        const LISTED_CHECKED: bool = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
+        const LISTED_CHECKED: bool = __dk::listed_check::<
+            Self::Table,
+        >("Project", __dk::None)
+            & __dk::listed_check::<
                 Self::Table,
-            >("Project", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
+            >("Project", __dk::Some(("STATUS#<status>", "<created>#<id>")))
+            & __dk::listed_check::<
                 Self::Table,
-            >("Project", __dk::Some(("STATUS#<status>", "<created>#<id>"))) {
-                ::core::panic!("{}", message.as_str())
-            }
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                Self::Table,
-            >("Project", __dk::Some(("", "C#<created>"))) {
-                ::core::panic!("{}", message.as_str())
-            }
-            true
-        };
+            >("Project", __dk::Some(("", "C#<created>")));
         #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Project::__PARTITION.encode((&self.workspace,))

@@ -191,19 +191,12 @@ const _: () = {
             __dk::Some(__dk::stamp::<Option<UtcTime>>("updatedAt")),
             __dk::Some("expiresAt"),
         );
-        const LISTED_CHECKED: bool = {
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
+        const LISTED_CHECKED: bool = __dk::listed_check::<
+            Self::Table,
+        >("Task", __dk::None)
+            & __dk::listed_check::<
                 Self::Table,
-            >("Task", __dk::None) {
-                ::core::panic!("{}", message.as_str())
-            }
-            if let __dk::Some(message) = __dk::listed_conflict_named::<
-                Self::Table,
-            >("Task", __dk::Some(("USER#<assignee>", "<due>#<id>"))) {
-                ::core::panic!("{}", message.as_str())
-            }
-            true
-        };
+            >("Task", __dk::Some(("USER#<assignee>", "<due>#<id>")));
         #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             Task::__PARTITION.encode((&self.workspace,))

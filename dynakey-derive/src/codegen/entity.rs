@@ -184,19 +184,14 @@ fn entity_type_check(entity: &Entity<'_>) -> TokenStream {
 
 /// On a table that lists its entities: this entity writes no key that an entity listed before
 /// it writes too — on the table (reported at the sort-key template) and on each template index
-/// (at the index's template). `Entity::LISTED_CHECKED` of the `Entity` impl (under its bounds, and
-/// naming the table through `Self::Table`: no second error for a field type or a table path); the
-/// table enum's derive evaluates it for each entity it lists.
+/// (at the index's template). `Entity::LISTED_CHECKED` of the `Entity` impl, one call of
+/// `__private::listed_check` per template joined by `&`, each spanned at its template (under the
+/// impl's bounds, and naming the table through `Self::Table`: no second error for a field type or
+/// a table path); the table enum's derive evaluates it for each entity it lists.
 fn listed_checks(entity: &Entity<'_>, sk: Option<&Template>) -> TokenStream {
     let name = &entity.name;
     let span = sk.map_or(entity.ident.span(), |sk| sk.lit.span());
-    let check = |index: TokenStream, span: proc_macro2::Span| {
-        quote_spanned! {span=>
-            if let __dk::Some(message) = __dk::listed_conflict_named::<Self::Table>(#name, #index) {
-                ::core::panic!("{}", message.as_str())
-            }
-        }
-    };
+    let check = |index: TokenStream, span: proc_macro2::Span| quote_spanned!(span=> __dk::listed_check::<Self::Table>(#name, #index));
     let mut checks = vec![check(quote!(__dk::None), span)];
     for index in &entity.indexes {
         let Some(template) = index.sk.as_ref().or(index.pk.as_ref()) else {
@@ -208,10 +203,7 @@ fn listed_checks(entity: &Entity<'_>, sk: Option<&Template>) -> TokenStream {
     }
     checks.extend(history::listed_checks(entity));
     quote! {
-        const LISTED_CHECKED: bool = {
-            #(#checks)*
-            true
-        };
+        const LISTED_CHECKED: bool = #(#checks)&*;
     }
 }
 

@@ -1,5 +1,5 @@
 //! The earlier key shapes (`#[was(…)]`) in the expansion: `Entity::EARLIER_KEYS`, and one
-//! table-enum check per shape at its template (`__private::listed_earlier_conflict_named`). Only
+//! table-enum check per shape at its template (`__private::listed_earlier_check`). Only
 //! entities with a `#[was(…)]` get either, so other expansions are unchanged.
 
 use proc_macro2::TokenStream;
@@ -42,7 +42,8 @@ pub fn entity_items(entity: &Entity<'_>) -> TokenStream {
 }
 
 /// For each earlier shape, the check that a table enum listing the entity runs: no key of that
-/// shape can be another listed entity's, reported at the shape's template.
+/// shape can be another listed entity's, reported at the shape's template (a call of
+/// `__private::listed_earlier_check`, a term of `Entity::LISTED_CHECKED`).
 pub fn listed_checks(entity: &Entity<'_>) -> Vec<TokenStream> {
     let name = &entity.name;
     entity
@@ -52,11 +53,7 @@ pub fn listed_checks(entity: &Entity<'_>) -> Vec<TokenStream> {
         .filter_map(|(position, earlier)| {
             let span = earlier.lit()?.span();
             Some(quote_spanned! {span=>
-                if let __dk::Some(message) =
-                    __dk::listed_earlier_conflict_named::<Self::Table>(#name, #position)
-                {
-                    ::core::panic!("{}", message.as_str())
-                }
+                __dk::listed_earlier_check::<Self::Table>(#name, #position)
             })
         })
         .collect()

@@ -342,6 +342,23 @@ pub const fn listed_conflict_named<T: crate::Table>(
     None
 }
 
+/// [`listed_conflict_named`] as one call of generated code: `true`, or the build fails with its
+/// message (at the call, which the derive spans at the template concerned).
+pub const fn listed_check<T: crate::Table>(name: &str, index: Option<(&str, &str)>) -> bool {
+    if let Some(message) = listed_conflict_named::<T>(name, index) {
+        panic!("{}", message.as_str())
+    }
+    true
+}
+
+/// [`listed_earlier_conflict_named`] as one call of generated code, as [`listed_check`].
+pub const fn listed_earlier_check<T: crate::Table>(name: &str, earlier: usize) -> bool {
+    if let Some(message) = listed_earlier_conflict_named::<T>(name, earlier) {
+        panic!("{}", message.as_str())
+    }
+    true
+}
+
 /// Build-time check of earlier shape `earlier` (0-based, `#[was(…)]` order) of the entity named
 /// `name` on table `T`, emitted by `#[derive(Entity)]` at that `#[was(…)]`'s template
 /// ([`Entity::LISTED_CHECKED`](crate::Entity::LISTED_CHECKED)): when `T` lists the entity, no key of that shape can be a key of another
