@@ -541,21 +541,15 @@ pub fn parse_segments<'k, const N: usize>(
 
 /// The raw text of each of the `N` placeholders of `key` by `template`, or `None` when the key
 /// breaks the size rules or has another shape: the first step of `Entity::matches_*_key` of a
-/// generated template, allocation-free. With `sharding` (a sharded partition key), the size rules
-/// apply to the whole key and the template to the key without its shard suffix.
+/// generated template, allocation-free.
 #[inline]
 pub fn match_segments<'k, const N: usize>(
     template: &KeyTemplate,
-    sharding: Option<Sharding>,
     key: &'k str,
 ) -> Option<[&'k str; N]> {
     if key.is_empty() || key.len() > template.role().max_bytes() {
         return None;
     }
-    let key = match sharding {
-        Some(sharding) => sharding.split_partition_key(key)?.0,
-        None => key,
-    };
     let mut out = [""; N];
     template.split_raw(key, &mut out).ok().map(|()| out)
 }

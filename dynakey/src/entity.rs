@@ -84,7 +84,7 @@ pub trait Entity: Sized {
     /// checked.
     fn matches_sort_key(key: &str) -> bool {
         match Self::SORT_TEMPLATE {
-            Some(template) => template.accepts(None, key),
+            Some(template) => accepts(&template, None, key),
             None => false,
         }
     }
@@ -95,7 +95,7 @@ pub trait Entity: Sized {
     /// hand). Typed reads use it, with [`Entity::matches_sort_key`], to tell this entity's items
     /// from other items in the same partition or index.
     fn matches_partition_key(key: &str) -> bool {
-        Self::PARTITION_TEMPLATE.accepts(Self::SHARDING, key)
+        accepts(&Self::PARTITION_TEMPLATE, Self::SHARDING, key)
     }
 
     /// Parses a partition key of this entity back into its fields, `<Entity>PartitionKey` (a
@@ -192,6 +192,25 @@ pub trait Entity: Sized {
     /// As [`Entity::partition_key`].
     fn primary_key(&self) -> Result<Key<Self>, KeyError> {
         Ok(Key::from_parts(self.partition_key()?, self.sort_key()?))
+    }
+}
+
+/// `true` when `key` (its shard suffix taken off, with `sharding`) is a key of `template`: for a
+/// template the derive generated, one its parser accepts (DynamoDB's size rules on the whole key,
+/// the template's shape, every segment a valid encoding of its field's type, checked without
+/// allocating where the type allows it); for one built with [`KeyTemplate::new`], one of its
+/// shape ([`KeyTemplate::matches`]). What `Entity::matches_*_key` answer by default.
+fn accepts(template: &KeyTemplate, sharding: Option<Sharding>, key: &str) -> bool {
+    let logical = match sharding {
+        Some(sharding) => match sharding.split_partition_key(key) {
+            Some((logical, _)) => logical,
+            None => return false,
+        },
+        None => key,
+    };
+    match template.valid {
+        Some(valid) => key.len() <= template.role().max_bytes() && valid(template, logical),
+        None => template.matches(logical),
     }
 }
 

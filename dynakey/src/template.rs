@@ -40,14 +40,14 @@ pub struct KeyTemplate {
     pub(crate) text: &'static str,
     pub(crate) role: KeyRole,
     pub(crate) parts: &'static [TemplatePart],
-    /// For a template the derive generated, which knows its field types: whether a key (after the
-    /// shard suffix of the sharding given, if any) is one the template writes, every segment a
-    /// valid encoding of its field's type. Not part of the template's identity.
+    /// For a template the derive generated, which knows its field types: whether a key (without
+    /// its shard suffix, if any) is one the template writes, every segment a valid encoding of its
+    /// field's type. Not part of the template's identity.
     pub(crate) valid: Option<ValidKey>,
 }
 
 /// See [`KeyTemplate::valid`](KeyTemplate): `Segments::valid` of the template's field types.
-pub(crate) type ValidKey = fn(&KeyTemplate, Option<crate::Sharding>, &str) -> bool;
+pub(crate) type ValidKey = fn(&KeyTemplate, &str) -> bool;
 
 impl PartialEq for KeyTemplate {
     fn eq(&self, other: &Self) -> bool {
@@ -367,24 +367,6 @@ impl KeyTemplate {
         Ok(self.fields().zip(slots).collect())
     }
 
-    /// `true` when `key` (after the shard suffix of `sharding`, if any, is taken off) is a key of
-    /// this template: for a template the derive generated, one its parser accepts (DynamoDB's size
-    /// rules, the template's shape, and every segment a valid encoding of its field's type,
-    /// decoded without allocating where the type allows it); for one built with
-    /// [`KeyTemplate::new`], one of its shape ([`KeyTemplate::matches`]). `Entity::matches_*_key`.
-    pub(crate) fn accepts(&self, sharding: Option<crate::Sharding>, key: &str) -> bool {
-        if let Some(valid) = self.valid {
-            return valid(self, sharding, key);
-        }
-        match sharding {
-            Some(sharding) => match sharding.split_partition_key(key) {
-                Some((logical, _)) => self.matches(logical),
-                None => false,
-            },
-            None => self.matches(key),
-        }
-    }
-
     /// `true` when `key` has this template's shape (literals in place, segments well delimited).
     /// Segment values are not decoded.
     pub fn matches(&self, key: &str) -> bool {
@@ -414,10 +396,10 @@ pub trait Segments: Sized {
     /// the key has another shape, [`KeyErrorKind::Segment`] when a segment does not decode.
     fn decode(template: &KeyTemplate, key: &str) -> Result<Self, KeyError>;
 
-    /// `true` when [`Segments::decode`] would accept `key` (after taking off the shard suffix of
-    /// `sharding`), without building the values: the typed check of a generated template
-    /// (`Entity::matches_*_key`).
-    fn valid(template: &KeyTemplate, sharding: Option<crate::Sharding>, key: &str) -> bool;
+    /// `true` when [`Segments::decode`] would accept `key`, without building the values: the
+    /// typed check of a generated template (`Entity::matches_*_key`, which takes a shard suffix
+    /// off first).
+    fn valid(template: &KeyTemplate, key: &str) -> bool;
 }
 
 /// One earlier shape of an entity's table keys: the partition-key template and (on a table with a

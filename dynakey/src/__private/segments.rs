@@ -349,8 +349,8 @@ macro_rules! tuples {
 
             #[inline]
             #[allow(unused_variables)]
-            fn valid(template: &KeyTemplate, sharding: Option<Sharding>, key: &str) -> bool {
-                match super::match_segments::<$n>(template, sharding, key) {
+            fn valid(template: &KeyTemplate, key: &str) -> bool {
+                match super::match_segments::<$n>(template, key) {
                     Some([$($s),*]) => true $(&& <$T as KeySegment>::is_valid_segment($s))*,
                     None => false,
                 }
