@@ -31,7 +31,7 @@ mod reader;
 #[cfg(feature = "streams")]
 pub use aws_sdk_dynamodbstreams;
 #[cfg(feature = "streams")]
-pub use reader::{ChangeBatch, Changes, Checkpoint, StartAt, Undecodable};
+pub use reader::{ChangeBatch, Changes, Checkpoint, StartAt, Undecodable, UnknownEvents};
 
 /// What a stream record says happened to an item (its `eventName`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -14,6 +14,7 @@ use aws_sdk_dynamodb::primitives::Blob;
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::{CursorError, Entity, Key, KeyError, KeyValue, QueryInput, ScanInput, StartKey};
 
+pub(crate) mod known;
 mod write;
 
 pub(crate) use write::{delete_item, put_item, transact_write_item, update_item, WriteKind};

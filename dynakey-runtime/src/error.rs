@@ -182,6 +182,25 @@ pub enum Error {
         source: serde_dynamo::Error,
     },
 
+    /// An item in an answer from DynamoDB (a read's item, an update's `ALL_NEW`/`ALL_OLD`, the
+    /// item returned with a refused condition, a stream record's keys or image) holds a value
+    /// of a type this client does not know — a type tag the SDK reads as
+    /// `AttributeValue::Unknown` (`{"V": "1"}`: a type DynamoDB may add one day, or an engine's
+    /// bug) — at `attribute`, a document path (`extra`, `m.k`, `l[2]`). Nothing of the item was
+    /// decoded; a write it came back from was applied as its own answer says.
+    #[error(
+        "the item with partition key {partition:?} and sort key {sort:?} holds a value of a \
+         type this client does not know at attribute {attribute:?}; nothing of it was decoded"
+    )]
+    UnknownAttributeType {
+        /// Where in the item: the attribute's document path.
+        attribute: String,
+        /// The item's partition key value, when it had one of type `S`.
+        partition: Option<String>,
+        /// The item's sort key value, when it had one of type `S`.
+        sort: Option<String>,
+    },
+
     /// The struct serialises an attribute whose name is one of the table's key attributes (for
     /// example a field named `PK` on a table whose partition key is `PK`). dynakey writes key
     /// attributes from the key templates, so such a field would be overwritten or would overwrite
@@ -495,6 +514,24 @@ pub enum Error {
         sequence_number: String,
         /// What is wrong with it.
         reason: String,
+    },
+    /// A stream record whose `eventName` is none of `INSERT`, `MODIFY`, `REMOVE` (an event
+    /// DynamoDB may add one day, or an engine's bug), read from shard `shard_id` at
+    /// `sequence_number`: nothing of it was decoded. The reader reports it in
+    /// `ChangeBatch::undecodable` and stops that shard right before it; `Changes::skip` passes
+    /// over it, or `Changes::unknown_events(UnknownEvents::Skip)` passes over every such record.
+    #[error(
+        "stream record {sequence_number:?} of shard {shard_id:?} has eventName {event_name:?}, \
+         none of INSERT, MODIFY, REMOVE; skip it (Changes::skip, or \
+         Changes::unknown_events(UnknownEvents::Skip))"
+    )]
+    UnknownChangeEvent {
+        /// The shard it was read from.
+        shard_id: String,
+        /// Its `SequenceNumber`.
+        sequence_number: String,
+        /// Its `eventName` as read (empty when it has none).
+        event_name: String,
     },
     /// The table has no stream to read: it declares none, or DynamoDB reports no stream ARN
     /// (`LatestStreamArn`) for it — enable one with `Db::enable_stream`.

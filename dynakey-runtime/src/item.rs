@@ -10,6 +10,7 @@ use dynakey::{Entity, Key, Table};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::convert::known::{self, UnknownType};
 use crate::convert::{string_attribute, Item};
 use crate::error::Error;
 
@@ -154,11 +155,46 @@ pub fn key_from_item<E: Entity>(item: &HashMap<String, AttributeValue>) -> Resul
 ///
 /// # Errors
 /// [`Error::Decode`], without key strings; [`from_item_in`] adds them.
+/// [`Error::UnknownAttributeType`] for a value of a type the SDK does not know.
 pub fn from_item<E: DeserializeOwned>(item: HashMap<String, AttributeValue>) -> Result<E, Error> {
-    serde_dynamo::aws_sdk_dynamodb_1::from_item(item).map_err(|source| Error::Decode {
-        partition: None,
-        sort: None,
-        source,
+    decode(item, None, None)
+}
+
+/// Decodes `item` into `E`; `partition` and `sort` name the item in an error. A value of a type
+/// the SDK does not know is [`Error::UnknownAttributeType`], never handed to `serde_dynamo`
+/// (whose conversion panics on it).
+pub(crate) fn decode<E: DeserializeOwned>(
+    item: Item,
+    partition: Option<String>,
+    sort: Option<String>,
+) -> Result<E, Error> {
+    match known::to_values(item) {
+        Ok(values) => serde_dynamo::from_item(values).map_err(|source| Error::Decode {
+            partition,
+            sort,
+            source,
+        }),
+        Err(UnknownType(attribute)) => Err(Error::UnknownAttributeType {
+            attribute,
+            partition,
+            sort,
+        }),
+    }
+}
+
+/// `Ok` when every value of `item`, an item of table `T` in an answer, is of a type the SDK
+/// knows, for code that reads its values itself.
+///
+/// # Errors
+/// [`Error::UnknownAttributeType`] with the item's key strings.
+pub(crate) fn known_in<T: Table>(item: &Item) -> Result<(), Error> {
+    known::known(item).map_err(|UnknownType(attribute)| {
+        let (partition, sort) = key_strings::<T>(item);
+        Error::UnknownAttributeType {
+            attribute,
+            partition,
+            sort,
+        }
     })
 }
 
@@ -166,16 +202,13 @@ pub fn from_item<E: DeserializeOwned>(item: HashMap<String, AttributeValue>) -> 
 /// item it was.
 ///
 /// # Errors
-/// [`Error::Decode`] with `partition` and `sort` set from the item's key attributes.
+/// [`Error::Decode`] with `partition` and `sort` set from the item's key attributes;
+/// [`Error::UnknownAttributeType`] for a value of a type the SDK does not know.
 pub fn from_item_in<T: Table, E: DeserializeOwned>(
     item: HashMap<String, AttributeValue>,
 ) -> Result<E, Error> {
     let (partition, sort) = key_strings::<T>(&item);
-    serde_dynamo::aws_sdk_dynamodb_1::from_item(item).map_err(|source| Error::Decode {
-        partition,
-        sort,
-        source,
-    })
+    decode(item, partition, sort)
 }
 
 /// Decodes an item of entity `E` read from its table or an index: the attributes dynakey wrote
@@ -184,7 +217,8 @@ pub fn from_item_in<T: Table, E: DeserializeOwned>(
 /// fields — and the key strings are moved, not copied, into the error when it does not decode.
 ///
 /// # Errors
-/// [`Error::Decode`] with the item's key strings.
+/// [`Error::Decode`] with the item's key strings; [`Error::UnknownAttributeType`] for a value of
+/// a type the SDK does not know (in an attribute `E` decodes).
 pub fn from_entity_item<E: Entity + DeserializeOwned>(
     mut item: HashMap<String, AttributeValue>,
 ) -> Result<E, Error> {
@@ -208,11 +242,7 @@ pub fn from_entity_item<E: Entity + DeserializeOwned>(
     if let Some(name) = E::ENTITY_TYPE_ATTRIBUTE {
         item.remove(name);
     }
-    serde_dynamo::aws_sdk_dynamodb_1::from_item(item).map_err(|source| Error::Decode {
-        partition,
-        sort,
-        source,
-    })
+    decode(item, partition, sort)
 }
 
 /// The item's key as strings: the `S` values of `T`'s key attributes, for error messages.

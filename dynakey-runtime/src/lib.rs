@@ -159,6 +159,13 @@
 //!   and the partial batch response.
 
 #![deny(missing_docs)]
+// An answer from the network is input like any other: no unwrap, expect or panic outside tests
+// (docs/semantics.md §5, "A lost answer"; an answer the client does not understand is a typed
+// error).
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 // docs.rs (`--cfg docsrs`, nightly) marks each feature-gated item with the feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

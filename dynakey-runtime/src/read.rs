@@ -327,10 +327,18 @@ pub(crate) fn decode_listed<T: TableItem>(position: usize, mut item: Item) -> Re
     let partition = take(T::PARTITION_KEY);
     let sort = T::SORT_KEY.and_then(take);
     strip_written(&mut item, &T::ENTITIES[position]);
-    let item: serde_dynamo::Item = item.into();
-    let deserializer = serde_dynamo::Deserializer::from_attribute_value(
-        serde_dynamo::AttributeValue::M(item.into()),
-    );
+    let item = match crate::convert::known::to_values(item) {
+        Ok(values) => values,
+        Err(crate::convert::known::UnknownType(attribute)) => {
+            return Err(Error::UnknownAttributeType {
+                attribute,
+                partition,
+                sort,
+            })
+        }
+    };
+    let deserializer =
+        serde_dynamo::Deserializer::from_attribute_value(serde_dynamo::AttributeValue::M(item));
     T::decode(position, deserializer).map_err(|source| Error::Decode {
         partition,
         sort,

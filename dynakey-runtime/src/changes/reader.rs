@@ -13,11 +13,25 @@ use dynakey::TableItem;
 use serde::{Deserialize, Serialize};
 
 use super::{decode, Change, ChangeRecord, EventName};
-use crate::convert::Item;
+use crate::convert::known::{stream_item, UnknownType};
 use crate::db::Db;
 use crate::error::Error;
+use crate::item::key_strings;
 use crate::read::UnknownItems;
 use crate::sdk::{Failed, Idempotence, Sending};
+
+/// What a reader does with a record whose `eventName` is none of `INSERT`, `MODIFY`, `REMOVE`
+/// (an event DynamoDB may add one day, or an engine's bug): [`Changes::unknown_events`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum UnknownEvents {
+    /// Stop its shard right before it and report it in [`ChangeBatch::undecodable`] as
+    /// [`Error::UnknownChangeEvent`] (with its shard id and sequence number), as a record that
+    /// does not decode: the default. [`Changes::skip`] passes over it.
+    #[default]
+    Stop,
+    /// Pass over it: the checkpoint moves past it and no change is made of it.
+    Skip,
+}
 
 /// Where a fresh reader (no checkpoint) starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -125,6 +139,7 @@ pub struct Changes<T: TableItem> {
     streams: StreamsClient,
     start: StartAt,
     unknown: UnknownItems,
+    unknown_events: UnknownEvents,
     limit: Option<i32>,
     checkpoint: Checkpoint,
     /// The next shard iterator of each shard being read.
@@ -143,6 +158,7 @@ impl<T: TableItem> Db<T> {
             streams,
             start: StartAt::default(),
             unknown: UnknownItems::default(),
+            unknown_events: UnknownEvents::default(),
             limit: None,
             checkpoint: Checkpoint::default(),
             iterators: HashMap::new(),
@@ -173,6 +189,13 @@ impl<T: TableItem> Changes<T> {
         self
     }
 
+    /// What to do with a record of an unknown `eventName` (stop its shard before it, reported
+    /// in [`ChangeBatch::undecodable`], by default).
+    pub fn unknown_events(mut self, policy: UnknownEvents) -> Self {
+        self.unknown_events = policy;
+        self
+    }
+
     /// At most `n` records per GetRecords request (`Limit`, 1–1,000; DynamoDB's default is
     /// 1,000).
     pub fn records_per_request(mut self, n: u16) -> Self {
@@ -192,7 +215,10 @@ impl<T: TableItem> Changes<T> {
     /// the client's retries; [`Error::ChangeRecord`] for a record without a sequence number or
     /// keys. On an error nothing of this call is kept: the checkpoint stays where it was, and
     /// the next call reads the same records again. A record that does not decode is not an
-    /// error of the call: see [`ChangeBatch::undecodable`].
+    /// error of the call: see [`ChangeBatch::undecodable`] — among them a record of an unknown
+    /// `eventName` ([`Error::UnknownChangeEvent`], unless [`UnknownEvents::Skip`]) and one
+    /// whose keys or images hold a value of a type the SDK does not know
+    /// ([`Error::UnknownAttributeType`]).
     pub async fn next_batch(&mut self) -> Result<ChangeBatch<T>, Error> {
         let arn = self.stream_arn().await?;
         let mut checkpoint = self.checkpoint.clone();
@@ -244,11 +270,18 @@ impl<T: TableItem> Changes<T> {
             for record in read.records {
                 // A record DynamoDB did not write (no sequence number, no keys): nothing to
                 // resume after, so the call fails and keeps nothing.
-                let record = change_record(record)?;
-                let sequence = record.sequence_number.clone();
-                match decode::<T>(record, self.unknown) {
+                let (sequence, decoded) = match change_record::<T>(record, &id)? {
+                    Ok(record) => (
+                        record.sequence_number.clone(),
+                        decode::<T>(record, self.unknown),
+                    ),
+                    Err((sequence, error)) => (sequence, Err(error)),
+                };
+                match decoded {
                     Ok(Some(change)) => changes.push(change),
                     Ok(None) => {}
+                    Err(Error::UnknownChangeEvent { .. })
+                        if self.unknown_events == UnknownEvents::Skip => {}
                     Err(error) => {
                         // The shard stops right before it: what came before is in this batch
                         // and its checkpoint, nothing after it is read.
@@ -503,8 +536,16 @@ fn readable<'a>(shards: &'a [Shard], checkpoint: &Checkpoint) -> Vec<&'a Shard> 
         .collect()
 }
 
-/// The [`ChangeRecord`] of a Streams API record.
-fn change_record(record: Record) -> Result<ChangeRecord, Error> {
+/// The [`ChangeRecord`] of a Streams API record of shard `shard`; for a record with a sequence
+/// number that does not decode (an unknown `eventName`, a value of a type the SDK does not know),
+/// its sequence number and why.
+///
+/// # Errors
+/// [`Error::ChangeRecord`] for a record without a sequence number or keys.
+fn change_record<T: dynakey::Table>(
+    record: Record,
+    shard: &str,
+) -> Result<Result<ChangeRecord, (String, Error)>, Error> {
     let stream = record
         .dynamodb
         .unwrap_or_else(|| aws_sdk_dynamodbstreams::types::StreamRecord::builder().build());
@@ -520,17 +561,21 @@ fn change_record(record: Record) -> Result<ChangeRecord, Error> {
             reason: "it has no Keys".to_owned(),
         });
     }
-    let event_name = record
+    let Some(event_name) = record
         .event_name
         .as_ref()
         .and_then(|name| EventName::parse(name.as_str()))
-        .ok_or_else(|| Error::ChangeRecord {
+    else {
+        let error = Error::UnknownChangeEvent {
+            shard_id: shard.to_owned(),
             sequence_number: sequence_number.clone(),
-            reason: format!(
-                "eventName {:?} is none of INSERT, MODIFY, REMOVE",
-                record.event_name
-            ),
-        })?;
+            event_name: record
+                .event_name
+                .as_ref()
+                .map_or_else(String::new, |name| name.as_str().to_owned()),
+        };
+        return Ok(Err((sequence_number, error)));
+    };
     let by_ttl = record.user_identity.as_ref().is_some_and(|identity| {
         ChangeRecord::is_ttl_identity(
             identity.r#type().unwrap_or_default(),
@@ -541,26 +586,46 @@ fn change_record(record: Record) -> Result<ChangeRecord, Error> {
         .approximate_creation_date_time
         .and_then(|t| u64::try_from(t.to_millis().ok()?).ok())
         .map(|ms| UNIX_EPOCH + Duration::from_millis(ms));
-    Ok(ChangeRecord {
+    let keys = match stream_item(stream.keys.unwrap_or_default()) {
+        Ok(keys) => keys,
+        Err(UnknownType(attribute)) => {
+            let error = Error::UnknownAttributeType {
+                attribute,
+                partition: None,
+                sort: None,
+            };
+            return Ok(Err((sequence_number, error)));
+        }
+    };
+    let image = |image| {
+        stream_item(image).map_err(|UnknownType(attribute)| {
+            let (partition, sort) = key_strings::<T>(&keys);
+            Error::UnknownAttributeType {
+                attribute,
+                partition,
+                sort,
+            }
+        })
+    };
+    let images = (|| {
+        Ok((
+            stream.new_image.map(image).transpose()?,
+            stream.old_image.map(image).transpose()?,
+        ))
+    })();
+    let (new_image, old_image) = match images {
+        Ok(images) => images,
+        Err(error) => return Ok(Err((sequence_number, error))),
+    };
+    Ok(Ok(ChangeRecord {
         event_name,
         sequence_number,
-        keys: item(stream.keys.unwrap_or_default()),
-        new_image: stream.new_image.map(item),
-        old_image: stream.old_image.map(item),
+        keys,
+        new_image,
+        old_image,
         by_ttl,
         created,
-    })
-}
-
-/// A Streams API image as a DynamoDB item (both SDKs' attribute values through serde_dynamo's).
-fn item(image: HashMap<String, aws_sdk_dynamodbstreams::types::AttributeValue>) -> Item {
-    image
-        .into_iter()
-        .map(|(name, value)| {
-            let value: serde_dynamo::AttributeValue = value.into();
-            (name, value.into())
-        })
-        .collect()
+    }))
 }
 
 #[cfg(test)]

@@ -175,19 +175,12 @@ impl BatchGetFailure {
     /// The items read, decoded into `E`.
     ///
     /// # Errors
-    /// [`Error::Decode`] for the first item that does not decode.
+    /// [`Error::Decode`] for the first item that does not decode
+    /// ([`Error::UnknownAttributeType`]: one holding a value of a type the SDK does not know).
     pub fn read_as<E: DeserializeOwned>(&self) -> Result<Vec<E>, Error> {
         self.read
             .iter()
-            .map(|item| {
-                serde_dynamo::aws_sdk_dynamodb_1::from_item(item.clone()).map_err(|source| {
-                    Error::Decode {
-                        partition: None,
-                        sort: None,
-                        source,
-                    }
-                })
-            })
+            .map(|item| crate::item::from_item(item.clone()))
             .collect()
     }
 

@@ -111,6 +111,11 @@ where
         Owner::Not => return Planned::Other,
         Owner::Ambiguous(reason) => return Planned::Failed(reason),
     }
+    // Every value is compared in the write's condition: one of a type the SDK does not know
+    // cannot be.
+    if let Err(e) = crate::item::known_in::<T>(item) {
+        return Planned::Failed(e.to_string());
+    }
     let (partition, sort) = key_strings::<T>(item);
     let partition = partition.unwrap_or_default();
     let entity: E = match from_entity_item(item.clone()) {

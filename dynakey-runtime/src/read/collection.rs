@@ -111,11 +111,11 @@ impl ItemDecoder for SdkItems<'_> {
 
     #[inline]
     fn decode<E: DeserializeOwned>(&mut self, sort_key: &str, item: Item) -> Result<E, Error> {
-        serde_dynamo::aws_sdk_dynamodb_1::from_item(item).map_err(|source| Error::Decode {
-            partition: self.partition.map(str::to_owned),
-            sort: Some(sort_key.to_owned()),
-            source,
-        })
+        crate::item::decode(
+            item,
+            self.partition.map(str::to_owned),
+            Some(sort_key.to_owned()),
+        )
     }
 }
 
