@@ -17,6 +17,7 @@ mod common;
 
 mod batch_faults;
 mod batches;
+mod engine_aba;
 mod engine_add_index;
 mod engine_attribute_core;
 mod engine_attribute_keys;

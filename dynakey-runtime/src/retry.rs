@@ -36,9 +36,13 @@ use aws_sdk_dynamodb::types::ThrottlingReason;
 /// These requests are sent with the SDK's own retries switched off (`RetryConfig::disabled()` for
 /// that request only), so that this one budget counts every attempt and every failure is
 /// accounted for exactly: a single-item write is sent again after a lost answer (a 5xx, a
-/// timeout, a connection dropped after sending) only when a second send cannot apply it twice,
-/// and otherwise ends in [`Error::OutcomeUnknown`](crate::Error::OutcomeUnknown)
-/// (docs/semantics.md §5, "A lost answer"). Reads, a caller's transactions and table set-up keep
+/// timeout, a connection dropped after sending) only when a second send cannot be applied after
+/// another writer's change, and otherwise settled by reading its item or ends in
+/// [`Error::OutcomeUnknown`](crate::Error::OutcomeUnknown) (docs/semantics.md §5, "A lost
+/// answer"). The strongly consistent reads these writes make — the read of
+/// [`Db::modify`](crate::Db::modify), the reads of a unique entity's write and of
+/// [`Db::find_unique`](crate::Db::find_unique), the read that settles a lost answer — are
+/// retried under this policy too. Other reads, a caller's transactions and table set-up keep
 /// the client's retry configuration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RetryPolicy {

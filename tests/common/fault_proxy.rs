@@ -22,7 +22,9 @@
 //! - **delay**: waits up to [`FaultMix::max_delay`], then forwards.
 //!
 //! It also counts the answers it forwards untouched that refuse a condition
-//! ([`FaultCounts::conditions_refused`]).
+//! ([`FaultCounts::conditions_refused`]), and runs a test's hook ([`FaultProxy::on_lost_answer`])
+//! after the engine applied a request whose answer it drops, before the connection closes: what
+//! another writer does between a lost answer and the client's resend.
 //!
 //! Seeded: the fault for a request is a function of the seed, the request (its `X-Amz-Target` and
 //! its JSON body in canonical form, table names left out, so a run replays on an engine whose
@@ -36,7 +38,9 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -214,6 +218,9 @@ pub struct FaultCounts {
     pub requests: u64,
     /// Requests forwarded to the engine, whole or in part.
     pub forwarded: u64,
+    /// `GetItem` requests received (in a write test: the reads that settle a lost answer, and
+    /// those of unique writes).
+    pub get_items: u64,
     /// [`Fault::Unprocessed`] injected.
     pub unprocessed: u64,
     /// Entries (write requests, keys) held back and returned unprocessed by those faults.
@@ -273,6 +280,7 @@ impl fmt::Display for FaultCounts {
 struct Counters {
     requests: AtomicU64,
     forwarded: AtomicU64,
+    get_items: AtomicU64,
     unprocessed: AtomicU64,
     held_back: AtomicU64,
     throttled: AtomicU64,
@@ -288,8 +296,13 @@ fn bump(counter: &AtomicU64, n: u64) {
     counter.fetch_add(n, Ordering::Relaxed);
 }
 
+/// A test's step run between a lost answer and the client's resend ([`FaultProxy::on_lost_answer`]).
+pub type Hook = Arc<dyn Fn() -> Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync>;
+
 /// What the connections share.
 struct Shared {
+    /// Run after a [`Fault::DropAfter`]'s request was applied, before its connection closes.
+    hook: Mutex<Option<Hook>>,
     upstream: Uri,
     seed: u64,
     mix: FaultMix,
@@ -344,6 +357,7 @@ impl FaultProxy {
         let listener = TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await?;
         let endpoint = format!("http://{}", listener.local_addr()?);
         let shared = Arc::new(Shared {
+            hook: Mutex::new(None),
             upstream,
             seed,
             mix,
@@ -360,6 +374,18 @@ impl FaultProxy {
         })
     }
 
+    /// Runs `hook` after every [`Fault::DropAfter`] the engine applied, before the connection
+    /// closes: the client sees its answer lost only once the hook has run, so whatever the hook
+    /// writes (through another handle) happens between the lost answer and any resend.
+    pub fn on_lost_answer<F, Fut>(&self, hook: F)
+    where
+        F: Fn() -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        let hook: Hook = Arc::new(move || Box::pin(hook()));
+        *self.shared.hook.lock().unwrap_or_else(|p| p.into_inner()) = Some(hook);
+    }
+
     /// The proxy's URL, `http://127.0.0.1:PORT`.
     pub fn endpoint(&self) -> &str {
         &self.endpoint
@@ -372,6 +398,7 @@ impl FaultProxy {
         FaultCounts {
             requests: get(&c.requests),
             forwarded: get(&c.forwarded),
+            get_items: get(&c.get_items),
             unprocessed: get(&c.unprocessed),
             held_back: get(&c.held_back),
             throttled: get(&c.throttled),
@@ -518,6 +545,9 @@ impl Shared {
             .and_then(|t| t.rsplit('.').next())
             .unwrap_or_default()
             .to_owned();
+        if target == "GetItem" {
+            bump(&self.counters.get_items, 1);
+        }
         let (fault, mut rng) = self.decide(&target, &body);
         match fault {
             None => self.forward_answer(&parts, body).await,
@@ -547,6 +577,10 @@ impl Shared {
             Some(Fault::DropAfter) => {
                 bump(&self.counters.dropped_after, 1);
                 self.forward(&parts, body).await?;
+                let hook = self.hook.lock().unwrap_or_else(|p| p.into_inner()).clone();
+                if let Some(hook) = hook {
+                    hook().await;
+                }
                 Err(Hangup)
             }
             Some(Fault::Unprocessed) => self.partial(&target, &parts, body, &mut rng).await,

@@ -57,12 +57,13 @@ impl SentWrite {
         WriteInput::render(actions, self.condition.as_ref())
     }
 
-    /// `true` when a second send cannot apply anything twice nor answer other than the first: a
-    /// put, a delete, an update made only of idempotent actions
-    /// ([`UpdateAction::is_idempotent`]) that does not ask for the item before it (`ALL_OLD`,
-    /// which a second send would answer with the first one's result). Its condition may still
-    /// fail on its own first write: that is told apart by the item returned with the refusal.
-    pub(crate) fn resendable(&self) -> bool {
+    /// `true` when a second send cannot apply anything twice nor answer other than the first,
+    /// as long as no one else writes the item: a put, a delete, an update made only of
+    /// idempotent actions ([`UpdateAction::is_idempotent`]) that does not ask for the item
+    /// before it (`ALL_OLD`, which a second send would answer with the first one's result).
+    /// Such a write whose answer was lost is told apart by the item as stored
+    /// (`single::recognise`).
+    pub(crate) fn idempotent(&self) -> bool {
         match &self.kind {
             SentKind::Put(_) | SentKind::Delete { .. } => true,
             SentKind::Update { actions, .. } => {
@@ -70,6 +71,21 @@ impl SentWrite {
                     && actions.iter().all(UpdateAction::is_idempotent)
             }
         }
+    }
+}
+
+impl SentWrite {
+    /// `true` when a resend cannot be applied after another writer's change either, so it is
+    /// sent again after a lost answer: an [`idempotent`](Self::idempotent) write conditioned on
+    /// a stored version `v ≥ 1`, which its own first application (storing `v + 1`, or deleting
+    /// the item) and every other versioned write leave behind for good. A version can come
+    /// back only after the item is deleted and created again and written `v - 1` times more.
+    /// Every other write can meet its condition again after someone else's change (an absent
+    /// item for a `create`, values changed back for a `modify` or a conditional update, any
+    /// state for a write without a condition), so a resend could apply it a second time over
+    /// that change (docs/semantics.md §5, "A lost answer").
+    pub(crate) fn resend_safe(&self) -> bool {
+        self.idempotent() && self.expected.version.is_some_and(|v| v > 0)
     }
 }
 
@@ -145,14 +161,28 @@ impl OutcomeUnknown {
         }
     }
 
-    /// `true` when sending the request again cannot apply it twice, so it may be resent without
-    /// checking first: a put, a delete, an update of absolute values (`set`, `remove`, set
-    /// elements), a `TransactWriteItems` within 10 minutes of its first send (its
-    /// `ClientRequestToken`). `false` for an update that adds to a stored value or appends to a
-    /// list, or asks for the item before it: read the item first.
+    /// `true` when sending the request again cannot apply it twice as long as no one else
+    /// writes the item: a put, a delete, an update of absolute values (`set`, `remove`, set
+    /// elements), a `TransactWriteItems` (its `ClientRequestToken`). `false` for an update that
+    /// adds to a stored value or appends to a list, or asks for the item before it. Whether a
+    /// resend is safe when others write too is [`is_resend_safe`](Self::is_resend_safe).
     pub fn is_idempotent(&self) -> bool {
         match &self.sent {
-            SentRequest::Item(sent) => sent.resendable(),
+            SentRequest::Item(sent) => sent.idempotent(),
+            SentRequest::Transaction(_) => true,
+        }
+    }
+
+    /// `true` when sending the request again cannot apply it a second time even after another
+    /// writer changed the item since the first send: a versioned write (its stored version
+    /// `v ≥ 1` expected, which the first application leaves behind), a `TransactWriteItems`
+    /// within 10 minutes of its first send (DynamoDB applies a `ClientRequestToken` at most
+    /// once; AWS developer guide, "Amazon DynamoDB Transactions — Idempotency"). For any other
+    /// write, read the item first: a resend could undo a change made since the first send
+    /// (docs/semantics.md §5, "A lost answer").
+    pub fn is_resend_safe(&self) -> bool {
+        match &self.sent {
+            SentRequest::Item(sent) => sent.resend_safe(),
             SentRequest::Transaction(_) => true,
         }
     }

@@ -23,9 +23,12 @@ impl<T: Table> Db<T> {
     /// # Errors
     /// [`Error::ConditionFailed`] or [`Error::VersionConflict`] with the stored item;
     /// [`Error::Plan`] before any request; [`Error::Sdk`] (nothing was applied);
-    /// [`Error::OutcomeUnknown`] when an answer was lost and could not be settled: a delete is
-    /// resent, but a resend of a conditional delete refused on a missing item cannot tell its own
-    /// delete from another's (docs/semantics.md §5, "A lost answer").
+    /// [`Error::OutcomeUnknown`] when an answer was lost and could not be settled: a versioned
+    /// delete is resent, and a resend refused on a missing item cannot tell its own delete from
+    /// another's; any other delete is not resent (it could delete an item stored since) but
+    /// read: no item settles a delete without a condition, anything else is unknown
+    /// (docs/semantics.md §5, "A lost answer"; [`exactly_once`](Delete::exactly_once) settles
+    /// it).
     pub fn delete<E>(&self, key: &Key<E>) -> Delete<T, E>
     where
         E: InTable<T>,
@@ -36,6 +39,7 @@ impl<T: Table> Db<T> {
             conditions: Vec::new(),
             expected_version: None,
             error: None,
+            exactly_once: false,
             state: PhantomData,
         }
     }
@@ -50,6 +54,7 @@ pub struct Delete<T: Table, E, V = AnyVersion> {
     conditions: Vec<Condition>,
     expected_version: Option<u64>,
     error: Option<Error>,
+    exactly_once: bool,
     state: PhantomData<fn() -> V>,
 }
 
@@ -68,6 +73,17 @@ impl<T: Table, E: Entity, V> Delete<T, E, V> {
     /// The delete happens only if `condition` holds on the item as stored.
     pub fn condition<S>(mut self, condition: Cond<E, S>) -> Self {
         push_condition(&mut self.conditions, &mut self.error, condition);
+        self
+    }
+
+    /// Sends the delete as a `TransactWriteItems` of this one action with a
+    /// `ClientRequestToken`, so that a lost answer is settled by resending it with the token
+    /// (applied at most once within 10 minutes): never a second delete of an item another
+    /// writer stored meanwhile. Cost: 2 write capacity units per 1 KB of the deleted item
+    /// instead of 1 (AWS developer guide, "Capacity management for transactions"). See
+    /// [`Put::exactly_once`](crate::Put::exactly_once).
+    pub fn exactly_once(mut self) -> Self {
+        self.exactly_once = true;
         self
     }
 
@@ -105,6 +121,7 @@ impl<T: Table, E: Versioned> Delete<T, E, AnyVersion> {
             conditions: self.conditions,
             expected_version: Some(version),
             error: self.error,
+            exactly_once: self.exactly_once,
             state: PhantomData,
         }
     }
@@ -115,7 +132,12 @@ impl<T: Table, E: Entity, V: VersionCheck<E>> IntoFuture for Delete<T, E, V> {
     type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;
 
     fn into_future(self) -> Self::IntoFuture {
+        let exactly_once = self.exactly_once;
         let (db, action) = self.prepare();
-        Box::pin(async move { write::send(&db, action?, ReturnValue::None).await.map(drop) })
+        Box::pin(async move {
+            write::send_as(&db, action?, ReturnValue::None, exactly_once)
+                .await
+                .map(drop)
+        })
     }
 }

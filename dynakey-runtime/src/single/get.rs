@@ -126,21 +126,24 @@ where
 }
 
 /// The item at `key` (its table key attributes), read with a strongly consistent `GetItem` and
-/// sent by the SDK edge with the SDK's retries (a read is idempotent); `None` when no item is
-/// stored there. The read that writes (`modify`, uniqueness guards, `find_unique`) start from.
+/// retried under the table's [`RetryPolicy`](crate::RetryPolicy) (a read is idempotent), as the
+/// writes it serves are; `None` when no item is stored there. The read that writes (`modify`,
+/// uniqueness guards, `find_unique`) start from, and that settles a write after a lost answer.
 pub(crate) async fn consistent_item<T: Table>(
     db: &Db<T>,
     key: Item,
 ) -> Result<Option<Item>, Error> {
+    let how = Sending::policy(1, db.retry_policy().attempts(), Idempotence::Idempotent);
     let request = db
-        .client()
+        .edge()
+        .client_for(&how)
         .get_item()
         .table_name(db.table_name())
         .set_key(Some(key))
         .consistent_read(true);
     let output = db
         .edge()
-        .send(request, Sending::sdk(Idempotence::Idempotent))
+        .send(request, how)
         .await
         .map_err(Failed::into_error)?;
     Ok(output.item)

@@ -25,7 +25,7 @@ use super::write::{self, key_text, Action, Kind};
 use crate::convert::{key_to_attributes, Item};
 use crate::db::Db;
 use crate::error::{Error, Expected};
-use crate::item::{from_entity_item, to_item};
+use crate::item::{from_entity_item, known_in, to_item};
 
 /// How many times [`Modify`] reads and writes at most by default before
 /// [`Error::ModifyContended`]: enough for 16 callers changing one item at once, each losing at
@@ -55,11 +55,15 @@ pub const DEFAULT_MODIFY_ATTEMPTS: u32 = 32;
 ///    [`DEFAULT_MODIFY_ATTEMPTS`]); then [`Error::ModifyContended`].
 ///
 /// The closure may run several times (once per attempt), each time on the item as then stored.
+/// The read is retried under the table's [`RetryPolicy`](crate::RetryPolicy), as the write is.
 /// The `UpdateItem` is made of values only, so a lost answer follows the rules of such an update
-/// (resent; a resend refused by this call's own write is its success; docs/semantics.md §5, "A
-/// lost answer"). It returns the entity as stored after the write (`ALL_NEW`); for an entity with
-/// `#[unique(…)]` whose change is sent as a transaction (which returns no item), the entity read
-/// again after it.
+/// (docs/semantics.md §5, "A lost answer"): a versioned entity's is resent (a resend refused by
+/// this call's own write is its success); an unversioned one's is not — another writer may have
+/// changed the item back to the image it is conditioned on, and a resend would overwrite that
+/// change — but its item is read: holding every value this call set, it is the call's success,
+/// else [`Error::OutcomeUnknown`]. It returns the entity as stored after the write (`ALL_NEW`);
+/// for an entity with `#[unique(…)]` whose change is sent as a transaction (which returns no
+/// item), the entity read again after it.
 ///
 /// ```no_run
 /// # use dynakey::Entity;
@@ -150,6 +154,9 @@ where
     async fn attempt(&mut self) -> Result<Attempt<E>, Error> {
         let (db, key) = (self.db.clone(), self.key.clone());
         let stored = read(&db, &key).await?;
+        // Every stored value goes into the condition (the unchanged image): none may be of a
+        // type the SDK does not know.
+        known_in::<T>(&stored)?;
         let before: E = from_entity_item(stored.clone())?;
         let mut after: E = from_entity_item(stored.clone())?;
         (self.change)(&mut after);

@@ -9,6 +9,9 @@
 //!   every attribute it removes is absent, set elements it adds are in, those it deletes out;
 //! - a delete: never (no item, or another item, shows nothing of it).
 //!
+//! The same test settles a write that is not sent again after a lost answer, on the item read
+//! once instead ([`shows`]).
+//!
 //! Numbers compare as DynamoDB stores them (`1.50` is `1.5`), sets as sets. An item that holds
 //! the same values written by another call is indistinguishable, and leaves the table as this
 //! write would have.
@@ -21,6 +24,19 @@ use dynakey::__private::unique::number_text;
 
 use crate::convert::{to_sdk_value, Item};
 use crate::error::{SentKind, SentWrite};
+
+/// `true` when `stored`, the item as read after a lost answer of `sent`, is what one application
+/// of `sent` leaves: [`applied`], or for a delete without a condition, no item (a delete that
+/// finds the item gone leaves the table as this one would have, whoever deleted it; one with a
+/// condition might have been refused, so a missing item shows nothing of it).
+pub(crate) fn shows(sent: &SentWrite, stored: Option<&Item>) -> bool {
+    match (&sent.kind, stored) {
+        (SentKind::Delete { .. }, None) => {
+            sent.condition.is_none() && sent.expected.version.is_none()
+        }
+        _ => applied(sent, stored),
+    }
+}
 
 /// `true` when `current`, the item returned with a refused condition of `sent`, shows that an
 /// earlier send of `sent` was applied.

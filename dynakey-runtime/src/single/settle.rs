@@ -4,14 +4,20 @@
 //!
 //! - a failure before the request reached DynamoDB (throttling, a refused connection) is retried;
 //! - after a lost answer (a 5xx, a timeout, a connection dropped after sending) the request is
-//!   sent again only when a second send cannot apply anything twice ([`SentWrite::resendable`]);
+//!   sent again only when a resend cannot be applied a second time, even after another writer's
+//!   change ([`SentWrite::resend_safe`]: a versioned write);
 //! - a condition refused after an attempt that may have been applied is this call's own write
 //!   when the item returned with the refusal shows it ([`recognise::applied`]): the call
 //!   succeeds; otherwise it is not "nothing was written" but [`Error::OutcomeUnknown`], as is any
-//!   other failure after such an attempt.
+//!   other failure after such an attempt;
+//! - a write that is not sent again ([`probe`]) reads the item once (`GetItem`,
+//!   `ConsistentRead`): when the item as stored shows this write ([`recognise::shows`]), the
+//!   call succeeds with it, since it is what one application leaves; otherwise
+//!   [`Error::OutcomeUnknown`], never a second application.
 
 use dynakey::Table;
 
+use super::get::consistent_item;
 use super::recognise;
 use super::unique::key_attributes;
 use crate::convert::{delete_item, put_item, update_item, Item};
@@ -46,7 +52,7 @@ pub(crate) async fn send<T: Table>(
     sent: &mut SentWrite,
     resent: bool,
 ) -> Result<Option<Item>, Error> {
-    let idempotence = if sent.resendable() {
+    let idempotence = if sent.resend_safe() {
         Idempotence::Idempotent
     } else {
         Idempotence::NotIdempotent
@@ -56,7 +62,7 @@ pub(crate) async fn send<T: Table>(
     let client = edge.client_for(&how);
     // Each request is rendered from `sent` once, and again only for a resend (`send_made`): no
     // copy is made ahead of the first send, which mostly succeeds.
-    match &sent.kind {
+    let settled = match &sent.kind {
         SentKind::Put(item) => {
             let request = || put_item(client, table, item.clone(), sent.input());
             let done = edge.send_made(request(), || Some(request()), how).await;
@@ -99,11 +105,33 @@ pub(crate) async fn send<T: Table>(
                 edge.send_made(first, again, how).await
             };
             restore_key::<T>(sent, done.0.is_err());
-            Ok(match settle(table, sent, done, resent)? {
+            settle(table, sent, done, resent).map(|answer| match answer {
                 Answer::Sent(output) => output.attributes,
                 Answer::Recognised(current) => current,
             })
         }
+    };
+    probe(db, sent, settled).await
+}
+
+/// A write whose outcome is unknown and that was not sent again (or whose resends did not
+/// settle it), settled by reading its item once (`GetItem`, `ConsistentRead`): the item as
+/// stored when it shows this write ([`recognise::shows`]) — what a single application of it
+/// leaves, whoever wrote since — else the [`Error::OutcomeUnknown`] as it was. An update that
+/// adds, appends or returns the item before it shows nothing of itself, and is not read.
+async fn probe<T: Table>(
+    db: &Db<T>,
+    sent: &SentWrite,
+    settled: Result<Option<Item>, Error>,
+) -> Result<Option<Item>, Error> {
+    match settled {
+        Err(Error::OutcomeUnknown(unknown)) if sent.idempotent() => {
+            match consistent_item(db, key_of::<T>(sent)).await {
+                Ok(stored) if recognise::shows(sent, stored.as_ref()) => Ok(stored),
+                _ => Err(Error::OutcomeUnknown(unknown)),
+            }
+        }
+        other => other,
     }
 }
 

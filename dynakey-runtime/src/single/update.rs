@@ -102,12 +102,15 @@ impl<T: Table, E: 'static, P: DeserializeOwned + Send + 'static> Returning<T, E>
 /// [`Error::NotFound`] and nothing is created. `.upsert()` lets it create the item, as
 /// DynamoDB's `UpdateItem` does by default.
 ///
-/// When an answer is lost (a 5xx, a timeout, a connection dropped after sending), an update made
-/// only of values that a second application leaves as they are (`set`, `remove`,
-/// `set_if_not_exists`, set elements; its version and timestamps) is sent again, and a resend
-/// refused by the values this call stored is this call's success; an update that adds, subtracts
-/// or appends, or returns the item before it, is not sent again: [`Error::OutcomeUnknown`], with
-/// the request as sent (docs/semantics.md §5, "A lost answer").
+/// When an answer is lost (a 5xx, a timeout, a connection dropped after sending), a versioned
+/// update made only of values (`set`, `remove`, `set_if_not_exists`, set elements) is sent
+/// again, and a resend refused by the values this call stored is this call's success; any other
+/// update is not sent again, since its condition could hold again after another writer's change
+/// and a resend would undo that change: one made only of values reads the item, and the item as
+/// stored holding every value it set is its success; otherwise (or for an update that adds,
+/// subtracts or appends, or returns the item before it) [`Error::OutcomeUnknown`], with the
+/// request as sent (docs/semantics.md §5, "A lost answer"). [`exactly_once`](Update::exactly_once)
+/// settles every lost answer with a `ClientRequestToken` instead.
 ///
 /// ```no_run
 /// # use dynakey::Entity;
@@ -130,6 +133,7 @@ impl<T: Table, E: 'static, P: DeserializeOwned + Send + 'static> Returning<T, E>
 pub struct Update<T: Table, E, R = Nothing, V = AnyVersion> {
     db: Db<T>,
     plan: UpdatePlan<E>,
+    exactly_once: bool,
     marker: PhantomData<fn() -> (R, V)>,
 }
 
@@ -151,6 +155,7 @@ impl<T: Table> Db<T> {
         Update {
             db: self.clone(),
             plan: UpdatePlan::new(key.clone()),
+            exactly_once: false,
             marker: PhantomData,
         }
     }
@@ -163,6 +168,7 @@ impl<T: Table, E: Entity, R, V> UpdateBuilder<E> for Update<T, E, R, V> {
         Update {
             db: self.db,
             plan: change(self.plan),
+            exactly_once: self.exactly_once,
             marker: PhantomData,
         }
     }
@@ -173,6 +179,7 @@ impl<T: Table, E: Entity, R, V> Update<T, E, R, V> {
         Update {
             db: self.db,
             plan: self.plan,
+            exactly_once: self.exactly_once,
             marker: PhantomData,
         }
     }
@@ -214,6 +221,24 @@ impl<T: Table, E: Entity, R, V> Update<T, E, R, V> {
     }
 }
 
+impl<T: Table, E: Entity, V> Update<T, E, Nothing, V> {
+    /// Sends the update as a `TransactWriteItems` of this one action with a
+    /// `ClientRequestToken`, so that a lost answer is settled by resending it with the token:
+    /// DynamoDB applies it at most once within 10 minutes, so even an update that adds or
+    /// appends, or one whose condition another writer makes true again, is never applied twice,
+    /// and the call ends `Ok` or in its own error instead of [`Error::OutcomeUnknown`] (unless
+    /// every resend within the table's [`RetryPolicy`](crate::RetryPolicy) is lost too). A
+    /// transaction returns no item, so `.returning_…()` has no `exactly_once`.
+    ///
+    /// Cost: 2 write capacity units per 1 KB of the item (its size after the update, or before
+    /// it when larger) instead of 1 (AWS developer guide, "Capacity management for
+    /// transactions").
+    pub fn exactly_once(mut self) -> Self {
+        self.exactly_once = true;
+        self
+    }
+}
+
 impl<T: Table, E: Versioned, R> Update<T, E, R, AnyVersion> {
     /// Optimistic locking: the update happens only if the stored version is `version` (the one
     /// the item was read with), and stores `version + 1`; otherwise [`Error::VersionConflict`]
@@ -230,10 +255,12 @@ impl<T: Table, E: Entity, R: Returning<T, E>, V> Update<T, E, R, V> {
         // A change of a unique field moves its uniqueness item: one transaction, which returns
         // no item. (The size of an update's values is checked where it is rendered, once:
         // `settle::send`, and for a transaction `transact`.)
-        if action.unique.is_some() && R::RETURN_VALUES != ReturnValue::None {
+        let transacted = action.unique.is_some() || self.exactly_once;
+        if transacted && R::RETURN_VALUES != ReturnValue::None {
             return Err(Error::TransactionRefused(TransactionRefusal::ReturnValues));
         }
-        let attributes = write::send(&self.db, action, R::RETURN_VALUES).await?;
+        let attributes =
+            write::send_as(&self.db, action, R::RETURN_VALUES, self.exactly_once).await?;
         R::decode(attributes)
     }
 }

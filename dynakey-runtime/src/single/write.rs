@@ -65,6 +65,23 @@ pub(crate) async fn send<T: Table>(
     settle::send(db, &mut sent, false).await
 }
 
+/// As [`send`], or, for a write made with `.exactly_once()`, as a `TransactWriteItems` of this
+/// one action with a generated `ClientRequestToken`: after a lost answer it is resent with the
+/// token, which DynamoDB applies at most once within 10 minutes, so the write is settled
+/// without ever applying twice, whoever writes the item meanwhile (docs/semantics.md §5, "A lost
+/// answer"). It returns no item (a transaction returns none).
+pub(crate) async fn send_as<T: Table>(
+    db: &Db<T>,
+    action: Action,
+    return_values: ReturnValue,
+    exactly_once: bool,
+) -> Result<Option<Item>, Error> {
+    if exactly_once {
+        return transact::single(db, action).await.map(|()| None);
+    }
+    send(db, action, return_values).await
+}
+
 /// Deletes the item at `key`, an item of `entity` in its table's list, as [`Db::delete`] does
 /// (one `DeleteItem`; for an entity with `#[unique(…)]`, one `TransactWriteItems` that deletes
 /// its uniqueness items too, after reading them): what [`Db::delete_all`] does to such items.
