@@ -15,6 +15,7 @@
 
 mod common;
 
+mod answer_faults;
 mod batch_faults;
 mod batches;
 mod engine_aba;

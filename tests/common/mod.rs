@@ -8,6 +8,7 @@
 
 #![allow(dead_code)]
 
+pub mod answer_rewriter;
 pub mod engine;
 pub mod fault_proxy;
 
