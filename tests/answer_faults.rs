@@ -454,3 +454,119 @@ async fn no_answer_panics_any_path() -> Result<(), BoxError> {
     );
     Ok(())
 }
+
+/// Rewrites the stream records of `n1` (an `eventName` DynamoDB does not write) and `n2` (a value
+/// of an unknown type in its image).
+fn future_stream_records(_target: &str, body: &mut Value) {
+    let Some(records) = body.get_mut("Records").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for record in records {
+        let key = record
+            .pointer("/dynamodb/Keys/PK/S")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        match key.as_deref() {
+            Some("NOTE#n1") => record["eventName"] = json!("FUTURE"),
+            Some("NOTE#n2") => record["dynamodb"]["NewImage"]["title"] = json!({ "V": "1" }),
+            _ => {}
+        }
+    }
+}
+
+/// Reads `changes` until it catches up: the ids of the notes inserted, and the records that did
+/// not decode.
+async fn read_stream(
+    changes: &mut Changes<App>,
+) -> Result<(Vec<String>, Vec<dynakey_runtime::changes::Undecodable>), BoxError> {
+    let (mut ids, mut undecodable) = (Vec::new(), Vec::new());
+    for _ in 0..20 {
+        let batch = changes.next_batch().await?;
+        ids.extend(batch.changes.iter().filter_map(|c| match c {
+            dynakey_runtime::changes::Change::Insert {
+                new: Some(App::Note(n)),
+                ..
+            } => Some(n.id.clone()),
+            _ => None,
+        }));
+        let caught_up = batch.caught_up && batch.undecodable.is_empty();
+        undecodable.extend(batch.undecodable);
+        if caught_up || !undecodable.is_empty() {
+            return Ok((ids, undecodable));
+        }
+    }
+    Err("the reader did not catch up".into())
+}
+
+#[tokio::test]
+async fn an_unknown_stream_event_names_its_shard_and_sequence_number_and_is_skipped(
+) -> Result<(), BoxError> {
+    use dynakey_runtime::changes::UnknownEvents;
+    use dynakey_runtime::Error;
+    let engine = TestEngine::start().await?;
+    if !engine.is_embedded() {
+        common::report("answer rewriting: embedded engine only, not run against another engine");
+        return Ok(());
+    }
+    let direct: Db<App> = engine.db("future-events");
+    direct.create_table().await?;
+    for id in ["n1", "n2", "n3"] {
+        direct.put(&note(id)).await?;
+    }
+    let streams = rewriting_streams(&engine.streams_client(), Arc::new(future_stream_records));
+
+    // By default the shard stops before the record, which names its shard and sequence number.
+    let mut changes = direct.changes(streams.clone());
+    let (ids, undecodable) = read_stream(&mut changes).await?;
+    assert!(ids.is_empty(), "{ids:?}");
+    let [first] = undecodable.as_slice() else {
+        return Err(format!("one undecodable record, got {undecodable:?}").into());
+    };
+    match &first.error {
+        Error::UnknownChangeEvent {
+            shard_id,
+            sequence_number,
+            event_name,
+        } => {
+            assert_eq!(
+                (shard_id, sequence_number, event_name.as_str()),
+                (&first.shard, &first.sequence_number, "FUTURE")
+            );
+            assert!(first.error.to_string().contains(shard_id.as_str()));
+        }
+        other => return Err(format!("expected UnknownChangeEvent, got {other:?}").into()),
+    }
+    // Skipped by hand: the next record's image holds a value of an unknown type, named with the
+    // item's key; skipped too, the reader goes on.
+    changes.skip(&first.shard, &first.sequence_number);
+    let (ids, undecodable) = read_stream(&mut changes).await?;
+    assert!(ids.is_empty(), "{ids:?}");
+    let [second] = undecodable.as_slice() else {
+        return Err(format!("one undecodable record, got {undecodable:?}").into());
+    };
+    assert!(
+        matches!(
+            &second.error,
+            Error::UnknownAttributeType { attribute, partition: Some(p), .. }
+                if attribute == "title" && p == "NOTE#n2"
+        ),
+        "{:?}",
+        second.error
+    );
+    changes.skip(&second.shard, &second.sequence_number);
+    let (ids, undecodable) = read_stream(&mut changes).await?;
+    assert_eq!((ids, undecodable.len()), (vec!["n3".to_owned()], 0));
+
+    // By policy: every record of an unknown event is passed over.
+    let mut changes = direct.changes(streams).unknown_events(UnknownEvents::Skip);
+    let (ids, undecodable) = read_stream(&mut changes).await?;
+    assert!(ids.is_empty(), "{ids:?}");
+    assert!(
+        matches!(
+            undecodable.as_slice(),
+            [u] if matches!(u.error, Error::UnknownAttributeType { .. })
+        ),
+        "n1 passed over, n2 stops the shard: {undecodable:?}"
+    );
+    Ok(())
+}

@@ -264,11 +264,12 @@ impl fmt::Debug for CursorCodec {
 
 impl CursorCodec {
     /// A codec keyed by `secret` (any length; at least 32 random bytes is a good choice): its
-    /// cursors are **encrypted** (format version 4: XChaCha20-Poly1305 under a key derived from
+    /// cursors are **encrypted** (format version 6: XChaCha20-Poly1305 under a key derived from
     /// the secret with HKDF-SHA256, a random nonce per cursor), so they reveal nothing of the
-    /// keys they hold but their length. It also reads the signed cursors (version 3) that a
-    /// codec with the same secret made before encryption existed (HMAC-SHA256 keyed by the
-    /// secret).
+    /// keys they hold but their length. It also reads the encrypted cursors of version 4 (before
+    /// cursors carried per-partition digests) and the signed cursors (versions 5 and 3,
+    /// HMAC-SHA256 keyed by the secret) that a codec with the same secret made before
+    /// encryption existed.
     pub fn new(secret: impl AsRef<[u8]>) -> Self {
         let secret = secret.as_ref();
         let mut key = chacha20poly1305::Key::default();
@@ -423,8 +424,8 @@ impl CursorCodec {
     }
 
     /// The cursor text of `body` (fingerprint, partition count, positions). With a secret:
-    /// version 4, a random nonce, then `body` encrypted with XChaCha20-Poly1305 (associated data:
-    /// a context string and the version), its tag last. Without: version 3, `body`, then the tag
+    /// version 6, a random nonce, then `body` encrypted with XChaCha20-Poly1305 (associated data:
+    /// a context string and the version), its tag last. Without: version 5, `body`, then the tag
     /// of HMAC-SHA256 over a context string and everything before it, truncated to `TAG_LEN`
     /// bytes. Base64url without padding.
     ///

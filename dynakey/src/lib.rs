@@ -155,6 +155,7 @@ pub use expr::{Json, QueryInput, Value as AttributeValue};
 pub use field::{Cond, Field, IndexGroup, NonKey, QueryFilter, Size, ValueOf, WithKeyFields};
 pub use index::{ConsistentReadable, EntityIndex, Fill, Index, IndexValue, ProjectsAll};
 pub use path::KeyPath;
+pub use plan::QueryPlan;
 pub use query::{
     AnySortKey, AttributeOp, AttributeRange, AttributeStep, KeyQuery, Projected, SortAttributes,
     SortConditions, SortKeyRange, SortKeyUnset, TemplateStep, Whole,

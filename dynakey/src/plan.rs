@@ -164,9 +164,11 @@ pub enum SortKeyCondition {
     Attributes(Vec<(&'static str, SortCondition<KeyValue>)>),
 }
 
-/// A typed Query over one or more partitions; see the [module docs](self).
+/// A typed Query over one or more partitions: what [`KeyQuery::plan`](crate::KeyQuery::plan)
+/// returns, the runtime executes, and a [`CursorCodec`](crate::CursorCodec) binds a cursor to
+/// ([`fingerprint`](Self::fingerprint)). [`input`](Self::input) renders one partition's request
+/// for code that sends the Query with the SDK itself.
 #[derive(Debug, Clone, PartialEq)]
-#[doc(hidden)]
 pub struct QueryPlan {
     pub(crate) target: Target,
     /// The partition-key value of every partition read, in order (shard order for a fan-out);

@@ -699,21 +699,26 @@ mod tests {
                 .build()
         };
         let no_sequence = record(StreamRecord::builder().set_keys(Some(keys.clone())).build());
-        assert!(matches!(
-            change_record(no_sequence),
-            Err(Error::ChangeRecord { .. })
-        ));
+        let read = |record| change_record::<dynakey::DefaultTable>(record, "shard-1");
+        assert!(matches!(read(no_sequence), Err(Error::ChangeRecord { .. })));
         let no_keys = record(StreamRecord::builder().sequence_number("1").build());
+        assert!(matches!(read(no_keys), Err(Error::ChangeRecord { .. })));
+        let stream = StreamRecord::builder()
+            .sequence_number("1")
+            .set_keys(Some(keys))
+            .build();
+        assert!(matches!(read(record(stream.clone())), Ok(Ok(_))));
+        // An event DynamoDB does not write: a record that does not decode, named by its shard
+        // and sequence number.
+        let future = Record::builder()
+            .event_name(OperationType::from("FUTURE"))
+            .dynamodb(stream)
+            .build();
         assert!(matches!(
-            change_record(no_keys),
-            Err(Error::ChangeRecord { .. })
+            read(future),
+            Ok(Err((sequence, Error::UnknownChangeEvent { shard_id, sequence_number, event_name })))
+                if sequence == "1" && shard_id == "shard-1" && sequence_number == "1"
+                    && event_name == "FUTURE"
         ));
-        let fine = record(
-            StreamRecord::builder()
-                .sequence_number("1")
-                .set_keys(Some(keys))
-                .build(),
-        );
-        assert!(change_record(fine).is_ok());
     }
 }
