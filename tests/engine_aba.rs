@@ -9,13 +9,13 @@
 use crate::common;
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use common::engine::Capability;
-use common::fault_proxy::{FaultMix, FaultProxy};
+use common::fault_proxy::FaultProxy;
+use common::outcome_unknown as unknown;
 use common::{fresh, scan, BoxError, TestEngine};
 use dynakey::{Entity, Table, UpdateBuilder};
-use dynakey_runtime::{Db, Error, OutcomeUnknown, RetryPolicy};
+use dynakey_runtime::{Db, Error};
 use serde::{Deserialize, Serialize};
 
 #[derive(Table)]
@@ -85,27 +85,10 @@ where
     F: Fn(Db<App>) -> Fut + Send + Sync + 'static,
     Fut: std::future::Future<Output = ()> + Send + 'static,
 {
-    let mix = FaultMix::none()
-        .drop_after(1.0)
-        .only(operations)
-        .first_send_only();
-    let proxy = FaultProxy::start(&engine.endpoint().await?, 11, mix).await?;
+    let (proxy, db) = common::losing_answers(engine, direct, operations, true, 11).await?;
     let other = direct.clone();
     proxy.on_lost_answer(move || b(other.clone()));
-    let budget = RetryPolicy {
-        base: Duration::from_millis(1),
-        cap: Duration::from_millis(2),
-        max_attempts: 3,
-    };
-    let db = Db::new(proxy.client(), direct.table_name()).with_retry_policy(budget);
     Ok((proxy, db))
-}
-
-fn unknown<T: std::fmt::Debug>(result: Result<T, Error>) -> Result<Box<OutcomeUnknown>, BoxError> {
-    match result {
-        Err(Error::OutcomeUnknown(unknown)) => Ok(unknown),
-        other => Err(format!("expected OutcomeUnknown, got {other:?}").into()),
-    }
 }
 
 async fn title(direct: &Db<App>, id: &str) -> Result<Option<String>, BoxError> {

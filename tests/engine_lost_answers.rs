@@ -9,13 +9,12 @@
 
 use crate::common;
 
-use std::time::Duration;
-
 use common::engine::Capability;
 use common::fault_proxy::{FaultMix, FaultProxy};
+use common::outcome_unknown as unknown;
 use common::{fresh, scan, BoxError, TestEngine};
 use dynakey::{Entity, Table, UpdateBuilder};
-use dynakey_runtime::{Db, Error, OutcomeUnknown, RetryPolicy};
+use dynakey_runtime::{Db, Error};
 use serde::{Deserialize, Serialize};
 
 #[derive(Table)]
@@ -52,33 +51,15 @@ struct User {
     email: String,
 }
 
-/// A handle on `direct`'s table through a proxy that lets the engine apply every request of
-/// `operations` and drops its answer — the first send of each request only, or every send.
+/// A handle on `direct`'s table through a proxy that drops the answers of `operations`, after
+/// the engine applied them ([`common::losing_answers`]).
 async fn lossy(
     engine: &TestEngine,
     direct: &Db<App>,
     operations: &[&str],
     first_send_only: bool,
 ) -> Result<(FaultProxy, Db<App>), BoxError> {
-    let mut mix = FaultMix::none().drop_after(1.0).only(operations);
-    if first_send_only {
-        mix = mix.first_send_only();
-    }
-    let proxy = FaultProxy::start(&engine.endpoint().await?, 5, mix).await?;
-    let budget = RetryPolicy {
-        base: Duration::from_millis(1),
-        cap: Duration::from_millis(2),
-        max_attempts: 3,
-    };
-    let db = Db::new(proxy.client(), direct.table_name()).with_retry_policy(budget);
-    Ok((proxy, db))
-}
-
-fn unknown<T: std::fmt::Debug>(result: Result<T, Error>) -> Result<Box<OutcomeUnknown>, BoxError> {
-    match result {
-        Err(Error::OutcomeUnknown(unknown)) => Ok(unknown),
-        other => Err(format!("expected OutcomeUnknown, got {other:?}").into()),
-    }
+    common::losing_answers(engine, direct, operations, first_send_only, 5).await
 }
 
 async fn count(db: &Db<App>) -> Result<u64, BoxError> {

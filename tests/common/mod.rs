@@ -341,3 +341,39 @@ pub fn report(line: &str) {
         let _ = writeln!(file, "{line}");
     }
 }
+
+/// A handle on `direct`'s table through a fault proxy (seeded by `seed`) in front of `engine`
+/// that lets the engine apply every request of `operations` and drops its answer — the first
+/// send of each request only, or every send — with a short retry budget (3 attempts, 1–2 ms).
+pub async fn losing_answers<T: Table>(
+    engine: &TestEngine,
+    direct: &Db<T>,
+    operations: &[&str],
+    first_send_only: bool,
+    seed: u64,
+) -> Result<(fault_proxy::FaultProxy, Db<T>), BoxError> {
+    let mut mix = fault_proxy::FaultMix::none()
+        .drop_after(1.0)
+        .only(operations);
+    if first_send_only {
+        mix = mix.first_send_only();
+    }
+    let proxy = fault_proxy::FaultProxy::start(&engine.endpoint().await?, seed, mix).await?;
+    let budget = dynakey_runtime::RetryPolicy {
+        base: std::time::Duration::from_millis(1),
+        cap: std::time::Duration::from_millis(2),
+        max_attempts: 3,
+    };
+    let db = Db::new(proxy.client(), direct.table_name()).with_retry_policy(budget);
+    Ok((proxy, db))
+}
+
+/// The [`dynakey_runtime::OutcomeUnknown`] a result ends in, or an error saying what it was.
+pub fn outcome_unknown<T: std::fmt::Debug>(
+    result: Result<T, Error>,
+) -> Result<Box<dynakey_runtime::OutcomeUnknown>, BoxError> {
+    match result {
+        Err(Error::OutcomeUnknown(unknown)) => Ok(unknown),
+        other => Err(format!("expected OutcomeUnknown, got {other:?}").into()),
+    }
+}
