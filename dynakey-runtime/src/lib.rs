@@ -48,10 +48,12 @@
 //! conditional transaction. `put`/`create` return the entity as stored with
 //! [`Put::returning_stored`] ([`PutReturning`], [`Stored`]). Every single-item write is retried
 //! under the table's [`RetryPolicy`] and a lost answer never applies it twice nor reads as
-//! "nothing was written": it is resent when a second send cannot apply twice (a resend refused
-//! by the call's own write is its success), and is otherwise [`Error::OutcomeUnknown`]
-//! ([`OutcomeUnknown`]: the request as sent, to check and resend; `docs/semantics.md` §5, "A lost
-//! answer").
+//! "nothing was written": it is resent only when a second send cannot apply twice even after
+//! another writer's change (a versioned write; a transaction with its token; a resend refused by
+//! the call's own write is its success), otherwise settled by reading its item once, and is
+//! otherwise [`Error::OutcomeUnknown`] ([`OutcomeUnknown`]: the request as sent, to check and
+//! resend; `docs/semantics.md` §5, "A lost answer"). `.exactly_once()` sends a write as a
+//! one-action transaction with a token, which settles every lost answer.
 //!
 //! ## Reads
 //! [`Db::query`] makes one [`Query`] for any query — one partition, an index partition or every

@@ -33,13 +33,15 @@ use crate::retry::{classify, Outcome, Reason, RetryPolicy};
 /// Whether a request may be sent again after its answer was lost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Idempotence {
-    /// A second send cannot apply anything twice: a read, a put or a delete, an update of
-    /// absolute values, a transaction with its `ClientRequestToken`. (A conditional write sent
-    /// again may find its condition refused by its own first send: the single-item writes tell
-    /// that apart by the item returned with the refusal.)
+    /// A second send cannot apply anything twice: a read, a versioned single-item write (its
+    /// condition fails for good once it or anything else was applied), a transaction with its
+    /// `ClientRequestToken`. (A conditional write sent again may find its condition refused by
+    /// its own first send: the single-item writes tell that apart by the item returned with the
+    /// refusal.)
     Idempotent,
-    /// A second send may apply twice, or answer with the first one's effect: an update that adds
-    /// to a stored value or appends to a list, an update returning the item before it.
+    /// A second send may apply twice: an update that adds to a stored value or appends to a
+    /// list, an update returning the item before it — and any other single-item write, whose
+    /// condition another writer's change could make true again (docs/semantics.md §5).
     NotIdempotent,
 }
 

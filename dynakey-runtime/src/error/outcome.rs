@@ -103,11 +103,13 @@ pub(crate) enum SentRequest {
 /// [`delete`](crate::Db::delete), [`update`](crate::Db::update),
 /// [`move_to`](crate::Db::move_to)) that may or may not have been applied, in
 /// [`Error::OutcomeUnknown`]: an attempt's answer was lost (a 5xx response, a timeout, a
-/// connection dropped after sending, an unreadable answer), and sending the same request again
-/// could not settle it — the request is not safe to send twice (an update that adds to a stored
-/// value or appends to a list, or one returning the item before it), a later attempt's condition
-/// failed on an item that does not show this write, or the retry budget ran out (docs/semantics.md
-/// §5, "A lost answer").
+/// connection dropped after sending, an unreadable answer), and neither sending the same request
+/// again nor reading its item settled it — a resend could be applied a second time over another
+/// writer's change (anything but a versioned write or a `TransactWriteItems` with its token) and
+/// the item as read does not show this write, the request is not safe to send twice (an update
+/// that adds to a stored value or appends to a list, or one returning the item before it), a
+/// later attempt's condition failed on an item that does not show this write, or the retry
+/// budget ran out (docs/semantics.md §5, "A lost answer").
 ///
 /// It carries the request exactly as it was sent (the same timestamps, version and values): read
 /// the item to find out whether it was applied, and if not, [`resend`](Self::resend) it.
