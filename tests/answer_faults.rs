@@ -9,7 +9,8 @@
 //! The answers are rewritten in the SDK's HTTP client (`common/answer_rewriter.rs`, around the
 //! embedded engine's in-process client) rather than by the HTTP fault proxy, so that a local run
 //! can send 100,000 answers per path: `DYNAKEY_ANSWERS=100000` sets the count per path (CI's
-//! default: 2,000). Seeded (`DYNAKEY_ANSWERS_SEED`, default 41): a run replays.
+//! default: 2,000), `DYNAKEY_ANSWERS_PATHS=Get,Query` the paths (default: all). Seeded
+//! (`DYNAKEY_ANSWERS_SEED`, default 41): a run replays.
 
 use crate::common;
 
@@ -412,7 +413,10 @@ async fn no_answer_panics_any_path() -> Result<(), BoxError> {
     let first_panic: Arc<Mutex<Option<String>>> = Arc::default();
     let mut lines = Vec::new();
     let mut panics_in_all = 0u64;
-    for path in PATHS {
+    let only = std::env::var("DYNAKEY_ANSWERS_PATHS").unwrap_or_default();
+    let chosen =
+        |path: &Path| only.is_empty() || only.split(',').any(|p| p.trim() == format!("{path:?}"));
+    for path in PATHS.into_iter().filter(chosen) {
         let started = Instant::now();
         let before = answers.load(Ordering::Relaxed);
         let (mut calls, mut panics) = (0u64, 0u64);
