@@ -125,8 +125,8 @@ async fn setup(seed: u64) -> Result<Setup, BoxError> {
     let engine = TestEngine::start().await?;
     let direct: Db<App> = engine.table_named("writes").await?;
     let proxy = FaultProxy::start(&engine.endpoint().await?, seed, faults()).await?;
-    // Writes follow the table's policy; the reads of unique writes keep the SDK's retries,
-    // with a short backoff here.
+    // Writes, the reads of unique writes and the reads that settle a lost answer follow the
+    // table's policy; the client's own retries (a short backoff here) serve the other reads.
     let client = aws_sdk_dynamodb::Client::from_conf(
         proxy
             .sdk_config()
