@@ -256,8 +256,22 @@ pub(crate) fn key_strings<T: Table>(
     (partition, sort)
 }
 
-// `Error::current` decodes with the item codec above, so it is written here, not under `error`,
-// which every module (this one included) names.
+// `BatchGetFailure::read_as` and `Error::current` decode with the item codec above, so they are
+// written here, not under `error`, which every module (this one included) names.
+impl crate::error::BatchGetFailure {
+    /// The items read, decoded into `E`.
+    ///
+    /// # Errors
+    /// [`Error::Decode`] for the first item that does not decode
+    /// ([`Error::UnknownAttributeType`]: one holding a value of a type the SDK does not know).
+    pub fn read_as<E: DeserializeOwned>(&self) -> Result<Vec<E>, Error> {
+        self.read
+            .iter()
+            .map(|item| from_item(item.clone()))
+            .collect()
+    }
+}
+
 impl Error {
     /// The item as stored, decoded into `E`, carried by [`Error::ConditionFailed`] and
     /// [`Error::VersionConflict`] (the item DynamoDB returned with the failed condition): `None`

@@ -13,7 +13,6 @@
 use std::fmt;
 
 use dynakey::{Entity, Key};
-use serde::de::DeserializeOwned;
 
 use super::Error;
 use crate::convert::Item;
@@ -172,18 +171,6 @@ pub struct BatchGetFailure {
 }
 
 impl BatchGetFailure {
-    /// The items read, decoded into `E`.
-    ///
-    /// # Errors
-    /// [`Error::Decode`] for the first item that does not decode
-    /// ([`Error::UnknownAttributeType`]: one holding a value of a type the SDK does not know).
-    pub fn read_as<E: DeserializeOwned>(&self) -> Result<Vec<E>, Error> {
-        self.read
-            .iter()
-            .map(|item| crate::item::from_item(item.clone()))
-            .collect()
-    }
-
     /// The keys not read, typed as keys of `E`, in input order.
     ///
     /// # Errors
