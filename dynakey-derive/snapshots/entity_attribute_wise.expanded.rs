@@ -363,57 +363,25 @@ const _: () = {
             ),
         ];
         fn attribute_keys(&self) -> __dk::AttributeKeys {
-            let mut __dynakey_out = ::std::vec::Vec::with_capacity(24usize);
-            __dk::push_native(
-                &mut __dynakey_out,
-                &__BY_TOURNAMENT_REGION,
-                __dk::KeyRole::Partition,
-                0usize,
-                &self.tournament,
-            )?;
-            __dk::push_native(
-                &mut __dynakey_out,
-                &__BY_TOURNAMENT_REGION,
-                __dk::KeyRole::Partition,
-                1usize,
-                &self.region,
-            )?;
-            __dk::push_native(
-                &mut __dynakey_out,
-                &__BY_TOURNAMENT_REGION,
-                __dk::KeyRole::Sort,
-                0usize,
-                &self.round,
-            )?;
-            __dk::push_template(
-                &mut __dynakey_out,
-                &__BY_TOURNAMENT_REGION,
-                __dk::KeyRole::Sort,
-                1usize,
-                __dk::Some(Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&self.bracket,))),
-            )?;
-            __dk::push_template(
-                &mut __dynakey_out,
-                &__BY_SCORE,
-                __dk::KeyRole::Partition,
-                0usize,
-                __dk::Some(Match::__BY_SCORE_FILL_0.encode((&self.board,))),
-            )?;
-            __dk::push_native(
-                &mut __dynakey_out,
-                &__BY_SCORE,
-                __dk::KeyRole::Sort,
-                0usize,
-                &self.score,
-            )?;
-            __dk::push_native(
-                &mut __dynakey_out,
-                &__BY_RANK,
-                __dk::KeyRole::Sort,
-                0usize,
-                &self.rank,
-            )?;
-            __dk::Ok(__dynakey_out)
+            __dk::attribute_keys_of([
+                __dk::native_at(&__BY_TOURNAMENT_REGION, __dk::pk(0), &self.tournament),
+                __dk::native_at(&__BY_TOURNAMENT_REGION, __dk::pk(1), &self.region),
+                __dk::native_at(&__BY_TOURNAMENT_REGION, __dk::sk(0), &self.round),
+                __dk::template_at(
+                    &__BY_TOURNAMENT_REGION,
+                    __dk::sk(1),
+                    __dk::Some(
+                        Match::__BY_TOURNAMENT_REGION_FILL_3.encode((&self.bracket,)),
+                    ),
+                ),
+                __dk::template_at(
+                    &__BY_SCORE,
+                    __dk::pk(0),
+                    __dk::Some(Match::__BY_SCORE_FILL_0.encode((&self.board,))),
+                ),
+                __dk::native_at(&__BY_SCORE, __dk::sk(0), &self.score),
+                __dk::native_at(&__BY_RANK, __dk::sk(0), &self.rank),
+            ])
         }
         const LISTED_CHECKED: bool = __dk::listed_check::<
             Self::Table,

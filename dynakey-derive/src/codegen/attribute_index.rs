@@ -14,7 +14,7 @@ use syn::Ident;
 use crate::codegen::parts::kind_tokens;
 use crate::codegen::parts::Parts;
 use crate::codegen::sort_key_order::{Order, Steps};
-use crate::codegen::{label, local, template};
+use crate::codegen::{label, template};
 use crate::model::index::{snake_case, template_method_name, Fill, IndexTemplates};
 use crate::model::table::{AttrType, KeyAttr, TableIndex};
 use crate::model::{Entity, Role, Segment, Template};
@@ -131,6 +131,7 @@ pub struct Expansion {
 struct FillInfo<'f> {
     fill: &'f Fill,
     role: TokenStream,
+    sort: bool,
     /// Position among its role's fills (after the entity-type attribute: the core adds it).
     position: usize,
     /// The template constant of a template fill.
@@ -216,6 +217,7 @@ pub fn entity(
         .map(|(n, (sort, position, fill))| FillInfo {
             fill,
             role: role_tokens(sort),
+            sort,
             position,
             constant: format_ident!("__{}_FILL_{}", upper, n),
         })
@@ -491,16 +493,20 @@ fn entry(
 }
 
 /// The `attribute_keys` entries of one index: `(attribute, value)` per fill, a template over a
-/// `None` field `Absent` (`__private::push_native` / `push_template`).
+/// `None` field `Absent` (`__private::native_at` / `template_at`), each followed by a comma.
 fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &Ident) -> TokenStream {
-    let out = local("__dynakey_out");
     let block = label("__dynakey_fill");
     let statements = infos.iter().map(|info| {
-        let (role, position) = (&info.role, info.position);
+        let k = proc_macro2::Literal::usize_unsuffixed(info.position);
+        let slot = if info.sort {
+            quote!(__dk::sk(#k))
+        } else {
+            quote!(__dk::pk(#k))
+        };
         match info.fill {
             Fill::Field { index, .. } => {
                 let ident = entity.field(*index).ident;
-                quote!(__dk::push_native(&mut #out, &#def, #role, #position, &self.#ident)?;)
+                quote!(__dk::native_at(&#def, #slot, &self.#ident),)
             }
             Fill::Template(template) => {
                 let mut bound: Vec<usize> = Vec::new();
@@ -535,7 +541,7 @@ fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &Ident) -> TokenS
                 } else {
                     quote!(#block: { #(#binds)* __dk::Some(#encode) })
                 };
-                quote!(__dk::push_template(&mut #out, &#def, #role, #position, #key)?;)
+                quote!(__dk::template_at(&#def, #slot, #key),)
             }
         }
     });

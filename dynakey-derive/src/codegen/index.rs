@@ -288,12 +288,9 @@ pub fn entity(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
         }
     });
     let attribute_keys = (!attribute_blocks.is_empty()).then(|| {
-        let capacity = 8 * attribute_blocks.len();
         quote! {
             fn attribute_keys(&self) -> __dk::AttributeKeys {
-                let mut #keys = ::std::vec::Vec::with_capacity(#capacity);
-                #(#attribute_blocks)*
-                __dk::Ok(#keys)
+                __dk::attribute_keys_of([#(#attribute_blocks)*])
             }
         }
     });

@@ -129,46 +129,62 @@ pub fn partition_value<T: KeyAttribute>(
     value.attribute_value(KeyRole::Partition)
 }
 
-/// Pushes `(attribute, value)` of native fill `k` of `role` to a generated
-/// `Entity::attribute_keys`.
+/// Fill `k` of the partition key, in a generated `Entity::attribute_keys` entry.
+#[must_use]
+pub const fn pk(k: usize) -> (KeyRole, usize) {
+    (KeyRole::Partition, k)
+}
+
+/// Fill `k` of the sort key, in a generated `Entity::attribute_keys` entry.
+#[must_use]
+pub const fn sk(k: usize) -> (KeyRole, usize) {
+    (KeyRole::Sort, k)
+}
+
+/// One generated `Entity::attribute_keys` entry: `(attribute, value)` of native fill `k` of
+/// `role`.
 ///
 /// # Errors
 /// As [`native_key`](super::native_key).
 #[inline]
-pub fn push_native<F: super::NativeField>(
-    out: &mut Vec<(&'static str, IndexValue)>,
+pub fn native_at<F: super::NativeField>(
     def: &IndexDef,
-    role: KeyRole,
-    k: usize,
+    (role, k): (KeyRole, usize),
     value: &F,
-) -> Result<(), KeyError> {
-    out.push((
+) -> Result<(&'static str, IndexValue), KeyError> {
+    Ok((
         fill_attribute(def, role, k),
         super::native_key(value, role)?,
-    ));
-    Ok(())
+    ))
 }
 
-/// Pushes `(attribute, value)` of template fill `k` of `role` (its key `key`, or
-/// [`IndexValue::Absent`] for `None`: a template over a `None` field) to a generated
-/// `Entity::attribute_keys`.
+/// One generated `Entity::attribute_keys` entry: `(attribute, value)` of template fill `k` of
+/// `role` (its key `key`, or [`IndexValue::Absent`] for `None`: a template over a `None` field).
 ///
 /// # Errors
 /// The encoder's error.
 #[inline]
-pub fn push_template(
-    out: &mut Vec<(&'static str, IndexValue)>,
+pub fn template_at(
     def: &IndexDef,
-    role: KeyRole,
-    k: usize,
+    (role, k): (KeyRole, usize),
     key: Option<Result<String, KeyError>>,
-) -> Result<(), KeyError> {
+) -> Result<(&'static str, IndexValue), KeyError> {
     let value = match key {
         Some(key) => IndexValue::Write(KeyValue::S(key?)),
         None => IndexValue::Absent,
     };
-    out.push((fill_attribute(def, role, k), value));
-    Ok(())
+    Ok((fill_attribute(def, role, k), value))
+}
+
+/// A generated `Entity::attribute_keys` from its entries ([`native_at`], [`template_at`]) in
+/// order: one list of data instead of a statement per fill.
+///
+/// # Errors
+/// The first entry's error.
+pub fn attribute_keys_of<const N: usize>(
+    entries: [Result<(&'static str, IndexValue), KeyError>; N],
+) -> crate::__private::AttributeKeys {
+    entries.into_iter().collect()
 }
 
 /// The generated `E::query_<index>(…)` of an attribute-wise index: the whole index partition
