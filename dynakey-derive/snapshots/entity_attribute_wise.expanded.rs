@@ -42,13 +42,7 @@ const _: () = {
         ("rank", "rank"),
     ];
     #[automatically_derived]
-    impl ::dynakey::ParsedKeys for Match
-    where
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
+    impl ::dynakey::ParsedKeys for Match {
         type PartitionKey = MatchPartitionKey;
         type PartitionValues = (String,);
         #[inline]
@@ -80,69 +74,45 @@ const _: () = {
         { __dk::attribute_index_position::<Esports>("ByTournamentRegion", "Match") },
     >>::Index;
     const __BY_TOURNAMENT_REGION: __dk::IndexDef = <__Index0 as __dk::Index>::DEF;
-    const _: () = __dk::check_fill_counts(
-        &__BY_TOURNAMENT_REGION,
-        true,
-        2usize,
-        "ByTournamentRegion",
-    );
-    const _: () = __dk::check_sort_fill_count(
-        &__BY_TOURNAMENT_REGION,
-        2usize,
-        "ByTournamentRegion",
-    );
+    const _: () = __dk::check_fill_counts(&__BY_TOURNAMENT_REGION, true, 2);
+    const _: () = __dk::check_sort_fill_count(&__BY_TOURNAMENT_REGION, 2);
     const _: () = __dk::check_isolation(
         &__BY_TOURNAMENT_REGION,
         "_type",
         false,
-        "ByTournamentRegion",
         "Match",
     );
     impl __dk::IndexMember<Match> for ByTournamentRegion {}
     const _: () = __dk::check_native_fill(
         &__BY_TOURNAMENT_REGION,
-        __dk::KeyRole::Partition,
-        0usize,
+        __dk::pk(0),
         __dk::TypeProbe::<String>::TYPE,
         "tournament",
         "tournament",
-        "ByTournamentRegion",
     );
     const _: () = __dk::check_native_fill(
         &__BY_TOURNAMENT_REGION,
-        __dk::KeyRole::Partition,
-        1usize,
+        __dk::pk(1),
         __dk::TypeProbe::<String>::TYPE,
         "region",
         "region",
-        "ByTournamentRegion",
     );
     const _: () = __dk::check_native_fill(
         &__BY_TOURNAMENT_REGION,
-        __dk::KeyRole::Sort,
-        0usize,
+        __dk::sk(0),
         __dk::TypeProbe::<u32>::TYPE,
         "round",
         "round",
-        "ByTournamentRegion",
     );
     const _: () = __dk::check_template_fill(
         &__BY_TOURNAMENT_REGION,
-        __dk::KeyRole::Sort,
-        1usize,
+        __dk::sk(1),
         "B#<bracket>",
         __STORED,
-        "ByTournamentRegion",
     );
     type __Sk0Fields = (field::round, field::bracket);
     type __Sk0At<const D: usize, F> = <__Sk0Fields as __dk::StepAt<D, F>>::Next;
-    impl<const D: usize> MatchByTournamentRegionSk<D>
-    where
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
+    impl<const D: usize> MatchByTournamentRegionSk<D> {
         ///Sort attribute `round`: `.eq(v)` and the next may follow, or a last range (`.gt(v)`, `.between(lo, hi)`, `.begins_with(p)` on a string, …).
         pub fn round<const N: usize>(
             self,
@@ -151,12 +121,7 @@ const _: () = {
             __Sk0Fields: __dk::StepAt<D, field::round>,
             __Sk0At<D, field::round>: __dk::NextAttribute<field::round, N, __Sk0Fields>,
         {
-            __dk::attribute_step(
-                self.0,
-                &__BY_TOURNAMENT_REGION,
-                0,
-                MatchByTournamentRegionSk,
-            )
+            __dk::attribute_step(self.0, 0, MatchByTournamentRegionSk)
         }
         ///Sort attribute `B#<bracket>`: `.eq(v)` and the next may follow, or a last range (`.gt(v)`, `.between(lo, hi)`, …) on the key of `v`, within this template's keys.
         pub fn bracket<const N: usize>(
@@ -171,7 +136,6 @@ const _: () = {
         {
             __dk::template_step(
                 self.0,
-                &__BY_TOURNAMENT_REGION,
                 1,
                 Match::__BY_TOURNAMENT_REGION_FILL_3.template,
                 MatchByTournamentRegionSk,
@@ -194,36 +158,26 @@ const _: () = {
         { __dk::attribute_index_position::<Esports>("ByScore", "Match") },
     >>::Index;
     const __BY_SCORE: __dk::IndexDef = <__Index1 as __dk::Index>::DEF;
-    const _: () = __dk::check_fill_counts(&__BY_SCORE, true, 1usize, "ByScore");
-    const _: () = __dk::check_sort_fill_count(&__BY_SCORE, 1usize, "ByScore");
-    const _: () = __dk::check_isolation(&__BY_SCORE, "_type", true, "ByScore", "Match");
+    const _: () = __dk::check_fill_counts(&__BY_SCORE, true, 1);
+    const _: () = __dk::check_sort_fill_count(&__BY_SCORE, 1);
+    const _: () = __dk::check_isolation(&__BY_SCORE, "_type", true, "Match");
     impl<__DynakeyEntity> __dk::IndexMember<__DynakeyEntity> for ByScore {}
     const _: () = __dk::check_template_fill(
         &__BY_SCORE,
-        __dk::KeyRole::Partition,
-        0usize,
+        __dk::pk(0),
         "BOARD#<board>",
         __STORED,
-        "ByScore",
     );
     const _: () = __dk::check_native_fill(
         &__BY_SCORE,
-        __dk::KeyRole::Sort,
-        0usize,
+        __dk::sk(0),
         __dk::TypeProbe::<u64>::TYPE,
         "score",
         "score",
-        "ByScore",
     );
     type __Sk1Fields = (field::score,);
     type __Sk1At<const D: usize, F> = <__Sk1Fields as __dk::StepAt<D, F>>::Next;
-    impl<const D: usize> MatchByScoreSk<D>
-    where
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
+    impl<const D: usize> MatchByScoreSk<D> {
         ///Sort attribute `score`: `.eq(v)` and the next may follow, or a last range (`.gt(v)`, `.between(lo, hi)`, `.begins_with(p)` on a string, …).
         pub fn score<const N: usize>(
             self,
@@ -232,7 +186,7 @@ const _: () = {
             __Sk1Fields: __dk::StepAt<D, field::score>,
             __Sk1At<D, field::score>: __dk::NextAttribute<field::score, N, __Sk1Fields>,
         {
-            __dk::attribute_step(self.0, &__BY_SCORE, 0, MatchByScoreSk)
+            __dk::attribute_step(self.0, 0, MatchByScoreSk)
         }
     }
     #[diagnostic::do_not_recommend]
@@ -250,28 +204,20 @@ const _: () = {
         { __dk::attribute_index_position::<Esports>("ByRank", "Match") },
     >>::Index;
     const __BY_RANK: __dk::IndexDef = <__Index2 as __dk::Index>::DEF;
-    const _: () = __dk::check_fill_counts(&__BY_RANK, false, 0usize, "ByRank");
-    const _: () = __dk::check_sort_fill_count(&__BY_RANK, 1usize, "ByRank");
-    const _: () = __dk::check_isolation(&__BY_RANK, "_type", false, "ByRank", "Match");
+    const _: () = __dk::check_fill_counts(&__BY_RANK, false, 0);
+    const _: () = __dk::check_sort_fill_count(&__BY_RANK, 1);
+    const _: () = __dk::check_isolation(&__BY_RANK, "_type", false, "Match");
     impl __dk::IndexMember<Match> for ByRank {}
     const _: () = __dk::check_native_fill(
         &__BY_RANK,
-        __dk::KeyRole::Sort,
-        0usize,
+        __dk::sk(0),
         __dk::TypeProbe::<u8>::TYPE,
         "rank",
         "rank",
-        "ByRank",
     );
     type __Sk2Fields = (field::rank,);
     type __Sk2At<const D: usize, F> = <__Sk2Fields as __dk::StepAt<D, F>>::Next;
-    impl<const D: usize> MatchByRankSk<D>
-    where
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
+    impl<const D: usize> MatchByRankSk<D> {
         ///Sort attribute `rank`: `.eq(v)` and the next may follow, or a last range (`.gt(v)`, `.between(lo, hi)`, `.begins_with(p)` on a string, …).
         pub fn rank<const N: usize>(
             self,
@@ -280,7 +226,7 @@ const _: () = {
             __Sk2Fields: __dk::StepAt<D, field::rank>,
             __Sk2At<D, field::rank>: __dk::NextAttribute<field::rank, N, __Sk2Fields>,
         {
-            __dk::attribute_step(self.0, &__BY_RANK, 0, MatchByRankSk)
+            __dk::attribute_step(self.0, 0, MatchByRankSk)
         }
     }
     #[diagnostic::do_not_recommend]
@@ -294,13 +240,7 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::dynakey::Unversioned for Match
-    where
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {}
+    impl ::dynakey::Unversioned for Match {}
     const _: () = if __dk::is_key_attribute::<Esports>("_type") {
         ::core::panic!(
             "entity `Match`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
@@ -327,13 +267,7 @@ const _: () = {
         pub type __kind_BY_RANK = BY_RANK<(fields::RANK,)>;
     }
     #[automatically_derived]
-    impl ::dynakey::Entity for Match
-    where
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
+    impl ::dynakey::Entity for Match {
         type Table = Esports;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Match";
@@ -396,20 +330,8 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::dynakey::InTable<Esports> for Match
-    where
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {}
-    impl Match
-    where
-        String: ::dynakey::KeyAttribute,
-        u32: ::dynakey::KeyAttribute,
-        u64: ::dynakey::KeyAttribute,
-        u8: ::dynakey::KeyAttribute,
-    {
+    impl ::dynakey::InTable<Esports> for Match {}
+    impl Match {
         const __PARTITION: __dk::Template<(String,)> = __dk::template(
             "MATCH#<id>",
             __dk::KeyRole::Partition,

@@ -31,7 +31,6 @@ const TRAITS: &[&str] = &[
     "Versioned",
     "Unversioned",
     "TableWithTtl",
-    "KeyAttribute",
     "SortAttributes",
 ];
 

@@ -130,20 +130,11 @@ pub struct Expansion {
 /// One fill with what code generation needs of it.
 struct FillInfo<'f> {
     fill: &'f Fill,
-    role: TokenStream,
     sort: bool,
     /// Position among its role's fills (after the entity-type attribute: the core adds it).
     position: usize,
     /// The template constant of a template fill.
     constant: Ident,
-}
-
-fn role_tokens(sort: bool) -> TokenStream {
-    if sort {
-        quote!(__dk::KeyRole::Sort)
-    } else {
-        quote!(__dk::KeyRole::Partition)
-    }
 }
 
 /// The constant holding index `name`'s declaration (`<I as Index>::DEF`).
@@ -216,7 +207,6 @@ pub fn entity(
         .enumerate()
         .map(|(n, (sort, position, fill))| FillInfo {
             fill,
-            role: role_tokens(sort),
             sort,
             position,
             constant: format_ident!("__{}_FILL_{}", upper, n),
@@ -242,7 +232,6 @@ pub fn entity(
             ident: format_ident!("{}{}Sk", entity.ident, name),
             ctor: format_ident!("{}_sk", snake_case(&name)),
             alias,
-            def: &def,
             tag: format!("Sk{n}"),
         };
         out.parts.outer.extend(builder.declaration(entity, &name));
@@ -275,19 +264,19 @@ fn checks(
     let Some(fills) = &index.fills else {
         return TokenStream::new();
     };
-    let name = index.name();
     let entity_name = entity.ident.to_string();
     let path_span = index.index.span();
     let mut out = TokenStream::new();
-    let (n_pk, n_sk) = (fills.partition.len(), fills.sort.len());
+    let n_pk = proc_macro2::Literal::usize_unsuffixed(fills.partition.len());
+    let n_sk = proc_macro2::Literal::usize_unsuffixed(fills.sort.len());
     let pk_given = fills.partition_written.is_some();
     let counts_span = fills.partition_written.unwrap_or(path_span);
     out.extend(quote_spanned! {counts_span=>
-        const _: () = __dk::check_fill_counts(&#def, #pk_given, #n_pk, #name);
+        const _: () = __dk::check_fill_counts(&#def, #pk_given, #n_pk);
     });
     let sort_span = fills.sort_written.unwrap_or(path_span);
     out.extend(quote_spanned! {sort_span=>
-        const _: () = __dk::check_sort_fill_count(&#def, #n_sk, #name);
+        const _: () = __dk::check_sort_fill_count(&#def, #n_sk);
     });
     let entity_type = entity
         .entity_type
@@ -297,7 +286,7 @@ fn checks(
     let told_apart = literal_start(index) || index.exclusive.is_some();
     let isolation_span = fills.partition.first().map_or(path_span, Fill::span);
     out.extend(quote_spanned! {isolation_span=>
-        const _: () = __dk::check_isolation(&#def, #entity_type, #told_apart, #name, #entity_name);
+        const _: () = __dk::check_isolation(&#def, #entity_type, #told_apart, #entity_name);
     });
     // Membership: an `exclusive` entity claims every entity type, so any other entity of the
     // index conflicts with it (E0119 at the second impl).
@@ -312,7 +301,7 @@ fn checks(
         }),
     }
     for info in infos {
-        let (role, position) = (&info.role, info.position);
+        let slot = slot(info);
         let span = info.fill.span();
         match info.fill {
             Fill::Field { index: field, .. } => {
@@ -321,17 +310,14 @@ fn checks(
                 let (field_name, attribute) = (field.name(), &field.attribute);
                 out.extend(quote_spanned! {span=>
                     const _: () = __dk::check_native_fill(
-                        &#def, #role, #position, __dk::TypeProbe::<#ty>::TYPE,
-                        #field_name, #attribute, #name,
+                        &#def, #slot, __dk::TypeProbe::<#ty>::TYPE, #field_name, #attribute,
                     );
                 });
             }
             Fill::Template(template) => {
                 let text = template.lit.value();
                 out.extend(quote_spanned! {span=>
-                    const _: () = __dk::check_template_fill(
-                        &#def, #role, #position, #text, __STORED, #name,
-                    );
+                    const _: () = __dk::check_template_fill(&#def, #slot, #text, __STORED);
                 });
             }
         }
@@ -497,12 +483,7 @@ fn entry(
 fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &Ident) -> TokenStream {
     let block = label("__dynakey_fill");
     let statements = infos.iter().map(|info| {
-        let k = proc_macro2::Literal::usize_unsuffixed(info.position);
-        let slot = if info.sort {
-            quote!(__dk::sk(#k))
-        } else {
-            quote!(__dk::pk(#k))
-        };
+        let slot = slot(info);
         match info.fill {
             Fill::Field { index, .. } => {
                 let ident = entity.field(*index).ident;
@@ -548,12 +529,21 @@ fn key_block(entity: &Entity<'_>, infos: &[FillInfo<'_>], def: &Ident) -> TokenS
     quote!(#(#statements)*)
 }
 
+/// `__private::pk(k)` or `sk(k)`: which fill of its role `info` is.
+fn slot(info: &FillInfo<'_>) -> TokenStream {
+    let k = proc_macro2::Literal::usize_unsuffixed(info.position);
+    if info.sort {
+        quote!(__dk::sk(#k))
+    } else {
+        quote!(__dk::pk(#k))
+    }
+}
+
 /// The sort builder of one attribute-wise index.
 struct SortBuilder<'a> {
     ident: Ident,
     ctor: Ident,
     alias: &'a Ident,
-    def: &'a Ident,
     /// The tag of its aliases in the `const _` block.
     tag: String,
 }
@@ -607,7 +597,6 @@ impl SortBuilder<'_> {
                 builder: ident,
                 entity: entity_ident,
                 alias,
-                def: self.def,
                 position: info.position,
                 check: &order.bounds(&steps[depth], &quote!(N)),
             };
@@ -649,7 +638,6 @@ struct Step<'a> {
     builder: &'a Ident,
     entity: &'a Ident,
     alias: &'a Ident,
-    def: &'a Ident,
     /// The fill's position among the sort fills.
     position: usize,
     /// The order bounds of the method (the builder its step's `eq` returns is at `N`).
@@ -660,8 +648,7 @@ impl Step<'_> {
     /// A native sort fill `a` of type `ty`: `a()`, returning the core's `AttributeStep` (`eq`,
     /// the ranges, `begins_with` on a string).
     fn native(&self, field: &Ident, ty: &syn::Type) -> TokenStream {
-        let (builder, entity, alias, def, check) =
-            (self.builder, self.entity, self.alias, self.def, self.check);
+        let (builder, entity, alias, check) = (self.builder, self.entity, self.alias, self.check);
         let k = crate::codegen::sort_key::unsuffixed(self.position);
         let name = syn::ext::IdentExt::unraw(field).to_string();
         let doc = format!(
@@ -671,7 +658,7 @@ impl Step<'_> {
         quote! {
             #[doc = #doc]
             pub fn #field<const N: usize>(self) -> __dk::AttributeStep<#builder<N>, #entity, #alias, #ty> #check {
-                __dk::attribute_step(self.0, &#def, #k, #builder)
+                __dk::attribute_step(self.0, #k, #builder)
             }
         }
     }
@@ -681,8 +668,8 @@ impl Step<'_> {
     /// a template of several fields, the equality with the template's fields, named after the
     /// template's text.
     fn template(&self, entity: &Entity<'_>, template: &Template, constant: &Ident) -> TokenStream {
-        let (builder, entity_ident, alias, def, check) =
-            (self.builder, self.entity, self.alias, self.def, self.check);
+        let (builder, entity_ident, alias, check) =
+            (self.builder, self.entity, self.alias, self.check);
         let k = crate::codegen::sort_key::unsuffixed(self.position);
         let text = template.lit.value();
         let fields: Vec<usize> = template.field_indices().collect();
@@ -697,7 +684,7 @@ impl Step<'_> {
             return quote! {
                 #[doc = #doc]
                 pub fn #method<const N: usize>(self) -> __dk::TemplateStep<#builder<N>, #entity_ident, #alias, #ty> #check {
-                    __dk::template_step(self.0, &#def, #k, #template.template, #builder)
+                    __dk::template_step(self.0, #k, #template.template, #builder)
                 }
             };
         }
@@ -710,7 +697,7 @@ impl Step<'_> {
         quote! {
             #[doc = #doc]
             pub fn #method<const N: usize>(self, #(#params),*) -> #builder<N> #check {
-                #builder(__dk::step_template_eq(self.0, &#def, #k, #eq))
+                #builder(__dk::step_template_eq::<#alias>(self.0, #k, #eq))
             }
         }
     }

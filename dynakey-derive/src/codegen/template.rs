@@ -31,14 +31,15 @@ pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
         for index in template.field_indices() {
             let ty = entity.field(index).key_ty();
             let key = quote!(#ty).to_string();
-            if seen.contains(&key) || is_builtin_key_type(ty) {
+            if seen.contains(&key) || is_builtin(ty, BUILTIN_SEGMENTS) {
                 continue;
             }
             seen.push(key);
             predicates.push(quote_spanned!(ty.span()=> #ty: __dk::KeySegment));
         }
     }
-    // A field that fills an attribute-wise index attribute natively is a `KeyAttribute`.
+    // A field that fills an attribute-wise index attribute natively is a `KeyAttribute` (always
+    // so for `String`, the integers and the floats).
     let mut native_seen: Vec<String> = Vec::new();
     for index in entity
         .indexes
@@ -47,11 +48,11 @@ pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
     {
         let ty = entity.field(index).key_ty();
         let key = quote!(#ty).to_string();
-        if native_seen.contains(&key) {
+        if native_seen.contains(&key) || is_builtin(ty, BUILTIN_ATTRIBUTES) {
             continue;
         }
         native_seen.push(key);
-        predicates.push(quote_spanned!(ty.span()=> #ty: ::dynakey::KeyAttribute));
+        predicates.push(quote_spanned!(ty.span()=> #ty: __dk::KeyAttribute));
     }
     if predicates.is_empty() {
         return TokenStream::new();
@@ -59,14 +60,22 @@ pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
     quote!(where #(#predicates,)*)
 }
 
-/// `true` for `String` and the primitive key types (`bool`, `char`, the integers and floats),
-/// always key segments: a predicate for them can never fail, and would only be proven again in
-/// every item of every impl that carries the where clause.
-fn is_builtin_key_type(ty: &syn::Type) -> bool {
-    const BUILTIN: &[&str] = &[
-        "String", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32",
-        "i64", "i128", "isize", "f32", "f64",
-    ];
+/// `String` and the primitive key types (`bool`, `char`, the integers and floats), always key
+/// segments.
+const BUILTIN_SEGMENTS: &[&str] = &[
+    "String", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32",
+    "i64", "i128", "isize", "f32", "f64",
+];
+
+/// `String`, the integers up to 64 bits and the floats, always key attributes.
+const BUILTIN_ATTRIBUTES: &[&str] = &[
+    "String", "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize", "f32", "f64",
+];
+
+/// `true` for `ty` one of `builtin` (`String` also as `std::string::String`): a predicate for it
+/// can never fail, and would only be proven again in every item of every impl that carries the
+/// where clause.
+fn is_builtin(ty: &syn::Type, builtin: &[&str]) -> bool {
     match ty {
         syn::Type::Path(path) if path.qself.is_none() => {
             let segments = &path.path.segments;
@@ -76,7 +85,7 @@ fn is_builtin_key_type(ty: &syn::Type) -> bool {
                     && segments[1].ident == "string");
             plain
                 && segments.last().is_some_and(|last| {
-                    last.arguments.is_empty() && BUILTIN.contains(&last.ident.to_string().as_str())
+                    last.arguments.is_empty() && builtin.contains(&last.ident.to_string().as_str())
                 })
         }
         _ => false,

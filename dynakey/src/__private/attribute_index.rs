@@ -1,8 +1,11 @@
 //! Support for the generated code of attribute-wise indexes (a GSI with a multi-attribute key, or
 //! a typed `"score": N` key). Its sort builders, queries and item keys are `builder.rs`; the build-time checks of its fills `checks.rs`.
 
+/// The bound of a field that fills an attribute-wise index attribute natively, for the entity's
+/// where clause.
+pub use crate::attribute::KeyAttribute;
 use crate::attribute::KeyValue;
-use crate::attribute::{AttributeType, AttributeTypeOf, KeyAttribute};
+use crate::attribute::{AttributeType, AttributeTypeOf};
 use crate::error::{KeyError, KeyRole};
 use crate::index::{EntityIndex, Fill, IndexValue};
 use crate::plan::PartitionKey;

@@ -79,40 +79,38 @@ fn sort_attribute(def: &IndexDef, k: usize) -> &'static str {
     fill_attribute(def, KeyRole::Sort, k)
 }
 
-/// The method of native sort fill `k` (`.round()`): its [`AttributeStep`], whose `eq` makes the
-/// builder by `next` (the generated builder's constructor).
+/// The method of native sort fill `k` of index `I` (`.round()`): its [`AttributeStep`], whose
+/// `eq` makes the builder by `next` (the generated builder's constructor).
 #[inline]
-pub fn attribute_step<Next, E, I, T>(
+pub fn attribute_step<Next, E, I: Index, T>(
     prior: SortConditions,
-    def: &IndexDef,
     k: usize,
     next: fn(SortConditions) -> Next,
 ) -> AttributeStep<Next, E, I, T> {
-    AttributeStep::new(prior, sort_attribute(def, k), next)
+    AttributeStep::new(prior, sort_attribute(&I::DEF, k), next)
 }
 
-/// The method of sort fill `k`, a template of one field (`.bracket()`): its [`TemplateStep`].
+/// The method of sort fill `k` of index `I`, a template of one field (`.bracket()`): its
+/// [`TemplateStep`].
 #[inline]
-pub fn template_step<Next, E, I, T>(
+pub fn template_step<Next, E, I: Index, T>(
     prior: SortConditions,
-    def: &IndexDef,
     k: usize,
     template: KeyTemplate,
     next: fn(SortConditions) -> Next,
 ) -> TemplateStep<Next, E, I, T> {
-    TemplateStep::new(prior, sort_attribute(def, k), template, next)
+    TemplateStep::new(prior, sort_attribute(&I::DEF, k), template, next)
 }
 
-/// The equality method of sort fill `k`, a template of several fields (`.slot(day, hour)`):
-/// `attribute = key`.
+/// The equality method of sort fill `k` of index `I`, a template of several fields
+/// (`.slot(day, hour)`): `attribute = key`.
 #[inline]
-pub fn step_template_eq(
+pub fn step_template_eq<I: Index>(
     prior: SortConditions,
-    def: &IndexDef,
     k: usize,
     key: Result<String, KeyError>,
 ) -> SortConditions {
-    prior.eq_value(sort_attribute(def, k), key.map(KeyValue::S))
+    prior.eq_value(sort_attribute(&I::DEF, k), key.map(KeyValue::S))
 }
 
 /// What `SortAttributes::into_conditions` returns.

@@ -100,12 +100,12 @@ const fn role_option(role: KeyRole) -> &'static str {
 /// `pk` is written) against the declaration: a GSI needs a fill for every partition attribute
 /// but its entity-type one, an LSI takes none (the sort count is [`check_sort_fill_count`], at
 /// `sk`). Too many fills are reported at the fill
-/// ([`check_native_fill`], [`check_template_fill`]).
-pub const fn check_fill_counts(def: &IndexDef, pk_given: bool, n_pk: usize, index: &str) {
+/// ([`check_native_fill`], [`check_template_fill`]). Every check names the index by `def.name`.
+pub const fn check_fill_counts(def: &IndexDef, pk_given: bool, n_pk: usize) {
     if is_fallback_index(def) {
         return;
     }
-    let mut message = Message::new().push("index `").push(index);
+    let mut message = Message::new().push("index `").push(def.name);
     match def.kind {
         IndexKind::Local if pk_given => {
             message = message.push(
@@ -133,12 +133,12 @@ pub const fn check_fill_counts(def: &IndexDef, pk_given: bool, n_pk: usize, inde
 
 /// The sort count of `#[index(index, …, sk = […])]` (`n_sk` fills) against the declaration,
 /// reported at `sk`: every sort attribute is filled (an item missing one is not in the index).
-pub const fn check_sort_fill_count(def: &IndexDef, n_sk: usize, index: &str) {
+pub const fn check_sort_fill_count(def: &IndexDef, n_sk: usize) {
     if is_fallback_index(def) {
         return;
     }
     if def.key.sort().len() > n_sk {
-        let message = Message::new().push("index `").push(index).push(
+        let message = Message::new().push("index `").push(def.name).push(
             "` has more sort attributes than `sk` fills; DynamoDB leaves an item missing one out \
              of the index: fill every one",
         );
@@ -149,13 +149,7 @@ pub const fn check_sort_fill_count(def: &IndexDef, n_sk: usize, index: &str) {
 /// The isolation rule of a GSI (docs/semantics.md): its entity-type attribute agrees with the
 /// entity's `entity_type` (`""` when it declares none), or, without one, `told_apart` holds (the
 /// first fill starts with a literal, or the entity is `exclusive`).
-pub const fn check_isolation(
-    def: &IndexDef,
-    entity_type: &str,
-    told_apart: bool,
-    index: &str,
-    entity: &str,
-) {
+pub const fn check_isolation(def: &IndexDef, entity_type: &str, told_apart: bool, entity: &str) {
     if is_fallback_index(def) || matches!(def.kind, IndexKind::Local) {
         return;
     }
@@ -167,7 +161,7 @@ pub const fn check_isolation(
         if !str_eq(declared, entity_type) {
             let message = Message::new()
                 .push("index `")
-                .push(index)
+                .push(def.name)
                 .push("` tells entities apart by \"")
                 .push(declared)
                 .push("\": declare #[dynakey(entity_type = \"")
@@ -188,13 +182,13 @@ pub const fn check_isolation(
 }
 
 /// The attribute a fill fills, or the build fails: the index has fewer attributes of `role`.
-const fn expect_attribute(def: &IndexDef, role: KeyRole, k: usize, index: &str) -> KeyAttr {
+const fn expect_attribute(def: &IndexDef, (role, k): (KeyRole, usize)) -> KeyAttr {
     match filled(def, role, k) {
         Some(attr) => attr,
         None => {
             let message = Message::new()
                 .push("index `")
-                .push(index)
+                .push(def.name)
                 .push("` has fewer ")
                 .push(role_word(role))
                 .push(" attributes than `")
@@ -206,21 +200,19 @@ const fn expect_attribute(def: &IndexDef, role: KeyRole, k: usize, index: &str) 
 }
 
 /// A native fill (field `field`, stored by serde as `attribute`, of type `ty`: `None` for a type
-/// that is no key attribute, reported by the entity's where clause) is the `k`th fill of `role`:
-/// the index has that attribute, of type `ty`, named `attribute`.
+/// that is no key attribute, reported by the entity's where clause) is fill `slot` (`pk(k)` or
+/// `sk(k)`): the index has that attribute, of type `ty`, named `attribute`.
 pub const fn check_native_fill(
     def: &IndexDef,
-    role: KeyRole,
-    k: usize,
+    slot: (KeyRole, usize),
     ty: Option<AttributeType>,
     field: &str,
     attribute: &str,
-    index: &str,
 ) {
     if is_fallback_index(def) {
         return;
     }
-    let declared = expect_attribute(def, role, k, index);
+    let declared = expect_attribute(def, slot);
     let Some(ty) = ty else { return };
     if declared.ty as u8 != ty as u8 {
         let message = Message::new()
@@ -248,29 +240,27 @@ pub const fn check_native_fill(
     }
 }
 
-/// A template fill (`text`) is the `k`th fill of `role`: the index has that attribute, of type S,
+/// A template fill (`text`) is fill `slot` (`pk(k)` or `sk(k)`): the index has that attribute, of type S,
 /// and no field of the entity is stored under its name (`fields`: each serialised field's
 /// attribute and name). dynakey writes the template's key into that attribute, so a field serde
 /// stored there would collide on every write (and reads would lose it).
 pub const fn check_template_fill(
     def: &IndexDef,
-    role: KeyRole,
-    k: usize,
+    slot: (KeyRole, usize),
     text: &str,
     fields: &[(&str, &str)],
-    index: &str,
 ) {
     if is_fallback_index(def) {
         return;
     }
-    let declared = expect_attribute(def, role, k, index);
+    let declared = expect_attribute(def, slot);
 
     if !matches!(declared.ty, AttributeType::S) {
         let message = Message::new()
             .push("the template \"")
             .push(text)
             .push("\" is stored as S, but index `")
-            .push(index)
+            .push(def.name)
             .push("` declares \"")
             .push(declared.name)
             .push("\" ")
