@@ -37,6 +37,8 @@ pub struct Db<T: Table = DefaultTable> {
     edge: Edge,
     batch_concurrency: usize,
     cursors: Arc<CursorCodec>,
+    /// Who this instance is in the design record ([`Db::with_identity`]).
+    identity: Option<Arc<str>>,
     table: PhantomData<fn() -> T>,
 }
 
@@ -46,6 +48,7 @@ impl<T: Table> Clone for Db<T> {
             edge: self.edge.clone(),
             batch_concurrency: self.batch_concurrency,
             cursors: Arc::clone(&self.cursors),
+            identity: self.identity.clone(),
             table: PhantomData,
         }
     }
@@ -86,6 +89,7 @@ impl<T: Table> Db<T> {
             edge: Edge::new(Client::from_conf(config), table_name.into()),
             batch_concurrency: DEFAULT_BATCH_CONCURRENCY,
             cursors: Arc::new(CursorCodec::default()),
+            identity: None,
             table: PhantomData,
         }
     }
@@ -108,6 +112,31 @@ impl<T: Table> Db<T> {
     pub fn with_request_log(mut self, log: &RequestLog) -> Self {
         self.edge.set_log(log.clone());
         self
+    }
+
+    /// The same handle naming itself `identity` (a deploy, a service version, a person) in the
+    /// design the table records: who recorded a template version, who ran a migration
+    /// (docs/semantics.md §10, "The table records its design"). Without one, the host name and
+    /// process id (`host pid 1234`).
+    #[must_use]
+    pub fn with_identity(mut self, identity: impl Into<String>) -> Self {
+        self.identity = Some(identity.into().into());
+        self
+    }
+
+    /// Who this handle is in the design record: [`with_identity`](Self::with_identity)'s, or
+    /// `<host> pid <process id>` (the host name from `HOSTNAME` or `/proc/sys/kernel/hostname`).
+    pub fn identity(&self) -> String {
+        if let Some(identity) = &self.identity {
+            return identity.to_string();
+        }
+        let host = std::env::var("HOSTNAME")
+            .ok()
+            .or_else(|| std::fs::read_to_string("/proc/sys/kernel/hostname").ok())
+            .map(|h| h.trim().to_owned())
+            .filter(|h| !h.is_empty())
+            .unwrap_or_else(|| "unknown host".to_owned());
+        format!("{host} pid {}", std::process::id())
     }
 
     /// The retry policy of batches and single-item writes.

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 mod ambiguous;
 mod batch;
+mod design;
 mod item;
 mod outcome;
 mod owner;
@@ -16,6 +17,7 @@ mod transaction;
 
 pub use ambiguous::AmbiguousKey;
 pub use batch::{BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure};
+pub use design::{DesignDifference, DesignDirection, TemplateSide};
 pub use item::ItemProblem;
 pub use outcome::OutcomeUnknown;
 pub(crate) use outcome::{SentKind, SentRequest, SentWrite};
@@ -397,6 +399,40 @@ pub enum Error {
         /// Each difference: the table's keys first, then each declared index in declaration
         /// order, then key attributes of another type than `S`, then the stream.
         differences: Vec<SchemaDifference>,
+    },
+
+    /// [`Db::check_design`](crate::Db::check_design) (or a migration's `send`) found this code
+    /// behind the design the table records: the table records a newer version of a key template
+    /// than the one this code writes (a migration, or a newer binary, has moved on), or a
+    /// table-key template this code cannot read ([`DesignDirection::Diverged`]). Nothing was
+    /// written. Deploy the code the table records (docs/semantics.md §10, "The table records its
+    /// design").
+    #[error(
+        "this code is behind the design table {table:?} records, so it must not serve: {first}{}",
+        match differences.len() {
+            0 | 1 => String::new(),
+            n => format!(" (and {} more difference(s))", n - 1),
+        }
+    )]
+    DesignBehind {
+        /// The table name.
+        table: String,
+        /// The first blocking difference (its entity, key, and both versions).
+        first: Box<DesignDifference>,
+        /// Every blocking difference, `first` included, in the order of the table's entities.
+        differences: Vec<DesignDifference>,
+    },
+
+    /// The table's design item could not be read or written as dynakey keeps it: it does not
+    /// decode as a design record, it would exceed DynamoDB's 400 KB item size even with every
+    /// finished migration dropped from its log, or other writers kept changing it for every
+    /// attempt. Nothing was written by the call that failed.
+    #[error("the design record of table {table:?}: {reason}")]
+    DesignRecord {
+        /// The table name.
+        table: String,
+        /// What is wrong.
+        reason: String,
     },
 
     /// [`Db::enable_stream`](crate::Db::enable_stream) on a table whose declaration has no

@@ -183,6 +183,7 @@ pub mod item;
 pub mod limits;
 mod migrate;
 mod read;
+mod record;
 mod request_log;
 mod retry;
 mod sdk;
@@ -199,8 +200,9 @@ pub use db::Db;
 pub use embedded::Engine;
 pub use error::{
     AmbiguousKey, BatchEntry, BatchGetFailure, BatchReport, BatchWriteFailure, CancelReason,
-    DanglingUnique, Error, ItemOwner, ItemProblem, KeyRole, OutcomeUnknown, Resend,
-    SchemaDifference, TransactionCanceled, TransactionRefusal,
+    DanglingUnique, DesignDifference, DesignDirection, Error, ItemOwner, ItemProblem, KeyRole,
+    OutcomeUnknown, Resend, SchemaDifference, TemplateSide, TransactionCanceled,
+    TransactionRefusal,
 };
 pub use migrate::{
     CapacityBudget, Migrate, MigrationCheckpoint, MigrationCounts, MigrationExample,
@@ -210,6 +212,11 @@ pub use migrate::{
 pub use read::{
     As, CollectionDecoder, CollectionRead, Keys, Output, Page, Query, ReadProgress, Scan,
     TableItems, UnknownItems,
+};
+pub use record::{
+    DesignRecord, DesignState, DesignStatus, EntityRecord, KeyRecord, MigrationMode,
+    MigrationPhase, MigrationRecord, MigrationTally, TemplateChange, TemplateVersion, DESIGN_KEY,
+    DESIGN_RECORD_FORMAT,
 };
 pub use request_log::{LoggedRequest, RequestInput, RequestLog, RequestOutcome};
 pub use retry::RetryPolicy;

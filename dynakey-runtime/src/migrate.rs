@@ -23,6 +23,9 @@ use crate::convert::Item;
 use crate::db::Db;
 use crate::error::Error;
 use crate::item::key_strings;
+use crate::record::declared::Declared;
+use crate::record::store::is_design_item;
+use crate::record::{MigrationPhase, MigrationTally};
 use crate::sdk::{Idempotence, Meter, Sending, Units};
 use item::{Done, Owner, Planned};
 pub use pace::CapacityBudget;
@@ -50,9 +53,11 @@ type MigrateItem<T> = for<'a> fn(
     u32,
 ) -> Pin<Box<dyn Future<Output = Result<Done, Error>> + Send + 'a>>;
 
-/// One entity of a migration: its name and its item functions.
+/// One entity of a migration: its name, its declarations (for the design record) and its item
+/// functions.
 struct Member<T: Table> {
     name: &'static str,
+    declare: fn() -> Declared,
     owns: fn(&Item) -> Owner,
     plan: fn(&Item) -> Planned,
     migrate: MigrateItem<T>,
@@ -72,6 +77,7 @@ impl<T: Table> Member<T> {
     {
         Member {
             name: E::ENTITY_NAME,
+            declare: crate::record::declared::entity::<E>,
             owns: item::owns::<T, E>,
             plan: item::plan::<T, E>,
             migrate: |db, pace, item, attempts| {
@@ -298,6 +304,16 @@ impl<T: Table> Migrate<T> {
             }
             report.checkpoint = resume;
         }
+        // The run in the design record: refused before any item is written when this code is
+        // behind the record, its end recorded after the last segment.
+        let run_id = (!dry_run).then(run_id);
+        if let Some(id) = &run_id {
+            let declared: Vec<Declared> = self.members.iter().map(|m| (m.declare)()).collect();
+            if let Err(source) = self.db.record_migration_start(&declared, id).await {
+                return Err(Box::new(MigrationStopped { report, source }));
+            }
+        }
+        let recorder = self.db.clone();
         let meter = Meter::default();
         let db = self.db.clone().with_meter(meter.clone());
         let run = Arc::new(Run::<T> {
@@ -322,11 +338,34 @@ impl<T: Table> Migrate<T> {
         )
         .await;
         let report = run.report();
-        match results.into_iter().find_map(Result::err) {
+        let failure = results.into_iter().find_map(Result::err);
+        if let Some(id) = &run_id {
+            let phase = match failure {
+                None => MigrationPhase::Finished,
+                Some(_) => MigrationPhase::Stopped,
+            };
+            let error = failure.as_ref().map(ToString::to_string);
+            let end = (phase, MigrationTally::from(&report), error);
+            if let Err(source) = recorder.record_migration_end(id, end).await {
+                return Err(Box::new(MigrationStopped { report, source }));
+            }
+        }
+        match failure {
             None => Ok(report),
             Some(source) => Err(Box::new(MigrationStopped { report, source })),
         }
     }
+}
+
+/// An identifier for one migration run: its start (milliseconds since the Unix epoch), the
+/// process, and a counter of the runs this process started.
+fn run_id() -> String {
+    static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let millis = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    let n = RUNS.fetch_add(1, Ordering::Relaxed);
+    format!("{millis}-{}-{n}", std::process::id())
 }
 
 /// One run of a migration, shared by its segments.
@@ -401,6 +440,11 @@ impl<T: Table> Run<T> {
                     return Err(e);
                 }
             };
+            // The design item is dynakey's record of the run, not an item it migrates.
+            let items: Vec<Item> = items
+                .into_iter()
+                .filter(|item| !is_design_item::<T>(item))
+                .collect();
             let scanned = items.len() as u64;
             let outcome = self.migrate_page(items).await;
             let next = match last {

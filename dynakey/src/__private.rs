@@ -70,7 +70,7 @@ pub mod collection {
 }
 /// Uniqueness items' key texts.
 pub mod unique {
-    pub use crate::unique::{number_text, value_text, UNIQUE_PREFIX};
+    pub use crate::unique::{number_text, value_text, DYNAKEY_PREFIX, UNIQUE_PREFIX};
 }
 /// Attribute-wise key checks, attribute type markers and the table's attribute definitions.
 pub mod attribute {

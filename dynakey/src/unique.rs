@@ -32,6 +32,12 @@ impl fmt::Debug for UniqueConstraint {
 #[doc(hidden)]
 pub const UNIQUE_PREFIX: &str = "UNIQUE#";
 
+/// The prefix of the partition key of dynakey's other own items, such as the design item the
+/// runtime keeps in the table (`docs/semantics.md` §10, "The table records its design"): a key
+/// template of an entity should not start with it either.
+#[doc(hidden)]
+pub const DYNAKEY_PREFIX: &str = "DYNAKEY#";
+
 impl UniqueConstraint {
     /// The fields, as the struct names them.
     pub const fn fields(&self) -> &'static [&'static str] {

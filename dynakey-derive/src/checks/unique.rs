@@ -2,13 +2,16 @@
 //! put, in its own attribute) and be the caller's (not a field dynakey rewrites on each write),
 //! since the uniqueness item is built from the item as written; an entity with `#[ttl]` has no
 //! unique constraint (DynamoDB's expiry would delete the item and leave its uniqueness items);
-//! and no partition-key template may start with the uniqueness items' prefix.
+//! and no partition-key template may start with the uniqueness items' prefix or dynakey's own
+//! items' (`DYNAKEY#`, the design item's).
 
 use crate::ctxt::Ctxt;
 use crate::model::Entity;
 
 /// `dynakey::unique::UNIQUE_PREFIX`.
 const UNIQUE_PREFIX: &str = "UNIQUE#";
+/// `dynakey::unique::DYNAKEY_PREFIX`: the design item's (and dynakey's other own items').
+const DYNAKEY_PREFIX: &str = "DYNAKEY#";
 
 pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     let mut ttl_reported = false;
@@ -68,7 +71,16 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         }
     }
     for template in &entity.pk {
-        if template.lit.value().starts_with(UNIQUE_PREFIX) {
+        if template.lit.value().starts_with(DYNAKEY_PREFIX) {
+            cx.error_at(
+                &template.lit,
+                format!(
+                    "a partition-key template may not start with {DYNAKEY_PREFIX:?}: that prefix \
+                     is dynakey's own items' (the design item the table records, \
+                     docs/semantics.md §10); choose another prefix"
+                ),
+            );
+        } else if template.lit.value().starts_with(UNIQUE_PREFIX) {
             cx.error_at(
                 &template.lit,
                 format!(

@@ -196,10 +196,11 @@ pub(crate) fn screen_listed<T: dynakey::Table>(
     }
 }
 
-/// A uniqueness item of table `T` (`#[unique(…)]`, docs/semantics.md §5), told by its key alone
-/// (a projection need not read its other attributes): a partition key starting `UNIQUE#` and,
-/// on a table with a sort key, the same text as sort key. dynakey's own item, which reads of a
-/// table that lists its entities pass over like another entity's.
+/// A uniqueness item of table `T` (`#[unique(…)]`, docs/semantics.md §5) or its design item
+/// (§10), told by its key alone (a projection need not read its other attributes): a partition
+/// key starting `UNIQUE#` or `DYNAKEY#` and, on a table with a sort key, the same text as sort
+/// key. dynakey's own item, which reads of a table that lists its entities pass over like
+/// another entity's.
 pub(crate) fn is_own_item<T: dynakey::Table>(item: &Item) -> bool {
     let Some(partition) = string_attribute(item, T::PARTITION_KEY) else {
         return false;
@@ -212,7 +213,8 @@ pub(crate) fn is_own_item<T: dynakey::Table>(item: &Item) -> bool {
 
 /// [`is_own_item`] by the item's table keys.
 pub(crate) fn is_own_key<T: dynakey::Table>(partition: &str, sort: Option<&str>) -> bool {
-    partition.starts_with(dynakey::__private::unique::UNIQUE_PREFIX)
+    use dynakey::__private::unique::{DYNAKEY_PREFIX, UNIQUE_PREFIX};
+    (partition.starts_with(UNIQUE_PREFIX) || partition.starts_with(DYNAKEY_PREFIX))
         && (T::SORT_KEY.is_none() || sort == Some(partition))
 }
 

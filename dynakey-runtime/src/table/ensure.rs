@@ -17,8 +17,10 @@ use crate::sdk::{Idempotence, Sending};
 pub enum TableSetup {
     /// There was no table of that name: it was created from the declaration and is `ACTIVE`.
     Created,
-    /// A table of that name existed with the declared key schema, indexes and stream: nothing
-    /// was changed (and nothing sent but `DescribeTable`).
+    /// A table of that name existed with the declared key schema, indexes and stream: its
+    /// schema was not changed (and, for a table that lists no entities, nothing sent but
+    /// `DescribeTable`; one that lists them also reads its design item, and writes it only when
+    /// it lacks an entity or index this code declares).
     Existing,
 }
 
@@ -40,7 +42,17 @@ impl<T: Table> Db<T> {
     /// and projection, and the table's stream: enabled with the view type of `T::STREAM`, or
     /// not enabled when `T::STREAM` is `None`. Indexes the declaration does not name are ignored.
     ///
-    /// It never changes an existing table: a missing stream is
+    /// **The design record.** On a table that lists its entities ([`Table::ENTITIES`], a
+    /// `#[derive(Table)]` enum), it then reads the design item (one strongly consistent
+    /// `GetItem`) and records each entity, and each index of an entity, that this code declares
+    /// and the record lacks (a conditional `PutItem` on the revision read; none when nothing is
+    /// missing): the whole design the first time. It never changes what is recorded: a new
+    /// template of a recorded key is recorded by the [`migrate`](Self::migrate) that moves the
+    /// items to it, and a record of a newer format is left alone. Whether this code may serve is
+    /// [`check_design`](Self::check_design)'s to say (docs/semantics.md §10, "The table records
+    /// its design").
+    ///
+    /// It never changes an existing table's schema: a missing stream is
     /// [`SchemaDifference::Stream`], and enabling it is the explicit
     /// [`enable_stream`](Self::enable_stream); a missing GSI is
     /// [`SchemaDifference::MissingIndex`], and adding it is the explicit
@@ -50,7 +62,9 @@ impl<T: Table> Db<T> {
     /// # Errors
     /// [`Error::TableMismatch`] with every difference when the existing table does not match; it
     /// is not changed. [`Error::Sdk`] from `DescribeTable` or `CreateTable`;
-    /// [`Error::TableNotActive`] as for [`create_table`](Self::create_table).
+    /// [`Error::TableNotActive`] as for [`create_table`](Self::create_table);
+    /// [`Error::DesignRecord`] when the design item does not decode, or other instances kept
+    /// changing it for every attempt (the table itself is set up by then).
     pub async fn ensure_table(&self) -> Result<TableSetup, Error> {
         let description = match self.find_table().await? {
             Some(description) => description,
@@ -64,6 +78,7 @@ impl<T: Table> Db<T> {
                     Ok(_) => {
                         self.wait_until_active().await?;
                         self.enable_ttl().await?;
+                        self.record_declared().await?;
                         return Ok(TableSetup::Created);
                     }
                     Err(failed) => {
@@ -88,6 +103,7 @@ impl<T: Table> Db<T> {
             });
         }
         self.wait_until_active().await?;
+        self.record_declared().await?;
         Ok(TableSetup::Existing)
     }
 
