@@ -31,6 +31,7 @@ mod engine_create;
 mod engine_cursors;
 mod engine_delete_all;
 mod engine_design;
+mod engine_design_record;
 mod engine_ensure_table;
 mod engine_filters;
 mod engine_foreign_items;
