@@ -147,13 +147,19 @@ async fn ensure_table_records_the_declared_design_once() -> Result<(), BoxError>
         ]
     );
     let version = &book.keys[0].versions[0];
-    assert_eq!((version.version, version.recorded_by.as_str()), (1, "v1 deploy"));
+    assert_eq!(
+        (version.version, version.recorded_by.as_str()),
+        (1, "v1 deploy")
+    );
     assert_eq!(version.fingerprint.len(), 16);
 
     // Again: the record is read, nothing is written.
     let _ = log.take();
     assert_eq!(db.ensure_table().await?, TableSetup::Existing);
-    assert_eq!(log.operations(), ["DescribeTable", "DescribeTable", "GetItem"]);
+    assert_eq!(
+        log.operations(),
+        ["DescribeTable", "DescribeTable", "GetItem"]
+    );
     assert_eq!(record_revision(&db).await?, 1);
 
     let status = db.check_design().await?;
@@ -214,10 +220,19 @@ async fn the_binary_behind_the_recorded_migration_is_refused_before_it_serves(
         (Some(1), "LIB#<library> / BOOK#<id>")
     );
     assert_eq!(old.check_design().await?.state, DesignState::Current);
-    assert_eq!(record_revision(&old).await?, 1, "ensure_table added nothing");
+    assert_eq!(
+        record_revision(&old).await?,
+        1,
+        "ensure_table added nothing"
+    );
 
     // The migration records its run and the version it moves the items to.
-    let report = new.migrate::<Book>().segments(2).page_size(7).send().await?;
+    let report = new
+        .migrate::<Book>()
+        .segments(2)
+        .page_size(7)
+        .send()
+        .await?;
     assert_eq!(report.moved, 30);
     let record = record(&new).await?;
     let book = record.entity("Book").ok_or("Book recorded")?;
@@ -240,13 +255,21 @@ async fn the_binary_behind_the_recorded_migration_is_refused_before_it_serves(
         return Err(format!("one run: {:?}", record.migrations).into());
     };
     assert_eq!(run.entities, ["Book"]);
-    assert_eq!((run.mode, run.phase), (MigrationMode::Rewrite, MigrationPhase::Finished));
+    assert_eq!(
+        (run.mode, run.phase),
+        (MigrationMode::Rewrite, MigrationPhase::Finished)
+    );
     assert_eq!(run.by, "v2");
     assert!(run.ended_at.is_some_and(|end| end >= run.started_at));
     assert_eq!(run.error, None);
     let change = run.changes.first().ok_or("one change")?;
     assert_eq!(
-        (change.entity.as_str(), change.key.as_str(), change.from, change.to),
+        (
+            change.entity.as_str(),
+            change.key.as_str(),
+            change.from,
+            change.to
+        ),
         ("Book", "table", Some(1), 2)
     );
     assert_eq!(run.changes.len(), 1);
@@ -255,7 +278,11 @@ async fn the_binary_behind_the_recorded_migration_is_refused_before_it_serves(
         (counts.scanned, counts.moved, counts.current, counts.other),
         (report.scanned, 30, report.current, 0)
     );
-    assert_eq!(counts.scanned, 30 + counts.current, "the design item is not counted");
+    assert_eq!(
+        counts.scanned,
+        30 + counts.current,
+        "the design item is not counted"
+    );
     assert_eq!((counts.failed, counts.gone, counts.unfinished), (0, 0, 0));
 
     // The old binary, restarted, is refused before it serves: only the design item was read.
@@ -271,7 +298,10 @@ async fn the_binary_behind_the_recorded_migration_is_refused_before_it_serves(
         return Err(format!("expected DesignBehind, got {refused:?}").into());
     };
     assert_eq!(table, name);
-    assert_eq!((first.entity.as_str(), first.key.as_str()), ("Book", "table"));
+    assert_eq!(
+        (first.entity.as_str(), first.key.as_str()),
+        ("Book", "table")
+    );
     assert_eq!(first.direction, DesignDirection::Behind);
     let versions = (
         first.running.as_ref().and_then(|s| s.version),
@@ -290,9 +320,17 @@ async fn the_binary_behind_the_recorded_migration_is_refused_before_it_serves(
             && message.contains("version 2 (LIB#<library> / SHELF#<shelf>#BOOK#<id>)"),
         "{message}"
     );
-    let writes: Vec<_> = log.sent().into_iter().filter(|r| r.input.is_write()).collect();
+    let writes: Vec<_> = log
+        .sent()
+        .into_iter()
+        .filter(|r| r.input.is_write())
+        .collect();
     assert!(writes.is_empty(), "the old binary wrote {writes:?}");
-    assert_eq!(record_revision(&new).await?, record.revision, "never overwritten");
+    assert_eq!(
+        record_revision(&new).await?,
+        record.revision,
+        "never overwritten"
+    );
 
     // Its migration is refused too, before any item is written.
     let _ = log.take();
@@ -345,7 +383,9 @@ async fn instances_starting_together_lose_no_entity() -> Result<(), BoxError> {
     );
     let book = record.entity("Book").ok_or("Book")?;
     assert!(
-        book.keys.iter().all(|k| k.versions.len() == 1 && k.current == 1),
+        book.keys
+            .iter()
+            .all(|k| k.versions.len() == 1 && k.current == 1),
         "each template once: {book:?}"
     );
     assert_eq!(book.keys.len(), 2);
@@ -357,6 +397,13 @@ async fn instances_starting_together_lose_no_entity() -> Result<(), BoxError> {
         .filter(|r| r.operation() == "PutItem")
         .collect::<Vec<_>>();
     let applied = puts.iter().filter(|r| r.outcome.code().is_none()).count() as u64;
+    assert!(
+        puts.iter().all(|r| matches!(
+            r.outcome.code(),
+            None | Some("ConditionalCheckFailedException")
+        )),
+        "every other put was refused by its revision condition"
+    );
     assert_eq!(applied, record.revision);
     assert!((1..=2).contains(&record.revision), "{}", record.revision);
     for db in &news {
@@ -388,7 +435,11 @@ async fn a_record_of_a_newer_format_is_never_overwritten() -> Result<(), BoxErro
     let v3 = engine.db::<LibraryV3>(&name);
     assert_eq!(v3.ensure_table().await?, TableSetup::Existing);
     let record = record(&v3).await?;
-    assert_eq!((record.format, record.entities.len()), (99, 1), "left as it was");
+    assert_eq!(
+        (record.format, record.entities.len()),
+        (99, 1),
+        "left as it was"
+    );
     match v3.check_design().await {
         Err(Error::DesignBehind { first, .. }) => {
             assert_eq!((first.entity.as_str(), first.key.as_str()), ("", "format"));

@@ -377,3 +377,17 @@ pub fn outcome_unknown<T: std::fmt::Debug>(
         other => Err(format!("expected OutcomeUnknown, got {other:?}").into()),
     }
 }
+
+/// `true` for the design item the table records (docs/semantics.md §10, "The table records its
+/// design"), by its partition key `PK`: dynakey's own item, which `ensure_table` and `migrate`
+/// write.
+pub fn is_design_item(item: &HashMap<String, AttributeValue>) -> bool {
+    item.get("PK") == Some(&AttributeValue::S(dynakey_runtime::DESIGN_KEY.to_owned()))
+}
+
+/// `true` for a `GetItem` or `PutItem` of the design item ([`is_design_item`]).
+pub fn on_design_item(request: &dynakey_runtime::LoggedRequest) -> bool {
+    let get = request.input.as_get_item().and_then(|i| i.key());
+    let put = request.input.as_put_item().and_then(|i| i.item());
+    get.or(put).is_some_and(is_design_item)
+}
