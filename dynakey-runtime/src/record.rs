@@ -30,6 +30,8 @@ pub(crate) mod declared;
 pub(crate) mod merge;
 mod model;
 pub(crate) mod store;
+#[cfg(test)]
+mod tests;
 
 use dynakey::Table;
 
