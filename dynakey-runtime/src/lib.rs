@@ -95,6 +95,13 @@
 //! [`Db::enable_stream`], [`Db::add_missing_indexes`] ([`AddMissingIndexes`]: add the declared
 //! GSIs an existing table lacks).
 //!
+//! ## The design the table records
+//! The table keeps one design item: its entities with the versions of their key templates, and
+//! the log of migrations ([`DesignRecord`]), written by [`Db::ensure_table`] and [`Db::migrate`].
+//! [`Db::design_status`] compares the running code with it ([`DesignStatus`], [`DesignState`],
+//! [`DesignDifference`]); [`Db::check_design`], run before serving, refuses a binary behind it
+//! with [`Error::DesignBehind`] (docs/semantics.md §10).
+//!
 //! ## Change streams
 //! [`changes::decode`] turns a DynamoDB Streams record into a [`changes::Change`] of the table's
 //! item type; `Db::changes` (feature `streams`) reads the table's stream with a checkpoint;

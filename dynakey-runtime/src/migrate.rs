@@ -118,6 +118,12 @@ impl<T: Table> Member<T> {
 ///   goes on. An error of the service stops it with [`MigrationStopped`]: its report and
 ///   checkpoint say what was done.
 ///
+/// - **Recorded.** [`send`](Self::send) records the run in the table's design item
+///   ([`DesignRecord`](crate::DesignRecord)): before the first scan, the versions of the key
+///   templates it moves items to (refused with [`Error::DesignBehind`], nothing written, when this
+///   code is behind the record); after the last segment, its end and counts. A dry run records
+///   nothing.
+///
 /// An item moved to a key that its segment, or another, reaches later is scanned again there and
 /// counted current.
 #[must_use = "a migration does nothing until send or dry_run runs"]
@@ -247,7 +253,8 @@ impl<T: Table> Migrate<T> {
         self.run(true).await
     }
 
-    /// Runs the migration to the end of every segment.
+    /// Runs the migration to the end of every segment, recording its run in the table's design
+    /// item (its start before the first scan, its end and counts after the last segment).
     ///
     /// # Errors
     /// [`MigrationStopped`] with the report so far and the checkpoint to resume from, when a
@@ -255,7 +262,11 @@ impl<T: Table> Migrate<T> {
     /// lost, [`Error::OutcomeUnknown`], is decided by reading its item again and stops the run
     /// only when that read fails),
     /// or at once, nothing sent, when the [`resume`](Self::resume) checkpoint is of another table
-    /// or entity ([`Error::Engine`] naming both).
+    /// or entity ([`Error::Engine`] naming both), or at once, no item written, with
+    /// [`Error::DesignBehind`] when this code is behind the design the table records (its
+    /// templates would move items back) or [`Error::DesignRecord`] when the design item cannot
+    /// be read or written; when only the run's end cannot be recorded, with that error and the
+    /// finished report.
     pub async fn send(self) -> Result<MigrationReport, Box<MigrationStopped>> {
         self.run(false).await
     }

@@ -121,7 +121,8 @@ pub struct MigrationReport {
     /// `true` for a [dry run](super::Migrate::dry_run): `moved` and `reindexed` count what it
     /// would rewrite, and nothing was written.
     pub dry_run: bool,
-    /// Items the scan returned (every entity's, before the owner check).
+    /// Items the scan returned (every entity's, before the owner check), but the table's design
+    /// item (docs/semantics.md §10, "The table records its design"), which is not migrated.
     pub scanned: u64,
     /// Items of the entity already in the newest shape: nothing written.
     pub current: u64,
