@@ -262,6 +262,10 @@ async fn main() -> Result<(), BoxError> {
     let db: Db<Tracker> = Db::new(client, table_name).with_request_log(&log);
     if use_aws {
         db.ensure_table().await?;
+        // The startup check against the design the table records (written by the first run's
+        // ensure_table): a binary behind it stops here, before serving.
+        let status = db.check_design().await?;
+        println!("design: {:?}, {} difference(s)", status.state, status.differences.len());
         // A run before this one left its org behind only if it stopped half way: start clean.
         db.delete_all(&Org::query("acme")).await?;
     }
