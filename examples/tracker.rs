@@ -265,7 +265,11 @@ async fn main() -> Result<(), BoxError> {
         // The startup check against the design the table records (written by the first run's
         // ensure_table): a binary behind it stops here, before serving.
         let status = db.check_design().await?;
-        println!("design: {:?}, {} difference(s)", status.state, status.differences.len());
+        println!(
+            "design: {:?}, {} difference(s)",
+            status.state,
+            status.differences.len()
+        );
         // A run before this one left its org behind only if it stopped half way: start clean.
         db.delete_all(&Org::query("acme")).await?;
     }

@@ -273,17 +273,20 @@ async fn the_binary_behind_the_recorded_migration_is_refused_before_it_serves(
         ("Book", "table", Some(1), 2)
     );
     assert_eq!(run.changes.len(), 1);
-    let counts = run.counts.ok_or("the run's counts")?;
+    let counts = run.counts.as_ref().ok_or("the run's counts")?;
+    assert_eq!(counts.by_entity, report.by_entity);
+    let books = counts.by_entity.get("Book").ok_or("Book's counts")?;
     assert_eq!(
-        (counts.scanned, counts.moved, counts.current, counts.other),
+        (counts.scanned, books.moved, books.current, counts.other),
         (report.scanned, 30, report.current, 0)
     );
     assert_eq!(
         counts.scanned,
-        30 + counts.current,
+        30 + books.current,
         "the design item is not counted"
     );
-    assert_eq!((counts.failed, counts.gone, counts.unfinished), (0, 0, 0));
+    assert_eq!((books.failed, books.gone, books.reindexed), (0, 0, 0));
+    assert_eq!(counts.unfinished, 0);
 
     // The old binary, restarted, is refused before it serves: only the design item was read.
     let log = RequestLog::new();

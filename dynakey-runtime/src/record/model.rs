@@ -2,10 +2,12 @@
 //! each key template, and the log of migrations. Serialised with serde into one map attribute of
 //! the design item.
 
+use std::collections::BTreeMap;
+
 use dynakey::UtcTime;
 use serde::{Deserialize, Serialize};
 
-use crate::migrate::MigrationReport;
+use crate::migrate::{MigrationCounts, MigrationReport};
 
 /// The record format this dynakey writes. A record of a higher format was written by a newer
 /// dynakey: it is never overwritten, and the code reading it is behind.
@@ -108,23 +110,16 @@ pub struct TemplateChange {
     pub to: u32,
 }
 
-/// The counts of a migration run, from its [`MigrationReport`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The counts of a migration run, from its [`MigrationReport`]: every item scanned is in one
+/// entity's counts, in `other` or in `unfinished`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MigrationTally {
     /// Items scanned (the design item not included).
     pub scanned: u64,
-    /// Items already in the newest shape.
-    pub current: u64,
-    /// Items moved to their new table key.
-    pub moved: u64,
-    /// Items whose index key attributes were rewritten.
-    pub reindexed: u64,
-    /// Items gone before the migration's write.
-    pub gone: u64,
-    /// Items of other entities.
+    /// What became of each migrated entity's items (current, moved, reindexed, gone, failed).
+    pub by_entity: BTreeMap<String, MigrationCounts>,
+    /// Items of other entities, or of none.
     pub other: u64,
-    /// Items not rewritten.
-    pub failed: u64,
     /// Items of a page a stopped run did not finish.
     pub unfinished: u64,
 }
@@ -133,12 +128,8 @@ impl From<&MigrationReport> for MigrationTally {
     fn from(report: &MigrationReport) -> Self {
         MigrationTally {
             scanned: report.scanned,
-            current: report.current,
-            moved: report.moved,
-            reindexed: report.reindexed,
-            gone: report.gone,
+            by_entity: report.by_entity.clone(),
             other: report.other,
-            failed: report.failed.len() as u64,
             unfinished: report.unfinished,
         }
     }

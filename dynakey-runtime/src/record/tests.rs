@@ -133,10 +133,10 @@ fn every_merge_applied_twice_is_applied_once() {
 
     let tally = MigrationTally {
         scanned: 3,
-        moved: 3,
+        other: 3,
         ..MigrationTally::default()
     };
-    let end = (MigrationPhase::Finished, tally, None);
+    let end = (MigrationPhase::Finished, tally.clone(), None);
     assert!(end_migration(
         &mut record,
         "run-1",
@@ -152,7 +152,7 @@ fn every_merge_applied_twice_is_applied_once() {
     assert!(!end_migration(&mut record, "run-9", end, UtcTime::now()));
     let run = record.migration("run-1").unwrap();
     assert_eq!(
-        (run.phase, run.counts),
-        (MigrationPhase::Finished, Some(tally))
+        (run.phase, &run.counts),
+        (MigrationPhase::Finished, &Some(tally))
     );
 }
