@@ -106,11 +106,7 @@ impl<T: Table> Db<T> {
         }
         let by = self.identity();
         store::update(self, |record| {
-            let stamp = Stamp {
-                at: dynakey::UtcTime::now(),
-                by: by.clone(),
-            };
-            Ok(merge::add_declared(record, &declared, &stamp))
+            Ok(merge::add_declared(record, &declared, &Stamp::now(&by)))
         })
         .await?;
         Ok(())
@@ -130,11 +126,7 @@ impl<T: Table> Db<T> {
             if let Some(error) = behind(&status) {
                 return Err(error);
             }
-            let stamp = Stamp {
-                at: dynakey::UtcTime::now(),
-                by: by.clone(),
-            };
-            merge::start_migration(record, declared, id, &stamp).map_err(|keys| {
+            merge::start_migration(record, declared, id, &Stamp::now(&by)).map_err(|keys| {
                 Error::DesignRecord {
                     table: table.clone(),
                     reason: format!("the record moved on for {keys:?} while it was read"),

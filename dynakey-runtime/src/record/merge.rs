@@ -20,6 +20,14 @@ pub(crate) struct Stamp {
 }
 
 impl Stamp {
+    /// Now, by `by`.
+    pub(crate) fn now(by: &str) -> Stamp {
+        Stamp {
+            at: UtcTime::now(),
+            by: by.to_owned(),
+        }
+    }
+
     fn version(&self, version: u32, template: &str) -> TemplateVersion {
         TemplateVersion {
             version,

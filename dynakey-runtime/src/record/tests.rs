@@ -10,10 +10,7 @@ use super::model::{DesignRecord, MigrationPhase, MigrationTally};
 use crate::error::DesignDirection;
 
 fn stamp(by: &str) -> Stamp {
-    Stamp {
-        at: UtcTime::now(),
-        by: by.to_owned(),
-    }
+    Stamp::now(by)
 }
 
 /// Entity `name` writing `template` (reading `earlier` too) and, when given, `index` in `GSI1`.
