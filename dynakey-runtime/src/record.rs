@@ -37,8 +37,8 @@ use dynakey::Table;
 
 pub use compare::{DesignState, DesignStatus};
 pub use model::{
-    DesignRecord, EntityRecord, KeyRecord, MigrationMode, MigrationPhase, MigrationRecord,
-    MigrationTally, TemplateChange, TemplateVersion, DESIGN_RECORD_FORMAT,
+    DesignRecord, EntityRecord, KeyRecord, MigrationCounts, MigrationMode, MigrationPhase,
+    MigrationRecord, MigrationTally, TemplateChange, TemplateVersion, DESIGN_RECORD_FORMAT,
 };
 pub use store::DESIGN_KEY;
 

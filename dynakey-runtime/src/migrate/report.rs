@@ -8,6 +8,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
+pub use crate::record::MigrationCounts;
+use crate::record::MigrationTally;
 
 /// Where a migration is: one position per scan segment (`Segment` of `TotalSegments`, AWS
 /// developer guide, "Parallel scan"). Serializable (serde), so a program can store it after each
@@ -92,21 +94,6 @@ pub struct MigrationFailure {
     pub reason: String,
 }
 
-/// What a migration did (or, in a dry run, would do) to one entity's items.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MigrationCounts {
-    /// Already in the newest shape.
-    pub current: u64,
-    /// Moved to their new table key.
-    pub moved: u64,
-    /// Index key attributes rewritten.
-    pub reindexed: u64,
-    /// Gone before the migration's write (deleted or moved by another writer).
-    pub gone: u64,
-    /// Not rewritten ([`MigrationReport::failed`] lists them).
-    pub failed: u64,
-}
-
 /// The counts of a migration (or of its dry run), as it runs (each
 /// [progress](super::Migrate::on_progress) report) and when it ends. Every item scanned is in
 /// exactly one of `current`, `moved`, `reindexed`, `gone`, `other`, `failed` or `unfinished` —
@@ -158,6 +145,17 @@ pub struct MigrationReport {
     pub estimated_items: Option<u64>,
     /// Where the run is: resuming from it repeats no write.
     pub checkpoint: MigrationCheckpoint,
+}
+
+impl From<&MigrationReport> for MigrationTally {
+    fn from(report: &MigrationReport) -> Self {
+        MigrationTally {
+            scanned: report.scanned,
+            by_entity: report.by_entity.clone(),
+            other: report.other,
+            unfinished: report.unfinished,
+        }
+    }
 }
 
 impl MigrationReport {

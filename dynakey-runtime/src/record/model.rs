@@ -7,8 +7,6 @@ use std::collections::BTreeMap;
 use dynakey::UtcTime;
 use serde::{Deserialize, Serialize};
 
-use crate::migrate::{MigrationCounts, MigrationReport};
-
 /// The record format this dynakey writes. A record of a higher format was written by a newer
 /// dynakey: it is never overwritten, and the code reading it is behind.
 pub const DESIGN_RECORD_FORMAT: u32 = 1;
@@ -110,8 +108,25 @@ pub struct TemplateChange {
     pub to: u32,
 }
 
-/// The counts of a migration run, from its [`MigrationReport`]: every item scanned is in one
-/// entity's counts, in `other` or in `unfinished`.
+/// What a migration did (or, in a dry run, would do) to one entity's items: in its
+/// [`MigrationReport`](crate::MigrationReport), and in the run's record
+/// ([`MigrationTally::by_entity`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MigrationCounts {
+    /// Already in the newest shape.
+    pub current: u64,
+    /// Moved to their new table key.
+    pub moved: u64,
+    /// Index key attributes rewritten.
+    pub reindexed: u64,
+    /// Gone before the migration's write (deleted or moved by another writer).
+    pub gone: u64,
+    /// Not rewritten ([`MigrationReport::failed`](crate::MigrationReport::failed) lists them).
+    pub failed: u64,
+}
+
+/// The counts of a migration run, from its [`MigrationReport`](crate::MigrationReport): every
+/// item scanned is in one entity's counts, in `other` or in `unfinished`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MigrationTally {
     /// Items scanned (the design item not included).
@@ -122,17 +137,6 @@ pub struct MigrationTally {
     pub other: u64,
     /// Items of a page a stopped run did not finish.
     pub unfinished: u64,
-}
-
-impl From<&MigrationReport> for MigrationTally {
-    fn from(report: &MigrationReport) -> Self {
-        MigrationTally {
-            scanned: report.scanned,
-            by_entity: report.by_entity.clone(),
-            other: report.other,
-            unfinished: report.unfinished,
-        }
-    }
 }
 
 /// One migration run in the log.
