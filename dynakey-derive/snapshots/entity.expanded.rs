@@ -29,18 +29,18 @@ const _: () = {
         type PartitionKey = ProjectPartitionKey;
         type PartitionValues = (String,);
         #[inline]
-        fn partition_fields((__dynakey_0,): (String,)) -> ProjectPartitionKey {
+        fn partition_fields(__dynakey_values: (String,)) -> ProjectPartitionKey {
             ProjectPartitionKey {
-                workspace: __dynakey_0,
+                workspace: __dynakey_values.0,
             }
         }
         type SortKey = ProjectSortKey;
         type SortValues = (u64, String);
         #[inline]
-        fn sort_fields((__dynakey_0, __dynakey_1): (u64, String)) -> ProjectSortKey {
+        fn sort_fields(__dynakey_values: (u64, String)) -> ProjectSortKey {
             ProjectSortKey {
-                created: __dynakey_0,
-                id: __dynakey_1,
+                created: __dynakey_values.0,
+                id: __dynakey_values.1,
             }
         }
     }

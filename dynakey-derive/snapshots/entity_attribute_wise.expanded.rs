@@ -46,9 +46,9 @@ const _: () = {
         type PartitionKey = MatchPartitionKey;
         type PartitionValues = (String,);
         #[inline]
-        fn partition_fields((__dynakey_0,): (String,)) -> MatchPartitionKey {
+        fn partition_fields(__dynakey_values: (String,)) -> MatchPartitionKey {
             MatchPartitionKey {
-                id: __dynakey_0,
+                id: __dynakey_values.0,
             }
         }
         type SortKey = ::dynakey::NoKeyFields;

@@ -26,16 +26,18 @@ const _: () = {
         type PartitionKey = EventPartitionKey;
         type PartitionValues = (String,);
         #[inline]
-        fn partition_fields((__dynakey_0,): (String,)) -> EventPartitionKey {
+        fn partition_fields(__dynakey_values: (String,)) -> EventPartitionKey {
             EventPartitionKey {
-                workspace: __dynakey_0,
+                workspace: __dynakey_values.0,
             }
         }
         type SortKey = EventSortKey;
         type SortValues = (String,);
         #[inline]
-        fn sort_fields((__dynakey_0,): (String,)) -> EventSortKey {
-            EventSortKey { id: __dynakey_0 }
+        fn sort_fields(__dynakey_values: (String,)) -> EventSortKey {
+            EventSortKey {
+                id: __dynakey_values.0,
+            }
         }
     }
     type __SkFields = (field::id,);

@@ -29,18 +29,18 @@ const _: () = {
         type PartitionKey = NodePartitionKey;
         type PartitionValues = (String,);
         #[inline]
-        fn partition_fields((__dynakey_0,): (String,)) -> NodePartitionKey {
+        fn partition_fields(__dynakey_values: (String,)) -> NodePartitionKey {
             NodePartitionKey {
-                drive: __dynakey_0,
+                drive: __dynakey_values.0,
             }
         }
         type SortKey = NodeSortKey;
         type SortValues = (String, String);
         #[inline]
-        fn sort_fields((__dynakey_0, __dynakey_1): (String, String)) -> NodeSortKey {
+        fn sort_fields(__dynakey_values: (String, String)) -> NodeSortKey {
             NodeSortKey {
-                parent: __dynakey_0,
-                name: __dynakey_1,
+                parent: __dynakey_values.0,
+                name: __dynakey_values.1,
             }
         }
     }

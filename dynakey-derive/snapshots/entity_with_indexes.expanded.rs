@@ -36,16 +36,18 @@ const _: () = {
         type PartitionKey = ProjectPartitionKey;
         type PartitionValues = (String,);
         #[inline]
-        fn partition_fields((__dynakey_0,): (String,)) -> ProjectPartitionKey {
+        fn partition_fields(__dynakey_values: (String,)) -> ProjectPartitionKey {
             ProjectPartitionKey {
-                workspace: __dynakey_0,
+                workspace: __dynakey_values.0,
             }
         }
         type SortKey = ProjectSortKey;
         type SortValues = (String,);
         #[inline]
-        fn sort_fields((__dynakey_0,): (String,)) -> ProjectSortKey {
-            ProjectSortKey { id: __dynakey_0 }
+        fn sort_fields(__dynakey_values: (String,)) -> ProjectSortKey {
+            ProjectSortKey {
+                id: __dynakey_values.0,
+            }
         }
     }
     type __SkFields = (field::id,);

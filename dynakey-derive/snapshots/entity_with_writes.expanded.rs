@@ -30,16 +30,18 @@ const _: () = {
         type PartitionKey = TaskPartitionKey;
         type PartitionValues = (String,);
         #[inline]
-        fn partition_fields((__dynakey_0,): (String,)) -> TaskPartitionKey {
+        fn partition_fields(__dynakey_values: (String,)) -> TaskPartitionKey {
             TaskPartitionKey {
-                workspace: __dynakey_0,
+                workspace: __dynakey_values.0,
             }
         }
         type SortKey = TaskSortKey;
         type SortValues = (u32,);
         #[inline]
-        fn sort_fields((__dynakey_0,): (u32,)) -> TaskSortKey {
-            TaskSortKey { id: __dynakey_0 }
+        fn sort_fields(__dynakey_values: (u32,)) -> TaskSortKey {
+            TaskSortKey {
+                id: __dynakey_values.0,
+            }
         }
     }
     type __SkFields = (field::id,);

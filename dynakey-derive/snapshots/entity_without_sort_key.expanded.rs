@@ -13,9 +13,9 @@ const _: () = {
         type PartitionKey = SessionPartitionKey;
         type PartitionValues = (String,);
         #[inline]
-        fn partition_fields((__dynakey_0,): (String,)) -> SessionPartitionKey {
+        fn partition_fields(__dynakey_values: (String,)) -> SessionPartitionKey {
             SessionPartitionKey {
-                id: __dynakey_0,
+                id: __dynakey_values.0,
             }
         }
         type SortKey = ::dynakey::NoKeyFields;

@@ -76,8 +76,11 @@ pub fn checks(entity: &Entity<'_>) -> TokenStream {
             };
             let field = entity.field(*index);
             let ty = field.key_ty();
+            if !maybe_enum(ty) {
+                continue;
+            }
             let key = (quote::quote!(#ty).to_string(), terminator);
-            if !maybe_enum(ty) || seen.contains(&key) {
+            if seen.contains(&key) {
                 continue;
             }
             let (ty_name, field_name, text) = (key.0.clone(), field.name(), template.lit.value());

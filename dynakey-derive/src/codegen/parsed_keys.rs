@@ -43,18 +43,19 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> (TokenStream, TokenS
         outer.extend(declaration);
         inner.extend(impls);
         let types = template::key_types(entity, template);
-        let locals: Vec<proc_macro2::Ident> = (0..template.field_indices().count())
-            .map(|i| local(&format!("__dynakey_{i}")))
-            .collect();
-        let fields = template.field_indices().zip(&locals).map(|(index, local)| {
+        // Field by field of one parameter (`values.0`, …): cheaper to check than a tuple pattern
+        // binding one local per field.
+        let values = local("__dynakey_values");
+        let fields = template.field_indices().enumerate().map(|(i, index)| {
             let field = entity.field(index).ident;
-            quote!(#field: #local)
+            let i = proc_macro2::Literal::usize_unsuffixed(i);
+            quote!(#field: #values.#i)
         });
         items.extend(quote! {
             type #key_type = #struct_ident;
             type #values_type = #types;
             #[inline]
-            fn #from((#(#locals,)*): #types) -> #struct_ident {
+            fn #from(#values: #types) -> #struct_ident {
                 #struct_ident { #(#fields),* }
             }
         });

@@ -21,12 +21,20 @@ pub struct Parts {
 }
 
 impl Parts {
-    /// Adds `other`'s pieces after this one's.
+    /// Adds `other`'s pieces after this one's (the empty ones skipped: inside a proc macro, every
+    /// `extend` is a call into the compiler, and most parts are empty for most entities).
     pub fn extend(&mut self, other: Parts) {
-        self.outer.extend(other.outer);
-        self.inner.extend(other.inner);
-        self.methods.extend(other.methods);
-        self.entity_items.extend(other.entity_items);
+        let pieces = [
+            (&mut self.outer, other.outer),
+            (&mut self.inner, other.inner),
+            (&mut self.methods, other.methods),
+            (&mut self.entity_items, other.entity_items),
+        ];
+        for (into, piece) in pieces {
+            if !piece.is_empty() {
+                into.extend(piece);
+            }
+        }
     }
 }
 

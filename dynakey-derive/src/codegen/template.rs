@@ -30,8 +30,11 @@ pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
     {
         for index in template.field_indices() {
             let ty = entity.field(index).key_ty();
+            if is_builtin(ty, BUILTIN_SEGMENTS) {
+                continue;
+            }
             let key = quote!(#ty).to_string();
-            if seen.contains(&key) || is_builtin(ty, BUILTIN_SEGMENTS) {
+            if seen.contains(&key) {
                 continue;
             }
             seen.push(key);
