@@ -45,7 +45,6 @@ const _: () = {
         }
     }
     type __SkFields = (field::created, field::id);
-    type __SkAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for ProjectSk<D>
     where
         __dk::Kinds2: __dk::At<D>,
@@ -64,8 +63,7 @@ const _: () = {
             created: impl __dk::SegmentArg<u64>,
         ) -> ProjectSk<N>
         where
-            __SkFields: __dk::FieldAt<D, field::created>,
-            __SkAt<D, field::created>: __dk::NextField<field::created, N, __SkFields>,
+            __SkFields: __dk::Fill<D, field::created, N>,
         {
             ProjectSk(Project::__SORT.fill::<0, _>(self.0, &created))
         }
@@ -75,8 +73,7 @@ const _: () = {
             id: impl __dk::SegmentArg<String>,
         ) -> ProjectSk<N>
         where
-            __SkFields: __dk::FieldAt<D, field::id>,
-            __SkAt<D, field::id>: __dk::NextField<field::id, N, __SkFields>,
+            __SkFields: __dk::Fill<D, field::id, N>,
         {
             ProjectSk(Project::__SORT.fill::<1, _>(self.0, &id))
         }

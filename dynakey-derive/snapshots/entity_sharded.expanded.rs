@@ -41,7 +41,6 @@ const _: () = {
         }
     }
     type __SkFields = (field::id,);
-    type __SkAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for EventSk<D>
     where
         __dk::Kinds1: __dk::At<D>,
@@ -57,8 +56,7 @@ const _: () = {
         ///Fills `id` (field 1 of 1): a `EventSk<1>`.
         pub fn id<const N: usize>(self, id: impl __dk::SegmentArg<String>) -> EventSk<N>
         where
-            __SkFields: __dk::FieldAt<D, field::id>,
-            __SkAt<D, field::id>: __dk::NextField<field::id, N, __SkFields>,
+            __SkFields: __dk::Fill<D, field::id, N>,
         {
             EventSk(Event::__SORT.fill::<0, _>(self.0, &id))
         }

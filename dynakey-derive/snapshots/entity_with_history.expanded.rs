@@ -45,7 +45,6 @@ const _: () = {
         }
     }
     type __SkFields = (field::parent, field::name);
-    type __SkAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for NodeSk<D>
     where
         __dk::Kinds2: __dk::At<D>,
@@ -64,8 +63,7 @@ const _: () = {
             parent: impl __dk::SegmentArg<String>,
         ) -> NodeSk<N>
         where
-            __SkFields: __dk::FieldAt<D, field::parent>,
-            __SkAt<D, field::parent>: __dk::NextField<field::parent, N, __SkFields>,
+            __SkFields: __dk::Fill<D, field::parent, N>,
         {
             NodeSk(Node::__SORT.fill::<0, _>(self.0, &parent))
         }
@@ -75,8 +73,7 @@ const _: () = {
             name: impl __dk::SegmentArg<String>,
         ) -> NodeSk<N>
         where
-            __SkFields: __dk::FieldAt<D, field::name>,
-            __SkAt<D, field::name>: __dk::NextField<field::name, N, __SkFields>,
+            __SkFields: __dk::Fill<D, field::name, N>,
         {
             NodeSk(Node::__SORT.fill::<1, _>(self.0, &name))
         }

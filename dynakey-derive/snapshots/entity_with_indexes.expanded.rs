@@ -51,7 +51,6 @@ const _: () = {
         }
     }
     type __SkFields = (field::id,);
-    type __SkAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for ProjectSk<D>
     where
         __dk::Kinds1: __dk::At<D>,
@@ -73,8 +72,7 @@ const _: () = {
             id: impl __dk::SegmentArg<String>,
         ) -> ProjectSk<N>
         where
-            __SkFields: __dk::FieldAt<D, field::id>,
-            __SkAt<D, field::id>: __dk::NextField<field::id, N, __SkFields>,
+            __SkFields: __dk::Fill<D, field::id, N>,
         {
             ProjectSk(Project::__SORT.fill::<0, _>(self.0, &id))
         }
@@ -102,7 +100,6 @@ const _: () = {
         __dk::Some("<created>#<id>"),
     );
     type __Sk0Fields = (field::created, field::id);
-    type __Sk0At<const D: usize, F> = <__Sk0Fields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for ProjectByStatusSk<D>
     where
         __dk::Kinds2: __dk::At<D>,
@@ -124,8 +121,7 @@ const _: () = {
             created: impl __dk::SegmentArg<u64>,
         ) -> ProjectByStatusSk<N>
         where
-            __Sk0Fields: __dk::FieldAt<D, field::created>,
-            __Sk0At<D, field::created>: __dk::NextField<field::created, N, __Sk0Fields>,
+            __Sk0Fields: __dk::Fill<D, field::created, N>,
         {
             ProjectByStatusSk(Project::__BY_STATUS_SORT.fill::<0, _>(self.0, &created))
         }
@@ -135,8 +131,7 @@ const _: () = {
             id: impl __dk::SegmentArg<String>,
         ) -> ProjectByStatusSk<N>
         where
-            __Sk0Fields: __dk::FieldAt<D, field::id>,
-            __Sk0At<D, field::id>: __dk::NextField<field::id, N, __Sk0Fields>,
+            __Sk0Fields: __dk::Fill<D, field::id, N>,
         {
             ProjectByStatusSk(Project::__BY_STATUS_SORT.fill::<1, _>(self.0, &id))
         }
@@ -164,7 +159,6 @@ const _: () = {
         __dk::Some("C#<created>"),
     );
     type __Sk1Fields = (field::created,);
-    type __Sk1At<const D: usize, F> = <__Sk1Fields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for ProjectByCreatedSk<D>
     where
         __dk::Kinds1: __dk::At<D>,
@@ -186,8 +180,7 @@ const _: () = {
             created: impl __dk::SegmentArg<u64>,
         ) -> ProjectByCreatedSk<N>
         where
-            __Sk1Fields: __dk::FieldAt<D, field::created>,
-            __Sk1At<D, field::created>: __dk::NextField<field::created, N, __Sk1Fields>,
+            __Sk1Fields: __dk::Fill<D, field::created, N>,
         {
             ProjectByCreatedSk(Project::__BY_CREATED_SORT.fill::<0, _>(self.0, &created))
         }

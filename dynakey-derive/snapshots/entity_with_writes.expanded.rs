@@ -45,7 +45,6 @@ const _: () = {
         }
     }
     type __SkFields = (field::id,);
-    type __SkAt<const D: usize, F> = <__SkFields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for TaskSk<D>
     where
         __dk::Kinds1: __dk::At<D>,
@@ -61,8 +60,7 @@ const _: () = {
         ///Fills `id` (field 1 of 1): a `TaskSk<1>`.
         pub fn id<const N: usize>(self, id: impl __dk::SegmentArg<u32>) -> TaskSk<N>
         where
-            __SkFields: __dk::FieldAt<D, field::id>,
-            __SkAt<D, field::id>: __dk::NextField<field::id, N, __SkFields>,
+            __SkFields: __dk::Fill<D, field::id, N>,
         {
             TaskSk(Task::__SORT.fill::<0, _>(self.0, &id))
         }
@@ -88,7 +86,6 @@ const _: () = {
         __dk::Some("<due>#<id>"),
     );
     type __Sk0Fields = (field::due, field::id);
-    type __Sk0At<const D: usize, F> = <__Sk0Fields as __dk::FieldAt<D, F>>::Next;
     impl<const D: usize> __dk::SortKeyBuilder for TaskByAssigneeSk<D>
     where
         __dk::Kinds2: __dk::At<D>,
@@ -107,8 +104,7 @@ const _: () = {
             due: impl __dk::SegmentArg<u64>,
         ) -> TaskByAssigneeSk<N>
         where
-            __Sk0Fields: __dk::FieldAt<D, field::due>,
-            __Sk0At<D, field::due>: __dk::NextField<field::due, N, __Sk0Fields>,
+            __Sk0Fields: __dk::Fill<D, field::due, N>,
         {
             TaskByAssigneeSk(Task::__BY_ASSIGNEE_SORT.fill::<0, _>(self.0, &due))
         }
@@ -118,8 +114,7 @@ const _: () = {
             id: impl __dk::SegmentArg<u32>,
         ) -> TaskByAssigneeSk<N>
         where
-            __Sk0Fields: __dk::FieldAt<D, field::id>,
-            __Sk0At<D, field::id>: __dk::NextField<field::id, N, __Sk0Fields>,
+            __Sk0Fields: __dk::Fill<D, field::id, N>,
         {
             TaskByAssigneeSk(Task::__BY_ASSIGNEE_SORT.fill::<1, _>(self.0, &id))
         }

@@ -83,9 +83,8 @@ pub enum Steps {
 pub struct Order<'a> {
     markers: &'a Ident,
     fields: Ident,
+    what: Steps,
     next_at: Ident,
-    at: TokenStream,
-    next: TokenStream,
     items: TokenStream,
 }
 
@@ -95,24 +94,21 @@ impl<'a> Order<'a> {
     pub fn new(tag: &str, what: Steps, steps: &[&Ident], markers: &'a Ident) -> Self {
         let fields = format_ident!("__{}Fields", tag);
         let next_at = format_ident!("__{}At", tag);
-        let (at, next) = match what {
-            Steps::Template => (quote!(__dk::FieldAt), quote!(__dk::NextField)),
-            Steps::Attributes => (quote!(__dk::StepAt), quote!(__dk::NextAttribute)),
-        };
-        let items = if steps.is_empty() {
-            TokenStream::new()
-        } else {
-            quote! {
+        let items = match what {
+            _ if steps.is_empty() => TokenStream::new(),
+            Steps::Template => quote! {
                 type #fields = (#(#markers::#steps,)*);
-                type #next_at<const D: usize, F> = <#fields as #at<D, F>>::Next;
-            }
+            },
+            Steps::Attributes => quote! {
+                type #fields = (#(#markers::#steps,)*);
+                type #next_at<const D: usize, F> = <#fields as __dk::StepAt<D, F>>::Next;
+            },
         };
         Order {
             markers,
             fields,
+            what,
             next_at,
-            at,
-            next,
             items,
         }
     }
@@ -122,16 +118,22 @@ impl<'a> Order<'a> {
     /// when the step is out of order, so nothing after the one error is reported), a literal
     /// otherwise.
     pub fn bounds(&self, step: &Ident, depth: &TokenStream) -> TokenStream {
-        let (markers, fields, next, at) = (self.markers, &self.fields, &self.next, &self.at);
-        let next_at = &self.next_at;
-        quote! {
-            where
-                #fields: #at<D, #markers::#step>,
-                #next_at<D, #markers::#step>: #next<#markers::#step, #depth, #fields>,
+        let (markers, fields, next_at) = (self.markers, &self.fields, &self.next_at);
+        match self.what {
+            Steps::Template => quote! {
+                where
+                    #fields: __dk::Fill<D, #markers::#step, #depth>,
+            },
+            Steps::Attributes => quote! {
+                where
+                    #fields: __dk::StepAt<D, #markers::#step>,
+                    #next_at<D, #markers::#step>: __dk::NextAttribute<#markers::#step, #depth, #fields>,
+            },
         }
     }
 
-    /// The builder's marker tuple and its alias of the next field (for the `const _` block).
+    /// The builder's marker tuple (and, for attribute steps, its alias of the next step), for the
+    /// `const _` block.
     pub fn items(&self) -> TokenStream {
         self.items.clone()
     }

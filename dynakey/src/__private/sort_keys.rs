@@ -7,8 +7,9 @@
 //!   of kinds the derive writes per builder (`(EntityPrefix, Group, Complete)` for two fields), so
 //!   one `SortKeyBuilder` impl covers every depth;
 //! - [`FieldAt`], [`DepthOf`] and [`NextField`]: the fill order. A field method is callable on
-//!   every depth, bounded by `Fields: FieldAt<D, f>` and `<Fields as FieldAt<D, f>>::Next:
-//!   NextField<f, N, Fields>`, where `Fields` is a tuple of one marker type per field;
+//!   every depth, bounded by `Fields: Fill<D, f, N>` ([`Fill`]: `Fields: FieldAt<D, f>` and
+//!   `<Fields as FieldAt<D, f>>::Next: NextField<f, N, Fields>`, one bound instead of two in every
+//!   method), where `Fields` is a tuple of one marker type per field;
 //!   `NextField`'s one impl, `impl<F, N, Fields: DepthOf<F, N>> NextField<F, N, Fields> for F`,
 //!   holds exactly when `f` is the field at depth `D`, and then makes the method's `const N` (the
 //!   depth it returns) `D + 1`. A field filled out of order is one error
@@ -507,9 +508,9 @@ pub trait DepthOf<F, const N: usize> {}
 
 /// The fill-order check of every generated sort-key builder whose fields' markers are `Fields`:
 /// implemented for the field `Self` to fill next when the field called is `F`, which then brings
-/// the builder to depth `N`. Named in the bounds of each field method as `<Fields as FieldAt<D,
-/// F>>::Next: NextField<F, N, Fields>`, so a field filled out of order is this one error at the
-/// call, naming the field called, the field to fill first and the order; `N` is left unknown,
+/// the builder to depth `N`. Named in the bounds of each field method, through [`Fill`], as
+/// `<Fields as FieldAt<D, F>>::Next: NextField<F, N, Fields>`, so a field filled out of order is
+/// this one error at the call, naming the field called, the field to fill first and the order; `N` is left unknown,
 /// which rustc does not report again.
 #[diagnostic::on_unimplemented(
     message = "sort-key field `{F}` cannot be filled now: the next field is `{Self}` (this sort-key builder fills its template's fields {Fields} in that order)",
@@ -517,6 +518,24 @@ pub trait DepthOf<F, const N: usize> {}
 )]
 pub trait NextField<F, const N: usize, Fields> {}
 impl<F, const N: usize, Fields: DepthOf<F, N>> NextField<F, N, Fields> for F {}
+
+/// The bound of a generated field method filling `F` on a builder of depth `D`, which brings it
+/// to depth `N`: `Self` (the builder's tuple of field markers) is `FieldAt<D, F>` and the field at
+/// `D` is [`NextField`]`<F, N, Self>`. One bound in each method instead of those two (fewer
+/// predicates for rustc to check in every entity's expansion); a failure is reported as the
+/// failing one of the two: [`NextField`]'s message for a field out of order; past the last field
+/// (`FieldAt` not implemented), rustc reports this bound itself, with [`FieldAt`]'s message.
+#[diagnostic::on_unimplemented(
+    message = "sort-key field `{F}` is already filled: every field of `{Self}` is, so this is a complete sort key (for `eq`, `gte`, `between` …)",
+    label = "`{F}` is already filled"
+)]
+pub trait Fill<const D: usize, F, const N: usize> {}
+impl<Fields, F, const D: usize, const N: usize> Fill<D, F, N> for Fields
+where
+    Fields: FieldAt<D, F>,
+    <Fields as FieldAt<D, F>>::Next: NextField<F, N, Fields>,
+{
+}
 
 /// [`NextField`] for the sort attributes of an attribute-wise index's builder.
 #[diagnostic::on_unimplemented(
