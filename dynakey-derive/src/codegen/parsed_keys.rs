@@ -76,7 +76,9 @@ pub fn expand(entity: &Entity<'_>, bounds: &TokenStream) -> (TokenStream, TokenS
 /// the fields.
 ///
 /// When every field type is one of the key types of the standard library and dynakey (always
-/// `Debug`), by the std derive. Otherwise written out, carrying `bounds` (the entity's
+/// `Debug`), by the std derive: an impl written out instead, delegating to a function of the core
+/// over a slice of `(name, &dyn Debug)`, costs more to check (0.03–0.05 G more on the 100
+/// entities' written-out expansion, 2026-12-07). Otherwise written out, carrying `bounds` (the entity's
 /// [`where_clause`](template::where_clause)): a derive would copy a `where` clause with spans of
 /// its own, so a field type that is not a key segment would be reported again by the derive.
 ///
