@@ -52,6 +52,28 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     groups(cx, entity);
     if let Some(attribute) = &entity.entity_type {
         attribute_name(cx, attribute, "entity-type", ", e.g. \"_type\"");
+        entity_type_is_no_field(cx, entity, attribute);
+    }
+}
+
+/// Reports an entity-type attribute that a field is stored in too: every put would write the
+/// entity name over the field's value (or the field's value over the name).
+fn entity_type_is_no_field(cx: &Ctxt, entity: &Entity<'_>, attribute: &LitStr) {
+    let name = attribute.value();
+    if let Some(field) = entity
+        .fields
+        .iter()
+        .find(|f| f.serde.serialized() && (f.attribute == name || f.attribute_read == name))
+    {
+        cx.error_at(
+            attribute,
+            format!(
+                "the entity-type attribute {name:?} is also the attribute of field `{}`: every put \
+                 would write the entity name over the field's value; name the entity-type \
+                 attribute differently, e.g. \"_type\"",
+                field.name()
+            ),
+        );
     }
 }
 

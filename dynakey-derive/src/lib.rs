@@ -65,10 +65,11 @@ pub fn derive_key_segment(input: TokenStream) -> TokenStream {
 
 fn entity(input: &DeriveInput) -> proc_macro2::TokenStream {
     let cx = Ctxt::new();
-    let attrs = grammar::entity::attrs(&cx, &input.attrs);
+    let mut attrs = grammar::entity::attrs(&cx, &input.attrs);
     let uniques = grammar::unique::attrs(&cx, &input.attrs);
     let was = grammar::history::attrs(&cx, &input.attrs);
     grammar::unique::on_fields(&cx, input);
+    grammar::entity::struct_attributes_on_fields(&cx, input, &mut attrs);
     let model = model::entity(&cx, input, attrs, uniques, was);
     if let Some(model) = &model {
         checks::entity(&cx, model);

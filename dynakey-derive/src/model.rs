@@ -272,7 +272,21 @@ pub fn resolve_with_hint(
     let mut ok = true;
     for piece in pieces {
         match piece {
-            Piece::Literal(text) => segments.push(Segment::Literal(text)),
+            Piece::Literal(literal) => {
+                for (written, name) in template::look_alikes(&literal) {
+                    if fields.iter().any(|f| f.name() == name) {
+                        ok = false;
+                        cx.error_at(
+                            &lit,
+                            format!(
+                                "in key template {text:?}: `{written}` looks like a placeholder: \
+                                 dynakey templates name fields as `<{name}>`"
+                            ),
+                        );
+                    }
+                }
+                segments.push(Segment::Literal(literal));
+            }
             Piece::Placeholder { name, .. } => match fields.iter().position(|f| f.name() == name) {
                 Some(index) => segments.push(Segment::Field(index)),
                 None => {

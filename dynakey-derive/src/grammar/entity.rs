@@ -77,6 +77,63 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     }
 }
 
+/// The struct-level attributes a user may write on a field by mistake (as other DynamoDB mappers
+/// mark key fields), each with the struct-level form that does what they meant for field `{f}`.
+/// `#[unique]` is `grammar::unique::on_fields`'s.
+const STRUCT_ATTRIBUTES: &[(&str, &str)] = &[
+    (
+        "pk",
+        "#[pk(\"PREFIX#<{f}>\")] on the struct: a key template names its fields as `<{f}>`",
+    ),
+    (
+        "sk",
+        "#[sk(\"PREFIX#<{f}>\")] on the struct: a key template names its fields as `<{f}>`",
+    ),
+    (
+        "index",
+        "#[index(Index, pk = \"PREFIX#<{f}>\")] on the struct: an index's templates name their \
+         fields as `<{f}>`",
+    ),
+    (
+        "dynakey",
+        "#[dynakey(…)] on the struct; a field is named there by its name, e.g. \
+         #[dynakey(version = \"{f}\")]",
+    ),
+    ("was", "#[was(pk = \"…<{f}>…\")] on the struct"),
+];
+
+/// Reports each struct-level attribute written on a field (otherwise it would be ignored). A
+/// `#[pk]` or `#[sk]` on a field counts as written (`pk_written`, `sk_written`), so the one mistake
+/// is not reported a second time as a missing template.
+pub fn struct_attributes_on_fields(cx: &Ctxt, input: &syn::DeriveInput, out: &mut EntityAttrs) {
+    let syn::Data::Struct(data) = &input.data else {
+        return;
+    };
+    for field in &data.fields {
+        let name = field.ident.as_ref().map_or_else(
+            || "field".to_owned(),
+            |i| syn::ext::IdentExt::unraw(i).to_string(),
+        );
+        for attr in &field.attrs {
+            let Some((what, fix)) = STRUCT_ATTRIBUTES
+                .iter()
+                .find(|(what, _)| attr.path().is_ident(what))
+            else {
+                continue;
+            };
+            out.pk_written |= *what == "pk";
+            out.sk_written |= *what == "sk";
+            cx.error_at(
+                attr,
+                format!(
+                    "#[{what}] goes on the struct, not on a field: write {}",
+                    fix.replace("{f}", &name)
+                ),
+            );
+        }
+    }
+}
+
 fn template_literal(cx: &Ctxt, attr: &Attribute, shards: &mut Vec<ShardOptions>) -> Option<LitStr> {
     let which = if attr.path().is_ident("pk") {
         "pk"
@@ -136,6 +193,11 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
                 );
                 out.indexes.push(index);
             }
+        } else if attr.path().is_ident("ttl") {
+            cx.error_at(
+                attr,
+                "#[ttl] marks a field, not the struct: write it on the field holding the expiry time",
+            );
         } else if attr.path().is_ident("dynakey") {
             let result = attr.parse_nested_meta(|meta| {
                 let key = &meta.path;
@@ -144,6 +206,14 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
                     options.set(cx, &mut out.table, key, path);
                 } else if key.is_ident("name") {
                     let name: LitStr = meta.value()?.parse()?;
+                    if name.value().is_empty() {
+                        cx.error_at(
+                            &name,
+                            "the entity name is empty: it names the entity in messages and in its \
+                             entity-type attribute; write a name, e.g. name = \"Project\", or leave \
+                             `name` out to use the struct's name",
+                        );
+                    }
                     options.set(cx, &mut out.name, key, name);
                 } else if key.is_ident("entity_type") {
                     let attribute: LitStr = meta.value()?.parse()?;
