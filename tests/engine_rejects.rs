@@ -172,13 +172,16 @@ async fn oversized_and_empty_keys_are_rejected_before_any_request() -> Result<()
     Ok(())
 }
 
+/// An item that writes a key attribute of its own through a flattened map: the runtime's check
+/// sees it. (A field stored in a key attribute by its name or `#[serde(rename)]` does not compile:
+/// compile-fail/tests/core/field_is_table_key_attribute.rs.)
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Entity)]
 #[pk("USER#<id>")]
 #[sk("PROFILE")]
 struct Collides {
     id: String,
-    #[serde(rename = "PK")]
-    pk: String,
+    #[serde(flatten)]
+    extra: std::collections::BTreeMap<String, String>,
 }
 
 #[tokio::test]
@@ -187,7 +190,7 @@ async fn an_attribute_named_like_a_key_attribute_is_rejected() -> Result<(), Box
     let db = engine.fresh_table::<DefaultTable>().await?;
     let item = Collides {
         id: "u1".into(),
-        pk: "mine".into(),
+        extra: [("PK".to_owned(), "mine".to_owned())].into(),
     };
     match db.put(&item).await {
         Err(Error::KeyAttributeCollision { attribute }) => assert_eq!(attribute, "PK"),

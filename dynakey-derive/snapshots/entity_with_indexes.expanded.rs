@@ -200,6 +200,26 @@ const _: () = {
     where
         Status: __dk::KeySegment,
     {}
+    const _: () = if __dk::is_key_attribute::<App>("workspace") {
+        ::core::panic!(
+            "entity `Project`: field `workspace` is stored in attribute \"workspace\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+        )
+    };
+    const _: () = if __dk::is_key_attribute::<App>("id") {
+        ::core::panic!(
+            "entity `Project`: field `id` is stored in attribute \"id\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+        )
+    };
+    const _: () = if __dk::is_key_attribute::<App>("created") {
+        ::core::panic!(
+            "entity `Project`: field `created` is stored in attribute \"created\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+        )
+    };
+    const _: () = if __dk::is_key_attribute::<App>("status") {
+        ::core::panic!(
+            "entity `Project`: field `status` is stored in attribute \"status\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+        )
+    };
     #[allow(non_camel_case_types, non_snake_case, dead_code)]
     pub mod __dk_index_groups {
         pub struct BY_STATUS_AND_BY_CREATED<F>(::core::marker::PhantomData<F>);

@@ -22,6 +22,7 @@ pub mod fallback;
 pub mod handles;
 mod history;
 pub mod index;
+mod key_attribute_fields;
 mod key_texts;
 mod managed;
 mod parsed_keys;

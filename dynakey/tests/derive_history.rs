@@ -42,7 +42,7 @@ struct User {
 }
 
 #[derive(Table)]
-#[table(partition_key = "id", no_sort_key)]
+#[table(partition_key = "PK", no_sort_key)]
 struct Sessions;
 
 /// On a table without a sort key, an earlier shape is a partition key.

@@ -45,7 +45,7 @@ struct Ledger {
 }
 
 #[derive(Table)]
-#[table(partition_key = "id", no_sort_key)]
+#[table(partition_key = "PK", no_sort_key)]
 struct Sessions;
 
 #[derive(Entity, Debug, Clone, PartialEq)]
@@ -112,7 +112,7 @@ fn item_keys_and_keys_from_parts_agree() {
             .unwrap()
             .attributes()
             .collect::<Vec<_>>(),
-        vec![("id", "SESSION#s1")]
+        vec![("PK", "SESSION#s1")]
     );
     assert_eq!(Session::key("s1").unwrap().sort(), None);
 }

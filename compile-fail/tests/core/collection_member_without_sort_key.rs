@@ -2,7 +2,7 @@ use dynakey::{Collection, Entity};
 use serde::Deserialize;
 
 #[derive(dynakey::Table)]
-#[table(partition_key = "id", no_sort_key)]
+#[table(partition_key = "PK", no_sort_key)]
 struct Sessions;
 
 #[derive(Entity, Deserialize)]

@@ -1,7 +1,7 @@
 use dynakey::{Entity, Table};
 
 #[derive(Table)]
-#[table(partition_key = "id", no_sort_key)]
+#[table(partition_key = "PK", no_sort_key)]
 struct Sessions;
 
 #[derive(Entity)]

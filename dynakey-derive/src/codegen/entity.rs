@@ -60,6 +60,9 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     parts.extend(index::entity(entity, &bounds, &markers));
     parts.extend(managed::expand(entity, &bounds));
     parts.inner.extend(entity_type_check(entity));
+    parts
+        .inner
+        .extend(super::key_attribute_fields::checks(entity));
     parts.inner.extend(key_texts::checks(entity));
     parts.methods.extend(handles::expand(entity));
     parts.inner.extend(handles::markers(entity));
