@@ -3,7 +3,8 @@
 //! need the entity types, each spanned at the offending variant:
 //!
 //! - every variant's type is an entity of this table (a bound whose message names both tables);
-//! - every variant's entity checks its templates against the others' (`Entity::LISTED_CHECKED`).
+//! - every variant's entity checks its templates against the others' (`Entity::LISTED_CHECKED`);
+//! - no two listed entities have one entity name.
 //!
 //! That no two listed entities can write equal keys is checked by `#[derive(Entity)]`, at each
 //! entity's templates (`__private::listed_conflict_named`, in `Entity::LISTED_CHECKED`);
@@ -56,11 +57,13 @@ pub fn expand(table: &Table<'_>, entities: &[Listed<'_>]) -> TokenStream {
         })
     });
     let mut checks = TokenStream::new();
-    for second in entities {
-        let Some(ty) = second.ty else { continue };
+    let table_name = ident.to_string();
+    for (at, ty) in entities.iter().filter_map(|l| l.ty).enumerate() {
+        let ty_name = quote!(#ty).to_string().replace(' ', "");
         checks.extend(quote_spanned! {ty.span()=>
             const _: () = ::dynakey::__private::assert_listed_in::<<#ty as ::dynakey::Entity>::Table, #ident, #ty>();
             const _: () = ::dynakey::__private::assert_listed_checked::<#ty>(<#ty as ::dynakey::Entity>::LISTED_CHECKED);
+            const _: () = ::dynakey::__private::check_entity_name_repeated(<#ident as ::dynakey::Table>::ENTITIES, #at, #table_name, #ty_name);
         });
     }
     quote! {

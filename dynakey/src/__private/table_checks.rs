@@ -61,6 +61,39 @@ pub const fn assert_listed_checked<E: Entity>(checked: bool) {
     panic!("{}", message.as_str())
 }
 
+/// Build-time check of a table enum, one call of generated code per variant: the entity listed at
+/// `at` (the Rust type `ty` of table `table`) does not have the entity name of one listed before
+/// it. The entity name is what its entity-type attribute stores and what messages name, so two
+/// listed entities with one name could not be told apart by it. Fails the build with the message
+/// when it does.
+pub const fn check_entity_name_repeated(
+    entities: &[ListedEntity],
+    at: usize,
+    table: &str,
+    ty: &str,
+) {
+    let name = entities[at].name;
+    let mut i = 0;
+    while i < at {
+        if str_eq(entities[i].name, name) {
+            let message = BuildMessage::new()
+                .push("table `")
+                .push(table)
+                .push("` lists entity `")
+                .push(ty)
+                .push("` under the entity name \"")
+                .push(name)
+                .push(
+                    "\", the name of an entity listed before it: the entity name is what the \
+                     entity-type attribute stores and what messages name, so give one of them \
+                     another #[dynakey(name = \"…\")]",
+                );
+            panic!("{}", message.as_str())
+        }
+        i += 1;
+    }
+}
+
 /// A message composed at build time, for a `const` panic.
 pub struct BuildMessage {
     buf: [u8; 1536],
