@@ -4,7 +4,7 @@
 
 use crate::checks::{attribute_name, index};
 use crate::ctxt::Ctxt;
-use crate::model::table::Table;
+use crate::model::table::{AttrType, Table};
 
 pub fn table(cx: &Ctxt, table: &Table<'_>) {
     if !table.input.generics.params.is_empty() {
@@ -50,6 +50,25 @@ pub fn table(cx: &Ctxt, table: &Table<'_>) {
                     "the TTL attribute {:?} is a key attribute of the table; TTL reads a Number of \
                      epoch seconds, key attributes here are strings: name another attribute",
                     key.value()
+                ),
+            );
+        } else if let Some(index) = table.indexes.iter().find(|index| {
+            index
+                .partition_attrs()
+                .iter()
+                .chain(&index.sort_attrs())
+                .any(|a| a.name.value() == ttl.value() && a.ty != AttrType::N)
+        }) {
+            cx.error_at(
+                ttl,
+                format!(
+                    "the TTL attribute {:?} is a string key attribute of index `{}`; TTL reads a \
+                     Number of epoch seconds, so items would never expire: name another \
+                     attribute (an index over the expiry time declares it a Number: \
+                     `{:?}: N`)",
+                    ttl.value(),
+                    index.name,
+                    ttl.value()
                 ),
             );
         }
