@@ -97,24 +97,32 @@ const _: () = {
             "entity `Project`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
         )
     };
-    const _: () = if __dk::is_key_attribute::<Workspaces>("workspace") {
+    const _: () = if __dk::is_key_attribute::<Workspaces>("workspace")
+        || __dk::is_template_index_attribute::<Workspaces>("workspace")
+    {
         ::core::panic!(
-            "entity `Project`: field `workspace` is stored in attribute \"workspace\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Project`: field `workspace` is stored in attribute \"workspace\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<Workspaces>("created") {
+    const _: () = if __dk::is_key_attribute::<Workspaces>("created")
+        || __dk::is_template_index_attribute::<Workspaces>("created")
+    {
         ::core::panic!(
-            "entity `Project`: field `created` is stored in attribute \"created\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Project`: field `created` is stored in attribute \"created\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<Workspaces>("id") {
+    const _: () = if __dk::is_key_attribute::<Workspaces>("id")
+        || __dk::is_template_index_attribute::<Workspaces>("id")
+    {
         ::core::panic!(
-            "entity `Project`: field `id` is stored in attribute \"id\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Project`: field `id` is stored in attribute \"id\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<Workspaces>("name") {
+    const _: () = if __dk::is_key_attribute::<Workspaces>("name")
+        || __dk::is_template_index_attribute::<Workspaces>("name")
+    {
         ::core::panic!(
-            "entity `Project`: field `name` is stored in attribute \"name\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Project`: field `name` is stored in attribute \"name\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
     #[automatically_derived]

@@ -246,44 +246,60 @@ const _: () = {
             "entity `Match`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
         )
     };
-    const _: () = if __dk::is_key_attribute::<Esports>("id") {
+    const _: () = if __dk::is_key_attribute::<Esports>("id")
+        || __dk::is_template_index_attribute::<Esports>("id")
+    {
         ::core::panic!(
-            "entity `Match`: field `id` is stored in attribute \"id\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Match`: field `id` is stored in attribute \"id\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<Esports>("tournament") {
+    const _: () = if __dk::is_key_attribute::<Esports>("tournament")
+        || __dk::is_template_index_attribute::<Esports>("tournament")
+    {
         ::core::panic!(
-            "entity `Match`: field `tournament` is stored in attribute \"tournament\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Match`: field `tournament` is stored in attribute \"tournament\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<Esports>("region") {
+    const _: () = if __dk::is_key_attribute::<Esports>("region")
+        || __dk::is_template_index_attribute::<Esports>("region")
+    {
         ::core::panic!(
-            "entity `Match`: field `region` is stored in attribute \"region\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Match`: field `region` is stored in attribute \"region\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<Esports>("round") {
+    const _: () = if __dk::is_key_attribute::<Esports>("round")
+        || __dk::is_template_index_attribute::<Esports>("round")
+    {
         ::core::panic!(
-            "entity `Match`: field `round` is stored in attribute \"round\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Match`: field `round` is stored in attribute \"round\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<Esports>("bracket") {
+    const _: () = if __dk::is_key_attribute::<Esports>("bracket")
+        || __dk::is_template_index_attribute::<Esports>("bracket")
+    {
         ::core::panic!(
-            "entity `Match`: field `bracket` is stored in attribute \"bracket\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Match`: field `bracket` is stored in attribute \"bracket\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<Esports>("board") {
+    const _: () = if __dk::is_key_attribute::<Esports>("board")
+        || __dk::is_template_index_attribute::<Esports>("board")
+    {
         ::core::panic!(
-            "entity `Match`: field `board` is stored in attribute \"board\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Match`: field `board` is stored in attribute \"board\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<Esports>("score") {
+    const _: () = if __dk::is_key_attribute::<Esports>("score")
+        || __dk::is_template_index_attribute::<Esports>("score")
+    {
         ::core::panic!(
-            "entity `Match`: field `score` is stored in attribute \"score\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Match`: field `score` is stored in attribute \"score\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<Esports>("rank") {
+    const _: () = if __dk::is_key_attribute::<Esports>("rank")
+        || __dk::is_template_index_attribute::<Esports>("rank")
+    {
         ::core::panic!(
-            "entity `Match`: field `rank` is stored in attribute \"rank\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Match`: field `rank` is stored in attribute \"rank\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
     #[allow(non_camel_case_types, non_snake_case, dead_code)]

@@ -200,24 +200,32 @@ const _: () = {
     where
         Status: __dk::KeySegment,
     {}
-    const _: () = if __dk::is_key_attribute::<App>("workspace") {
+    const _: () = if __dk::is_key_attribute::<App>("workspace")
+        || __dk::is_template_index_attribute::<App>("workspace")
+    {
         ::core::panic!(
-            "entity `Project`: field `workspace` is stored in attribute \"workspace\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Project`: field `workspace` is stored in attribute \"workspace\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<App>("id") {
+    const _: () = if __dk::is_key_attribute::<App>("id")
+        || __dk::is_template_index_attribute::<App>("id")
+    {
         ::core::panic!(
-            "entity `Project`: field `id` is stored in attribute \"id\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Project`: field `id` is stored in attribute \"id\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<App>("created") {
+    const _: () = if __dk::is_key_attribute::<App>("created")
+        || __dk::is_template_index_attribute::<App>("created")
+    {
         ::core::panic!(
-            "entity `Project`: field `created` is stored in attribute \"created\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Project`: field `created` is stored in attribute \"created\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
-    const _: () = if __dk::is_key_attribute::<App>("status") {
+    const _: () = if __dk::is_key_attribute::<App>("status")
+        || __dk::is_template_index_attribute::<App>("status")
+    {
         ::core::panic!(
-            "entity `Project`: field `status` is stored in attribute \"status\", a key attribute of its table; dynakey writes key attributes from the key templates (and takes them out of an item before serde reads it), so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
+            "entity `Project`: field `status` is stored in attribute \"status\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
     #[allow(non_camel_case_types, non_snake_case, dead_code)]

@@ -31,7 +31,7 @@ pub use attribute_index::*;
 pub use segments::*;
 pub use sort_keys::*;
 pub use table_checks::{
-    assert_listed_checked, assert_listed_in, check_entity_name_repeated, listed, listed_check,
+    assert_listed_checked, assert_listed_in, check_entity_name_repeated, is_template_index_attribute, listed, listed_check,
     listed_conflict_named, listed_earlier_check, listed_earlier_conflict_named, may_share_key,
     BuildMessage, ListedIn,
 };

@@ -1,6 +1,7 @@
-//! A build-time check that no field is stored in one of the table's key attributes: dynakey writes
-//! those from the key templates and takes them out of an item before serde reads it, so the field
-//! would be overwritten on a put and missing on a read.
+//! A build-time check that no field is stored in a key attribute dynakey writes from templates —
+//! the table's, or a template index's: the field would be overwritten on a put (and, for a table
+//! key attribute, taken out of the item before serde reads it), or its value would put the item
+//! into an index under a key no template wrote.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -8,7 +9,8 @@ use quote::{quote, quote_spanned};
 use crate::model::Entity;
 
 /// One `const` per field serde writes: it fails (at the field's `#[serde(rename)]`, or its name)
-/// when the field's attribute is the table's partition or sort key attribute. Names the table type
+/// when the field's attribute is the table's partition or sort key attribute, or a key attribute
+/// of one of its template indexes. Names the table type
 /// directly, as the entity-type check does, so a failed bound elsewhere does not cascade into it.
 pub fn checks(entity: &Entity<'_>) -> TokenStream {
     let table = &entity.table;
@@ -20,10 +22,9 @@ pub fn checks(entity: &Entity<'_>) -> TokenStream {
             let attribute = &field.attribute;
             let message = format!(
                 "entity `{}`: field `{}` is stored in attribute {attribute:?}, a key attribute of \
-                 its table; dynakey writes key attributes from the key templates (and takes them \
-                 out of an item before serde reads it), so store the field under another \
-                 attribute name: rename the field, or name its attribute with \
-                 #[serde(rename = \"…\")]",
+                 its table or of one of its template indexes; dynakey writes those from the key \
+                 templates, so store the field under another attribute name: rename the field, \
+                 or name its attribute with #[serde(rename = \"…\")]",
                 entity.ident,
                 field.name(),
             );
@@ -32,7 +33,9 @@ pub fn checks(entity: &Entity<'_>) -> TokenStream {
                 .rename_span
                 .unwrap_or_else(|| field.ident.span());
             let check = quote_spanned! {span=>
-                if __dk::is_key_attribute::<#table>(#attribute) {
+                if __dk::is_key_attribute::<#table>(#attribute)
+                    || __dk::is_template_index_attribute::<#table>(#attribute)
+                {
                     ::core::panic!(#message)
                 }
             };
