@@ -305,9 +305,9 @@ struct Listed {
     id: String,
 }
 
-/// Declared for `Listing` but not among its variants.
+/// Declared for `Listing` but not among its variants (deliberately: `unlisted`).
 #[derive(dynakey::Entity, serde::Serialize, serde::Deserialize)]
-#[dynakey(table = Listing)]
+#[dynakey(table = Listing, unlisted)]
 #[pk("U#<id>")]
 #[sk("U")]
 struct Unlisted {

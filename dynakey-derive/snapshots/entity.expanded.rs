@@ -125,6 +125,11 @@ const _: () = {
             "entity `Project`: field `name` is stored in attribute \"name\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
+    const _: () = if __dk::unlisted_in::<Workspaces>("Proj") {
+        ::core::panic!(
+            "entity `Project` is declared with #[dynakey(table = Workspaces)], but table `Workspaces` does not list it, so the table's key-overlap checks and its reads never see it: add the variant `Project(Project)` to `enum Workspaces`, or write #[dynakey(table = Workspaces, unlisted)] for an entity deliberately outside the list"
+        )
+    };
     #[automatically_derived]
     impl ::dynakey::Entity for Project {
         type Table = Workspaces;

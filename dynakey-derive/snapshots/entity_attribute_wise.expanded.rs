@@ -302,6 +302,11 @@ const _: () = {
             "entity `Match`: field `rank` is stored in attribute \"rank\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
+    const _: () = if __dk::unlisted_in::<Esports>("Match") {
+        ::core::panic!(
+            "entity `Match` is declared with #[dynakey(table = Esports)], but table `Esports` does not list it, so the table's key-overlap checks and its reads never see it: add the variant `Match(Match)` to `enum Esports`, or write #[dynakey(table = Esports, unlisted)] for an entity deliberately outside the list"
+        )
+    };
     #[allow(non_camel_case_types, non_snake_case, dead_code)]
     pub mod __dk_index_groups {
         pub struct BY_TOURNAMENT_REGION<F>(::core::marker::PhantomData<F>);

@@ -228,6 +228,11 @@ const _: () = {
             "entity `Project`: field `status` is stored in attribute \"status\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
         )
     };
+    const _: () = if __dk::unlisted_in::<App>("Project") {
+        ::core::panic!(
+            "entity `Project` is declared with #[dynakey(table = App)], but table `App` does not list it, so the table's key-overlap checks and its reads never see it: add the variant `Project(Project)` to `enum App`, or write #[dynakey(table = App, unlisted)] for an entity deliberately outside the list"
+        )
+    };
     #[allow(non_camel_case_types, non_snake_case, dead_code)]
     pub mod __dk_index_groups {
         pub struct BY_STATUS_AND_BY_CREATED<F>(::core::marker::PhantomData<F>);

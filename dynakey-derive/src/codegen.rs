@@ -24,6 +24,7 @@ mod history;
 pub mod index;
 mod key_attribute_fields;
 mod key_texts;
+mod listed;
 mod managed;
 mod parsed_keys;
 mod parts;

@@ -102,6 +102,9 @@ pub struct Entity<'a> {
     pub name: String,
     /// The table type, `::dynakey::DefaultTable` when not named.
     pub table: TokenStream,
+    /// `true` when `#[dynakey(table = T)]` names a table and `unlisted` is not written: if `T`
+    /// lists its entities, it must list this one.
+    pub must_be_listed: bool,
     pub fields: Vec<Field<'a>>,
     /// Every `#[pk]` whose template resolved; the first counts (a repeat was reported by the
     /// grammar, and is kept so its template's mistakes are reported too).
@@ -205,6 +208,14 @@ pub fn entity<'a>(
         attrs.created_at,
         attrs.updated_at,
     );
+    let must_be_listed = attrs.table.is_some() && attrs.unlisted.is_none();
+    if let (Some(flag), None) = (&attrs.unlisted, &attrs.table) {
+        cx.error_at(
+            flag,
+            "`unlisted` is for an entity of a table enum that leaves it out of its list; this \
+             entity names no table: remove `unlisted`, or name the table with `table = …`",
+        );
+    }
     let table = match attrs.table {
         Some(path) => quote!(#path),
         None => quote!(::dynakey::DefaultTable),
@@ -220,6 +231,7 @@ pub fn entity<'a>(
         vis: &input.vis,
         name,
         table,
+        must_be_listed,
         fields,
         pk,
         pk_written: attrs.pk_written,

@@ -32,7 +32,7 @@ pub use segments::*;
 pub use sort_keys::*;
 pub use table_checks::{
     assert_listed_checked, assert_listed_in, check_entity_name_repeated, is_template_index_attribute, listed, listed_check,
-    listed_conflict_named, listed_earlier_check, listed_earlier_conflict_named, may_share_key,
+    listed_conflict_named, listed_earlier_check, listed_earlier_conflict_named, may_share_key, unlisted_in,
     BuildMessage, ListedIn,
 };
 

@@ -63,6 +63,7 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     parts
         .inner
         .extend(super::key_attribute_fields::checks(entity));
+    parts.inner.extend(super::listed::check(entity));
     parts.inner.extend(key_texts::checks(entity));
     parts.methods.extend(handles::expand(entity));
     parts.inner.extend(handles::markers(entity));

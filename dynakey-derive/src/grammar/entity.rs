@@ -46,6 +46,8 @@ pub struct EntityAttrs {
     pub created_at: Option<LitStr>,
     /// `#[dynakey(updated_at = "…")]`: the field holding the time of the last write.
     pub updated_at: Option<LitStr>,
+    /// `#[dynakey(unlisted)]`: the entity is deliberately not in its table enum's list.
+    pub unlisted: Option<Path>,
 }
 
 /// The attributes of one field: `#[ttl]`, and what `#[serde(…)]` says.
@@ -227,11 +229,13 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
                 } else if key.is_ident("updated_at") {
                     let field: LitStr = meta.value()?.parse()?;
                     options.set(cx, &mut out.updated_at, key, field);
+                } else if key.is_ident("unlisted") {
+                    options.set(cx, &mut out.unlisted, key, key.clone());
                 } else {
                     return Err(meta.error(
                         "unknown dynakey option; expected `table = TableType`, `name = \"EntityName\"`, \
-                         `entity_type = \"attribute\"`, `version = \"field\"`, `created_at = \"field\"` \
-                         or `updated_at = \"field\"`",
+                         `entity_type = \"attribute\"`, `version = \"field\"`, `created_at = \"field\"`, \
+                         `updated_at = \"field\"` or `unlisted`",
                     ));
                 }
                 Ok(())
