@@ -92,44 +92,24 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::dynakey::Unversioned for Project {}
-    const _: () = if __dk::is_key_attribute::<Workspaces>("_type") {
-        ::core::panic!(
-            "entity `Project`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
-        )
+    const _: () = {
+        const STORED: &[(&str, &str)] = &[
+            ("workspace", "workspace"),
+            ("created", "created"),
+            ("id", "id"),
+            ("name", "name"),
+            ("", "_type"),
+        ];
+        match __dk::stored_key_attribute::<Workspaces>(STORED) {
+            0 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),
+            1 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),
+            2 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),
+            3 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),
+            4 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),
+            _ => {}
+        }
     };
-    const _: () = if __dk::is_key_attribute::<Workspaces>("workspace")
-        || __dk::is_template_index_attribute::<Workspaces>("workspace")
-    {
-        ::core::panic!(
-            "entity `Project`: field `workspace` is stored in attribute \"workspace\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<Workspaces>("created")
-        || __dk::is_template_index_attribute::<Workspaces>("created")
-    {
-        ::core::panic!(
-            "entity `Project`: field `created` is stored in attribute \"created\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<Workspaces>("id")
-        || __dk::is_template_index_attribute::<Workspaces>("id")
-    {
-        ::core::panic!(
-            "entity `Project`: field `id` is stored in attribute \"id\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<Workspaces>("name")
-        || __dk::is_template_index_attribute::<Workspaces>("name")
-    {
-        ::core::panic!(
-            "entity `Project`: field `name` is stored in attribute \"name\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::unlisted_in::<Workspaces>("Proj") {
-        ::core::panic!(
-            "entity `Project` is declared with #[dynakey(table = Workspaces)], but table `Workspaces` does not list it, so the table's key-overlap checks and its reads never see it: add the variant `Project(Project)` to `enum Workspaces`, or write #[dynakey(table = Workspaces, unlisted)] for an entity deliberately outside the list"
-        )
-    };
+    const _: () = __dk::check_listed::<Workspaces>("Proj", "Project", "Workspaces");
     #[automatically_derived]
     impl ::dynakey::Entity for Project {
         type Table = Workspaces;

@@ -92,6 +92,22 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::dynakey::Unversioned for Node {}
+    const _: () = {
+        const STORED: &[(&str, &str)] = &[
+            ("drive", "drive"),
+            ("parent", "parent"),
+            ("name", "name"),
+            ("size", "size"),
+        ];
+        match __dk::stored_key_attribute::<Drive>(STORED) {
+            0 => __dk::fail_stored_key_attribute::<Drive>("Node", STORED),
+            1 => __dk::fail_stored_key_attribute::<Drive>("Node", STORED),
+            2 => __dk::fail_stored_key_attribute::<Drive>("Node", STORED),
+            3 => __dk::fail_stored_key_attribute::<Drive>("Node", STORED),
+            _ => {}
+        }
+    };
+    const _: () = __dk::check_listed::<Drive>("Node", "Node", "Drive");
     #[automatically_derived]
     impl ::dynakey::Entity for Node {
         type Table = Drive;

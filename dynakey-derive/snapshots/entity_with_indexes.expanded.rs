@@ -200,39 +200,22 @@ const _: () = {
     where
         Status: __dk::KeySegment,
     {}
-    const _: () = if __dk::is_key_attribute::<App>("workspace")
-        || __dk::is_template_index_attribute::<App>("workspace")
-    {
-        ::core::panic!(
-            "entity `Project`: field `workspace` is stored in attribute \"workspace\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
+    const _: () = {
+        const STORED: &[(&str, &str)] = &[
+            ("workspace", "workspace"),
+            ("id", "id"),
+            ("created", "created"),
+            ("status", "status"),
+        ];
+        match __dk::stored_key_attribute::<App>(STORED) {
+            0 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
+            1 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
+            2 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
+            3 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
+            _ => {}
+        }
     };
-    const _: () = if __dk::is_key_attribute::<App>("id")
-        || __dk::is_template_index_attribute::<App>("id")
-    {
-        ::core::panic!(
-            "entity `Project`: field `id` is stored in attribute \"id\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<App>("created")
-        || __dk::is_template_index_attribute::<App>("created")
-    {
-        ::core::panic!(
-            "entity `Project`: field `created` is stored in attribute \"created\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<App>("status")
-        || __dk::is_template_index_attribute::<App>("status")
-    {
-        ::core::panic!(
-            "entity `Project`: field `status` is stored in attribute \"status\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::unlisted_in::<App>("Project") {
-        ::core::panic!(
-            "entity `Project` is declared with #[dynakey(table = App)], but table `App` does not list it, so the table's key-overlap checks and its reads never see it: add the variant `Project(Project)` to `enum App`, or write #[dynakey(table = App, unlisted)] for an entity deliberately outside the list"
-        )
-    };
+    const _: () = __dk::check_listed::<App>("Project", "Project", "App");
     #[allow(non_camel_case_types, non_snake_case, dead_code)]
     pub mod __dk_index_groups {
         pub struct BY_STATUS_AND_BY_CREATED<F>(::core::marker::PhantomData<F>);

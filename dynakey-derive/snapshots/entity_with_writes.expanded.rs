@@ -135,6 +135,34 @@ const _: () = {
     const _: () = __dk::check_ttl::<Tracker>("expiresAt", "Task");
     #[automatically_derived]
     impl ::dynakey::Versioned for Task {}
+    const _: () = {
+        const STORED: &[(&str, &str)] = &[
+            ("workspace", "workspace"),
+            ("id", "id"),
+            ("assignee", "assignee"),
+            ("due", "due"),
+            ("status", "status"),
+            ("labels", "labels"),
+            ("version", "version"),
+            ("created_at", "createdAt"),
+            ("updated_at", "updatedAt"),
+            ("expires_at", "expiresAt"),
+        ];
+        match __dk::stored_key_attribute::<Tracker>(STORED) {
+            0 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
+            1 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
+            2 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
+            3 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
+            4 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
+            5 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
+            6 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
+            7 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
+            8 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
+            9 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
+            _ => {}
+        }
+    };
+    const _: () = __dk::check_listed::<Tracker>("Task", "Task", "Tracker");
     #[allow(non_camel_case_types, non_snake_case, dead_code)]
     pub mod __dk_index_groups {
         pub struct BY_ASSIGNEE<F>(::core::marker::PhantomData<F>);

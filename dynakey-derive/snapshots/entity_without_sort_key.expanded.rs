@@ -27,6 +27,15 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::dynakey::Unversioned for Session {}
+    const _: () = {
+        const STORED: &[(&str, &str)] = &[("id", "id"), ("user", "user")];
+        match __dk::stored_key_attribute::<Sessions>(STORED) {
+            0 => __dk::fail_stored_key_attribute::<Sessions>("Session", STORED),
+            1 => __dk::fail_stored_key_attribute::<Sessions>("Session", STORED),
+            _ => {}
+        }
+    };
+    const _: () = __dk::check_listed::<Sessions>("Session", "Session", "Sessions");
     #[automatically_derived]
     impl ::dynakey::Entity for Session {
         type Table = Sessions;

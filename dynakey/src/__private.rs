@@ -23,16 +23,18 @@ pub use crate::table::{IndexKind, Projection, StreamViewType};
 pub use crate::template::{decode_field, push_field, take_segment};
 
 mod attribute_index;
+mod entity_checks;
 mod segments;
 mod sort_keys;
 mod table_checks;
 
 pub use attribute_index::*;
+pub use entity_checks::{check_listed, fail_stored_key_attribute, stored_key_attribute};
 pub use segments::*;
 pub use sort_keys::*;
 pub use table_checks::{
-    assert_listed_checked, assert_listed_in, check_entity_name_repeated, is_template_index_attribute, listed, listed_check,
-    listed_conflict_named, listed_earlier_check, listed_earlier_conflict_named, may_share_key, unlisted_in,
+    assert_listed_checked, assert_listed_in, check_entity_name_repeated, listed, listed_check,
+    listed_conflict_named, listed_earlier_check, listed_earlier_conflict_named, may_share_key,
     BuildMessage, ListedIn,
 };
 
@@ -702,17 +704,6 @@ pub const fn same_sharding(a: Option<crate::Sharding>, b: Option<crate::Sharding
         (Some(a), Some(b)) => a.count() == b.count(),
         _ => false,
     }
-}
-
-/// `true` when `name` is one of table `T`'s key attributes (checked at build time for
-/// `#[dynakey(entity_type = "…")]`).
-pub const fn is_key_attribute<T: crate::Table>(name: &str) -> bool {
-    use crate::collection::overlap::str_eq;
-    str_eq(name, T::PARTITION_KEY)
-        || match T::SORT_KEY {
-            Some(sort) => str_eq(name, sort),
-            None => false,
-        }
 }
 
 /// Implemented for `(T, T)`: the tables of two collection members, which must be one table.

@@ -13,8 +13,8 @@ use quote::{format_ident, quote, quote_spanned};
 use crate::codegen::parts::Parts;
 use crate::codegen::shard::partition_key;
 use crate::codegen::{
-    handles, history, index, key_texts, managed, parsed_keys, shard, sort_key, sort_key_order,
-    template, unique,
+    handles, history, index, key_texts, listed, managed, parsed_keys, shard, sort_key,
+    sort_key_order, stored_attributes, template, unique,
 };
 use crate::model::{Entity, Template};
 
@@ -59,11 +59,8 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     }
     parts.extend(index::entity(entity, &bounds, &markers));
     parts.extend(managed::expand(entity, &bounds));
-    parts.inner.extend(entity_type_check(entity));
-    parts
-        .inner
-        .extend(super::key_attribute_fields::checks(entity));
-    parts.inner.extend(super::listed::check(entity));
+    parts.inner.extend(stored_attributes::check(entity));
+    parts.inner.extend(listed::check(entity));
     parts.inner.extend(key_texts::checks(entity));
     parts.methods.extend(handles::expand(entity));
     parts.inner.extend(handles::markers(entity));
@@ -162,28 +159,6 @@ fn marker_names(entity: &Entity<'_>) -> Vec<syn::Ident> {
         .collect();
     names.extend(index::attribute_step_markers(entity));
     names
-}
-
-/// A build-time check that the entity-type attribute is not one of the table's key attributes
-/// (dynakey writes those from the key templates). Names the table type directly, not through the
-/// `Entity` impl, so a failed field-type bound does not cascade into it.
-fn entity_type_check(entity: &Entity<'_>) -> TokenStream {
-    let Some(attribute) = &entity.entity_type else {
-        return TokenStream::new();
-    };
-    let table = &entity.table;
-    let message = format!(
-        "entity `{}`: the entity-type attribute {:?} is a key attribute of its table; dynakey \
-         writes key attributes from the key templates, so name the entity-type attribute \
-         differently, e.g. \"_type\"",
-        entity.ident,
-        attribute.value()
-    );
-    quote_spanned! {attribute.span()=>
-        const _: () = if __dk::is_key_attribute::<#table>(#attribute) {
-            ::core::panic!(#message)
-        };
-    }
 }
 
 /// On a table that lists its entities: this entity writes no key that an entity listed before

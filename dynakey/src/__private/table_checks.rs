@@ -94,44 +94,6 @@ pub const fn check_entity_name_repeated(
     }
 }
 
-/// Build-time check of an entity declared for table `T` (`#[dynakey(table = T)]`, without
-/// `unlisted`): `true` when `T` lists its entities and none is named `name`, so the table-wide
-/// checks and reads would never see it. A table that lists none (a unit struct) lists no one.
-pub const fn unlisted_in<T: crate::Table>(name: &str) -> bool {
-    let entities = T::ENTITIES;
-    if entities.is_empty() {
-        return false;
-    }
-    let mut i = 0;
-    while i < entities.len() {
-        if str_eq(entities[i].name, name) {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// `true` when `name` is a key attribute of one of table `T`'s template indexes, which dynakey
-/// writes from `#[index]` templates (checked at build time for every field serde stores). The
-/// attributes of an attribute-wise index are not: they hold fields themselves.
-pub const fn is_template_index_attribute<T: crate::Table>(name: &str) -> bool {
-    use crate::collection::overlap::str_eq;
-    let mut i = 0;
-    while i < T::INDEXES.len() {
-        let index = &T::INDEXES[i];
-        let sort = match index.sort_key() {
-            Some(sort) => str_eq(sort, name),
-            None => false,
-        };
-        if !index.is_attribute_wise() && (str_eq(index.partition_key(), name) || sort) {
-            return true;
-        }
-        i += 1;
-    }
-    false
-}
-
 /// A message composed at build time, for a `const` panic.
 pub struct BuildMessage {
     buf: [u8; 1536],
