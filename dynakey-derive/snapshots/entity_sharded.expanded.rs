@@ -76,22 +76,6 @@ const _: () = {
     const __SHARDING: ::dynakey::Sharding = __dk::sharding(10u16, "id");
     #[automatically_derived]
     impl ::dynakey::Unversioned for Event {}
-    const _: () = {
-        const STORED: &[(&str, &str)] = &[("workspace", "workspace"), ("id", "id")];
-        match __dk::stored_key_attribute::<::dynakey::DefaultTable>(STORED) {
-            0 => {
-                __dk::fail_stored_key_attribute::<
-                    ::dynakey::DefaultTable,
-                >("Event", STORED)
-            }
-            1 => {
-                __dk::fail_stored_key_attribute::<
-                    ::dynakey::DefaultTable,
-                >("Event", STORED)
-            }
-            _ => {}
-        }
-    };
     #[automatically_derived]
     impl ::dynakey::Entity for Event {
         type Table = ::dynakey::DefaultTable;

@@ -13,6 +13,7 @@ pub mod managed;
 pub mod segment_enum;
 pub mod serde;
 pub mod shard;
+pub mod stored_attributes;
 pub mod table;
 pub mod unique;
 
@@ -54,6 +55,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         attribute_name(cx, attribute, "entity-type", ", e.g. \"_type\"");
         entity_type_is_no_field(cx, entity, attribute);
     }
+    stored_attributes::entity(cx, entity);
 }
 
 /// Reports an entity-type attribute that a field is stored in too: every put would write the

@@ -102,6 +102,9 @@ pub struct Entity<'a> {
     pub name: String,
     /// The table type, `::dynakey::DefaultTable` when not named.
     pub table: TokenStream,
+    /// `true` when `#[dynakey(table = T)]` names the table; `false` on `DefaultTable`, whose key
+    /// attributes ("PK", "SK", no index) the checks know without its type.
+    pub names_table: bool,
     /// `true` when `#[dynakey(table = T)]` names a table and `unlisted` is not written: if `T`
     /// lists its entities, it must list this one.
     pub must_be_listed: bool,
@@ -208,7 +211,8 @@ pub fn entity<'a>(
         attrs.created_at,
         attrs.updated_at,
     );
-    let must_be_listed = attrs.table.is_some() && attrs.unlisted.is_none();
+    let names_table = attrs.table.is_some();
+    let must_be_listed = names_table && attrs.unlisted.is_none();
     if let (Some(flag), None) = (&attrs.unlisted, &attrs.table) {
         cx.error_at(
             flag,
@@ -231,6 +235,7 @@ pub fn entity<'a>(
         vis: &input.vis,
         name,
         table,
+        names_table,
         must_be_listed,
         fields,
         pk,

@@ -1,6 +1,6 @@
 //! The build-time check that nothing the item stores beside its keys — a field serde writes, the
 //! entity-type attribute — is in a key attribute dynakey writes from templates (the table's, or a
-//! template index's): docs/semantics.md §1.
+//! template index's), on a named table: docs/semantics.md §1.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -13,7 +13,13 @@ use crate::model::Entity;
 /// `#[serde(rename)]`, or its name; the entity-type attribute's literal) with one message naming
 /// every such field and the fix. Names the table type directly, not through the `Entity` impl,
 /// so a failed field-type bound does not cascade into it.
+///
+/// None on `DefaultTable` (no table named): its key attributes are known, and
+/// `checks::stored_attributes` reports each such field without generated code.
 pub fn check(entity: &Entity<'_>) -> TokenStream {
+    if !entity.names_table {
+        return TokenStream::new();
+    }
     let fields = entity
         .fields
         .iter()
