@@ -204,7 +204,23 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
             let result = attr.parse_nested_meta(|meta| {
                 let key = &meta.path;
                 if key.is_ident("table") {
-                    let path: Path = meta.value()?.parse()?;
+                    let value = meta.value()?;
+                    if value.peek(LitStr) {
+                        let name: LitStr = value.parse()?;
+                        let path = match syn::parse_str::<Path>(&name.value()) {
+                            Ok(_) => name.value(),
+                            Err(_) => "TableType".to_owned(),
+                        };
+                        return Err(syn::Error::new(
+                            name.span(),
+                            format!(
+                                "`table` names the table's Rust type, declared with \
+                                 #[derive(Table)], not a string: write `table = {path}` (the \
+                                 DynamoDB table name is given when the table is created)"
+                            ),
+                        ));
+                    }
+                    let path: Path = value.parse()?;
                     options.set(cx, &mut out.table, key, path);
                 } else if key.is_ident("name") {
                     let name: LitStr = meta.value()?.parse()?;
