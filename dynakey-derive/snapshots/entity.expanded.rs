@@ -93,13 +93,7 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Unversioned for Project {}
     const _: () = {
-        const STORED: &[(&str, &str)] = &[
-            ("workspace", "workspace"),
-            ("created", "created"),
-            ("id", "id"),
-            ("name", "name"),
-            ("", "_type"),
-        ];
+        const STORED: &[&str] = &["workspace", "created", "id", "name", "=_type"];
         match __dk::stored_key_attribute::<Workspaces>(STORED) {
             0 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),
             1 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),

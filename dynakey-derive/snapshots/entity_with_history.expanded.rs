@@ -93,12 +93,7 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Unversioned for Node {}
     const _: () = {
-        const STORED: &[(&str, &str)] = &[
-            ("drive", "drive"),
-            ("parent", "parent"),
-            ("name", "name"),
-            ("size", "size"),
-        ];
+        const STORED: &[&str] = &["drive", "parent", "name", "size"];
         match __dk::stored_key_attribute::<Drive>(STORED) {
             0 => __dk::fail_stored_key_attribute::<Drive>("Node", STORED),
             1 => __dk::fail_stored_key_attribute::<Drive>("Node", STORED),

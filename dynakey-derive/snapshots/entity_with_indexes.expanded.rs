@@ -201,17 +201,24 @@ const _: () = {
         Status: __dk::KeySegment,
     {}
     const _: () = {
-        const STORED: &[(&str, &str)] = &[
-            ("workspace", "workspace"),
-            ("id", "id"),
-            ("created", "created"),
-            ("status", "status"),
-        ];
+        const STORED: &[&str] = &["workspace", "id", "created", "status"];
         match __dk::stored_key_attribute::<App>(STORED) {
             0 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
             1 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
             2 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
             3 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
+            _ => {}
+        }
+    };
+    const _: () = {
+        const WRITES: &[(&str, &str, &str)] = &[
+            ("", "WS#<workspace>", "PROJ#<id>"),
+            ("ByStatus", "STATUS#<status>", "<created>#<id>"),
+            ("ByCreated", "", "C#<created>"),
+        ];
+        match __dk::template_conflict::<App>(WRITES) {
+            1 => __dk::fail_template_conflict::<App>("Project", WRITES),
+            2 => __dk::fail_template_conflict::<App>("Project", WRITES),
             _ => {}
         }
     };

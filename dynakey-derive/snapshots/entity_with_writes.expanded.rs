@@ -136,17 +136,17 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Versioned for Task {}
     const _: () = {
-        const STORED: &[(&str, &str)] = &[
-            ("workspace", "workspace"),
-            ("id", "id"),
-            ("assignee", "assignee"),
-            ("due", "due"),
-            ("status", "status"),
-            ("labels", "labels"),
-            ("version", "version"),
-            ("created_at", "createdAt"),
-            ("updated_at", "updatedAt"),
-            ("expires_at", "expiresAt"),
+        const STORED: &[&str] = &[
+            "workspace",
+            "id",
+            "assignee",
+            "due",
+            "status",
+            "labels",
+            "version",
+            "created_at=createdAt",
+            "updated_at=updatedAt",
+            "expires_at=expiresAt",
         ];
         match __dk::stored_key_attribute::<Tracker>(STORED) {
             0 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
@@ -159,6 +159,16 @@ const _: () = {
             7 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
             8 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
             9 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
+            _ => {}
+        }
+    };
+    const _: () = {
+        const WRITES: &[(&str, &str, &str)] = &[
+            ("", "WS#<workspace>", "TASK#<id>"),
+            ("ByAssignee", "USER#<assignee>", "<due>#<id>"),
+        ];
+        match __dk::template_conflict::<Tracker>(WRITES) {
+            1 => __dk::fail_template_conflict::<Tracker>("Task", WRITES),
             _ => {}
         }
     };

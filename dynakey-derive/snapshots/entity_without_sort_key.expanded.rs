@@ -28,7 +28,7 @@ const _: () = {
     #[automatically_derived]
     impl ::dynakey::Unversioned for Session {}
     const _: () = {
-        const STORED: &[(&str, &str)] = &[("id", "id"), ("user", "user")];
+        const STORED: &[&str] = &["id", "user"];
         match __dk::stored_key_attribute::<Sessions>(STORED) {
             0 => __dk::fail_stored_key_attribute::<Sessions>("Session", STORED),
             1 => __dk::fail_stored_key_attribute::<Sessions>("Session", STORED),

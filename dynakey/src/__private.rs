@@ -29,7 +29,10 @@ mod sort_keys;
 mod table_checks;
 
 pub use attribute_index::*;
-pub use entity_checks::{check_listed, fail_stored_key_attribute, stored_key_attribute};
+pub use entity_checks::{
+    check_listed, fail_stored_key_attribute, fail_template_conflict, stored_key_attribute,
+    template_conflict,
+};
 pub use segments::*;
 pub use sort_keys::*;
 pub use table_checks::{

@@ -60,6 +60,9 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     parts.extend(index::entity(entity, &bounds, &markers));
     parts.extend(managed::expand(entity, &bounds));
     parts.inner.extend(stored_attributes::check(entity));
+    parts
+        .inner
+        .extend(stored_attributes::template_conflicts(entity));
     parts.inner.extend(listed::check(entity));
     parts.inner.extend(key_texts::checks(entity));
     parts.methods.extend(handles::expand(entity));

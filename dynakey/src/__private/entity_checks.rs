@@ -5,10 +5,12 @@
 use crate::collection::overlap::str_eq;
 use crate::table::Table;
 
-use super::Message;
+use super::{DerivedTable, Message};
 
-/// What the item of an entity of table `T` stores beside its keys, each `(field, attribute)`:
-/// every field serde writes, and the entity-type attribute (field `""`). The position of the first
+/// What the item of an entity of table `T` stores beside its keys, one entry each: every field
+/// serde writes, as its attribute name when that is the field's name, else as `field=attribute`
+/// (a Rust field name holds no `=`, so the first `=` ends it); and the entity-type attribute, as
+/// `=attribute`. The position of the first
 /// whose attribute is a key attribute dynakey writes from templates — the table's partition or
 /// sort key, or a key attribute of one of its template indexes — or `stored.len()` when none is.
 /// A field there would be overwritten on a put (and a table key attribute is taken out of an item
@@ -17,10 +19,10 @@ use super::Message;
 ///
 /// Generated code matches the position to one arm per entry, spanned at that field, which calls
 /// [`fail_stored_key_attribute`]: one `const` per entity, its error at the offending field.
-pub const fn stored_key_attribute<T: Table>(stored: &[(&str, &str)]) -> usize {
+pub const fn stored_key_attribute<T: Table>(stored: &[&str]) -> usize {
     let mut i = 0;
     while i < stored.len() {
-        if key_attribute_of::<T>(stored[i].1).is_some() {
+        if key_attribute_of::<T>(field_and_attribute(stored[i]).1).is_some() {
             return i;
         }
         i += 1;
@@ -31,7 +33,7 @@ pub const fn stored_key_attribute<T: Table>(stored: &[(&str, &str)]) -> usize {
 /// Fails the build for entity `entity` (its Rust name): names every entry of `stored` (as
 /// [`stored_key_attribute`] reads it) that is in a key attribute, which key attribute that is, and
 /// the fix.
-pub const fn fail_stored_key_attribute<T: Table>(entity: &str, stored: &[(&str, &str)]) {
+pub const fn fail_stored_key_attribute<T: Table>(entity: &str, stored: &[&str]) {
     let mut message = Message::new()
         .push("entity `")
         .push(entity)
@@ -39,7 +41,7 @@ pub const fn fail_stored_key_attribute<T: Table>(entity: &str, stored: &[(&str, 
     let (mut fields, mut entity_type) = (false, false);
     let mut i = 0;
     while i < stored.len() {
-        let (field, attribute) = stored[i];
+        let (field, attribute) = field_and_attribute(stored[i]);
         if let Some((index, role)) = key_attribute_of::<T>(attribute) {
             if fields || entity_type {
                 message = message.push(" and ");
@@ -77,6 +79,25 @@ pub const fn fail_stored_key_attribute<T: Table>(entity: &str, stored: &[(&str, 
         );
     }
     panic!("{}", message.as_str())
+}
+
+/// An entry of [`stored_key_attribute`]'s list as `(field, attribute)`; field `""` for the
+/// entity-type attribute.
+const fn field_and_attribute(entry: &str) -> (&str, &str) {
+    let bytes = entry.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'=' {
+            let (field, rest) = bytes.split_at(i);
+            let attribute = rest.split_at(1).1;
+            return match (core::str::from_utf8(field), core::str::from_utf8(attribute)) {
+                (Ok(field), Ok(attribute)) => (field, attribute),
+                _ => (entry, entry),
+            };
+        }
+        i += 1;
+    }
+    (entry, entry)
 }
 
 /// `(index, role)` when `name` is a key attribute of table `T` that dynakey writes from templates:
@@ -142,4 +163,167 @@ pub const fn check_listed<T: Table>(name: &str, ident: &str, table: &str) {
         .push(table)
         .push(", unlisted)] for an entity deliberately outside the list");
     panic!("{}", message.as_str())
+}
+
+/// What an entity of table `T` writes from templates, each `(index, partition, sort)`: first its
+/// table keys (`index` `""`), then each template index by its marker type's name; a template not
+/// given (or not comparable as text: a sharded partition key) is `""`. The position of the first
+/// entry one of whose templates writes an attribute that an earlier template writes too, with
+/// other text — an index over the table's own key attributes (an inverted index) whose template
+/// is not the table's, two indexes over one attribute with different templates — or
+/// `writes.len()` when none does: one attribute holds one value, so a put would fail
+/// (`Error::KeyTemplateConflict`). An index `T` does not declare, or an attribute-wise one, is
+/// passed over (its own check reports it).
+///
+/// Generated code matches the position to one arm per index, spanned at its `#[index(…)]`, which
+/// calls [`fail_template_conflict`].
+pub const fn template_conflict<T: DerivedTable>(writes: &[(&str, &str, &str)]) -> usize {
+    let mut at = 1;
+    while at < writes.len() {
+        if conflict_of::<T>(writes, at).is_some() {
+            return at;
+        }
+        at += 1;
+    }
+    writes.len()
+}
+
+/// Fails the build for entity `entity` (its Rust name) at the first entry
+/// [`template_conflict`] finds: names the attribute, both templates, and the fix.
+pub const fn fail_template_conflict<T: DerivedTable>(entity: &str, writes: &[(&str, &str, &str)]) {
+    let at = template_conflict::<T>(writes);
+    let Some(Conflict {
+        attribute,
+        text,
+        earlier,
+        earlier_sort,
+        earlier_text,
+    }) = conflict_of::<T>(writes, at)
+    else {
+        return;
+    };
+    let mut message = Message::new()
+        .push("entity `")
+        .push(entity)
+        .push("`: #[index(")
+        .push(writes[at].0)
+        .push(", …)] writes attribute \"")
+        .push(attribute)
+        .push("\" from template \"")
+        .push(text)
+        .push("\", but ");
+    message = if earlier == 0 {
+        message.push(if earlier_sort {
+            "the #[sk]"
+        } else {
+            "the #[pk]"
+        })
+    } else {
+        message
+            .push("#[index(")
+            .push(writes[earlier].0)
+            .push(if earlier_sort {
+                ", …)]'s sk"
+            } else {
+                ", …)]'s pk"
+            })
+    };
+    message = message
+        .push(" template \"")
+        .push(earlier_text)
+        .push("\" writes it too, so a put would fail (one attribute holds one value): give both the same template, or declare the index over attributes of its own");
+    panic!("{}", message.as_str())
+}
+
+/// Where entry `at` of [`template_conflict`]'s list writes an attribute an earlier entry writes
+/// with other text: the attribute, entry `at`'s template, the earlier entry, whether it is that
+/// entry's sort template, and its text.
+struct Conflict<'a> {
+    attribute: &'static str,
+    text: &'a str,
+    earlier: usize,
+    earlier_sort: bool,
+    earlier_text: &'a str,
+}
+
+const fn conflict_of<'a, T: DerivedTable>(
+    writes: &[(&'a str, &'a str, &'a str)],
+    at: usize,
+) -> Option<Conflict<'a>> {
+    if at >= writes.len() {
+        return None;
+    }
+    let (_, partition, sort) = writes[at];
+    let (partition_attribute, sort_attribute) = written::<T>(writes[at]);
+    let mut earlier = 0;
+    while earlier < at {
+        let (_, earlier_partition, earlier_sort) = writes[earlier];
+        let (p, s) = written::<T>(writes[earlier]);
+        let mut mine = 0;
+        while mine < 2 {
+            let (attribute, text) = if mine == 0 {
+                (partition_attribute, partition)
+            } else {
+                (sort_attribute, sort)
+            };
+            if let Some(attribute) = attribute {
+                if let Some(p) = p {
+                    if str_eq(p, attribute) && !str_eq(earlier_partition, text) {
+                        return Some(Conflict {
+                            attribute,
+                            text,
+                            earlier,
+                            earlier_sort: false,
+                            earlier_text: earlier_partition,
+                        });
+                    }
+                }
+                if let Some(s) = s {
+                    if str_eq(s, attribute) && !str_eq(earlier_sort, text) {
+                        return Some(Conflict {
+                            attribute,
+                            text,
+                            earlier,
+                            earlier_sort: true,
+                            earlier_text: earlier_sort,
+                        });
+                    }
+                }
+            }
+            mine += 1;
+        }
+        earlier += 1;
+    }
+    None
+}
+
+/// The attributes entry `entry` of [`template_conflict`]'s list writes, `(partition, sort)`: each
+/// `None` when its template is not given, or the entry is an index `T` does not declare or an
+/// attribute-wise one.
+const fn written<T: DerivedTable>(
+    entry: (&str, &str, &str),
+) -> (Option<&'static str>, Option<&'static str>) {
+    let (index, partition, sort) = entry;
+    let (partition_key, sort_key) = if index.is_empty() {
+        (Some(T::PARTITION_KEY), T::SORT_KEY)
+    } else {
+        let mut found = (None, None);
+        let mut i = 0;
+        while i < T::INDEX_TYPES.len() && i < T::INDEXES.len() {
+            let def = &T::INDEXES[i];
+            if str_eq(T::INDEX_TYPES[i], index) && !def.is_attribute_wise() {
+                found = (Some(def.partition_key()), def.sort_key());
+            }
+            i += 1;
+        }
+        found
+    };
+    (
+        if partition.is_empty() {
+            None
+        } else {
+            partition_key
+        },
+        if sort.is_empty() { None } else { sort_key },
+    )
 }
