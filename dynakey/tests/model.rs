@@ -15,6 +15,7 @@ mod derive_collections;
 mod derive_history;
 mod derive_indexes;
 mod derive_keys;
+mod derive_look_alikes;
 mod derive_shards;
 mod derive_streams;
 mod derive_unusual;
