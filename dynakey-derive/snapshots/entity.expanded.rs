@@ -92,17 +92,14 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::dynakey::Unversioned for Project {}
-    const _: () = {
-        const STORED: &[&str] = &["workspace", "created", "id", "name", "=_type"];
-        match __dk::stored_key_attribute::<Workspaces>(STORED) {
-            0 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),
-            1 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),
-            2 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),
-            3 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),
-            4 => __dk::fail_stored_key_attribute::<Workspaces>("Project", STORED),
-            _ => {}
-        }
-    };
+    const __STORED: &[(&str, &str)] = &[
+        __dk::stored::<Workspaces>("workspace", "workspace"),
+        __dk::stored::<Workspaces>("created", "created"),
+        __dk::stored::<Workspaces>("id", "id"),
+        __dk::stored::<Workspaces>("name", "name"),
+        __dk::stored::<Workspaces>("_type", ""),
+    ];
+    const _: &[(&str, &str)] = __STORED;
     const _: () = __dk::check_listed::<Workspaces>("Proj", "Project", "Workspaces");
     #[automatically_derived]
     impl ::dynakey::Entity for Project {

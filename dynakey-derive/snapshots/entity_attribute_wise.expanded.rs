@@ -31,16 +31,6 @@ const _: () = {
     }
     #[allow(unused_imports)]
     use __dk::NoAttributeType as _;
-    const __STORED: &[(&str, &str)] = &[
-        ("id", "id"),
-        ("tournament", "tournament"),
-        ("region", "region"),
-        ("round", "round"),
-        ("bracket", "bracket"),
-        ("board", "board"),
-        ("score", "score"),
-        ("rank", "rank"),
-    ];
     #[automatically_derived]
     impl ::dynakey::ParsedKeys for Match {
         type PartitionKey = MatchPartitionKey;
@@ -241,72 +231,19 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::dynakey::Unversioned for Match {}
-    const _: () = if __dk::is_key_attribute::<Esports>("_type") {
-        ::core::panic!(
-            "entity `Match`: the entity-type attribute \"_type\" is a key attribute of its table; dynakey writes key attributes from the key templates, so name the entity-type attribute differently, e.g. \"_type\""
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<Esports>("id")
-        || __dk::is_template_index_attribute::<Esports>("id")
-    {
-        ::core::panic!(
-            "entity `Match`: field `id` is stored in attribute \"id\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<Esports>("tournament")
-        || __dk::is_template_index_attribute::<Esports>("tournament")
-    {
-        ::core::panic!(
-            "entity `Match`: field `tournament` is stored in attribute \"tournament\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<Esports>("region")
-        || __dk::is_template_index_attribute::<Esports>("region")
-    {
-        ::core::panic!(
-            "entity `Match`: field `region` is stored in attribute \"region\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<Esports>("round")
-        || __dk::is_template_index_attribute::<Esports>("round")
-    {
-        ::core::panic!(
-            "entity `Match`: field `round` is stored in attribute \"round\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<Esports>("bracket")
-        || __dk::is_template_index_attribute::<Esports>("bracket")
-    {
-        ::core::panic!(
-            "entity `Match`: field `bracket` is stored in attribute \"bracket\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<Esports>("board")
-        || __dk::is_template_index_attribute::<Esports>("board")
-    {
-        ::core::panic!(
-            "entity `Match`: field `board` is stored in attribute \"board\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<Esports>("score")
-        || __dk::is_template_index_attribute::<Esports>("score")
-    {
-        ::core::panic!(
-            "entity `Match`: field `score` is stored in attribute \"score\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::is_key_attribute::<Esports>("rank")
-        || __dk::is_template_index_attribute::<Esports>("rank")
-    {
-        ::core::panic!(
-            "entity `Match`: field `rank` is stored in attribute \"rank\", a key attribute of its table or of one of its template indexes; dynakey writes those from the key templates, so store the field under another attribute name: rename the field, or name its attribute with #[serde(rename = \"…\")]"
-        )
-    };
-    const _: () = if __dk::unlisted_in::<Esports>("Match") {
-        ::core::panic!(
-            "entity `Match` is declared with #[dynakey(table = Esports)], but table `Esports` does not list it, so the table's key-overlap checks and its reads never see it: add the variant `Match(Match)` to `enum Esports`, or write #[dynakey(table = Esports, unlisted)] for an entity deliberately outside the list"
-        )
-    };
+    const __STORED: &[(&str, &str)] = &[
+        __dk::stored::<Esports>("id", "id"),
+        __dk::stored::<Esports>("tournament", "tournament"),
+        __dk::stored::<Esports>("region", "region"),
+        __dk::stored::<Esports>("round", "round"),
+        __dk::stored::<Esports>("bracket", "bracket"),
+        __dk::stored::<Esports>("board", "board"),
+        __dk::stored::<Esports>("score", "score"),
+        __dk::stored::<Esports>("rank", "rank"),
+        __dk::stored::<Esports>("_type", ""),
+    ];
+    const _: &[(&str, &str)] = __STORED;
+    const _: () = __dk::check_listed::<Esports>("Match", "Match", "Esports");
     #[allow(non_camel_case_types, non_snake_case, dead_code)]
     pub mod __dk_index_groups {
         pub struct BY_TOURNAMENT_REGION<F>(::core::marker::PhantomData<F>);

@@ -92,16 +92,13 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::dynakey::Unversioned for Node {}
-    const _: () = {
-        const STORED: &[&str] = &["drive", "parent", "name", "size"];
-        match __dk::stored_key_attribute::<Drive>(STORED) {
-            0 => __dk::fail_stored_key_attribute::<Drive>("Node", STORED),
-            1 => __dk::fail_stored_key_attribute::<Drive>("Node", STORED),
-            2 => __dk::fail_stored_key_attribute::<Drive>("Node", STORED),
-            3 => __dk::fail_stored_key_attribute::<Drive>("Node", STORED),
-            _ => {}
-        }
-    };
+    const __STORED: &[(&str, &str)] = &[
+        __dk::stored::<Drive>("drive", "drive"),
+        __dk::stored::<Drive>("parent", "parent"),
+        __dk::stored::<Drive>("name", "name"),
+        __dk::stored::<Drive>("size", "size"),
+    ];
+    const _: &[(&str, &str)] = __STORED;
     const _: () = __dk::check_listed::<Drive>("Node", "Node", "Drive");
     #[automatically_derived]
     impl ::dynakey::Entity for Node {

@@ -200,16 +200,13 @@ const _: () = {
     where
         Status: __dk::KeySegment,
     {}
-    const _: () = {
-        const STORED: &[&str] = &["workspace", "id", "created", "status"];
-        match __dk::stored_key_attribute::<App>(STORED) {
-            0 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
-            1 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
-            2 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
-            3 => __dk::fail_stored_key_attribute::<App>("Project", STORED),
-            _ => {}
-        }
-    };
+    const __STORED: &[(&str, &str)] = &[
+        __dk::stored::<App>("workspace", "workspace"),
+        __dk::stored::<App>("id", "id"),
+        __dk::stored::<App>("created", "created"),
+        __dk::stored::<App>("status", "status"),
+    ];
+    const _: &[(&str, &str)] = __STORED;
     const _: () = {
         const WRITES: &[(&str, &str, &str)] = &[
             ("", "WS#<workspace>", "PROJ#<id>"),

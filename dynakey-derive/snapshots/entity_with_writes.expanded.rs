@@ -135,33 +135,19 @@ const _: () = {
     const _: () = __dk::check_ttl::<Tracker>("expiresAt", "Task");
     #[automatically_derived]
     impl ::dynakey::Versioned for Task {}
-    const _: () = {
-        const STORED: &[&str] = &[
-            "workspace",
-            "id",
-            "assignee",
-            "due",
-            "status",
-            "labels",
-            "version",
-            "created_at=createdAt",
-            "updated_at=updatedAt",
-            "expires_at=expiresAt",
-        ];
-        match __dk::stored_key_attribute::<Tracker>(STORED) {
-            0 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
-            1 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
-            2 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
-            3 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
-            4 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
-            5 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
-            6 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
-            7 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
-            8 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
-            9 => __dk::fail_stored_key_attribute::<Tracker>("Task", STORED),
-            _ => {}
-        }
-    };
+    const __STORED: &[(&str, &str)] = &[
+        __dk::stored::<Tracker>("workspace", "workspace"),
+        __dk::stored::<Tracker>("id", "id"),
+        __dk::stored::<Tracker>("assignee", "assignee"),
+        __dk::stored::<Tracker>("due", "due"),
+        __dk::stored::<Tracker>("status", "status"),
+        __dk::stored::<Tracker>("labels", "labels"),
+        __dk::stored::<Tracker>("version", "version"),
+        __dk::stored::<Tracker>("createdAt", "created_at"),
+        __dk::stored::<Tracker>("updatedAt", "updated_at"),
+        __dk::stored::<Tracker>("expiresAt", "expires_at"),
+    ];
+    const _: &[(&str, &str)] = __STORED;
     const _: () = {
         const WRITES: &[(&str, &str, &str)] = &[
             ("", "WS#<workspace>", "TASK#<id>"),

@@ -27,14 +27,11 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::dynakey::Unversioned for Session {}
-    const _: () = {
-        const STORED: &[&str] = &["id", "user"];
-        match __dk::stored_key_attribute::<Sessions>(STORED) {
-            0 => __dk::fail_stored_key_attribute::<Sessions>("Session", STORED),
-            1 => __dk::fail_stored_key_attribute::<Sessions>("Session", STORED),
-            _ => {}
-        }
-    };
+    const __STORED: &[(&str, &str)] = &[
+        __dk::stored::<Sessions>("id", "id"),
+        __dk::stored::<Sessions>("user", "user"),
+    ];
+    const _: &[(&str, &str)] = __STORED;
     const _: () = __dk::check_listed::<Sessions>("Session", "Session", "Sessions");
     #[automatically_derived]
     impl ::dynakey::Entity for Session {

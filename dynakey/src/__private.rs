@@ -29,10 +29,7 @@ mod sort_keys;
 mod table_checks;
 
 pub use attribute_index::*;
-pub use entity_checks::{
-    check_listed, fail_stored_key_attribute, fail_template_conflict, stored_key_attribute,
-    template_conflict,
-};
+pub use entity_checks::{check_listed, fail_template_conflict, stored, template_conflict};
 pub use segments::*;
 pub use sort_keys::*;
 pub use table_checks::{

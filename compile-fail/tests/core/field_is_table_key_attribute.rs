@@ -9,7 +9,8 @@ struct Library;
 
 // Fields stored in key attributes dynakey writes from templates: the table's, through serde's
 // rename and by a field's own name (on the default table, whose key attributes are `PK` and
-// `SK`), and a template index's, whether or not the entity is in that index. One error at each.
+// `SK`), and a template index's, whether or not the entity is in that index. One error at each
+// on the default table; on a named table the first such field (here `detail`; `title` is next).
 // A field stored in an attribute-wise index's attribute (`region`) is that index's design.
 #[derive(Entity, Serialize, Deserialize)]
 #[dynakey(table = Library)]

@@ -325,52 +325,32 @@ fn checks(
     out
 }
 
-/// The constants every attribute-wise index of the entity shares, for the top of its `const _`
-/// block: the import that makes `TypeProbe::<T>::TYPE` answer for any `T` (native fills), and
-/// `__STORED`, the `("attribute", "field")` of every field serde stores (template fills).
+/// The import every attribute-wise index of the entity shares, for the top of its `const _`
+/// block: it makes `TypeProbe::<T>::TYPE` answer for any `T` (native fills). The template-fill
+/// checks read `__STORED` (`codegen::stored_attributes`).
 pub fn shared(entity: &Entity<'_>) -> TokenStream {
-    let fills = || entity.indexes.iter().filter_map(|i| i.fills.as_ref());
-    let native = fills().any(|f| {
-        f.partition
-            .iter()
-            .chain(&f.sort)
-            .any(|f| matches!(f, Fill::Field { .. }))
-    });
-    let template = fills().any(|f| {
-        f.partition
-            .iter()
-            .chain(&f.sort)
-            .any(|f| matches!(f, Fill::Template(_)))
-    });
-    let mut out = TokenStream::new();
-    if native {
-        out.extend(quote! {
+    match any_fill(entity, |f| matches!(f, Fill::Field { .. })) {
+        true => quote! {
             #[allow(unused_imports)]
             use __dk::NoAttributeType as _;
-        });
+        },
+        false => TokenStream::new(),
     }
-    if template {
-        let stored = stored_fields(entity);
-        out.extend(quote! {
-            const __STORED: &[(&str, &str)] = &[#(#stored),*];
-        });
-    }
-    out
 }
 
-/// `("attribute", "field")` of every field serde stores under a name of its own (written or
-/// read), for the check that no template fill writes over one.
-fn stored_fields(entity: &Entity<'_>) -> Vec<TokenStream> {
-    let mut out = Vec::new();
-    for field in entity.fields.iter().filter(|f| f.serde.serialized()) {
-        let name = field.name();
-        let mut attributes = vec![&field.attribute];
-        if field.attribute_read != field.attribute {
-            attributes.push(&field.attribute_read);
-        }
-        out.extend(attributes.into_iter().map(|a| quote!((#a, #name))));
-    }
-    out
+/// `true` when an attribute-wise `#[index]` of the entity fills an attribute with a template:
+/// its check reads `__STORED`.
+pub fn has_template_fills(entity: &Entity<'_>) -> bool {
+    any_fill(entity, |f| matches!(f, Fill::Template(_)))
+}
+
+/// `true` when a fill of an attribute-wise `#[index]` of the entity is `what`.
+fn any_fill(entity: &Entity<'_>, what: impl Fn(&Fill) -> bool) -> bool {
+    entity
+        .indexes
+        .iter()
+        .filter_map(|i| i.fills.as_ref())
+        .any(|f| f.partition.iter().chain(&f.sort).any(&what))
 }
 
 /// The parameters and the partition value of one partition fill of `query_<index>(…)`.

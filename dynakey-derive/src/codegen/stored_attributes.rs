@@ -1,8 +1,9 @@
-//! The build-time checks of what an entity on a named table stores against its table's key
-//! attributes (docs/semantics.md §1): nothing the item stores beside its keys — a field serde
-//! writes, the entity-type attribute — is in a key attribute dynakey writes from templates (the
-//! table's, or a template index's); and two templates that write one attribute (an index over the
-//! table's own key attributes, two indexes over one attribute) write it alike.
+//! What an entity stores and writes, against its table's key attributes (docs/semantics.md §1):
+//! nothing the item stores beside its keys — a field serde writes, the entity-type attribute — is
+//! in a key attribute dynakey writes from templates (the table's, or a template index's); and two
+//! templates that write one attribute (an index over the table's own key attributes, two indexes
+//! over one attribute) write it alike. Checked by generated code on a named table, whose key
+//! attributes only its type knows.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -10,60 +11,52 @@ use syn::spanned::Spanned;
 
 use crate::model::Entity;
 
-/// One `const` per entity over the slice of what it stores: each field serde writes, as its
-/// attribute (`field=attribute` when that is not the field's name), and the entity-type
-/// attribute, as `=attribute`; `__private::stored_key_attribute` finds the first in a key
-/// attribute, and the arm of that position fails the build at its token (the field's
-/// `#[serde(rename)]`, or its name; the entity-type attribute's literal) with one message naming
-/// every such field and the fix. Names the table type directly, not through the `Entity` impl,
-/// so a failed field-type bound does not cascade into it.
+/// `__STORED`, the slice of what the item stores beside its keys: `("attribute", "field")` for
+/// each attribute a field serde stores is written or read under — what the attribute-wise
+/// template-fill checks read —, and, on a named table, `("attribute", "")` for the entity-type
+/// attribute. On a named table each entry is a `__private::stored` call spanned at its field's
+/// `#[serde(rename)]` or name (the entity-type literal), and one `const _` evaluates the slice:
+/// an entry in a key attribute dynakey writes from templates fails the build there. Names the
+/// table type directly, not through the `Entity` impl, so a failed field-type bound does not
+/// cascade into it.
 ///
-/// None on `DefaultTable` (no table named): its key attributes are known, and
-/// `checks::stored_attributes` reports each such field without generated code.
+/// On `DefaultTable` (no table named) `checks::stored_attributes` reports those fields without
+/// generated code, and the slice is plain data, emitted only for template fills.
 pub fn check(entity: &Entity<'_>) -> TokenStream {
-    if !entity.names_table {
-        return TokenStream::new();
-    }
-    let fields = entity
-        .fields
-        .iter()
-        .filter(|field| field.serde.serialized())
-        .map(|field| {
-            let span = field
-                .serde
-                .rename_span
-                .unwrap_or_else(|| field.ident.span());
-            let name = field.name();
-            match name == field.attribute {
-                true => (name, span),
-                false => (format!("{name}={}", field.attribute), span),
-            }
-        });
-    let entity_type = entity
-        .entity_type
-        .as_ref()
-        .map(|attribute| (format!("={}", attribute.value()), attribute.span()));
-    let stored: Vec<_> = fields.chain(entity_type).collect();
-    if stored.is_empty() {
+    let checked = entity.names_table;
+    if !checked && !crate::codegen::attribute_index::has_template_fills(entity) {
         return TokenStream::new();
     }
     let table = &entity.table;
-    let ident = entity.ident.to_string();
-    let entries = stored.iter().map(|(entry, _)| entry);
-    let arms = stored.iter().enumerate().map(|(at, (_, span))| {
-        let at = proc_macro2::Literal::usize_unsuffixed(at);
-        quote_spanned! {*span=>
-            #at => __dk::fail_stored_key_attribute::<#table>(#ident, STORED),
+    let entry = |attribute: &str, field: &str, span: proc_macro2::Span| match checked {
+        true => quote_spanned!(span=> __dk::stored::<#table>(#attribute, #field)),
+        false => quote!((#attribute, #field)),
+    };
+    let mut entries = Vec::new();
+    for field in entity.fields.iter().filter(|f| f.serde.serialized()) {
+        let name = field.name();
+        let span = field
+            .serde
+            .rename_span
+            .unwrap_or_else(|| field.ident.span());
+        entries.push(entry(&field.attribute, &name, span));
+        if field.attribute_read != field.attribute {
+            entries.push(entry(&field.attribute_read, &name, span));
         }
+    }
+    if checked {
+        if let Some(attribute) = &entity.entity_type {
+            entries.push(entry(&attribute.value(), "", attribute.span()));
+        }
+    }
+    let evaluate = checked.then(|| {
+        quote!(
+            const _: &[(&str, &str)] = __STORED;
+        )
     });
     quote! {
-        const _: () = {
-            const STORED: &[&str] = &[#(#entries),*];
-            match __dk::stored_key_attribute::<#table>(STORED) {
-                #(#arms)*
-                _ => {}
-            }
-        };
+        const __STORED: &[(&str, &str)] = &[#(#entries),*];
+        #evaluate
     }
 }
 

@@ -7,97 +7,56 @@ use crate::table::Table;
 
 use super::{DerivedTable, Message};
 
-/// What the item of an entity of table `T` stores beside its keys, one entry each: every field
-/// serde writes, as its attribute name when that is the field's name, else as `field=attribute`
-/// (a Rust field name holds no `=`, so the first `=` ends it); and the entity-type attribute, as
-/// `=attribute`. The position of the first
-/// whose attribute is a key attribute dynakey writes from templates — the table's partition or
-/// sort key, or a key attribute of one of its template indexes — or `stored.len()` when none is.
-/// A field there would be overwritten on a put (and a table key attribute is taken out of an item
-/// before serde reads it); an index key attribute would put the item into the index under a key
-/// no template wrote. The attributes of an attribute-wise index hold fields: they are not counted.
+/// One entry of an entity's list of what its item stores beside its keys (`__STORED`, on a named
+/// table `T`): `(attribute, field)` for each attribute a field serde stores is written or read
+/// under, and `(attribute, "")` for the entity-type attribute. Returned as is, unless `attribute`
+/// is a key attribute dynakey writes from templates — the table's partition or sort key, or a key
+/// attribute of one of its template indexes —: then the build fails here (generated code spans
+/// each entry at its field's `#[serde(rename)]` or name, or at the entity-type literal) naming
+/// the field, which key attribute it is, and the fix. A field there would be overwritten on a put
+/// (and a table key attribute is taken out of an item before serde reads it); an index key
+/// attribute would put the item into the index under a key no template wrote. The attributes of
+/// an attribute-wise index hold fields: they are not counted.
 ///
-/// Generated code matches the position to one arm per entry, spanned at that field, which calls
-/// [`fail_stored_key_attribute`]: one `const` per entity, its error at the offending field.
-pub const fn stored_key_attribute<T: Table>(stored: &[&str]) -> usize {
-    let mut i = 0;
-    while i < stored.len() {
-        if key_attribute_of::<T>(field_and_attribute(stored[i]).1).is_some() {
-            return i;
-        }
-        i += 1;
-    }
-    stored.len()
-}
-
-/// Fails the build for entity `entity` (its Rust name): names every entry of `stored` (as
-/// [`stored_key_attribute`] reads it) that is in a key attribute, which key attribute that is, and
-/// the fix.
-pub const fn fail_stored_key_attribute<T: Table>(entity: &str, stored: &[&str]) {
-    let mut message = Message::new()
-        .push("entity `")
-        .push(entity)
-        .push("` stores ");
-    let (mut fields, mut entity_type) = (false, false);
-    let mut i = 0;
-    while i < stored.len() {
-        let (field, attribute) = field_and_attribute(stored[i]);
-        if let Some((index, role)) = key_attribute_of::<T>(attribute) {
-            if fields || entity_type {
-                message = message.push(" and ");
-            }
-            message = if field.is_empty() {
-                entity_type = true;
-                message.push("its entity type")
-            } else {
-                fields = true;
-                message.push("field `").push(field).push("`")
-            };
-            message = message
-                .push(" in attribute \"")
-                .push(attribute)
-                .push("\" (");
-            message = match index {
-                Some(index) => message
-                    .push("the ")
-                    .push(role)
-                    .push(" of index `")
-                    .push(index)
-                    .push("`)"),
-                None => message.push("the table's ").push(role).push(")"),
-            };
-        }
-        i += 1;
-    }
+/// The list is one `const` evaluated once per entity; its first such entry is reported.
+pub const fn stored<T: Table>(
+    attribute: &'static str,
+    field: &'static str,
+) -> (&'static str, &'static str) {
+    let Some((index, role)) = key_attribute_of::<T>(attribute) else {
+        return (attribute, field);
+    };
+    let mut message = if field.is_empty() {
+        Message::new()
+            .push("the entity-type attribute \"")
+            .push(attribute)
+            .push("\" is ")
+    } else {
+        Message::new()
+            .push("field `")
+            .push(field)
+            .push("` is stored in attribute \"")
+            .push(attribute)
+            .push("\", ")
+    };
+    message = match index {
+        Some(index) => message
+            .push("the ")
+            .push(role)
+            .push(" of index `")
+            .push(index)
+            .push("`"),
+        None => message.push("the table's ").push(role),
+    };
     message = message.push(": dynakey writes key attributes from the key templates, so the value would be overwritten; ");
-    if fields {
-        message = message.push("store each field under another attribute name: rename it, or name its attribute with #[serde(rename = \"…\")]");
-    }
-    if entity_type {
-        message = message.push(if fields { "; " } else { "" }).push(
+    message = if field.is_empty() {
+        message.push(
             "name the entity-type attribute differently, e.g. #[dynakey(entity_type = \"_type\")]",
-        );
-    }
+        )
+    } else {
+        message.push("store the field under another attribute name: rename it, or name its attribute with #[serde(rename = \"…\")]")
+    };
     panic!("{}", message.as_str())
-}
-
-/// An entry of [`stored_key_attribute`]'s list as `(field, attribute)`; field `""` for the
-/// entity-type attribute.
-const fn field_and_attribute(entry: &str) -> (&str, &str) {
-    let bytes = entry.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'=' {
-            let (field, rest) = bytes.split_at(i);
-            let attribute = rest.split_at(1).1;
-            return match (core::str::from_utf8(field), core::str::from_utf8(attribute)) {
-                (Ok(field), Ok(attribute)) => (field, attribute),
-                _ => (entry, entry),
-            };
-        }
-        i += 1;
-    }
-    (entry, entry)
 }
 
 /// `(index, role)` when `name` is a key attribute of table `T` that dynakey writes from templates:

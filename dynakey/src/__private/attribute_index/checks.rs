@@ -276,14 +276,23 @@ pub const fn check_template_fill(
                 .push("the template \"")
                 .push(text)
                 .push("\" fills index attribute \"")
-                .push(declared.name)
-                .push("\", where serde also stores field `")
-                .push(field)
-                .push("`: dynakey writes the key there, so every write would collide; name the index attribute otherwise (e.g. \"")
-                .push(declared.name)
-                .push("_key\"), rename the field (#[serde(rename = …)]), or fill the attribute with the field itself (`")
-                .push(field)
-                .push("`)");
+                .push(declared.name);
+            let message = if field.is_empty() {
+                // The entity-type attribute (`__STORED`'s entry with no field).
+                message
+                    .push("\", the entity's entity-type attribute: dynakey writes both there; name the index attribute otherwise (e.g. \"")
+                    .push(declared.name)
+                    .push("_key\"), or the entity-type attribute")
+            } else {
+                message
+                    .push("\", where serde also stores field `")
+                    .push(field)
+                    .push("`: dynakey writes the key there, so every write would collide; name the index attribute otherwise (e.g. \"")
+                    .push(declared.name)
+                    .push("_key\"), rename the field (#[serde(rename = …)]), or fill the attribute with the field itself (`")
+                    .push(field)
+                    .push("`)")
+            };
             panic!("{}", message.as_str())
         }
         i += 1;
