@@ -27,6 +27,8 @@ struct Setting {
 /// The same template for the partition and the sort key (the adjacency-list item of a node), a
 /// trailing delimiter (so "USER#1" does not start "USER#10"), a float in a key, and two GSIs over
 /// one key schema filled with one template each.
+// The two #[index] templates are alike on purpose (clippy reads them as a copied attribute).
+#[allow(clippy::duplicated_attributes)]
 #[derive(Entity, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[dynakey(table = App)]
 #[pk("USER#<id>#")]
