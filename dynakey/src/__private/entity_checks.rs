@@ -212,48 +212,44 @@ const fn conflict_of<'a, T: DerivedTable>(
     if at >= writes.len() {
         return None;
     }
-    let (_, partition, sort) = writes[at];
-    let (partition_attribute, sort_attribute) = written::<T>(writes[at]);
     let mut earlier = 0;
     while earlier < at {
-        let (_, earlier_partition, earlier_sort) = writes[earlier];
-        let (p, s) = written::<T>(writes[earlier]);
-        let mut mine = 0;
-        while mine < 2 {
-            let (attribute, text) = if mine == 0 {
-                (partition_attribute, partition)
-            } else {
-                (sort_attribute, sort)
-            };
-            if let Some(attribute) = attribute {
-                if let Some(p) = p {
-                    if str_eq(p, attribute) && !str_eq(earlier_partition, text) {
-                        return Some(Conflict {
-                            attribute,
-                            text,
-                            earlier,
-                            earlier_sort: false,
-                            earlier_text: earlier_partition,
-                        });
-                    }
-                }
-                if let Some(s) = s {
-                    if str_eq(s, attribute) && !str_eq(earlier_sort, text) {
-                        return Some(Conflict {
-                            attribute,
-                            text,
-                            earlier,
-                            earlier_sort: true,
-                            earlier_text: earlier_sort,
-                        });
-                    }
+        // Each pair of templates, entry `at`'s (mine) against the earlier entry's (theirs):
+        // 0 is the partition template, 1 the sort template.
+        let mut pair = 0;
+        while pair < 4 {
+            let (attribute, text) = template_of::<T>(writes[at], pair / 2 == 1);
+            let earlier_sort = pair % 2 == 1;
+            let (theirs, earlier_text) = template_of::<T>(writes[earlier], earlier_sort);
+            if let (Some(attribute), Some(theirs)) = (attribute, theirs) {
+                if str_eq(attribute, theirs) && !str_eq(text, earlier_text) {
+                    return Some(Conflict {
+                        attribute,
+                        text,
+                        earlier,
+                        earlier_sort,
+                        earlier_text,
+                    });
                 }
             }
-            mine += 1;
+            pair += 1;
         }
         earlier += 1;
     }
     None
+}
+
+/// The attribute entry `entry` writes with its sort (`sort`) or partition template, and that
+/// template's text.
+const fn template_of<'a, T: DerivedTable>(
+    entry: (&'a str, &'a str, &'a str),
+    sort: bool,
+) -> (Option<&'static str>, &'a str) {
+    let (partition_attribute, sort_attribute) = written::<T>(entry);
+    match sort {
+        true => (sort_attribute, entry.2),
+        false => (partition_attribute, entry.1),
+    }
 }
 
 /// The attributes entry `entry` of [`template_conflict`]'s list writes, `(partition, sort)`: each
