@@ -51,6 +51,10 @@
 //!   16-byte tag: HMAC-SHA256 over a context string and everything before it, truncated.
 //! - Versions 3 and 4, written before the part digests, are the same without them, and still
 //!   read; a cursor of theirs used with another query cannot say which part differs.
+//! - Versions 1 and 2 (the first releases) are no longer read, and versions 7 to 15 are kept for
+//!   later formats: both are refused as [`CursorError::Malformed`] naming the version. A text
+//!   that is not base64url, is empty, or whose first byte is 0 or 16 and above was never a
+//!   dynakey cursor: [`CursorError::Foreign`] ("not a dynakey cursor").
 //!
 //! The partition-key value of each position is not stored: it is the partition's own key (for an
 //! attribute-wise index, every partition attribute's value is the plan's). A
@@ -116,6 +120,10 @@ const SEALED_VERSION: u8 = 6;
 /// The earlier versions of each, still read: their body has no part digests.
 const VERSION_WITHOUT_PARTS: u8 = 3;
 const SEALED_VERSION_WITHOUT_PARTS: u8 = 4;
+/// The range of format versions dynakey writes, has written (1 and 2, no longer read) or will
+/// write (up to 15): a first byte outside it is not a dynakey cursor ([`unpack`]).
+const FIRST_FORMAT: u8 = 1;
+const LAST_FORMAT: u8 = 15;
 /// Bytes of the part digests in a body (versions 5 and 6).
 const PARTS_LEN: usize = PART_DIGEST_LEN * QueryPart::ALL.len();
 /// Bytes of the HMAC-SHA256 tag kept in a signed cursor; also the Poly1305 tag's length.
@@ -351,8 +359,8 @@ impl CursorCodec {
     /// a sort-key value that satisfies the plan's key condition.
     ///
     /// # Errors
-    /// [`KeyErrorKind::Cursor`](crate::KeyErrorKind::Cursor) with [`CursorError::Malformed`],
-    /// [`CursorError::Tampered`],
+    /// [`KeyErrorKind::Cursor`](crate::KeyErrorKind::Cursor) with [`CursorError::Foreign`],
+    /// [`CursorError::Malformed`], [`CursorError::Tampered`],
     /// [`CursorError::OtherQuery`] or [`CursorError::WrongKey`].
     pub fn decode(
         &self,
@@ -512,23 +520,45 @@ fn keyed(secret: &[u8]) -> HmacSha256 {
 }
 
 /// Decodes the base64url text and checks the outer form (length, version).
+///
+/// Which texts are dynakey's ([`FIRST_FORMAT`] to [`LAST_FORMAT`]): every format dynakey has
+/// written or will write starts with its version byte, and versions are numbered from 1 and kept
+/// below 16 (a later format that needs more says so in a version below 16). So a text that is
+/// not base64url, is empty, or starts with 0 or 16 and above is [`CursorError::Foreign`] (a
+/// random text of base64url is, 15 times in 16), while 1 and 2 (formats no longer read) and 7 to
+/// 15 (a newer dynakey's) are named as versions.
 fn unpack(text: &str) -> Result<Vec<u8>, KeyError> {
     let bytes = URL_SAFE_NO_PAD
         .decode(text)
-        .map_err(|e| CursorError::Malformed(format!("not base64url without padding ({e})")))?;
+        .map_err(|e| CursorError::Foreign(format!("it is not base64url without padding ({e})")))?;
     let min = match bytes.first() {
         Some(&VERSION) => MIN_LEN,
         Some(&SEALED_VERSION) => MIN_SEALED_LEN,
         Some(&VERSION_WITHOUT_PARTS) => MIN_LEN - PARTS_LEN,
         Some(&SEALED_VERSION_WITHOUT_PARTS) => MIN_SEALED_LEN - PARTS_LEN,
-        Some(other) => {
+        Some(&other @ FIRST_FORMAT..VERSION_WITHOUT_PARTS) => {
             return Err(CursorError::Malformed(format!(
-                "unknown version {other} (this build reads versions {VERSION_WITHOUT_PARTS} to \
-                 {SEALED_VERSION})"
+                "a cursor of an earlier dynakey (format version {other}), which this build no \
+                 longer reads (it reads versions {VERSION_WITHOUT_PARTS} to {SEALED_VERSION}): \
+                 start the query again"
             ))
             .into())
         }
-        None => return Err(CursorError::Malformed("empty".into()).into()),
+        Some(&other @ FIRST_FORMAT..=LAST_FORMAT) => {
+            return Err(CursorError::Malformed(format!(
+                "a cursor of a newer dynakey (format version {other}; this build reads versions \
+                 {VERSION_WITHOUT_PARTS} to {SEALED_VERSION})"
+            ))
+            .into())
+        }
+        Some(other) => {
+            return Err(CursorError::Foreign(format!(
+                "its first byte, {other}, is no dynakey format version ({FIRST_FORMAT} to \
+                 {LAST_FORMAT})"
+            ))
+            .into())
+        }
+        None => return Err(CursorError::Foreign("it is empty".into()).into()),
     };
     if bytes.len() < min {
         return Err(CursorError::Malformed(format!(

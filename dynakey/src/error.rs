@@ -211,8 +211,14 @@ pub enum KeyErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum CursorError {
-    /// Not a cursor of this format: not base64url without padding, too short, an unknown version,
-    /// or (with a valid tag, so only when forged) a broken structure. The text says which.
+    /// Not a dynakey cursor at all: not base64url without padding, empty, or a first byte that
+    /// no dynakey format version has (0, or 16 and above; see [`crate::Cursor`]'s format). The
+    /// text says which. Typically a token of another system, or garbage sent by a client.
+    #[error("not a dynakey cursor: {0}")]
+    Foreign(String),
+    /// A dynakey cursor this build does not read, or a broken one: a format version no longer
+    /// read (1, 2) or of a newer dynakey (7 to 15), too short for its version, or (with a valid
+    /// tag, so only when forged) a broken structure. The text says which.
     #[error("malformed cursor: {0}")]
     Malformed(String),
     /// The tag does not match: the cursor was modified, or made with another secret.

@@ -144,7 +144,14 @@ fn every_modified_byte_is_refused() {
                     SEALED_VERSION_WITHOUT_PARTS,
                 ];
                 if i == 0 && !known.contains(&version) {
-                    assert!(matches!(reason, CursorError::Malformed(_)), "{reason}");
+                    // A first byte of another dynakey version, or of none (0x80 flipped).
+                    let ours = (FIRST_FORMAT..=LAST_FORMAT).contains(&version);
+                    assert_eq!(
+                        matches!(reason, CursorError::Malformed(_)),
+                        ours,
+                        "{version}: {reason}"
+                    );
+                    assert_eq!(matches!(reason, CursorError::Foreign(_)), !ours, "{reason}");
                 } else {
                     // Another version this build reads (5 and 4 are one bit apart) is refused
                     // by the tag like any other change.
@@ -168,11 +175,90 @@ fn every_modified_byte_is_refused() {
                 },
             ));
             assert!(
-                matches!(reason, CursorError::Malformed(_) | CursorError::Tampered),
+                matches!(
+                    reason,
+                    CursorError::Malformed(_) | CursorError::Tampered | CursorError::Foreign(_)
+                ),
                 "{text:?}: {reason}"
             );
             assert!(text.parse::<Cursor>().is_err() || reason == CursorError::Tampered);
         }
+    }
+}
+
+/// The rule that tells a text that was never a dynakey cursor from one of another dynakey
+/// version: the first byte, a format version of 1 to 15 (see `unpack`).
+#[test]
+fn a_text_that_is_no_dynakey_cursor_says_so_and_another_version_is_named() {
+    let codec = CursorCodec::default();
+    let plan = lines();
+    let cursor = codec
+        .encode("t", &plan, &after("ACCT#a1", "ORD#1#0000000007"))
+        .unwrap();
+    let mut bytes = URL_SAFE_NO_PAD.decode(cursor.as_str()).unwrap();
+    let decode = |text: String| kind(codec.decode("t", &plan, &Cursor { text }));
+    let message = |text: &str| text.parse::<Cursor>().unwrap_err().to_string();
+    // A cursor of this build's length and content, every first byte.
+    for first in 0..=u8::MAX {
+        bytes[0] = first;
+        let text = URL_SAFE_NO_PAD.encode(&bytes);
+        match first {
+            0 | 16.. => {
+                let reason = decode(text.clone());
+                assert!(
+                    matches!(reason, CursorError::Foreign(_)),
+                    "{first}: {reason}"
+                );
+                assert_eq!(
+                    message(&text),
+                    format!(
+                        "not a dynakey cursor: its first byte, {first}, is no dynakey format \
+                         version (1 to 15)"
+                    )
+                );
+            }
+            1 | 2 => assert_eq!(
+                message(&text),
+                format!(
+                    "malformed cursor: a cursor of an earlier dynakey (format version {first}), \
+                     which this build no longer reads (it reads versions 3 to 6): start the \
+                     query again"
+                )
+            ),
+            // Read as that version: accepted, or refused by its length or its tag.
+            3..=6 => {
+                let read = codec.decode("t", &plan, &Cursor { text });
+                assert!(
+                    !matches!(&read, Err(e) if matches!(e.kind(), crate::KeyErrorKind::Cursor(CursorError::Foreign(_)))),
+                    "{first}: {read:?}"
+                );
+            }
+            7..=15 => assert_eq!(
+                message(&text),
+                format!(
+                    "malformed cursor: a cursor of a newer dynakey (format version {first}; this \
+                     build reads versions 3 to 6)"
+                )
+            ),
+        }
+    }
+    // The issue's garbage (a first byte of 158), other systems' tokens, and empty text.
+    for text in [
+        "nhFpbGxlZ2FsLWN1cnNvci10ZXh0",
+        "eyJsYXN0S2V5IjoiT1JEIzEifQ",
+        "not a cursor!",
+        "",
+    ] {
+        let reason = decode(text.to_owned());
+        assert!(
+            matches!(reason, CursorError::Foreign(_)),
+            "{text:?}: {reason}"
+        );
+        assert!(
+            message(text).starts_with("not a dynakey cursor: "),
+            "{}",
+            message(text)
+        );
     }
 }
 
@@ -340,7 +426,8 @@ fn with_a_secret_cursors_are_encrypted_and_reveal_no_key() {
     assert_ne!(again, cursor);
     assert_eq!(codec.decode("t", &lines(), &cursor).unwrap(), positions);
     assert_eq!(codec.decode("t", &lines(), &again).unwrap(), positions);
-    // Every bit of every byte: refused (the version byte as malformed or as a signed cursor).
+    // Every bit of every byte: refused (the version byte as another version, as none, or as a
+    // signed cursor).
     for i in 0..bytes.len() {
         for bit in [0x01, 0x80] {
             let mut changed = bytes.clone();
@@ -350,7 +437,10 @@ fn with_a_secret_cursors_are_encrypted_and_reveal_no_key() {
             };
             let reason = kind(codec.decode("t", &lines(), &changed));
             assert!(
-                matches!(reason, CursorError::Tampered | CursorError::Malformed(_)),
+                matches!(
+                    reason,
+                    CursorError::Tampered | CursorError::Malformed(_) | CursorError::Foreign(_)
+                ),
                 "byte {i}: {reason}"
             );
             if i > 0 {

@@ -29,7 +29,8 @@ fn segment_errors() -> Vec<SegmentError> {
 
 fn cursor_errors() -> Vec<CursorError> {
     let mut errors = vec![
-        CursorError::Malformed("not base64url without padding".into()),
+        CursorError::Foreign("it is not base64url without padding".into()),
+        CursorError::Malformed("a cursor of a newer dynakey (format version 7)".into()),
         CursorError::Tampered,
         CursorError::WrongKey("attribute \"PK\" is not of type S".into()),
         CursorError::OtherQuery(QueryDifference::default()),
@@ -43,7 +44,8 @@ fn cursor_errors() -> Vec<CursorError> {
     errors.push(CursorError::OtherQuery(QueryDifference::of(QueryPart::ALL)));
     for error in &errors {
         match error {
-            CursorError::Malformed(_)
+            CursorError::Foreign(_)
+            | CursorError::Malformed(_)
             | CursorError::Tampered
             | CursorError::OtherQuery(_)
             | CursorError::WrongKey(_) => {}
