@@ -130,3 +130,73 @@ async fn an_item_of_another_entity_in_the_range_stops_it_before_any_delete() -> 
     assert_eq!(keys_left(&db).await?.len(), 31, "nothing deleted");
     Ok(())
 }
+
+/// A table that lists its entities, one of them with a unique email: `delete_all` deletes its
+/// uniqueness items with it and counts them apart from the query's items.
+#[derive(Table, Debug, PartialEq)]
+#[table(partition_key = "PK", sort_key = "SK")]
+enum Club {
+    Member(Member),
+    Note(Note),
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Club)]
+#[pk("CLUB#<club>")]
+#[sk("MEMBER#<member>")]
+#[unique("email")]
+struct Member {
+    club: String,
+    member: u32,
+    email: Option<String>,
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Club)]
+#[pk("CLUB#<club>")]
+#[sk("NOTE#<n>")]
+struct Note {
+    club: String,
+    n: u32,
+}
+
+#[tokio::test]
+async fn the_report_counts_uniqueness_items_apart_from_the_query_items() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Club>().await?;
+    for member in 0..4 {
+        // Member 3 has no email, so no uniqueness item.
+        let email = (member < 3).then(|| format!("m{member}@example.com"));
+        db.create(&Member {
+            club: "chess".into(),
+            member,
+            email,
+        })
+        .await?;
+    }
+    let notes: Vec<Note> = (0..5)
+        .map(|n| Note {
+            club: "chess".into(),
+            n,
+        })
+        .collect();
+    db.batch_put(&notes).await?;
+    let all = scan(db.client(), db.table_name()).await?.len();
+    assert_eq!(all, 4 + 5 + 3, "the items and three uniqueness items");
+
+    let mut progress = 0;
+    let report = db
+        .delete_all(&Note::query("chess"))
+        .on_progress(|n| progress += n)
+        .await?;
+    assert_eq!(report.items, 4 + 5, "the query's items");
+    assert_eq!(report.uniqueness_items, 3, "the emails' uniqueness items");
+    assert_eq!(progress, report.items);
+    assert!(scan(db.client(), db.table_name()).await?.is_empty());
+
+    // A batch of its own never deletes one.
+    db.batch_put(&notes).await?;
+    let report = db.delete_all(&Note::query("chess")).await?;
+    assert_eq!((report.items, report.uniqueness_items), (5, 0));
+    Ok(())
+}

@@ -414,6 +414,10 @@ async fn delete_all_deletes_every_entity_of_a_partition() -> Result<(), BoxError
         .on_progress(|n| progress += n)
         .await?;
     assert_eq!(report.items as u32, 1 + 3 + 20 + comments);
+    assert_eq!(
+        report.uniqueness_items, 3,
+        "the users' emails, counted apart"
+    );
     assert_eq!(progress, report.items);
     let (after, unique_after) = stored(&db).await?;
     assert_eq!(

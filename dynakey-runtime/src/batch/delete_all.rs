@@ -41,7 +41,9 @@ use crate::single::write::delete_listed;
 /// reads the keys and entity-type attributes and stops, before any delete, at an item of no listed
 /// entity ([`Error::ForeignItem`]) or a key two entities own ([`Error::Ambiguous`]). Items of an
 /// entity with `#[unique(…)]` are then deleted one transaction each with their uniqueness items
-/// (as [`Db::delete`] does), after the batches; [`Error::BatchWrite`]'s account names every entry
+/// (as [`Db::delete`] does), after the batches: the report counts those in
+/// [`BatchReport::uniqueness_items`], apart from the entities' own items in
+/// [`items`](BatchReport::items) (and in `progress`); [`Error::BatchWrite`]'s account names every entry
 /// by its position in the query's order. On a table that lists none, several entity types under
 /// one partition are deleted by one call per entity.
 ///
@@ -177,8 +179,9 @@ where
         };
         for (k, (position, entity, key)) in unique.iter().enumerate() {
             match delete_listed(&self.db, &T::ENTITIES[*entity], key.clone()).await {
-                Ok(()) => {
+                Ok(uniqueness_items) => {
                     report.items += 1;
+                    report.uniqueness_items += uniqueness_items;
                     progress(1);
                 }
                 Err(cause) => {

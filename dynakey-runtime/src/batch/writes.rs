@@ -113,6 +113,7 @@ pub(super) fn write_result(run: Run, duplicates: usize) -> Result<BatchReport, E
         items: run.processed,
         retries: run.retries,
         duplicates,
+        uniqueness_items: 0,
     };
     match run.stop {
         None => Ok(report),

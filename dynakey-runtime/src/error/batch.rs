@@ -72,6 +72,11 @@ pub struct BatchReport {
     pub retries: usize,
     /// Input entries merged away because another entry had the same primary key.
     pub duplicates: usize,
+    /// Uniqueness items (of entities with `#[unique(…)]`, docs/semantics.md §5) deleted along with
+    /// their items, which are counted in [`items`](Self::items): only
+    /// [`Db::delete_all`](crate::Db::delete_all) on a table that lists its entities deletes them
+    /// (one `TransactWriteItems` per such item); 0 for every other batch.
+    pub uniqueness_items: usize,
 }
 
 /// The exact account of a batch write that stopped on an error, in

@@ -588,6 +588,15 @@ fn stale_read(readings: &[Reading], reasons: &[CancellationReason]) -> bool {
 /// applied nothing; a request whose answer was lost is resent as it was, with its token, by the
 /// SDK edge.
 pub(crate) async fn all_or_error<T: Table>(db: &Db<T>, actions: Vec<Action>) -> Result<(), Error> {
+    all_or_error_counted(db, actions).await.map(|_| ())
+}
+
+/// As [`all_or_error`], telling how many uniqueness items the applied transaction put or
+/// deleted besides `actions` (its condition checks not counted).
+pub(crate) async fn all_or_error_counted<T: Table>(
+    db: &Db<T>,
+    actions: Vec<Action>,
+) -> Result<usize, Error> {
     let retry = db.retry_policy();
     let attempts = retry.attempts();
     let mut attempt = 1;
@@ -602,8 +611,13 @@ pub(crate) async fn all_or_error<T: Table>(db: &Db<T>, actions: Vec<Action>) -> 
             actions: count,
         } = planned.render()?;
         let again = || planned.render().ok().map(|request| request.items);
+        // Every item after the actions is a uniqueness item's put or delete, or a check.
+        let uniqueness_items = items[count..]
+            .iter()
+            .filter(|item| item.put().is_some() || item.delete().is_some())
+            .count();
         let reasons = match transact(db, items, again, &token, Retries::Policy).await {
-            Ok(()) => return Ok(()),
+            Ok(()) => return Ok(uniqueness_items),
             Err(Outcome::Failed(error, sends)) if sends.maybe_applied => {
                 let request = planned.render()?;
                 return Err(unknown(db, request, token, error, sends.sent));

@@ -86,13 +86,16 @@ pub(crate) async fn send_as<T: Table>(
 /// (one `DeleteItem`; for an entity with `#[unique(…)]`, one `TransactWriteItems` that deletes
 /// its uniqueness items too, after reading them): what [`Db::delete_all`] does to such items.
 ///
+/// Returns the number of uniqueness items deleted with it (0 for an entity without
+/// `#[unique(…)]`, or for a unique value left unset).
+///
 /// # Errors
 /// As [`send`].
 pub(crate) async fn delete_listed<T: Table>(
     db: &Db<T>,
     entity: &ListedEntity,
     key: KeyText,
-) -> Result<(), Error> {
+) -> Result<usize, Error> {
     let key_attributes = unique::key_attributes::<T>(&key);
     let unique = (!entity.unique().is_empty()).then(|| UniquePart {
         entity: entity.name(),
@@ -110,5 +113,8 @@ pub(crate) async fn delete_listed<T: Table>(
         expected: Expected::guard(Guard::Any),
         unique,
     };
-    send(db, action, ReturnValue::None).await.map(|_| ())
+    if action.unique.is_some() {
+        return transact::all_or_error_counted(db, vec![action]).await;
+    }
+    send(db, action, ReturnValue::None).await.map(|_| 0)
 }
