@@ -90,6 +90,15 @@ impl<E> Clone for UpdatePlan<E> {
 
 /// What [`UpdatePlan::set`] assigns: a [`Field`] that an update may change on its own (`A` a
 /// [`ValueOf`] its type), or an [`IndexGroup`] (`A` its [`GroupValues`]).
+///
+/// A handle of another entity, or anything else that is not a handle of `E`, is refused with a
+/// short message naming the update's entity (a handle of `E` with a value of another type is
+/// refused by [`ValueOf`], naming the field's type).
+#[diagnostic::on_unimplemented(
+    message = "an update of `{E}` sets only fields of `{E}`; this is `{Self}`",
+    label = "not a field handle of `{E}`",
+    note = "`set` takes a handle of the updated entity, `{E}::FIELD_NAME` (the field's name in upper case), with a value of the field's type, or an index group handle `{E}::INDEX_NAME` with one value per field of the group; to change another entity's item, update that item's key (`db.update(&Other::key(…)?)`)"
+)]
 pub trait Settable<E, A> {
     /// The actions that set `self` to `value` on the item with key `key`.
     ///
