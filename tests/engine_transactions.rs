@@ -393,3 +393,158 @@ async fn a_failed_transaction_resent_with_its_request_applies_once() -> Result<(
     assert!(stored.is_some_and(|n| n.created.is_some()));
     Ok(())
 }
+
+/// Each put, create and update that asks for its item gets it back, typed, in action order: a
+/// put's and a create's as stored (version, managed timestamps), an update's new image read back
+/// after the transaction; actions that ask for nothing add nothing.
+#[tokio::test]
+async fn a_transaction_returns_what_each_action_stored_in_action_order() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<App>().await?;
+    seed(&db).await?;
+    let doc = Doc {
+        id: "d1".into(),
+        body: "draft".into(),
+        version: 0,
+    };
+    db.create(&doc).await?;
+    let before = std::time::SystemTime::now();
+    let done = db
+        .transaction()
+        .put(db.create(&task(1)).returning_stored())
+        .update(
+            db.update(&Project::key("p1")?)
+                .add(Project::TASKS, 1)
+                .returning_new(),
+        )
+        .put(db.put(&task(2)))
+        .put(
+            db.create(&Note {
+                id: "n1".into(),
+                created: None,
+                updated: None,
+            })
+            .returning_stored(),
+        )
+        .update(
+            db.update(&Doc::key("d1")?)
+                .set(Doc::BODY, "final")
+                .expected_version(1)
+                .returning_new(),
+        )
+        .put(
+            db.create(&Doc {
+                id: "d2".into(),
+                body: "new".into(),
+                version: 0,
+            })
+            .returning_stored(),
+        )
+        .await?;
+    let (created, project, note, updated_doc, new_doc): (
+        Task,
+        Option<Project>,
+        Note,
+        Option<Doc>,
+        Doc,
+    ) = done.stored;
+    assert_eq!(created, task(1));
+    // The update's image is the item as stored after it: the count it added to.
+    assert_eq!(
+        project,
+        Some(Project {
+            id: "p1".into(),
+            tasks: 1
+        })
+    );
+    // Managed fields as stored: the timestamps set by the create, the versions.
+    let created_at = note
+        .created
+        .clone()
+        .and_then(|t| std::time::SystemTime::try_from(t).ok());
+    assert!(
+        created_at.is_some_and(|t| t >= before - std::time::Duration::from_secs(1)),
+        "{note:?}"
+    );
+    assert_eq!(note.created, note.updated);
+    assert_eq!(
+        db.get(&Note::key("n1")?).consistent_read().await?,
+        Some(note),
+        "what the create returned is what was stored"
+    );
+    assert_eq!(
+        updated_doc,
+        Some(Doc {
+            id: "d1".into(),
+            body: "final".into(),
+            version: 2
+        })
+    );
+    assert_eq!(new_doc.version, 1, "a create stores version 1");
+    assert_eq!(
+        db.get(&Doc::key("d2")?).consistent_read().await?,
+        Some(new_doc)
+    );
+    assert!(db.get(&Task::key("p1", 2u32)?).await?.is_some());
+
+    // Nothing asked for: the result holds nothing but the token.
+    let plain = db
+        .transaction()
+        .put(db.put(&task(3)))
+        .update(db.update(&Project::key("p1")?).add(Project::TASKS, 1))
+        .await?;
+    let () = plain.stored;
+    assert!(!plain.client_request_token.is_empty());
+    Ok(())
+}
+
+/// A transaction that fails returns nothing of what its actions would have stored, and reads
+/// nothing back; an action that cannot be built stops it before any request.
+#[tokio::test]
+async fn a_cancelled_transaction_returns_no_item() -> Result<(), BoxError> {
+    let (_engine, db) = fresh::<App>().await?;
+    seed(&db).await?;
+    let result = db
+        .transaction()
+        .put(db.create(&task(1)).returning_stored())
+        .update(
+            db.update(&Project::key("p1")?)
+                .add(Project::TASKS, 1)
+                .returning_new(),
+        )
+        .put(
+            db.create(&Project {
+                id: "p1".into(),
+                tasks: 9,
+            })
+            .returning_stored(),
+        )
+        .await;
+    assert!(
+        matches!(
+            &result,
+            Err(Error::TransactionRefused(
+                TransactionRefusal::SameItem { .. }
+            ))
+        ),
+        "{result:?}"
+    );
+    let result = db
+        .transaction()
+        .put(db.create(&task(1)).returning_stored())
+        .put(db.create(&Project {
+            id: "p1".into(),
+            tasks: 9,
+        }))
+        .await;
+    assert!(
+        matches!(&result, Err(Error::TransactionCanceled(_))),
+        "{result:?}"
+    );
+    assert_eq!(
+        db.get(&Task::key("p1", 1u32)?).await?,
+        None,
+        "nothing written"
+    );
+    assert_eq!(project(&db).await?.map(|p| p.tasks), Some(0));
+    Ok(())
+}

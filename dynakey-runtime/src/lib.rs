@@ -80,8 +80,8 @@
 //! ## Transactions
 //! [`Db::transaction`] makes a [`Transaction`]: the same put, create, update and delete requests
 //! plus condition checks as one `TransactWriteItems`, all or nothing, with DynamoDB's limits
-//! checked first ([`TransactionRefusal`]), a `ClientRequestToken` returned
-//! ([`TransactionOutput`]), a cancellation told apart per action ([`TransactionCanceled`],
+//! checked first ([`TransactionRefusal`]), a `ClientRequestToken` and the items the actions
+//! asked for returned, typed, in action order ([`TransactionOutput`]), a cancellation told apart per action ([`TransactionCanceled`],
 //! [`CancelReason`]), and the request as sent kept when the outcome is unknown ([`Resend`]).
 //! [`Db::transact_get`] reads up to 100 keys consistently into a tuple or a `Vec`
 //! ([`TransactGetKeys`]). Entities with `#[unique(…)]` keep their uniqueness items in the same
@@ -233,7 +233,10 @@ pub use single::{
     DEFAULT_MODIFY_ATTEMPTS,
 };
 pub use table::{AddMissingIndexes, TableSetup};
-pub use transaction::{TransactGetKeys, Transaction};
+pub use transaction::{
+    Append, PutInTransaction, ReadBack, Ready, Slot, Slots, TransactGetKeys, Transaction,
+    UpdateInTransaction,
+};
 
 /// A DynamoDB client configured from the environment, the way every AWS SDK does it
 /// (`aws_config::load_defaults(BehaviorVersion::latest())`): region from `AWS_REGION` or the

@@ -261,7 +261,7 @@ impl<T: Table, E: Entity, R> Put<T, E, R> {
 
     /// As [`prepare`](Self::prepare), with what the request returns (`O`), taken from the item
     /// before it is sent.
-    fn prepare_as<O: PutReturning<E>>(self) -> Prepared<T, O::Output> {
+    pub(crate) fn prepare_as<O: PutReturning<E>>(self) -> Prepared<T, O::Output> {
         let action = (|| {
             if let Some(error) = self.error {
                 return Err(error);

@@ -26,13 +26,18 @@ use crate::item::{attributes_size, item_size};
 use crate::limits::{MAX_TRANSACTION_ACTIONS, MAX_TRANSACTION_BYTES};
 use crate::sdk::{build_error, cancel_reasons, Attempts, Idempotence, Sending};
 
-/// What a transaction that succeeded returns.
+/// What a transaction that succeeded returns: its token, and `stored`, the items its actions
+/// asked for (a tuple in action order, `()` for none: see [`Transaction`](crate::Transaction)).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TransactionOutput {
+pub struct TransactionOutput<S = ()> {
     /// The `ClientRequestToken` it was sent with (given, or generated): sending the same
     /// transaction with it again within 10 minutes does not apply it twice (AWS developer guide,
     /// "Amazon DynamoDB Transactions — Idempotency").
     pub client_request_token: String,
+    /// One value per action that asked for its item, in action order: a put's or create's
+    /// entity as stored (`.returning_stored()`), an update's new image read back after the
+    /// transaction, `Option<E>` (`.returning_new()`).
+    pub stored: S,
 }
 
 /// An item the plan adds for an action, before rendering: what it does, its key, its condition
@@ -523,6 +528,7 @@ pub(crate) async fn finish<T: Table>(
     match transact(db, request.items.clone(), again, &token, Retries::Sdk).await {
         Ok(()) => Ok(TransactionOutput {
             client_request_token: token,
+            stored: (),
         }),
         Err(Outcome::Canceled(reasons)) => {
             let reasons =

@@ -42,7 +42,10 @@ fn entry<E: Entity>(key: &Key<E>) -> (String, Option<String>, Item) {
 
 /// An item read at a key of `E`, decoded as `E`: its entity-type attribute, where `E` declares
 /// one, must name `E` (a key of `E`'s templates may still hold another entity's item).
-fn decode_one<E: Entity + DeserializeOwned>(item: Option<Item>) -> Result<Option<E>, Error> {
+pub(super) fn decode_one<E: Entity + DeserializeOwned>(
+    item: Option<Item>,
+    operation: &'static str,
+) -> Result<Option<E>, Error> {
     let Some(item) = item else { return Ok(None) };
     if let Some(name) = E::ENTITY_TYPE_ATTRIBUTE {
         let value = string_attribute(&item, name);
@@ -56,7 +59,7 @@ fn decode_one<E: Entity + DeserializeOwned>(item: Option<Item>) -> Result<Option
                     "its entity-type attribute {name:?} is {value:?}, not {:?}",
                     E::ENTITY_NAME
                 ),
-                operation: "transact_get",
+                operation,
             });
         }
     }
@@ -69,7 +72,10 @@ impl<T: Table, E: InTable<T> + DeserializeOwned> TransactGetKeys<T> for &[Key<E>
         self.iter().map(entry).collect()
     }
     fn decode(items: Vec<Option<Item>>) -> Result<Self::Output, Error> {
-        items.into_iter().map(decode_one::<E>).collect()
+        items
+            .into_iter()
+            .map(|item| decode_one::<E>(item, "transact_get"))
+            .collect()
     }
 }
 
@@ -79,7 +85,10 @@ impl<T: Table, E: InTable<T> + DeserializeOwned> TransactGetKeys<T> for &Vec<Key
         self.iter().map(entry).collect()
     }
     fn decode(items: Vec<Option<Item>>) -> Result<Self::Output, Error> {
-        items.into_iter().map(decode_one::<E>).collect()
+        items
+            .into_iter()
+            .map(|item| decode_one::<E>(item, "transact_get"))
+            .collect()
     }
 }
 
@@ -94,7 +103,7 @@ macro_rules! tuples {
             }
             fn decode(items: Vec<Option<Item>>) -> Result<Self::Output, Error> {
                 let mut items = items.into_iter();
-                Ok(($(decode_one::<$E>(items.next().flatten())?,)+))
+                Ok(($(decode_one::<$E>(items.next().flatten(), "transact_get")?,)+))
             }
         }
     )+};
@@ -140,7 +149,18 @@ impl<T: Table> Db<T> {
     /// with a transaction under way on one of the items); [`Error::Sdk`]; [`Error::Decode`] and
     /// [`Error::ForeignItem`] for an item that is not its entity's.
     pub async fn transact_get<K: TransactGetKeys<T>>(&self, keys: K) -> Result<K::Output, Error> {
-        let keys = keys.keys();
+        K::decode(self.transact_get_items(keys.keys()).await?)
+    }
+
+    /// The items at `keys` (partition and sort text, key attributes), read in one
+    /// `TransactGetItems`, in key order (`None`: no item).
+    ///
+    /// # Errors
+    /// As [`transact_get`](Self::transact_get) but for decoding.
+    pub(crate) async fn transact_get_items(
+        &self,
+        keys: Vec<(String, Option<String>, Item)>,
+    ) -> Result<Vec<Option<Item>>, Error> {
         if keys.is_empty() {
             return Err(Error::TransactionRefused(TransactionRefusal::Empty));
         }
@@ -198,12 +218,11 @@ impl<T: Table> Db<T> {
                 return Err(failed.into_error());
             }
         };
-        let found = output
+        Ok(output
             .responses
             .unwrap_or_default()
             .into_iter()
             .map(|r| r.item)
-            .collect();
-        K::decode(found)
+            .collect())
     }
 }
