@@ -54,6 +54,7 @@ mod engine_shards;
 mod engine_shards_props;
 mod engine_sort_order;
 mod engine_table_items;
+mod engine_testing_kit;
 mod engine_tracing;
 mod engine_transactions;
 mod engine_unique;

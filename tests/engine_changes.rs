@@ -551,7 +551,7 @@ async fn the_partial_batch_response_names_the_first_record_not_processed() -> Re
     use dynakey_runtime::changes::lambda;
     let event: lambda::Event = serde_json::from_str(LAMBDA_EVENT)?;
     let mut handled = Vec::new();
-    let response = lambda::process::<Tracker, String, _, _>(event, UnknownItems::Error, |change| {
+    let response = lambda::process::<Tracker, _, _, _>(event, UnknownItems::Error, |change| {
         let failing = matches!(change, Change::Remove { .. });
         handled.push(change.key().sequence_number().to_owned());
         async move {
@@ -573,8 +573,7 @@ async fn the_partial_batch_response_names_the_first_record_not_processed() -> Re
 
     let event: lambda::Event = serde_json::from_str(LAMBDA_EVENT)?;
     let response =
-        lambda::process::<Tracker, String, _, _>(event, UnknownItems::Error, |_| async { Ok(()) })
-            .await;
+        lambda::process::<Tracker, _, _, _>(event, UnknownItems::Error, |_| async {}).await;
     assert!(response.batch_item_failures.is_empty());
     Ok(())
 }

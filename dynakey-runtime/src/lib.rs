@@ -196,8 +196,14 @@ mod retry;
 mod sdk;
 mod single;
 mod table;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod trace;
 mod transaction;
+
+/// The AWS SDK for DynamoDB this crate sends with: its client ([`Db::client`]) and types
+/// (`types::AttributeValue`, the values of an [`Item`]), without a dependency of your own.
+pub use aws_sdk_dynamodb;
 
 pub use batch::{BatchDelete, BatchGet, BatchPut, DeleteAll};
 pub use convert::Item;

@@ -7,6 +7,8 @@
 use std::future::Future;
 use std::time::{Duration, UNIX_EPOCH};
 
+/// The Lambda event types crate, for the event and response types a handler names.
+pub use aws_lambda_events;
 pub use aws_lambda_events::event::dynamodb::{Event, EventRecord};
 pub use aws_lambda_events::event::streams::{DynamoDbBatchItemFailure, DynamoDbEventResponse};
 use dynakey::TableItem;
@@ -114,6 +116,25 @@ pub fn batch_response<'a>(failed: impl IntoIterator<Item = &'a str>) -> DynamoDb
     response
 }
 
+/// What a [`process`] handler returns: `()` (it cannot fail) or `Result<(), E>` (it failed with
+/// `E`, shown in the log line of the record not processed).
+pub trait Handled {
+    /// Why the change was not processed, or `None` when it was.
+    fn failure(self) -> Option<String>;
+}
+
+impl Handled for () {
+    fn failure(self) -> Option<String> {
+        None
+    }
+}
+
+impl<E: std::fmt::Display> Handled for Result<(), E> {
+    fn failure(self) -> Option<String> {
+        self.err().map(|e| e.to_string())
+    }
+}
+
 /// Runs `handler` on each typed change of `event`, in order. The response is what the function
 /// returns to Lambda: the event source mapping must list `ReportBatchItemFailures` in its
 /// `FunctionResponseTypes`, or Lambda ignores it and counts the whole batch as processed; a
@@ -126,16 +147,39 @@ pub fn batch_response<'a>(failed: impl IntoIterator<Item = &'a str>) -> DynamoDb
 /// one of the same item (order per item key kept). An empty response when every record was
 /// handled. Records decoded to `None` (dynakey's own items, unknown items let pass) are not given
 /// to `handler`.
-pub async fn process<T, E, F, Fut>(
+///
+/// The handler returns `()` when it cannot fail, or `Result<(), E>` with a displayable error
+/// ([`Handled`]), so `process::<Table, _, _, _>` compiles for both without naming an error type:
+///
+/// ```no_run
+/// # use dynakey::{Entity, Table};
+/// # use dynakey_runtime::changes::{lambda, Change};
+/// # use dynakey_runtime::UnknownItems;
+/// # #[derive(Table, Debug)]
+/// # #[table(partition_key = "PK", sort_key = "SK")]
+/// # enum Tracker { Issue(Issue) }
+/// # #[derive(Entity, serde::Serialize, serde::Deserialize, Debug)]
+/// # #[dynakey(table = Tracker)] #[pk("ORG#<org>")] #[sk("ISSUE#<number>")]
+/// # struct Issue { org: String, number: u32 }
+/// # async fn run(event: lambda::Event) -> lambda::DynamoDbEventResponse {
+/// let mut seen = 0;
+/// lambda::process::<Tracker, _, _, _>(event, UnknownItems::Error, |change| {
+///     seen += 1; // cannot fail
+///     async {}
+/// })
+/// .await
+/// # }
+/// ```
+pub async fn process<T, R, F, Fut>(
     event: Event,
     unknown: UnknownItems,
     mut handler: F,
 ) -> DynamoDbEventResponse
 where
     T: TableItem,
-    E: std::fmt::Display,
+    R: Handled,
     F: FnMut(Change<T>) -> Fut,
-    Fut: Future<Output = Result<(), E>>,
+    Fut: Future<Output = R>,
 {
     for EventChange {
         sequence_number,
@@ -143,7 +187,7 @@ where
     } in decode_event::<T>(event, unknown)
     {
         let failed = match change {
-            Ok(Some(change)) => handler(change).await.err().map(|e| e.to_string()),
+            Ok(Some(change)) => handler(change).await.failure(),
             Ok(None) => None,
             Err(e) => Some(e.to_string()),
         };

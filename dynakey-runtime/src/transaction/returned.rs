@@ -81,6 +81,11 @@ pub trait Slots: Send + 'static {
 
 /// Slots that take one more: every tuple of [`Slots`] but the twelfth (a thirteenth returning
 /// action does not compile).
+#[diagnostic::on_unimplemented(
+    message = "a transaction returns at most 12 items",
+    label = "a 13th action that asks for its item",
+    note = "drop `.returning_stored()` / `.returning_new()` from some actions and read those items afterwards with `db.transact_get(…)`"
+)]
 pub trait Append<S: Slot>: Slots {
     /// The tuple with `S` last.
     type Output: Slots;
@@ -181,6 +186,11 @@ where
 
 /// What an update in a transaction returns: nothing ([`Nothing`]) or its new image read back
 /// after the transaction ([`New`], as `Option<E>`).
+#[diagnostic::on_unimplemented(
+    message = "an update in a transaction returns nothing or its new image, not `{Self}`",
+    label = "`.returning_old()` and `.returning::<P>()` are not available in a transaction",
+    note = "use `.returning_new()` (the item read back after the transaction, as `Option<{E}>`), or nothing; `TransactWriteItems` returns no item, so the item before the update is not known"
+)]
 pub trait UpdateInTransaction<E, O: Slots> {
     /// The slots after this update.
     type Then: Slots;
