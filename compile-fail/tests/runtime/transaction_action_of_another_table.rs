@@ -1,6 +1,7 @@
 // A transaction is on one table: a condition check of an entity of another table is one error
-// naming the entity and both tables; a request of another table's handle is a type mismatch; an
-// update or a put that asks for return values is not a transaction action.
+// naming the entity and both tables; a request of another table's handle is a type mismatch.
+// (An update's `.returning_new()` and a put's `.returning_stored()` are transaction actions since
+// issue #45: tests/runtime/transaction_returning_old.rs has what still does not compile.)
 use dynakey::{Entity, Table, UpdateBuilder};
 use dynakey_runtime::Db;
 
@@ -34,6 +35,7 @@ fn build(app: Db<App>, billing: Db<Billing>, invoice: Invoice) {
     let key = Invoice::key("i1").unwrap();
     let _ = app.transaction().check(&key, Invoice::TOTAL.gt(0));
     let _ = app.transaction().put(billing.put(&invoice));
+    // Fine: actions of the transaction's own table that return their items.
     let user = User::key("u1").unwrap();
     let _ = app.transaction().update(app.update(&user).add(User::N, 1).returning_new());
     let stored = User { id: "u1".into(), n: 1 };
