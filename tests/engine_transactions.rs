@@ -459,7 +459,6 @@ async fn a_transaction_returns_what_each_action_stored_in_action_order() -> Resu
     // Managed fields as stored: the timestamps set by the create, the versions.
     let created_at = note
         .created
-        .clone()
         .and_then(|t| std::time::SystemTime::try_from(t).ok());
     assert!(
         created_at.is_some_and(|t| t >= before - std::time::Duration::from_secs(1)),
