@@ -6,7 +6,7 @@
 use crate::common;
 
 use dynakey::{Entity, Table, UpdateBuilder};
-use dynakey_runtime::{CancelReason, Db, Error, TransactionRefusal};
+use dynakey_runtime::{CancelReason, Db, Error, ReadBack, Ready, Transaction, TransactionRefusal};
 use serde::{Deserialize, Serialize};
 
 use common::engine::Capability;
@@ -394,6 +394,21 @@ async fn a_failed_transaction_resent_with_its_request_applies_once() -> Result<(
     Ok(())
 }
 
+/// A transaction that creates task 1 and counts it on its project, asking for both items: the
+/// slots of its result are nameable types.
+fn create_and_count(
+    db: &Db<App>,
+) -> Result<Transaction<App, (Ready<Task>, ReadBack<Project>)>, BoxError> {
+    Ok(db
+        .transaction()
+        .put(db.create(&task(1)).returning_stored())
+        .update(
+            db.update(&Project::key("p1")?)
+                .add(Project::TASKS, 1)
+                .returning_new(),
+        ))
+}
+
 /// Each put, create and update that asks for its item gets it back, typed, in action order: a
 /// put's and a create's as stored (version, managed timestamps), an update's new image read back
 /// after the transaction; actions that ask for nothing add nothing.
@@ -408,14 +423,7 @@ async fn a_transaction_returns_what_each_action_stored_in_action_order() -> Resu
     };
     db.create(&doc).await?;
     let before = std::time::SystemTime::now();
-    let done = db
-        .transaction()
-        .put(db.create(&task(1)).returning_stored())
-        .update(
-            db.update(&Project::key("p1")?)
-                .add(Project::TASKS, 1)
-                .returning_new(),
-        )
+    let done = create_and_count(&db)?
         .put(db.put(&task(2)))
         .put(
             db.create(&Note {
@@ -502,14 +510,7 @@ async fn a_transaction_returns_what_each_action_stored_in_action_order() -> Resu
 async fn a_cancelled_transaction_returns_no_item() -> Result<(), BoxError> {
     let (_engine, db) = fresh::<App>().await?;
     seed(&db).await?;
-    let result = db
-        .transaction()
-        .put(db.create(&task(1)).returning_stored())
-        .update(
-            db.update(&Project::key("p1")?)
-                .add(Project::TASKS, 1)
-                .returning_new(),
-        )
+    let result = create_and_count(&db)?
         .put(
             db.create(&Project {
                 id: "p1".into(),

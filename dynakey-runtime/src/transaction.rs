@@ -12,6 +12,27 @@
 //! (`ReturnValuesOnConditionCheckFailure = ALL_OLD`), so a cancellation is told apart per action
 //! ([`TransactionCanceled`](crate::TransactionCanceled)).
 
+/// Calls macro `$m` with the tuples of 1 to 12 type parameters, each with its index: the
+/// tuples of `transact_get`'s keys and of a transaction's returned items.
+macro_rules! tuples_1_to_12 {
+    ($m:ident) => {
+        $m! {
+            (A 0)
+            (A 0, B 1)
+            (A 0, B 1, C 2)
+            (A 0, B 1, C 2, D 3)
+            (A 0, B 1, C 2, D 3, F 4)
+            (A 0, B 1, C 2, D 3, F 4, G 5)
+            (A 0, B 1, C 2, D 3, F 4, G 5, H 6)
+            (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7)
+            (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8)
+            (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9)
+            (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9, L 10)
+            (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9, L 10, M 11)
+        }
+    };
+}
+
 mod get;
 mod resend;
 mod returned;

@@ -109,20 +109,7 @@ macro_rules! tuples {
     )+};
 }
 
-tuples! {
-    (A 0)
-    (A 0, B 1)
-    (A 0, B 1, C 2)
-    (A 0, B 1, C 2, D 3)
-    (A 0, B 1, C 2, D 3, F 4)
-    (A 0, B 1, C 2, D 3, F 4, G 5)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9, L 10)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9, L 10, M 11)
-}
+tuples_1_to_12!(tuples);
 
 impl<T: Table> Db<T> {
     /// Reads the items at `keys` in one `TransactGetItems`: a tuple of `&Key<E>` of different

@@ -107,6 +107,7 @@ impl<S: Slot> Append<S> for () {
     }
 }
 
+/// `Slots` for each tuple, and `Append` for each but the twelfth.
 macro_rules! slots {
     ($(($($S:ident $i:tt),+))+) => {$(
         impl<$($S: Slot),+> Slots for ($($S,)+) {
@@ -115,48 +116,23 @@ macro_rules! slots {
                 Ok(($(self.$i.value(read)?,)+))
             }
         }
+        append! { ($($S $i),+) }
     )+};
 }
 
 macro_rules! append {
-    ($(($($S:ident $i:tt),+))+) => {$(
+    ((A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9, L 10, M 11)) => {};
+    (($($S:ident $i:tt),+)) => {
         impl<$($S: Slot,)+ N: Slot> Append<N> for ($($S,)+) {
             type Output = ($($S,)+ N,);
             fn append(self, slot: N) -> Self::Output {
                 ($(self.$i,)+ slot,)
             }
         }
-    )+};
+    };
 }
 
-slots! {
-    (A 0)
-    (A 0, B 1)
-    (A 0, B 1, C 2)
-    (A 0, B 1, C 2, D 3)
-    (A 0, B 1, C 2, D 3, F 4)
-    (A 0, B 1, C 2, D 3, F 4, G 5)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9, L 10)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9, L 10, M 11)
-}
-
-append! {
-    (A 0)
-    (A 0, B 1)
-    (A 0, B 1, C 2)
-    (A 0, B 1, C 2, D 3)
-    (A 0, B 1, C 2, D 3, F 4)
-    (A 0, B 1, C 2, D 3, F 4, G 5)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9)
-    (A 0, B 1, C 2, D 3, F 4, G 5, H 6, I 7, J 8, K 9, L 10)
-}
+tuples_1_to_12!(slots);
 
 /// What a put in a transaction returns: nothing ([`Nothing`]) or its stored item ([`Stored`]).
 pub trait PutInTransaction<E, O: Slots>: PutReturning<E> {
