@@ -394,11 +394,11 @@ async fn a_failed_transaction_resent_with_its_request_applies_once() -> Result<(
     Ok(())
 }
 
-/// A transaction that creates task 1 and counts it on its project, asking for both items: the
-/// slots of its result are nameable types.
-fn create_and_count(
-    db: &Db<App>,
-) -> Result<Transaction<App, (Ready<Task>, ReadBack<Project>)>, BoxError> {
+/// The slots of a transaction's result are nameable types.
+type CreateAndCount = Transaction<App, (Ready<Task>, ReadBack<Project>)>;
+
+/// A transaction that creates task 1 and counts it on its project, asking for both items.
+fn create_and_count(db: &Db<App>) -> Result<CreateAndCount, BoxError> {
     Ok(db
         .transaction()
         .put(db.create(&task(1)).returning_stored())
