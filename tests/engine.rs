@@ -40,6 +40,8 @@ mod engine_history;
 mod engine_indexes;
 mod engine_items;
 mod engine_lost_answers;
+#[cfg(feature = "metrics")]
+mod engine_measures;
 mod engine_migrate;
 mod engine_modify;
 mod engine_move;

@@ -41,13 +41,13 @@ struct Project {
 
 /// One event as text: level, message and fields.
 #[derive(Debug, Clone, Default)]
-struct Seen {
-    level: String,
+pub(crate) struct Seen {
+    pub(crate) level: String,
     fields: BTreeMap<String, String>,
 }
 
 impl Seen {
-    fn get(&self, field: &str) -> Option<&str> {
+    pub(crate) fn get(&self, field: &str) -> Option<&str> {
         self.fields.get(field).map(String::as_str)
     }
 }
@@ -65,10 +65,12 @@ impl Visit for Seen {
 
 /// The target of dynakey's request events.
 const TARGET: &str = "dynakey_runtime::trace";
+/// The target of the hot-key warnings (tests/engine_measures.rs).
+const MEASURES: &str = "dynakey_runtime::measures";
 
-/// Collects the events of target [`TARGET`] emitted on one thread.
+/// Collects the events of target [`TARGET`] (and [`MEASURES`]) emitted on one thread.
 #[derive(Clone, Default)]
-struct Collect(Arc<Mutex<Vec<Seen>>>);
+pub(crate) struct Collect(Arc<Mutex<Vec<Seen>>>);
 
 thread_local! {
     /// The collector of this thread's test, while [`collect`]'s guard lives.
@@ -76,7 +78,7 @@ thread_local! {
 }
 
 /// A collector for the events this thread emits until the guard is dropped.
-fn collect() -> (Collect, impl Drop) {
+pub(crate) fn collect() -> (Collect, impl Drop) {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         tracing::subscriber::set_global_default(tracing_subscriber::registry().with(ToThisThread))
@@ -99,7 +101,7 @@ struct ToThisThread;
 
 impl<S: tracing::Subscriber> Layer<S> for ToThisThread {
     fn register_callsite(&self, metadata: &'static Metadata<'static>) -> Interest {
-        if metadata.target() == TARGET {
+        if [TARGET, MEASURES].contains(&metadata.target()) {
             Interest::always()
         } else {
             Interest::never()
@@ -107,7 +109,7 @@ impl<S: tracing::Subscriber> Layer<S> for ToThisThread {
     }
 
     fn enabled(&self, metadata: &Metadata<'_>, _ctx: Context<'_, S>) -> bool {
-        metadata.target() == TARGET
+        [TARGET, MEASURES].contains(&metadata.target())
     }
 
     fn on_event(&self, event: &tracing::Event<'_>, _ctx: Context<'_, S>) {
@@ -120,7 +122,7 @@ impl<S: tracing::Subscriber> Layer<S> for ToThisThread {
 }
 
 impl Collect {
-    fn events(&self) -> Vec<Seen> {
+    pub(crate) fn events(&self) -> Vec<Seen> {
         self.0
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -134,7 +136,7 @@ impl Collect {
     }
 
     fn record(&self, event: &tracing::Event<'_>) {
-        if event.metadata().target() != TARGET {
+        if ![TARGET, MEASURES].contains(&event.metadata().target()) {
             return;
         }
         let mut seen = Seen {

@@ -86,7 +86,11 @@ impl<T: Table> Db<T> {
         )));
         let config = config.build();
         Db {
-            edge: Edge::new(Client::from_conf(config), table_name.into()),
+            edge: Edge::new(
+                Client::from_conf(config),
+                table_name.into(),
+                T::PARTITION_KEY,
+            ),
             batch_concurrency: DEFAULT_BATCH_CONCURRENCY,
             cursors: Arc::new(CursorCodec::default()),
             identity: None,
@@ -112,6 +116,27 @@ impl<T: Table> Db<T> {
     pub fn with_request_log(mut self, log: &RequestLog) -> Self {
         self.edge.set_log(log.clone());
         self
+    }
+
+    /// The same handle asking every request for its consumed capacity per table and index
+    /// (`ReturnConsumedCapacity = INDEXES`, reported at no cost: AWS developer guide, "DynamoDB
+    /// read and write operations") for the measures ([`measures`](crate::measures)), and keeping
+    /// the hottest partition keys by capacity and by throttles ([`hot_keys`](Self::hot_keys)),
+    /// with a `warn` event when a key nears a partition's limits (3,000 read or 1,000 write
+    /// units per second) or is throttled for its key range. Handles cloned from this one share
+    /// the hot keys; the handle it was made from does not keep them.
+    #[must_use]
+    pub fn with_measures(mut self, measures: crate::Measures) -> Self {
+        self.edge.set_measures(measures);
+        self
+    }
+
+    /// The hottest partition keys this handle's requests met (with
+    /// [`with_measures`](Self::with_measures); empty without), each with its entity and
+    /// partition-key template: by capacity consumed and by throttled attempts, per table and
+    /// index.
+    pub fn hot_keys(&self) -> crate::HotKeys {
+        self.edge.hot_keys()
     }
 
     /// The same handle naming itself `identity` (a deploy, a service version, a person) in the

@@ -141,6 +141,13 @@
 //! With no subscriber that wants these events the interceptor does nothing but ask `tracing`
 //! (`benches/embedded.rs` measures a GetItem through a `Db`'s client against a plain client).
 //!
+//! With the `metrics` feature, every request is also measured through the `metrics` facade —
+//! labelled by table, index, entity, operation and access pattern (the generated query
+//! function's name, or `.pattern("…")`) — while a recorder is installed; [`Db::with_measures`]
+//! asks every request for its capacity per table and index and keeps the hottest partition keys
+//! ([`Db::hot_keys`]), warning of a key that nears a partition's limits. Names, labels and span
+//! fields: [`measures`].
+//!
 //! A [`RequestLog`] (given with [`Db::with_request_log`]) records every request a `Db` sends, as
 //! rendered ([`RequestInput`]: the SDK's input of its operation), with its outcome
 //! ([`RequestOutcome`]), one [`LoggedRequest`] per send: for tests that assert what DynamoDB was
@@ -166,6 +173,7 @@
 //!   `Engine::streams_client`, `connect_streams_from_env` with `embedded` / `aws-config`).
 //! - `lambda`: `changes::lambda`, typed changes from a Lambda `DynamoDbEvent` (aws_lambda_events)
 //!   and the partial batch response.
+//! - `metrics`: the per-pattern measures through the `metrics` facade ([`measures`]).
 
 #![deny(missing_docs)]
 // An answer from the network is input like any other: no unwrap, expect or panic outside tests
@@ -188,6 +196,7 @@ mod embedded;
 mod error;
 pub mod item;
 pub mod limits;
+pub mod measures;
 mod migrate;
 mod read;
 mod record;
@@ -217,6 +226,7 @@ pub use error::{
     OutcomeUnknown, Resend, SchemaDifference, TemplateSide, TransactionCanceled,
     TransactionRefusal,
 };
+pub use measures::{HotKey, HotKeys, Measures};
 pub use migrate::{
     CapacityBudget, Migrate, MigrationCheckpoint, MigrationCounts, MigrationExample,
     MigrationFailure, MigrationKind, MigrationReport, MigrationStopped, SegmentPosition,

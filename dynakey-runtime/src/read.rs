@@ -46,6 +46,7 @@ use crate::convert::Item;
 use crate::db::Db;
 use crate::error::{Error, ItemOwner};
 use crate::item::{from_entity_item, from_item_in, key_from_item, key_strings};
+use crate::measures::Labels;
 use dynakey::__private::plan::Target;
 use dynakey::TableItem;
 use owner::Screened;
@@ -415,6 +416,8 @@ pub struct Query<T: Table, E, I, O> {
     one_request: bool,
     /// [`shares_hint`](Query::shares_hint): each partition's share of an earlier page.
     shares: Option<Vec<u32>>,
+    /// What its requests' measures are labelled with ([`pattern`](Query::pattern)).
+    labels: Labels,
     marker: Marker<E, I, O>,
 }
 
@@ -440,13 +443,20 @@ impl<T: Table> Db<T> {
     where
         E: InTable<T>,
     {
-        Query::of_plan(self.clone(), query.plan())
+        let plan = query.plan();
+        let labels = match &plan {
+            Ok(plan) => {
+                Labels::query::<E>(None, plan.target().index_name(), plan.sharded().is_some())
+            }
+            Err(_) => Labels::of::<E>(None, "query"),
+        };
+        Query::of_plan(self.clone(), plan, labels)
     }
 }
 
 impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// A request of `plan` (a query's, or a scan's) with the defaults.
-    fn of_plan(db: Db<T>, plan: Result<QueryPlan, KeyError>) -> Self {
+    fn of_plan(db: Db<T>, plan: Result<QueryPlan, KeyError>, labels: Labels) -> Self {
         Query {
             db,
             plan,
@@ -457,8 +467,18 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             progress: None,
             one_request: false,
             shares: None,
+            labels,
             marker: PhantomData,
         }
+    }
+
+    /// Names this read's access pattern in its measures (label `pattern`; see
+    /// [`measures`](crate::measures)), e.g. `"overdue"`: a static name, so that the label keeps
+    /// few values. Without it, the pattern is the generated query function's name (`query`,
+    /// `query_by_status`, `query_shards`), or `scan`.
+    pub fn pattern(mut self, name: &'static str) -> Self {
+        self.labels.pattern = name;
+        self
     }
 
     pub(crate) fn with<O2>(self) -> Query<T, E, I, O2> {
@@ -472,6 +492,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             progress: self.progress,
             one_request: self.one_request,
             shares: self.shares,
+            labels: self.labels,
             marker: PhantomData,
         }
     }
@@ -717,6 +738,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             return Ok((None, self.from));
         }
         let mut reader = Reader::new(self.db, Arc::new(plan), &positions, track);
+        reader.labels = self.labels;
         reader.page_size = self.page_size;
         reader.progress = self.progress;
         reader.hint = self.shares;
@@ -930,6 +952,7 @@ impl<T: Table, E, O> Query<T, E, PrimaryIndex, O> {
         let mut consumed_capacity = None;
         if !plan.matches_nothing() {
             let mut reader = Reader::new(self.db, Arc::new(plan), &positions, false);
+            reader.labels = self.labels;
             while let Step::Item(item) = reader.next(Mode::Stream).await? {
                 decoder.push(item)?;
             }

@@ -25,8 +25,14 @@ pub(crate) use operation::Interceptor;
 use operation::{marking, once_client, Dispatch, Mark};
 pub(crate) use operation::{Operation, Units};
 
+use std::time::Instant;
+
+use aws_sdk_dynamodb::types::ConsumedCapacity;
+
 use crate::convert::Item;
 use crate::error::Error;
+use crate::measures::hot_keys::Tracker;
+use crate::measures::{self, HotKeys, Measures};
 use crate::request_log::{RequestLog, RequestOutcome};
 use crate::retry::{classify, Outcome, Reason, RetryPolicy};
 
@@ -164,10 +170,15 @@ pub(crate) struct Edge {
     log: Option<RequestLog>,
     /// Where consumed capacity is counted, for a migration's budget.
     meter: Option<Meter>,
+    /// The table's partition-key attribute (where a request's partition key is read for hot keys).
+    partition_key: &'static str,
+    /// The hot keys, with [`Db::with_measures`](crate::Db::with_measures): every request asks
+    /// for its capacity per table and index.
+    hot_keys: Option<Arc<Tracker>>,
 }
 
 impl Edge {
-    pub(crate) fn new(client: Client, table: Arc<str>) -> Edge {
+    pub(crate) fn new(client: Client, table: Arc<str>, partition_key: &'static str) -> Edge {
         Edge {
             once: once_client(&client),
             client,
@@ -175,7 +186,22 @@ impl Edge {
             retry: RetryPolicy::default(),
             log: None,
             meter: None,
+            partition_key,
+            hot_keys: None,
         }
+    }
+
+    /// Turns the measures of [`Db::with_measures`](crate::Db::with_measures) on.
+    pub(crate) fn set_measures(&mut self, measures: Measures) {
+        self.hot_keys = Some(Arc::new(Tracker::new(measures.top())));
+    }
+
+    /// The hot keys so far (none without measures).
+    pub(crate) fn hot_keys(&self) -> HotKeys {
+        self.hot_keys
+            .as_ref()
+            .map(|t| t.report(&self.table))
+            .unwrap_or_default()
     }
 
     /// The SDK client, to render requests sent with [`Sending::sdk`] with.
@@ -215,7 +241,8 @@ impl Edge {
         self.meter = Some(meter);
     }
 
-    /// The `tracing` span of one request of `operation` on this table.
+    /// The `tracing` span of one request of `operation` on this table, with OpenTelemetry's
+    /// DynamoDB attributes (semantic conventions for AWS DynamoDB) and dynakey's labels.
     fn span(&self, operation: &'static str) -> tracing::Span {
         tracing::debug_span!(
             "dynamodb",
@@ -223,6 +250,16 @@ impl Edge {
             db.operation = operation,
             db.dynamodb.table_names = %self.table,
             db.dynamodb.consumed_capacity = tracing::field::Empty,
+            rpc.system = "aws-api",
+            rpc.service = "DynamoDB",
+            rpc.method = operation,
+            aws.dynamodb.table_names = tracing::field::Empty,
+            aws.dynamodb.index_name = tracing::field::Empty,
+            aws.dynamodb.consumed_capacity = tracing::field::Empty,
+            aws.dynamodb.count = tracing::field::Empty,
+            aws.dynamodb.scanned_count = tracing::field::Empty,
+            dynakey.entity = tracing::field::Empty,
+            dynakey.pattern = tracing::field::Empty,
         )
     }
 
@@ -298,6 +335,11 @@ impl Edge {
                 Some(_) if safe && attempt < last => again(),
                 _ => None,
             };
+            if measures::recording() {
+                let index = next.as_ref().and_then(Operation::index_name);
+                let lost = outcome == Outcome::Unknown;
+                measures::failed(&self.table, index, O::NAME, lost, next.is_some());
+            }
             match (&retry, next) {
                 (Some(reason), Some(next)) => {
                     let delay = self.retry.delay(attempt);
@@ -327,9 +369,14 @@ impl Edge {
         sdk_retries: bool,
     ) -> Result<O::Output, (SdkError<O::Error, HttpResponse>, bool)> {
         let span = self.span(O::NAME);
-        let request = match self.meter {
-            Some(_) => request.asking_capacity(),
-            None => request,
+        let recording = measures::recording();
+        // Measured: by a recorder, the hot keys or a subscriber of the span.
+        let measured = (recording || self.hot_keys.is_some() || !span.is_disabled())
+            .then(|| Measured::of(&request, self.partition_key));
+        let request = match (&self.meter, &self.hot_keys) {
+            (_, Some(_)) => request.asking_capacity(true),
+            (Some(_), None) => request.asking_capacity(false),
+            (None, None) => request,
         };
         // Boxed: the SDK's future is deeply nested, and the operations that await this one (a
         // single-item write, its transaction, a read engine) would otherwise exceed the
@@ -338,18 +385,25 @@ impl Edge {
             .log
             .as_ref()
             .and_then(|log| Some((log, log.sending(request.logged()?))));
-        let (answer, transmitted) = if sdk_retries {
+        let (answer, transmitted, sent) = if sdk_retries && measured.is_none() {
             let send = Box::pin(request.send(Dispatch::SdkRetries));
             // With the SDK's retries, it may have been sent several times.
-            (send.instrument(span.clone()).await, true)
+            (send.instrument(span.clone()).await, true, None)
+        } else if sdk_retries {
+            let send = marking(Box::pin(request.send(Dispatch::SdkRetries)));
+            let (answer, sent) = send.instrument(span.clone()).await;
+            (answer, true, Some(sent))
         } else {
             let send = marking(Box::pin(request.send(Dispatch::Once)));
-            let (answer, mark) = send.instrument(span.clone()).await;
+            let (answer, sent) = send.instrument(span.clone()).await;
             // Every client of a `Db` carries dynakey's `Interceptor`, which marks the send;
             // unmarked, it may have been transmitted (the safe side).
-            debug_assert!(mark != Mark::Unseen, "a send no interceptor marked");
-            (answer, mark != Mark::Started)
+            debug_assert!(sent.mark != Mark::Unseen, "a send no interceptor marked");
+            (answer, sent.mark != Mark::Started, Some(sent))
         };
+        if let Some(measured) = measured {
+            self.measure::<O>(measured, &span, &answer, sent, recording);
+        }
         if let Some((log, id)) = logged {
             log.answered(
                 id,
@@ -375,4 +429,135 @@ impl Edge {
         }
         Ok(output)
     }
+
+    /// Records what one send did: the measures (when `recording`), the hot keys, the span's
+    /// fields.
+    fn measure<O: Operation>(
+        &self,
+        measured: Measured,
+        span: &tracing::Span,
+        answer: &Result<O::Output, SdkError<O::Error, HttpResponse>>,
+        sent: Option<operation::Sent>,
+        recording: bool,
+    ) {
+        let labels = measures::current();
+        let (attempts, throttles) = sent.map_or((1, Vec::new()), |s| (s.attempts, s.throttles));
+        let reads = match O::UNITS {
+            Units::Read => Some(true),
+            Units::Write => Some(false),
+            Units::None => None,
+        };
+        let index = measured.index.as_deref();
+        let (capacities, (returned, evaluated)) = match answer {
+            Ok(output) => (O::capacities(output), O::counts(output)),
+            Err(_) => (Vec::new(), (None, None)),
+        };
+        let capacity = capacity_parts(&capacities);
+        if !span.is_disabled() {
+            span.record("aws.dynamodb.table_names", format!("[\"{}\"]", self.table));
+            if let Some(index) = index {
+                span.record("aws.dynamodb.index_name", index);
+            }
+            if !capacities.is_empty() {
+                span.record("aws.dynamodb.consumed_capacity", capacity_json(&capacities));
+            }
+            if let Some(returned) = returned {
+                span.record("aws.dynamodb.count", returned);
+            }
+            if let Some(evaluated) = evaluated {
+                span.record("aws.dynamodb.scanned_count", evaluated);
+            }
+            span.record("dynakey.entity", labels.entity);
+            span.record("dynakey.pattern", labels.pattern);
+        }
+        if let (Some(tracker), Some(key), Some(read)) =
+            (&self.hot_keys, measured.partition.as_deref(), reads)
+        {
+            let units = capacities
+                .iter()
+                .filter_map(|c| c.capacity_units())
+                .sum::<f64>();
+            if units > 0.0 {
+                tracker.consumed(&self.table, index, key, labels, read, units);
+            }
+            for reasons in &throttles {
+                tracker.throttled(&self.table, index, key, labels, read, reasons);
+            }
+        }
+        if recording {
+            let outcome = match answer {
+                Ok(_) => "ok",
+                Err(error) => error.code().unwrap_or("error"),
+            };
+            measures::record(&measures::Sample {
+                table: &self.table,
+                index,
+                operation: O::NAME,
+                labels,
+                outcome,
+                elapsed: measured.started.elapsed(),
+                reads,
+                capacity,
+                returned,
+                evaluated,
+                retries: attempts.saturating_sub(1),
+                throttles: &throttles,
+            });
+        }
+    }
+}
+
+/// What is read of a request before it is sent, to measure it.
+struct Measured {
+    started: Instant,
+    index: Option<String>,
+    partition: Option<String>,
+}
+
+impl Measured {
+    fn of<O: Operation>(request: &O, partition_key: &str) -> Measured {
+        Measured {
+            started: Instant::now(),
+            index: request.index_name().map(str::to_owned),
+            partition: request.partition(partition_key),
+        }
+    }
+}
+
+/// Capacity units by what consumed them (`table` and each index, or `total` when DynamoDB
+/// reported only the total).
+fn capacity_parts(capacities: &[&ConsumedCapacity]) -> Vec<(String, f64)> {
+    let mut parts = Vec::new();
+    for c in capacities {
+        let indexes = (c.global_secondary_indexes.iter().flatten())
+            .chain(c.local_secondary_indexes.iter().flatten());
+        match &c.table {
+            Some(table) => {
+                parts.extend(table.capacity_units.map(|u| ("table".to_owned(), u)));
+                parts.extend(
+                    indexes.filter_map(|(name, cap)| Some((name.clone(), cap.capacity_units?))),
+                );
+            }
+            None => parts.extend(c.capacity_units.map(|u| ("total".to_owned(), u))),
+        }
+    }
+    parts
+}
+
+/// `aws.dynamodb.consumed_capacity`: the JSON array of the answer's `ConsumedCapacity`.
+fn capacity_json(capacities: &[&ConsumedCapacity]) -> String {
+    let one = |c: &&ConsumedCapacity| {
+        let mut fields = vec![format!(
+            "\"TableName\":{:?}",
+            c.table_name().unwrap_or_default()
+        )];
+        if let Some(units) = c.capacity_units {
+            fields.push(format!("\"CapacityUnits\":{units}"));
+        }
+        format!("{{{}}}", fields.join(","))
+    };
+    format!(
+        "[{}]",
+        capacities.iter().map(one).collect::<Vec<_>>().join(",")
+    )
 }

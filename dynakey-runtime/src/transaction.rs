@@ -50,6 +50,7 @@ pub use returned::{Append, PutInTransaction, ReadBack, Ready, Slot, Slots, Updat
 use crate::convert::Item;
 use crate::db::Db;
 use crate::error::{Error, TransactionRefusal};
+use crate::measures::{self, Labels};
 use crate::single::transact::{finish, new_token, plan, TransactionOutput};
 use crate::single::write::Action;
 use crate::single::{Delete, Put, Update, VersionCheck};
@@ -258,6 +259,10 @@ impl<T: Table, O: Slots> Transaction<T, O> {
     ///   [`Error::TransactionCanceled`] or [`Error::Sdk`] (the transaction **was** applied: its
     ///   token says so when sent again), or [`Error::Decode`] of an item read back.
     pub async fn send(self) -> Result<TransactionOutput<O::Values>, Error> {
+        measures::labelled(Labels::untyped(None, "transaction"), self.run()).await
+    }
+
+    async fn run(self) -> Result<TransactionOutput<O::Values>, Error> {
         let slots = self.slots?;
         let token = self.token.unwrap_or_else(new_token);
         let length = token.chars().count();

@@ -117,6 +117,10 @@ pub struct FaultMix {
     /// Faults only on the first occurrence of each request: the same request sent again is
     /// forwarded untouched (e.g. the first answer lost, the resend's delivered).
     pub first_send_only: bool,
+    /// A hot partition: every single-item request whose `Key` or `Item` holds this string value
+    /// is answered `ProvisionedThroughputExceededException` with the `ThrottlingReasons` entry
+    /// `Table{Read,Write}KeyRangeThroughputExceeded` (counted as throttled), whatever the mix.
+    pub hot_key: Option<String>,
 }
 
 impl FaultMix {
@@ -133,6 +137,7 @@ impl FaultMix {
             keep: Keep::Random,
             operations: Vec::new(),
             first_send_only: false,
+            hot_key: None,
         }
     }
 
@@ -182,6 +187,13 @@ impl FaultMix {
     /// The same mix, applied only to `operations` (e.g. `["BatchWriteItem"]`).
     pub fn only(mut self, operations: &[&str]) -> Self {
         self.operations = operations.iter().map(|o| (*o).to_owned()).collect();
+        self
+    }
+
+    /// The same mix, with every single-item request on partition-key value `key` throttled for
+    /// its key range ([`FaultMix::hot_key`]).
+    pub fn hot_key(mut self, key: &str) -> Self {
+        self.hot_key = Some(key.to_owned());
         self
     }
 
@@ -548,6 +560,12 @@ impl Shared {
         if target == "GetItem" {
             bump(&self.counters.get_items, 1);
         }
+        if let Some(hot) = &self.mix.hot_key {
+            if names_value(&body, hot) {
+                bump(&self.counters.throttled, 1);
+                return Ok(key_range_throttled(&target, &body));
+            }
+        }
         let (fault, mut rng) = self.decide(&target, &body);
         match fault {
             None => self.forward_answer(&parts, body).await,
@@ -791,9 +809,25 @@ impl Shared {
     }
 }
 
-/// A 400 throttling answer in DynamoDB's JSON error shape: `ThrottlingException` with a
-/// `throttlingReasons` entry, or `ProvisionedThroughputExceededException`.
-fn throttled(target: &str, body: &[u8], rng: &mut fastrand::Rng) -> Response<Full<Bytes>> {
+/// Whether the `Key` or `Item` of a single-item request holds the string `value`.
+fn names_value(body: &[u8], value: &str) -> bool {
+    let Ok(request) = serde_json::from_slice::<Value>(body) else {
+        return false;
+    };
+    ["Key", "Item"].iter().any(|member| {
+        request
+            .get(*member)
+            .and_then(Value::as_object)
+            .is_some_and(|attributes| {
+                attributes
+                    .values()
+                    .any(|v| v.get("S").and_then(Value::as_str) == Some(value))
+            })
+    })
+}
+
+/// The table a request names and whether it is a write (`Write`) or a read (`Read`).
+fn table_and_access(target: &str, body: &[u8]) -> (String, &'static str) {
     let table = serde_json::from_slice::<Value>(body)
         .ok()
         .and_then(|v| {
@@ -813,6 +847,29 @@ fn throttled(target: &str, body: &[u8], rng: &mut fastrand::Rng) -> Response<Ful
     } else {
         "Read"
     };
+    (table, access)
+}
+
+/// A 400 `ProvisionedThroughputExceededException` for a hot partition, as DynamoDB answers it:
+/// one `ThrottlingReasons` entry `Table{access}KeyRangeThroughputExceeded` with the table's ARN
+/// (API reference, "ThrottlingReason").
+fn key_range_throttled(target: &str, body: &[u8]) -> Response<Full<Bytes>> {
+    let (table, access) = table_and_access(target, body);
+    let error = json!({
+        "__type": "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
+        "message": "Throughput exceeds the partition's limit (injected by the fault proxy)",
+        "ThrottlingReasons": [{
+            "reason": format!("Table{access}KeyRangeThroughputExceeded"),
+            "resource": format!("arn:aws:dynamodb:us-east-1:000000000000:table/{table}"),
+        }],
+    });
+    json_answer(StatusCode::BAD_REQUEST, &error)
+}
+
+/// A 400 throttling answer in DynamoDB's JSON error shape: `ThrottlingException` with a
+/// `throttlingReasons` entry, or `ProvisionedThroughputExceededException`.
+fn throttled(target: &str, body: &[u8], rng: &mut fastrand::Rng) -> Response<Full<Bytes>> {
+    let (table, access) = table_and_access(target, body);
     let resource = format!("arn:aws:dynamodb:us-east-1:000000000000:table/{table}");
     let error = if rng.bool() {
         json!({

@@ -15,6 +15,7 @@ use super::writes::{refuse_unique, strings, write_result, Writes};
 use crate::convert::key_to_attributes;
 use crate::db::Db;
 use crate::error::{BatchReport, Error};
+use crate::measures::{self, Labels};
 use crate::sdk::build_error;
 
 /// `BatchWriteItem` deletes of the items with the given keys, made by [`Db::batch_delete`];
@@ -94,6 +95,10 @@ where
     /// # Errors
     /// As [`BatchDelete`].
     pub async fn send(self) -> Result<BatchReport, Error> {
+        measures::labelled(Labels::of::<E>(None, "batch_delete"), self.run()).await
+    }
+
+    async fn run(self) -> Result<BatchReport, Error> {
         self.send_as("batch_delete").await
     }
 

@@ -16,6 +16,7 @@ use super::no_progress;
 use super::writes::refuse_unique;
 use crate::db::Db;
 use crate::error::{BatchEntry, BatchReport, BatchWriteFailure, Error};
+use crate::measures::{self, Labels};
 use crate::read::{Keys, ListedKeys, Query};
 use crate::single::write::delete_listed;
 
@@ -115,6 +116,10 @@ where
     /// # Errors
     /// As [`DeleteAll`].
     pub async fn send(self) -> Result<BatchReport, Error> {
+        measures::labelled(Labels::of::<E>(None, "delete_all"), self.run()).await
+    }
+
+    async fn run(self) -> Result<BatchReport, Error> {
         if !T::ENTITIES.is_empty() {
             return self.send_listed().await;
         }

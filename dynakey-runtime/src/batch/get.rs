@@ -19,6 +19,7 @@ use crate::db::Db;
 use crate::error::{BatchGetFailure, Error};
 use crate::item::{from_item_in, key_strings};
 use crate::limits::MAX_BATCH_GET;
+use crate::measures::{self, Labels};
 use crate::sdk::{build_error, Attempts, Idempotence, Sending};
 
 /// `BatchGetItem` requests for keys of `E`.
@@ -186,6 +187,10 @@ where
     /// # Errors
     /// As [`BatchGet`].
     pub async fn send(self) -> Result<Vec<E>, Error> {
+        measures::labelled(Labels::of::<E>(None, "batch_get"), self.run()).await
+    }
+
+    async fn run(self) -> Result<Vec<E>, Error> {
         let op = Gets::<T, E> {
             db: &self.db,
             entity: PhantomData,

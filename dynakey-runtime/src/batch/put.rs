@@ -18,6 +18,7 @@ use crate::db::Db;
 use crate::error::{BatchReport, Error};
 use crate::item::screen::checked_key;
 use crate::item::to_item;
+use crate::measures::{self, Labels};
 use crate::sdk::build_error;
 
 /// `BatchWriteItem` puts of every item of `items`, replacing existing items with the same keys,
@@ -129,6 +130,10 @@ where
     /// # Errors
     /// As [`BatchPut`].
     pub async fn send(self) -> Result<BatchReport, Error> {
+        measures::labelled(Labels::of::<E>(None, "batch_put"), self.run()).await
+    }
+
+    async fn run(self) -> Result<BatchReport, Error> {
         refuse_unique::<E>("batch_put")?;
         // Pass 1: validate everything and find each key's last entry, holding only keys.
         let items = self.items.clone().into_iter();

@@ -19,6 +19,7 @@ use crate::convert::{
 };
 use crate::db::Db;
 use crate::error::Error;
+use crate::measures::{self, Labels};
 use crate::sdk::{Failed, Idempotence, Sending};
 
 /// How far one call of [`Reader::next`] may go for the item it returns.
@@ -167,6 +168,8 @@ pub(crate) struct Reader<T: Table> {
     delivered: u64,
     /// `LastEvaluatedKey` of the latest response (the page's, for a one-partition read).
     pub(crate) last_evaluated_key: Option<Item>,
+    /// What its requests' measures are labelled with.
+    pub(crate) labels: Labels,
 }
 
 impl<T: Table> Reader<T> {
@@ -211,6 +214,7 @@ impl<T: Table> Reader<T> {
             consumed_capacity: None,
             delivered: 0,
             last_evaluated_key: None,
+            labels: Labels::default(),
         }
     }
 
@@ -333,7 +337,8 @@ impl<T: Table> Reader<T> {
             };
             (Arc::clone(&self.inputs[i]), start, limit)
         });
-        let responses = send_all(&self.db, requests.collect()).await?;
+        let send = send_all(&self.db, requests.collect());
+        let responses = measures::labelled(self.labels, send).await?;
         for (&i, response) in needed.iter().zip(responses) {
             self.requests = self.requests.saturating_add(1);
             self.evaluated = self.evaluated.saturating_add(response.scanned);
@@ -615,7 +620,9 @@ async fn send_all<T: Table>(
     let count = requests.len();
     for (i, (request, start, limit)) in requests.into_iter().enumerate() {
         let db = db.clone();
+        let labels = measures::current();
         let send = async move { (i, send(&db, &request, start, limit).await) };
+        let send = measures::labelled(labels, send);
         tasks.spawn(send.in_current_span());
     }
     let mut responses: Vec<Option<Response>> = (0..count).map(|_| None).collect();

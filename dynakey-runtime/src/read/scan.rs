@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 use super::{As, Keys, Output, Page, Query, ReadProgress, TableItems, UnknownItems};
 use crate::db::Db;
 use crate::error::Error;
+use crate::measures::Labels;
 
 /// A Scan of entity `E`'s items on table `T`, decoded as `O`; made by [`Db::scan`], run by
 /// [`items`](Self::items), [`pages`](Self::pages) or [`page`](Self::page). Nothing is sent
@@ -52,7 +53,11 @@ impl<T: Table> Db<T> {
         E: InTable<T>,
     {
         Scan {
-            query: Query::of_plan(self.clone(), Ok(QueryPlan::scan::<E>())),
+            query: Query::of_plan(
+                self.clone(),
+                Ok(QueryPlan::scan::<E>()),
+                Labels::of::<E>(None, "scan"),
+            ),
         }
     }
 }
@@ -67,6 +72,13 @@ impl<T: Table, E, O> Scan<T, E, O> {
                 self.query.plan = Err(e);
             }
         }
+        self
+    }
+
+    /// Names this scan's access pattern in its measures (label `pattern`, default `scan`; see
+    /// [`Query::pattern`]).
+    pub fn pattern(mut self, name: &'static str) -> Self {
+        self.query = self.query.pattern(name);
         self
     }
 

@@ -14,8 +14,11 @@ use aws_sdk_dynamodb::operation::{
     get_item, put_item, query, scan, transact_get_items, transact_write_items, update_item,
     update_table, update_time_to_live,
 };
-use aws_sdk_dynamodb::types::{ConsumedCapacity, ReturnConsumedCapacity, ThrottlingReason};
+use aws_sdk_dynamodb::types::{
+    AttributeValue, ConsumedCapacity, ReturnConsumedCapacity, ThrottlingReason,
+};
 use aws_sdk_dynamodb::Client;
+use std::collections::HashMap;
 use std::future::Future;
 
 use crate::convert::Item;
@@ -56,9 +59,34 @@ pub(crate) trait Operation: Clone + Send + Sync + 'static {
         None
     }
 
-    /// The request asking for its `ReturnConsumedCapacity = TOTAL`, unless the caller chose
-    /// another setting: for a [`Meter`](super::Meter) on the handle.
-    fn asking_capacity(self) -> Self {
+    /// Every `ConsumedCapacity` the answer reports (one per table for a batch or transaction).
+    fn capacities(_output: &Self::Output) -> Vec<&ConsumedCapacity> {
+        Vec::new()
+    }
+
+    /// Items a read returned and, for a Query or Scan, items it evaluated (`ScannedCount`).
+    fn counts(_output: &Self::Output) -> (Option<u64>, Option<u64>) {
+        (None, None)
+    }
+
+    /// The index the request reads (`IndexName` of a Query or Scan).
+    fn index_name(&self) -> Option<&str> {
+        None
+    }
+
+    /// The partition-key value (`attribute`: the table's partition-key attribute) of the one item
+    /// the request reads or writes, or of the partition a Query reads (its `:pk` value, as
+    /// dynakey renders key conditions); `None` for a request of several or a key that is not a
+    /// string or a number.
+    fn partition(&self, _attribute: &str) -> Option<String> {
+        None
+    }
+
+    /// The request asking for its `ReturnConsumedCapacity` — `TOTAL`, or `INDEXES` when
+    /// `indexes` — unless the caller chose otherwise (a caller's `TOTAL` becomes `INDEXES` when
+    /// `indexes`: it reports the total too): for a [`Meter`](super::Meter) or measures on the
+    /// handle.
+    fn asking_capacity(self, _indexes: bool) -> Self {
         self
     }
 
@@ -104,28 +132,49 @@ pub(crate) enum Mark {
     Transmitted,
 }
 
-tokio::task_local! {
-    /// The [`Mark`] of the send in progress on this task.
-    static MARK: std::cell::Cell<Mark>;
+/// What the interceptor's hooks saw of one send ([`marking`]).
+#[derive(Debug, Clone)]
+pub(crate) struct Sent {
+    /// How far it got.
+    pub(crate) mark: Mark,
+    /// Attempts the SDK made (one, unless the SDK retries the request itself).
+    pub(crate) attempts: u32,
+    /// Each throttled attempt's reasons: DynamoDB's `ThrottlingReason.reason`s, or the error
+    /// code when the answer gave none.
+    pub(crate) throttles: Vec<Vec<String>>,
 }
 
-/// Runs `send` (one send of [`Dispatch::Once`]) with a [`Mark`] the interceptor's hooks set,
-/// and returns its answer with the mark. A task-local rather than a per-request interceptor: a
-/// configuration override on every request costs the SDK a layer of configuration to merge and
-/// search (about 30,000 instructions a request, issue #25).
-pub(crate) async fn marking<F: Future>(send: F) -> (F::Output, Mark) {
-    MARK.scope(std::cell::Cell::new(Mark::Unseen), async move {
+tokio::task_local! {
+    /// What the hooks saw of the send in progress on this task.
+    static SENT: std::cell::RefCell<Sent>;
+}
+
+/// Runs `send` (one send of [`Dispatch::Once`], or a measured one) with a [`Sent`] the
+/// interceptor's hooks fill, and returns its answer with it. A task-local rather than a
+/// per-request interceptor: a configuration override on every request costs the SDK a layer of
+/// configuration to merge and search (about 30,000 instructions a request, issue #25).
+pub(crate) async fn marking<F: Future>(send: F) -> (F::Output, Sent) {
+    let sent = Sent {
+        mark: Mark::Unseen,
+        attempts: 0,
+        throttles: Vec::new(),
+    };
+    SENT.scope(std::cell::RefCell::new(sent), async move {
         let answer = send.await;
-        (answer, MARK.with(std::cell::Cell::get))
+        (answer, SENT.with(|s| s.borrow().clone()))
     })
     .await
 }
 
-/// Marks the send in progress on this task ([`marking`]); no-op outside of one.
-fn mark(mark: Mark) {
+/// Notes on the send in progress on this task ([`marking`]); no-op outside of one.
+fn note(change: impl FnOnce(&mut Sent)) {
     // `try_with` fails only outside a `marking` scope (a request of the once-client sent some
-    // other way): nothing to mark then.
-    let _ = MARK.try_with(|m| m.set(mark));
+    // other way, or one not measured): nothing to note then.
+    let _ = SENT.try_with(|s| change(&mut s.borrow_mut()));
+}
+
+fn mark(mark: Mark) {
+    note(|s| s.mark = mark);
 }
 
 /// dynakey's one SDK interceptor. It marks every send ([`mark`]: when the SDK starts on a request,
@@ -177,10 +226,38 @@ impl Intercept for Interceptor {
     // The tracing hooks, called on a `Db`'s client only.
     traced_hooks!(
         modify_before_serialization(&mut BeforeSerializationInterceptorContextMut<'_>),
-        read_before_attempt(&BeforeTransmitInterceptorContextRef<'_>),
-        read_after_attempt(&FinalizerInterceptorContextRef<'_>),
         read_after_execution(&FinalizerInterceptorContextRef<'_>)
     );
+
+    fn read_before_attempt(
+        &self,
+        context: &BeforeTransmitInterceptorContextRef<'_>,
+        runtime_components: &RuntimeComponents,
+        cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        note(|s| s.attempts += 1);
+        match &self.trace {
+            Some(trace) => trace.read_before_attempt(context, runtime_components, cfg),
+            None => Ok(()),
+        }
+    }
+
+    fn read_after_attempt(
+        &self,
+        context: &FinalizerInterceptorContextRef<'_>,
+        runtime_components: &RuntimeComponents,
+        cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        if let Some(Err(error)) = context.output_or_error() {
+            if let Some(reasons) = crate::trace::throttled(error) {
+                note(|s| s.throttles.push(reasons));
+            }
+        }
+        match &self.trace {
+            Some(trace) => trace.read_after_attempt(context, runtime_components, cfg),
+            None => Ok(()),
+        }
+    }
 
     fn read_before_execution(
         &self,
@@ -262,11 +339,56 @@ macro_rules! capacity {
             units(output.consumed_capacity())
         }
 
-        fn asking_capacity(self) -> Self {
-            match self.get_return_consumed_capacity() {
-                Some(_) => self,
-                None => self.return_consumed_capacity(ReturnConsumedCapacity::Total),
+        fn capacities(output: &Self::Output) -> Vec<&ConsumedCapacity> {
+            output.consumed_capacity().into_iter().collect()
+        }
+
+        fn asking_capacity(self, indexes: bool) -> Self {
+            match (self.get_return_consumed_capacity(), indexes) {
+                (None | Some(ReturnConsumedCapacity::Total), true) => {
+                    self.return_consumed_capacity(ReturnConsumedCapacity::Indexes)
+                }
+                (None, false) => self.return_consumed_capacity(ReturnConsumedCapacity::Total),
+                _ => self,
             }
+        }
+    };
+}
+
+/// The string or number value of `attribute` in `item`.
+fn key_value(item: Option<&HashMap<String, AttributeValue>>, attribute: &str) -> Option<String> {
+    match item?.get(attribute)? {
+        AttributeValue::S(s) | AttributeValue::N(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// What a request on one item has: its partition key (in `$member`), its answer's item count.
+macro_rules! one_item {
+    ($member:ident, $returned:expr) => {
+        fn partition(&self, attribute: &str) -> Option<String> {
+            key_value(self.$member().as_ref(), attribute)
+        }
+
+        fn counts(output: &Self::Output) -> (Option<u64>, Option<u64>) {
+            #[allow(clippy::redundant_closure_call)]
+            ($returned(output), None)
+        }
+    };
+}
+
+/// What a Query or Scan has: its index, and the items it returned and evaluated.
+macro_rules! read_many {
+    () => {
+        fn index_name(&self) -> Option<&str> {
+            self.get_index_name().as_deref()
+        }
+
+        fn counts(output: &Self::Output) -> (Option<u64>, Option<u64>) {
+            (
+                u64::try_from(output.count).ok(),
+                u64::try_from(output.scanned_count).ok(),
+            )
         }
     };
 }
@@ -305,6 +427,9 @@ operation!(
     {
         throttling!(get_item::GetItemError);
         capacity!(Read);
+        one_item!(get_key, |o: &get_item::GetItemOutput| Some(u64::from(
+            o.item.is_some()
+        )));
     }
 );
 operation!(
@@ -316,6 +441,7 @@ operation!(
         throttling!(put_item::PutItemError);
         conditional!(put_item::PutItemError);
         capacity!(Write);
+        one_item!(get_item, |_| None);
     }
 );
 operation!(
@@ -327,6 +453,7 @@ operation!(
         throttling!(delete_item::DeleteItemError);
         conditional!(delete_item::DeleteItemError);
         capacity!(Write);
+        one_item!(get_key, |_| None);
     }
 );
 operation!(
@@ -338,15 +465,22 @@ operation!(
         throttling!(update_item::UpdateItemError);
         conditional!(update_item::UpdateItemError);
         capacity!(Write);
+        one_item!(get_key, |_| None);
     }
 );
 operation!(Query, query::QueryFluentBuilder, QueryOutput, QueryError, {
     throttling!(query::QueryError);
     capacity!(Read);
+    read_many!();
+
+    fn partition(&self, _attribute: &str) -> Option<String> {
+        key_value(self.get_expression_attribute_values().as_ref(), ":pk")
+    }
 });
 operation!(Scan, scan::ScanFluentBuilder, ScanOutput, ScanError, {
     throttling!(scan::ScanError);
     capacity!(Read);
+    read_many!();
 });
 operation!(
     BatchWriteItem,
@@ -366,6 +500,15 @@ operation!(
     {
         throttling!(batch_get_item::BatchGetItemError);
         capacity!(Read);
+
+        fn counts(output: &Self::Output) -> (Option<u64>, Option<u64>) {
+            let items = output
+                .responses
+                .iter()
+                .flatten()
+                .map(|(_, items)| items.len());
+            (u64::try_from(items.sum::<usize>()).ok(), None)
+        }
     }
 );
 operation!(
@@ -386,6 +529,15 @@ operation!(
     {
         throttling!(transact_get_items::TransactGetItemsError);
         capacity!(Read);
+
+        fn counts(output: &Self::Output) -> (Option<u64>, Option<u64>) {
+            let items = output
+                .responses
+                .iter()
+                .flatten()
+                .filter(|r| r.item.is_some());
+            (u64::try_from(items.count()).ok(), None)
+        }
     }
 );
 operation!(

@@ -14,6 +14,7 @@ use super::version::{AnyVersion, ExpectedVersion, VersionCheck};
 use super::write::{self, push_condition, Action};
 use crate::db::Db;
 use crate::error::{Error, Expected};
+use crate::measures::{self, Labels};
 
 impl<T: Table> Db<T> {
     /// A `DeleteItem` request for the item with primary key `key`; `.await` it. Deleting a key
@@ -40,6 +41,7 @@ impl<T: Table> Db<T> {
             expected_version: None,
             error: None,
             exactly_once: false,
+            pattern: None,
             state: PhantomData,
         }
     }
@@ -55,6 +57,8 @@ pub struct Delete<T: Table, E, V = AnyVersion> {
     expected_version: Option<u64>,
     error: Option<Error>,
     exactly_once: bool,
+    /// The access pattern the caller named ([`pattern`](Self::pattern)).
+    pattern: Option<&'static str>,
     state: PhantomData<fn() -> V>,
 }
 
@@ -70,6 +74,14 @@ impl<T: Table, E, V> fmt::Debug for Delete<T, E, V> {
 }
 
 impl<T: Table, E: Entity, V> Delete<T, E, V> {
+    /// Names this request's access pattern in its measures (label `pattern`; see
+    /// [`measures`](crate::measures)), e.g. `"overdue"`: a static name, so that the label keeps
+    /// few values. Without it, the pattern is ``delete``.
+    pub fn pattern(mut self, name: &'static str) -> Self {
+        self.pattern = Some(name);
+        self
+    }
+
     /// The delete happens only if `condition` holds on the item as stored.
     pub fn condition<S>(mut self, condition: Cond<E, S>) -> Self {
         push_condition(&mut self.conditions, &mut self.error, condition);
@@ -122,6 +134,7 @@ impl<T: Table, E: Versioned> Delete<T, E, AnyVersion> {
             expected_version: Some(version),
             error: self.error,
             exactly_once: self.exactly_once,
+            pattern: self.pattern,
             state: PhantomData,
         }
     }
@@ -133,11 +146,12 @@ impl<T: Table, E: Entity, V: VersionCheck<E>> IntoFuture for Delete<T, E, V> {
 
     fn into_future(self) -> Self::IntoFuture {
         let exactly_once = self.exactly_once;
+        let labels = Labels::of::<E>(self.pattern, "delete");
         let (db, action) = self.prepare();
-        Box::pin(async move {
+        Box::pin(measures::labelled(labels, async move {
             write::send_as(&db, action?, ReturnValue::None, exactly_once)
                 .await
                 .map(drop)
-        })
+        }))
     }
 }

@@ -11,6 +11,7 @@ use crate::convert::{key_to_attributes, Item};
 use crate::db::Db;
 use crate::error::Error;
 use crate::item::from_entity_item;
+use crate::measures::{self, Labels};
 use crate::sdk::{Failed, Idempotence, Sending};
 
 impl<T: Table> Db<T> {
@@ -37,6 +38,7 @@ impl<T: Table> Db<T> {
             key: key.clone(),
             consistent_read: false,
             unexpired: false,
+            pattern: None,
         }
     }
 }
@@ -49,6 +51,8 @@ pub struct Get<T: Table, E> {
     key: Key<E>,
     consistent_read: bool,
     unexpired: bool,
+    /// The access pattern the caller named ([`pattern`](Self::pattern)).
+    pattern: Option<&'static str>,
 }
 
 impl<T: Table, E> fmt::Debug for Get<T, E> {
@@ -75,6 +79,14 @@ where
         self
     }
 
+    /// Names this request's access pattern in its measures (label `pattern`; see
+    /// [`measures`](crate::measures)), e.g. `"overdue"`: a static name, so that the label keeps
+    /// few values. Without it, the pattern is ``get``.
+    pub fn pattern(mut self, name: &'static str) -> Self {
+        self.pattern = Some(name);
+        self
+    }
+
     /// Reads the item as missing (`None`) when its TTL attribute (`T::TTL_ATTRIBUTE`) holds a
     /// time at or before now: DynamoDB deletes expired items only eventually (AWS developer guide,
     /// "Using time to live (TTL) in DynamoDB"), and until then `GetItem` returns them.
@@ -91,6 +103,11 @@ where
     /// # Errors
     /// [`Error::Sdk`]; [`Error::Decode`] when the stored item does not deserialise into `E`.
     pub async fn send(self) -> Result<Option<E>, Error> {
+        let labels = Labels::of::<E>(self.pattern, "get");
+        measures::labelled(labels, self.run()).await
+    }
+
+    async fn run(self) -> Result<Option<E>, Error> {
         let request = self
             .db
             .client()

@@ -21,6 +21,7 @@ use crate::convert::Item;
 use crate::db::Db;
 use crate::error::{Error, Expected};
 use crate::item::{check_item, from_entity_item, key_strings, to_item};
+use crate::measures::{self, Labels};
 
 /// A put as one action with what it returns, and the handle to send it with.
 type Prepared<T, O> = (Db<T>, Result<(Action, O), Error>);
@@ -52,6 +53,8 @@ pub struct Put<T: Table, E, R = Nothing> {
     conditions: Vec<Condition>,
     error: Option<Error>,
     exactly_once: bool,
+    /// The access pattern the caller named ([`pattern`](Self::pattern)).
+    pattern: Option<&'static str>,
     entity: PhantomData<fn() -> (E, R)>,
 }
 
@@ -144,6 +147,7 @@ impl<T: Table> Db<T> {
             conditions: Vec::new(),
             error: None,
             exactly_once: false,
+            pattern: None,
             entity: PhantomData,
         }
     }
@@ -223,12 +227,30 @@ impl<T: Table, E: Entity + DeserializeOwned> Put<T, E> {
             conditions: self.conditions,
             error: self.error,
             exactly_once: self.exactly_once,
+            pattern: self.pattern,
             entity: PhantomData,
         }
     }
 }
 
 impl<T: Table, E: Entity, R> Put<T, E, R> {
+    /// The labels of this request's measures.
+    fn labels(&self) -> Labels {
+        let default = match self.mode {
+            PutMode::Replace => "put",
+            PutMode::Create => "create",
+        };
+        Labels::of::<E>(self.pattern, default)
+    }
+
+    /// Names this request's access pattern in its measures (label `pattern`; see
+    /// [`measures`](crate::measures)), e.g. `"overdue"`: a static name, so that the label keeps
+    /// few values. Without it, the pattern is ``put` (`create` for [`Db::create`])`.
+    pub fn pattern(mut self, name: &'static str) -> Self {
+        self.pattern = Some(name);
+        self
+    }
+
     /// The write happens only if `condition` holds on the item as stored (ANDed with earlier
     /// conditions and dynakey's own; a missing item fails every condition but `not_exists`).
     pub fn condition<S>(mut self, condition: Cond<E, S>) -> Self {
@@ -303,9 +325,11 @@ impl<T: Table, E: Entity, R> Put<T, E, R> {
         R: PutReturning<E>,
     {
         let exactly_once = self.exactly_once;
+        let labels = self.labels();
         let (db, prepared) = self.prepare_as::<R>();
         let (action, output) = prepared?;
-        write::send_as(&db, action, ReturnValue::None, exactly_once).await?;
+        let send = write::send_as(&db, action, ReturnValue::None, exactly_once);
+        measures::labelled(labels, send).await?;
         Ok(output)
     }
 }
@@ -316,11 +340,12 @@ impl<T: Table, E: Entity, R: PutReturning<E>> IntoFuture for Put<T, E, R> {
 
     fn into_future(self) -> Self::IntoFuture {
         let exactly_once = self.exactly_once;
+        let labels = self.labels();
         let (db, prepared) = self.prepare_as::<R>();
-        Box::pin(async move {
+        Box::pin(measures::labelled(labels, async move {
             let (action, output) = prepared?;
             write::send_as(&db, action, ReturnValue::None, exactly_once).await?;
             Ok(output)
-        })
+        }))
     }
 }

@@ -17,6 +17,7 @@ use crate::convert::Item;
 use crate::db::Db;
 use crate::error::{Error, TransactionRefusal};
 use crate::item::{from_entity_item, from_item_in};
+use crate::measures::{self, Labels};
 
 /// What an [`Update`] returns (`ReturnValues`): [`Nothing`] (the default), [`New`] (the item
 /// after the update), [`Old`] (the item before it, `None` when an upsert created it) or
@@ -134,6 +135,8 @@ pub struct Update<T: Table, E, R = Nothing, V = AnyVersion> {
     db: Db<T>,
     plan: UpdatePlan<E>,
     exactly_once: bool,
+    /// The access pattern the caller named ([`pattern`](Self::pattern)).
+    pattern: Option<&'static str>,
     marker: PhantomData<fn() -> (R, V)>,
 }
 
@@ -156,6 +159,7 @@ impl<T: Table> Db<T> {
             db: self.clone(),
             plan: UpdatePlan::new(key.clone()),
             exactly_once: false,
+            pattern: None,
             marker: PhantomData,
         }
     }
@@ -169,17 +173,27 @@ impl<T: Table, E: Entity, R, V> UpdateBuilder<E> for Update<T, E, R, V> {
             db: self.db,
             plan: change(self.plan),
             exactly_once: self.exactly_once,
+            pattern: self.pattern,
             marker: PhantomData,
         }
     }
 }
 
 impl<T: Table, E: Entity, R, V> Update<T, E, R, V> {
+    /// Names this request's access pattern in its measures (label `pattern`; see
+    /// [`measures`](crate::measures)), e.g. `"overdue"`: a static name, so that the label keeps
+    /// few values. Without it, the pattern is ``update``.
+    pub fn pattern(mut self, name: &'static str) -> Self {
+        self.pattern = Some(name);
+        self
+    }
+
     fn retype<R2, V2>(self) -> Update<T, E, R2, V2> {
         Update {
             db: self.db,
             plan: self.plan,
             exactly_once: self.exactly_once,
+            pattern: self.pattern,
             marker: PhantomData,
         }
     }
@@ -275,6 +289,7 @@ where
     type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;
 
     fn into_future(self) -> Self::IntoFuture {
-        Box::pin(self.run())
+        let labels = Labels::of::<E>(self.pattern, "update");
+        Box::pin(measures::labelled(labels, self.run()))
     }
 }

@@ -15,6 +15,7 @@ use crate::db::Db;
 use crate::error::{CancelReason, Error, TransactionCanceled, TransactionRefusal};
 use crate::item::{from_entity_item, key_strings};
 use crate::limits::MAX_TRANSACTION_ACTIONS;
+use crate::measures::{self, Labels};
 use crate::sdk::{build_error, Idempotence, Sending};
 
 /// The keys of a [`Db::transact_get`] and what they decode into: a tuple of `&Key<E>` (up to 12,
@@ -136,7 +137,8 @@ impl<T: Table> Db<T> {
     /// with a transaction under way on one of the items); [`Error::Sdk`]; [`Error::Decode`] and
     /// [`Error::ForeignItem`] for an item that is not its entity's.
     pub async fn transact_get<K: TransactGetKeys<T>>(&self, keys: K) -> Result<K::Output, Error> {
-        K::decode(self.transact_get_items(keys.keys()).await?)
+        let labels = Labels::untyped(None, "transact_get");
+        K::decode(measures::labelled(labels, self.transact_get_items(keys.keys())).await?)
     }
 
     /// The items at `keys` (partition and sort text, key attributes), read in one
