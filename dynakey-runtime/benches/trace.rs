@@ -24,7 +24,6 @@ use std::time::{Duration, Instant};
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use aws_sdk_dynamodb::Client;
-use common::median;
 use criterion::Criterion;
 use dynakey::{DefaultTable, Entity};
 use dynakey_runtime::{Db, Engine};
@@ -181,42 +180,16 @@ fn summary(s: &Setup) {
         return;
     }
     let rounds = 5;
-    let mut wall: [Vec<Duration>; 3] = Default::default();
-    let mut cpu: [Vec<Duration>; 3] = Default::default();
-    for _ in 0..rounds {
-        for (i, (_, client, listening)) in paths(s).into_iter().enumerate() {
-            let before = common::process_cpu();
-            let start = Instant::now();
-            assert_eq!(run(s, client, listening, GETS), GETS as usize);
-            wall[i].push(start.elapsed());
-            if let Some((before, after)) = before.zip(common::process_cpu()) {
-                cpu[i].push(after - before);
-            }
-        }
-    }
+    let times = common::alternating(rounds, 3, |i| {
+        let (_, client, listening) = paths(s)[i];
+        assert_eq!(run(s, client, listening, GETS), GETS as usize);
+    });
     let per = |d: Duration| d / u32::try_from(GETS).expect("small");
     println!(
         "\nsummary, {GETS} GetItem one after another (median of {rounds} alternating rounds):"
     );
-    let base_wall = median(wall[0].clone());
-    let base_cpu = (cpu[0].len() == rounds).then(|| median(cpu[0].clone()));
-    for (i, (name, _, _)) in paths(s).into_iter().enumerate() {
-        let w = median(wall[i].clone());
-        let mut line = format!(
-            "  {name:<26} {:.1?} wall per request ({:.3}x)",
-            per(w),
-            w.as_secs_f64() / base_wall.as_secs_f64()
-        );
-        if let (Some(base), true) = (base_cpu, cpu[i].len() == rounds) {
-            let c = median(cpu[i].clone());
-            line.push_str(&format!(
-                ", {:.1?} CPU per request ({:.3}x)",
-                per(c),
-                c.as_secs_f64() / base.as_secs_f64()
-            ));
-        }
-        println!("{line}");
-    }
+    let names = paths(s).map(|(name, ..)| name);
+    common::print_ratios(&names, &times, per);
 }
 
 fn main() {

@@ -371,8 +371,12 @@ impl Edge {
         let span = self.span(O::NAME);
         let recording = measures::recording();
         // Measured: by a recorder, the hot keys or a subscriber of the span.
-        let measured = (recording || self.hot_keys.is_some() || !span.is_disabled())
-            .then(|| Measured::of(&request, self.partition_key));
+        let measured = (recording || self.hot_keys.is_some() || !span.is_disabled()).then(|| {
+            Measured::of(
+                &request,
+                self.hot_keys.is_some().then_some(self.partition_key),
+            )
+        });
         let request = match (&self.meter, &self.hot_keys) {
             (_, Some(_)) => request.asking_capacity(true),
             (Some(_), None) => request.asking_capacity(false),
@@ -515,11 +519,13 @@ struct Measured {
 }
 
 impl Measured {
-    fn of<O: Operation>(request: &O, partition_key: &str) -> Measured {
+    /// `partition_key`: the table's partition-key attribute, when the hot keys want the
+    /// request's partition.
+    fn of<O: Operation>(request: &O, partition_key: Option<&str>) -> Measured {
         Measured {
             started: Instant::now(),
             index: request.index_name().map(str::to_owned),
-            partition: request.partition(partition_key),
+            partition: partition_key.and_then(|attribute| request.partition(attribute)),
         }
     }
 }

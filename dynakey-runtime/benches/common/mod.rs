@@ -36,6 +36,60 @@ pub fn median(mut times: Vec<Duration>) -> Duration {
     times[times.len() / 2]
 }
 
+/// `rounds` rounds of `contenders` contenders run one after another by `run(i)`: each one's wall
+/// times and, where `/proc/self/stat` is read, process CPU times, one per round.
+#[allow(dead_code)] // not every bench uses it
+pub fn alternating(
+    rounds: usize,
+    contenders: usize,
+    mut run: impl FnMut(usize),
+) -> (Vec<Vec<Duration>>, Vec<Vec<Duration>>) {
+    let mut wall = vec![Vec::new(); contenders];
+    let mut cpu = vec![Vec::new(); contenders];
+    for _ in 0..rounds {
+        for i in 0..contenders {
+            let before = process_cpu();
+            let start = Instant::now();
+            run(i);
+            wall[i].push(start.elapsed());
+            if let Some((before, after)) = before.zip(process_cpu()) {
+                cpu[i].push(after - before);
+            }
+        }
+    }
+    (wall, cpu)
+}
+
+/// Prints one line per contender of [`alternating`]: its median wall and process CPU time per
+/// request (`per`) and their ratios to the first contender's.
+#[allow(dead_code)] // not every bench uses it
+pub fn print_ratios(
+    names: &[&str],
+    (wall, cpu): &(Vec<Vec<Duration>>, Vec<Vec<Duration>>),
+    per: impl Fn(Duration) -> Duration,
+) {
+    let rounds = wall[0].len();
+    let base_wall = median(wall[0].clone());
+    let base_cpu = (cpu[0].len() == rounds).then(|| median(cpu[0].clone()));
+    for (i, name) in names.iter().enumerate() {
+        let w = median(wall[i].clone());
+        let mut line = format!(
+            "  {name:<26} {:.1?} wall per request ({:.3}x)",
+            per(w),
+            w.as_secs_f64() / base_wall.as_secs_f64()
+        );
+        if let (Some(base), true) = (base_cpu, cpu[i].len() == rounds) {
+            let c = median(cpu[i].clone());
+            line.push_str(&format!(
+                ", {:.1?} CPU per request ({:.3}x)",
+                per(c),
+                c.as_secs_f64() / base.as_secs_f64()
+            ));
+        }
+        println!("{line}");
+    }
+}
+
 /// Runs `benches` under criterion (1 s warm-up, `measurement` per function), then, under
 /// `cargo bench` (which passes `--bench`; `cargo test --benches` only checks that the benches
 /// run), `summary`.

@@ -246,7 +246,8 @@ impl Tracker {
         f(rankings, second)
     }
 
-    /// Counts `units` of read (`read`) or write capacity consumed on partition `key` of `index`.
+    /// Counts `units` of read (`read`) or write capacity consumed on partition `key` of `index`;
+    /// the shard count of the warning it gave, if it gave one.
     pub(crate) fn consumed(
         &self,
         table: &str,
@@ -255,7 +256,7 @@ impl Tracker {
         labels: Labels,
         read: bool,
         units: f64,
-    ) {
+    ) -> Option<u64> {
         let warning = self.with(index, |r, second| {
             let entry = r.capacity.add(key, units, labels);
             entry.add_units(second, read, units);
@@ -269,12 +270,11 @@ impl Tracker {
                 throttled: None,
             })
         });
-        if let Some(w) = warning {
-            warn(table, index, &w);
-        }
+        warning.map(|w| warn(table, index, &w))
     }
 
-    /// Counts a throttled attempt on partition `key` of `index`, with DynamoDB's reasons.
+    /// Counts a throttled attempt on partition `key` of `index`, with DynamoDB's reasons; the
+    /// shard count of the warning it gave, if it gave one.
     pub(crate) fn throttled(
         &self,
         table: &str,
@@ -283,7 +283,7 @@ impl Tracker {
         labels: Labels,
         read: bool,
         reasons: &[String],
-    ) {
+    ) -> Option<u64> {
         let key_range = reasons.iter().find(|r| r.contains("KeyRange"));
         let warning = self.with(index, |r, second| {
             // The rate the key was served at, and its throttled attempts per second at one unit
@@ -303,9 +303,7 @@ impl Tracker {
                 throttled: Some(key_range.clone()),
             })
         });
-        if let Some(w) = warning {
-            warn(table, index, &w);
-        }
+        warning.map(|w| warn(table, index, &w))
     }
 
     pub(crate) fn report(&self, table: &str) -> HotKeys {
@@ -343,7 +341,8 @@ pub(crate) fn shards_for(rate: f64, read: bool) -> u64 {
     }
 }
 
-fn warn(table: &str, index: Option<&str>, w: &Warning) {
+/// Emits the warning `w`, and returns its shard count.
+fn warn(table: &str, index: Option<&str>, w: &Warning) -> u64 {
     let shards = shards_for(w.rate, w.read);
     let entity = Some(w.labels.entity)
         .filter(|e| !e.is_empty())
@@ -370,6 +369,7 @@ fn warn(table: &str, index: Option<&str>, w: &Warning) {
             .map(|r| format!("; throttled: {r}"))
             .unwrap_or_default(),
     );
+    shards
 }
 
 #[cfg(test)]
@@ -406,6 +406,35 @@ mod tests {
             "{most} bytes (first {before})"
         );
         assert!(most < 16 * 1024, "{most} bytes");
+    }
+
+    #[test]
+    fn a_key_nearing_the_write_limit_is_warned_of_once_with_its_shard_count() {
+        let tracker = Tracker::new(4);
+        let labels = Labels {
+            entity: "Issue",
+            pattern: "put",
+            template: "PROJ#<project>",
+        };
+        let write = |key: &str, units: f64| tracker.consumed("t", None, key, labels, false, units);
+        assert_eq!(write("PROJ#cold", 10.0), None);
+        assert_eq!(write("PROJ#hot", 700.0), None, "under 80 % of 1,000 WCU/s");
+        // 2,000 WCU in this second (1,300 if a second began between): four shards (three) keep
+        // each under 500.
+        let warned = write("PROJ#hot", 1300.0);
+        let second = write("PROJ#hot", 1300.0);
+        assert!(matches!(warned, Some(3 | 4)), "{warned:?}");
+        assert_eq!(second, None, "one warning per key per 10 s");
+        let reads = tracker.consumed("t", Some("GSI1"), "STATUS#open", labels, true, 2500.0);
+        assert_eq!(reads, Some(2), "2,500 of 3,000 RCU/s: two shards");
+        let report = tracker.report("t");
+        let hottest = &report.by_capacity[0];
+        assert_eq!(hottest.partition_key, "PROJ#hot");
+        assert_eq!(hottest.count, 3300.0);
+        assert_eq!(hottest.entity, Some("Issue"));
+        assert_eq!(hottest.template, Some("PROJ#<project>"));
+        assert_eq!(report.by_capacity[1].partition_key, "STATUS#open");
+        assert_eq!(report.by_capacity[1].index.as_deref(), Some("GSI1"));
     }
 
     #[test]
