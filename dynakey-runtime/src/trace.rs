@@ -321,7 +321,7 @@ fn describe_output(output: &Output) -> (Option<usize>, Option<f64>) {
 
 /// The error code of a failed attempt (`ThrottlingException`, `ConditionalCheckFailedException`,
 /// …), for the operations dynakey sends.
-fn error_code(error: &OrchestratorError<OperationError>) -> Option<&str> {
+pub(crate) fn error_code(error: &OrchestratorError<OperationError>) -> Option<&str> {
     let error = error.as_operation_error()?;
     macro_rules! code {
         ($($op:ident :: $error:ident),* $(,)?) => {$(
@@ -343,42 +343,4 @@ fn error_code(error: &OrchestratorError<OperationError>) -> Option<&str> {
         transact_get_items::TransactGetItemsError,
     );
     None
-}
-
-/// The reasons of a throttled attempt (`None`: not throttled): DynamoDB's
-/// `ThrottlingReason.reason`s, or the error code when the answer gave none.
-pub(crate) fn throttled(error: &OrchestratorError<OperationError>) -> Option<Vec<String>> {
-    use crate::sdk::Operation;
-    let code = error_code(error).filter(|c| is_throttling_code(c))?;
-    let error = error.as_operation_error()?;
-    macro_rules! reasons {
-        ($($op:ident :: $builder:ident :: $error:ident),* $(,)?) => {
-            $(if let Some(e) = error.downcast_ref::<$op::$error>() {
-                <$op::builders::$builder as Operation>::throttling_reasons(e)
-            } else)* {
-                &[]
-            }
-        };
-    }
-    let reasons = reasons!(
-        get_item::GetItemFluentBuilder::GetItemError,
-        put_item::PutItemFluentBuilder::PutItemError,
-        update_item::UpdateItemFluentBuilder::UpdateItemError,
-        delete_item::DeleteItemFluentBuilder::DeleteItemError,
-        query::QueryFluentBuilder::QueryError,
-        scan::ScanFluentBuilder::ScanError,
-        batch_write_item::BatchWriteItemFluentBuilder::BatchWriteItemError,
-        batch_get_item::BatchGetItemFluentBuilder::BatchGetItemError,
-        transact_write_items::TransactWriteItemsFluentBuilder::TransactWriteItemsError,
-        transact_get_items::TransactGetItemsFluentBuilder::TransactGetItemsError,
-    );
-    let reasons: Vec<String> = reasons
-        .iter()
-        .filter_map(|r| r.reason().map(str::to_owned))
-        .collect();
-    Some(if reasons.is_empty() {
-        vec![code.to_owned()]
-    } else {
-        reasons
-    })
 }

@@ -18,11 +18,14 @@ use aws_sdk_dynamodb::types::{
     AttributeValue, ConsumedCapacity, ReturnConsumedCapacity, ThrottlingReason,
 };
 use aws_sdk_dynamodb::Client;
+use aws_smithy_runtime_api::client::interceptors::context::Error as OperationError;
+use aws_smithy_runtime_api::client::orchestrator::OrchestratorError;
 use std::collections::HashMap;
 use std::future::Future;
 
 use crate::convert::Item;
 use crate::request_log::RequestInput;
+use crate::retry::is_throttling_code;
 use crate::trace::Trace;
 
 /// One SDK operation, implemented by its fluent builder (the rendered request).
@@ -249,7 +252,7 @@ impl Intercept for Interceptor {
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
         if let Some(Err(error)) = context.output_or_error() {
-            if let Some(reasons) = crate::trace::throttled(error) {
+            if let Some(reasons) = throttled(error) {
                 note(|s| s.throttles.push(reasons));
             }
         }
@@ -277,6 +280,43 @@ impl Intercept for Interceptor {
         mark(Mark::Transmitted);
         Ok(())
     }
+}
+
+/// The reasons of a throttled attempt (`None`: not throttled): DynamoDB's
+/// `ThrottlingReason.reason`s, or the error code when the answer gave none.
+pub(crate) fn throttled(error: &OrchestratorError<OperationError>) -> Option<Vec<String>> {
+    let code = crate::trace::error_code(error).filter(|c| is_throttling_code(c))?;
+    let error = error.as_operation_error()?;
+    macro_rules! reasons {
+        ($($op:ident :: $builder:ident :: $error:ident),* $(,)?) => {
+            $(if let Some(e) = error.downcast_ref::<$op::$error>() {
+                <$op::builders::$builder as Operation>::throttling_reasons(e)
+            } else)* {
+                &[]
+            }
+        };
+    }
+    let reasons = reasons!(
+        get_item::GetItemFluentBuilder::GetItemError,
+        put_item::PutItemFluentBuilder::PutItemError,
+        update_item::UpdateItemFluentBuilder::UpdateItemError,
+        delete_item::DeleteItemFluentBuilder::DeleteItemError,
+        query::QueryFluentBuilder::QueryError,
+        scan::ScanFluentBuilder::ScanError,
+        batch_write_item::BatchWriteItemFluentBuilder::BatchWriteItemError,
+        batch_get_item::BatchGetItemFluentBuilder::BatchGetItemError,
+        transact_write_items::TransactWriteItemsFluentBuilder::TransactWriteItemsError,
+        transact_get_items::TransactGetItemsFluentBuilder::TransactGetItemsError,
+    );
+    let reasons: Vec<String> = reasons
+        .iter()
+        .filter_map(|r| r.reason().map(str::to_owned))
+        .collect();
+    Some(if reasons.is_empty() {
+        vec![code.to_owned()]
+    } else {
+        reasons
+    })
 }
 
 /// The client the edge renders the requests it retries itself on ([`Dispatch::Once`]): `client`'s
