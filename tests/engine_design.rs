@@ -532,3 +532,32 @@ pub(crate) async fn ranges_match_the_engine<T: Table>(design: Design<T>) -> Resu
     }
     Ok(())
 }
+
+/// A long key (a ULID-like id) is elided in the middle, its start and end kept, the whole key in
+/// a `title` (HTML) or `<title>` (SVG) shown on hover; the chart's page fits a 1280-px window.
+#[test]
+fn long_keys_are_elided_in_the_middle_with_the_whole_key_on_hover() -> Result<(), BoxError> {
+    let id = format!("01HV{}ZZ", "X".repeat(120));
+    let design = Design::<Listing>::new("listing")?
+        .example(&Listed { id: id.clone() })?
+        .pattern("one long key", &Listed::query(id.as_str()))?;
+    let html = design.chart_html();
+    let whole = format!(":pk = &quot;L#{id}&quot;");
+    // 44 characters: the first 22 and the last 21 of the 136, `…` between.
+    let shown = format!(
+        ":pk = &quot;L#01HV{}…{}ZZ&quot;",
+        "X".repeat(9),
+        "X".repeat(18)
+    );
+    assert!(
+        html.contains(&format!("<span title=\"{whole}\">{shown}</span>")),
+        "{html}"
+    );
+    assert!(html.contains("max-width:1232px"), "the page fits 1280 px");
+    let svg = design.collection_svg(&format!("L#{id}"));
+    assert!(
+        svg.contains(&format!("<title>{whole}</title>")),
+        "the legend's request on hover: {svg}"
+    );
+    Ok(())
+}

@@ -4,7 +4,7 @@
 
 use dynakey::{EntityIndex, Fill, IndexDef, IndexKind, KeyTemplate, ListedEntity, Table};
 
-use super::text::{cell, code, html, value};
+use super::text::{cell, code, html, html_elided, value};
 use super::{Design, Pattern};
 
 /// The colours of the listed entities, by position (the SVG uses the same).
@@ -448,10 +448,17 @@ pub(crate) fn options(input: &dynakey::QueryInput) -> Vec<String> {
     out
 }
 
-const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;margin:2em;color:#222}\
-h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em}\
-table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ccc;padding:.3em .6em;\
-text-align:left;vertical-align:top}th{background:#f3f3f3}code{font:13px ui-monospace,monospace}\
+/// The characters of an expression value (`:pk = "…"`) shown in the chart before it is elided in
+/// the middle (the whole value on hover).
+const VALUE_WIDTH: usize = 44;
+
+/// The page fits a 1280-px window: long words (keys, expression names) wrap instead of widening
+/// their column.
+const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;margin:1.5em;color:#222;\
+max-width:1232px}h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em}\
+table{border-collapse:collapse;margin:.5em 0;max-width:100%}th,td{border:1px solid #ccc;\
+padding:.3em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere}\
+span[title]{text-decoration:underline dotted #999;cursor:help}th{background:#f3f3f3}code{font:13px ui-monospace,monospace}\
 .swatch{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.4em}\
 .nested{list-style:none}.nested::before{content:'↳ ';color:#888}ul{padding-left:1.2em}small{color:#666}";
 
@@ -518,8 +525,8 @@ impl Chart {
         }
         out.push_str(
             "</ul>\n<h2>Access patterns</h2>\n<table id=\"patterns\"><tr><th>query</th>\
-             <th>entity</th><th>on</th><th>KeyConditionExpression</th>\
-             <th>ExpressionAttributeNames</th><th>ExpressionAttributeValues</th>\
+             <th>entity</th><th>on</th><th>KeyCondition<wbr>Expression</th>\
+             <th>Expression<wbr>Attribute<wbr>Names</th><th>Expression<wbr>Attribute<wbr>Values</th>\
              <th>direction, Limit</th><th>narrow by (left to right)</th></tr>\n",
         );
         for p in &self.patterns {
@@ -535,7 +542,11 @@ impl Chart {
                 html(&p.on),
                 html(&p.key_condition),
                 html(&p.names.join(", ")),
-                html(&p.values.join(", ")),
+                p.values
+                    .iter()
+                    .map(|v| html_elided(v, VALUE_WIDTH))
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 html(&p.options.join(", ")),
                 html(&p.narrow_by.join(", "))
             ));

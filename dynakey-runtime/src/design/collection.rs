@@ -6,7 +6,7 @@ use dynakey::__private::condition::SortCondition;
 use dynakey::{KeyValue, ListedEntity, Table};
 
 use super::chart::{colour, options};
-use super::text::{attribute, html, value};
+use super::text::{attribute, html, svg_elided, value};
 use super::{Design, Example, Pattern};
 
 const ROW: usize = 30;
@@ -74,11 +74,8 @@ impl<T: Table> Design<T> {
                 h = ROW - 6,
                 tx = KEY_X + indent + 10,
                 ty = y + 17,
-                sort = html(&shorten(
-                    item.sort.as_deref().unwrap_or(""),
-                    64 - indent / 8
-                )),
-                attributes = html(&shorten(&attributes::<T>(item, entity), 34)),
+                sort = svg_elided(item.sort.as_deref().unwrap_or(""), 64 - indent / 8),
+                attributes = svg_elided(&attributes::<T>(item, entity), 34),
             ));
         }
         for (lane, (_, read)) in patterns.iter().enumerate() {
@@ -123,7 +120,7 @@ impl<T: Table> Design<T> {
                 x2 = KEY_X + 18,
                 y2 = y + 17,
                 kce = html(&pattern.input.key_condition_expression),
-                values = html(&shorten(&values.join(", "), 90)),
+                values = svg_elided(&values.join(", "), 90),
             ));
         }
         let mut x = KEY_X;
@@ -277,14 +274,4 @@ fn attributes<T: Table>(item: &Example, entity: &ListedEntity) -> String {
         .map(|n| format!("{n}: {}", attribute(&item.item[*n])))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// `text` cut to `max` characters, with `…` when cut.
-fn shorten(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
 }

@@ -22,6 +22,43 @@ pub(crate) fn html(text: &str) -> String {
     out
 }
 
+/// `text` cut to `max` characters by taking out its middle (`…` in its place): a key's start
+/// (its entity prefix) and end (the value that tells two keys apart, a ULID's random part) both
+/// stay readable.
+pub(crate) fn elide(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return text.to_owned();
+    }
+    let keep = max.saturating_sub(1);
+    let head = keep.div_ceil(2);
+    let tail = keep - head;
+    let mut out: String = text.chars().take(head).collect();
+    out.push('…');
+    out.extend(text.chars().skip(count - tail));
+    out
+}
+
+/// `text` for HTML, elided in the middle to `max` characters ([`elide`]) with the whole text in a
+/// `title` (shown on hover) when it is longer.
+pub(crate) fn html_elided(text: &str, max: usize) -> String {
+    let short = elide(text, max);
+    if short == text {
+        return html(text);
+    }
+    format!("<span title=\"{}\">{}</span>", html(text), html(&short))
+}
+
+/// `text` for SVG, elided in the middle to `max` characters ([`elide`]) with the whole text in a
+/// `<title>` child (shown on hover) when it is longer: the content of a `<text>` element.
+pub(crate) fn svg_elided(text: &str, max: usize) -> String {
+    let short = elide(text, max);
+    if short == text {
+        return html(text);
+    }
+    format!("<title>{}</title>{}", html(text), html(&short))
+}
+
 /// `text` as Markdown inline code in a table cell: a pipe escaped, a line break as a space, and
 /// enough backticks around it that one inside does not end it.
 pub(crate) fn code(text: &str) -> String {
