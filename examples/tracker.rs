@@ -132,7 +132,10 @@ fn design() -> Result<Design<Tracker>, DesignError> {
         .example(&issue(1, "Login fails on Safari", Some("bob")))?
         .example(&comment(1, 1, "Seen on 17.2 too"))?
         .example(&comment(1, 2, "Fixed in 2.4"))?
-        .example(&issue(2, "Slow search", None))?
+        .example(&Issue {
+            open: false,
+            ..issue(2, "Slow search", None)
+        })?
         .example(&issue(10, "Dark mode", Some("ada")))?
         .example(&comment(10, 1, "Yes please"))?
         .pattern(
@@ -142,6 +145,11 @@ fn design() -> Result<Design<Tracker>, DesignError> {
         .pattern(
             "issues 2 through 10",
             &Issue::query("acme").between(Issue::sk().number(2u32), Issue::sk().number(10u32)),
+        )?
+        .filtered_pattern(
+            "open issues 2 through 10",
+            &Issue::query("acme").between(Issue::sk().number(2u32), Issue::sk().number(10u32)),
+            Issue::OPEN.eq(true),
         )?
         .pattern(
             "the org's users",

@@ -32,7 +32,7 @@ use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use dynakey::{Entity, KeyError, KeyQuery, ListedEntity, QueryInput, Table};
+use dynakey::{Cond, Entity, KeyError, KeyQuery, ListedEntity, QueryFilter, QueryInput, Table};
 use serde::Serialize;
 
 use crate::error::Error;
@@ -57,12 +57,13 @@ pub enum DesignError {
         /// The name given.
         name: String,
     },
-    /// A pattern whose query reads more than a key condition says (a filter, a projection, a
-    /// TTL filter): the design draws what the key condition reads.
+    /// A pattern whose query carries a projection or a TTL filter: the design draws what the key
+    /// condition reads and the filter the pattern was given
+    /// ([`filtered_pattern`](Design::filtered_pattern)).
     #[error(
-        "access pattern `{name}` has a FilterExpression or a ProjectionExpression: a design \
-         pattern is a key condition (with its direction and Limit); leave the filter and \
-         projection out"
+        "access pattern `{name}` has a ProjectionExpression or a TTL filter: a design pattern is \
+         a key condition (with its direction and Limit) and the filter given to \
+         Design::filtered_pattern; leave the projection out"
     )]
     NotAKeyCondition {
         /// The pattern's name.
@@ -88,6 +89,15 @@ pub enum DesignError {
         /// What `put` would say.
         #[source]
         source: Box<Error>,
+    },
+    /// The filter of an access pattern holds a value its field cannot store.
+    #[error("the filter of access pattern `{name}`: {source}")]
+    Filter {
+        /// The pattern's name.
+        name: String,
+        /// Why the filter's value could not be encoded.
+        #[source]
+        source: dynakey::ValueError,
     },
     /// An access pattern whose query could not be built.
     #[error("access pattern `{name}`: {source}")]
@@ -223,22 +233,61 @@ impl<T: Table> Design<T> {
     /// # Errors
     /// [`DesignError::NotListed`] when `T` does not list `E`; [`DesignError::Pattern`] when the
     /// query carries a key error (an encoding error of a value it was built with);
-    /// [`DesignError::NotAKeyCondition`] for a query with a filter or a projection.
+    /// [`DesignError::NotAKeyCondition`] for a query with a projection or a TTL filter (a
+    /// filter is given with [`filtered_pattern`](Self::filtered_pattern)).
     pub fn pattern<E: Entity<Table = T>, I, S, P>(
-        mut self,
+        self,
         name: &str,
         query: &KeyQuery<E, I, S, P>,
     ) -> Result<Self, DesignError> {
-        let entity = position::<T, E>()?;
-        let plan = query.plan().map_err(|source| DesignError::Pattern {
+        self.add_pattern(name, query, None)
+    }
+
+    /// Adds the access pattern `name`: `query` with `filter` as its `FilterExpression` (what
+    /// `db.query(&query).filter(filter)` sends). The chart and the drawing show the filter beside
+    /// the key condition; what the pattern [`reads`](Self::reads) is still its key range (and
+    /// `Limit`): DynamoDB applies a filter after reading, so filtered-out items cost read capacity
+    /// all the same (AWS developer guide, "Filter expressions for Query").
+    ///
+    /// # Errors
+    /// As [`pattern`](Self::pattern); [`DesignError::Filter`] when `filter` holds a value its
+    /// field cannot store.
+    pub fn filtered_pattern<E: Entity<Table = T>, I, S, P, F: QueryFilter>(
+        self,
+        name: &str,
+        query: &KeyQuery<E, I, S, P>,
+        filter: Cond<E, F>,
+    ) -> Result<Self, DesignError> {
+        let filter = filter.into_expr().map_err(|source| DesignError::Filter {
             name: name.to_owned(),
             source,
         })?;
+        self.add_pattern(name, query, Some(filter))
+    }
+
+    fn add_pattern<E: Entity<Table = T>, I, S, P>(
+        mut self,
+        name: &str,
+        query: &KeyQuery<E, I, S, P>,
+        filter: Option<dynakey::__private::expr::Condition>,
+    ) -> Result<Self, DesignError> {
+        let entity = position::<T, E>()?;
+        let mut plan = query.plan().map_err(|source| DesignError::Pattern {
+            name: name.to_owned(),
+            source,
+        })?;
+        let refused = DesignError::NotAKeyCondition {
+            name: name.to_owned(),
+        };
+        if plan.input(0).filter_expression.is_some() {
+            return Err(refused); // a TTL filter: its `:now` would change every run
+        }
+        if let Some(filter) = filter {
+            plan.add_filter(filter);
+        }
         let input = plan.input(0);
-        if input.filter_expression.is_some() || input.projection_expression.is_some() {
-            return Err(DesignError::NotAKeyCondition {
-                name: name.to_owned(),
-            });
+        if input.projection_expression.is_some() {
+            return Err(refused);
         }
         self.patterns.push(Pattern {
             name: name.to_owned(),

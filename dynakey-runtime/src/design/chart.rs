@@ -77,6 +77,9 @@ pub struct AccessPattern {
     pub on: String,
     /// The KeyConditionExpression.
     pub key_condition: String,
+    /// The FilterExpression of a pattern given one
+    /// ([`Design::filtered_pattern`](super::Design::filtered_pattern)): applied after the read.
+    pub filter: Option<String>,
     /// ExpressionAttributeNames, `#pk = PK` each.
     pub names: Vec<String>,
     /// ExpressionAttributeValues, `:pk = "ORG#<org>"` each (a generated function shows its
@@ -387,6 +390,7 @@ fn attribute_wise(entity: &ListedEntity, index: &EntityIndex, function: &str) ->
             .map(|a| format!("{a} = :{a}"))
             .collect::<Vec<_>>()
             .join(" AND "),
+        filter: None,
         names: Vec::new(),
         values: vec!["typed values, one per key attribute".to_owned()],
         options: Vec::new(),
@@ -420,6 +424,7 @@ fn pattern(
             .clone()
             .unwrap_or_else(|| "table".to_owned()),
         key_condition: input.key_condition_expression.clone(),
+        filter: input.filter_expression.clone(),
         names: input
             .expression_attribute_names
             .iter()
@@ -531,7 +536,7 @@ impl Chart {
         );
         for p in &self.patterns {
             out.push_str(&format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td>\
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code>{}</td>\
                  <td><code>{}</code></td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>\n",
                 if p.generated {
                     format!("<code>{}</code>", html(&p.name))
@@ -541,6 +546,10 @@ impl Chart {
                 html(&p.entity),
                 html(&p.on),
                 html(&p.key_condition),
+                p.filter.as_ref().map_or(String::new(), |f| format!(
+                    "<br><small>FilterExpression</small> <code class=\"filter\">{}</code>",
+                    html(f)
+                )),
                 html(&p.names.join(", ")),
                 p.values
                     .iter()
@@ -591,12 +600,12 @@ impl Chart {
         }
         out.push_str(
             "\n## Access patterns\n\n| query | entity | on | KeyConditionExpression | \
-             ExpressionAttributeNames | ExpressionAttributeValues | direction, Limit | narrow by |\n\
-             |---|---|---|---|---|---|---|---|\n",
+             FilterExpression | ExpressionAttributeNames | ExpressionAttributeValues | \
+             direction, Limit | narrow by |\n|---|---|---|---|---|---|---|---|---|\n",
         );
         for p in &self.patterns {
             out.push_str(&format!(
-                "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
                 if p.generated {
                     code(&p.name)
                 } else {
@@ -605,6 +614,7 @@ impl Chart {
                 cell(&p.entity),
                 cell(&p.on),
                 code(&p.key_condition),
+                code(p.filter.as_deref().unwrap_or("")),
                 code(&p.names.join(", ")),
                 code(&p.values.join(", ")),
                 cell(&p.options.join(", ")),

@@ -112,7 +112,7 @@ impl<T: Table> Design<T> {
                 "<text x=\"{KEY_X}\" y=\"{y}\"><tspan font-weight=\"600\">{n}.</tspan> {name} \
                  <tspan fill=\"#555\">({entity}, reads {count} of these items)</tspan></text>\
                  <text x=\"{x2}\" y=\"{y2}\" font-family=\"ui-monospace, monospace\" \
-                 font-size=\"12\" fill=\"#333\">{kce}   {values}</text>\n",
+                 font-size=\"12\" fill=\"#333\">{kce}{filter}   {values}</text>\n",
                 n = lane + 1,
                 name = html(&pattern.name),
                 entity = html(entities[pattern.entity].name()),
@@ -120,6 +120,11 @@ impl<T: Table> Design<T> {
                 x2 = KEY_X + 18,
                 y2 = y + 17,
                 kce = html(&pattern.input.key_condition_expression),
+                filter = pattern
+                    .input
+                    .filter_expression
+                    .as_ref()
+                    .map_or(String::new(), |f| format!("   filter {}", html(f))),
                 values = svg_elided(&values.join(", "), 90),
             ));
         }

@@ -101,11 +101,12 @@ fn longest_run(text: &str, of: char) -> usize {
     longest
 }
 
-/// An expression value (`:pk`) as it reads: a string in quotes, a number as is.
+/// An expression value (`:pk`) as it reads: a string in quotes, a number and a boolean as is.
 pub(crate) fn value(value: &Value) -> String {
     match value {
         Value::S(text) => format!("{text:?}"),
         Value::N(number) => number.clone(),
+        Value::Bool(b) => b.to_string(),
         other => format!("{other:?}"),
     }
 }
