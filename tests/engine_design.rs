@@ -278,6 +278,28 @@ pub(crate) fn tracker_svg<T: Table>(design: &Design<T>) {
             "{name}: the bar ends at its last item"
         );
     }
+    // Beside the table's partition, the GSI1 partitions holding its issues, each item with its
+    // index keys (issue 2 has no assignee: not in the sparse index), in GSI1SK order; bob's
+    // issues a bar there.
+    let sections: Vec<&str> = svg
+        .split("<g class=\"index-partition\" data-on=\"GSI1\">")
+        .skip(1)
+        .collect();
+    assert_eq!(sections.len(), 2, "ASSIGNEE#ada and ASSIGNEE#bob: {svg}");
+    assert!(sections[0].contains(">ASSIGNEE#ada</tspan>"));
+    assert!(sections[0].contains(">0000000010#acme</text>"));
+    assert!(sections[1].contains(">ASSIGNEE#bob</tspan>"));
+    assert!(sections[1].contains(">0000000001#acme</text>"));
+    assert!(
+        sections[1].contains("SK ISSUE#0000000001"),
+        "the item's table key"
+    );
+    assert_eq!(
+        svg.matches("<g class=\"range\" data-on=\"GSI1\">").count(),
+        1
+    );
+    assert!(svg.contains("bob&#39;s issues"));
+
     // Limit and direction: the newest issue and the comment after it, from the end of the range.
     assert_eq!(
         design.reads("the newest issue, comments in range"),
@@ -588,8 +610,12 @@ fn long_keys_are_elided_in_the_middle_with_the_whole_key_on_hover() -> Result<()
     assert!(html.contains("max-width:1232px"), "the page fits 1280 px");
     let svg = design.collection_svg(&format!("L#{id}"));
     assert!(
-        svg.contains(&format!("<title>{whole}</title>")),
+        svg.contains(&format!("<title>#pk = :pk   {whole}</title>")),
         "the legend's request on hover: {svg}"
+    );
+    assert!(
+        svg.contains(&format!("<title>L#{id}</title>L#01HV")),
+        "the partition key in the heading: {svg}"
     );
     Ok(())
 }

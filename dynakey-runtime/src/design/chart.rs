@@ -462,7 +462,8 @@ const VALUE_WIDTH: usize = 44;
 const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;margin:1.5em;color:#222;\
 max-width:1232px}h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em}\
 table{border-collapse:collapse;margin:.5em 0;max-width:100%}th,td{border:1px solid #ccc;\
-padding:.3em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere}\
+padding:.3em .5em;text-align:left;vertical-align:top;overflow-wrap:break-word}\
+td code{overflow-wrap:anywhere}\
 span[title]{text-decoration:underline dotted #999;cursor:help}th{background:#f3f3f3}code{font:13px ui-monospace,monospace}\
 .swatch{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.4em}\
 .nested{list-style:none}.nested::before{content:'↳ ';color:#888}ul{padding-left:1.2em}small{color:#666}";

@@ -2,6 +2,7 @@
 //! encoders wrote), entities told apart by colour, children indented under their parents, and the
 //! key ranges of the design's access patterns marked beside the items each reads.
 
+use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::__private::condition::SortCondition;
 use dynakey::{KeyValue, ListedEntity, Table};
 
@@ -33,10 +34,17 @@ impl<T: Table> Design<T> {
             .filter(|p| p.input.index_name.is_none() && on_partition(p, partition))
             .map(|p| (p, read_positions(p, &items)))
             .collect();
-        let width = (LANES_X + patterns.len() * LANE + 12).max(980);
+        let sections = self.index_partitions(&items);
+        let lanes = patterns.len() + sections.iter().map(|s| s.patterns.len()).sum::<usize>();
+        let width = (LANES_X + lanes * LANE + 12).max(980);
         let depth = depths(entities);
-        let legend_top = TOP + items.len() * ROW + 30;
-        let height = legend_top + 24 + patterns.len() * 40 + 34;
+        let sections_top = TOP + items.len() * ROW + 10;
+        let sections_height: usize = sections
+            .iter()
+            .map(|s| SECTION_HEAD + s.items.len() * ROW)
+            .sum();
+        let legend_top = sections_top + sections_height + 30;
+        let height = legend_top + 24 + lanes * 40 + 34;
         let mut svg = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
              viewBox=\"0 0 {width} {height}\" font-family=\"system-ui, sans-serif\" \
@@ -50,7 +58,7 @@ impl<T: Table> Design<T> {
              <text x=\"{reads_x}\" y=\"{head}\" font-weight=\"600\" text-anchor=\"end\">reads</text>\n",
             name = html(&self.name),
             pk = html(T::PARTITION_KEY),
-            partition = html(partition),
+            partition = svg_elided(partition, 60),
             n = items.len(),
             head = TOP - 12,
             sk = html(T::SORT_KEY.unwrap_or("")),
@@ -79,27 +87,63 @@ impl<T: Table> Design<T> {
             ));
         }
         for (lane, (_, read)) in patterns.iter().enumerate() {
-            let x = LANES_X + lane * LANE;
-            let (Some(first), Some(last)) = (read.first(), read.last()) else {
-                continue;
-            };
-            let (y0, y1) = (TOP + first * ROW, TOP + last * ROW + ROW - 6);
+            bar(&mut svg, lane, TOP, read, None);
+        }
+        let mut top = sections_top;
+        let mut lane = patterns.len();
+        for section in &sections {
             svg.push_str(&format!(
-                "<g class=\"range\"><line x1=\"{x}\" y1=\"{y0}\" x2=\"{x}\" y2=\"{y1}\" \
-                 stroke=\"#333\" stroke-width=\"3\"/><line x1=\"{a}\" y1=\"{y0}\" x2=\"{x}\" \
-                 y2=\"{y0}\" stroke=\"#333\" stroke-width=\"2\"/><line x1=\"{a}\" y1=\"{y1}\" \
-                 x2=\"{x}\" y2=\"{y1}\" stroke=\"#333\" stroke-width=\"2\"/>\
-                 <text x=\"{x}\" y=\"{ly}\" text-anchor=\"middle\" font-weight=\"600\">{n}</text></g>\n",
-                a = x - 6,
-                ly = TOP - 12,
-                n = lane + 1,
+                "<g class=\"index-partition\" data-on=\"{on}\"><text x=\"{KEY_X}\" y=\"{y}\" \
+                 font-weight=\"600\">{on} partition {pk} = <tspan font-family=\"ui-monospace, \
+                 monospace\">{partition}</tspan> <tspan fill=\"#555\" font-weight=\"400\">\
+                 ({sk} order; the same items, their index keys)</tspan></text>\n",
+                on = html(section.on),
+                y = top + 30,
+                pk = html(section.partition_key),
+                partition = svg_elided(&section.partition, 60),
+                sk = html(section.sort_key.unwrap_or("no sort key")),
             ));
+            let rows_top = top + SECTION_HEAD;
+            for (row, item) in section.items.iter().enumerate() {
+                let y = rows_top + row * ROW;
+                let colour = colour(item.entity);
+                let table_key = match (&item.table_sort, T::SORT_KEY) {
+                    (Some(sort), Some(name)) => format!("{name} {sort}"),
+                    _ => format!("{} {}", T::PARTITION_KEY, item.table_partition),
+                };
+                svg.push_str(&format!(
+                    "<g class=\"index-item\" data-entity=\"{name}\">\
+                     <rect x=\"{KEY_X}\" y=\"{y}\" width=\"{KEY_WIDTH}\" height=\"{h}\" rx=\"4\" \
+                     fill=\"{colour}\" fill-opacity=\"0.10\" stroke=\"{colour}\" \
+                     stroke-dasharray=\"4 3\"/><text x=\"{tx}\" y=\"{ty}\" \
+                     font-family=\"ui-monospace, monospace\">{sort}</text>\
+                     <text x=\"{ENTITY_X}\" y=\"{ty}\" fill=\"{colour}\" font-weight=\"600\">{name}\
+                     <tspan fill=\"#444\" font-weight=\"400\"> {table_key}</tspan></text></g>\n",
+                    name = html(entities[item.entity].name()),
+                    h = ROW - 6,
+                    tx = KEY_X + 10,
+                    ty = y + 17,
+                    sort = svg_elided(item.sort.as_deref().unwrap_or(""), 64),
+                    table_key = svg_elided(&table_key, 34),
+                ));
+            }
+            for (_, read) in &section.patterns {
+                bar(&mut svg, lane, rows_top, read, Some(section.on));
+                lane += 1;
+            }
+            svg.push_str("</g>\n");
+            top += SECTION_HEAD + section.items.len() * ROW;
         }
         svg.push_str(&format!(
-            "<text x=\"{KEY_X}\" y=\"{legend_top}\" font-weight=\"600\">access patterns on this \
-             partition</text>\n"
+            "<text x=\"{KEY_X}\" y=\"{legend_top}\" font-weight=\"600\">access patterns on these \
+             partitions</text>\n"
         ));
-        for (lane, (pattern, read)) in patterns.iter().enumerate() {
+        let all = patterns.iter().map(|(p, read)| (*p, read.len())).chain(
+            sections
+                .iter()
+                .flat_map(|s| s.patterns.iter().map(|(p, read)| (*p, read.len()))),
+        );
+        for (lane, (pattern, read)) in all.enumerate() {
             let y = legend_top + 24 + lane * 40;
             let mut values: Vec<String> = pattern
                 .input
@@ -112,20 +156,26 @@ impl<T: Table> Design<T> {
                 "<text x=\"{KEY_X}\" y=\"{y}\"><tspan font-weight=\"600\">{n}.</tspan> {name} \
                  <tspan fill=\"#555\">({entity}, reads {count} of these items)</tspan></text>\
                  <text x=\"{x2}\" y=\"{y2}\" font-family=\"ui-monospace, monospace\" \
-                 font-size=\"12\" fill=\"#333\">{kce}{filter}   {values}</text>\n",
+                 font-size=\"12\" fill=\"#333\">{request}</text>\n",
                 n = lane + 1,
                 name = html(&pattern.name),
                 entity = html(entities[pattern.entity].name()),
-                count = read.len(),
+                count = read,
                 x2 = KEY_X + 18,
                 y2 = y + 17,
-                kce = html(&pattern.input.key_condition_expression),
-                filter = pattern
-                    .input
-                    .filter_expression
-                    .as_ref()
-                    .map_or(String::new(), |f| format!("   filter {}", html(f))),
-                values = svg_elided(&values.join(", "), 90),
+                request = svg_elided(
+                    &format!(
+                        "{}{}   {}",
+                        pattern.input.key_condition_expression,
+                        pattern
+                            .input
+                            .filter_expression
+                            .as_ref()
+                            .map_or(String::new(), |f| format!("   filter {f}")),
+                        values.join(", ")
+                    ),
+                    132
+                ),
             ));
         }
         let mut x = KEY_X;
@@ -146,7 +196,138 @@ impl<T: Table> Design<T> {
     }
 }
 
+/// The numbered bar of lane `lane` over the rows `read` of a list of rows starting at `top`
+/// (`on`: the index whose partition the rows are, `None` for the table's).
+fn bar(svg: &mut String, lane: usize, top: usize, read: &[usize], on: Option<&str>) {
+    let x = LANES_X + lane * LANE;
+    let (Some(first), Some(last)) = (read.first(), read.last()) else {
+        return;
+    };
+    let (y0, y1) = (top + first * ROW, top + last * ROW + ROW - 6);
+    svg.push_str(&format!(
+        "<g class=\"range\"{on}><line x1=\"{x}\" y1=\"{y0}\" x2=\"{x}\" y2=\"{y1}\" \
+         stroke=\"#333\" stroke-width=\"3\"/><line x1=\"{a}\" y1=\"{y0}\" x2=\"{x}\" \
+         y2=\"{y0}\" stroke=\"#333\" stroke-width=\"2\"/><line x1=\"{a}\" y1=\"{y1}\" \
+         x2=\"{x}\" y2=\"{y1}\" stroke=\"#333\" stroke-width=\"2\"/>\
+         <text x=\"{x}\" y=\"{ly}\" text-anchor=\"middle\" font-weight=\"600\">{n}</text></g>\n",
+        on = on.map_or(String::new(), |on| format!(" data-on=\"{}\"", html(on))),
+        a = x - 6,
+        ly = if on.is_some() { y0 - 4 } else { TOP - 12 },
+        n = lane + 1,
+    ));
+}
+
+/// The height of an index partition's heading.
+const SECTION_HEAD: usize = 44;
+
+/// One partition of an index holding example items of the drawn table partition.
+struct IndexPartition<'d> {
+    on: &'static str,
+    partition_key: &'static str,
+    sort_key: Option<&'static str>,
+    partition: String,
+    /// The items with their index keys as `partition` and `sort`, in index sort-key order.
+    items: Vec<IndexItem>,
+    patterns: Vec<(&'d Pattern, Vec<usize>)>,
+}
+
+/// An example item as an index holds it.
+struct IndexItem {
+    entity: usize,
+    sort: Option<String>,
+    table_partition: String,
+    table_sort: Option<String>,
+}
+
 impl<T: Table> Design<T> {
+    /// The partitions of each index (GSI or LSI with template keys) holding any of `items` (the
+    /// drawn table partition; an item without the index's key attributes is not in a sparse
+    /// index), each with the example items it holds (of any table partition) in index sort-key
+    /// order and the design's patterns on it.
+    fn index_partitions(&self, items: &[&Example]) -> Vec<IndexPartition<'_>> {
+        let mut out = Vec::new();
+        for index in T::INDEXES.iter().filter(|i| !i.is_attribute_wise()) {
+            let key = index.key_schema();
+            let partition_key = match index.kind() {
+                dynakey::IndexKind::Global => match key.partition().first() {
+                    Some(a) => a.name(),
+                    None => continue,
+                },
+                dynakey::IndexKind::Local => T::PARTITION_KEY,
+            };
+            let sort_key = key.sort().first().map(|a| a.name());
+            let s = |e: &Example, name: &str| match e.item.get(name) {
+                Some(AttributeValue::S(text)) => Some(text.clone()),
+                Some(AttributeValue::N(number)) => Some(number.clone()),
+                _ => None,
+            };
+            let in_index = |e: &Example| {
+                let partition = s(e, partition_key)?;
+                match sort_key {
+                    Some(name) => Some((partition, Some(s(e, name)?))),
+                    None => Some((partition, None)),
+                }
+            };
+            let mut partitions: Vec<String> = items
+                .iter()
+                .filter_map(|e| in_index(e).map(|(p, _)| p))
+                .collect();
+            partitions.sort();
+            partitions.dedup();
+            for partition in partitions {
+                let mut held: Vec<(&Example, Option<String>)> = self
+                    .examples
+                    .iter()
+                    .filter_map(|e| match in_index(e) {
+                        Some((p, sort)) if p == partition => Some((e, sort)),
+                        _ => None,
+                    })
+                    .collect();
+                held.sort_by(|a, b| {
+                    a.1.as_deref()
+                        .map(str::as_bytes)
+                        .cmp(&b.1.as_deref().map(str::as_bytes))
+                });
+                let as_examples: Vec<Example> = held
+                    .iter()
+                    .map(|(e, sort)| Example {
+                        entity: e.entity,
+                        item: Default::default(),
+                        partition: partition.clone(),
+                        sort: sort.clone(),
+                    })
+                    .collect();
+                let refs: Vec<&Example> = as_examples.iter().collect();
+                let patterns = self
+                    .patterns
+                    .iter()
+                    .filter(|p| {
+                        p.input.index_name.as_deref() == Some(index.name())
+                            && on_partition(p, &partition)
+                    })
+                    .map(|p| (p, read_positions(p, &refs)))
+                    .collect();
+                out.push(IndexPartition {
+                    on: index.name(),
+                    partition_key,
+                    sort_key,
+                    partition,
+                    items: held
+                        .into_iter()
+                        .map(|(e, sort)| IndexItem {
+                            entity: e.entity,
+                            sort,
+                            table_partition: e.partition.clone(),
+                            table_sort: e.sort.clone(),
+                        })
+                        .collect(),
+                    patterns,
+                });
+            }
+        }
+        out
+    }
+
     /// The example items of partition key `partition`, in sort-key order (UTF-8 bytes).
     fn collection(&self, partition: &str) -> Vec<&Example> {
         let mut items: Vec<&Example> = self
