@@ -39,6 +39,8 @@ use crate::error::Error;
 
 mod chart;
 mod collection;
+
+pub use chart::{AccessPattern, Chart, ChartCollection, ChartRow, UniqueLookup};
 mod text;
 mod workbench;
 

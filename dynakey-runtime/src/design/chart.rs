@@ -36,6 +36,27 @@ pub struct Chart {
     pub collections: Vec<ChartCollection>,
     /// The access patterns: every generated query function, then the design's named patterns.
     pub patterns: Vec<AccessPattern>,
+    /// The uniqueness items (one per `#[unique(…)]` constraint and item, `docs/semantics.md` §5)
+    /// and the look-up that reads each.
+    pub unique: Vec<UniqueLookup>,
+}
+
+/// A unique constraint of the [`Chart`]: the uniqueness item it keeps beside each item and the
+/// look-up ([`Db::find_unique`](crate::Db::find_unique)) that finds an item by its values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UniqueLookup {
+    /// The entity's name.
+    pub entity: String,
+    /// The constraint's fields.
+    pub fields: Vec<String>,
+    /// The uniqueness item's key template (its partition key, and its sort key on a table with
+    /// one): `UNIQUE#User#org+email#<org>#<email>`.
+    pub key: String,
+    /// The look-up call.
+    pub lookup: String,
+    /// What the look-up sends.
+    pub requests: String,
 }
 
 /// One entity's row of the [`Chart`].
@@ -113,6 +134,7 @@ impl<T: Table> Design<T> {
             rows,
             collections: collections::<T>(entities),
             patterns,
+            unique: entities.iter().flat_map(unique::<T>).collect(),
         }
     }
 
@@ -216,6 +238,44 @@ fn row<T: Table>(entity: &ListedEntity) -> ChartRow {
         cells,
         notes,
     }
+}
+
+/// The uniqueness items of `entity`'s constraints and their look-ups.
+fn unique<T: Table>(entity: &ListedEntity) -> Vec<UniqueLookup> {
+    entity
+        .unique()
+        .iter()
+        .map(|constraint| {
+            let fields = constraint.fields();
+            let holes: Vec<String> = fields.iter().map(|f| format!("<{f}>")).collect();
+            let key = constraint.key_text(entity.name(), &holes);
+            let mut lookup = format!(
+                "db.find_unique({}::{}, {})",
+                entity.name(),
+                fields[0].to_uppercase(),
+                fields[0]
+            );
+            for field in &fields[1..] {
+                lookup.push_str(&format!(
+                    ".and({}::{}, {field})",
+                    entity.name(),
+                    field.to_uppercase()
+                ));
+            }
+            let sort = T::SORT_KEY.map_or(String::new(), |sk| format!(", {sk} = same"));
+            UniqueLookup {
+                entity: entity.name().to_owned(),
+                fields: fields.iter().map(|f| (*f).to_owned()).collect(),
+                key,
+                lookup,
+                requests: format!(
+                    "GetItem {}{sort} (strongly consistent), then GetItem of the owner it \
+                     names (_owner_pk, _owner_sk), which must still hold the values",
+                    T::PARTITION_KEY
+                ),
+            }
+        })
+        .collect()
 }
 
 /// The item collections: on the table, entities grouped by the literals of their partition
@@ -561,7 +621,28 @@ impl Chart {
                 html(&p.narrow_by.join(", "))
             ));
         }
-        out.push_str("</table>\n</body></html>\n");
+        out.push_str("</table>\n");
+        if !self.unique.is_empty() {
+            out.push_str(
+                "<h2>Uniqueness items and their look-ups</h2>\n<table id=\"unique\"><tr>\
+                 <th>entity</th><th>unique</th><th>uniqueness item key</th><th>look-up</th>\
+                 <th>requests</th></tr>\n",
+            );
+            for u in &self.unique {
+                out.push_str(&format!(
+                    "<tr><td><span class=\"swatch\" style=\"background:{}\"></span>{}</td>\
+                     <td>{}</td><td><code>{}</code></td><td><code>{}</code></td><td>{}</td></tr>\n",
+                    self.colour_of(&u.entity),
+                    html(&u.entity),
+                    html(&u.fields.join(", ")),
+                    html(&u.key),
+                    html(&u.lookup),
+                    html(&u.requests)
+                ));
+            }
+            out.push_str("</table>\n");
+        }
+        out.push_str("</body></html>\n");
         out
     }
 
@@ -621,6 +702,22 @@ impl Chart {
                 cell(&p.options.join(", ")),
                 cell(&p.narrow_by.join(", "))
             ));
+        }
+        if !self.unique.is_empty() {
+            out.push_str(
+                "\n## Uniqueness items and their look-ups\n\n| entity | unique | uniqueness \
+                 item key | look-up | requests |\n|---|---|---|---|---|\n",
+            );
+            for u in &self.unique {
+                out.push_str(&format!(
+                    "| {} | {} | {} | {} | {} |\n",
+                    cell(&u.entity),
+                    cell(&u.fields.join(", ")),
+                    code(&u.key),
+                    code(&u.lookup),
+                    cell(&u.requests)
+                ));
+            }
         }
         out
     }

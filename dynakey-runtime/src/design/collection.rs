@@ -34,7 +34,8 @@ impl<T: Table> Design<T> {
             .filter(|p| p.input.index_name.is_none() && on_partition(p, partition))
             .map(|p| (p, read_positions(p, &items)))
             .collect();
-        let sections = self.index_partitions(&items);
+        let mut sections = self.index_partitions(&items);
+        sections.extend(self.uniqueness_items(&items));
         let lanes = patterns.len() + sections.iter().map(|s| s.patterns.len()).sum::<usize>();
         let width = (LANES_X + lanes * LANE + 12).max(980);
         let depth = depths(entities);
@@ -93,15 +94,16 @@ impl<T: Table> Design<T> {
         let mut lane = patterns.len();
         for section in &sections {
             svg.push_str(&format!(
-                "<g class=\"index-partition\" data-on=\"{on}\"><text x=\"{KEY_X}\" y=\"{y}\" \
-                 font-weight=\"600\">{on} partition {pk} = <tspan font-family=\"ui-monospace, \
-                 monospace\">{partition}</tspan> <tspan fill=\"#555\" font-weight=\"400\">\
-                 ({sk} order; the same items, their index keys)</tspan></text>\n",
+                "<g class=\"{class}\" data-on=\"{on}\"><text x=\"{KEY_X}\" y=\"{y}\" \
+                 font-weight=\"600\">{heading}</text>\n",
+                class = if section.unique {
+                    "unique-items"
+                } else {
+                    "index-partition"
+                },
                 on = html(section.on),
                 y = top + 30,
-                pk = html(section.partition_key),
-                partition = svg_elided(&section.partition, 60),
-                sk = html(section.sort_key.unwrap_or("no sort key")),
+                heading = section.heading,
             ));
             let rows_top = top + SECTION_HEAD;
             for (row, item) in section.items.iter().enumerate() {
@@ -110,6 +112,11 @@ impl<T: Table> Design<T> {
                 let table_key = match (&item.table_sort, T::SORT_KEY) {
                     (Some(sort), Some(name)) => format!("{name} {sort}"),
                     _ => format!("{} {}", T::PARTITION_KEY, item.table_partition),
+                };
+                let table_key = if section.unique {
+                    format!("uniqueness item of {table_key}")
+                } else {
+                    table_key
                 };
                 svg.push_str(&format!(
                     "<g class=\"index-item\" data-entity=\"{name}\">\
@@ -124,7 +131,7 @@ impl<T: Table> Design<T> {
                     tx = KEY_X + 10,
                     ty = y + 17,
                     sort = svg_elided(item.sort.as_deref().unwrap_or(""), 64),
-                    table_key = svg_elided(&table_key, 34),
+                    table_key = svg_elided(&table_key, 44),
                 ));
             }
             for (_, read) in &section.patterns {
@@ -223,9 +230,10 @@ const SECTION_HEAD: usize = 44;
 /// One partition of an index holding example items of the drawn table partition.
 struct IndexPartition<'d> {
     on: &'static str,
-    partition_key: &'static str,
-    sort_key: Option<&'static str>,
-    partition: String,
+    /// The heading, SVG text content.
+    heading: String,
+    /// `true` for the uniqueness items' rows.
+    unique: bool,
     /// The items with their index keys as `partition` and `sort`, in index sort-key order.
     items: Vec<IndexItem>,
     patterns: Vec<(&'d Pattern, Vec<usize>)>,
@@ -309,9 +317,16 @@ impl<T: Table> Design<T> {
                     .collect();
                 out.push(IndexPartition {
                     on: index.name(),
-                    partition_key,
-                    sort_key,
-                    partition,
+                    heading: format!(
+                        "{on} partition {pk} = <tspan font-family=\"ui-monospace, monospace\">\
+                         {partition}</tspan> <tspan fill=\"#555\" font-weight=\"400\">({sk} \
+                         order; the same items, their index keys)</tspan>",
+                        on = html(index.name()),
+                        pk = html(partition_key),
+                        partition = svg_elided(&partition, 60),
+                        sk = html(sort_key.unwrap_or("no sort key")),
+                    ),
+                    unique: false,
                     items: held
                         .into_iter()
                         .map(|(e, sort)| IndexItem {
@@ -326,6 +341,47 @@ impl<T: Table> Design<T> {
             }
         }
         out
+    }
+
+    /// The uniqueness items of `items` (one per `#[unique(…)]` constraint and item whose fields
+    /// are all set: `docs/semantics.md` §5), each its own partition (same text as sort key), in
+    /// key order; `None` when there are none.
+    fn uniqueness_items(&self, items: &[&Example]) -> Option<IndexPartition<'_>> {
+        let entities = self.entities();
+        let mut rows: Vec<IndexItem> = Vec::new();
+        for item in items {
+            let entity = &entities[item.entity];
+            for constraint in entity.unique() {
+                let values: Option<Vec<String>> = constraint
+                    .attributes()
+                    .iter()
+                    .map(|a| {
+                        dynakey::__private::unique::value_text(&item.item.get(*a)?.clone().into())
+                    })
+                    .collect();
+                let Some(values) = values else { continue };
+                rows.push(IndexItem {
+                    entity: item.entity,
+                    sort: Some(constraint.key_text(entity.name(), &values)),
+                    table_partition: item.partition.clone(),
+                    table_sort: item.sort.clone(),
+                });
+            }
+        }
+        rows.sort_by(|a, b| a.sort.cmp(&b.sort));
+        (!rows.is_empty()).then(|| IndexPartition {
+            on: "table",
+            heading: format!(
+                "uniqueness items <tspan fill=\"#555\" font-weight=\"400\">(each its own \
+                 partition, {pk} = {sk}; written with its item, read by db.find_unique: GetItem, \
+                 then the owner)</tspan>",
+                pk = html(T::PARTITION_KEY),
+                sk = html(T::SORT_KEY.unwrap_or(T::PARTITION_KEY)),
+            ),
+            unique: true,
+            items: rows,
+            patterns: Vec::new(),
+        })
     }
 
     /// The example items of partition key `partition`, in sort-key order (UTF-8 bytes).
