@@ -18,22 +18,13 @@ python3 .ci/design.py "$out" "$@"
 if ! command -v chromium >/dev/null; then
     apt-get install -y chromium
 fi
-profile=$(mktemp -d)
-shot() { # FILE WIDTH HEIGHT PNG
-    chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-        --disable-background-networking --disable-component-update --disable-sync \
-        --hide-scrollbars --user-data-dir="$profile" --window-size="$2,$3" \
-        --screenshot="$4" "file://$PWD/$1" 2>/dev/null
-}
-for design in tracker drive; do
-    svg=docs/design/$design-collection.svg
-    height=$(grep -o 'height="[0-9]*"' "$svg" | head -1 | tr -dc 0-9)
-    width=$(grep -o 'width="[0-9]*"' "$svg" | head -1 | tr -dc 0-9)
-    shot "$svg" "$width" "$height" "docs/design/$design-collection.png"
-done
-shot docs/design/tracker-chart.html 1300 1260 docs/design/tracker-chart.png
-shot docs/design/drive-chart.html 1300 820 docs/design/drive-chart.png
-rm -rf "$profile"
+# The screenshots by Design::write_png (the examples' --png): the chart in a 1280-px window, the
+# collection at its SVG's size; the files it writes beside them are the ones just copied.
+shots=target/design-png
+rm -rf "$shots"
+cargo run -q --example tracker -- --design "$shots" --png
+cargo run -q --example drive -- --design "$shots" --png
+cp "$shots"/*.png docs/design/
 # What each screenshot shows, so that CI tells a screenshot older than its picture.
 (cd docs/design && sha256sum tracker-chart.html tracker-collection.svg drive-chart.html \
     drive-collection.svg >screenshots.sha256)

@@ -16,6 +16,7 @@
 //! cargo run --release --example drive -- DIR SUBPATH  # and read root/SUBPATH/ (default: a folder
 //!                                                     # with thousands of descendants)
 //! cargo run --example drive -- --design DIR           # only write the table's design into DIR
+//! cargo run --example drive -- --design DIR --png  # and its screenshots (headless Chromium)
 //! ```
 //!
 //! `--design DIR` writes the picture of the design (`dynakey_runtime::design`) with a small
@@ -252,7 +253,13 @@ async fn main() -> Result<(), BoxError> {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--aws").collect();
     if let Some(at) = args.iter().position(|a| a == "--design") {
         let dir = args.get(at + 1).ok_or("--design needs a folder")?;
-        for file in design()?.write_to(dir.as_ref())? {
+        // `--png`: the screenshots too, by a headless Chromium or Chrome (Design::write_png).
+        let written = if args.iter().any(|a| a == "--png") {
+            design()?.write_png(dir.as_ref())?
+        } else {
+            design()?.write_to(dir.as_ref())?
+        };
+        for file in written {
             println!("wrote {}", file.display());
         }
         return Ok(());

@@ -23,6 +23,7 @@
 //! cargo run --example tracker -- --aws # on a client configured the usual AWS way: table
 //!                                      # dynakey-tracker, created on the first run
 //! cargo run --example tracker -- --design DIR  # only write the table's design into DIR
+//! cargo run --example tracker -- --design DIR --png  # and its screenshots (headless Chromium)
 //! ```
 //!
 //! `--design DIR` writes the picture of the design (`dynakey_runtime::design`): the entity chart
@@ -251,7 +252,13 @@ async fn main() -> Result<(), BoxError> {
     let args: Vec<String> = std::env::args().collect();
     if let Some(at) = args.iter().position(|a| a == "--design") {
         let dir = args.get(at + 1).ok_or("--design needs a folder")?;
-        for file in design()?.write_to(dir.as_ref())? {
+        // `--png`: the screenshots too, by a headless Chromium or Chrome (Design::write_png).
+        let written = if args.iter().any(|a| a == "--png") {
+            design()?.write_png(dir.as_ref())?
+        } else {
+            design()?.write_to(dir.as_ref())?
+        };
+        for file in written {
             println!("wrote {}", file.display());
         }
         return Ok(());

@@ -619,3 +619,28 @@ fn long_keys_are_elided_in_the_middle_with_the_whole_key_on_hover() -> Result<()
     );
     Ok(())
 }
+
+/// `write_png` writes the files and, with a headless browser on the machine, a PNG of the chart
+/// and of the collection; without one, the files and an error saying how to get one.
+#[test]
+fn write_png_takes_screenshots_or_says_how_to_get_a_browser() -> Result<(), BoxError> {
+    let dir = std::env::temp_dir().join(format!("dynakey-design-png-{}", std::process::id()));
+    match odd().write_png(&dir) {
+        Ok(written) => {
+            assert_eq!(written.len(), 6, "{written:?}");
+            for png in ["odd-chart.png", "odd-collection.png"] {
+                let bytes = std::fs::read(dir.join(png))?;
+                assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{png} is a PNG");
+            }
+        }
+        Err(DesignError::NoBrowser { tried }) => {
+            assert!(tried.iter().any(|b| b == "chromium"), "{tried:?}");
+            let message = DesignError::NoBrowser { tried }.to_string();
+            assert!(message.contains("apt-get install chromium"), "{message}");
+            assert!(dir.join("odd-chart.html").exists(), "the files are written");
+        }
+        Err(other) => return Err(other.into()),
+    }
+    std::fs::remove_dir_all(&dir)?;
+    Ok(())
+}

@@ -39,6 +39,7 @@ use crate::error::Error;
 
 mod chart;
 mod collection;
+mod png;
 
 pub use chart::{AccessPattern, Chart, ChartCollection, ChartRow, UniqueLookup};
 mod text;
@@ -109,6 +110,20 @@ pub enum DesignError {
         /// Why its query could not be built.
         #[source]
         source: KeyError,
+    },
+    /// [`Design::write_png`] found no headless browser (the design's files are written).
+    #[error("no headless browser to take the screenshots (tried {}): {}", tried.join(", "), png::HOW_TO_GET_ONE)]
+    NoBrowser {
+        /// The binaries looked for: `DYNAKEY_BROWSER`, then the names on `PATH`.
+        tried: Vec<String>,
+    },
+    /// The browser wrote no screenshot.
+    #[error("could not take the screenshot {}: {detail}", path.display())]
+    Screenshot {
+        /// The PNG that was not written.
+        path: PathBuf,
+        /// The browser's exit status and last line of output.
+        detail: String,
     },
     /// A file could not be written.
     #[error("could not write {}: {source}", path.display())]
