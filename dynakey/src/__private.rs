@@ -125,6 +125,18 @@ pub const fn earlier_key(partition: KeyTemplate, sort: Option<KeyTemplate>) -> c
     crate::EarlierKey::new(partition, sort)
 }
 
+/// The key change an entity declares (`#[next(…)]`, `#[previous(…)]`), its templates already
+/// checked by the derive.
+pub const fn key_change(
+    phase: crate::KeyChangePhase,
+    other: crate::EarlierKey,
+    other_shape: &'static str,
+) -> crate::KeyChange {
+    crate::KeyChange::new(phase, other, other_shape)
+}
+
+pub use crate::KeyChangePhase;
+
 /// The declaration of one `#[gsi(…)]` or `#[lsi(…)]` (for an LSI, `partition_key` is the table's).
 pub const fn index_def(
     name: &'static str,

@@ -34,7 +34,7 @@
 //! | area | what you use |
 //! |---|---|
 //! | declarations | [`Table`], [`Entity`] (with [`ParsedKeys`], [`KeyValues`], [`NoKeyFields`]), [`Index`] (with [`ConsistentReadable`], [`ProjectsAll`]), [`IndexDef`], [`EntityIndex`], [`KeyAttr`], [`KeySchema`], [`StreamViewType`] ([`Table::STREAM`]), [`DefaultTable`], the derives |
-//! | keys | [`Key`], [`KeyValue`], [`KeyTemplate`] / [`TemplatePart`], [`EarlierKey`], [`KeySegment`] / [`SegmentArg`], [`KeyPath`], [`Sharding`] ([`MAX_SHARDS`]; the hash and suffix are a data contract) |
+//! | keys | [`Key`], [`KeyValue`], [`KeyTemplate`] / [`TemplatePart`], [`EarlierKey`], [`KeyChange`] / [`KeyChangePhase`] / [`SHAPE_ATTRIBUTE`], [`KeySegment`] / [`SegmentArg`], [`KeyPath`], [`Sharding`] ([`MAX_SHARDS`]; the hash and suffix are a data contract) |
 //! | key conditions (docs/semantics.md §3) | [`KeyQuery`] (typestate: [`AnySortKey`], [`SortKeyRange`]; [`Whole`] / [`Projected`]), the sort-key traits [`SortKeyPrefix`], [`SortKeyBound`], [`CompleteSortKey`], [`SortKeyOf`], [`SegmentPrefix`], [`SortKeyPartial`], [`Bound`], [`PrimaryIndex`]; attribute-wise: [`KeyAttribute`], [`AttributeType`], [`KeyBytes`], [`SortAttributes`], [`AttributeRange`], [`SortConditions`], [`AttributeOp`] |
 //! | conditions, filters, updates | [`Field`] and its conditions [`Cond`] (scope [`NonKey`] / [`WithKeyFields`], [`QueryFilter`]; [`Size`]), [`IndexGroup`], [`UpdateBuilder`], [`UpdatePlan`], [`ManagedFields`], [`UniqueConstraint`] |
 //! | times DynamoDB compares (managed `created_at` / `updated_at`, any field) | [`UtcTime`] (a fixed-width ISO-8601 string), [`EpochSeconds`], [`EpochMillis`] (numbers) |
@@ -98,6 +98,12 @@
 //! one being the current template) declares an earlier shape of the table keys
 //! ([`Entity::EARLIER_KEYS`], [`EarlierKey`]): reads accept items written in it and decode them from
 //! their attributes, writes write the current shape (docs/semantics.md §4, "Earlier key templates").
+//!
+//! `#[next(sk = "…")]`, `#[previous(sk = "…")]` and `#[previous(sk = "…", retired)]` (one at
+//! most; `pk = "…"` too) declare the phases of a key change during a rolling deploy
+//! ([`Entity::KEY_CHANGE`], [`KeyChange`], [`SHAPE_ATTRIBUTE`]): expand writes a copy in the next
+//! shape, switch reads the new shape and still writes both, contract reads and writes the new
+//! one only (docs/semantics.md §10, "A key change during a rolling deploy").
 //!
 //! `#[unique("email")]` (one attribute per constraint, one or more fields: `#[unique("org",
 //! "handle")]`) declares a unique constraint ([`Entity::UNIQUE`]): the runtime's
@@ -167,7 +173,7 @@ pub use table::{
     DefaultTable, IndexDef, IndexKind, KeyAttr, KeySchema, ListedEntity, Projection,
     StreamViewType, Table, TableItem, TableWithSortKey, TableWithTtl, TableWithoutSortKey,
 };
-pub use template::{EarlierKey, KeyTemplate, TemplatePart};
+pub use template::{EarlierKey, KeyChange, KeyChangePhase, KeyTemplate, TemplatePart, SHAPE_ATTRIBUTE};
 pub use timestamp::{EpochMillis, EpochSeconds, UtcTime};
 pub use unique::UniqueConstraint;
 pub use write::{UpdateBuilder, UpdatePlan, WriteInput};

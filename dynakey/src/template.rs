@@ -6,6 +6,10 @@
 //! contain it, which is what lets the decoder find where the segment ends and keeps two different
 //! values from sharing one key (docs/semantics.md §2).
 
+mod key_change;
+
+pub use key_change::{is_shape_id, KeyChange, KeyChangePhase, SHAPE_ATTRIBUTE};
+
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::segment::{KeySegment, SegmentArg};
 

@@ -15,6 +15,8 @@ pub const fn listed<E: Entity>() -> ListedEntity {
         partition: E::PARTITION_TEMPLATE,
         sort: E::SORT_TEMPLATE,
         earlier: E::EARLIER_KEYS,
+        shape: E::SHAPE,
+        key_change: E::KEY_CHANGE,
         entity_type: E::ENTITY_TYPE_ATTRIBUTE,
         unique: E::UNIQUE,
         indexes: E::INDEXES,

@@ -61,6 +61,15 @@ impl<E: Entity> Key<E> {
                 .any(|earlier| earlier.fits(partition, sort))
     }
 
+    /// `true` when `(partition, sort)` is a key of the other shape of `E`'s key change
+    /// ([`Entity::KEY_CHANGE`], [`KeyChange::other`](crate::KeyChange::other)) and not a key `E`
+    /// reads ([`is_key`](Self::is_key)): an unmarked item with such keys is another shape's copy,
+    /// which reads pass over (docs/semantics.md §10). `false` without a key change.
+    pub fn is_other_shape(partition: &str, sort: Option<&str>) -> bool {
+        E::KEY_CHANGE.is_some_and(|change| change.other.fits(partition, sort))
+            && !Self::is_key(partition, sort)
+    }
+
     /// `true` when `(partition, sort)` is a key `E`'s encoders write today: it fits the current
     /// templates ([`Entity::PARTITION_TEMPLATE`], [`Entity::SORT_TEMPLATE`]), DynamoDB's size
     /// limits and, for a sharded entity, the shard rule, as [`check`](Self::check) says. `false`

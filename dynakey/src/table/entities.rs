@@ -26,6 +26,10 @@ pub struct ListedEntity {
     pub(crate) sort: Option<KeyTemplate>,
     /// Its earlier table-key shapes ([`Entity::EARLIER_KEYS`](crate::Entity::EARLIER_KEYS)).
     pub(crate) earlier: &'static [EarlierKey],
+    /// Its shape id ([`Entity::SHAPE`](crate::Entity::SHAPE); empty for one implemented by hand).
+    pub(crate) shape: &'static str,
+    /// Its key change ([`Entity::KEY_CHANGE`](crate::Entity::KEY_CHANGE)).
+    pub(crate) key_change: Option<crate::KeyChange>,
     pub(crate) entity_type: Option<&'static str>,
     pub(crate) unique: &'static [UniqueConstraint],
     pub(crate) indexes: &'static [EntityIndex],
@@ -84,6 +88,31 @@ impl ListedEntity {
     /// the entity: none may be confused with a key of another listed entity. Empty for most.
     pub fn earlier_keys(&self) -> &'static [EarlierKey] {
         self.earlier
+    }
+
+    /// Its key change in progress ([`Entity::KEY_CHANGE`](crate::Entity::KEY_CHANGE)): the phase
+    /// and the other shape, whose copies reads pass over. `None` for most.
+    pub fn key_change(&self) -> Option<crate::KeyChange> {
+        self.key_change
+    }
+
+    /// `true` when `id` (an item's [`SHAPE_ATTRIBUTE`](crate::SHAPE_ATTRIBUTE)) is the shape this
+    /// entity reads ([`Entity::reads_shape`](crate::Entity::reads_shape)).
+    pub fn reads_shape(&self, id: &str) -> bool {
+        if self.shape.is_empty() {
+            crate::template::is_shape_id(&self.partition, self.sort.as_ref(), id)
+        } else {
+            id == self.shape
+        }
+    }
+
+    /// `true` when the table keys `(partition, sort)` are of the other shape of its key change
+    /// and not of a shape it reads: another shape's copy, which its reads pass over (an item
+    /// without [`SHAPE_ATTRIBUTE`](crate::SHAPE_ATTRIBUTE) is judged by its keys).
+    pub fn is_other_shape_key(&self, partition: &str, sort: Option<&str>) -> bool {
+        self.key_change
+            .is_some_and(|change| change.other.fits(partition, sort))
+            && !(self.check)(partition, sort)
     }
 
     /// The attribute that holds its entity name on every item, where it declares one
