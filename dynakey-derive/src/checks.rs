@@ -9,6 +9,7 @@ pub mod attribute_index;
 pub mod collection;
 pub mod history;
 pub mod index;
+pub mod key_change;
 pub mod managed;
 pub mod segment_enum;
 pub mod serde;
@@ -35,11 +36,12 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     }
     shard::entity(cx, entity);
     history::entity(cx, entity);
+    key_change::entity(cx, entity);
     for template in entity
         .pk
         .iter()
         .chain(&entity.sk)
-        .chain(entity.earlier.iter().flat_map(|e| e.templates()))
+        .chain(entity.other_shapes().flat_map(|e| e.templates()))
     {
         fields_used_once(cx, entity, template);
         no_optional_fields(cx, entity, template);
@@ -90,7 +92,7 @@ fn placeholder_counts(cx: &Ctxt, entity: &Entity<'_>) {
         .pk
         .iter()
         .chain(&entity.sk)
-        .chain(entity.earlier.iter().flat_map(|e| e.templates()))
+        .chain(entity.other_shapes().flat_map(|e| e.templates()))
         .chain(entity.index_templates())
     {
         let count = template.field_indices().count();

@@ -22,6 +22,7 @@ pub mod fallback;
 pub mod handles;
 mod history;
 pub mod index;
+mod key_change;
 mod key_texts;
 mod listed;
 mod managed;

@@ -54,6 +54,7 @@ const TYPES: &[&str] = &[
     "Fill",
     "KeyValue",
     "EarlierKey",
+    "KeyChange",
     "NoKeyFields",
 ];
 

@@ -9,6 +9,7 @@ pub mod entity;
 pub mod given;
 pub mod history;
 pub mod index;
+pub mod key_change;
 pub mod segment_enum;
 pub mod serde;
 pub mod shard;

@@ -40,7 +40,10 @@ use syn::{parse_macro_input, DeriveInput};
 use ctxt::Ctxt;
 
 /// `#[derive(Entity)]`: see the `dynakey` crate docs.
-#[proc_macro_derive(Entity, attributes(pk, sk, dynakey, index, ttl, unique, was))]
+#[proc_macro_derive(
+    Entity,
+    attributes(pk, sk, dynakey, index, ttl, unique, was, next, previous)
+)]
 pub fn derive_entity(input: TokenStream) -> TokenStream {
     entity(&parse_macro_input!(input as DeriveInput)).into()
 }
@@ -68,9 +71,10 @@ fn entity(input: &DeriveInput) -> proc_macro2::TokenStream {
     let mut attrs = grammar::entity::attrs(&cx, &input.attrs);
     let uniques = grammar::unique::attrs(&cx, &input.attrs);
     let was = grammar::history::attrs(&cx, &input.attrs);
+    let changes = grammar::key_change::attrs(&cx, &input.attrs);
     grammar::unique::on_fields(&cx, input);
     grammar::entity::struct_attributes_on_fields(&cx, input, &mut attrs);
-    let model = model::entity(&cx, input, attrs, uniques, was);
+    let model = model::entity(&cx, input, attrs, uniques, was, changes);
     if let Some(model) = &model {
         checks::entity(&cx, model);
     }

@@ -13,6 +13,7 @@ pub mod collection;
 pub mod group;
 pub mod history;
 pub mod index;
+pub mod key_change;
 pub mod managed;
 pub mod segment_enum;
 pub mod shard;
@@ -120,6 +121,8 @@ pub struct Entity<'a> {
     pub sk_written: bool,
     /// Every `#[was(…)]` whose templates resolved: the earlier shapes of the table keys.
     pub earlier: Vec<history::Earlier>,
+    /// Every `#[next(…)]` / `#[previous(…)]` whose templates resolved (the checks allow one).
+    pub key_change: Vec<key_change::KeyChange>,
     /// `#[dynakey(entity_type = "…")]`: the entity-type attribute name.
     pub entity_type: Option<LitStr>,
     /// Every `#[index(…)]` whose templates resolved.
@@ -137,6 +140,14 @@ pub struct Entity<'a> {
 }
 
 impl Entity<'_> {
+    /// The shapes of the table keys besides the current one: the earlier shapes, then the other
+    /// shape of a key change. Their templates follow the current templates' placeholder rules.
+    pub fn other_shapes(&self) -> impl Iterator<Item = &history::Earlier> {
+        self.earlier
+            .iter()
+            .chain(self.key_change.iter().map(|change| &change.shape))
+    }
+
     pub fn field(&self, index: usize) -> &Field<'_> {
         &self.fields[index]
     }
@@ -149,6 +160,7 @@ pub fn entity<'a>(
     attrs: EntityAttrs,
     uniques: Vec<crate::grammar::unique::UniqueAttr>,
     was: Vec<crate::grammar::history::WasAttr>,
+    changes: Vec<crate::grammar::key_change::KeyChangeAttr>,
 ) -> Option<Entity<'a>> {
     let serde = crate::grammar::serde::container(&input.attrs);
     let fields = match &input.data {
@@ -203,6 +215,7 @@ pub fn entity<'a>(
         .filter_map(|a| resolve(a, Role::Sort))
         .collect();
     let earlier = history::resolve(cx, &fields, was);
+    let key_change = key_change::resolve(cx, &fields, changes);
     let indexes = index::resolve_all(cx, &fields, attrs.indexes);
     let managed = managed::resolve(
         cx,
@@ -243,6 +256,7 @@ pub fn entity<'a>(
         sk_written: attrs.sk_written,
         sk,
         earlier,
+        key_change,
         entity_type: attrs.entity_type,
         groups,
         indexes,

@@ -173,7 +173,9 @@ pub use table::{
     DefaultTable, IndexDef, IndexKind, KeyAttr, KeySchema, ListedEntity, Projection,
     StreamViewType, Table, TableItem, TableWithSortKey, TableWithTtl, TableWithoutSortKey,
 };
-pub use template::{EarlierKey, KeyChange, KeyChangePhase, KeyTemplate, TemplatePart, SHAPE_ATTRIBUTE};
+pub use template::{
+    EarlierKey, KeyChange, KeyChangePhase, KeyTemplate, TemplatePart, SHAPE_ATTRIBUTE,
+};
 pub use timestamp::{EpochMillis, EpochSeconds, UtcTime};
 pub use unique::UniqueConstraint;
 pub use write::{UpdateBuilder, UpdatePlan, WriteInput};

@@ -19,37 +19,11 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         }
         return;
     }
-    let current = (
-        entity.pk.first().map(|t| t.lit.value()),
-        entity.sk.first().map(|t| t.lit.value()),
-    );
+    let current = current_shape(entity);
     let mut seen: Vec<(String, Option<String>, &Earlier)> = Vec::new();
     for earlier in &entity.earlier {
-        if let Some(sk) = &earlier.sk {
-            if !entity.sk_written {
-                cx.error_at(
-                    &sk.lit,
-                    "this entity has no #[sk] (its table has no sort key), so an earlier shape \
-                     has no sort-key template either; remove `sk = …`, or give the entity its \
-                     #[sk(\"…\")]",
-                );
-                continue;
-            }
-        }
-        // The shape in full: an omitted template is the current one. Without the current one
-        // (it did not resolve, and is reported), nothing to compare.
-        let pk = match (&earlier.pk, &current.0) {
-            (Some(pk), _) => pk.lit.value(),
-            (None, Some(pk)) => pk.clone(),
-            (None, None) => continue,
-        };
-        let sk = match (&earlier.sk, &current.1) {
-            (Some(sk), _) => Some(sk.lit.value()),
-            (None, sk) if entity.sk_written => match sk {
-                Some(sk) => Some(sk.clone()),
-                None => continue,
-            },
-            (None, _) => None,
+        let Some((pk, sk)) = full_shape(cx, entity, &current, earlier, "an earlier shape") else {
+            continue;
         };
         let Some(lit) = earlier.lit() else { continue };
         let shown = match &sk {
@@ -79,4 +53,47 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         }
         seen.push((pk, sk, earlier));
     }
+}
+
+/// The entity's current templates' texts (`None` for one that did not resolve, reported).
+pub fn current_shape(entity: &Entity<'_>) -> (Option<String>, Option<String>) {
+    (
+        entity.pk.first().map(|t| t.lit.value()),
+        entity.sk.first().map(|t| t.lit.value()),
+    )
+}
+
+/// The texts of `shape` (`which`: "an earlier shape", …) in full, an omitted template being the current one; `None` when it cannot
+/// be compared: a sort-key template on an entity without a sort key (reported here), or a
+/// current template that did not resolve (reported already).
+pub fn full_shape(
+    cx: &Ctxt,
+    entity: &Entity<'_>,
+    current: &(Option<String>, Option<String>),
+    shape: &Earlier,
+    which: &str,
+) -> Option<(String, Option<String>)> {
+    if let Some(sk) = &shape.sk {
+        if !entity.sk_written {
+            cx.error_at(
+                &sk.lit,
+                format!(
+                    "this entity has no #[sk] (its table has no sort key), so {which} has no \
+                     sort-key template either; remove `sk = …`, or give the entity its #[sk(\"…\")]"
+                ),
+            );
+            return None;
+        }
+    }
+    let pk = match (&shape.pk, &current.0) {
+        (Some(pk), _) => pk.lit.value(),
+        (None, Some(pk)) => pk.clone(),
+        (None, None) => return None,
+    };
+    let sk = match (&shape.sk, &current.1) {
+        (Some(sk), _) => Some(sk.lit.value()),
+        (None, sk) if entity.sk_written => Some(sk.clone()?),
+        (None, _) => None,
+    };
+    Some((pk, sk))
 }

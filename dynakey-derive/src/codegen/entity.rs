@@ -13,7 +13,7 @@ use quote::{format_ident, quote, quote_spanned};
 use crate::codegen::parts::Parts;
 use crate::codegen::shard::partition_key;
 use crate::codegen::{
-    handles, history, index, key_texts, listed, managed, parsed_keys, shard, sort_key,
+    handles, history, index, key_change, key_texts, listed, managed, parsed_keys, shard, sort_key,
     sort_key_order, stored_attributes, template, unique,
 };
 use crate::model::{Entity, Template};
@@ -69,6 +69,8 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     parts.inner.extend(handles::markers(entity));
     parts.entity_items.extend(unique::entity_items(entity));
     parts.entity_items.extend(history::entity_items(entity));
+    parts.entity_items.extend(key_change::entity_items(entity));
+    parts.methods.extend(key_change::methods(entity));
 
     let partition_fields = template::field_types(entity, pk);
     let entity_type = entity.entity_type.as_ref().map(|attribute| {

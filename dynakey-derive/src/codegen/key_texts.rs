@@ -66,7 +66,7 @@ pub fn checks(entity: &Entity<'_>) -> TokenStream {
         .first()
         .into_iter()
         .chain(entity.sk.first())
-        .chain(entity.earlier.iter().flat_map(|e| e.templates()))
+        .chain(entity.other_shapes().flat_map(|e| e.templates()))
         .chain(entity.index_templates());
     for template in templates {
         for (i, segment) in template.segments.iter().enumerate() {

@@ -25,7 +25,7 @@ pub fn where_clause(entity: &Entity<'_>) -> TokenStream {
         .pk
         .iter()
         .chain(&entity.sk)
-        .chain(entity.earlier.iter().flat_map(|e| e.templates()))
+        .chain(entity.other_shapes().flat_map(|e| e.templates()))
         .chain(entity.index_templates())
     {
         for index in template.field_indices() {

@@ -102,6 +102,8 @@ const STRUCT_ATTRIBUTES: &[(&str, &str)] = &[
          #[dynakey(version = \"{f}\")]",
     ),
     ("was", "#[was(pk = \"…<{f}>…\")] on the struct"),
+    ("next", "#[next(sk = \"…<{f}>…\")] on the struct"),
+    ("previous", "#[previous(sk = \"…<{f}>…\")] on the struct"),
 ];
 
 /// Reports each struct-level attribute written on a field (otherwise it would be ignored). A

@@ -25,57 +25,73 @@ const EXAMPLE: &str =
 
 /// Every `#[was(…)]` of the struct that parsed, in order; mistakes are pushed into `cx`.
 pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> Vec<WasAttr> {
-    let mut out = Vec::new();
-    for attr in attrs.iter().filter(|a| a.path().is_ident("was")) {
-        if attr.meta.require_list().is_err() {
-            cx.error_at(
-                attr,
-                format!(
-                    "#[was] needs the earlier key templates: {EXAMPLE} (an omitted one is the \
-                     current template)"
-                ),
-            );
-            continue;
-        }
-        let mut given = Given::default();
-        let (mut pk, mut sk) = (None, None);
-        let result = attr.parse_nested_meta(|meta| {
-            let key = &meta.path;
-            if key.is_ident("pk") {
-                let template: LitStr = meta.value()?.parse()?;
-                given.set(cx, &mut pk, key, template);
-            } else if key.is_ident("sk") {
-                let template: LitStr = meta.value()?.parse()?;
-                given.set(cx, &mut sk, key, template);
-            } else {
-                return Err(meta.error(format!(
-                    "unknown #[was] option; expected `pk = \"…\"` and/or `sk = \"…\"`, the \
-                     earlier key templates: {EXAMPLE}"
-                )));
-            }
-            Ok(())
-        });
-        if let Err(error) = result {
-            cx.push(error);
-            continue;
-        }
-        if pk.is_none() && sk.is_none() {
-            cx.error_at(
-                attr,
-                format!(
-                    "#[was(…)] names no earlier template; give `pk = \"…\"`, `sk = \"…\"` or both, \
-                     e.g. {EXAMPLE} (an omitted one is the current template)"
-                ),
-            );
-            continue;
-        }
-        out.push(WasAttr {
-            attr: attr.clone(),
-            pk,
-            sk,
-        });
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("was"))
+        .filter_map(|attr| shape(cx, attr, "was", "earlier", EXAMPLE, |_| None))
+        .collect()
+}
+
+/// One attribute naming a shape of the table keys (`#[was(…)]`, `#[next(…)]`, `#[previous(…)]`):
+/// its `pk = "…"` and `sk = "…"`, each once, at least one; `extra` reads the attribute's other
+/// options (`Some(result)` when it knows the option). `None` after a mistake, reported.
+pub fn shape(
+    cx: &Ctxt,
+    attr: &Attribute,
+    name: &str,
+    which: &str,
+    example: &str,
+    mut extra: impl FnMut(&syn::meta::ParseNestedMeta<'_>) -> Option<syn::Result<()>>,
+) -> Option<WasAttr> {
+    if attr.meta.require_list().is_err() {
+        cx.error_at(
+            attr,
+            format!(
+                "#[{name}] needs the {which} key templates: {example} (an omitted one is the \
+                 current template)"
+            ),
+        );
+        return None;
     }
-    out
+    let mut given = Given::default();
+    let (mut pk, mut sk) = (None, None);
+    let result = attr.parse_nested_meta(|meta| {
+        let key = &meta.path;
+        if key.is_ident("pk") {
+            let template: LitStr = meta.value()?.parse()?;
+            given.set(cx, &mut pk, key, template);
+        } else if key.is_ident("sk") {
+            let template: LitStr = meta.value()?.parse()?;
+            given.set(cx, &mut sk, key, template);
+        } else if let Some(result) = extra(&meta) {
+            return result;
+        } else {
+            return Err(meta.error(format!(
+                "unknown #[{name}] option; expected `pk = \"…\"` and/or `sk = \"…\"`, the \
+                 {which} key templates: {example}"
+            )));
+        }
+        Ok(())
+    });
+    if let Err(error) = result {
+        cx.push(error);
+        return None;
+    }
+    if pk.is_none() && sk.is_none() {
+        cx.error_at(
+            attr,
+            format!(
+                "#[{name}(…)] names no {which} template; give `pk = \"…\"`, `sk = \"…\"` or \
+                 both, e.g. {example} (an omitted one is the current template)"
+            ),
+        );
+        return None;
+    }
+    Some(WasAttr {
+        attr: attr.clone(),
+        pk,
+        sk,
+    })
 }
 
 #[cfg(test)]

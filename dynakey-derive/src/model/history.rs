@@ -38,24 +38,27 @@ const HINT: &str =
 /// Resolves every `#[was(…)]`; a shape with a template that does not resolve is left out (its
 /// errors are recorded), so no check cascades from it.
 pub fn resolve(cx: &Ctxt, fields: &[Field<'_>], attrs: Vec<WasAttr>) -> Vec<Earlier> {
-    let mut out = Vec::new();
-    for was in attrs {
-        let mut ok = true;
-        let mut resolve = |lit: Option<LitStr>, role| {
-            let lit = lit?;
-            let template = resolve_with_hint(cx, fields, lit, role, HINT);
-            ok &= template.is_some();
-            template
-        };
-        let pk = resolve(was.pk, Role::Partition);
-        let sk = resolve(was.sk, Role::Sort);
-        if ok {
-            out.push(Earlier {
-                attr: was.attr,
-                pk,
-                sk,
-            });
-        }
-    }
-    out
+    attrs
+        .into_iter()
+        .filter_map(|was| resolve_shape(cx, fields, was, HINT))
+        .collect()
+}
+
+/// One shape's templates resolved against the struct's fields, with `hint` after the message of
+/// a placeholder that names no field; `None` when one does not resolve (reported).
+pub fn resolve_shape(cx: &Ctxt, fields: &[Field<'_>], was: WasAttr, hint: &str) -> Option<Earlier> {
+    let mut ok = true;
+    let mut resolve = |lit: Option<LitStr>, role| {
+        let lit = lit?;
+        let template = resolve_with_hint(cx, fields, lit, role, hint);
+        ok &= template.is_some();
+        template
+    };
+    let pk = resolve(was.pk, Role::Partition);
+    let sk = resolve(was.sk, Role::Sort);
+    ok.then_some(Earlier {
+        attr: was.attr,
+        pk,
+        sk,
+    })
 }

@@ -1,0 +1,86 @@
+//! Checks of a key change (`#[next(…)]`, `#[previous(…)]`): at most one per entity, a sort-key
+//! template only where the entity has a sort key, a shape other than the current one, and not yet
+//! together with `#[unique(…)]`, a sharded partition key or `#[was(…)]`. Its templates follow the
+//! placeholder rules of every key template (`checks.rs`).
+
+use crate::checks::history::{current_shape, full_shape};
+use crate::ctxt::Ctxt;
+use crate::grammar::key_change::Phase;
+use crate::model::Entity;
+
+/// The attribute a phase is declared with, for messages.
+fn attribute(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Expand => "#[next(…)]",
+        Phase::Switch => "#[previous(…)]",
+        Phase::Contract => "#[previous(…, retired)]",
+    }
+}
+
+pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
+    let Some(first) = entity.key_change.first() else {
+        return;
+    };
+    for later in entity.key_change.iter().skip(1) {
+        cx.error_at(
+            &later.shape.attr,
+            format!(
+                "an entity is in one phase of one key change at a time, and this one declares {} \
+                 already: keep one of #[next(…)] (expand), #[previous(…)] (switch) or \
+                 #[previous(…, retired)] (contract), the phase this deploy runs",
+                attribute(first.phase)
+            ),
+        );
+    }
+    let declared = attribute(first.phase);
+    let attr = &first.shape.attr;
+    let not_yet = |with: &str, what: &str| {
+        cx.error_at(
+            attr,
+            format!(
+                "{declared} together with {with} is not supported yet: {what}; change the key \
+                 with `db.migrate` (a #[was(…)] of the old shape) during a pause of the old \
+                 instances instead, or drop {with} while the key changes"
+            ),
+        );
+    };
+    if !entity.unique.is_empty() {
+        not_yet(
+            "#[unique(…)]",
+            "both copies of an item would need the same uniqueness items",
+        );
+    }
+    if entity.shard.is_some() {
+        not_yet(
+            "a sharded partition key (`shards = …`)",
+            "the other shape would need its own sharding",
+        );
+    }
+    if !entity.earlier.is_empty() {
+        not_yet(
+            "#[was(…)]",
+            "items of an earlier shape would be read beside the copies of the other shape; \
+             migrate the earlier shapes away and remove the #[was(…)] first",
+        );
+    }
+    let current = current_shape(entity);
+    let Some((pk, sk)) = full_shape(cx, entity, &current, &first.shape, "a key change's shape")
+    else {
+        return;
+    };
+    if Some(&pk) == current.0.as_ref() && sk == current.1 {
+        let Some(lit) = first.shape.lit() else { return };
+        let shown = match &sk {
+            Some(sk) => format!("partition key {pk:?}, sort key {sk:?}"),
+            None => format!("partition key {pk:?}"),
+        };
+        cx.error_at(
+            lit,
+            format!(
+                "this shape ({shown}) is the entity's current shape: {declared} names the other \
+                 shape of the key change (the next templates in the expand phase, the previous \
+                 ones after the switch); write the templates that differ"
+            ),
+        );
+    }
+}
