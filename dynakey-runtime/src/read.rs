@@ -48,7 +48,7 @@ use crate::error::{Error, ItemOwner};
 use crate::item::{from_entity_item, from_item_in, key_from_item, key_strings};
 use crate::measures::Labels;
 use dynakey::__private::plan::Target;
-use dynakey::TableItem;
+use dynakey::{TableItem, SHAPE_ATTRIBUTE};
 use owner::Screened;
 
 pub use collection::{CollectionDecoder, CollectionRead, UnknownItems};
@@ -72,6 +72,13 @@ pub struct Page<O> {
     pub unknown: Vec<Item>,
     /// How many items of the page were not the query's entity's (kept or skipped).
     pub unknown_count: usize,
+    /// How many items of the page were another shape's copies during a key change
+    /// (docs/semantics.md §10, "A key change during a rolling deploy"): items whose
+    /// [`SHAPE_ATTRIBUTE`] names a shape other than the one the entity reads
+    /// ([`Entity::SHAPE`](dynakey::Entity::SHAPE)), or unmarked items whose keys fit only the
+    /// other shape of the entity's key change. Passed over like another entity's items: never
+    /// decoded, never an error, not counted against `limit(n)`.
+    pub other_shape_count: usize,
     /// Where the next page starts, as an opaque URL-safe cursor bound to this query: `None` when
     /// there are no more results. Right after the last item of `items` in every partition (or,
     /// where nothing was returned, after the last key DynamoDB evaluated).
@@ -79,7 +86,7 @@ pub struct Page<O> {
     /// The number of `Query` (or `Scan`) requests this page sent.
     pub requests: u32,
     /// The items those requests evaluated (`ScannedCount`, summed): before the filter, so
-    /// `evaluated - items.len() - unknown_count` items were read and filtered out, or read past
+    /// `evaluated - items.len() - unknown_count - other_shape_count` items were read and filtered out, or read past
     /// the page's end (read again by the next page).
     pub evaluated: u64,
     /// The read capacity units those requests consumed (`ConsumedCapacity.CapacityUnits`,
@@ -104,6 +111,7 @@ impl<O> Page<O> {
             items: Vec::new(),
             unknown: Vec::new(),
             unknown_count: 0,
+            other_shape_count: 0,
             next,
             requests: 0,
             evaluated: 0,
@@ -222,15 +230,17 @@ where
     }
 }
 
-/// A read that projects attributes, on a table that lists its entities, also reads every listed
-/// entity's entity-type attribute: without it another entity's item could not be recognised and
-/// passed over (docs/semantics.md §4).
+/// A read that projects attributes also reads the shape marker ([`SHAPE_ATTRIBUTE`]), and, on a
+/// table that lists its entities, every listed entity's entity-type attribute: without them
+/// another shape's copy or another entity's item could not be recognised and passed over
+/// (docs/semantics.md §4, §10).
 fn project_entity_types<T: Table>(plan: &mut QueryPlan) {
-    if plan.projection().is_empty() || T::ENTITIES.is_empty() {
+    if plan.projection().is_empty() {
         return;
     }
     let mut names = plan.projection().to_vec();
-    for name in T::ENTITIES.iter().filter_map(|e| e.entity_type_attribute()) {
+    let listed = T::ENTITIES.iter().filter_map(|e| e.entity_type_attribute());
+    for name in std::iter::once(SHAPE_ATTRIBUTE).chain(listed) {
         if !names.iter().any(|n| n == name) {
             names.push(name.to_owned());
         }
@@ -275,6 +285,7 @@ where
             .start_key_attributes()
             .into_iter()
             .chain(T::ENTITIES.iter().filter_map(|e| e.entity_type_attribute()))
+            .chain([SHAPE_ATTRIBUTE])
             .map(str::to_owned)
             .collect();
         names.sort_unstable();
@@ -283,7 +294,11 @@ where
     }
 
     fn decode(item: Item) -> Result<Self::Item, Error> {
-        let position = owner::listed_position::<T>(&item)?;
+        // Another shape's copy of a listed entity's item is that entity's too: deleted with it.
+        let position = match owner::listed_position::<T>(&item)? {
+            Some(position) => Some(position),
+            None => owner::copy_owner::<T>(&item),
+        };
         let (partition, sort) = key_strings::<T>(&item);
         match (position, partition) {
             (Some(position), Some(partition)) => Ok((position, (partition, sort))),
@@ -790,7 +805,7 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
                             Err(e) => Some((Err(e), None)),
                         };
                     }
-                    Ok(Screened::Sibling | Screened::Other(_)) => {}
+                    Ok(Screened::Sibling | Screened::OtherShape | Screened::Other(_)) => {}
                     Err(e) => return Some((Err(e), None)),
                 }
             }
@@ -1001,6 +1016,7 @@ async fn page_of<T: Table, E: Entity, I, O: Output<T, E, I>>(
     let mut items = Vec::new();
     let mut unknown = Vec::new();
     let mut unknown_count = 0;
+    let mut other_shape_count = 0;
     let ended = loop {
         match reader.next(mode).await? {
             Step::Item(item) => {
@@ -1010,6 +1026,7 @@ async fn page_of<T: Table, E: Entity, I, O: Output<T, E, I>>(
                         items.push(O::decode(item)?);
                     }
                     Screened::Sibling => {}
+                    Screened::OtherShape => other_shape_count += 1,
                     Screened::Other(other) => {
                         unknown_count += 1;
                         if policy == UnknownItems::Keep {
@@ -1029,6 +1046,7 @@ async fn page_of<T: Table, E: Entity, I, O: Output<T, E, I>>(
             items,
             unknown,
             unknown_count,
+            other_shape_count,
             next,
             requests: reader.requests,
             evaluated: reader.evaluated,

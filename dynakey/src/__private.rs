@@ -193,7 +193,28 @@ pub const fn member(
         sort_template,
         entity_type,
         matches,
+        reads_shape: any_shape,
+        key_change: None,
     }
+}
+
+/// `member` with its entity's shape ([`Entity::reads_shape`]) and key change
+/// ([`Entity::KEY_CHANGE`]), which a collection read needs to pass over another shape's copies.
+pub const fn member_shapes(
+    member: Member,
+    reads_shape: fn(&str) -> bool,
+    key_change: Option<crate::KeyChange>,
+) -> Member {
+    Member {
+        reads_shape,
+        key_change,
+        ..member
+    }
+}
+
+/// The shape check of a member made without its entity's: every shape.
+fn any_shape(_: &str) -> bool {
+    true
 }
 
 /// The sharding of `#[pk("…", shards = count, shard_by = "field")]`.

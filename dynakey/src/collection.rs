@@ -146,6 +146,10 @@ pub struct Member {
     pub(crate) sort_template: Option<KeyTemplate>,
     pub(crate) entity_type: Option<&'static str>,
     pub(crate) matches: fn(&str) -> bool,
+    /// [`Entity::reads_shape`].
+    pub(crate) reads_shape: fn(&str) -> bool,
+    /// [`Entity::KEY_CHANGE`].
+    pub(crate) key_change: Option<crate::KeyChange>,
 }
 
 impl Member {
@@ -158,7 +162,25 @@ impl Member {
             sort_template: E::SORT_TEMPLATE,
             entity_type: E::ENTITY_TYPE_ATTRIBUTE,
             matches: E::matches_sort_key,
+            reads_shape: E::reads_shape,
+            key_change: E::KEY_CHANGE,
         }
+    }
+
+    /// `true` when `id` (an item's [`SHAPE_ATTRIBUTE`](crate::SHAPE_ATTRIBUTE)) is the shape the
+    /// member's entity reads ([`Entity::reads_shape`]).
+    pub fn reads_shape(&self, id: &str) -> bool {
+        (self.reads_shape)(id)
+    }
+
+    /// `true` when `key` fits the sort-key template of the other shape of the member's key
+    /// change ([`Entity::KEY_CHANGE`]) and not its own: an unmarked copy in the other shape,
+    /// which a collection read passes over (docs/semantics.md §10).
+    pub fn is_other_shape_sort_key(&self, key: &str) -> bool {
+        self.key_change
+            .and_then(|change| change.other.sort().copied())
+            .is_some_and(|template| template.matches(key))
+            && !self.matches_sort_key(key)
     }
 
     /// The field of the collection struct.

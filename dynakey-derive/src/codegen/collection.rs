@@ -40,13 +40,17 @@ pub fn expand(collection: &Collection<'_>) -> TokenStream {
         // is not an entity is then reported once (identical diagnostics are merged), without a
         // second error for a generic bound.
         quote_spanned! {ty.span()=>
-            const #c: ::dynakey::__private::collection::Member = ::dynakey::__private::member(
-                #field,
-                <#ty as ::dynakey::Entity>::ENTITY_NAME,
-                #cardinality,
-                <#ty as ::dynakey::Entity>::SORT_TEMPLATE,
-                <#ty as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
-                <#ty as ::dynakey::Entity>::matches_sort_key,
+            const #c: ::dynakey::__private::collection::Member = ::dynakey::__private::member_shapes(
+                ::dynakey::__private::member(
+                    #field,
+                    <#ty as ::dynakey::Entity>::ENTITY_NAME,
+                    #cardinality,
+                    <#ty as ::dynakey::Entity>::SORT_TEMPLATE,
+                    <#ty as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
+                    <#ty as ::dynakey::Entity>::matches_sort_key,
+                ),
+                <#ty as ::dynakey::Entity>::reads_shape,
+                <#ty as ::dynakey::Entity>::KEY_CHANGE,
             );
         }
     });

@@ -4,7 +4,7 @@
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use dynakey::__private::collection::{Assembler, Collection, ItemDecoder, PushError};
-use dynakey::Table;
+use dynakey::{Table, SHAPE_ATTRIBUTE};
 use serde::de::DeserializeOwned;
 
 use crate::convert::{string_attribute, Item};
@@ -46,6 +46,10 @@ pub struct CollectionRead<C> {
     pub unknown: Vec<Item>,
     /// How many items belonged to no member (kept or skipped).
     pub unknown_count: usize,
+    /// How many items were another shape's copies during a key change (docs/semantics.md §10):
+    /// marked ([`SHAPE_ATTRIBUTE`](dynakey::SHAPE_ATTRIBUTE)) with a shape no member reads, or
+    /// unmarked with a sort key of a member's other shape only. Passed over, never an error.
+    pub other_shape_count: usize,
     /// How many `Query` requests the read sent: one per page of up to 1 MB (AWS developer guide,
     /// "Paginating table query results"); 0 when the condition matches nothing.
     pub requests: u32,
@@ -87,6 +91,7 @@ pub struct CollectionDecoder<C: Collection> {
     partition: Option<String>,
     unknown: Vec<Item>,
     unknown_count: usize,
+    other_shape_count: usize,
 }
 
 impl<C: Collection> std::fmt::Debug for CollectionDecoder<C> {
@@ -129,6 +134,7 @@ impl<C: Collection> CollectionDecoder<C> {
             partition: None,
             unknown: Vec::new(),
             unknown_count: 0,
+            other_shape_count: 0,
         }
     }
 
@@ -142,6 +148,12 @@ impl<C: Collection> CollectionDecoder<C> {
     ///   member declared as one ([`TooMany`](dynakey::CollectionErrorKind::TooMany));
     /// - [`Error::Decode`]: it belongs to a member but does not deserialise into its type.
     pub fn push(&mut self, mut item: Item) -> Result<(), Error> {
+        if let Some(shape) = string_attribute(&item, SHAPE_ATTRIBUTE) {
+            if !C::MEMBERS.iter().any(|m| m.reads_shape(shape)) {
+                self.other_shape_count += 1;
+                return Ok(());
+            }
+        }
         // The sort key is taken out of the item, not copied: the member's type has no field for
         // it (so serde_dynamo has one attribute less to skip), and it is what errors name. An item
         // kept as unknown gets it back.
@@ -158,6 +170,11 @@ impl<C: Collection> CollectionDecoder<C> {
             .assembler
             .classify(&sort, |name| string_attribute(&item, name))?;
         let Some(member) = member else {
+            let marked = item.contains_key(SHAPE_ATTRIBUTE);
+            if !marked && C::MEMBERS.iter().any(|m| m.is_other_shape_sort_key(&sort)) {
+                self.other_shape_count += 1;
+                return Ok(());
+            }
             if self.policy == UnknownItems::Error {
                 return self.unknown_item(Some(&sort), item);
             }
@@ -207,6 +224,7 @@ impl<C: Collection> CollectionDecoder<C> {
             collection: self.assembler.finish()?,
             unknown: self.unknown,
             unknown_count: self.unknown_count,
+            other_shape_count: self.other_shape_count,
             requests: 0,
             consumed_capacity: None,
         })

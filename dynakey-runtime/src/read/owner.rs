@@ -5,7 +5,7 @@
 //! as `E` and never becomes a `Key<E>`.
 
 use dynakey::__private::plan::Target;
-use dynakey::{AttributeType, Entity, Fill, Key};
+use dynakey::{AttributeType, Entity, Fill, Key, SHAPE_ATTRIBUTE};
 
 use super::collection::UnknownItems;
 use crate::convert::{from_attribute_value, string_attribute, Item};
@@ -117,6 +117,9 @@ pub(crate) enum Screened {
     Sibling,
     /// An item of no entity the read knows, which `policy` keeps or skips.
     Other(Item),
+    /// Another shape's copy of an item during a key change (docs/semantics.md §10): passed over,
+    /// never an error, counted in [`Page::other_shape_count`](crate::Page::other_shape_count).
+    OtherShape,
 }
 
 /// An item a typed read of `E` (a `"Query"` or a `"Scan"`: `operation`) returned: `Mine` when it
@@ -129,11 +132,29 @@ pub(crate) fn screen<E: Entity>(
     policy: UnknownItems,
     operation: &'static str,
 ) -> Result<Screened, Error> {
+    let entities = <Table<E> as dynakey::Table>::ENTITIES;
+    if let Some(shape) = string_attribute(&item, SHAPE_ATTRIBUTE) {
+        if !E::reads_shape(shape) {
+            // Another listed entity's item in the shape it reads is that entity's; anything else
+            // marked is a copy (of `E`, or of an entity this code knows in another shape).
+            let sibling = entities
+                .iter()
+                .any(|e| e.name() != E::ENTITY_NAME && e.reads_shape(shape));
+            return Ok(if sibling {
+                Screened::Sibling
+            } else {
+                Screened::OtherShape
+            });
+        }
+    } else if let Some((partition, sort)) = table_keys(&item, target) {
+        if Key::<E>::is_other_shape(partition, sort) {
+            return Ok(Screened::OtherShape);
+        }
+    }
     let Some(reason) = foreign_reason::<E>(&item, target) else {
         overlap_check::<E>(&item)?;
         return Ok(Screened::Mine(item));
     };
-    let entities = <Table<E> as dynakey::Table>::ENTITIES;
     if !entities.is_empty() {
         if is_own_item::<Table<E>>(&item) {
             return Ok(Screened::Sibling);
@@ -184,7 +205,11 @@ pub(crate) fn screen_listed<T: dynakey::Table>(
     if is_own_item::<T>(&item) {
         return Ok(Screened::Sibling);
     }
-    match listed_position::<T>(&item)? {
+    let position = listed_position::<T>(&item)?;
+    if is_listed_copy::<T>(&item, position) {
+        return Ok(Screened::OtherShape);
+    }
+    match position {
         Some(_) => Ok(Screened::Mine(item)),
         None => other::<T>(
             item,
@@ -194,6 +219,53 @@ pub(crate) fn screen_listed<T: dynakey::Table>(
             operation,
         ),
     }
+}
+
+/// The item's table keys as the read's target names them (`None` without a string partition key).
+fn table_keys<'a>(item: &'a Item, target: &Target) -> Option<(&'a str, Option<&'a str>)> {
+    let (partition_name, sort_name) = target.table_keys();
+    let partition = string_attribute(item, partition_name)?;
+    let sort = match sort_name {
+        Some(name) => Some(string_attribute(item, name)?),
+        None => None,
+    };
+    Some((partition, sort))
+}
+
+/// `true` when `item`, which a read of any listed entity of `T` took for the entity at
+/// `position`, is another shape's copy (docs/semantics.md §10): marked with a shape the entity it
+/// fits does not read (or fitting none), or unmarked with the keys of a listed entity's other
+/// shape and of no shape it reads.
+pub(crate) fn is_listed_copy<T: dynakey::Table>(item: &Item, position: Option<usize>) -> bool {
+    let entities = T::ENTITIES;
+    match string_attribute(item, SHAPE_ATTRIBUTE) {
+        Some(shape) => match position {
+            Some(i) => !entities[i].reads_shape(shape),
+            None => true,
+        },
+        None => {
+            position.is_none()
+                && string_attribute(item, T::PARTITION_KEY).is_some_and(|partition| {
+                    let sort = T::SORT_KEY.and_then(|name| string_attribute(item, name));
+                    entities
+                        .iter()
+                        .any(|e| e.is_other_shape_key(partition, sort))
+                })
+        }
+    }
+}
+
+/// The position in `T::ENTITIES` of the entity whose key change's other shape `item` is a copy
+/// of: marked with that shape's id, or unmarked with keys of that shape only.
+pub(crate) fn copy_owner<T: dynakey::Table>(item: &Item) -> Option<usize> {
+    let shape = string_attribute(item, SHAPE_ATTRIBUTE);
+    let partition = string_attribute(item, T::PARTITION_KEY)?;
+    let sort = T::SORT_KEY.and_then(|name| string_attribute(item, name));
+    T::ENTITIES.iter().position(|e| match (shape, e.key_change()) {
+        (Some(shape), Some(change)) => change.other_shape == shape,
+        (None, _) => e.is_other_shape_key(partition, sort),
+        (Some(_), None) => false,
+    })
 }
 
 /// A uniqueness item of table `T` (`#[unique(…)]`, docs/semantics.md §5) or its design item

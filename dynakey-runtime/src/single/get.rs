@@ -98,7 +98,9 @@ where
         self
     }
 
-    /// Sends the request: the item, or `None` when there is none.
+    /// Sends the request: the item, or `None` when there is none — or when the stored item is
+    /// another shape's copy during a key change (its [`SHAPE_ATTRIBUTE`](dynakey::SHAPE_ATTRIBUTE)
+    /// names a shape other than `E`'s, docs/semantics.md §10).
     ///
     /// # Errors
     /// [`Error::Sdk`]; [`Error::Decode`] when the stored item does not deserialise into `E`.
@@ -125,6 +127,11 @@ where
         output
             .item
             .filter(|item| !ttl.is_some_and(|a| expired(item, a, SystemTime::now())))
+            // Another shape's copy (docs/semantics.md §10) is not an item of the shape `E` reads.
+            .filter(|item| {
+                crate::convert::string_attribute(item, dynakey::SHAPE_ATTRIBUTE)
+                    .is_none_or(E::reads_shape)
+            })
             .map(from_entity_item::<E>)
             .transpose()
     }
