@@ -448,6 +448,24 @@ pub enum Error {
         table: String,
     },
 
+    /// A write that cannot write both copies of an item of an entity in the expand or switch phase
+    /// of a key change yet (docs/semantics.md §10): an action of a [`Db::transaction`](crate::Db::transaction),
+    /// a batch write, a `modify`. Refused before any request: nothing was sent, nothing written.
+    #[error(
+        "{operation} of entity `{entity}` is not supported in the {} phase of its key change: it \
+         would write one shape and not its copy; nothing was written (use put, create, update or \
+         delete, which write both copies in one TransactWriteItems)",
+        phase.name()
+    )]
+    KeyChangeUnsupported {
+        /// The entity.
+        entity: &'static str,
+        /// The phase its code declares.
+        phase: dynakey::KeyChangePhase,
+        /// The operation refused (`"TransactWriteItems"`, `"BatchWriteItem"`, `"modify"`).
+        operation: &'static str,
+    },
+
     /// A transaction ([`Db::transaction`](crate::Db::transaction),
     /// [`Db::transact_get`](crate::Db::transact_get)) that breaks one of DynamoDB's rules,
     /// refused before any request: nothing was sent, nothing written (AWS developer guide,

@@ -242,6 +242,10 @@ pub fn from_entity_item<E: Entity + DeserializeOwned>(
     if let Some(name) = E::ENTITY_TYPE_ATTRIBUTE {
         item.remove(name);
     }
+    // The key change's marks (docs/semantics.md §10) are dynakey's, as the key attributes.
+    for name in crate::single::copy::MARKS {
+        item.remove(name);
+    }
     decode(item, partition, sort)
 }
 

@@ -6,6 +6,7 @@
 //! ([`transact`]), which keeps the uniqueness items ([`unique`]).
 
 mod action;
+pub(crate) mod copy;
 mod delete;
 mod find_unique;
 mod get;

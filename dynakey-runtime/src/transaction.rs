@@ -213,7 +213,8 @@ impl<T: Table, O: Slots> Transaction<T, O> {
         self,
         update: Update<T, E, R, V>,
     ) -> Transaction<T, R::Then> {
-        let action = Action::update(update.into_plan(), SystemTime::now());
+        let action = crate::single::copy::refuse::<E>("TransactWriteItems")
+            .and_then(|()| Action::update(update.into_plan(), SystemTime::now()));
         self.push(action.map(|a| (a, ())), R::READ_BACK, |slots, (), at| {
             R::then(slots, at)
         })

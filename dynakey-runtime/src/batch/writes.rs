@@ -96,6 +96,8 @@ pub(super) fn strings<E: Entity>(key: &Key<E>) -> KeyStrings {
 
 /// `BatchWriteItem` has no conditions, so it cannot keep an entity's uniqueness items.
 pub(super) fn refuse_unique<E: Entity>(operation: &'static str) -> Result<(), Error> {
+    // A batch writes one item per entry, not an item and its copy (docs/semantics.md §10).
+    crate::single::copy::refuse::<E>(operation)?;
     if E::UNIQUE.is_empty() {
         Ok(())
     } else {

@@ -160,6 +160,14 @@ impl Action {
         ]
     }
 
+    /// The table key attributes of the item the action writes (a put's taken from its item).
+    pub(crate) fn key_attributes_of<T: Table>(&self) -> Item {
+        match &self.kind {
+            Kind::Put(_) => super::unique::key_attributes::<T>(&self.key),
+            _ => self.key_attributes.clone(),
+        }
+    }
+
     /// The action's expressions as DynamoDB receives them.
     pub(crate) fn input(&self) -> WriteInput {
         let actions = match &self.kind {

@@ -11,6 +11,7 @@ use dynakey::__private::write::{condition, Guard};
 use dynakey::{Cond, Entity, InTable, Key, Table, Versioned, WriteInput};
 
 use super::version::{AnyVersion, ExpectedVersion, VersionCheck};
+use super::copy::{self, CopyPart};
 use super::write::{self, push_condition, Action};
 use crate::db::Db;
 use crate::error::{Error, Expected};
@@ -99,8 +100,17 @@ impl<T: Table, E: Entity, V> Delete<T, E, V> {
         self
     }
 
-    /// The write as one action.
+    /// The write as one action of a transaction, which refuses a delete of an entity whose key
+    /// change writes copies.
     pub(crate) fn prepare(self) -> (Db<T>, Result<Action, Error>) {
+        if let Err(error) = copy::refuse::<E>("TransactWriteItems") {
+            return (self.db, Err(error));
+        }
+        self.prepare_one()
+    }
+
+    /// The write as one action.
+    fn prepare_one(self) -> (Db<T>, Result<Action, Error>) {
         let expected = Expected {
             guard: Guard::Any,
             version: self.expected_version,
@@ -119,7 +129,7 @@ impl<T: Table, E: Entity, V> Delete<T, E, V> {
     /// # Errors
     /// [`Error::Plan`] of a condition value.
     pub fn input(self) -> Result<WriteInput, Error> {
-        self.prepare().1.map(|action| action.input())
+        self.prepare_one().1.map(|action| action.input())
     }
 }
 
@@ -147,11 +157,15 @@ impl<T: Table, E: Entity, V: VersionCheck<E>> IntoFuture for Delete<T, E, V> {
     fn into_future(self) -> Self::IntoFuture {
         let exactly_once = self.exactly_once;
         let labels = Labels::of::<E>(self.pattern, "delete");
-        let (db, action) = self.prepare();
+        let copy = CopyPart::of::<E>(None);
+        let (db, action) = self.prepare_one();
         Box::pin(measures::labelled(labels, async move {
-            write::send_as(&db, action?, ReturnValue::None, exactly_once)
-                .await
-                .map(drop)
+            let action = action?;
+            match copy {
+                Some(copy) => copy::send(&db, action, copy, ReturnValue::None, exactly_once).await,
+                None => write::send_as(&db, action, ReturnValue::None, exactly_once).await,
+            }
+            .map(drop)
         }))
     }
 }

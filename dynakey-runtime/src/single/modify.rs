@@ -19,6 +19,7 @@ use dynakey::{Entity, InTable, Key, Table, UpdatePlan};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use super::copy::{self, CopyPart};
 use super::get::consistent_item;
 use super::unique::UniquePart;
 use super::write::{self, key_text, Action, Kind};
@@ -204,7 +205,11 @@ where
             },
             unique,
         };
-        match write::send(&db, action, ReturnValue::AllNew).await {
+        let sent = match CopyPart::of::<E>(None) {
+            Some(copy) => copy::send(&db, action, copy, ReturnValue::AllNew, false).await,
+            None => write::send(&db, action, ReturnValue::AllNew).await,
+        };
+        match sent {
             Ok(Some(item)) if !transacted => Ok(Attempt::Done(from_entity_item(item)?)),
             Ok(_) => Ok(Attempt::Done(from_entity_item(read(&db, &key).await?)?)),
             Err(Error::VersionConflict { .. } | Error::ConditionFailed { .. }) => Ok(Attempt::Lost),

@@ -14,6 +14,7 @@ use dynakey::{Cond, Entity, InTable, Table, WriteInput};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use super::copy::{self, CopyPart};
 use super::unique::UniquePart;
 use super::update::Nothing;
 use super::write::{self, push_condition, Action};
@@ -25,6 +26,20 @@ use crate::measures::{self, Labels};
 
 /// A put as one action with what it returns, and the handle to send it with.
 type Prepared<T, O> = (Db<T>, Result<(Action, O), Error>);
+
+/// Sends a put alone, or with its copy when its entity is in a key change.
+async fn send_put<T: Table>(
+    db: &Db<T>,
+    action: Action,
+    copy: Option<CopyPart>,
+    exactly_once: bool,
+) -> Result<(), Error> {
+    match copy {
+        Some(copy) => copy::send(db, action, copy, ReturnValue::None, exactly_once).await,
+        None => write::send_as(db, action, ReturnValue::None, exactly_once).await,
+    }
+    .map(drop)
+}
 
 /// How a `PutItem` treats the item stored under its key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +70,8 @@ pub struct Put<T: Table, E, R = Nothing> {
     exactly_once: bool,
     /// The access pattern the caller named ([`pattern`](Self::pattern)).
     pattern: Option<&'static str>,
+    /// The copy of an entity in a key change (docs/semantics.md §10).
+    copy: Result<Option<CopyPart>, Error>,
     entity: PhantomData<fn() -> (E, R)>,
 }
 
@@ -148,6 +165,7 @@ impl<T: Table> Db<T> {
             error: None,
             exactly_once: false,
             pattern: None,
+            copy: CopyPart::of_put(entity),
             entity: PhantomData,
         }
     }
@@ -228,6 +246,7 @@ impl<T: Table, E: Entity + DeserializeOwned> Put<T, E> {
             error: self.error,
             exactly_once: self.exactly_once,
             pattern: self.pattern,
+            copy: self.copy,
             entity: PhantomData,
         }
     }
@@ -274,17 +293,26 @@ impl<T: Table, E: Entity, R> Put<T, E, R> {
         self
     }
 
-    /// The write as one action, everything that depends on `E` worked out, so the future does
-    /// not hold `E` (no `Send` or `'static` bound on the entity).
-    pub(crate) fn prepare(self) -> (Db<T>, Result<Action, Error>) {
-        let (db, prepared) = self.prepare_as::<Nothing>();
-        (db, prepared.map(|(action, ())| action))
+    /// The write as one action of a transaction, everything that depends on `E` worked out, with
+    /// what the request returns (`O`), taken from the item before it is sent. A transaction
+    /// refuses a put of an entity whose key change writes copies (docs/semantics.md §10).
+    pub(crate) fn prepare_as<O: PutReturning<E>>(self) -> Prepared<T, O::Output> {
+        if let Err(error) = copy::refuse::<E>("TransactWriteItems") {
+            return (self.db, Err(error));
+        }
+        let (db, prepared, _) = self.prepare_parts::<O>();
+        (db, prepared)
     }
 
-    /// As [`prepare`](Self::prepare), with what the request returns (`O`), taken from the item
-    /// before it is sent.
-    pub(crate) fn prepare_as<O: PutReturning<E>>(self) -> Prepared<T, O::Output> {
+    /// As [`prepare_as`](Self::prepare_as), with the copy of an entity in a key change, for the
+    /// request sent on its own, so the future does not hold `E` (no `Send` or `'static` bound on
+    /// the entity).
+    fn prepare_parts<O: PutReturning<E>>(
+        self,
+    ) -> (Db<T>, Result<(Action, O::Output), Error>, Option<CopyPart>) {
+        let mut copy = None;
         let action = (|| {
+            copy = self.copy?;
             if let Some(error) = self.error {
                 return Err(error);
             }
@@ -305,7 +333,7 @@ impl<T: Table, E: Entity, R> Put<T, E, R> {
             let output = O::decode(&item)?;
             Ok((Action::put::<T>(item, condition, expected, unique), output))
         })();
-        (self.db, action)
+        (self.db, action, copy)
     }
 
     /// The `ConditionExpression` with its names and values as DynamoDB would receive them now.
@@ -313,7 +341,7 @@ impl<T: Table, E: Entity, R> Put<T, E, R> {
     /// # Errors
     /// As [`Db::put`] before any request.
     pub fn input(self) -> Result<WriteInput, Error> {
-        self.prepare().1.map(|action| action.input())
+        self.prepare_parts::<Nothing>().1.map(|(action, ())| action.input())
     }
 
     /// Sends the request.
@@ -326,10 +354,9 @@ impl<T: Table, E: Entity, R> Put<T, E, R> {
     {
         let exactly_once = self.exactly_once;
         let labels = self.labels();
-        let (db, prepared) = self.prepare_as::<R>();
+        let (db, prepared, copy) = self.prepare_parts::<R>();
         let (action, output) = prepared?;
-        let send = write::send_as(&db, action, ReturnValue::None, exactly_once);
-        measures::labelled(labels, send).await?;
+        measures::labelled(labels, send_put(&db, action, copy, exactly_once)).await?;
         Ok(output)
     }
 }
@@ -341,10 +368,10 @@ impl<T: Table, E: Entity, R: PutReturning<E>> IntoFuture for Put<T, E, R> {
     fn into_future(self) -> Self::IntoFuture {
         let exactly_once = self.exactly_once;
         let labels = self.labels();
-        let (db, prepared) = self.prepare_as::<R>();
+        let (db, prepared, copy) = self.prepare_parts::<R>();
         Box::pin(measures::labelled(labels, async move {
             let (action, output) = prepared?;
-            write::send_as(&db, action, ReturnValue::None, exactly_once).await?;
+            send_put(&db, action, copy, exactly_once).await?;
             Ok(output)
         }))
     }

@@ -12,6 +12,7 @@ use dynakey::{Entity, InTable, Key, Table, UpdateBuilder, UpdatePlan, Versioned,
 use serde::de::DeserializeOwned;
 
 use super::version::{AnyVersion, ExpectedVersion, VersionCheck};
+use super::copy::{self, CopyPart};
 use super::write::{self, Action};
 use crate::convert::Item;
 use crate::db::Db;
@@ -266,6 +267,11 @@ impl<T: Table, E: Versioned, R> Update<T, E, R, AnyVersion> {
 impl<T: Table, E: Entity, R: Returning<T, E>, V> Update<T, E, R, V> {
     async fn run(self) -> Result<R::Output, Error> {
         let action = Action::update(self.plan, SystemTime::now())?;
+        if let Some(copy) = CopyPart::of::<E>(None) {
+            let attributes =
+                copy::send(&self.db, action, copy, R::RETURN_VALUES, self.exactly_once).await?;
+            return R::decode(attributes);
+        }
         // A change of a unique field moves its uniqueness item: one transaction, which returns
         // no item. (The size of an update's values is checked where it is rendered, once:
         // `settle::send`, and for a transaction `transact`.)
