@@ -5,6 +5,7 @@
 //! checkpoint, within a capacity budget.
 
 mod item;
+mod key_change;
 mod pace;
 mod report;
 
@@ -75,6 +76,18 @@ impl<T: Table> Member<T> {
     where
         E: InTable<T> + Serialize + DeserializeOwned + 'static,
     {
+        if E::KEY_CHANGE.is_some() {
+            // A key change: the backfill (expand) or the cleanup (contract), nothing else.
+            return Member {
+                name: E::ENTITY_NAME,
+                declare: crate::record::declared::entity::<E>,
+                owns: key_change::owns::<T, E>,
+                plan: key_change::plan::<T, E>,
+                migrate: |db, pace, item, attempts| {
+                    Box::pin(key_change::migrate::<T, E>(db, pace, item, attempts))
+                },
+            };
+        }
         Member {
             name: E::ENTITY_NAME,
             declare: crate::record::declared::entity::<E>,
@@ -289,6 +302,8 @@ impl<T: Table> Migrate<T> {
             current: 0,
             moved: 0,
             reindexed: 0,
+            copied: 0,
+            removed: 0,
             gone: 0,
             other: 0,
             failed: Vec::new(),
@@ -543,6 +558,8 @@ impl<T: Table> Run<T> {
                         Done::Failed(item::failure::<T>(member.name, item, reason))
                     }
                     Planned::Change(change) => Done::Rewritten(change.example),
+                    Planned::Copy => Done::Copied,
+                    Planned::Remove => Done::Removed,
                 };
                 self.count(member.name, done);
             }
@@ -611,6 +628,14 @@ impl<T: Table> Run<T> {
                 Done::Failed(failure) => {
                     r.failed.push(failure);
                     counts.failed += 1;
+                }
+                Done::Copied => {
+                    r.copied += 1;
+                    counts.copied += 1;
+                }
+                Done::Removed => {
+                    r.removed += 1;
+                    counts.removed += 1;
                 }
             }
             if let Some(slot) = r.by_entity.get_mut(entity) {

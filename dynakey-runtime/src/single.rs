@@ -29,6 +29,6 @@ pub use get::Get;
 pub use modify::{Modify, DEFAULT_MODIFY_ATTEMPTS};
 pub use put::{Put, PutReturning, Stored};
 pub use transact::TransactionOutput;
-pub(crate) use unique::UniquePart;
+pub(crate) use unique::{key_attributes as key_item, UniquePart};
 pub use update::{New, NewAs, Nothing, Old, Returning, Update};
 pub use version::{AnyVersion, ExpectedVersion, VersionCheck};

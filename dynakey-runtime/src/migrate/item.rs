@@ -31,6 +31,10 @@ pub(crate) enum Planned {
     Failed(String),
     /// A rewrite.
     Change(Box<Change>),
+    /// A key change's backfill: the item's copy in the next shape is to be written.
+    Copy,
+    /// A key change's cleanup: the item, of the previous shape, is to be deleted.
+    Remove,
 }
 
 /// The rewrite of one item.
@@ -55,6 +59,10 @@ pub(crate) enum Done {
     Rewritten(MigrationExample),
     Gone,
     Failed(MigrationFailure),
+    /// A key change's backfill wrote the item's copy.
+    Copied,
+    /// A key change's cleanup deleted the item (or an orphaned copy).
+    Removed,
 }
 
 /// Whose an item is, for a migration of `E`.
@@ -231,7 +239,7 @@ fn moved_image<E: Entity>(item: Item, new: Item) -> Item {
 }
 
 /// The table's key attributes of `item`.
-fn key_attributes<T: Table>(item: &Item) -> Item {
+pub(super) fn key_attributes<T: Table>(item: &Item) -> Item {
     std::iter::once(T::PARTITION_KEY)
         .chain(T::SORT_KEY)
         .filter_map(|name| Some((name.to_owned(), item.get(name)?.clone())))
@@ -246,7 +254,7 @@ fn key_attributes<T: Table>(item: &Item) -> Item {
 /// Why the item cannot be conditioned on its image: the `ConditionExpression` would be longer
 /// than DynamoDB's 4 KB (AWS developer guide, "Service, account, and table quotas — Expression
 /// parameters"); a version would make it one comparison.
-fn unchanged<E: Entity>(
+pub(super) fn unchanged<E: Entity>(
     item: &Item,
     new: &Item,
     version: Option<u64>,
@@ -320,7 +328,8 @@ where
     loop {
         let change = match plan::<T, E>(&item) {
             Planned::Other => return Ok(Done::Other),
-            Planned::Current => return Ok(Done::Current),
+            // The plan of a key change (`migrate::key_change`), never made here.
+            Planned::Current | Planned::Copy | Planned::Remove => return Ok(Done::Current),
             Planned::Failed(reason) => {
                 return Ok(Done::Failed(failure::<T>(E::ENTITY_NAME, &item, reason)))
             }
@@ -406,7 +415,7 @@ where
 /// `true` for an error about one item, which writing other items does not meet: the run goes on
 /// and the item is reported failed (its new key taken, its unique values taken, its new shape
 /// refused before any request or by DynamoDB's validation, e.g. over 400 KB).
-fn about_the_item(e: &Error) -> bool {
+pub(super) fn about_the_item(e: &Error) -> bool {
     match e {
         Error::AlreadyExists { .. }
         | Error::NotUnique { .. }
@@ -444,7 +453,11 @@ pub(crate) fn failure<T: Table>(entity: &str, item: &Item, reason: String) -> Mi
 }
 
 /// The failure of the item of `entity` at `key` (its table keys as strings).
-fn failure_at(entity: &str, (partition, sort): KeyText, reason: String) -> MigrationFailure {
+pub(super) fn failure_at(
+    entity: &str,
+    (partition, sort): KeyText,
+    reason: String,
+) -> MigrationFailure {
     MigrationFailure {
         entity: entity.to_owned(),
         partition,

@@ -96,7 +96,8 @@ pub struct MigrationFailure {
 
 /// The counts of a migration (or of its dry run), as it runs (each
 /// [progress](super::Migrate::on_progress) report) and when it ends. Every item scanned is in
-/// exactly one of `current`, `moved`, `reindexed`, `gone`, `other`, `failed` or `unfinished` —
+/// exactly one of `current`, `moved`, `reindexed`, `copied`, `removed`, `gone`, `other`, `failed`
+/// or `unfinished` —
 /// and an item moved to a key the scan reaches later is scanned again there, and counted
 /// `current` the second time.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -117,6 +118,15 @@ pub struct MigrationReport {
     pub moved: u64,
     /// Items whose index key attributes were rewritten ([`MigrationKind::Reindex`]).
     pub reindexed: u64,
+    /// A key change's backfill (an entity in the expand phase, docs/semantics.md §10): items of
+    /// the current shape whose copy in the next shape was written (the item marked with its
+    /// shape and its copy's key, in the same `TransactWriteItems`). An item whose copy is equal
+    /// already counts `current`.
+    pub copied: u64,
+    /// A key change's cleanup (an entity in the contract phase): items of the previous shape
+    /// deleted; in the backfill, orphaned copies (whose item is gone, or names another copy)
+    /// deleted.
+    pub removed: u64,
     /// Items deleted or moved by another writer between the scan and the migration's write (its
     /// condition failed and the item was no longer there when read again, strongly consistent).
     pub gone: u64,
@@ -202,6 +212,9 @@ impl fmt::Display for MigrationReport {
             self.other,
             self.failed.len()
         )?;
+        if self.copied + self.removed > 0 {
+            write!(f, ", {} copied, {} removed", self.copied, self.removed)?;
+        }
         if self.unfinished > 0 {
             write!(f, ", {} unfinished", self.unfinished)?;
         }

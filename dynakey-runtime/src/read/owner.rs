@@ -261,11 +261,13 @@ pub(crate) fn copy_owner<T: dynakey::Table>(item: &Item) -> Option<usize> {
     let shape = string_attribute(item, SHAPE_ATTRIBUTE);
     let partition = string_attribute(item, T::PARTITION_KEY)?;
     let sort = T::SORT_KEY.and_then(|name| string_attribute(item, name));
-    T::ENTITIES.iter().position(|e| match (shape, e.key_change()) {
-        (Some(shape), Some(change)) => change.other_shape == shape,
-        (None, _) => e.is_other_shape_key(partition, sort),
-        (Some(_), None) => false,
-    })
+    T::ENTITIES
+        .iter()
+        .position(|e| match (shape, e.key_change()) {
+            (Some(shape), Some(change)) => change.other_shape == shape,
+            (None, _) => e.is_other_shape_key(partition, sort),
+            (Some(_), None) => false,
+        })
 }
 
 /// A uniqueness item of table `T` (`#[unique(…)]`, docs/semantics.md §5) or its design item

@@ -123,6 +123,13 @@ pub struct MigrationCounts {
     pub gone: u64,
     /// Not rewritten ([`MigrationReport::failed`](crate::MigrationReport::failed) lists them).
     pub failed: u64,
+    /// Copies written by a key change's backfill ([`MigrationReport::copied`](crate::MigrationReport::copied)).
+    #[serde(default)]
+    pub copied: u64,
+    /// Items deleted by a key change's cleanup, or orphaned copies by its backfill
+    /// ([`MigrationReport::removed`](crate::MigrationReport::removed)).
+    #[serde(default)]
+    pub removed: u64,
 }
 
 /// The counts of a migration run, from its [`MigrationReport`](crate::MigrationReport): every

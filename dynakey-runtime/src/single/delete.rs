@@ -10,8 +10,8 @@ use dynakey::__private::expr::Condition;
 use dynakey::__private::write::{condition, Guard};
 use dynakey::{Cond, Entity, InTable, Key, Table, Versioned, WriteInput};
 
-use super::version::{AnyVersion, ExpectedVersion, VersionCheck};
 use super::copy::{self, CopyPart};
+use super::version::{AnyVersion, ExpectedVersion, VersionCheck};
 use super::write::{self, push_condition, Action};
 use crate::db::Db;
 use crate::error::{Error, Expected};

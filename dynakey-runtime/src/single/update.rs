@@ -11,8 +11,8 @@ use aws_sdk_dynamodb::types::ReturnValue;
 use dynakey::{Entity, InTable, Key, Table, UpdateBuilder, UpdatePlan, Versioned, WriteInput};
 use serde::de::DeserializeOwned;
 
-use super::version::{AnyVersion, ExpectedVersion, VersionCheck};
 use super::copy::{self, CopyPart};
+use super::version::{AnyVersion, ExpectedVersion, VersionCheck};
 use super::write::{self, Action};
 use crate::convert::Item;
 use crate::db::Db;
