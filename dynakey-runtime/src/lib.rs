@@ -237,9 +237,9 @@ pub use read::{
     TableItems, UnknownItems,
 };
 pub use record::{
-    DesignRecord, DesignState, DesignStatus, EntityRecord, KeyRecord, MigrationMode,
-    MigrationPhase, MigrationRecord, MigrationTally, TemplateChange, TemplateVersion, DESIGN_KEY,
-    DESIGN_RECORD_FORMAT,
+    DesignRecord, DesignState, DesignStatus, EntityRecord, KeyChangeRecord, KeyChangeStage,
+    KeyRecord, MigrationMode, MigrationPhase, MigrationRecord, MigrationTally, TemplateChange,
+    TemplateVersion, DESIGN_KEY, DESIGN_RECORD_FORMAT,
 };
 pub use request_log::{LoggedRequest, RequestInput, RequestLog, RequestOutcome};
 pub use retry::RetryPolicy;

@@ -333,8 +333,8 @@ impl<T: Table> Migrate<T> {
         // The run in the design record: refused before any item is written when this code is
         // behind the record, its end recorded after the last segment.
         let run_id = (!dry_run).then(run_id);
+        let declared: Vec<Declared> = self.members.iter().map(|m| (m.declare)()).collect();
         if let Some(id) = &run_id {
-            let declared: Vec<Declared> = self.members.iter().map(|m| (m.declare)()).collect();
             if let Err(source) = self.db.record_migration_start(&declared, id).await {
                 return Err(Box::new(MigrationStopped { report, source }));
             }
@@ -374,6 +374,13 @@ impl<T: Table> Migrate<T> {
             let end = (phase, MigrationTally::from(&report), error);
             if let Err(source) = recorder.record_migration_end(id, end).await {
                 return Err(Box::new(MigrationStopped { report, source }));
+            }
+            // A finished backfill or cleanup moves the key change on (unless an item failed).
+            let complete = failure.is_none() && report.failed.is_empty();
+            if complete {
+                if let Err(source) = recorder.record_key_changes(&declared).await {
+                    return Err(Box::new(MigrationStopped { report, source }));
+                }
             }
         }
         match failure {

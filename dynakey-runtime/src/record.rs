@@ -37,8 +37,9 @@ use dynakey::Table;
 
 pub use compare::{DesignState, DesignStatus};
 pub use model::{
-    DesignRecord, EntityRecord, KeyRecord, MigrationCounts, MigrationMode, MigrationPhase,
-    MigrationRecord, MigrationTally, TemplateChange, TemplateVersion, DESIGN_RECORD_FORMAT,
+    DesignRecord, EntityRecord, KeyChangeRecord, KeyChangeStage, KeyRecord, MigrationCounts,
+    MigrationMode, MigrationPhase, MigrationRecord, MigrationTally, TemplateChange,
+    TemplateVersion, DESIGN_RECORD_FORMAT,
 };
 pub use store::DESIGN_KEY;
 
@@ -140,6 +141,19 @@ impl<T: Table> Db<T> {
             Some(error) if record.format > DESIGN_RECORD_FORMAT => Err(error),
             _ => Ok(()),
         }
+    }
+
+    /// Records how far the key changes of `declared` went, after a migration of them finished.
+    pub(crate) async fn record_key_changes(&self, declared: &[Declared]) -> Result<(), Error> {
+        if declared.iter().all(|d| d.change.is_none()) {
+            return Ok(());
+        }
+        let by = self.identity();
+        store::update(self, |record| {
+            Ok(merge::key_changes(record, declared, &Stamp::now(&by)))
+        })
+        .await?;
+        Ok(())
     }
 
     /// Records the end of migration run `id`.

@@ -2,7 +2,9 @@
 //! key, the template this code writes against the version the table records as current.
 
 use super::declared::{Declared, DeclaredKey, TABLE_KEY};
-use super::model::{DesignRecord, KeyRecord, DESIGN_RECORD_FORMAT};
+use super::model::{
+    DesignRecord, KeyChangeRecord, KeyChangeStage, KeyRecord, DESIGN_RECORD_FORMAT,
+};
 use crate::error::{DesignDifference, DesignDirection, TemplateSide};
 
 /// How the running code stands against the design the table records.
@@ -109,6 +111,10 @@ fn differences(record: &DesignRecord, declared: &[Declared]) -> Vec<DesignDiffer
                 out.push(difference);
             }
         }
+        let change = recorded.and_then(|r| r.key_change.as_ref());
+        if let Some(difference) = change.and_then(|c| compare_change(entity, c)) {
+            out.push(difference);
+        }
     }
     for entity in &record.entities {
         if declared.iter().any(|d| d.name == entity.name) {
@@ -124,6 +130,52 @@ fn differences(record: &DesignRecord, declared: &[Declared]) -> Vec<DesignDiffer
         });
     }
     out
+}
+
+/// The key of a key change's difference ([`DesignDifference::key`]).
+pub(crate) const KEY_CHANGE: &str = "key change";
+
+/// The running code's phase of an entity's key change against how far the recorded change went
+/// (docs/semantics.md §10): after the backfill, code that declares no key change and reads the
+/// shape before it is behind (it would write items without their copies); after the cleanup,
+/// code that reads or writes the previous shape (no key change and the shape before it, or the
+/// expand or switch phase) is behind.
+fn compare_change(entity: &Declared, recorded: &KeyChangeRecord) -> Option<DesignDifference> {
+    let old_code = entity.change.is_none() && entity.shape == recorded.from;
+    let behind = match recorded.lowest {
+        KeyChangeStage::Expand => old_code,
+        KeyChangeStage::Contract => {
+            old_code
+                || entity
+                    .change
+                    .as_ref()
+                    .is_some_and(|c| c.phase != dynakey::KeyChangePhase::Contract)
+        }
+    };
+    if !behind {
+        return None;
+    }
+    let running = match &entity.change {
+        None => format!("{} (no key change declared)", entity.shape),
+        Some(c) => format!("{} → {} ({} phase)", c.from, c.to, c.phase.name()),
+    };
+    let done = match recorded.lowest {
+        KeyChangeStage::Expand => "backfilled: the lowest phase that may run is expand",
+        KeyChangeStage::Contract => "cleaned up: the lowest phase that may run is contract",
+    };
+    Some(DesignDifference {
+        entity: entity.name.to_owned(),
+        key: KEY_CHANGE.to_owned(),
+        direction: DesignDirection::Behind,
+        running: Some(TemplateSide {
+            version: None,
+            template: running,
+        }),
+        recorded: Some(TemplateSide {
+            version: None,
+            template: format!("{} → {} {done}", recorded.from, recorded.to),
+        }),
+    })
 }
 
 /// Version `version` of `key` as a side of a difference.

@@ -1,7 +1,9 @@
 //! The running code's declarations as the record compares them: per entity, its table key
 //! template (with the earlier shapes it still reads, `#[was(…)]`) and its template in each index.
 
-use dynakey::{EarlierKey, Entity, EntityIndex, KeyTemplate, ListedEntity, Sharding};
+use dynakey::{
+    EarlierKey, Entity, EntityIndex, KeyChange, KeyChangePhase, KeyTemplate, ListedEntity, Sharding,
+};
 
 /// The key of an entity's table-key template in the record.
 pub(crate) const TABLE_KEY: &str = "table";
@@ -12,6 +14,18 @@ pub(crate) struct Declared {
     pub(crate) name: &'static str,
     /// The table key first, then each index.
     pub(crate) keys: Vec<DeclaredKey>,
+    /// The id of the shape this code reads ([`Entity::SHAPE`]).
+    pub(crate) shape: String,
+    /// The key change this code declares.
+    pub(crate) change: Option<DeclaredChange>,
+}
+
+/// A key change as this code declares it: its phase, and the shape ids before and after.
+#[derive(Debug, Clone)]
+pub(crate) struct DeclaredChange {
+    pub(crate) phase: KeyChangePhase,
+    pub(crate) from: String,
+    pub(crate) to: String,
 }
 
 /// One key template of an entity as this code declares it.
@@ -49,7 +63,7 @@ pub(crate) fn listed(entities: &[ListedEntity]) -> Vec<Declared> {
             declared(
                 e.name(),
                 (e.partition_template(), e.sort_template(), e.sharding()),
-                e.earlier_keys(),
+                (e.earlier_keys(), e.shape(), e.key_change()),
                 e.indexes(),
             )
         })
@@ -65,23 +79,53 @@ pub(crate) fn entity<E: Entity>() -> Declared {
             E::SORT_TEMPLATE.as_ref(),
             E::SHARDING,
         ),
-        E::EARLIER_KEYS,
+        (E::EARLIER_KEYS, E::SHAPE, E::KEY_CHANGE),
         E::INDEXES,
     )
+}
+
+/// The id of the shape of templates `partition` and `sort` (`pk` or `pk|sk`).
+fn shape_id(partition: &KeyTemplate, sort: Option<&KeyTemplate>) -> String {
+    match sort {
+        Some(sort) => format!("{}|{}", partition.text(), sort.text()),
+        None => partition.text().to_owned(),
+    }
 }
 
 fn declared(
     name: &'static str,
     (partition, sort, sharding): (&KeyTemplate, Option<&KeyTemplate>, Option<Sharding>),
-    earlier: &[EarlierKey],
+    (earlier, shape, change): (&[EarlierKey], &str, Option<KeyChange>),
     indexes: &[EntityIndex],
 ) -> Declared {
     let shards = sharding.map(|s| s.count());
+    let shape = match shape {
+        "" => shape_id(partition, sort),
+        shape => shape.to_owned(),
+    };
+    // After the switch the previous shape is still read (its copies are written and its
+    // backfilled items are the table's until the cleanup): compared as an earlier template.
+    let previous = change
+        .filter(|c| c.phase != KeyChangePhase::Expand)
+        .map(|c| c.other);
+    let change = change.map(|c| {
+        let other = c.other_shape.to_owned();
+        let (from, to) = match c.phase {
+            KeyChangePhase::Expand => (shape.clone(), other),
+            _ => (other, shape.clone()),
+        };
+        DeclaredChange {
+            phase: c.phase,
+            from,
+            to,
+        }
+    });
     let mut keys = vec![DeclaredKey {
         key: TABLE_KEY.to_owned(),
         template: template_text(Some(partition.text()), sort.map(KeyTemplate::text), shards),
         earlier: earlier
             .iter()
+            .chain(previous.as_ref())
             .map(|e| template_text(Some(e.partition().text()), e.sort().map(|s| s.text()), None))
             .collect(),
     }];
@@ -114,7 +158,12 @@ fn declared(
             earlier: Vec::new(),
         });
     }
-    Declared { name, keys }
+    Declared {
+        name,
+        keys,
+        shape,
+        change,
+    }
 }
 
 /// `pk / sk`, with `(shards = N)` for a sharded partition key; a missing part (an LSI's

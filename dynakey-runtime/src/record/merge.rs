@@ -8,8 +8,8 @@ use dynakey::UtcTime;
 
 use super::declared::{fingerprint, Declared, DeclaredKey};
 use super::model::{
-    DesignRecord, EntityRecord, KeyRecord, MigrationPhase, MigrationRecord, MigrationTally,
-    TemplateChange, TemplateVersion,
+    DesignRecord, EntityRecord, KeyChangeRecord, KeyChangeStage, KeyRecord, MigrationPhase,
+    MigrationRecord, MigrationTally, TemplateChange, TemplateVersion,
 };
 
 /// A stamp: when and by whom.
@@ -71,6 +71,7 @@ pub(crate) fn add_declared(
                 record.entities.push(EntityRecord {
                     name: entity.name.to_owned(),
                     keys: Vec::new(),
+                    key_change: None,
                 });
                 record.entities.len() - 1
             }
@@ -182,4 +183,40 @@ pub(crate) fn end_migration(
     run.error = error;
     run.ended_at = Some(at);
     true
+}
+
+/// Records, after a finished migration of `declared`, how far each one's key change went: its
+/// backfill (an entity in the expand phase) or its cleanup (contract). Never lowers a recorded
+/// stage of the same change. `true` when something changed.
+pub(crate) fn key_changes(record: &mut DesignRecord, declared: &[Declared], stamp: &Stamp) -> bool {
+    let mut changed = false;
+    for entity in declared {
+        let Some(change) = &entity.change else {
+            continue;
+        };
+        let stage = match change.phase {
+            dynakey::KeyChangePhase::Expand => KeyChangeStage::Expand,
+            dynakey::KeyChangePhase::Contract => KeyChangeStage::Contract,
+            dynakey::KeyChangePhase::Switch => continue,
+        };
+        let Some(recorded) = record.entities.iter_mut().find(|e| e.name == entity.name) else {
+            continue;
+        };
+        let same = recorded
+            .key_change
+            .as_ref()
+            .filter(|r| r.from == change.from && r.to == change.to);
+        if same.is_some_and(|r| r.lowest >= stage) {
+            continue;
+        }
+        recorded.key_change = Some(KeyChangeRecord {
+            from: change.from.clone(),
+            to: change.to.clone(),
+            lowest: stage,
+            recorded_at: stamp.at,
+            recorded_by: stamp.by.clone(),
+        });
+        changed = true;
+    }
+    changed
 }

@@ -43,6 +43,40 @@ pub struct EntityRecord {
     pub name: String,
     /// Its table key (`key` `"table"`), then its key in each index it is in.
     pub keys: Vec<KeyRecord>,
+    /// Its key change during a rolling deploy, once a backfill or a cleanup of it finished
+    /// (docs/semantics.md §10): which phases may still run. Absent otherwise (and in records
+    /// written before dynakey knew key changes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_change: Option<KeyChangeRecord>,
+}
+
+/// How far an entity's key change went (docs/semantics.md §10, "A key change during a rolling
+/// deploy"), recorded when `db.migrate` finishes its backfill (expand) or its cleanup (contract).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeyChangeRecord {
+    /// The shape id before the change (`pk|sk`, as [`SHAPE_ATTRIBUTE`](dynakey::SHAPE_ATTRIBUTE)
+    /// holds it).
+    pub from: String,
+    /// The shape id after the change.
+    pub to: String,
+    /// The lowest phase an instance may still run.
+    pub lowest: KeyChangeStage,
+    /// When it was recorded.
+    pub recorded_at: UtcTime,
+    /// Who recorded it.
+    pub recorded_by: String,
+}
+
+/// The lowest phase of a key change an instance may still run: what
+/// [`Db::check_design`](crate::Db::check_design) compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum KeyChangeStage {
+    /// The backfill finished: every item has its copy, so an instance that writes no copy (one
+    /// declaring no key change, with the old templates) is behind.
+    Expand,
+    /// The cleanup finished: the previous shape is gone, so an instance that still reads or
+    /// writes it (no key change declared with the old templates, expand, switch) is behind.
+    Contract,
 }
 
 /// The recorded versions of one key template of an entity.

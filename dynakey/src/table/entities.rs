@@ -90,6 +90,12 @@ impl ListedEntity {
         self.earlier
     }
 
+    /// Its shape id ([`Entity::SHAPE`](crate::Entity::SHAPE)); empty for an entity implemented
+    /// by hand that does not set it.
+    pub fn shape(&self) -> &'static str {
+        self.shape
+    }
+
     /// Its key change in progress ([`Entity::KEY_CHANGE`](crate::Entity::KEY_CHANGE)): the phase
     /// and the other shape, whose copies reads pass over. `None` for most.
     pub fn key_change(&self) -> Option<crate::KeyChange> {
