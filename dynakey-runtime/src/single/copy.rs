@@ -11,7 +11,9 @@
 //! the copy at the old key.
 
 use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
-use dynakey::__private::expr::{Path, SetOperand, SetValue, UpdateAction, Value};
+use dynakey::__private::expr::{
+    Comparator, Condition, Operand, Path, SetOperand, SetValue, UpdateAction, Value,
+};
 use dynakey::__private::write::Guard;
 use dynakey::{Entity, KeyChange, Table, SHAPE_ATTRIBUTE};
 
@@ -98,6 +100,11 @@ fn twin_of(item: &Item) -> Option<KeyText> {
 /// Sends `action` of an entity in a key change: marked with its shape, with its copy in the same
 /// transaction in the expand and switch phases.
 ///
+/// The copy's key is read from the stored item first (strongly consistent), and the write is
+/// conditioned on the item still naming that copy (or none): when another writer moved the copy
+/// in between (a put that changed a field of the other shape's templates), the item is read again
+/// and the write made anew, up to the table's retry attempts.
+///
 /// # Errors
 /// As the single-item write; a condition of the write fails it as it would alone.
 pub(crate) async fn send<T: Table>(
@@ -111,53 +118,109 @@ pub(crate) async fn send<T: Table>(
         shape,
         change,
         key,
-        entity: copy_entity,
+        entity,
     } = copy;
     if !change.writes_copy() {
         mark(&mut action, shape, None);
         return super::write::send_as(db, action, return_values, exactly_once).await;
     }
-    let stored = consistent_item(db, action.key_attributes_of::<T>()).await?;
-    let old_twin = stored.as_ref().and_then(twin_of);
-    let twin = match &action.kind {
-        Kind::Put(_) => key,
-        _ => old_twin.clone(),
-    };
-    let Some(twin) = twin else {
-        // No copy to write: an update or delete of an item written before the change (the
-        // backfill copies it), or of none.
-        mark(&mut action, shape, None);
-        return super::write::send_as(db, action, return_values, exactly_once).await;
-    };
     if !matches!(return_values, ReturnValue::None | ReturnValue::AllNew) {
         // A transaction returns no item; the new one is read after it, the old one is gone.
         return Err(Error::KeyChangeUnsupported {
-            entity: copy_entity,
+            entity,
             phase: change.phase,
             operation: "UpdateItem returning the old or updated attributes",
         });
     }
-    mark(&mut action, shape, Some(&twin));
-    let mut actions = vec![copy_of::<T>(&action, &twin, change.other_shape)];
-    if let (Kind::Put(_), Some(old)) = (&action.kind, &old_twin) {
-        if *old != twin {
-            actions.push(Action {
-                kind: Kind::Delete,
-                key: old.clone(),
-                key_attributes: key_attributes::<T>(old),
-                condition: None,
-                expected: Expected::guard(Guard::Any),
-                unique: None,
-            });
+    let read_key = action.key_attributes_of::<T>();
+    let attempts = db.retry_policy().attempts();
+    let mut attempt = 1;
+    loop {
+        let stored = consistent_item(db, read_key.clone()).await?;
+        let old_twin = stored.as_ref().and_then(twin_of);
+        let mut write = action.clone();
+        let guard = names_twin(old_twin.as_ref());
+        write.condition = Some(match write.condition.take() {
+            Some(condition) => condition.and(guard),
+            None => guard,
+        });
+        let twin = match &write.kind {
+            Kind::Put(_) => key.clone(),
+            _ => old_twin.clone(),
+        };
+        let sent = match &twin {
+            // No copy to write: an update or delete of an item written before the change (the
+            // backfill copies it), or of none.
+            None => {
+                mark(&mut write, shape, None);
+                super::write::send_as(db, write, return_values.clone(), exactly_once).await
+            }
+            Some(twin) => {
+                mark(&mut write, shape, Some(twin));
+                let mut actions = vec![
+                    write.clone(),
+                    copy_of::<T>(&write, twin, change.other_shape),
+                ];
+                if let (Kind::Put(_), Some(old)) = (&write.kind, &old_twin) {
+                    if old != twin {
+                        actions.push(Action {
+                            kind: Kind::Delete,
+                            key: old.clone(),
+                            key_attributes: key_attributes::<T>(old),
+                            condition: None,
+                            expected: Expected::guard(Guard::Any),
+                            unique: None,
+                        });
+                    }
+                }
+                match transact::all_or_error(db, actions).await {
+                    Ok(()) if return_values == ReturnValue::AllNew => {
+                        consistent_item(db, read_key.clone()).await
+                    }
+                    Ok(()) => Ok(None),
+                    Err(e) => Err(e),
+                }
+            }
+        };
+        let refused = matches!(
+            sent,
+            Err(Error::ConditionFailed { .. }
+                | Error::VersionConflict { .. }
+                | Error::NotFound { .. }
+                | Error::AlreadyExists { .. })
+        );
+        if !refused || attempt >= attempts {
+            return sent;
+        }
+        // Refused by the caller's condition, or by the guard: only a copy moved since the read
+        // is tried again.
+        let fresh = consistent_item(db, read_key.clone()).await?;
+        if fresh.as_ref().and_then(twin_of) == old_twin {
+            return sent;
+        }
+        attempt += 1;
+    }
+}
+
+/// The condition that the stored item names `twin` as its copy (or none, or is absent).
+fn names_twin(twin: Option<&KeyText>) -> Condition {
+    let is = |name: &'static str, value: &str| {
+        Condition::compare(
+            Operand::Path(Path::attribute(name)),
+            Comparator::Eq,
+            Operand::Value(Value::S(value.to_owned())),
+        )
+    };
+    match twin {
+        None => Condition::attribute_not_exists(Path::attribute(TWIN_PARTITION)),
+        Some((partition, sort)) => {
+            let mut all = vec![is(TWIN_PARTITION, partition)];
+            if let Some(sort) = sort {
+                all.push(is(TWIN_SORT, sort));
+            }
+            Condition::And(all)
         }
     }
-    let read_key = action.key_attributes_of::<T>();
-    actions.insert(0, action);
-    transact::all_or_error(db, actions).await?;
-    if return_values == ReturnValue::AllNew {
-        return consistent_item(db, read_key).await;
-    }
-    Ok(None)
 }
 
 /// Marks the write with its shape and, when it has a copy, the copy's key.
