@@ -39,6 +39,7 @@ mod engine_full_pages;
 mod engine_history;
 mod engine_indexes;
 mod engine_items;
+mod engine_key_change;
 mod engine_lost_answers;
 #[cfg(feature = "metrics")]
 mod engine_measures;

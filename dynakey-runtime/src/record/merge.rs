@@ -133,6 +133,16 @@ pub(crate) fn start_migration(
                 behind.push((entity.name.to_owned(), key.key.clone()));
                 continue;
             }
+            // In the switch phase the items are still written in both shapes, and instances of
+            // the expand phase still run: the table key's current version stays until the
+            // cleanup (docs/semantics.md §10).
+            let switching = entity
+                .change
+                .as_ref()
+                .is_some_and(|c| c.phase == dynakey::KeyChangePhase::Switch);
+            if switching && key.key == super::declared::TABLE_KEY {
+                continue;
+            }
             slot.current = to;
             if from != Some(to) {
                 changes.push(TemplateChange {
