@@ -1,29 +1,41 @@
 // The expansion of `collection` in dynakey-derive/src/expansion_tests.rs; regenerate with
 // `UPDATE_SNAPSHOTS=1 cargo test -p dynakey-derive expansion`.
 const _: () = {
-    const __DYNAKEY_MEMBER_0: ::dynakey::__private::collection::Member = ::dynakey::__private::member(
-        "settings",
-        <Settings as ::dynakey::Entity>::ENTITY_NAME,
-        ::dynakey::__private::Cardinality::One,
-        <Settings as ::dynakey::Entity>::SORT_TEMPLATE,
-        <Settings as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
-        <Settings as ::dynakey::Entity>::matches_sort_key,
+    const __DYNAKEY_MEMBER_0: ::dynakey::__private::collection::Member = ::dynakey::__private::member_shapes(
+        ::dynakey::__private::member(
+            "settings",
+            <Settings as ::dynakey::Entity>::ENTITY_NAME,
+            ::dynakey::__private::Cardinality::One,
+            <Settings as ::dynakey::Entity>::SORT_TEMPLATE,
+            <Settings as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
+            <Settings as ::dynakey::Entity>::matches_sort_key,
+        ),
+        <Settings as ::dynakey::Entity>::reads_shape,
+        <Settings as ::dynakey::Entity>::KEY_CHANGE,
     );
-    const __DYNAKEY_MEMBER_1: ::dynakey::__private::collection::Member = ::dynakey::__private::member(
-        "latest",
-        <Project as ::dynakey::Entity>::ENTITY_NAME,
-        ::dynakey::__private::Cardinality::Optional,
-        <Project as ::dynakey::Entity>::SORT_TEMPLATE,
-        <Project as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
-        <Project as ::dynakey::Entity>::matches_sort_key,
+    const __DYNAKEY_MEMBER_1: ::dynakey::__private::collection::Member = ::dynakey::__private::member_shapes(
+        ::dynakey::__private::member(
+            "latest",
+            <Project as ::dynakey::Entity>::ENTITY_NAME,
+            ::dynakey::__private::Cardinality::Optional,
+            <Project as ::dynakey::Entity>::SORT_TEMPLATE,
+            <Project as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
+            <Project as ::dynakey::Entity>::matches_sort_key,
+        ),
+        <Project as ::dynakey::Entity>::reads_shape,
+        <Project as ::dynakey::Entity>::KEY_CHANGE,
     );
-    const __DYNAKEY_MEMBER_2: ::dynakey::__private::collection::Member = ::dynakey::__private::member(
-        "tasks",
-        <Task as ::dynakey::Entity>::ENTITY_NAME,
-        ::dynakey::__private::Cardinality::Many,
-        <Task as ::dynakey::Entity>::SORT_TEMPLATE,
-        <Task as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
-        <Task as ::dynakey::Entity>::matches_sort_key,
+    const __DYNAKEY_MEMBER_2: ::dynakey::__private::collection::Member = ::dynakey::__private::member_shapes(
+        ::dynakey::__private::member(
+            "tasks",
+            <Task as ::dynakey::Entity>::ENTITY_NAME,
+            ::dynakey::__private::Cardinality::Many,
+            <Task as ::dynakey::Entity>::SORT_TEMPLATE,
+            <Task as ::dynakey::Entity>::ENTITY_TYPE_ATTRIBUTE,
+            <Task as ::dynakey::Entity>::matches_sort_key,
+        ),
+        <Task as ::dynakey::Entity>::reads_shape,
+        <Task as ::dynakey::Entity>::KEY_CHANGE,
     );
     #[automatically_derived]
     impl ::dynakey::Collection for WorkspaceView {

@@ -111,6 +111,7 @@ const _: () = {
         const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_with_sort_key::<
             Self,
         >(Self::__SORT.template);
+        const SHAPE: &'static str = "WS#<workspace>|PROJ#<created>#<id>";
         const LISTED_CHECKED: bool = __dk::listed_check::<
             Self::Table,
         >("Proj", __dk::None);

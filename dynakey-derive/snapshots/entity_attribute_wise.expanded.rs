@@ -315,6 +315,7 @@ const _: () = {
                 __dk::native_at(&__BY_RANK, __dk::sk(0), &self.rank),
             ])
         }
+        const SHAPE: &'static str = "MATCH#<id>|META";
         const LISTED_CHECKED: bool = __dk::listed_check::<
             Self::Table,
         >("Match", __dk::None);

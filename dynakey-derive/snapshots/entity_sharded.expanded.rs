@@ -86,6 +86,7 @@ const _: () = {
             Self,
         >(Self::__SORT.template);
         const SHARDING: __dk::Option<::dynakey::Sharding> = __dk::Some(__SHARDING);
+        const SHAPE: &'static str = "WS#<workspace>|PROJ#<id>";
         const LISTED_CHECKED: bool = __dk::listed_check::<
             Self::Table,
         >("Event", __dk::None);

@@ -140,6 +140,7 @@ const _: () = {
                 ),
             ),
         ];
+        const SHAPE: &'static str = "DRIVE#<drive>|NODE#<parent>#<name>";
         const LISTED_CHECKED: bool = __dk::listed_check::<
             Self::Table,
         >("Node", __dk::None) & __dk::listed_earlier_check::<Self::Table>("Node", 0usize)

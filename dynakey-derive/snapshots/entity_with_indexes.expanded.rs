@@ -286,6 +286,7 @@ const _: () = {
             }
             __dk::Ok(__dynakey_out)
         }
+        const SHAPE: &'static str = "WS#<workspace>|PROJ#<id>";
         const LISTED_CHECKED: bool = __dk::listed_check::<
             Self::Table,
         >("Project", __dk::None)

@@ -212,6 +212,7 @@ const _: () = {
             __dk::Some(__dk::stamp::<Option<UtcTime>>("updatedAt")),
             __dk::Some("expiresAt"),
         );
+        const SHAPE: &'static str = "WS#<workspace>|TASK#<id>";
         const LISTED_CHECKED: bool = __dk::listed_check::<
             Self::Table,
         >("Task", __dk::None)

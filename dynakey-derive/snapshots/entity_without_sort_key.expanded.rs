@@ -42,6 +42,7 @@ const _: () = {
         const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_without_sort_key::<
             Self,
         >();
+        const SHAPE: &'static str = "SESSION#<id>";
         const LISTED_CHECKED: bool = __dk::listed_check::<
             Self::Table,
         >("Session", __dk::None);

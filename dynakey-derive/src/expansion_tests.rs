@@ -365,6 +365,21 @@ fn cases() -> Vec<(&'static str, Derive, DeriveInput)> {
             },
         ),
         (
+            "entity_key_change",
+            super::entity,
+            syn::parse_quote! {
+                #[dynakey(table = Library)]
+                #[pk("LIB#<library>")]
+                #[sk("BOOK#<id>")]
+                #[next(sk = "BOOK#<genre>#<id>")]
+                pub struct Book {
+                    library: String,
+                    genre: String,
+                    id: u32,
+                }
+            },
+        ),
+        (
             "table",
             super::table,
             syn::parse_quote! {
