@@ -34,33 +34,33 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     }
     let declared = attribute(first.phase);
     let attr = &first.shape.attr;
-    let not_yet = |with: &str, what: &str| {
+    let not_yet = |with: &str, why: &str, fix: &str| {
         cx.error_at(
             attr,
-            format!(
-                "{declared} together with {with} is not supported yet: {what}; change the key \
-                 with `db.migrate` (a #[was(…)] of the old shape) during a pause of the old \
-                 instances instead, or drop {with} while the key changes"
-            ),
+            format!("{declared} together with {with} is not supported yet: {why}; {fix}"),
         );
     };
     if !entity.unique.is_empty() {
         not_yet(
             "#[unique(…)]",
             "both copies of an item would need the same uniqueness items",
+            "change this key with a #[was(…)] and `db.migrate` while no instance of the old code \
+             runs, or drop the #[unique(…)] during the change",
         );
     }
     if entity.shard.is_some() {
         not_yet(
             "a sharded partition key (`shards = …`)",
-            "the other shape would need its own sharding",
+            "the other shape would need a sharding of its own",
+            "keep this key as it is, or rewrite its items while no instance of the old code runs",
         );
     }
     if !entity.earlier.is_empty() {
         not_yet(
             "#[was(…)]",
-            "items of an earlier shape would be read beside the copies of the other shape; \
-             migrate the earlier shapes away and remove the #[was(…)] first",
+            "items of an earlier shape would be read beside the other shape's copies",
+            "finish the earlier change first: `db.migrate` the items of the earlier shapes, then \
+             remove the #[was(…)]",
         );
     }
     let current = current_shape(entity);
