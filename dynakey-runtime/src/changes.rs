@@ -367,6 +367,18 @@ fn entity_of<T: TableItem>(
             }
         }
     };
+    // Another shape's copy during a key change (docs/semantics.md §10) is passed over: its item
+    // in the shape this code reads has a record of its own.
+    let copy = match (image, &found) {
+        (Some(image), Ok(position)) => crate::read::owner::is_listed_copy::<T>(image, *position),
+        (None, Ok(None)) => T::ENTITIES
+            .iter()
+            .any(|e| e.is_other_shape_key(partition, sort)),
+        _ => false,
+    };
+    if copy {
+        return Ok(None);
+    }
     match found {
         Ok(Some(position)) => Ok(Some(position)),
         Ok(None) => match unknown {

@@ -249,6 +249,13 @@ pub fn from_entity_item<E: Entity + DeserializeOwned>(
     decode(item, partition, sort)
 }
 
+/// `true` when `item`, read by the key of a shape `E` reads, is another shape's copy during a
+/// key change (its [`SHAPE_ATTRIBUTE`](dynakey::SHAPE_ATTRIBUTE) names another shape,
+/// docs/semantics.md §10): a read by key passes over it, as if no item were there.
+pub(crate) fn is_other_shape_copy<E: Entity>(item: &HashMap<String, AttributeValue>) -> bool {
+    string_attribute(item, dynakey::SHAPE_ATTRIBUTE).is_some_and(|shape| !E::reads_shape(shape))
+}
+
 /// The item's key as strings: the `S` values of `T`'s key attributes, for error messages.
 pub(crate) fn key_strings<T: Table>(
     item: &HashMap<String, AttributeValue>,

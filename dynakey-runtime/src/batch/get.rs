@@ -199,7 +199,13 @@ where
         let (policy, concurrency) = (self.db.retry_policy(), self.db.batch_concurrency());
         let mut run = driver::run(&op, policy, concurrency, entries, self.progress).await;
         run.read.sort_by_key(|(position, _)| *position);
-        let read: Vec<Item> = run.read.into_iter().map(|(_, item)| item).collect();
+        // Another shape's copy during a key change is no item of `E` (docs/semantics.md §10).
+        let read: Vec<Item> = run
+            .read
+            .into_iter()
+            .map(|(_, item)| item)
+            .filter(|item| !crate::item::is_other_shape_copy::<E>(item))
+            .collect();
         let (cause, attempts, not_read) = match run.stop {
             // Decoded from copies, so that an item that does not decode still leaves every item
             // read in the account.

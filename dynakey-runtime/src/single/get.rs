@@ -128,10 +128,7 @@ where
             .item
             .filter(|item| !ttl.is_some_and(|a| expired(item, a, SystemTime::now())))
             // Another shape's copy (docs/semantics.md §10) is not an item of the shape `E` reads.
-            .filter(|item| {
-                crate::convert::string_attribute(item, dynakey::SHAPE_ATTRIBUTE)
-                    .is_none_or(E::reads_shape)
-            })
+            .filter(|item| !crate::item::is_other_shape_copy::<E>(item))
             .map(from_entity_item::<E>)
             .transpose()
     }

@@ -41,13 +41,16 @@ fn entry<E: Entity>(key: &Key<E>) -> (String, Option<String>, Item) {
     )
 }
 
-/// An item read at a key of `E`, decoded as `E`: its entity-type attribute, where `E` declares
+/// An item read at a key of `E`, decoded as `E` (another shape's copy during a key change is no
+/// item, docs/semantics.md §10): its entity-type attribute, where `E` declares
 /// one, must name `E` (a key of `E`'s templates may still hold another entity's item).
 pub(super) fn decode_one<E: Entity + DeserializeOwned>(
     item: Option<Item>,
     operation: &'static str,
 ) -> Result<Option<E>, Error> {
-    let Some(item) = item else { return Ok(None) };
+    let Some(item) = item.filter(|item| !crate::item::is_other_shape_copy::<E>(item)) else {
+        return Ok(None);
+    };
     if let Some(name) = E::ENTITY_TYPE_ATTRIBUTE {
         let value = string_attribute(&item, name);
         if value != Some(E::ENTITY_NAME) {
