@@ -167,7 +167,7 @@ binary!(done, #[sk("BOOK#<genre>#<id>")]);
 fn plain(id: u32, copies: u32) -> Plain {
     Plain {
         id,
-        genre: if id % 2 == 0 { "fiction" } else { "poetry" }.into(),
+        genre: if id.is_multiple_of(2) { "fiction" } else { "poetry" }.into(),
         title: "t".into(),
         copies,
     }

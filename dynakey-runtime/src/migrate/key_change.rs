@@ -164,7 +164,8 @@ fn version_of<E: Entity>(item: &Item) -> Result<Option<u64>, String> {
 /// What one step of the backfill or cleanup of an item sends.
 enum Step {
     Done(Done),
-    Send(Vec<Action>, Done),
+    /// The item's write, the writes that go with it in one transaction, and what it does.
+    Send(Box<Action>, Vec<Action>, Done),
 }
 
 /// Works out the write one scanned item needs, reading what the item alone does not tell: its
@@ -237,21 +238,24 @@ where
                     UpdateAction::Set(Path::attribute(name), SetValue::value(value.into()))
                 })
                 .collect();
-            let mut sent = vec![
-                Action {
-                    kind: Kind::Update(actions),
-                    key: key.clone(),
-                    key_attributes: key_attributes::<T>(item),
-                    condition,
-                    expected,
-                    unique: None,
-                },
-                Action::put::<T>(copy, None, Expected::guard(Guard::Any), None),
-            ];
+            let marked = Action {
+                kind: Kind::Update(actions),
+                key: key.clone(),
+                key_attributes: key_attributes::<T>(item),
+                condition,
+                expected,
+                unique: None,
+            };
+            let mut more = vec![Action::put::<T>(
+                copy,
+                None,
+                Expected::guard(Guard::Any),
+                None,
+            )];
             if let Some(old) = old_twin.filter(|old| *old != twin) {
-                sent.push(delete::<T>(old, None, Expected::guard(Guard::Any)));
+                more.push(delete::<T>(old, None, Expected::guard(Guard::Any)));
             }
-            Ok(Step::Send(sent, Done::Copied))
+            Ok(Step::Send(Box::new(marked), more, Done::Copied))
         }
         (KeyChangePhase::Expand, Shape::Other) => {
             // A copy is an orphan when its item is gone or names another copy key.
@@ -286,7 +290,8 @@ fn remove<T: Table, E: Entity>(
 ) -> Result<Step, Error> {
     match unchanged::<E>(item, item, version) {
         Ok((condition, expected)) => Ok(Step::Send(
-            vec![delete::<T>(key, condition, expected)],
+            Box::new(delete::<T>(key, condition, expected)),
+            Vec::new(),
             Done::Removed,
         )),
         Err(reason) => Ok(Step::Done(Done::Failed(failure::<T>(
@@ -330,19 +335,18 @@ where
     let mut item = item;
     let mut attempt = 1;
     loop {
-        let (actions, done) = match step::<T, E>(db, pace, &item).await? {
+        let (first, more, done) = match step::<T, E>(db, pace, &item).await? {
             Step::Done(done) => return Ok(done),
-            Step::Send(actions, done) => (actions, done),
+            Step::Send(first, more, done) => (first, more, done),
         };
-        let key = actions[0].key.clone();
+        let key = first.key.clone();
         pace.wait(Units::Write).await;
-        let sent = if actions.len() == 1 {
-            let action = actions.into_iter().next().expect("one action");
-            crate::single::write::send(db, action, aws_sdk_dynamodb::types::ReturnValue::None)
+        let sent = if more.is_empty() {
+            crate::single::write::send(db, *first, aws_sdk_dynamodb::types::ReturnValue::None)
                 .await
                 .map(drop)
         } else {
-            all_or_error(db, actions).await
+            all_or_error(db, std::iter::once(*first).chain(more).collect()).await
         };
         let unknown = match sent {
             Ok(()) => return Ok(done),

@@ -25,7 +25,12 @@ fn book(template: &str, earlier: &[&str], index: Option<&str>) -> Declared {
         template: template.to_owned(),
         earlier: Vec::new(),
     }));
-    Declared { name: "Book", keys }
+    Declared {
+        name: "Book",
+        keys,
+        shape: template.replace(" / ", "|"),
+        change: None,
+    }
 }
 
 const V1: &str = "LIB#<library> / BOOK#<id>";

@@ -27,6 +27,9 @@ use crate::measures::{self, Labels};
 /// A put as one action with what it returns, and the handle to send it with.
 type Prepared<T, O> = (Db<T>, Result<(Action, O), Error>);
 
+/// [`Prepared`] with the copy of an entity in a key change.
+type PreparedParts<T, O> = (Db<T>, Result<(Action, O), Error>, Option<CopyPart>);
+
 /// Sends a put alone, or with its copy when its entity is in a key change.
 async fn send_put<T: Table>(
     db: &Db<T>,
@@ -307,9 +310,7 @@ impl<T: Table, E: Entity, R> Put<T, E, R> {
     /// As [`prepare_as`](Self::prepare_as), with the copy of an entity in a key change, for the
     /// request sent on its own, so the future does not hold `E` (no `Send` or `'static` bound on
     /// the entity).
-    fn prepare_parts<O: PutReturning<E>>(
-        self,
-    ) -> (Db<T>, Result<(Action, O::Output), Error>, Option<CopyPart>) {
+    fn prepare_parts<O: PutReturning<E>>(self) -> PreparedParts<T, O::Output> {
         let mut copy = None;
         let action = (|| {
             copy = self.copy?;
