@@ -167,7 +167,12 @@ binary!(done, #[sk("BOOK#<genre>#<id>")]);
 fn plain(id: u32, copies: u32) -> Plain {
     Plain {
         id,
-        genre: if id.is_multiple_of(2) { "fiction" } else { "poetry" }.into(),
+        genre: if id.is_multiple_of(2) {
+            "fiction"
+        } else {
+            "poetry"
+        }
+        .into(),
         title: "t".into(),
         copies,
     }
@@ -182,22 +187,14 @@ fn expected(books: &Expected) -> Vec<Plain> {
     out
 }
 
-/// Every item of the table, raw: `(SK, _shape)`.
+/// Every book item of the table, raw: `(SK, _shape)`.
 async fn raw(db: &Db<old::Library>) -> Result<Vec<(String, Option<String>)>, BoxError> {
-    let out = db
-        .client()
-        .scan()
-        .table_name(db.table_name())
-        .consistent_read(true)
-        .send()
-        .await?;
     let text =
         |item: &std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue>,
          name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned();
-    let mut items: Vec<(String, Option<String>)> = out
-        .items()
+    let mut items: Vec<(String, Option<String>)> = common::scan(db.client(), db.table_name())
+        .await?
         .iter()
-        .filter(|item| text(item, "PK").is_some_and(|pk| pk.starts_with("LIB#")))
         .map(|item| {
             (
                 text(item, "SK").unwrap_or_default(),
