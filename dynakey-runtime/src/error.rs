@@ -462,7 +462,7 @@ pub enum Error {
         entity: &'static str,
         /// The phase its code declares.
         phase: dynakey::KeyChangePhase,
-        /// The operation refused (`"TransactWriteItems"`, `"BatchWriteItem"`, `"modify"`).
+        /// The operation refused (`"TransactWriteItems"`, `"batch_put"`, `"move_to"`, …).
         operation: &'static str,
     },
 

@@ -243,11 +243,19 @@ pub fn from_entity_item<E: Entity + DeserializeOwned>(
         item.remove(name);
     }
     // The key change's marks (docs/semantics.md §10) are dynakey's, as the key attributes.
-    for name in crate::single::copy::MARKS {
+    for name in MARKS {
         item.remove(name);
     }
     decode(item, partition, sort)
 }
+
+/// The attribute of a copy during a key change holding its twin's partition key (the item in the
+/// other shape, docs/semantics.md §10).
+pub(crate) const TWIN_PARTITION: &str = "_twin_pk";
+/// The attribute of a copy holding its twin's sort key (a table with a sort key).
+pub(crate) const TWIN_SORT: &str = "_twin_sk";
+/// dynakey's attributes of a key change, left out when an item is decoded.
+pub(crate) const MARKS: [&str; 3] = [dynakey::SHAPE_ATTRIBUTE, TWIN_PARTITION, TWIN_SORT];
 
 /// `true` when `item`, read by the key of a shape `E` reads, is another shape's copy during a
 /// key change (its [`SHAPE_ATTRIBUTE`](dynakey::SHAPE_ATTRIBUTE) names another shape,

@@ -21,9 +21,9 @@ use crate::convert::{string_attribute, Item};
 use crate::db::Db;
 use crate::error::{Error, Expected, KeyText};
 use crate::item::{from_entity_item, key_strings};
+use crate::item::{TWIN_PARTITION, TWIN_SORT};
 use crate::read::owner::is_own_item;
 use crate::sdk::Units;
-use crate::single::copy::{TWIN_PARTITION, TWIN_SORT};
 use crate::single::transact::all_or_error;
 use crate::single::write::{Action, Kind};
 

@@ -24,13 +24,7 @@ use super::unique::key_attributes;
 use crate::convert::{string_attribute, Item};
 use crate::db::Db;
 use crate::error::{Error, Expected, KeyText};
-
-/// The attribute of a copy holding its twin's partition key (the item in the other shape).
-pub(crate) const TWIN_PARTITION: &str = "_twin_pk";
-/// The attribute of a copy holding its twin's sort key (a table with a sort key).
-pub(crate) const TWIN_SORT: &str = "_twin_sk";
-/// dynakey's attributes of a key change, left out when an item is decoded.
-pub(crate) const MARKS: [&str; 3] = [SHAPE_ATTRIBUTE, TWIN_PARTITION, TWIN_SORT];
+use crate::item::{MARKS, TWIN_PARTITION, TWIN_SORT};
 
 /// What a write of `E` in a key change needs: its shape, the change, and (for a put) the key of
 /// the copy, made from the entity's fields.

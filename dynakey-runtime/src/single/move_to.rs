@@ -27,6 +27,8 @@ impl<T: Table> Db<T> {
     ///
     /// # Errors
     /// - [`Error::Key`], [`Error::Serialize`], [`Error::KeyAttributeCollision`] before any request;
+    ///   [`Error::KeyChangeUnsupported`] for an entity in the expand or switch phase of a key
+    ///   change;
     /// - [`Error::NotFound`] when no item exists at `old`: the transaction was cancelled, nothing
     ///   was deleted or written;
     /// - [`Error::NotUnique`] when the entity has `#[unique(…)]` and the new values are taken
@@ -45,6 +47,8 @@ impl<T: Table> Db<T> {
     where
         E: InTable<T> + Serialize,
     {
+        // A move would write one shape, not its copy (docs/semantics.md §10).
+        super::copy::refuse::<E>("move_to")?;
         let item = to_item(entity)?;
         all_or_error(self, Action::moved::<T, E>(old, item)).await
     }
