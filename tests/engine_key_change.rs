@@ -283,11 +283,22 @@ async fn every_phase_reads_exactly_the_books_beside_its_neighbours() -> Result<(
     books.insert(3, plain(3, 3));
     expand.delete(&expand::Book::key("l1", 4u32)?).await?;
     books.remove(&4);
+    // The old binary, still running, rewrites two books: 12's copy is now stale, and 13's
+    // genre moved, so its copy at the poetry key is an orphan.
     old.put(&old::book(&plain(12, 2))).await?;
     books.insert(12, plain(12, 2));
+    let drama = Plain {
+        genre: "drama".into(),
+        ..plain(13, 1)
+    };
+    old.put(&old::book(&drama)).await?;
+    books.insert(13, drama);
     let read = old::read(&old).await?;
     assert_eq!(read.books, expected(&books));
-    assert_eq!(read.other_shape, 5, "the copies of 10–14 (12's stale)");
+    assert_eq!(
+        read.other_shape, 5,
+        "the copies of 10–14 (12's stale, 13's orphaned)"
+    );
     assert_eq!(expand::read(&expand).await?.books, expected(&books));
     // Copies are marked, the items written by the expand binary too.
     let marked = raw(&old).await?;
@@ -297,12 +308,17 @@ async fn every_phase_reads_exactly_the_books_beside_its_neighbours() -> Result<(
         "14 books, 5 copies (12's left behind by the old put)"
     );
 
-    // The backfill: every book gets its copy, equal to it; 12's stale copy is rewritten.
+    // The backfill: every book gets its copy, equal to it; 12's stale copy is rewritten, 13's
+    // orphan deleted.
     let dry = expand.migrate::<expand::Book>().dry_run().await?;
-    assert_eq!(dry.copied, 10, "0–3, 5–9 and 12 name no copy: {dry}");
-    assert_eq!(dry.current, 9, "10, 11, 13, 14 and the 5 copies: {dry}");
+    assert_eq!(dry.copied, 11, "0–3, 5–9, 12 and 13 name no copy: {dry}");
+    assert_eq!(dry.current, 8, "10, 11, 14 and the 5 copies: {dry}");
     let report = expand.migrate::<expand::Book>().segments(2).send().await?;
-    assert_eq!((report.copied, report.removed), (10, 0), "{report}");
+    assert_eq!(
+        (report.copied, report.removed),
+        (11, 1),
+        "13's orphan removed: {report}"
+    );
     assert!(report.failed.is_empty(), "{report}");
     let again = expand.migrate::<expand::Book>().send().await?;
     assert_eq!((again.copied, again.removed), (0, 0), "{again}");
