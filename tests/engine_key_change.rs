@@ -436,3 +436,82 @@ async fn writes_that_cannot_carry_a_copy_are_refused_before_any_request() -> Res
         .is_empty());
     Ok(())
 }
+
+/// Puts and updates of the expand binary through a proxy that drops requests and answers: each
+/// call leaves the item and its copy both written, equal, or neither — never one shape without
+/// the other — and a call reported applied is in the table (its transaction's
+/// `ClientRequestToken` makes a resend after a lost answer its own success, never a second
+/// application).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_answer_leaves_both_copies_or_neither() -> Result<(), BoxError> {
+    use common::fault_proxy::{FaultMix, FaultProxy};
+    use std::time::Duration;
+
+    let engine = TestEngine::start().await?;
+    let direct: Db<expand::Library> = engine.table_named("key-change-faults").await?;
+    let mut lost = 0;
+    for seed in [1u64, 2, 3] {
+        let mix = FaultMix::none()
+            .server_error(0.1)
+            .drop_before(0.1)
+            .drop_after(0.15)
+            .only(&["TransactWriteItems", "GetItem"]);
+        let proxy = FaultProxy::start(&engine.endpoint().await?, seed, mix).await?;
+        let budget = dynakey_runtime::RetryPolicy {
+            base: Duration::from_millis(1),
+            cap: Duration::from_millis(4),
+            max_attempts: 4,
+        };
+        let db: Db<expand::Library> =
+            Db::new(proxy.client(), direct.table_name()).with_retry_policy(budget);
+        let mut applied = Vec::new();
+        for n in 0..40u32 {
+            let id = seed as u32 * 100 + n;
+            let book = expand::book(&plain(id, 1));
+            let created = db.create(&book).await;
+            let updated = match created {
+                Ok(()) => db
+                    .update(&expand::Book::key("l1", id)?)
+                    .set(expand::Book::COPIES, 2u32)
+                    .await
+                    .map(|_| 2),
+                Err(e) => Err(e),
+            };
+            match updated {
+                Ok(copies) => applied.push((id, copies)),
+                Err(Error::OutcomeUnknown(_)) => lost += 1,
+                Err(Error::Sdk { .. }) => {}
+                Err(other) => return Err(format!("seed {seed} book {id}: {other}").into()),
+            }
+        }
+        lost += proxy.counts().dropped_after;
+        // Every book: the item and its copy, equal, or neither.
+        let old_shape = direct.query(&expand::Book::query("l1")).page(None).await?;
+        let by_id: BTreeMap<u32, &expand::Book> =
+            old_shape.items.iter().map(|b| (b.id, b)).collect();
+        let new_shape = engine.db::<switch::Library>(direct.table_name());
+        for n in 0..40u32 {
+            let id = seed as u32 * 100 + n;
+            let genre = plain(id, 1).genre;
+            let copy = new_shape
+                .get(&switch::Book::key("l1", genre, id)?)
+                .consistent_read()
+                .await?;
+            let item = by_id.get(&id).copied();
+            assert_eq!(
+                item.map(|b| (b.id, b.copies)),
+                copy.as_ref().map(|b| (b.id, b.copies)),
+                "seed {seed} book {id}: the item and its copy"
+            );
+        }
+        for (id, copies) in applied {
+            assert_eq!(
+                by_id.get(&id).map(|b| b.copies),
+                Some(copies),
+                "seed {seed} book {id}: reported applied"
+            );
+        }
+    }
+    assert!(lost > 0, "no answer was lost: the test tested nothing");
+    Ok(())
+}
