@@ -8,7 +8,8 @@
 
 mod key_change;
 
-pub use key_change::{is_shape_id, KeyChange, KeyChangePhase, SHAPE_ATTRIBUTE};
+pub(crate) use key_change::is_shape_id;
+pub use key_change::{KeyChange, KeyChangePhase, SHAPE_ATTRIBUTE};
 
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
 use crate::segment::{KeySegment, SegmentArg};

@@ -102,7 +102,7 @@ impl KeyChange {
 }
 
 /// `true` when `id` is the shape id of templates `partition` and `sort` (`pk` or `pk|sk`).
-pub fn is_shape_id(partition: &KeyTemplate, sort: Option<&KeyTemplate>, id: &str) -> bool {
+pub(crate) fn is_shape_id(partition: &KeyTemplate, sort: Option<&KeyTemplate>, id: &str) -> bool {
     let Some(rest) = id.strip_prefix(partition.text()) else {
         return false;
     };
