@@ -1,6 +1,7 @@
 //! Checks of a key change (`#[next(…)]`, `#[previous(…)]`): at most one per entity, a sort-key
 //! template only where the entity has a sort key, a shape other than the current one, and not yet
-//! together with `#[unique(…)]`, a sharded partition key or `#[was(…)]`. Its templates follow the
+//! together with `#[unique(…)]`, a sharded partition key or `#[was(…)]`; on every entity, no field
+//! stored in an attribute a key change writes. Its templates follow the
 //! placeholder rules of every key template (`checks.rs`).
 
 use crate::checks::history::{current_shape, full_shape};
@@ -17,7 +18,12 @@ fn attribute(phase: Phase) -> &'static str {
     }
 }
 
+/// The attributes a key change writes on every item (`SHAPE_ATTRIBUTE` and the twin's keys,
+/// docs/semantics.md §10).
+const RESERVED: [&str; 3] = ["_shape", "_twin_pk", "_twin_sk"];
+
 pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
+    reserved_attributes(cx, entity);
     let Some(first) = entity.key_change.first() else {
         return;
     };
@@ -82,5 +88,26 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
                  ones after the switch); write the templates that differ"
             ),
         );
+    }
+}
+
+/// Reports a field stored in an attribute a key change writes: a key change of this entity, or a
+/// later one, would write over it.
+fn reserved_attributes(cx: &Ctxt, entity: &Entity<'_>) {
+    for field in &entity.fields {
+        let name = [&field.attribute, &field.attribute_read]
+            .into_iter()
+            .find(|a| RESERVED.contains(&a.as_str()));
+        if let (Some(name), true) = (name, field.serde.serialized()) {
+            cx.error_at(
+                field.ident,
+                format!(
+                    "field `{}` is stored as {name:?}, an attribute dynakey writes on the items \
+                     of a key change (docs/semantics.md §10): store it under another name with \
+                     #[serde(rename = \"…\")]",
+                    field.name()
+                ),
+            );
+        }
     }
 }
