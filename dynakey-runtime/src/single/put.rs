@@ -342,7 +342,9 @@ impl<T: Table, E: Entity, R> Put<T, E, R> {
     /// # Errors
     /// As [`Db::put`] before any request.
     pub fn input(self) -> Result<WriteInput, Error> {
-        self.prepare_parts::<Nothing>().1.map(|(action, ())| action.input())
+        self.prepare_parts::<Nothing>()
+            .1
+            .map(|(action, ())| action.input())
     }
 
     /// Sends the request.
