@@ -52,6 +52,7 @@ mod engine_ranges;
 mod engine_rejects;
 mod engine_request_log;
 mod engine_reserved_words;
+mod engine_rolling_deploy;
 mod engine_rolling_index;
 mod engine_scans;
 mod engine_shards;
