@@ -448,6 +448,10 @@ async fn a_lost_answer_leaves_both_copies_or_neither() -> Result<(), BoxError> {
     use std::time::Duration;
 
     let engine = TestEngine::start().await?;
+    // The resend after a lost answer relies on the ClientRequestToken, which moto ignores.
+    if engine.unsupported(common::engine::Capability::IdempotentTransactions) {
+        return Ok(());
+    }
     let direct: Db<expand::Library> = engine.table_named("key-change-faults").await?;
     let mut lost = 0;
     for seed in [1u64, 2, 3] {
