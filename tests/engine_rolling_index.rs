@@ -283,21 +283,6 @@ fn apply_to(model: &mut BTreeMap<(String, u32), Row>, op: &Op) {
     }
 }
 
-async fn write_all<F, Fut>(ops: Vec<Op>, apply: F) -> Result<Vec<Op>, BoxError>
-where
-    F: Fn(Op) -> Fut,
-    Fut: std::future::Future<Output = Result<(Op, bool), BoxError>>,
-{
-    let mut applied = Vec::new();
-    for op in ops {
-        let (op, done) = apply(op).await?;
-        if done {
-            applied.push(op);
-        }
-    }
-    Ok(applied)
-}
-
 macro_rules! step {
     ($first:expr, $second:expr, $model:expr, $step:expr, $per_writer:expr, $rng:expr) => {{
         for round in 0..ROUNDS {
@@ -312,19 +297,19 @@ macro_rules! step {
                 plans.next().unwrap_or_default(),
             );
             let (ra, rb, rc, rd) = futures::join!(
-                write_all(a, |op| async {
+                common::applied_in_order(a, |op| async {
                     let done = $first.apply(&op).await?;
                     Ok((op, done))
                 }),
-                write_all(b, |op| async {
+                common::applied_in_order(b, |op| async {
                     let done = $second.apply(&op).await?;
                     Ok((op, done))
                 }),
-                write_all(c, |op| async {
+                common::applied_in_order(c, |op| async {
                     let done = $first.apply(&op).await?;
                     Ok((op, done))
                 }),
-                write_all(d, |op| async {
+                common::applied_in_order(d, |op| async {
                     let done = $second.apply(&op).await?;
                     Ok((op, done))
                 }),

@@ -391,3 +391,21 @@ pub fn on_design_item(request: &dynakey_runtime::LoggedRequest) -> bool {
     let put = request.input.as_put_item().and_then(|i| i.item());
     get.or(put).is_some_and(is_design_item)
 }
+
+/// Sends each of `ops` in order through `apply`, which answers the op and whether it was applied;
+/// returns the applied ones, in order (a writer of the rolling-deploy tests, whose model then
+/// learns them).
+pub async fn applied_in_order<Op, F, Fut>(ops: Vec<Op>, apply: F) -> Result<Vec<Op>, BoxError>
+where
+    F: Fn(Op) -> Fut,
+    Fut: std::future::Future<Output = Result<(Op, bool), BoxError>>,
+{
+    let mut applied = Vec::new();
+    for op in ops {
+        let (op, done) = apply(op).await?;
+        if done {
+            applied.push(op);
+        }
+    }
+    Ok(applied)
+}
