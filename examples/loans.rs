@@ -432,7 +432,10 @@ mod tests {
         let (_engine, service) = service().await?;
         let copy = service.shelf("central", "sf", "dune").await?.copies[1].clone();
         let (loan, _) = service.check_out("ann", &copy, 20261201).await?;
-        assert_eq!(service.overdue("central", 20261207).await?, [loan.clone()]);
+        assert_eq!(
+            service.overdue("central", 20261207).await?,
+            std::slice::from_ref(&loan)
+        );
         let renewed = service.renew(&loan, 20261231).await?;
         assert_eq!((renewed.due, renewed.version), (20261231, 2));
         assert!(service.overdue("central", 20261207).await?.is_empty());
