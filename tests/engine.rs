@@ -25,6 +25,7 @@ mod engine_attribute_keys;
 mod engine_attribute_templates;
 #[cfg(feature = "streams")]
 mod engine_changes;
+mod engine_children;
 mod engine_collections;
 mod engine_conditions;
 mod engine_create;

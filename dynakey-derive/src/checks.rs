@@ -6,6 +6,7 @@
 //! offending tokens, so the compiler reports them there.
 
 pub mod attribute_index;
+pub mod child;
 pub mod collection;
 pub mod history;
 pub mod index;
@@ -28,12 +29,13 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     if !generics.params.is_empty() {
         cx.error_at(generics, "#[derive(Entity)] does not support generic structs: key templates need concrete field types");
     }
-    if entity.pk.is_empty() && !entity.pk_written {
+    if entity.pk.is_empty() && !entity.pk_written && entity.parent.is_none() {
         cx.error_at(
             entity.ident,
             "missing #[pk(\"…\")]: every entity needs a partition-key template, e.g. #[pk(\"WS#<workspace>\")]",
         );
     }
+    child::entity(cx, entity);
     shard::entity(cx, entity);
     history::entity(cx, entity);
     key_change::entity(cx, entity);

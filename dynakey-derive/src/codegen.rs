@@ -16,6 +16,7 @@
 //! is called, not in every crate that declares entities.
 
 pub mod attribute_index;
+mod child;
 pub mod collection;
 pub mod entity;
 pub mod fallback;

@@ -42,7 +42,7 @@ use ctxt::Ctxt;
 /// `#[derive(Entity)]`: see the `dynakey` crate docs.
 #[proc_macro_derive(
     Entity,
-    attributes(pk, sk, dynakey, index, ttl, unique, was, next, previous)
+    attributes(pk, sk, dynakey, index, ttl, unique, was, next, previous, parent)
 )]
 pub fn derive_entity(input: TokenStream) -> TokenStream {
     entity(&parse_macro_input!(input as DeriveInput)).into()

@@ -9,6 +9,7 @@ use quote::quote;
 use syn::ext::IdentExt;
 use syn::{DeriveInput, Ident, LitStr, Type, Visibility};
 
+pub mod child;
 pub mod collection;
 pub mod group;
 pub mod history;
@@ -44,6 +45,8 @@ pub struct Field<'a> {
     pub serde: SerdeField,
     /// `#[ttl]`, where written.
     pub ttl: Option<proc_macro2::Span>,
+    /// `#[parent]`, where written: the field holding a child's parent key.
+    pub parent: Option<proc_macro2::Span>,
 }
 
 impl<'a> Field<'a> {
@@ -137,6 +140,9 @@ pub struct Entity<'a> {
     pub groups: Vec<group::Group>,
     /// Every `#[unique(…)]` that resolved.
     pub unique: Vec<unique::Unique>,
+    /// `#[dynakey(parent = P)]` with its `#[parent]` field: a child entity, whose `sk` holds the
+    /// template after the parent's key (`model::child`).
+    pub parent: Option<child::Parent>,
 }
 
 impl Entity<'_> {
@@ -191,6 +197,7 @@ pub fn entity<'a>(
                     attribute_read,
                     serde: attrs.serde,
                     ttl: attrs.ttl,
+                    parent: attrs.parent,
                 })
             })
             .collect::<Vec<_>>(),
@@ -209,11 +216,13 @@ pub fn entity<'a>(
         .into_iter()
         .filter_map(|a| resolve(a, Role::Partition))
         .collect();
-    let sk: Vec<Template> = attrs
+    let mut sk: Vec<Template> = attrs
         .sk
         .into_iter()
         .filter_map(|a| resolve(a, Role::Sort))
         .collect();
+    let is_child = attrs.parent.is_some();
+    let parent = child::resolve(cx, &input.ident, attrs.parent, &fields, &mut sk);
     let earlier = history::resolve(cx, &fields, was);
     let key_change = key_change::resolve(cx, &fields, changes);
     let indexes = index::resolve_all(cx, &fields, attrs.indexes);
@@ -224,18 +233,23 @@ pub fn entity<'a>(
         attrs.created_at,
         attrs.updated_at,
     );
-    let names_table = attrs.table.is_some();
+    // A child's table is its parent's, named through the parent.
+    let names_table = attrs.table.is_some() || is_child;
     let must_be_listed = names_table && attrs.unlisted.is_none();
-    if let (Some(flag), None) = (&attrs.unlisted, &attrs.table) {
+    if let (Some(flag), None, false) = (&attrs.unlisted, &attrs.table, is_child) {
         cx.error_at(
             flag,
             "`unlisted` is for an entity of a table enum that leaves it out of its list; this \
              entity names no table: remove `unlisted`, or name the table with `table = …`",
         );
     }
-    let table = match attrs.table {
-        Some(path) => quote!(#path),
-        None => quote!(::dynakey::DefaultTable),
+    let table = match (attrs.table, &parent) {
+        (Some(path), _) => quote!(#path),
+        (None, Some(parent)) => {
+            let path = &parent.path;
+            quote!(<#path as ::dynakey::Entity>::Table)
+        }
+        (None, None) => quote!(::dynakey::DefaultTable),
     };
     let name = attrs
         .name
@@ -264,6 +278,7 @@ pub fn entity<'a>(
         serde,
         managed,
         unique,
+        parent,
     })
 }
 

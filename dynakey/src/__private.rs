@@ -23,12 +23,14 @@ pub use crate::table::{IndexKind, Projection, StreamViewType};
 pub use crate::template::{decode_field, push_field, take_segment};
 
 mod attribute_index;
+mod children;
 mod entity_checks;
 mod segments;
 mod sort_keys;
 mod table_checks;
 
 pub use attribute_index::*;
+pub use children::*;
 pub use entity_checks::{check_listed, fail_template_conflict, stored, template_conflict};
 pub use segments::*;
 pub use sort_keys::*;

@@ -3,6 +3,7 @@
 mod key;
 pub(crate) mod managed;
 mod parsed;
+mod stored_key;
 
 pub use key::Key;
 pub(crate) use managed::stamp_value;

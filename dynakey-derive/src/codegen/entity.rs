@@ -19,6 +19,9 @@ use crate::codegen::{
 use crate::model::{Entity, Template};
 
 pub fn expand(entity: &Entity<'_>) -> TokenStream {
+    if let Some(parent) = &entity.parent {
+        return crate::codegen::child::expand(entity, parent);
+    }
     // The checks guarantee exactly one pk and at most one sk.
     let Some(pk) = entity.pk.first() else {
         return TokenStream::new();

@@ -40,7 +40,8 @@ fn kind(entity: &Entity<'_>, index: usize) -> Option<(TokenStream, String)> {
         .first()
         .into_iter()
         .chain(entity.sk.first())
-        .any(|t: &Template| t.field_indices().any(|i| i == index));
+        .any(|t: &Template| t.field_indices().any(|i| i == index))
+        || entity.parent.as_ref().is_some_and(|p| p.field == index);
     let (kind, doc) = if key {
         (
             "KeyPart",

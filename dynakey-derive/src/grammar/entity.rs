@@ -48,19 +48,40 @@ pub struct EntityAttrs {
     pub updated_at: Option<LitStr>,
     /// `#[dynakey(unlisted)]`: the entity is deliberately not in its table enum's list.
     pub unlisted: Option<Path>,
+    /// `#[dynakey(parent = P)]`: the entity is a child of entity `P` (`model::child`).
+    pub parent: Option<Path>,
 }
 
-/// The attributes of one field: `#[ttl]`, and what `#[serde(…)]` says.
+/// The attributes of one field: `#[ttl]`, `#[parent]`, and what `#[serde(…)]` says.
 pub struct FieldAttrs {
     /// `#[ttl]`, where written.
     pub ttl: Option<Span>,
+    /// `#[parent]`, where written: the field holding a child's parent key.
+    pub parent: Option<Span>,
     pub serde: SerdeField,
 }
 
-/// Reads a field's attributes; `#[ttl]` takes no arguments and is given once.
+/// Reads a field's attributes; `#[ttl]` and `#[parent]` take no arguments and are given once.
 pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut ttl = None;
+    let mut parent = None;
     let mut given = Given::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("parent")) {
+        if let Err(error) = attr.meta.require_path_only() {
+            cx.error_at(
+                attr,
+                format!(
+                    "#[parent] takes no arguments ({error}): the parent entity is named on the \
+                     struct, #[dynakey(parent = Parent)]; mark the field holding its key with \
+                     #[parent]"
+                ),
+            );
+            continue;
+        }
+        if given.first_time(cx, "#[parent]", attr, KEEP_ONE) {
+            parent = Some(attr.path().span());
+        }
+    }
     for attr in attrs.iter().filter(|a| a.path().is_ident("ttl")) {
         if let Err(error) = attr.meta.require_path_only() {
             cx.error_at(
@@ -75,6 +96,7 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     }
     FieldAttrs {
         ttl,
+        parent,
         serde: crate::grammar::serde::field(attrs),
     }
 }
@@ -249,11 +271,14 @@ pub fn attrs(cx: &Ctxt, attrs: &[Attribute]) -> EntityAttrs {
                     options.set(cx, &mut out.updated_at, key, field);
                 } else if key.is_ident("unlisted") {
                     options.set(cx, &mut out.unlisted, key, key.clone());
+                } else if key.is_ident("parent") {
+                    let path: Path = meta.value()?.parse()?;
+                    options.set(cx, &mut out.parent, key, path);
                 } else {
                     return Err(meta.error(
                         "unknown dynakey option; expected `table = TableType`, `name = \"EntityName\"`, \
                          `entity_type = \"attribute\"`, `version = \"field\"`, `created_at = \"field\"`, \
-                         `updated_at = \"field\"` or `unlisted`",
+                         `updated_at = \"field\"`, `unlisted` or `parent = ParentEntity`",
                     ));
                 }
                 Ok(())

@@ -1,0 +1,225 @@
+//! What the expansion of a child entity (`#[dynakey(parent = P)]`, docs/semantics.md §11) calls:
+//! its sort-key template is its parent's followed by its own suffix, joined at build time (the
+//! derive of the child cannot read the parent's attributes, only its `Entity` constants); its
+//! partition key is its parent's; its sort key is its parent's sort key followed by the suffix's
+//! fields.
+//!
+//! The joined template is an ordinary [`KeyTemplate`] (text and parts), so every reader of
+//! templates (matching, collections, the table's pair checks, the design record, migrations) sees
+//! the child as any entity.
+
+use crate::error::{KeyError, KeyErrorKind, KeyRole};
+use crate::template::{field_error, KeyTemplate, TemplatePart};
+use crate::{Entity, Key, KeyQuery, SortKeyPartial};
+
+use super::{Template, Values};
+
+/// The sort-key template of parent `P`; fails the build when `P` has none (a child's sort key
+/// extends its parent's) or is sharded (a child's partition key is its parent's, and a sharded
+/// partition key depends on a sort-key field).
+pub const fn parent_sort<P: Entity>() -> KeyTemplate {
+    if P::SHARDING.is_some() {
+        panic!(
+            "a child entity's parent has a sharded partition key (#[pk(\"…\", shards = N)]): a \
+             child takes its parent's partition key, which a sharded entity spreads over its \
+             shards by a sort-key field; declare the parent without `shards`, or keep the child \
+             a separate entity"
+        )
+    }
+    match P::SORT_TEMPLATE {
+        Some(template) => template,
+        None => panic!(
+            "a child entity's parent has no sort key: a child's sort key extends its parent's, \
+             so parent and children form one item collection; give the table and the parent a \
+             sort key, or keep the child a separate entity"
+        ),
+    }
+}
+
+/// The rules of a child's parent `P` that only its constants tell: [`parent_sort`]'s, and no
+/// rolling key change (`#[next]`/`#[previous]`): the children's copies would not follow it.
+pub const fn assert_parent_keys<P: Entity>() {
+    parent_sort::<P>();
+    if P::KEY_CHANGE.is_some() {
+        panic!(
+            "a child entity's parent declares a rolling key change (#[next(…)]/#[previous(…)]), \
+             which does not carry its children: change the parent's template with #[was(…)] and \
+             `Db::migrate` (its children follow), or finish the key change first"
+        )
+    }
+}
+
+/// `true` when `parent`'s last part and `suffix`'s first are both literals, joined into one.
+const fn merges(parent: &KeyTemplate, suffix: &[TemplatePart]) -> bool {
+    matches!(
+        (parent.parts().last(), suffix.first()),
+        (
+            Some(TemplatePart::Literal(_)),
+            Some(TemplatePart::Literal(_))
+        )
+    )
+}
+
+/// The number of parts of the joined template ([`join_parts`]'s `N`).
+pub const fn joined_len(parent: &KeyTemplate, suffix: &[TemplatePart]) -> usize {
+    parent.parts().len() + suffix.len() - merges(parent, suffix) as usize
+}
+
+/// The byte length of the joined template's text ([`join_text`]'s `N`).
+pub const fn joined_text_len(parent: &KeyTemplate, suffix: &str) -> usize {
+    parent.text().len() + suffix.len()
+}
+
+/// The text of the joined template: the parent's text, then the suffix's.
+pub const fn join_text<const N: usize>(parent: &KeyTemplate, suffix: &str) -> [u8; N] {
+    let (a, b) = (parent.text().as_bytes(), suffix.as_bytes());
+    let mut out = [0u8; N];
+    let mut i = 0;
+    while i < a.len() {
+        out[i] = a[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = b[i - a.len()];
+        i += 1;
+    }
+    out
+}
+
+/// `bytes` (made by [`join_text`] from two texts) as text.
+pub const fn text_of(bytes: &'static [u8]) -> &'static str {
+    match core::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(_) => panic!("the joined template text is not UTF-8"),
+    }
+}
+
+/// `text[start..end]`, a literal of the joined text.
+const fn slice(text: &'static str, start: usize, end: usize) -> &'static str {
+    let (head, _) = text.as_bytes().split_at(end);
+    let (_, middle) = head.split_at(start);
+    text_of(middle)
+}
+
+/// The parts of the joined template: the parent's, then the suffix's; when the parent ends with a
+/// literal and the suffix starts with one, the two are one literal of `text` (the joined text, in
+/// which every literal is written as it is).
+pub const fn join_parts<const N: usize>(
+    parent: &KeyTemplate,
+    suffix: &[TemplatePart],
+    text: &'static str,
+) -> [TemplatePart; N] {
+    let head = parent.parts();
+    let mut out = [TemplatePart::Literal(""); N];
+    let mut i = 0;
+    while i < head.len() {
+        out[i] = head[i];
+        i += 1;
+    }
+    let mut j = 0;
+    if merges(parent, suffix) {
+        let (TemplatePart::Literal(last), TemplatePart::Literal(first)) =
+            (head[head.len() - 1], suffix[0])
+        else {
+            panic!("merged parts are literals")
+        };
+        let at = parent.text().len();
+        out[i - 1] = TemplatePart::Literal(slice(text, at - last.len(), at + first.len()));
+        j = 1;
+    }
+    let mut k = i;
+    while j < suffix.len() {
+        out[k] = suffix[j];
+        k += 1;
+        j += 1;
+    }
+    out
+}
+
+/// The joined sort-key template of a child entity, from [`join_text`] and [`join_parts`].
+pub const fn child_template(text: &'static str, parts: &'static [TemplatePart]) -> KeyTemplate {
+    KeyTemplate::from_parts(text, KeyRole::Sort, parts)
+}
+
+/// The partition key of a child under `parent`: the parent's.
+#[inline]
+pub fn child_partition_key<P: Entity>(parent: &Key<P>) -> Result<String, KeyError> {
+    Ok(parent.partition().to_owned())
+}
+
+/// The sort key of a child under `parent`: the parent's sort key, then `values` by `suffix` (the
+/// child's template after the parent's key). The parent's last segment, when it is a
+/// variable-width placeholder, is now followed by the suffix's first character, its terminator:
+/// a parent key whose last value holds that character has no children (docs/semantics.md §2).
+///
+/// # Errors
+/// [`KeyErrorKind::Terminator`] for such a parent key; the suffix's encoding errors; DynamoDB's
+/// size rules on the whole key.
+pub fn child_sort_key<P: Entity, Ts, V: Values<Ts>>(
+    parent: &Key<P>,
+    suffix: &Template<Ts>,
+    joined: &KeyTemplate,
+    values: V,
+) -> Result<String, KeyError> {
+    let mut out = parent_sort_key::<P>(parent, &suffix.template, joined)?;
+    // Writes the suffix's leading literal, then its fields.
+    values.push_key(&suffix.template, &mut out)?;
+    super::finish_key(KeyRole::Sort, out)
+}
+
+/// The sort-key text every child of `parent` starts with: the parent's sort key and the suffix's
+/// leading literal (checked as [`child_sort_key`] says).
+fn child_prefix<P: Entity>(
+    parent: &Key<P>,
+    suffix: &KeyTemplate,
+    joined: &KeyTemplate,
+) -> Result<String, KeyError> {
+    let mut out = parent_sort_key::<P>(parent, suffix, joined)?;
+    out.push_str(suffix.literal_prefix());
+    Ok(out)
+}
+
+/// The parent's sort key, checked as [`child_sort_key`] says, with room for the suffix.
+fn parent_sort_key<P: Entity>(
+    parent: &Key<P>,
+    suffix: &KeyTemplate,
+    joined: &KeyTemplate,
+) -> Result<String, KeyError> {
+    let Some(sort) = parent.sort() else {
+        return Err(KeyErrorKind::Condition(format!(
+            "the parent key of a `{}` has no sort key",
+            P::ENTITY_NAME
+        ))
+        .into());
+    };
+    let terminator = suffix.literal_prefix().chars().next();
+    if let (Some(template), Some(terminator)) = (P::SORT_TEMPLATE, terminator) {
+        if let Some(TemplatePart::Field {
+            name, width: None, ..
+        }) = template.parts().last()
+        {
+            let segments = template.segments(sort)?;
+            if let Some((_, last)) = segments.last() {
+                if last.contains(terminator) {
+                    return Err(field_error(last, name, Some(terminator), joined.text()));
+                }
+            }
+        }
+    }
+    let mut out = String::with_capacity(sort.len() + suffix.capacity());
+    out.push_str(sort);
+    Ok(out)
+}
+
+/// The generated `C::query_under(&parent)`: the children `C` of `parent`, a Query of the
+/// parent's partition with `begins_with` of the parent's sort key and the child's leading
+/// literal.
+pub fn query_under<P: Entity, C: Entity>(
+    parent: &Key<P>,
+    suffix: &KeyTemplate,
+    joined: &KeyTemplate,
+) -> KeyQuery<C, crate::PrimaryIndex, crate::SortKeyRange> {
+    let prefix = child_prefix::<P>(parent, suffix, joined);
+    super::query::<C>(child_partition_key(parent))
+        .begins_with(SortKeyPartial::<C, crate::PrimaryIndex>::new(prefix))
+}

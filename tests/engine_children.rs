@@ -1,0 +1,132 @@
+//! Children that take their parent's key (docs/semantics.md §11): a `Copy` declared under a
+//! `Book` with `#[dynakey(parent = Book)]` holds the book's key in one field, its keys are the
+//! book's followed by its own, and the book with its copies is one item collection.
+
+use crate::common;
+
+use dynakey::{Collection, Entity, Key, Table};
+use futures::TryStreamExt;
+use serde::{Deserialize, Serialize};
+
+use common::{BoxError, TestEngine};
+
+#[derive(Table)]
+#[table(partition_key = "PK", sort_key = "SK")]
+enum Library {
+    Book(Book),
+    Copy(Copy),
+}
+
+/// The parent: its sort key ends with its delimiter, so a copy's key (which extends it) is never
+/// a book's.
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(table = Library)]
+#[pk("LIB#<library>")]
+#[sk("BOOK#<genre>#<book>#")]
+struct Book {
+    library: String,
+    genre: String,
+    book: String,
+    title: String,
+}
+
+/// The child: the book's key in `book`, its own `copy` after it.
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(parent = Book)]
+#[sk("<book>COPY#<copy>")]
+struct Copy {
+    #[parent]
+    book: Key<Book>,
+    copy: u32,
+    shelf: String,
+}
+
+/// A book with its copies: one item collection.
+#[derive(Collection, Debug, PartialEq)]
+struct BookWithCopies {
+    book: Book,
+    copies: Vec<Copy>,
+}
+
+fn book(library: &str, genre: &str, id: &str) -> Book {
+    Book {
+        library: library.into(),
+        genre: genre.into(),
+        book: id.into(),
+        title: format!("Title of {id}"),
+    }
+}
+
+fn copy_of(book: &Book, copy: u32) -> Result<Copy, BoxError> {
+    Ok(Copy {
+        book: book.primary_key()?,
+        copy,
+        shelf: format!("S{copy}"),
+    })
+}
+
+#[test]
+fn a_childs_templates_extend_its_parents() -> Result<(), BoxError> {
+    let parent = book("L1", "sf", "dune");
+    let key = parent.primary_key()?;
+    assert_eq!(key.partition(), "LIB#L1");
+    assert_eq!(key.sort(), Some("BOOK#sf#dune#"));
+    let copy = Copy::key(&key, 7u32)?;
+    assert_eq!(copy.partition(), "LIB#L1");
+    assert_eq!(copy.sort(), Some("BOOK#sf#dune#COPY#0000000007"));
+    assert_eq!(Copy::PARTITION_TEMPLATE, Book::PARTITION_TEMPLATE);
+    let sort = Copy::SORT_TEMPLATE.ok_or("a sort key")?;
+    assert_eq!(sort.text(), "BOOK#<genre>#<book>#COPY#<copy>");
+    assert_eq!(
+        sort.fields().collect::<Vec<_>>(),
+        ["genre", "book", "copy"],
+        "one template, as if written out"
+    );
+    assert_eq!(copy_of(&parent, 7)?.primary_key()?, copy);
+    assert!(Key::<Copy>::is_key(
+        "LIB#L1",
+        Some("BOOK#sf#dune#COPY#0000000007")
+    ));
+    assert!(!Key::<Copy>::is_key("LIB#L1", Some("BOOK#sf#dune#")));
+    Ok(())
+}
+
+#[tokio::test]
+async fn children_are_written_read_and_queried_under_their_parent() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Library>().await?;
+    let dune = book("L1", "sf", "dune");
+    let emma = book("L1", "classic", "emma");
+    db.put(&dune).await?;
+    db.put(&emma).await?;
+    for n in 1..=3 {
+        db.put(&copy_of(&dune, n)?).await?;
+    }
+    db.put(&copy_of(&emma, 1)?).await?;
+
+    // Read back: the parent key field is restored from what the item stores.
+    let key = Copy::key(&dune.primary_key()?, 2u32)?;
+    let read = db.get(&key).await?.ok_or("copy 2 stored")?;
+    assert_eq!(read, copy_of(&dune, 2)?);
+    assert_eq!(read.book, dune.primary_key()?);
+
+    // The copies of one book: a Query under its key.
+    let copies: Vec<Copy> = db
+        .query(&Copy::query_under(&dune.primary_key()?))
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(copies.iter().map(|c| c.copy).collect::<Vec<_>>(), [1, 2, 3]);
+
+    // The book with its copies: one item collection.
+    let whole = db
+        .query(&dune.primary_key()?.query_with_children())
+        .collection::<BookWithCopies>()
+        .await?;
+    assert_eq!(whole.collection.book, dune);
+    assert_eq!(whole.collection.copies.len(), 3);
+
+    db.delete(&key).await?;
+    assert!(db.get(&key).await?.is_none());
+    Ok(())
+}
