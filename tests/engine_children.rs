@@ -18,11 +18,12 @@ enum Library {
 }
 
 /// The parent: its sort key ends with its delimiter, so a copy's key (which extends it) is never
-/// a book's.
+/// a book's. Its sort key was `GENRE#<genre>#<book>#` before (`v0`); its children follow.
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[dynakey(table = Library)]
 #[pk("LIB#<library>")]
 #[sk("BOOK#<genre>#<book>#")]
+#[was(sk = "GENRE#<genre>#<book>#")]
 struct Book {
     library: String,
     genre: String,
@@ -39,6 +40,40 @@ struct Copy {
     book: Key<Book>,
     copy: u32,
     shelf: String,
+}
+
+/// The design before the book's template changed: the same entities, the child declared alike.
+mod v0 {
+    use dynakey::{Entity, Key, Table};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Table)]
+    #[table(partition_key = "PK", sort_key = "SK")]
+    pub enum Library {
+        Book(Book),
+        Copy(Copy),
+    }
+
+    #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+    #[dynakey(table = Library)]
+    #[pk("LIB#<library>")]
+    #[sk("GENRE#<genre>#<book>#")]
+    pub struct Book {
+        pub library: String,
+        pub genre: String,
+        pub book: String,
+        pub title: String,
+    }
+
+    #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+    #[dynakey(parent = Book)]
+    #[sk("<book>COPY#<copy>")]
+    pub struct Copy {
+        #[parent]
+        pub book: Key<Book>,
+        pub copy: u32,
+        pub shelf: String,
+    }
 }
 
 /// A book with its copies: one item collection.
@@ -128,5 +163,82 @@ async fn children_are_written_read_and_queried_under_their_parent() -> Result<()
 
     db.delete(&key).await?;
     assert!(db.get(&key).await?.is_none());
+    Ok(())
+}
+
+#[test]
+fn a_child_follows_each_earlier_shape_of_its_parent() -> Result<(), BoxError> {
+    let [earlier] = Copy::EARLIER_KEYS else {
+        return Err(format!("one earlier shape: {:?}", Copy::EARLIER_KEYS).into());
+    };
+    assert_eq!(earlier.partition().text(), "LIB#<library>");
+    assert_eq!(
+        earlier.sort().map(|t| t.text()),
+        Some("GENRE#<genre>#<book>#COPY#<copy>")
+    );
+    let old = v0::Copy::key(&v0::Book::key("L1", "sf", "dune")?, 7u32)?;
+    assert!(Key::<Copy>::is_key(old.partition(), old.sort()));
+    assert!(!Key::<Copy>::is_current(old.partition(), old.sort()));
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_parents_template_change_moves_its_children_with_it() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let name = engine.table_name("children-migrate");
+    let old = engine.db::<v0::Library>(&name);
+    old.ensure_table().await?;
+    let books = [("sf", "dune", 3), ("classic", "emma", 2)];
+    for (genre, id, copies) in books {
+        let book = v0::Book {
+            library: "L1".into(),
+            genre: genre.into(),
+            book: id.into(),
+            title: format!("Title of {id}"),
+        };
+        old.put(&book).await?;
+        for copy in 1..=copies {
+            old.put(&v0::Copy {
+                book: book.primary_key()?,
+                copy,
+                shelf: format!("S{copy}"),
+            })
+            .await?;
+        }
+    }
+
+    let db = engine.db::<Library>(&name);
+    let dune = book("L1", "sf", "dune");
+    let before = db
+        .query(&Copy::query_under(&dune.primary_key()?))
+        .items()
+        .try_collect::<Vec<Copy>>()
+        .await?;
+    assert!(before.is_empty(), "the copies are still under the old key");
+
+    let report = db.migrate::<Book>().and::<Copy>().send().await?;
+    assert_eq!((report.moved, report.current), (7, 0), "{report:?}");
+    assert!(report.failed.is_empty(), "{:?}", report.failed);
+
+    let whole = db
+        .query(&dune.primary_key()?.query_with_children())
+        .collection::<BookWithCopies>()
+        .await?;
+    assert_eq!(whole.collection.book, dune);
+    assert_eq!(
+        whole.collection.copies,
+        [copy_of(&dune, 1)?, copy_of(&dune, 2)?, copy_of(&dune, 3)?]
+    );
+    let emma = book("L1", "classic", "emma");
+    let copies: Vec<Copy> = db
+        .query(&Copy::query_under(&emma.primary_key()?))
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(copies, [copy_of(&emma, 1)?, copy_of(&emma, 2)?]);
+
+    // Every item is in the new shape; a second run writes nothing.
+    let again = db.migrate::<Book>().and::<Copy>().send().await?;
+    assert_eq!((again.moved, again.current), (0, 7), "{again:?}");
     Ok(())
 }

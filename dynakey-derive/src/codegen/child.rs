@@ -53,8 +53,10 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
         }
     });
     let values = template::values(entity, sk, |f| quote!(&self.#f));
+    let earlier_checks = (0..MAX_PARENT_SHAPES)
+        .map(|i| quote!(__dk::listed_parent_shape_check::<#path, Self::Table>(#name, #i)));
     let listed_check = quote_spanned! {sk.lit.span()=>
-        __dk::listed_check::<Self::Table>(#name, __dk::None)
+        __dk::listed_check::<Self::Table>(#name, __dk::None) #(& #earlier_checks)*
     };
     let marker_names: Vec<syn::Ident> = sk
         .field_indices()
@@ -93,6 +95,8 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
                 const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = #parent_entity::PARTITION_TEMPLATE;
                 const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> =
                     __dk::assert_table_with_sort_key::<Self>(__JOINED);
+                const EARLIER_KEYS: &'static [::dynakey::EarlierKey] =
+                    __dk::parent_shapes::<#path>(__EARLIER);
                 const LISTED_CHECKED: bool = #listed_check;
                 #entity_items
 
@@ -134,26 +138,46 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
     }
 }
 
-/// The joined sort-key template, `__JOINED`: the parent's sort-key template, then the suffix.
+/// The joined sort-key templates: `__JOINED`, the parent's current sort-key template then the
+/// suffix, and `__EARLIER`, each earlier shape of the parent (as many as the parent may have)
+/// with the suffix.
 fn joined(entity: &Entity<'_>, path: &syn::Path, sk: &Template) -> TokenStream {
+    let span = path.span();
+    let current = joined_template(entity, sk, quote!(__dk::parent_sort::<#path>()));
+    let earlier = (0..MAX_PARENT_SHAPES).map(|i| {
+        let sort = joined_template(entity, sk, quote!(__dk::parent_shape_sort::<#path>(#i)));
+        quote! {
+            __dk::earlier_key(__dk::parent_shape_partition::<#path>(#i), __dk::Some(#sort))
+        }
+    });
+    quote_spanned! {span=>
+        const _: () = __dk::assert_parent_keys::<#path>();
+        const __JOINED: ::dynakey::KeyTemplate = #current;
+        const __EARLIER: &[::dynakey::EarlierKey; __dk::MAX_PARENT_SHAPES] = &[#(#earlier),*];
+    }
+}
+
+/// `__private::MAX_PARENT_SHAPES`: the earlier shapes of a parent its children follow.
+const MAX_PARENT_SHAPES: usize = 4;
+
+/// A block evaluating to the template `parent` (a `KeyTemplate` expression) joined with the
+/// suffix `sk`.
+fn joined_template(entity: &Entity<'_>, sk: &Template, parent: TokenStream) -> TokenStream {
     let ident = entity.ident;
     let text = sk.lit.value();
-    let span = path.span();
-    quote_spanned! {span=>
-        const __PARENT_SORT: ::dynakey::KeyTemplate = __dk::parent_sort::<#path>();
-        const _: () = __dk::assert_parent_keys::<#path>();
-        const __TEXT_LEN: usize = __dk::joined_text_len(&__PARENT_SORT, #text);
-        const __TEXT_BYTES: &[u8] = &__dk::join_text::<__TEXT_LEN>(&__PARENT_SORT, #text);
-        const __TEXT: &str = __dk::text_of(__TEXT_BYTES);
-        const __PARTS_LEN: usize =
-            __dk::joined_len(&__PARENT_SORT, #ident::__SUFFIX.template.parts());
-        const __PARTS: &[::dynakey::TemplatePart] = &__dk::join_parts::<__PARTS_LEN>(
-            &__PARENT_SORT,
+    quote! {{
+        const PARENT: ::dynakey::KeyTemplate = #parent;
+        const TEXT_LEN: usize = __dk::joined_text_len(&PARENT, #text);
+        const TEXT_BYTES: &[u8] = &__dk::join_text::<TEXT_LEN>(&PARENT, #text);
+        const TEXT: &str = __dk::text_of(TEXT_BYTES);
+        const PARTS_LEN: usize = __dk::joined_len(&PARENT, #ident::__SUFFIX.template.parts());
+        const PARTS: &[::dynakey::TemplatePart] = &__dk::join_parts::<PARTS_LEN>(
+            &PARENT,
             #ident::__SUFFIX.template.parts(),
-            __TEXT,
+            TEXT,
         );
-        const __JOINED: ::dynakey::KeyTemplate = __dk::child_template(__TEXT, __PARTS);
-    }
+        __dk::child_template(TEXT, PARTS)
+    }}
 }
 
 /// `pub fn key(parent: &Key<P>, <suffix fields>)` and `pub fn query_under(parent: &Key<P>)`.

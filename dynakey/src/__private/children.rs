@@ -9,7 +9,7 @@
 //! the child as any entity.
 
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
-use crate::template::{field_error, KeyTemplate, TemplatePart};
+use crate::template::{field_error, EarlierKey, KeyTemplate, TemplatePart};
 use crate::{Entity, Key, KeyQuery, SortKeyPartial};
 
 use super::{Template, Values};
@@ -36,10 +36,22 @@ pub const fn parent_sort<P: Entity>() -> KeyTemplate {
     }
 }
 
-/// The rules of a child's parent `P` that only its constants tell: [`parent_sort`]'s, and no
-/// rolling key change (`#[next]`/`#[previous]`): the children's copies would not follow it.
+/// The most earlier shapes (`#[was(…)]`) of a parent whose children follow them: a child's
+/// expansion joins this many shapes (those the parent lacks are left out).
+pub const MAX_PARENT_SHAPES: usize = 4;
+
+/// The rules of a child's parent `P` that only its constants tell: [`parent_sort`]'s, at most
+/// [`MAX_PARENT_SHAPES`] earlier shapes, and no rolling key change (`#[next]`/`#[previous]`): the
+/// children's copies would not follow it.
 pub const fn assert_parent_keys<P: Entity>() {
     parent_sort::<P>();
+    if P::EARLIER_KEYS.len() > MAX_PARENT_SHAPES {
+        panic!(
+            "a child entity's parent declares more than 4 earlier shapes (#[was(…)]), the most \
+             its children follow: migrate the parent's and children's items (`Db::migrate`), \
+             then remove the oldest #[was(…)]"
+        )
+    }
     if P::KEY_CHANGE.is_some() {
         panic!(
             "a child entity's parent declares a rolling key change (#[next(…)]/#[previous(…)]), \
@@ -47,6 +59,48 @@ pub const fn assert_parent_keys<P: Entity>() {
              `Db::migrate` (its children follow), or finish the key change first"
         )
     }
+}
+
+/// The empty template: the stand-in for a parent shape `P` does not have.
+const NO_SHAPE: KeyTemplate = KeyTemplate::from_parts("", KeyRole::Sort, &[]);
+
+/// The sort-key template of `P`'s earlier shape `i` (`#[was(…)]` order), or an empty template
+/// when `P` has no such shape.
+pub const fn parent_shape_sort<P: Entity>(i: usize) -> KeyTemplate {
+    if i < P::EARLIER_KEYS.len() {
+        if let Some(sort) = P::EARLIER_KEYS[i].sort() {
+            return *sort;
+        }
+    }
+    NO_SHAPE
+}
+
+/// The partition-key template of `P`'s earlier shape `i`, or `P`'s current one when `P` has no
+/// such shape.
+pub const fn parent_shape_partition<P: Entity>(i: usize) -> KeyTemplate {
+    if i < P::EARLIER_KEYS.len() {
+        return *P::EARLIER_KEYS[i].partition();
+    }
+    P::PARTITION_TEMPLATE
+}
+
+/// The child's earlier shapes: one per earlier shape of `P`, of `all` (joined for every possible
+/// shape, [`MAX_PARENT_SHAPES`]).
+pub const fn parent_shapes<P: Entity>(
+    all: &'static [EarlierKey; MAX_PARENT_SHAPES],
+) -> &'static [EarlierKey] {
+    let count = if P::EARLIER_KEYS.len() < MAX_PARENT_SHAPES {
+        P::EARLIER_KEYS.len()
+    } else {
+        MAX_PARENT_SHAPES
+    };
+    all.split_at(count).0
+}
+
+/// The table enum's check of the child's earlier shape `i` (as `listed_earlier_check`), for a
+/// shape `P` has.
+pub const fn listed_parent_shape_check<P: Entity, T: crate::Table>(name: &str, i: usize) -> bool {
+    i >= P::EARLIER_KEYS.len() || super::listed_earlier_check::<T>(name, i)
 }
 
 /// `true` when `parent`'s last part and `suffix`'s first are both literals, joined into one.
