@@ -29,7 +29,7 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
     if !generics.params.is_empty() {
         cx.error_at(generics, "#[derive(Entity)] does not support generic structs: key templates need concrete field types");
     }
-    if entity.pk.is_empty() && !entity.pk_written && entity.parent.is_none() {
+    if entity.pk.is_empty() && !entity.pk_written && entity.declares_parent.is_none() {
         cx.error_at(
             entity.ident,
             "missing #[pk(\"…\")]: every entity needs a partition-key template, e.g. #[pk(\"WS#<workspace>\")]",

@@ -143,6 +143,9 @@ pub struct Entity<'a> {
     /// `#[dynakey(parent = P)]` with its `#[parent]` field: a child entity, whose `sk` holds the
     /// template after the parent's key (`model::child`).
     pub parent: Option<child::Parent>,
+    /// `#[dynakey(parent = P)]` is written (even when the declaration did not resolve): the
+    /// entity takes its partition key and key shapes from a parent.
+    pub declares_parent: Option<syn::Path>,
 }
 
 impl Entity<'_> {
@@ -222,7 +225,16 @@ pub fn entity<'a>(
         .filter_map(|a| resolve(a, Role::Sort))
         .collect();
     let is_child = attrs.parent.is_some();
-    let parent = child::resolve(cx, &input.ident, attrs.parent, &fields, &mut sk);
+    let declares_parent = attrs.parent.clone();
+    let parent = child::resolve(
+        cx,
+        &input.ident,
+        attrs.parent,
+        attrs.table.as_ref(),
+        &fields,
+        &mut sk,
+        attrs.sk_written,
+    );
     let earlier = history::resolve(cx, &fields, was);
     let key_change = key_change::resolve(cx, &fields, changes);
     let indexes = index::resolve_all(cx, &fields, attrs.indexes);
@@ -279,6 +291,7 @@ pub fn entity<'a>(
         managed,
         unique,
         parent,
+        declares_parent,
     })
 }
 

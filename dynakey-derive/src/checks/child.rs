@@ -6,18 +6,20 @@ use crate::ctxt::Ctxt;
 use crate::model::Entity;
 
 pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
-    let Some(parent) = &entity.parent else {
+    let Some(path) = &entity.declares_parent else {
         return;
     };
-    let field = entity.field(parent.field).name();
-    let path = &parent.path;
     let parent_name = quote::quote!(#path).to_string().replace(' ', "");
+    let field = entity.parent.as_ref().map_or_else(
+        || "the #[parent] field".to_owned(),
+        |parent| format!("field `{}`", entity.field(parent.field).name()),
+    );
     for pk in &entity.pk {
         cx.error_at(
             &pk.lit,
             format!(
                 "a child entity's partition key is its parent's (`{parent_name}`'s, from its key \
-                 in field `{field}`): remove #[pk(…)]"
+                 in {field}): remove #[pk(…)]"
             ),
         );
     }
@@ -49,13 +51,16 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
              and `shard_by`",
         );
     }
+    let Some(parent) = &entity.parent else {
+        return;
+    };
     for template in entity.index_templates() {
         if template.field_indices().any(|i| i == parent.field) {
             cx.error_at(
                 &template.lit,
                 format!(
-                    "field `{field}` holds the parent's key, which is no key segment: an index \
-                     template names the child's own fields only"
+                    "{field} holds the parent's key, which is no key segment: an index template \
+                     names the child's own fields only"
                 ),
             );
         }

@@ -1,8 +1,12 @@
 //! The expansion of a child entity (`#[dynakey(parent = P)]`, docs/semantics.md §11): its keys
 //! are made from its parent's key (the `#[parent]` field, a `dynakey::Key<P>`) and its own sort
 //! key suffix. The parent's templates are read at build time from `P`'s `Entity` constants: the
-//! child's sort-key template is joined there (`__private::join_parts`), and the rules that need
-//! both (a parent with a sort key, not sharded, without a rolling key change) are checked there.
+//! child's sort-key templates (the current one and one per earlier shape of the parent) are
+//! joined there (`__private::join_parts`), and the rules that need both (a parent with a sort key,
+//! not sharded, without a rolling key change) are checked there.
+//!
+//! Everything that names `P` is an item of an impl whose where clause says `P: Entity` (spanned
+//! at `parent = P`), so a parent that is not an entity is one error there.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -15,6 +19,9 @@ use crate::codegen::{
 use crate::model::child::Parent;
 use crate::model::{Entity, Template};
 
+/// `__private::MAX_PARENT_SHAPES`: the earlier shapes of a parent its children follow.
+const MAX_PARENT_SHAPES: usize = 4;
+
 pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
     // The model guarantees the suffix template of a child.
     let Some(sk) = entity.sk.first() else {
@@ -25,15 +32,13 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
     let name = &entity.name;
     let path = &parent.path;
     let field = entity.field(parent.field).ident;
-    let bounds = template::where_clause(entity);
+    let bounds = bounds(entity, parent);
     let markers = sort_key_order::markers_module(entity);
-    let suffix = format_ident!("__SUFFIX");
 
     let mut parts = Parts::default();
-    parts
-        .methods
-        .extend(template::const_item(entity, sk, &suffix));
-    parts.methods.extend(key_fn(entity, parent, sk));
+    parts.methods.extend(suffix_const(entity, sk));
+    parts.methods.extend(joined(path, sk));
+    parts.methods.extend(key_fns(entity, parent, sk));
     parts.extend(index::entity(entity, &bounds, &markers));
     parts.extend(managed::expand(entity, &bounds));
     parts.inner.extend(stored_attributes::check(entity));
@@ -53,10 +58,11 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
         }
     });
     let values = template::values(entity, sk, |f| quote!(&self.#f));
-    let earlier_checks = (0..MAX_PARENT_SHAPES)
-        .map(|i| quote!(__dk::listed_parent_shape_check::<#path, Self::Table>(#name, #i)));
+    let earlier_checks = (0..MAX_PARENT_SHAPES).map(|i| {
+        quote_spanned!(path.span()=> __dk::listed_parent_shape_check::<#path, Self::Table>(#name, #i))
+    });
     let listed_check = quote_spanned! {sk.lit.span()=>
-        __dk::listed_check::<Self::Table>(#name, __dk::None) #(& #earlier_checks)*
+        __dk::listed_check::<Self::Table>(#name, __dk::None)
     };
     let marker_names: Vec<syn::Ident> = sk
         .field_indices()
@@ -65,10 +71,11 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
         .collect();
     let marker_module = sort_key_order::markers(&markers, &marker_names);
     let attribute_shared = crate::codegen::attribute_index::shared(entity);
-    // The parent is named at `parent = P`: a type that is not an entity is reported there.
-    let parent_entity = quote_spanned!(path.span()=> <#path as ::dynakey::Entity>);
-    let parent_parsed = quote_spanned!(path.span()=> <#path as ::dynakey::ParsedKeys>);
-    let joined = joined(entity, path, sk);
+    let same_table = parent.table.as_ref().map(|table| {
+        quote_spanned! {table.span()=>
+            const _: () = __dk::assert_parent_table::<#table, <#path as ::dynakey::Entity>::Table>();
+        }
+    });
     let Parts {
         outer,
         inner,
@@ -84,47 +91,40 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
             #marker_module
             #attribute_shared
             #inner
-            #joined
+            #same_table
 
             #[automatically_derived]
             impl ::dynakey::Entity for #ident #bounds {
                 type Table = #table;
-                type PartitionFields = #parent_entity::PartitionFields;
+                type PartitionFields = <#path as ::dynakey::Entity>::PartitionFields;
                 const ENTITY_NAME: &'static str = #name;
                 #entity_type
-                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = #parent_entity::PARTITION_TEMPLATE;
+                const PARTITION_TEMPLATE: ::dynakey::KeyTemplate =
+                    <#path as ::dynakey::Entity>::PARTITION_TEMPLATE;
+                // The parent's derive checked that the table has a sort key.
                 const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> =
-                    __dk::assert_table_with_sort_key::<Self>(__JOINED);
+                    __dk::Some(Self::__JOINED_0);
                 const EARLIER_KEYS: &'static [::dynakey::EarlierKey] =
-                    __dk::parent_shapes::<#path>(__EARLIER);
-                const LISTED_CHECKED: bool = #listed_check;
+                    __dk::parent_shapes::<#path>(Self::__EARLIER);
+                const LISTED_CHECKED: bool = #listed_check #(& #earlier_checks)*;
                 #entity_items
 
                 #[inline]
                 fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
-                    __dk::child_partition_key::<#path>(&self.#field)
+                    __dk::child_partition_key::<#path>(
+                        __dk::ParentKeyOf::<#path>::parent_key(&self.#field),
+                    )
                 }
 
                 #[inline]
                 fn sort_key(&self) -> __dk::Result<__dk::Option<__dk::String>, __dk::KeyError> {
-                    __dk::child_sort_key::<#path, _, _>(&self.#field, &Self::#suffix, &__JOINED, #values)
-                        .map(__dk::Some)
-                }
-            }
-
-            #[automatically_derived]
-            impl ::dynakey::ParsedKeys for #ident #bounds {
-                type PartitionKey = #parent_parsed::PartitionKey;
-                type PartitionValues = #parent_parsed::PartitionValues;
-                #[inline]
-                fn partition_fields(values: Self::PartitionValues) -> Self::PartitionKey {
-                    #parent_parsed::partition_fields(values)
-                }
-                type SortKey = ::dynakey::NoKeyFields;
-                type SortValues = ::dynakey::NoKeyFields;
-                #[inline]
-                fn sort_fields(values: ::dynakey::NoKeyFields) -> ::dynakey::NoKeyFields {
-                    values
+                    __dk::child_sort_key::<#path, _, _>(
+                        __dk::ParentKeyOf::<#path>::parent_key(&self.#field),
+                        &Self::__SUFFIX,
+                        &Self::__JOINED_0,
+                        #values,
+                    )
+                    .map(__dk::Some)
                 }
             }
 
@@ -138,50 +138,76 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
     }
 }
 
-/// The joined sort-key templates: `__JOINED`, the parent's current sort-key template then the
-/// suffix, and `__EARLIER`, each earlier shape of the parent (as many as the parent may have)
-/// with the suffix.
-fn joined(entity: &Entity<'_>, path: &syn::Path, sk: &Template) -> TokenStream {
-    let span = path.span();
-    let current = joined_template(entity, sk, quote!(__dk::parent_sort::<#path>()));
-    let earlier = (0..MAX_PARENT_SHAPES).map(|i| {
-        let sort = joined_template(entity, sk, quote!(__dk::parent_shape_sort::<#path>(#i)));
-        quote! {
-            __dk::earlier_key(__dk::parent_shape_partition::<#path>(#i), __dk::Some(#sort))
-        }
-    });
-    quote_spanned! {span=>
-        const _: () = __dk::assert_parent_keys::<#path>();
-        const __JOINED: ::dynakey::KeyTemplate = #current;
-        const __EARLIER: &[::dynakey::EarlierKey; __dk::MAX_PARENT_SHAPES] = &[#(#earlier),*];
+/// The entity's where clause (`template::where_clause`), with `P: Entity` spanned at
+/// `parent = P`, and the `#[parent]` field's type a `Key<P>` (`__private::ParentKeyOf`) spanned at
+/// that type: each mistake is one error at its token, nothing inside the impls adds another.
+fn bounds(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
+    let ty = entity.field(parent.field).ty;
+    let path = &parent.path;
+    let is_entity = quote_spanned!(path.span()=> #path: ::dynakey::Entity);
+    let key = quote_spanned!(ty.span()=> #ty: __dk::ParentKeyOf<#path>);
+    let bounds = template::where_clause(entity);
+    if bounds.is_empty() {
+        quote!(where #is_entity, #key)
+    } else {
+        quote!(#bounds #is_entity, #key)
     }
 }
 
-/// `__private::MAX_PARENT_SHAPES`: the earlier shapes of a parent its children follow.
-const MAX_PARENT_SHAPES: usize = 4;
+/// `const __SUFFIX: __private::Template<(T, …)>`, the child's own template after the parent's
+/// key (its text without the parent's placeholder).
+fn suffix_const(entity: &Entity<'_>, sk: &Template) -> TokenStream {
+    template::const_item(entity, sk, &format_ident!("__SUFFIX"))
+}
 
-/// A block evaluating to the template `parent` (a `KeyTemplate` expression) joined with the
-/// suffix `sk`.
-fn joined_template(entity: &Entity<'_>, sk: &Template, parent: TokenStream) -> TokenStream {
-    let ident = entity.ident;
+/// The joined sort-key templates, associated constants of the child: `__JOINED_0`, the parent's
+/// current sort-key template then the suffix, `__JOINED_<i>` the same for the parent's earlier
+/// shape `i - 1` (an empty stand-in where the parent has none), and `__EARLIER`, the earlier
+/// shapes they make.
+fn joined(path: &syn::Path, sk: &Template) -> TokenStream {
     let text = sk.lit.value();
-    quote! {{
-        const PARENT: ::dynakey::KeyTemplate = #parent;
-        const TEXT_LEN: usize = __dk::joined_text_len(&PARENT, #text);
-        const TEXT_BYTES: &[u8] = &__dk::join_text::<TEXT_LEN>(&PARENT, #text);
-        const TEXT: &str = __dk::text_of(TEXT_BYTES);
-        const PARTS_LEN: usize = __dk::joined_len(&PARENT, #ident::__SUFFIX.template.parts());
-        const PARTS: &[::dynakey::TemplatePart] = &__dk::join_parts::<PARTS_LEN>(
-            &PARENT,
-            #ident::__SUFFIX.template.parts(),
-            TEXT,
-        );
-        __dk::child_template(TEXT, PARTS)
-    }}
+    let mut out = TokenStream::new();
+    for i in 0..=MAX_PARENT_SHAPES {
+        let parent = format_ident!("__PARENT_{}", i);
+        let joined_text = format_ident!("__TEXT_{}", i);
+        let joined_parts = format_ident!("__PARTS_{}", i);
+        let joined = format_ident!("__JOINED_{}", i);
+        // Spanned at `parent = P`: the build-time rules of the parent are reported there.
+        let span = path.span();
+        let sort = match i {
+            0 => quote_spanned!(span=> __dk::parent_sort::<#path>()),
+            _ => {
+                let shape = i - 1;
+                quote_spanned!(span=> __dk::parent_shape_sort::<#path>(#shape))
+            }
+        };
+        out.extend(quote_spanned! {span=>
+            const #parent: ::dynakey::KeyTemplate = #sort;
+            const #joined_text: &'static __dk::JoinedText = &__dk::join_text(&Self::#parent, #text);
+            const #joined_parts: &'static __dk::JoinedParts = &__dk::join_parts(
+                &Self::#parent,
+                Self::__SUFFIX.template.parts(),
+                Self::#joined_text.as_str(),
+            );
+            const #joined: ::dynakey::KeyTemplate =
+                __dk::child_template(Self::#joined_text.as_str(), Self::#joined_parts.as_slice());
+        });
+    }
+    let earlier = (1..=MAX_PARENT_SHAPES).map(|i| {
+        let joined = format_ident!("__JOINED_{}", i);
+        let shape = i - 1;
+        quote! {
+            __dk::earlier_key(__dk::parent_shape_partition::<#path>(#shape), __dk::Some(Self::#joined))
+        }
+    });
+    out.extend(quote! {
+        const __EARLIER: &'static [::dynakey::EarlierKey; __dk::MAX_PARENT_SHAPES] = &[#(#earlier),*];
+    });
+    out
 }
 
 /// `pub fn key(parent: &Key<P>, <suffix fields>)` and `pub fn query_under(parent: &Key<P>)`.
-fn key_fn(entity: &Entity<'_>, parent: &Parent, sk: &Template) -> TokenStream {
+fn key_fns(entity: &Entity<'_>, parent: &Parent, sk: &Template) -> TokenStream {
     let path = &parent.path;
     let field = entity.field(parent.field).ident;
     let params = template::params(entity, sk);
@@ -204,16 +230,21 @@ fn key_fn(entity: &Entity<'_>, parent: &Parent, sk: &Template) -> TokenStream {
     );
     quote! {
         #[doc = #key_doc]
-        pub fn key(#field: &::dynakey::Key<#path>, #(#params),*) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
+        pub fn key(
+            #field: &::dynakey::Key<#path>,
+            #(#params),*
+        ) -> __dk::Result<::dynakey::Key<Self>, __dk::KeyError> {
             __dk::key(
                 __dk::child_partition_key::<#path>(#field),
-                __dk::child_sort_key::<#path, _, _>(#field, &Self::__SUFFIX, &__JOINED, #values),
+                __dk::child_sort_key::<#path, _, _>(#field, &Self::__SUFFIX, &Self::__JOINED_0, #values),
             )
         }
 
         #[doc = #query_doc]
-        pub fn query_under(#field: &::dynakey::Key<#path>) -> ::dynakey::KeyQuery<Self, ::dynakey::PrimaryIndex, ::dynakey::SortKeyRange> {
-            __dk::query_under::<#path, Self>(#field, &Self::__SUFFIX.template, &__JOINED)
+        pub fn query_under(
+            #field: &::dynakey::Key<#path>,
+        ) -> ::dynakey::KeyQuery<Self, ::dynakey::PrimaryIndex, ::dynakey::SortKeyRange> {
+            __dk::query_under::<#path, Self>(#field, &Self::__SUFFIX.template, &Self::__JOINED_0)
         }
     }
 }

@@ -18,6 +18,8 @@ pub struct Parent {
     pub field: usize,
     /// The sort-key template as written (`"<book>#COPY#<copy>"`), for messages.
     pub written: LitStr,
+    /// `table = T`, when the child names its table too (it must be the parent's).
+    pub table: Option<Path>,
 }
 
 /// Resolves the declaration, and takes the parent's placeholder off the start of the sort-key
@@ -28,8 +30,10 @@ pub fn resolve(
     cx: &Ctxt,
     ident: &Ident,
     path: Option<Path>,
+    table: Option<&Path>,
     fields: &[Field<'_>],
     sk: &mut [Template],
+    sk_written: bool,
 ) -> Option<Parent> {
     let marked: Vec<(usize, Span)> = fields
         .iter()
@@ -78,6 +82,10 @@ pub fn resolve(
     }
     let name = fields[field].name();
     let Some(template) = sk.first_mut() else {
+        if sk_written {
+            // Its template's mistake is reported.
+            return None;
+        }
         cx.error_at(
             ident,
             format!(
@@ -125,5 +133,6 @@ pub fn resolve(
         path,
         field,
         written,
+        table: table.cloned(),
     })
 }

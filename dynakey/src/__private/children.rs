@@ -14,10 +14,11 @@ use crate::{Entity, Key, KeyQuery, SortKeyPartial};
 
 use super::{Template, Values};
 
-/// The sort-key template of parent `P`; fails the build when `P` has none (a child's sort key
+/// The sort-key template of parent `P`, after [`assert_parent_keys`]; fails the build when `P` has none (a child's sort key
 /// extends its parent's) or is sharded (a child's partition key is its parent's, and a sharded
 /// partition key depends on a sort-key field).
 pub const fn parent_sort<P: Entity>() -> KeyTemplate {
+    assert_parent_keys::<P>();
     if P::SHARDING.is_some() {
         panic!(
             "a child entity's parent has a sharded partition key (#[pk(\"…\", shards = N)]): a \
@@ -36,15 +37,51 @@ pub const fn parent_sort<P: Entity>() -> KeyTemplate {
     }
 }
 
+/// Implemented by `Key<P>` only: the type of a child's `#[parent]` field, required by the
+/// child's generated impls (one error at the field's type when it is another).
+#[diagnostic::on_unimplemented(
+    message = "the #[parent] field holds `{Self}`, not the key of the parent entity `{P}`",
+    label = "not a `dynakey::Key<{P}>`",
+    note = "a child entity holds its parent's key in one field of type `dynakey::Key<{P}>` (what \
+            `{P}::key(…)` and `primary_key()` return), e.g. `#[parent] parent: dynakey::Key<{P}>`"
+)]
+pub trait ParentKeyOf<P> {
+    /// The parent's key.
+    fn parent_key(&self) -> &Key<P>;
+}
+
+impl<P> ParentKeyOf<P> for Key<P> {
+    #[inline]
+    fn parent_key(&self) -> &Key<P> {
+        self
+    }
+}
+
+/// Implemented for `(T, T)`: the table a child names (`table = T`) and its parent's table.
+#[diagnostic::on_unimplemented(
+    message = "a child entity lives in its parent's table, and this is another one",
+    label = "not the parent's table",
+    note = "a child's items are in its parent's item collection: leave `table = …` out (the \
+            child takes its parent's table) or name the parent's table; the tables are {Self}"
+)]
+pub trait ParentTable {}
+impl<T> ParentTable for (T, T) {}
+
+/// Build-time check that `T`, the table a child names, is `PT`, its parent's table.
+pub const fn assert_parent_table<T, PT>()
+where
+    (T, PT): ParentTable,
+{
+}
+
 /// The most earlier shapes (`#[was(…)]`) of a parent whose children follow them: a child's
 /// expansion joins this many shapes (those the parent lacks are left out).
 pub const MAX_PARENT_SHAPES: usize = 4;
 
-/// The rules of a child's parent `P` that only its constants tell: [`parent_sort`]'s, at most
+/// The rules of a child's parent `P` that only its constants tell (besides [`parent_sort`]'s): at most
 /// [`MAX_PARENT_SHAPES`] earlier shapes, and no rolling key change (`#[next]`/`#[previous]`): the
 /// children's copies would not follow it.
 pub const fn assert_parent_keys<P: Entity>() {
-    parent_sort::<P>();
     if P::EARLIER_KEYS.len() > MAX_PARENT_SHAPES {
         panic!(
             "a child entity's parent declares more than 4 earlier shapes (#[was(…)]), the most \
@@ -98,50 +135,73 @@ pub const fn parent_shapes<P: Entity>(
 }
 
 /// The table enum's check of the child's earlier shape `i` (as `listed_earlier_check`), for a
-/// shape `P` has.
+/// shape `P` has. Also checks `P`'s rules ([`parent_sort`]), so a child listed by a table enum is
+/// checked at build time even when nothing reads its templates.
 pub const fn listed_parent_shape_check<P: Entity, T: crate::Table>(name: &str, i: usize) -> bool {
+    parent_sort::<P>();
     i >= P::EARLIER_KEYS.len() || super::listed_earlier_check::<T>(name, i)
 }
 
-/// `true` when `parent`'s last part and `suffix`'s first are both literals, joined into one.
-const fn merges(parent: &KeyTemplate, suffix: &[TemplatePart]) -> bool {
-    matches!(
-        (parent.parts().last(), suffix.first()),
-        (
-            Some(TemplatePart::Literal(_)),
-            Some(TemplatePart::Literal(_))
-        )
-    )
+/// The most parts of a joined template: a parent's and a suffix's, each at most
+/// [`MAX_FIELDS`](super::MAX_FIELDS) placeholders with the literals around them.
+pub const MAX_JOINED_PARTS: usize = 2 * (2 * super::MAX_FIELDS + 1);
+
+/// The most bytes of a joined template's text (a sort key is at most 1,024 bytes; the text adds
+/// its placeholders' names).
+pub const MAX_JOINED_TEXT: usize = 2048;
+
+/// The text of a joined template, in a buffer of [`MAX_JOINED_TEXT`] bytes (a constant's value:
+/// its length is not known before the parent's template is).
+pub struct JoinedText {
+    bytes: [u8; MAX_JOINED_TEXT],
+    len: usize,
 }
 
-/// The number of parts of the joined template ([`join_parts`]'s `N`).
-pub const fn joined_len(parent: &KeyTemplate, suffix: &[TemplatePart]) -> usize {
-    parent.parts().len() + suffix.len() - merges(parent, suffix) as usize
+impl JoinedText {
+    /// The text.
+    pub const fn as_str(&'static self) -> &'static str {
+        text_of(self.bytes.split_at(self.len).0)
+    }
 }
 
-/// The byte length of the joined template's text ([`join_text`]'s `N`).
-pub const fn joined_text_len(parent: &KeyTemplate, suffix: &str) -> usize {
-    parent.text().len() + suffix.len()
+/// The parts of a joined template, in a buffer of [`MAX_JOINED_PARTS`].
+pub struct JoinedParts {
+    parts: [TemplatePart; MAX_JOINED_PARTS],
+    len: usize,
+}
+
+impl JoinedParts {
+    /// The parts.
+    pub const fn as_slice(&'static self) -> &'static [TemplatePart] {
+        self.parts.split_at(self.len).0
+    }
 }
 
 /// The text of the joined template: the parent's text, then the suffix's.
-pub const fn join_text<const N: usize>(parent: &KeyTemplate, suffix: &str) -> [u8; N] {
+pub const fn join_text(parent: &KeyTemplate, suffix: &str) -> JoinedText {
     let (a, b) = (parent.text().as_bytes(), suffix.as_bytes());
-    let mut out = [0u8; N];
+    let len = a.len() + b.len();
+    if len > MAX_JOINED_TEXT {
+        panic!(
+            "a child entity's sort-key template, its parent's and its own joined, is over 2,048 \
+             bytes of text: shorten the templates"
+        )
+    }
+    let mut bytes = [0u8; MAX_JOINED_TEXT];
     let mut i = 0;
     while i < a.len() {
-        out[i] = a[i];
+        bytes[i] = a[i];
         i += 1;
     }
-    while i < N {
-        out[i] = b[i - a.len()];
+    while i < len {
+        bytes[i] = b[i - a.len()];
         i += 1;
     }
-    out
+    JoinedText { bytes, len }
 }
 
 /// `bytes` (made by [`join_text`] from two texts) as text.
-pub const fn text_of(bytes: &'static [u8]) -> &'static str {
+const fn text_of(bytes: &'static [u8]) -> &'static str {
     match core::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(_) => panic!("the joined template text is not UTF-8"),
@@ -158,36 +218,32 @@ const fn slice(text: &'static str, start: usize, end: usize) -> &'static str {
 /// The parts of the joined template: the parent's, then the suffix's; when the parent ends with a
 /// literal and the suffix starts with one, the two are one literal of `text` (the joined text, in
 /// which every literal is written as it is).
-pub const fn join_parts<const N: usize>(
+pub const fn join_parts(
     parent: &KeyTemplate,
     suffix: &[TemplatePart],
     text: &'static str,
-) -> [TemplatePart; N] {
+) -> JoinedParts {
     let head = parent.parts();
-    let mut out = [TemplatePart::Literal(""); N];
+    let mut parts = [TemplatePart::Literal(""); MAX_JOINED_PARTS];
     let mut i = 0;
     while i < head.len() {
-        out[i] = head[i];
+        parts[i] = head[i];
         i += 1;
     }
     let mut j = 0;
-    if merges(parent, suffix) {
-        let (TemplatePart::Literal(last), TemplatePart::Literal(first)) =
-            (head[head.len() - 1], suffix[0])
-        else {
-            panic!("merged parts are literals")
-        };
+    if let (Some(TemplatePart::Literal(last)), Some(TemplatePart::Literal(first))) =
+        (head.last(), suffix.first())
+    {
         let at = parent.text().len();
-        out[i - 1] = TemplatePart::Literal(slice(text, at - last.len(), at + first.len()));
+        parts[i - 1] = TemplatePart::Literal(slice(text, at - last.len(), at + first.len()));
         j = 1;
     }
-    let mut k = i;
     while j < suffix.len() {
-        out[k] = suffix[j];
-        k += 1;
+        parts[i] = suffix[j];
+        i += 1;
         j += 1;
     }
-    out
+    JoinedParts { parts, len: i }
 }
 
 /// The joined sort-key template of a child entity, from [`join_text`] and [`join_parts`].
