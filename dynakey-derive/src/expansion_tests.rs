@@ -40,6 +40,7 @@ const TYPES: &[&str] = &[
     "Key",
     "KeyError",
     "KeyQuery",
+    "SortKeyRange",
     "SegmentError",
     "SortKeyPartial",
     "PrimaryIndex",
@@ -421,6 +422,20 @@ fn cases() -> Vec<(&'static str, Derive, DeriveInput)> {
                     board: String,
                     score: u64,
                     rank: u8,
+                }
+            },
+        ),
+        (
+            "entity_child",
+            super::entity,
+            syn::parse_quote! {
+                #[dynakey(parent = Book)]
+                #[sk("<book>COPY#<copy>")]
+                pub struct Copy {
+                    #[parent]
+                    book: Key<Book>,
+                    copy: u32,
+                    shelf: String,
                 }
             },
         ),

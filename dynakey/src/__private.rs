@@ -31,7 +31,9 @@ mod table_checks;
 
 pub use attribute_index::*;
 pub use children::*;
-pub use entity_checks::{check_listed, fail_template_conflict, stored, template_conflict};
+pub use entity_checks::{
+    check_child_listed, check_listed, fail_template_conflict, stored, template_conflict,
+};
 pub use segments::*;
 pub use sort_keys::*;
 pub use table_checks::{

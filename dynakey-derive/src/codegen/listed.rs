@@ -19,8 +19,18 @@ pub fn check(entity: &Entity<'_>) -> TokenStream {
     let table_name = table.to_string().replace(' ', "");
     let ident = entity.ident.to_string();
     let name = &entity.name;
-    let check = quote_spanned! {table.span()=>
-        __dk::check_listed::<#table>(#name, #ident, #table_name)
+    let check = match &entity.parent {
+        // A child that names no table is in its parent's.
+        Some(parent) if parent.table.is_none() => {
+            let path = &parent.path;
+            let parent_name = quote!(#path).to_string().replace(' ', "");
+            quote_spanned! {path.span()=>
+                __dk::check_child_listed::<#table>(#name, #ident, #parent_name)
+            }
+        }
+        _ => quote_spanned! {table.span()=>
+            __dk::check_listed::<#table>(#name, #ident, #table_name)
+        },
     };
     quote!(const _: () = #check;)
 }

@@ -94,15 +94,7 @@ const fn key_attribute_of<T: Table>(name: &str) -> Option<(Option<&'static str>,
 /// the opt-out. The table-wide checks (keys two entities could share) and the table's reads know
 /// only listed entities. A table that lists none (a unit struct) asks nothing.
 pub const fn check_listed<T: Table>(name: &str, ident: &str, table: &str) {
-    let entities = T::ENTITIES;
-    let mut i = 0;
-    while i < entities.len() {
-        if str_eq(entities[i].name, name) {
-            return;
-        }
-        i += 1;
-    }
-    if entities.is_empty() {
+    if is_listed::<T>(name) {
         return;
     }
     let message = Message::new()
@@ -120,6 +112,40 @@ pub const fn check_listed<T: Table>(name: &str, ident: &str, table: &str) {
         .push(table)
         .push("`, or write #[dynakey(table = ")
         .push(table)
+        .push(", unlisted)] for an entity deliberately outside the list");
+    panic!("{}", message.as_str())
+}
+
+/// `true` when table `T` lists the entity named `name`, or lists no entities.
+const fn is_listed<T: Table>(name: &str) -> bool {
+    let entities = T::ENTITIES;
+    let mut i = 0;
+    while i < entities.len() {
+        if str_eq(entities[i].name, name) {
+            return true;
+        }
+        i += 1;
+    }
+    entities.is_empty()
+}
+
+/// [`check_listed`] of a child entity (`#[dynakey(parent = P)]`, named `parent`), whose table is
+/// its parent's.
+pub const fn check_child_listed<T: Table>(name: &str, ident: &str, parent: &str) {
+    if is_listed::<T>(name) {
+        return;
+    }
+    let message = Message::new()
+        .push("child entity `")
+        .push(ident)
+        .push("` is in the table of its parent `")
+        .push(parent)
+        .push("`, whose enum does not list it, so the table's key-overlap checks and its reads never see it: add the variant `")
+        .push(ident)
+        .push("(")
+        .push(ident)
+        .push(")` to the table enum, or write #[dynakey(parent = ")
+        .push(parent)
         .push(", unlisted)] for an entity deliberately outside the list");
     panic!("{}", message.as_str())
 }
