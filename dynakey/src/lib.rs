@@ -105,6 +105,14 @@
 //! shape, switch reads the new shape and still writes both, contract reads and writes the new
 //! one only (docs/semantics.md §10, "A key change during a rolling deploy").
 //!
+//! `#[dynakey(parent = Book)]` with one field `#[parent] book: Key<Book>` and a sort-key template
+//! that starts with it, `#[sk("<book>COPY#<copy>")]`, declares a child entity: its partition key
+//! is the parent's, its sort-key template the parent's followed by its own (joined at build time
+//! from `Book`'s constants), its earlier shapes the parent's `#[was(…)]` shapes; it generates
+//! `Copy::key(&book_key, copy)` and `Copy::query_under(&book_key)`, and
+//! [`Key::query_with_children`] reads a parent with its children (docs/semantics.md §11). A
+//! `Key<E>` field is stored as a map of `E`'s key fields to their segment texts.
+//!
 //! `#[unique("email")]` (one attribute per constraint, one or more fields: `#[unique("org",
 //! "handle")]`) declares a unique constraint ([`Entity::UNIQUE`]): the runtime's
 //! writes keep a uniqueness item per constraint in the same transaction. A name that is no field,

@@ -16,6 +16,7 @@ use crate::table::{IndexDef, Projection};
 use crate::template::KeyTemplate;
 
 pub(crate) mod attributes;
+mod under;
 
 pub use attributes::{
     AttributeOp, AttributeRange, AttributeStep, SortAttributes, SortConditions, TemplateStep,

@@ -188,22 +188,6 @@ impl<E: Entity> Key<E> {
         (self.partition, self.sort)
     }
 
-    /// A Query of the item with this key and of every item under it: its partition, `begins_with`
-    /// its sort key. With [child entities](crate::Entity) (`#[dynakey(parent = E)]`, whose sort
-    /// keys extend their parent's, docs/semantics.md §11) that is the parent and its children, one
-    /// item collection: read it with `.collection::<…>()` or `.table_items()`. A key without a sort
-    /// key queries its whole partition.
-    pub fn query_with_children(
-        &self,
-    ) -> crate::KeyQuery<E, crate::PrimaryIndex, crate::SortKeyRange> {
-        crate::__private::query::<E>(Ok(self.partition.clone())).begins_with(
-            crate::SortKeyPartial::<E, crate::PrimaryIndex>::new(Ok(self
-                .sort
-                .clone()
-                .unwrap_or_default())),
-        )
-    }
-
     /// The key attributes as `(attribute name, value)`: one or two pairs, named by `E::Table`.
     pub fn attributes(&self) -> impl Iterator<Item = (&'static str, &str)> {
         let partition =
