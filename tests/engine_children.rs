@@ -242,3 +242,74 @@ async fn a_parents_template_change_moves_its_children_with_it() -> Result<(), Bo
     assert_eq!((again.moved, again.current), (0, 7), "{again:?}");
     Ok(())
 }
+
+/// A parent whose sort key ends with a placeholder: the child's first character after it is that
+/// segment's terminator.
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[pk("WH#<warehouse>")]
+#[sk("SHELF#<shelf>")]
+struct Shelf {
+    warehouse: String,
+    shelf: String,
+}
+
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(parent = Shelf)]
+#[sk("<shelf>#BIN#<bin>")]
+struct Bin {
+    #[parent]
+    shelf: Key<Shelf>,
+    bin: u16,
+}
+
+#[test]
+fn a_parents_last_value_may_not_hold_the_childs_terminator() -> Result<(), BoxError> {
+    let sort = Bin::SORT_TEMPLATE.ok_or("a sort key")?;
+    assert_eq!(sort.text(), "SHELF#<shelf>#BIN#<bin>");
+    let key = Bin::key(&Shelf::key("w1", "a")?, 3u16)?;
+    assert_eq!(key.sort(), Some("SHELF#a#BIN#00003"));
+    // A shelf may be named "a#b"; it can have no bins (its bins' keys would be ambiguous).
+    let odd = Shelf::key("w1", "a#b")?;
+    let error = Bin::key(&odd, 3u16).err().ok_or("refused")?;
+    assert!(
+        matches!(error.kind(), dynakey::KeyErrorKind::Terminator { .. }),
+        "{error}"
+    );
+    let bin = Bin {
+        shelf: odd,
+        bin: 3,
+    };
+    assert!(bin.primary_key().is_err(), "nor can a put write one");
+    Ok(())
+}
+
+#[test]
+fn a_childs_keys_are_checked_segment_by_segment() {
+    let sort = |s: &str| Key::<Bin>::is_key("WH#w1", Some(s));
+    assert!(sort("SHELF#a#BIN#00003"));
+    assert!(!sort("SHELF#a#BIN#3"), "not a u16's encoding");
+    assert!(!sort("SHELF#a#BIN#0000x"));
+    assert!(!sort("SHELF##BIN#00003"), "an empty shelf is no shelf key");
+    let copy = |s: &str| Key::<Copy>::is_key("LIB#L1", Some(s));
+    assert!(copy("BOOK#sf#dune#COPY#0000000007"));
+    assert!(!copy("BOOK#sf#dune#COPY#7"));
+}
+
+#[test]
+fn a_stored_parent_key_is_a_map_of_its_fields() -> Result<(), BoxError> {
+    let key = Book::key("L1", "sf", "dune")?;
+    let json = serde_json::to_value(&key)?;
+    assert_eq!(
+        json,
+        serde_json::json!({"library": "L1", "genre": "sf", "book": "dune"})
+    );
+    let back: Key<Book> = serde_json::from_value(json)?;
+    assert_eq!(back, key);
+    let missing = serde_json::from_value::<Key<Book>>(serde_json::json!({"library": "L1"}));
+    assert!(missing.is_err());
+    let bad = serde_json::from_value::<Key<Book>>(
+        serde_json::json!({"library": "L1", "genre": "s#f", "book": "dune"}),
+    );
+    assert!(bad.is_err(), "a segment holding its terminator");
+    Ok(())
+}

@@ -91,10 +91,10 @@ const _: () = {
             Self::__SUFFIX.template.parts(),
             Self::__TEXT_0.as_str(),
         );
-        const __JOINED_0: ::dynakey::KeyTemplate = __dk::child_template(
-            Self::__TEXT_0.as_str(),
-            Self::__PARTS_0.as_slice(),
-        );
+        const __JOINED_0: ::dynakey::KeyTemplate = __dk::typed_child_template::<
+            Book,
+            (u32,),
+        >(Self::__TEXT_0.as_str(), Self::__PARTS_0.as_slice());
         const __PARENT_1: ::dynakey::KeyTemplate = __dk::parent_shape_sort::<
             Book,
         >(0usize);

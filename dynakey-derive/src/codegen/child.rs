@@ -37,7 +37,7 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
 
     let mut parts = Parts::default();
     parts.methods.extend(suffix_const(entity, sk));
-    parts.methods.extend(joined(path, sk));
+    parts.methods.extend(joined(entity, path, sk));
     parts.methods.extend(key_fns(entity, parent, sk));
     parts.extend(index::entity(entity, &bounds, &markers));
     parts.extend(managed::expand(entity, &bounds));
@@ -164,8 +164,9 @@ fn suffix_const(entity: &Entity<'_>, sk: &Template) -> TokenStream {
 /// current sort-key template then the suffix, `__JOINED_<i>` the same for the parent's earlier
 /// shape `i - 1` (an empty stand-in where the parent has none), and `__EARLIER`, the earlier
 /// shapes they make.
-fn joined(path: &syn::Path, sk: &Template) -> TokenStream {
+fn joined(entity: &Entity<'_>, path: &syn::Path, sk: &Template) -> TokenStream {
     let text = sk.lit.value();
+    let types = template::key_types(entity, sk);
     let mut out = TokenStream::new();
     for i in 0..=MAX_PARENT_SHAPES {
         let parent = format_ident!("__PARENT_{}", i);
@@ -174,6 +175,12 @@ fn joined(path: &syn::Path, sk: &Template) -> TokenStream {
         let joined = format_ident!("__JOINED_{}", i);
         // Spanned at `parent = P`: the build-time rules of the parent are reported there.
         let span = path.span();
+        // The current template checks each segment's type, as a derived template does; earlier
+        // shapes are checked by their shape.
+        let constructor = match i {
+            0 => quote!(__dk::typed_child_template::<#path, #types>),
+            _ => quote!(__dk::child_template),
+        };
         let sort = match i {
             0 => quote_spanned!(span=> __dk::parent_sort::<#path>()),
             _ => {
@@ -190,7 +197,7 @@ fn joined(path: &syn::Path, sk: &Template) -> TokenStream {
                 Self::#joined_text.as_str(),
             );
             const #joined: ::dynakey::KeyTemplate =
-                __dk::child_template(Self::#joined_text.as_str(), Self::#joined_parts.as_slice());
+                #constructor(Self::#joined_text.as_str(), Self::#joined_parts.as_slice());
         });
     }
     let earlier = (1..=MAX_PARENT_SHAPES).map(|i| {

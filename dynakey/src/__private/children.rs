@@ -9,7 +9,7 @@
 //! the child as any entity.
 
 use crate::error::{KeyError, KeyErrorKind, KeyRole};
-use crate::template::{field_error, EarlierKey, KeyTemplate, TemplatePart};
+use crate::template::{field_error, EarlierKey, KeyTemplate, Segments, TemplatePart};
 use crate::{Entity, Key, KeyQuery, SortKeyPartial};
 
 use super::{Template, Values};
@@ -246,9 +246,61 @@ pub const fn join_parts(
     JoinedParts { parts, len: i }
 }
 
-/// The joined sort-key template of a child entity, from [`join_text`] and [`join_parts`].
+/// A joined sort-key template of a child entity, from [`join_text`] and [`join_parts`]: the
+/// child's earlier shapes, whose keys are checked by their shape only (as every earlier shape's).
 pub const fn child_template(text: &'static str, parts: &'static [TemplatePart]) -> KeyTemplate {
     KeyTemplate::from_parts(text, KeyRole::Sort, parts)
+}
+
+/// The child's current sort-key template, under parent `P` with the suffix's field types `Ts`:
+/// [`child_template`] whose keys are checked as a derived template's are (every segment a valid
+/// encoding of its field's type: the parent's part by `P::matches_sort_key`, the suffix's by
+/// `Ts`), so typed reads and collections tell a child's keys from others' as they do any
+/// entity's.
+pub const fn typed_child_template<P: Entity, Ts: Segments>(
+    text: &'static str,
+    parts: &'static [TemplatePart],
+) -> KeyTemplate {
+    child_template(text, parts).with_valid(valid_child_key::<P, Ts>)
+}
+
+/// See [`typed_child_template`].
+fn valid_child_key<P: Entity, Ts: Segments>(joined: &KeyTemplate, key: &str) -> bool {
+    let Some(parent) = P::SORT_TEMPLATE else {
+        return false;
+    };
+    let head = parent.parts();
+    let fields = parent.fields().count();
+    let mut slots = [""; 2 * super::MAX_FIELDS];
+    let count = joined.fields().count();
+    let Some(slots) = slots.get_mut(..count) else {
+        return false;
+    };
+    if joined.split_raw(key, slots).is_err() {
+        return false;
+    }
+    // Where the parent's last placeholder ends (0 without one). A parent template that ends with
+    // literal text has it merged with the suffix's leading literal (a child's suffix starts with
+    // one): the suffix is then checked from that merged literal on.
+    let after_field = match fields.checked_sub(1).and_then(|last| slots.get(last)) {
+        Some(slot) => slot.as_ptr() as usize - key.as_ptr() as usize + slot.len(),
+        None => 0,
+    };
+    let (parent_end, suffix_start, suffix_parts) = match head.last() {
+        Some(TemplatePart::Literal(last)) => {
+            (after_field + last.len(), after_field, head.len() - 1)
+        }
+        _ => (after_field, after_field, head.len()),
+    };
+    let (Some(parent_key), Some(rest), Some(suffix)) = (
+        key.get(..parent_end),
+        key.get(suffix_start..),
+        joined.parts().get(suffix_parts..),
+    ) else {
+        return false;
+    };
+    let suffix = KeyTemplate::from_parts("", KeyRole::Sort, suffix);
+    P::matches_sort_key(parent_key) && Ts::valid(&suffix, rest)
 }
 
 /// The partition key of a child under `parent`: the parent's.
