@@ -144,6 +144,12 @@ async fn children_are_written_read_and_queried_under_their_parent() -> Result<()
     let read = db.get(&key).await?.ok_or("copy 2 stored")?;
     assert_eq!(read, copy_of(&dune, 2)?);
     assert_eq!(read.book, dune.primary_key()?);
+    assert_eq!(read.book.partition_fields()?.library, "L1");
+    let fields = read.book.sort_fields()?;
+    assert_eq!(
+        (fields.genre.as_str(), fields.book.as_str()),
+        ("sf", "dune")
+    );
 
     // The copies of one book: a Query under its key.
     let copies: Vec<Copy> = db
@@ -275,10 +281,7 @@ fn a_parents_last_value_may_not_hold_the_childs_terminator() -> Result<(), BoxEr
         matches!(error.kind(), dynakey::KeyErrorKind::Terminator { .. }),
         "{error}"
     );
-    let bin = Bin {
-        shelf: odd,
-        bin: 3,
-    };
+    let bin = Bin { shelf: odd, bin: 3 };
     assert!(bin.primary_key().is_err(), "nor can a put write one");
     Ok(())
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::entity::Entity;
+use crate::entity::{Entity, KeyValues, ParsedKeys};
 use crate::shard::Sharding;
 use crate::table::Table;
 use crate::template::KeyTemplate;
@@ -194,6 +194,33 @@ impl<E: Entity> Key<E> {
             std::iter::once((<E::Table as Table>::PARTITION_KEY, self.partition.as_str()));
         let sort = <E::Table as Table>::SORT_KEY.zip(self.sort.as_deref());
         partition.chain(sort)
+    }
+}
+
+impl<E: ParsedKeys> Key<E> {
+    /// The fields of the partition key, `<E>PartitionKey` ([`Entity::parse_partition_key`]): what
+    /// a child entity (docs/semantics.md §11) reads of the parent key it holds, e.g.
+    /// `copy.book.partition_fields()?.library`.
+    ///
+    /// # Errors
+    /// As [`Entity::parse_partition_key`] (a key built by `E`'s encoders always parses).
+    pub fn partition_fields(&self) -> Result<E::PartitionKey, crate::KeyError>
+    where
+        E::PartitionValues: KeyValues,
+    {
+        E::parse_partition_key(&self.partition)
+    }
+
+    /// The fields of the sort key, `<E>SortKey` ([`Entity::parse_sort_key`]), e.g.
+    /// `copy.book.sort_fields()?.genre`.
+    ///
+    /// # Errors
+    /// As [`Entity::parse_sort_key`]; a mismatch without a sort key.
+    pub fn sort_fields(&self) -> Result<E::SortKey, crate::KeyError>
+    where
+        E::SortValues: KeyValues,
+    {
+        E::parse_sort_key(self.sort.as_deref().unwrap_or_default())
     }
 }
 
