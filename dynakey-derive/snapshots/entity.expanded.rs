@@ -106,11 +106,11 @@ const _: () = {
         type Table = Workspaces;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Proj";
-        const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> = __dk::Some("_type");
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
         const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_with_sort_key::<
             Self,
         >(Self::__SORT.template);
+        const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> = __dk::Some("_type");
         const SHAPE: &'static str = "WS#<workspace>|PROJ#<created>#<id>";
         const LISTED_CHECKED: bool = __dk::listed_check::<
             Self::Table,

@@ -269,7 +269,6 @@ const _: () = {
         type Table = Esports;
         type PartitionFields = (String,);
         const ENTITY_NAME: &'static str = "Match";
-        const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> = __dk::Some("_type");
         const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::__PARTITION.template;
         const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = __dk::assert_table_with_sort_key::<
             Self,
@@ -315,6 +314,7 @@ const _: () = {
                 __dk::native_at(&__BY_RANK, __dk::sk(0), &self.rank),
             ])
         }
+        const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> = __dk::Some("_type");
         const SHAPE: &'static str = "MATCH#<id>|META";
         const LISTED_CHECKED: bool = __dk::listed_check::<
             Self::Table,

@@ -53,3 +53,12 @@ pub fn label(name: &str) -> syn::Lifetime {
         ident: local(name),
     }
 }
+
+/// The expansion of `#[derive(Entity)]`: a child entity's (`#[dynakey(parent = P)]`) or any
+/// other's.
+pub fn entity(model: &crate::model::Entity<'_>) -> proc_macro2::TokenStream {
+    match &model.parent {
+        Some(parent) => child::expand(model, parent),
+        None => entity::expand(model),
+    }
+}

@@ -5,7 +5,7 @@
 //!
 //! | derive | grammar | model | checks | codegen |
 //! |---|---|---|---|---|
-//! | `Entity` | `grammar/entity.rs`, `index.rs`, `attribute_index.rs`, `shard.rs`, `template.rs`, `history.rs` | `model.rs`, `model/index.rs`, `shard.rs`, `history.rs` | `checks.rs`, `checks/index.rs`, `attribute_index.rs`, `shard.rs`, `history.rs` | `codegen/entity.rs`, `template.rs`, `sort_key.rs`, `index.rs`, `attribute_index.rs`, `shard.rs`, `history.rs` |
+//! | `Entity` | `grammar/entity.rs`, `index.rs`, `attribute_index.rs`, `shard.rs`, `template.rs`, `history.rs` | `model.rs`, `model/index.rs`, `shard.rs`, `history.rs`, `child.rs` | `checks.rs`, `checks/index.rs`, `attribute_index.rs`, `shard.rs`, `history.rs`, `child.rs` | `codegen/entity.rs`, `template.rs`, `sort_key.rs`, `index.rs`, `attribute_index.rs`, `shard.rs`, `history.rs`; a child entity's (`#[dynakey(parent = P)]`) `codegen/child.rs` |
 //! | `Table` | `grammar/table.rs`, `index.rs`, `attribute_index.rs` | `model/table.rs` | `checks/table.rs`, `index.rs`, `attribute_index.rs` | `codegen/table.rs`, `index.rs`, `attribute_index.rs` |
 //! | `Collection` | `grammar/collection.rs` | `model/collection.rs` | `checks/collection.rs` | `codegen/collection.rs` |
 //! | `KeySegment` | `grammar/segment_enum.rs` | `model/segment_enum.rs` | `checks/segment_enum.rs` | `codegen/segment_enum.rs` |
@@ -78,7 +78,7 @@ fn entity(input: &DeriveInput) -> proc_macro2::TokenStream {
     if let Some(model) = &model {
         checks::entity(&cx, model);
     }
-    finish(cx, model, codegen::entity::expand, |model| {
+    finish(cx, model, codegen::entity, |model| {
         codegen::fallback::entity(input, model.as_ref())
     })
 }

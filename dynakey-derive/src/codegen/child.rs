@@ -13,9 +13,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::codegen::parts::Parts;
-use crate::codegen::{
-    handles, index, listed, managed, sort_key_order, stored_attributes, template,
-};
+use crate::codegen::{index, sort_key_order, template};
 use crate::model::child::Parent;
 use crate::model::{Entity, Template};
 
@@ -39,24 +37,8 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
     parts.methods.extend(suffix_const(entity, sk));
     parts.methods.extend(joined(entity, path, sk));
     parts.methods.extend(key_fns(entity, parent, sk));
-    parts.extend(index::entity(entity, &bounds, &markers));
-    parts.extend(managed::expand(entity, &bounds));
-    parts.inner.extend(stored_attributes::check(entity));
-    parts
-        .inner
-        .extend(stored_attributes::template_conflicts(entity));
-    parts.inner.extend(listed::check(entity));
-    parts.methods.extend(handles::expand(entity));
-    parts.inner.extend(handles::markers(entity));
-    parts
-        .entity_items
-        .extend(crate::codegen::unique::entity_items(entity));
+    parts.extend(crate::codegen::entity::common(entity, &bounds, &markers));
 
-    let entity_type = entity.entity_type.as_ref().map(|attribute| {
-        quote! {
-            const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> = __dk::Some(#attribute);
-        }
-    });
     let values = template::values(entity, sk, |f| quote!(&self.#f));
     let earlier_checks = (0..MAX_PARENT_SHAPES).map(|i| {
         quote_spanned!(path.span()=> __dk::listed_parent_shape_check::<#path, Self::Table>(#name, #i))
@@ -98,7 +80,6 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
                 type Table = #table;
                 type PartitionFields = <#path as ::dynakey::Entity>::PartitionFields;
                 const ENTITY_NAME: &'static str = #name;
-                #entity_type
                 const PARTITION_TEMPLATE: ::dynakey::KeyTemplate =
                     <#path as ::dynakey::Entity>::PARTITION_TEMPLATE;
                 // The parent's derive checked that the table has a sort key.

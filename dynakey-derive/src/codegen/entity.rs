@@ -19,9 +19,6 @@ use crate::codegen::{
 use crate::model::{Entity, Template};
 
 pub fn expand(entity: &Entity<'_>) -> TokenStream {
-    if let Some(parent) = &entity.parent {
-        return crate::codegen::child::expand(entity, parent);
-    }
     // The checks guarantee exactly one pk and at most one sk.
     let Some(pk) = entity.pk.first() else {
         return TokenStream::new();
@@ -60,28 +57,12 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
     } else {
         parts.methods.extend(query_fn(entity, pk, &partition));
     }
-    parts.extend(index::entity(entity, &bounds, &markers));
-    parts.extend(managed::expand(entity, &bounds));
-    parts.inner.extend(stored_attributes::check(entity));
-    parts
-        .inner
-        .extend(stored_attributes::template_conflicts(entity));
-    parts.inner.extend(listed::check(entity));
-    parts.inner.extend(key_texts::checks(entity));
-    parts.methods.extend(handles::expand(entity));
-    parts.inner.extend(handles::markers(entity));
-    parts.entity_items.extend(unique::entity_items(entity));
+    parts.extend(common(entity, &bounds, &markers));
     parts.entity_items.extend(history::entity_items(entity));
     parts.entity_items.extend(key_change::entity_items(entity));
     parts.methods.extend(key_change::methods(entity));
 
     let partition_fields = template::field_types(entity, pk);
-    let entity_type = entity.entity_type.as_ref().map(|attribute| {
-        quote! {
-            const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> =
-                __dk::Some(#attribute);
-        }
-    });
     let partition_key = partition_key(entity, pk, &partition, |f| quote!(&self.#f));
     // The matchers are `Entity`'s defaults: the template constants know their field types.
     // `SORT_TEMPLATE` also checks that the table agrees (a sort key exactly when the entity has
@@ -128,7 +109,6 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
                 type Table = #table;
                 type PartitionFields = #partition_fields;
                 const ENTITY_NAME: &'static str = #name;
-                #entity_type
                 const PARTITION_TEMPLATE: ::dynakey::KeyTemplate = Self::#partition.template;
                 const SORT_TEMPLATE: __dk::Option<::dynakey::KeyTemplate> = #sort_template;
                 #entity_items
@@ -153,6 +133,31 @@ pub fn expand(entity: &Entity<'_>) -> TokenStream {
             }
         };
     }
+}
+
+/// What every entity's expansion has, a child's too (`codegen::child`): its indexes, managed
+/// fields, the checks of what it stores and of its table's list, its key texts' checks, its field
+/// handles, its unique constraints and its entity-type attribute. `bounds`: the entity's where
+/// clause; `markers`: its sort builders' marker module.
+pub fn common(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -> Parts {
+    let mut parts = Parts::default();
+    parts.extend(index::entity(entity, bounds, markers));
+    parts.extend(managed::expand(entity, bounds));
+    parts.inner.extend(stored_attributes::check(entity));
+    parts
+        .inner
+        .extend(stored_attributes::template_conflicts(entity));
+    parts.inner.extend(listed::check(entity));
+    parts.inner.extend(key_texts::checks(entity));
+    parts.methods.extend(handles::expand(entity));
+    parts.inner.extend(handles::markers(entity));
+    parts.entity_items.extend(unique::entity_items(entity));
+    if let Some(attribute) = &entity.entity_type {
+        parts.entity_items.extend(quote! {
+            const ENTITY_TYPE_ATTRIBUTE: __dk::Option<&'static str> = __dk::Some(#attribute);
+        });
+    }
+    parts
 }
 
 /// The step names of every sort builder of the entity, for the marker module.
