@@ -12,9 +12,11 @@ use common::{BoxError, TestEngine};
 
 #[derive(Table)]
 #[table(partition_key = "PK", sort_key = "SK")]
+#[gsi(ByMember, name = "GSI1", partition_key = "GSI1PK", sort_key = "GSI1SK")]
 enum Library {
     Book(Book),
     Copy(Copy),
+    Hold(Hold),
 }
 
 /// The parent: its sort key ends with its delimiter, so a copy's key (which extends it) is never
@@ -42,6 +44,20 @@ struct Copy {
     shelf: String,
 }
 
+/// A member's hold on a book: a child with what any entity may have — a version, the entity-type
+/// attribute, a secondary index over its own fields.
+#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[dynakey(parent = Book, version = "version", entity_type = "_type")]
+#[sk("<book>HOLD#<member>")]
+#[index(ByMember, pk = "MEMBER#<member>", sk = "HOLD#<placed>")]
+struct Hold {
+    #[parent]
+    book: Key<Book>,
+    member: String,
+    placed: u32,
+    version: u64,
+}
+
 /// The design before the book's template changed: the same entities, the child declared alike.
 mod v0 {
     use dynakey::{Entity, Key, Table};
@@ -49,6 +65,7 @@ mod v0 {
 
     #[derive(Table)]
     #[table(partition_key = "PK", sort_key = "SK")]
+    #[gsi(ByMember, name = "GSI1", partition_key = "GSI1PK", sort_key = "GSI1SK")]
     pub enum Library {
         Book(Book),
         Copy(Copy),
@@ -314,5 +331,42 @@ fn a_stored_parent_key_is_a_map_of_its_fields() -> Result<(), BoxError> {
         serde_json::json!({"library": "L1", "genre": "s#f", "book": "dune"}),
     );
     assert!(bad.is_err(), "a segment holding its terminator");
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_child_has_versions_an_entity_type_and_indexes_as_any_entity() -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<Library>().await?;
+    let dune = book("L1", "sf", "dune");
+    db.put(&dune).await?;
+    let hold = Hold {
+        book: dune.primary_key()?,
+        member: "m1".into(),
+        placed: 20261207,
+        version: 0,
+    };
+    db.create(&hold).await?;
+    let key = Hold::key(&dune.primary_key()?, "m1")?;
+    assert_eq!(key.sort(), Some("BOOK#sf#dune#HOLD#m1"));
+    let stored = db.get(&key).await?.ok_or("the hold stored")?;
+    assert_eq!((stored.version, &stored.book), (1, &hold.book));
+    assert!(
+        db.create(&hold).await.is_err(),
+        "a second create of one key is refused"
+    );
+
+    let by_member: Vec<Hold> = db
+        .query(&Hold::query_by_member("m1"))
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(by_member, [stored.clone()]);
+    let under: Vec<Hold> = db
+        .query(&Hold::query_under(&dune.primary_key()?))
+        .items()
+        .try_collect()
+        .await?;
+    assert_eq!(under, [stored]);
     Ok(())
 }

@@ -13,7 +13,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::codegen::parts::Parts;
-use crate::codegen::{index, sort_key_order, template};
+use crate::codegen::{sort_key_order, template};
 use crate::model::child::Parent;
 use crate::model::{Entity, Template};
 
@@ -46,11 +46,7 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
     let listed_check = quote_spanned! {sk.lit.span()=>
         __dk::listed_check::<Self::Table>(#name, __dk::None)
     };
-    let marker_names: Vec<syn::Ident> = sk
-        .field_indices()
-        .map(|i| entity.field(i).ident.clone())
-        .chain(index::attribute_step_markers(entity))
-        .collect();
+    let marker_names = crate::codegen::entity::marker_names(entity);
     let marker_module = sort_key_order::markers(&markers, &marker_names);
     let attribute_shared = crate::codegen::attribute_index::shared(entity);
     let same_table = parent.table.as_ref().map(|table| {

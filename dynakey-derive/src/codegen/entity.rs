@@ -160,8 +160,9 @@ pub fn common(entity: &Entity<'_>, bounds: &TokenStream, markers: &syn::Ident) -
     parts
 }
 
-/// The step names of every sort builder of the entity, for the marker module.
-fn marker_names(entity: &Entity<'_>) -> Vec<syn::Ident> {
+/// The step names of every sort builder of the entity, for the marker module (a child's sort-key
+/// template is its suffix, whose fields are its own).
+pub fn marker_names(entity: &Entity<'_>) -> Vec<syn::Ident> {
     let mut names: Vec<syn::Ident> = entity
         .sk
         .first()
