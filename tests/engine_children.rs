@@ -361,7 +361,7 @@ async fn a_child_has_versions_an_entity_type_and_indexes_as_any_entity() -> Resu
         .items()
         .try_collect()
         .await?;
-    assert_eq!(by_member, [stored.clone()]);
+    assert_eq!(by_member, std::slice::from_ref(&stored));
     let under: Vec<Hold> = db
         .query(&Hold::query_under(&dune.primary_key()?))
         .items()
