@@ -4,11 +4,14 @@
 //!
 //! ```text
 //! LIB#<library>     META                                Library
-//! LIB#<library>     BOOK#<genre>#<book>                 Book
-//! LIB#<library>     BOOK#<genre>#<book>#COPY#<copy>     Copy      (under its book)
+//! LIB#<library>     BOOK#<genre>#<book>#                Book
+//! LIB#<library>     BOOK#<genre>#<book>#COPY#<copy>     Copy      (a child: its book's key, then its own)
 //! MEMBER#<member>   META                                Member    (#[unique("email")])
 //! MEMBER#<member>   LOAN#<library>#<genre>#<book>#<copy> Loan     (GSI ByDue: DUE#<library>, <due>#<member>)
 //! ```
+//!
+//! `Copy` is declared under `Book` (`#[dynakey(parent = Book)]`): it holds the book's key in one
+//! field and its templates extend the book's, so it repeats none of the book's fields.
 //!
 //! The service's operations, each one request or one transaction:
 //! 1. a book with its copies, in one Query (an item collection);
@@ -27,7 +30,7 @@
 //! cargo test --example loans --features streams   # its tests
 //! ```
 
-use dynakey::{Collection, Entity, Table, UpdateBuilder};
+use dynakey::{Collection, Entity, Key, Table, UpdateBuilder};
 use dynakey_runtime::changes::lambda::{self, DynamoDbEventResponse, Event};
 use dynakey_runtime::changes::Change;
 use dynakey_runtime::testing::{failures, StreamEvents};
@@ -59,13 +62,12 @@ struct Library {
     name: String,
 }
 
-/// A title a library holds, listed by genre. Its sort key ends in a text field, so a copy's key
-/// (`BOOK#sf#dune#COPY#…`) would fit its template too (`book` = `dune#COPY#…`): the entity-type
-/// attribute `_type`, written by dynakey on both, tells them apart.
+/// A title a library holds, listed by genre. Its sort key ends with its delimiter, so no book's
+/// key is the start of another book's, and its copies' keys extend it exactly.
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
-#[dynakey(table = Loans, entity_type = "_type")]
+#[dynakey(table = Loans)]
 #[pk("LIB#<library>")]
-#[sk("BOOK#<genre>#<book>")]
+#[sk("BOOK#<genre>#<book>#")]
 struct Book {
     library: String,
     genre: String,
@@ -73,15 +75,14 @@ struct Book {
     title: String,
 }
 
-/// One physical copy of a book, under it: the book and its copies are one item collection.
+/// One physical copy of a book, declared under it: it holds the book's key in one field, its keys
+/// are the book's followed by its own, and the book and its copies are one item collection.
 #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
-#[dynakey(table = Loans, version = "version", entity_type = "_type")]
-#[pk("LIB#<library>")]
-#[sk("BOOK#<genre>#<book>#COPY#<copy>")]
+#[dynakey(parent = Book, version = "version")]
+#[sk("<book>COPY#<copy>")]
 struct Copy {
-    library: String,
-    genre: String,
-    book: String,
+    #[parent]
+    book: Key<Book>,
     copy: u32,
     /// Who has it; `None` while it is on the shelf.
     lent_to: Option<String>,
@@ -152,27 +153,24 @@ impl Service {
                 title: (*title).into(),
             })
             .collect();
-        let copies: Vec<Copy> = books
-            .iter()
-            .flat_map(|b| {
-                (1..=copies).map(|copy| Copy {
-                    library: b.library.clone(),
-                    genre: b.genre.clone(),
-                    book: b.book.clone(),
-                    copy,
-                    lent_to: None,
-                    version: 1,
-                })
-            })
-            .collect();
+        let mut all = Vec::new();
+        for book in &books {
+            let key = book.primary_key()?;
+            all.extend((1..=copies).map(|copy| Copy {
+                book: key.clone(),
+                copy,
+                lent_to: None,
+                version: 1,
+            }));
+        }
         self.db.batch_put(&books).await?;
-        self.db.batch_put(&copies).await?;
+        self.db.batch_put(&all).await?;
         Ok(())
     }
 
     /// A book and its copies, one Query.
     async fn shelf(&self, library: &str, genre: &str, book: &str) -> Result<Shelf, Error> {
-        let query = Book::query(library).with_nested(Book::sk().genre(genre).book(book));
+        let query = Book::key(library, genre, book)?.query_with_children();
         Ok(self
             .db
             .query(&query)
@@ -190,16 +188,17 @@ impl Service {
         copy: &Copy,
         due: u32,
     ) -> Result<(Loan, Option<Copy>), Error> {
+        let book = copy.book.sort_fields()?;
         let loan = Loan {
             member: member.into(),
-            library: copy.library.clone(),
-            genre: copy.genre.clone(),
-            book: copy.book.clone(),
+            library: copy.book.partition_fields()?.library,
+            genre: book.genre,
+            book: book.book,
             copy: copy.copy,
             due,
             version: 0,
         };
-        let copy_key = Copy::key(&copy.library, &copy.genre, &copy.book, copy.copy)?;
+        let copy_key = Copy::key(&copy.book, copy.copy)?;
         let done = self
             .db
             .transaction()
