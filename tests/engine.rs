@@ -37,6 +37,7 @@ mod engine_ensure_table;
 mod engine_filters;
 mod engine_foreign_items;
 mod engine_full_pages;
+mod engine_governor;
 mod engine_history;
 mod engine_indexes;
 mod engine_items;

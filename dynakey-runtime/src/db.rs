@@ -131,6 +131,41 @@ impl<T: Table> Db<T> {
         self
     }
 
+    /// The same handle pacing its bulk work by `governor` (see [`Governor`](crate::Governor)):
+    /// the requests of [`batch_put`](Self::batch_put), [`batch_delete`](Self::batch_delete),
+    /// [`batch_get`](Self::batch_get), [`delete_all`](Self::delete_all), [`scan`](Self::scan),
+    /// [`migrate`](Self::migrate) and the change reader wait until the governor's budget allows
+    /// them, so that the capacity they consume (as their answers report it: each asks for its
+    /// `ConsumedCapacity`) stays within it; the other requests are not paced. Handles cloned
+    /// from this one, and handles given a clone of `governor` (on this table or another), share
+    /// the budget.
+    #[must_use]
+    pub fn with_governor(mut self, governor: &crate::Governor) -> Self {
+        self.edge.set_governor(governor.clone(), false);
+        self
+    }
+
+    /// As [`with_governor`](Self::with_governor), and every other request of the handle (get,
+    /// put, update, delete, query, transactions) takes from the budget too: for a handle that
+    /// must never exceed it, e.g. a batch job's.
+    #[must_use]
+    pub fn with_governor_on_every_request(mut self, governor: &crate::Governor) -> Self {
+        self.edge.set_governor(governor.clone(), true);
+        self
+    }
+
+    /// The same handle pacing its bulk work by a governor of its own with `budget`:
+    /// `with_governor(&Governor::new(budget))` (handles cloned from this one share it).
+    #[must_use]
+    pub fn with_budget(self, budget: crate::CapacityBudget) -> Self {
+        self.with_governor(&crate::Governor::new(budget))
+    }
+
+    /// The governor pacing this handle's bulk work, if any.
+    pub fn governor(&self) -> Option<&crate::Governor> {
+        self.edge.governor()
+    }
+
     /// The hottest partition keys this handle's requests met (with
     /// [`with_measures`](Self::with_measures); empty without), each with its entity and
     /// partition-key template: by capacity consumed and by throttled attempts, per table and
@@ -232,6 +267,14 @@ impl<T: Table> Db<T> {
     pub(crate) fn with_meter(mut self, meter: Meter) -> Self {
         self.edge.set_meter(meter);
         self
+    }
+
+    /// This handle for a bulk operation: its requests take from the governor, if any.
+    pub(crate) fn bulk(&self) -> Self {
+        Db {
+            edge: self.edge.bulk(),
+            ..self.clone()
+        }
     }
 
     /// The SDK edge every request of this handle is sent through.

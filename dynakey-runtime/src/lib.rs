@@ -194,6 +194,7 @@ pub mod design;
 #[cfg(feature = "embedded")]
 mod embedded;
 mod error;
+mod governor;
 pub mod item;
 pub mod limits;
 pub mod measures;
@@ -226,11 +227,12 @@ pub use error::{
     OutcomeUnknown, Resend, SchemaDifference, TemplateSide, TransactionCanceled,
     TransactionRefusal,
 };
+pub use governor::{CapacityBudget, GovernedUnits, Governor};
 pub use measures::{HotKey, HotKeys, Measures};
 pub use migrate::{
-    CapacityBudget, Migrate, MigrationCheckpoint, MigrationCounts, MigrationExample,
-    MigrationFailure, MigrationKind, MigrationReport, MigrationStopped, SegmentPosition,
-    DEFAULT_MIGRATION_ATTEMPTS, DEFAULT_MIGRATION_SEGMENTS, DEFAULT_MIGRATION_WRITES_IN_FLIGHT,
+    Migrate, MigrationCheckpoint, MigrationCounts, MigrationExample, MigrationFailure,
+    MigrationKind, MigrationReport, MigrationStopped, SegmentPosition, DEFAULT_MIGRATION_ATTEMPTS,
+    DEFAULT_MIGRATION_SEGMENTS, DEFAULT_MIGRATION_WRITES_IN_FLIGHT,
 };
 pub use read::{
     As, CollectionDecoder, CollectionRead, Keys, Output, Page, Query, ReadProgress, Scan,

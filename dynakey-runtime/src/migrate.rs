@@ -6,7 +6,6 @@
 
 mod item;
 mod key_change;
-mod pace;
 mod report;
 
 use std::future::Future;
@@ -23,14 +22,13 @@ use serde::Serialize;
 use crate::convert::Item;
 use crate::db::Db;
 use crate::error::Error;
+use crate::governor::CapacityBudget;
 use crate::item::key_strings;
 use crate::record::declared::Declared;
 use crate::record::store::is_design_item;
 use crate::record::{MigrationPhase, MigrationTally};
-use crate::sdk::{Idempotence, Meter, Sending, Units};
+use crate::sdk::{Idempotence, Meter, Sending};
 use item::{Done, Owner, Planned};
-pub use pace::CapacityBudget;
-use pace::Pace;
 pub use report::{
     MigrationCheckpoint, MigrationCounts, MigrationExample, MigrationFailure, MigrationKind,
     MigrationReport, MigrationStopped, SegmentPosition,
@@ -49,7 +47,6 @@ type Progress = Arc<dyn Fn(&MigrationReport) + Send + Sync>;
 /// The migration of one item, boxed so that entities of one table share a list.
 type MigrateItem<T> = for<'a> fn(
     &'a Db<T>,
-    &'a Pace,
     Item,
     u32,
 ) -> Pin<Box<dyn Future<Output = Result<Done, Error>> + Send + 'a>>;
@@ -83,8 +80,8 @@ impl<T: Table> Member<T> {
                 declare: crate::record::declared::entity::<E>,
                 owns: key_change::owns::<T, E>,
                 plan: key_change::plan::<T, E>,
-                migrate: |db, pace, item, attempts| {
-                    Box::pin(key_change::migrate::<T, E>(db, pace, item, attempts))
+                migrate: |db, item, attempts| {
+                    Box::pin(key_change::migrate::<T, E>(db, item, attempts))
                 },
             };
         }
@@ -93,9 +90,7 @@ impl<T: Table> Member<T> {
             declare: crate::record::declared::entity::<E>,
             owns: item::owns::<T, E>,
             plan: item::plan::<T, E>,
-            migrate: |db, pace, item, attempts| {
-                Box::pin(item::migrate::<T, E>(db, pace, item, attempts))
-            },
+            migrate: |db, item, attempts| Box::pin(item::migrate::<T, E>(db, item, attempts)),
         }
     }
 }
@@ -124,8 +119,9 @@ impl<T: Table> Member<T> {
 /// - **Resumable.** Each segment's position after each page it finished is in the
 ///   [`MigrationCheckpoint`] of every progress report and of the error; [`resume`](Self::resume)
 ///   goes on from it, after a failure or a kill, losing and repeating nothing.
-/// - **Within a budget.** [`budget`](Self::budget) paces requests by the capacity their answers
-///   report, and halves the pace on throttling.
+/// - **Within a budget.** Its requests take from the handle's [`Governor`](crate::Governor)
+///   ([`Db::with_governor`]), or from a budget of the run's own ([`budget`](Self::budget)):
+///   paced by the capacity their answers report, the pace halved on throttling.
 /// - **An exact account.** The report counts every item scanned by what became of it; the items
 ///   that could not be rewritten are listed with their reason ([`MigrationFailure`]) and the run
 ///   goes on. An error of the service stops it with [`MigrationStopped`]: its report and
@@ -178,7 +174,7 @@ impl<T: Table> Db<T> {
         E: InTable<T> + Serialize + DeserializeOwned + 'static,
     {
         Migrate {
-            db: self.clone(),
+            db: self.bulk(),
             members: vec![Member::of::<E>()],
             segments: DEFAULT_MIGRATION_SEGMENTS,
             page_size: None,
@@ -234,7 +230,9 @@ impl<T: Table> Migrate<T> {
         self
     }
 
-    /// Paces the migration's requests so that the capacity they consume stays within `budget`.
+    /// Paces the migration's requests so that the capacity they consume stays within `budget`,
+    /// a budget of this run's own (a [`Governor`](crate::Governor) of its own), instead of the
+    /// handle's governor ([`Db::with_governor`]), if any.
     pub fn budget(mut self, budget: CapacityBudget) -> Self {
         self.budget = budget;
         self
@@ -341,10 +339,13 @@ impl<T: Table> Migrate<T> {
         }
         let recorder = self.db.clone();
         let meter = Meter::default();
-        let db = self.db.clone().with_meter(meter.clone());
+        let db = match self.budget == CapacityBudget::new() {
+            true => self.db.clone(),
+            false => self.db.clone().with_budget(self.budget).bulk(),
+        };
+        let db = db.with_meter(meter.clone());
         let run = Arc::new(Run::<T> {
             members: self.members,
-            pace: Pace::new(self.budget, meter.clone()),
             meter,
             db,
             dry_run,
@@ -406,7 +407,6 @@ struct Run<T: Table> {
     db: Db<T>,
     members: Vec<Member<T>>,
     meter: Meter,
-    pace: Pace,
     dry_run: bool,
     page_size: Option<u32>,
     in_flight: usize,
@@ -465,7 +465,6 @@ impl<T: Table> Run<T> {
             if self.stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
-            self.pace.wait(Units::Read).await;
             let (items, last) = match self.page(segment, total, start).await {
                 Ok(page) => page,
                 Err(e) => {
@@ -577,7 +576,7 @@ impl<T: Table> Run<T> {
                 match owner(&item) {
                     Some(member) => (
                         member.name,
-                        (member.migrate)(&self.db, &self.pace, item, self.attempts).await,
+                        (member.migrate)(&self.db, item, self.attempts).await,
                     ),
                     None => ("", Ok(Done::Other)),
                 }

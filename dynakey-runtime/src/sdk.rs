@@ -31,6 +31,7 @@ use aws_sdk_dynamodb::types::ConsumedCapacity;
 
 use crate::convert::Item;
 use crate::error::Error;
+use crate::governor::Governor;
 use crate::measures::hot_keys::Tracker;
 use crate::measures::{self, HotKeys, Measures};
 use crate::request_log::{RequestLog, RequestOutcome};
@@ -131,7 +132,7 @@ impl<O: Operation> Failed<O> {
 
 /// What the requests of a handle consumed, counted at the edge from each answer's
 /// `ConsumedCapacity` (every request of a metered handle asks for it), and how many attempts were
-/// throttled: what a migration keeps its capacity budget by.
+/// throttled: what a migration reports.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Meter(Arc<Mutex<Metered>>);
 
@@ -168,13 +169,18 @@ pub(crate) struct Edge {
     retry: RetryPolicy,
     /// Where every send is recorded, when the caller asked for it.
     log: Option<RequestLog>,
-    /// Where consumed capacity is counted, for a migration's budget.
+    /// Where consumed capacity is counted, for a migration's report.
     meter: Option<Meter>,
     /// The table's partition-key attribute (where a request's partition key is read for hot keys).
     partition_key: &'static str,
     /// The hot keys, with [`Db::with_measures`](crate::Db::with_measures): every request asks
     /// for its capacity per table and index.
     hot_keys: Option<Arc<Tracker>>,
+    /// The capacity budget of bulk work ([`Db::with_governor`](crate::Db::with_governor)).
+    governor: Option<Governor>,
+    /// Whether this handle's requests take from `governor`: a bulk operation's handle, or every
+    /// request's ([`Db::with_governor_on_every_request`](crate::Db::with_governor_on_every_request)).
+    governed: bool,
 }
 
 impl Edge {
@@ -188,7 +194,27 @@ impl Edge {
             meter: None,
             partition_key,
             hot_keys: None,
+            governor: None,
+            governed: false,
         }
+    }
+
+    /// Paces bulk work (and every request when `every`) by `governor`.
+    pub(crate) fn set_governor(&mut self, governor: Governor, every: bool) {
+        self.governor = Some(governor);
+        self.governed = every;
+    }
+
+    /// The capacity budget of bulk work, if any.
+    pub(crate) fn governor(&self) -> Option<&Governor> {
+        self.governor.as_ref()
+    }
+
+    /// This edge for a bulk operation: its requests take from the governor, if any.
+    pub(crate) fn bulk(&self) -> Edge {
+        let mut edge = self.clone();
+        edge.governed = edge.governor.is_some();
+        edge
     }
 
     /// Turns the measures of [`Db::with_measures`](crate::Db::with_measures) on.
@@ -369,6 +395,16 @@ impl Edge {
         sdk_retries: bool,
     ) -> Result<O::Output, (SdkError<O::Error, HttpResponse>, bool)> {
         let span = self.span(O::NAME);
+        let governor = self.governor.as_ref().filter(|_| self.governed);
+        let taken = match (governor, O::UNITS) {
+            (Some(governor), Units::Read | Units::Write) => {
+                let reads = O::UNITS == Units::Read;
+                let estimate = request.estimated_units();
+                let index = request.index_name();
+                Some(governor.take(&self.table, index, reads, estimate).await)
+            }
+            _ => None,
+        };
         let recording = measures::recording();
         // Measured: by a recorder, the hot keys or a subscriber of the span.
         let measured = (recording || self.hot_keys.is_some() || !span.is_disabled()).then(|| {
@@ -377,10 +413,10 @@ impl Edge {
                 self.hot_keys.is_some().then_some(self.partition_key),
             )
         });
-        let request = match (&self.meter, &self.hot_keys) {
-            (_, Some(_)) => request.asking_capacity(true),
-            (Some(_), None) => request.asking_capacity(false),
-            (None, None) => request,
+        let request = match (&self.meter, &self.hot_keys, &taken) {
+            (_, Some(_), _) | (_, _, Some(_)) => request.asking_capacity(true),
+            (Some(_), None, None) => request.asking_capacity(false),
+            (None, None, None) => request,
         };
         // Boxed: the SDK's future is deeply nested, and the operations that await this one (a
         // single-item write, its transaction, a read engine) would otherwise exceed the
@@ -389,7 +425,7 @@ impl Edge {
             .log
             .as_ref()
             .and_then(|log| Some((log, log.sending(request.logged()?))));
-        let (answer, transmitted, sent) = if sdk_retries && measured.is_none() {
+        let (answer, transmitted, sent) = if sdk_retries && measured.is_none() && taken.is_none() {
             let send = Box::pin(request.send(Dispatch::SdkRetries));
             // With the SDK's retries, it may have been sent several times.
             (send.instrument(span.clone()).await, true, None)
@@ -405,6 +441,14 @@ impl Edge {
             debug_assert!(sent.mark != Mark::Unseen, "a send no interceptor marked");
             (answer, sent.mark != Mark::Started, Some(sent))
         };
+        if let (Some(governor), Some(taken)) = (governor, taken) {
+            let throttled = sent.as_ref().map_or(0, |s| s.throttles.len());
+            let parts = match &answer {
+                Ok(output) => capacity_parts(&O::capacities(output)),
+                Err(_) => Vec::new(),
+            };
+            governor.settle(taken, &parts, throttled);
+        }
         if let Some(measured) = measured {
             self.measure::<O>(measured, &span, &answer, sent, recording);
         }

@@ -53,7 +53,7 @@ impl<T: Table> Db<T> {
         E: InTable<T> + 'a,
         K: IntoIterator<Item = &'a Key<E>>,
     {
-        BatchDelete::of(self.clone(), keys)
+        BatchDelete::of(self.bulk(), keys)
     }
 }
 

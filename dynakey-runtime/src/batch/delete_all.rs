@@ -84,8 +84,8 @@ impl<T: Table> Db<T> {
         E: InTable<T> + Send + 'static,
     {
         DeleteAll {
-            keys: self.query(query).keys(),
-            db: self.clone(),
+            keys: self.bulk().query(query).keys(),
+            db: self.bulk(),
             progress: no_progress as fn(usize),
             borrow: PhantomData,
         }

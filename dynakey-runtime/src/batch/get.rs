@@ -153,7 +153,7 @@ impl<T: Table> Db<T> {
         K: IntoIterator<Item = &'a Key<E>>,
     {
         BatchGet {
-            db: self.clone(),
+            db: self.bulk(),
             keys,
             progress: no_progress as fn(usize),
             entity: PhantomData,

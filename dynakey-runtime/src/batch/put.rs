@@ -95,7 +95,7 @@ impl<T: Table> Db<T> {
         I: IntoIterator<Item = &'a E> + Clone,
     {
         BatchPut {
-            db: self.clone(),
+            db: self.bulk(),
             items,
             progress: no_progress as fn(usize),
             entity: PhantomData,

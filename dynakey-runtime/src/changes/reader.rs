@@ -154,7 +154,7 @@ impl<T: TableItem> Db<T> {
     /// at [`StartAt::TrimHorizon`]; nothing is sent before [`Changes::next_batch`].
     pub fn changes(&self, streams: StreamsClient) -> Changes<T> {
         Changes {
-            db: self.clone(),
+            db: self.bulk(),
             streams,
             start: StartAt::default(),
             unknown: UnknownItems::default(),

@@ -9,14 +9,12 @@ use dynakey::{Entity, Fill, InTable, Key, Table, WriteInput};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use super::pace::Pace;
 use super::report::{MigrationExample, MigrationFailure, MigrationKind};
 use crate::convert::{key_to_attributes, string_attribute, Item};
 use crate::db::Db;
 use crate::error::{Error, Expected, KeyText};
 use crate::item::{from_entity_item, key_strings, to_item};
 use crate::read::owner::{is_own_item, listed_position};
-use crate::sdk::Units;
 use crate::single::transact::all_or_error;
 use crate::single::write::{self, Action, Kind};
 use crate::single::UniquePart;
@@ -313,12 +311,7 @@ const MAX_EXPRESSION_BYTES: usize = 4096;
 /// # Errors
 /// An error of the service that is not about this item (after the table's retries): the run
 /// stops. Errors about the item become [`Done::Failed`].
-pub(crate) async fn migrate<T, E>(
-    db: &Db<T>,
-    pace: &Pace,
-    item: Item,
-    attempts: u32,
-) -> Result<Done, Error>
+pub(crate) async fn migrate<T, E>(db: &Db<T>, item: Item, attempts: u32) -> Result<Done, Error>
 where
     T: Table,
     E: InTable<T> + Serialize + DeserializeOwned,
@@ -335,7 +328,6 @@ where
             }
             Planned::Change(change) => change,
         };
-        pace.wait(Units::Write).await;
         let Change {
             example,
             new,
@@ -381,14 +373,12 @@ where
             }
             Err(e) => return Err(e),
         };
-        pace.wait(Units::Read).await;
         // Boxed: the reads after a refused write are rare, and would otherwise size every
         // item's future by their own.
         let fresh = Box::pin(crate::single::consistent_item(db, old_key)).await?;
         match (fresh, unknown, example.kind) {
             (None, true, MigrationKind::Move) => {
                 // Moved (a move is one transaction): by this write if the new item is there.
-                pace.wait(Units::Read).await;
                 let new_key = key_attributes::<T>(&table_key_item::<T>(&example.new));
                 let moved = Box::pin(crate::single::consistent_item(db, new_key)).await?;
                 return Ok(match moved {

@@ -16,14 +16,12 @@ use serde::Serialize;
 use super::item::{
     about_the_item, failure, failure_at, key_attributes, unchanged, Done, Owner, Planned,
 };
-use super::pace::Pace;
 use crate::convert::{string_attribute, Item};
 use crate::db::Db;
 use crate::error::{Error, Expected, KeyText};
 use crate::item::{from_entity_item, key_strings};
 use crate::item::{TWIN_PARTITION, TWIN_SORT};
 use crate::read::owner::is_own_item;
-use crate::sdk::Units;
 use crate::single::transact::all_or_error;
 use crate::single::write::{Action, Kind};
 
@@ -170,7 +168,7 @@ enum Step {
 
 /// Works out the write one scanned item needs, reading what the item alone does not tell: its
 /// copy (is it equal?) or, for a copy, its item (is it still the copy's twin?).
-async fn step<T, E>(db: &Db<T>, pace: &Pace, item: &Item) -> Result<Step, Error>
+async fn step<T, E>(db: &Db<T>, item: &Item) -> Result<Step, Error>
 where
     T: Table,
     E: InTable<T> + Serialize + DeserializeOwned,
@@ -206,7 +204,6 @@ where
             let copy = copy_image::<T>(item, &key, &twin, change.other_shape);
             let old_twin = twin_of(item);
             if old_twin.as_ref() == Some(&twin) {
-                pace.wait(Units::Read).await;
                 let stored = Box::pin(crate::single::consistent_item(
                     db,
                     crate::single::key_item::<T>(&twin),
@@ -262,7 +259,6 @@ where
             let Some(item_key) = twin_of(item) else {
                 return Ok(Step::Done(Done::Current));
             };
-            pace.wait(Units::Read).await;
             let twin = Box::pin(crate::single::consistent_item(
                 db,
                 crate::single::key_item::<T>(&item_key),
@@ -322,12 +318,7 @@ fn delete<T: Table>(
 ///
 /// # Errors
 /// An error of the service that is not about this item: the run stops.
-pub(crate) async fn migrate<T, E>(
-    db: &Db<T>,
-    pace: &Pace,
-    item: Item,
-    attempts: u32,
-) -> Result<Done, Error>
+pub(crate) async fn migrate<T, E>(db: &Db<T>, item: Item, attempts: u32) -> Result<Done, Error>
 where
     T: Table,
     E: InTable<T> + Serialize + DeserializeOwned,
@@ -335,12 +326,11 @@ where
     let mut item = item;
     let mut attempt = 1;
     loop {
-        let (first, more, done) = match step::<T, E>(db, pace, &item).await? {
+        let (first, more, done) = match step::<T, E>(db, &item).await? {
             Step::Done(done) => return Ok(done),
             Step::Send(first, more, done) => (first, more, done),
         };
         let key = first.key.clone();
-        pace.wait(Units::Write).await;
         let sent = if more.is_empty() {
             crate::single::write::send(db, *first, aws_sdk_dynamodb::types::ReturnValue::None)
                 .await
@@ -361,7 +351,6 @@ where
             }
             Err(e) => return Err(e),
         };
-        pace.wait(Units::Read).await;
         let fresh = Box::pin(crate::single::consistent_item(
             db,
             crate::single::key_item::<T>(&key),

@@ -54,7 +54,7 @@ impl<T: Table> Db<T> {
     {
         Scan {
             query: Query::of_plan(
-                self.clone(),
+                self.bulk(),
                 Ok(QueryPlan::scan::<E>()),
                 Labels::of::<E>(None, "scan"),
             ),

@@ -62,6 +62,17 @@ pub(crate) trait Operation: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The capacity units the request will consume at least, reserved from a
+    /// [`Governor`](crate::Governor) before it is sent: half a unit per item read (an
+    /// eventually consistent read of up to 4 KB), one per item written (up to 1 KB), two per
+    /// transactional write (AWS developer guide, "Read/write capacity mode").
+    fn estimated_units(&self) -> f64 {
+        match Self::UNITS {
+            Units::Read => 0.5,
+            Units::Write | Units::None => 1.0,
+        }
+    }
+
     /// Every `ConsumedCapacity` the answer reports (one per table for a batch or transaction).
     fn capacities(_output: &Self::Output) -> Vec<&ConsumedCapacity> {
         Vec::new()
@@ -530,6 +541,11 @@ operation!(
     {
         throttling!(batch_write_item::BatchWriteItemError);
         capacity!(Write);
+
+        fn estimated_units(&self) -> f64 {
+            let writes = self.get_request_items().iter().flatten();
+            writes.map(|(_, requests)| requests.len()).sum::<usize>() as f64
+        }
     }
 );
 operation!(
@@ -540,6 +556,11 @@ operation!(
     {
         throttling!(batch_get_item::BatchGetItemError);
         capacity!(Read);
+
+        fn estimated_units(&self) -> f64 {
+            let keys = self.get_request_items().iter().flatten();
+            keys.map(|(_, k)| k.keys().len()).sum::<usize>() as f64 * 0.5
+        }
 
         fn counts(output: &Self::Output) -> (Option<u64>, Option<u64>) {
             let items = output
@@ -559,6 +580,10 @@ operation!(
     {
         throttling!(transact_write_items::TransactWriteItemsError);
         capacity!(Write);
+
+        fn estimated_units(&self) -> f64 {
+            self.get_transact_items().as_ref().map_or(0, Vec::len) as f64 * 2.0
+        }
     }
 );
 operation!(
