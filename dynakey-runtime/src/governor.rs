@@ -8,8 +8,10 @@
 //!
 //! Each table's (or index's) read and write units are a schedule: a request reserves its
 //! estimated units before it is sent (a batch write one unit per item, a read half a unit per
-//! key), waiting until the schedule reaches it, and when its answer comes the reservation is
-//! corrected to what the answer reports (nothing, when no answer came). The schedule may run a
+//! key, times what the schedule's answers have reported per unit estimated so far: items larger
+//! than a unit, an index's writes), waiting until the schedule reaches it, and when its answer
+//! comes the reservation is corrected to what the answer reports (nothing, when no answer
+//! came). The schedule may run a
 //! quarter of a second's worth ahead of the clock ([`CREDIT`]), so that time spent waiting for
 //! answers is not lost to the budget; a read's units are known only from its answer (a Scan page
 //! consumes up to 128 units), so reads in flight together may overshoot by their pages.
@@ -121,8 +123,9 @@ struct Lane {
 struct State {
     /// The budgets of indexes that have one of their own.
     indexes: HashMap<String, CapacityBudget>,
-    /// When each schedule's next request may be sent.
-    next: HashMap<Lane, Instant>,
+    /// Each schedule: when its next request may be sent, and the units its answers reported per
+    /// unit estimated (a moving average).
+    next: HashMap<Lane, Schedule>,
     /// The share of the budget in use: halved on throttling, regained by a tenth a second.
     share: f64,
     /// When the share was last changed or regained.
@@ -238,14 +241,20 @@ impl Governor {
         let lanes = state.lanes(&self.0.table, table, index, reads);
         let share = state.share;
         let mut until = now;
-        for (lane, rate) in &lanes {
-            let next = state.next.entry(lane.clone()).or_insert(now);
-            let start = (*next).max(floor);
-            *next = start + seconds(estimate / (rate * share));
+        let mut reserved = Vec::with_capacity(lanes.len());
+        for (lane, rate) in lanes {
+            let schedule = state.next.entry(lane.clone()).or_insert(Schedule {
+                next: now,
+                ratio: 1.0,
+            });
+            let units = estimate * schedule.ratio;
+            let start = schedule.next.max(floor);
+            schedule.next = start + seconds(units / (rate * share));
             until = until.max(start);
+            reserved.push((lane, rate, units));
         }
         let taken = Taken {
-            lanes,
+            lanes: reserved,
             reads,
             estimate,
             primary: index.map(str::to_owned),
@@ -281,7 +290,7 @@ impl Governor {
         // its schedule, the rest (the table's, an index's without a budget, a total) to the
         // table's — or, for a read of an index with a budget, a total to the index's.
         let share = state.share;
-        for (lane, rate) in &taken.lanes {
+        for (lane, rate, reserved) in &taken.lanes {
             let charged: f64 = parts
                 .iter()
                 .filter(|(by, _)| {
@@ -294,29 +303,43 @@ impl Governor {
                         taken
                             .lanes
                             .iter()
-                            .any(|(l, _)| l.index.as_deref() == Some(*i))
+                            .any(|(l, ..)| l.index.as_deref() == Some(*i))
                     });
                     on == lane.index.as_deref()
                 })
                 .map(|(_, units)| units)
                 .sum();
-            let Some(next) = state.next.get_mut(lane) else {
+            let Some(schedule) = state.next.get_mut(lane) else {
                 continue;
             };
-            let correction = (charged - taken.estimate) / (rate * share);
-            *next = match correction >= 0.0 {
-                true => *next + seconds(correction),
-                false => next.checked_sub(seconds(-correction)).unwrap_or(*next),
+            if !parts.is_empty() && taken.estimate > 0.0 {
+                let ratio = charged / taken.estimate;
+                schedule.ratio += (ratio - schedule.ratio) * RATIO_WEIGHT;
+            }
+            let correction = (charged - reserved) / (rate * share);
+            schedule.next = match correction >= 0.0 {
+                true => schedule.next + seconds(correction),
+                false => (schedule.next.checked_sub(seconds(-correction))).unwrap_or(schedule.next),
             };
         }
     }
 }
 
+/// One schedule of a [`Lane`].
+#[derive(Debug, Clone, Copy)]
+struct Schedule {
+    next: Instant,
+    ratio: f64,
+}
+
+/// How much each answer moves a schedule's ratio of reported to estimated units.
+const RATIO_WEIGHT: f64 = 0.5;
+
 /// A request's reservation, from [`Governor::take`] to [`Governor::settle`].
 #[derive(Debug)]
 pub(crate) struct Taken {
-    /// The schedules reserved on, each with its rate (units per second).
-    lanes: Vec<(Lane, f64)>,
+    /// The schedules reserved on, each with its rate (units per second) and the units reserved.
+    lanes: Vec<(Lane, f64, f64)>,
     reads: bool,
     estimate: f64,
     /// The index the request reads, if any.
@@ -417,6 +440,16 @@ mod tests {
         let (_, until) = governor.reserve("t", None, true, 1.0);
         let wait = until.map_or(0.0, |u| u.duration_since(now).as_secs_f64());
         assert!((wait - 2.0).abs() < 0.01, "{wait}");
+    }
+
+    #[test]
+    fn a_schedule_learns_what_its_answers_report_per_unit_estimated() {
+        let governor = Governor::new(CapacityBudget::new().write_units_per_second(100.0));
+        // Each answer reports twice the estimate (an index's writes): after a few, the
+        // reservations are twice the estimate too, one request every half second.
+        let starts = starts(&governor, (None, false), 25.0, &["table", "GSI1"], 12);
+        let last = starts[11] - starts[10];
+        assert!((last - 0.5).abs() < 0.01, "{starts:?}");
     }
 
     #[test]
