@@ -71,18 +71,29 @@ fn reporting(engine: &TestEngine) -> (aws_sdk_dynamodb::Client, Reported) {
     (client, reported)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_bulk_load_keeps_to_200_write_units_a_second_over_30_seconds() -> Result<(), BoxError> {
+/// A fresh table on the embedded engine and a reporting client of it (`None`, said so, on
+/// another engine).
+async fn reporting_table(
+) -> Result<Option<(TestEngine, String, aws_sdk_dynamodb::Client, Reported)>, BoxError> {
     let engine = TestEngine::start().await?;
     if !engine.is_embedded() {
         eprintln!("skipped: the budget is measured on the embedded engine");
-        return Ok(());
+        return Ok(None);
     }
     let table = engine.fresh_table::<dynakey::DefaultTable>().await?;
     let (client, reported) = reporting(&engine);
+    let name = table.table_name().to_owned();
+    Ok(Some((engine, name, client, reported)))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bulk_load_keeps_to_200_write_units_a_second_over_30_seconds() -> Result<(), BoxError> {
+    let Some((_engine, table, client, reported)) = reporting_table().await? else {
+        return Ok(());
+    };
     let budget = 200.0;
-    let db = Db::new(client, table.table_name())
-        .with_budget(CapacityBudget::new().write_units_per_second(budget));
+    let db =
+        Db::new(client, &table).with_budget(CapacityBudget::new().write_units_per_second(budget));
     // 30 seconds' worth at the budget.
     let rows = rows("bulk", 6_000);
     let started = Instant::now();
@@ -128,13 +139,9 @@ async fn a_bulk_load_keeps_to_200_write_units_a_second_over_30_seconds() -> Resu
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_tasks_sharing_a_governor_keep_to_it_together() -> Result<(), BoxError> {
-    let engine = TestEngine::start().await?;
-    if !engine.is_embedded() {
-        eprintln!("skipped: the budget is measured on the embedded engine");
+    let Some((_engine, table, client, reported)) = reporting_table().await? else {
         return Ok(());
-    }
-    let table = engine.fresh_table::<dynakey::DefaultTable>().await?;
-    let (client, reported) = reporting(&engine);
+    };
     let budget = 200.0;
     let governor = Governor::new(CapacityBudget::new().write_units_per_second(budget));
     let started = Instant::now();
@@ -142,8 +149,8 @@ async fn two_tasks_sharing_a_governor_keep_to_it_together() -> Result<(), BoxErr
         .into_iter()
         .map(|load| {
             // A handle of each task's own, given the one governor.
-            let db = Db::<dynakey::DefaultTable>::new(client.clone(), table.table_name())
-                .with_governor(&governor);
+            let db =
+                Db::<dynakey::DefaultTable>::new(client.clone(), &table).with_governor(&governor);
             tokio::spawn(async move {
                 let rows = rows(load, 500);
                 let report = db.batch_put(&rows).await?;
