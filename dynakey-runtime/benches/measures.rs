@@ -4,7 +4,8 @@
 //! - with no `metrics` recorder installed (the measures ask the facade and step aside),
 //! - with a recorder that keeps nothing (`Null`: what dynakey's side costs — labels, keys,
 //!   handles),
-//! - with `metrics-util`'s debugging recorder (a registry keeping every series),
+//! - with `metrics-util`'s debugging recorder (a registry keeping every series and every value),
+//! - with `metrics-exporter-prometheus`'s recorder (what a service exposing `/metrics` runs),
 //!
 //! alternating round by round. Built without the feature `metrics`, the measures are compiled
 //! out and every path is the same GetItem: the baseline. So the ratios are read from two runs:
@@ -19,11 +20,15 @@
 //! (`BENCH_GETS`, 10,000 unless set), e.g. to count instructions under callgrind: on a shared
 //! machine wall and CPU times of identical paths differ by more than the measures cost.
 //!
-//! At 0b96f74 + issue #43's measures, callgrind's count of the whole process for 2,000 gets, less
-//! the same process with none (the engine's start and the table's load): 316,784 instructions per
-//! `db.get`, engine included, compiled out; compiled in with no recorder 316,781 (0.00 %); with
-//! the null recorder 323,349 (+2.1 %); with the debugging recorder 337,015 (+6.4 %, most of it
-//! the recorder's registry).
+//! Instructions per `db.get`, engine included (callgrind, the whole process for 2,000 gets less
+//! the same process for none; 2026-12-07, issue #43): compiled out 317,196; compiled in with no
+//! recorder 315,931 (-0.40 %: the noise of two builds); null recorder 317,887 (+0.22 %);
+//! debugging recorder 332,962 (+4.97 %); Prometheus recorder 325,472 (+2.61 %). Before the keys
+//! of a series were kept (`measures/metrics.rs`): null +2.1 %, debugging +6.4 %. What remains
+//! with a recorder is the recorder's: its registry compares each key it is given with the one it
+//! holds, and `metrics::Key`'s equality sorts both keys' labels (dynakey's have five or six),
+//! twice per measure in the debugging recorder (its registry and its list of series seen), once
+//! in Prometheus's.
 
 mod common;
 
@@ -36,6 +41,7 @@ use dynakey_runtime::{Db, Engine};
 use metrics::{
     Counter, Gauge, Histogram, Key as MetricKey, KeyName, Metadata, Recorder, SharedString, Unit,
 };
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusRecorder};
 use metrics_util::debugging::DebuggingRecorder;
 use serde::{Deserialize, Serialize};
 
@@ -64,6 +70,7 @@ struct Setup {
     db: Db,
     keys: Vec<Key<Doc>>,
     debugging: DebuggingRecorder,
+    prometheus: PrometheusRecorder,
 }
 
 fn setup() -> Setup {
@@ -90,6 +97,7 @@ fn setup() -> Setup {
         db,
         keys,
         debugging: DebuggingRecorder::new(),
+        prometheus: PrometheusBuilder::new().build_recorder(),
     }
 }
 
@@ -120,12 +128,14 @@ enum Path {
     NoRecorder,
     Null,
     Debugging,
+    Prometheus,
 }
 
-const PATHS: [(&str, Path); 3] = [
+const PATHS: [(&str, Path); 4] = [
     ("no recorder", Path::NoRecorder),
     ("null recorder", Path::Null),
     ("debugging recorder", Path::Debugging),
+    ("prometheus recorder", Path::Prometheus),
 ];
 
 /// `gets` gets, one after another, on a current-thread runtime of this thread (a local
@@ -152,6 +162,7 @@ fn run(s: &Setup, path: Path, gets: u64) -> usize {
         Path::NoRecorder => get_many(s, gets),
         Path::Null => metrics::with_local_recorder(&Null(0), || get_many(s, gets)),
         Path::Debugging => metrics::with_local_recorder(&s.debugging, || get_many(s, gets)),
+        Path::Prometheus => metrics::with_local_recorder(&s.prometheus, || get_many(s, gets)),
     }
 }
 

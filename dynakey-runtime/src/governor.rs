@@ -265,7 +265,7 @@ impl Governor {
     /// Corrects `taken`'s reservation to what the answer reported: `parts` are the capacity
     /// units by what consumed them (`table`, an index name, or `total`), empty when no answer
     /// came; `throttled`, the request's throttled attempts.
-    pub(crate) fn settle(&self, taken: Taken, parts: &[(String, f64)], throttled: usize) {
+    pub(crate) fn settle(&self, taken: Taken, parts: &[(&str, f64)], throttled: usize) {
         let now = Instant::now();
         let mut state = self.state();
         state.regain(now);
@@ -294,7 +294,7 @@ impl Governor {
             let charged: f64 = parts
                 .iter()
                 .filter(|(by, _)| {
-                    let on = match by.as_str() {
+                    let on = match *by {
                         "table" => None,
                         "total" => taken.primary.as_deref(),
                         index => Some(index),
@@ -412,7 +412,7 @@ mod tests {
         n: usize,
     ) -> Vec<f64> {
         let now = Instant::now();
-        let parts: Vec<(String, f64)> = by.iter().map(|b| ((*b).to_owned(), units)).collect();
+        let parts: Vec<(&str, f64)> = by.iter().map(|b| (*b, units)).collect();
         (0..n)
             .map(|_| {
                 let (taken, until) = governor.reserve("t", index, reads, units);
@@ -436,7 +436,7 @@ mod tests {
         let governor = Governor::new(CapacityBudget::new().read_units_per_second(10.0));
         let now = Instant::now();
         let (taken, _) = governor.reserve("t", None, true, 1.0);
-        governor.settle(taken, &[("total".to_owned(), 20.0)], 0);
+        governor.settle(taken, &[("total", 20.0)], 0);
         let (_, until) = governor.reserve("t", None, true, 1.0);
         let wait = until.map_or(0.0, |u| u.duration_since(now).as_secs_f64());
         assert!((wait - 2.0).abs() < 0.01, "{wait}");

@@ -148,6 +148,10 @@
 //! ([`Db::hot_keys`]), warning of a key that nears a partition's limits. Names, labels and span
 //! fields: [`measures`].
 //!
+//! A [`Governor`] ([`Db::with_governor`]) keeps bulk work — batches, `delete_all`, scans,
+//! migrations, the change reader — within one capacity budget per table and index, shared by
+//! every task given it, backing off on throttling; live requests stay outside it.
+//!
 //! A [`RequestLog`] (given with [`Db::with_request_log`]) records every request a `Db` sends, as
 //! rendered ([`RequestInput`]: the SDK's input of its operation), with its outcome
 //! ([`RequestOutcome`]), one [`LoggedRequest`] per send: for tests that assert what DynamoDB was

@@ -68,7 +68,7 @@ pub use hot_keys::{HotKey, HotKeys};
 
 /// What a request value labels its sends with (every field a static string, so that a label's
 /// values stay few: one per entity, template and pattern of the program).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Labels {
     /// The entity's name (`Entity::ENTITY_NAME`); empty when the request has several or none.
     pub(crate) entity: &'static str,
@@ -159,7 +159,7 @@ pub(crate) struct Sample<'a> {
     /// `Some(true)` for read units, `Some(false)` write units, `None`: no table capacity.
     pub(crate) reads: Option<bool>,
     /// Capacity units consumed: (`consumed_by`, units).
-    pub(crate) capacity: Vec<(String, f64)>,
+    pub(crate) capacity: Vec<(&'a str, f64)>,
     pub(crate) returned: Option<u64>,
     pub(crate) evaluated: Option<u64>,
     /// Attempts after the first (the SDK's own, for a send it retries).

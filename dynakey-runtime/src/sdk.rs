@@ -576,19 +576,19 @@ impl Measured {
 
 /// Capacity units by what consumed them (`table` and each index, or `total` when DynamoDB
 /// reported only the total).
-fn capacity_parts(capacities: &[&ConsumedCapacity]) -> Vec<(String, f64)> {
-    let mut parts = Vec::new();
+fn capacity_parts<'a>(capacities: &[&'a ConsumedCapacity]) -> Vec<(&'a str, f64)> {
+    let mut parts = Vec::with_capacity(capacities.len());
     for c in capacities {
         let indexes = (c.global_secondary_indexes.iter().flatten())
             .chain(c.local_secondary_indexes.iter().flatten());
         match &c.table {
             Some(table) => {
-                parts.extend(table.capacity_units.map(|u| ("table".to_owned(), u)));
+                parts.extend(table.capacity_units.map(|u| ("table", u)));
                 parts.extend(
-                    indexes.filter_map(|(name, cap)| Some((name.clone(), cap.capacity_units?))),
+                    indexes.filter_map(|(name, cap)| Some((name.as_str(), cap.capacity_units?))),
                 );
             }
-            None => parts.extend(c.capacity_units.map(|u| ("total".to_owned(), u))),
+            None => parts.extend(c.capacity_units.map(|u| ("total", u))),
         }
     }
     parts
