@@ -1,28 +1,5 @@
-//! One capacity budget for bulk work: a [`Governor`] paces the requests of the bulk operations of
-//! every handle it is given to ([`Db::with_governor`](crate::Db::with_governor)) — `batch_put`,
-//! `batch_delete`, `batch_get`, `delete_all`, scans, migrations and the change reader — so that
-//! the capacity their answers report (`ConsumedCapacity`) stays at most R read and W write units
-//! per second per table (and per index given a budget of its own), however many tasks share it.
-//! Live requests (get, put, update, query, transactions) stay outside unless the handle says so
-//! ([`Db::with_governor_on_every_request`](crate::Db::with_governor_on_every_request)).
-//!
-//! Each table's (or index's) read and write units are a schedule: a request reserves its
-//! estimated units before it is sent (a batch write one unit per item, a read half a unit per
-//! key, times what the schedule's answers have reported per unit estimated so far: items larger
-//! than a unit, an index's writes), waiting until the schedule reaches it, and when its answer
-//! comes the reservation is corrected to what the answer reports (nothing, when no answer
-//! came). The schedule may run a
-//! quarter of a second's worth ahead of the clock ([`CREDIT`]), so that time spent waiting for
-//! answers is not lost to the budget; a read's units are known only from its answer (a Scan page
-//! consumes up to 128 units), so reads in flight together may overshoot by their pages.
-//!
-//! Throttling (AWS developer guide, "Throttling issues for DynamoDB"; "Burst and adaptive
-//! capacity": a table or partition over its throughput refuses requests with
-//! `ProvisionedThroughputExceededException` or `ThrottlingException`) halves the share of the
-//! budget in use — at most once per [`CREDIT`], as TCP halves once per round trip — down to a
-//! twentieth; the share then grows back by a tenth of the budget per second: multiplicative
-//! decrease, additive increase, so that bulk work gives way quickly to the live traffic and
-//! returns slowly.
+//! One capacity budget for bulk work: [`Governor`] and [`CapacityBudget`] (the rules are on
+//! [`Governor`], the public item).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -83,7 +60,7 @@ impl CapacityBudget {
 
 /// How much capacity a schedule may run ahead of the clock, and how often throttling may halve
 /// the share: a quarter of a second.
-pub const CREDIT: Duration = Duration::from_millis(250);
+const CREDIT: Duration = Duration::from_millis(250);
 
 /// The lowest share of the budget throttling leaves: a twentieth.
 const LOWEST_SHARE: f64 = 0.05;
@@ -91,9 +68,35 @@ const LOWEST_SHARE: f64 = 0.05;
 /// The share of the budget regained per second after throttling: a tenth.
 const REGAINED_PER_SECOND: f64 = 0.1;
 
-/// A capacity budget shared by bulk work: cheap to clone, every clone the same budget (see the
-/// [module](self)). Give it to a handle with [`Db::with_governor`](crate::Db::with_governor);
-/// handles cloned from that one, and any other handle given a clone of it, share it.
+/// One capacity budget for bulk work: a governor paces the requests of the bulk operations of
+/// every handle it is given to ([`Db::with_governor`](crate::Db::with_governor)) — `batch_put`,
+/// `batch_delete`, `batch_get`, `delete_all`, scans, migrations and the change reader — so that
+/// the capacity their answers report (`ConsumedCapacity`) stays at most R read and W write units
+/// per second per table (and per index given a budget of its own), however many tasks share it.
+/// Live requests (get, put, update, query, transactions) stay outside unless the handle says so
+/// ([`Db::with_governor_on_every_request`](crate::Db::with_governor_on_every_request)).
+///
+/// Each table's (or index's) read and write units are a schedule: a request reserves its
+/// estimated units before it is sent (a batch write one unit per item, a read half a unit per
+/// key, times what the schedule's answers have reported per unit estimated so far: items larger
+/// than a unit, an index's writes), waiting until the schedule reaches it, and when its answer
+/// comes the reservation is corrected to what the answer reports (nothing, when no answer
+/// came). The schedule may run a quarter of a second's worth ahead of the clock, so that time
+/// spent waiting for answers is not lost to the budget; a read's units are known only from its
+/// answer (a Scan page consumes up to 128 units), so reads in flight together may overshoot by
+/// their pages.
+///
+/// Throttling (AWS developer guide, "Throttling issues for DynamoDB"; "Burst and adaptive
+/// capacity": a table or partition over its throughput refuses requests with
+/// `ProvisionedThroughputExceededException` or `ThrottlingException`) halves the share of the
+/// budget in use — at most once a quarter of a second, as TCP halves once per round trip — down
+/// to a twentieth; the share then grows back by a tenth of the budget per second: multiplicative
+/// decrease, additive increase, so that bulk work gives way quickly to the live traffic and
+/// returns slowly.
+///
+/// Cheap to clone, every clone the same budget. Give it to a handle with
+/// [`Db::with_governor`](crate::Db::with_governor); handles cloned from that one, and any other
+/// handle given a clone of it, share it.
 ///
 /// ```
 /// use dynakey_runtime::{CapacityBudget, Governor};
