@@ -370,3 +370,393 @@ async fn a_child_has_versions_an_entity_type_and_indexes_as_any_entity() -> Resu
     assert_eq!(under, [stored]);
     Ok(())
 }
+
+/// A parent's rolling key change carries its children (docs/semantics.md §10, "A key change
+/// during a rolling deploy", and §11): a book's sort key moves from `BOOK#<genre>#<book>#` to
+/// `SHELF#<genre>#BOOK#<book>#` through five binaries over one table — old, expand (`#[next]`),
+/// switch (`#[previous]`), contract (`#[previous(…, retired)]`) and done — and its copies follow
+/// in the same phases without declaring anything. Every binary reads exactly the books and
+/// copies a single-version table would hold, each book with its copies as one collection.
+mod rolling {
+    use super::common;
+
+    use std::collections::BTreeMap;
+
+    use dynakey::{Entity, KeyChangePhase};
+    use dynakey_runtime::Db;
+    use futures::TryStreamExt;
+    use serde::{Deserialize, Serialize};
+
+    use common::{BoxError, TestEngine};
+
+    /// What a single-version table holds: per `(genre, book)`, its title and its copies' shelves.
+    pub type Shelves = BTreeMap<(String, String), (String, BTreeMap<u32, String>)>;
+
+    /// One binary: its table, its `Book` declared with `$attr`, the `Copy` under it, and its reads.
+    macro_rules! deploy {
+        ($module:ident, $($attr:tt)*) => {
+            #[allow(dead_code)]
+            mod $module {
+                use super::*;
+
+                use dynakey::{Collection, Key, Table};
+
+                #[derive(Table)]
+                #[table(partition_key = "PK", sort_key = "SK")]
+                pub enum Library {
+                    Book(Book),
+                    Copy(Copy),
+                }
+
+                #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+                #[dynakey(table = Library)]
+                #[pk("LIB#<library>")]
+                $($attr)*
+                pub struct Book {
+                    pub library: String,
+                    pub genre: String,
+                    pub book: String,
+                    pub title: String,
+                }
+
+                #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+                #[dynakey(parent = Book)]
+                #[sk("<book>COPY#<copy>")]
+                pub struct Copy {
+                    #[parent]
+                    pub book: Key<Book>,
+                    pub copy: u32,
+                    pub shelf: String,
+                }
+
+                #[derive(Collection, Debug)]
+                pub struct BookWithCopies {
+                    pub book: Book,
+                    pub copies: Vec<Copy>,
+                }
+
+                pub fn book(genre: &str, id: &str, title: &str) -> Book {
+                    Book {
+                        library: "L1".into(),
+                        genre: genre.into(),
+                        book: id.into(),
+                        title: title.into(),
+                    }
+                }
+
+                pub fn copy(genre: &str, id: &str, copy: u32, shelf: &str) -> Result<Copy, BoxError> {
+                    Ok(Copy {
+                        book: Book::key("L1", genre, id)?,
+                        copy,
+                        shelf: shelf.into(),
+                    })
+                }
+
+                /// Writes a book and its copies, and records them in `expected`.
+                pub async fn shelve(
+                    db: &Db<Library>,
+                    expected: &mut Shelves,
+                    (genre, id, title): (&str, &str, &str),
+                    copies: &[(u32, &str)],
+                ) -> Result<(), BoxError> {
+                    db.put(&book(genre, id, title)).await?;
+                    let entry = expected
+                        .entry((genre.into(), id.into()))
+                        .or_insert_with(|| (title.into(), BTreeMap::new()));
+                    entry.0 = title.into();
+                    for &(n, shelf) in copies {
+                        db.put(&copy(genre, id, n, shelf)?).await?;
+                        entry.1.insert(n, shelf.into());
+                    }
+                    Ok(())
+                }
+
+                /// Every book with its copies: a scan of each entity, a collection query per
+                /// book, and a `get` of each item, which must agree (no copy of the other shape,
+                /// none twice).
+                pub async fn read(db: &Db<Library>) -> Result<Shelves, BoxError> {
+                    let here = stringify!($module);
+                    let books: Vec<Book> = db.scan::<Book>().items().try_collect().await?;
+                    let copies: Vec<Copy> = db.scan::<Copy>().items().try_collect().await?;
+                    let mut out = Shelves::new();
+                    let mut collected = 0;
+                    for book in &books {
+                        let key = book.primary_key()?;
+                        let whole = db
+                            .query(&key.query_with_children())
+                            .collection::<BookWithCopies>()
+                            .await?;
+                        assert_eq!(whole.unknown_count, 0, "{here}");
+                        assert_eq!(&whole.collection.book, book, "{here}");
+                        let under: Vec<Copy> =
+                            db.query(&Copy::query_under(&key)).items().try_collect().await?;
+                        assert_eq!(under, whole.collection.copies, "{here}: query_under");
+                        let mut shelves = BTreeMap::new();
+                        for copy in &whole.collection.copies {
+                            assert_eq!(copy.book, key, "{here}");
+                            let got = db.get(&copy.primary_key()?).consistent_read().await?;
+                            assert_eq!(got.as_ref(), Some(copy), "{here}: get");
+                            shelves.insert(copy.copy, copy.shelf.clone());
+                        }
+                        collected += shelves.len();
+                        let got = db.get(&key).consistent_read().await?;
+                        assert_eq!(got.as_ref(), Some(book), "{here}: get");
+                        let fresh = out.insert(
+                            (book.genre.clone(), book.book.clone()),
+                            (book.title.clone(), shelves),
+                        );
+                        assert!(fresh.is_none(), "{here}: a book read twice");
+                    }
+                    assert_eq!(copies.len(), collected, "{here}: every copy under its book once");
+                    Ok(out)
+                }
+            }
+        };
+    }
+
+    deploy!(old, #[sk("BOOK#<genre>#<book>#")]);
+    deploy!(expand, #[sk("BOOK#<genre>#<book>#")] #[next(sk = "SHELF#<genre>#BOOK#<book>#")]);
+    deploy!(switch, #[sk("SHELF#<genre>#BOOK#<book>#")] #[previous(sk = "BOOK#<genre>#<book>#")]);
+    deploy!(
+        contract,
+        #[sk("SHELF#<genre>#BOOK#<book>#")]
+        #[previous(sk = "BOOK#<genre>#<book>#", retired)]
+    );
+    deploy!(done, #[sk("SHELF#<genre>#BOOK#<book>#")]);
+
+    /// Every item of library `L1`, raw: `(SK, _shape)`, sorted.
+    async fn raw(db: &Db<old::Library>) -> Result<Vec<(String, Option<String>)>, BoxError> {
+        let text =
+            |item: &std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue>,
+             name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned();
+        let mut items: Vec<(String, Option<String>)> = common::scan(db.client(), db.table_name())
+            .await?
+            .iter()
+            .filter(|item| text(item, "PK").as_deref() == Some("LIB#L1"))
+            .map(|item| {
+                (
+                    text(item, "SK").unwrap_or_default(),
+                    text(item, dynakey::SHAPE_ATTRIBUTE),
+                )
+            })
+            .collect();
+        items.sort();
+        Ok(items)
+    }
+
+    /// The number of books and copies.
+    fn count(expected: &Shelves) -> usize {
+        expected.values().map(|(_, copies)| 1 + copies.len()).sum()
+    }
+
+    #[test]
+    fn a_child_declares_its_parents_phase() -> Result<(), BoxError> {
+        assert_eq!(
+            old::Copy::SHAPE,
+            "LIB#<library>|BOOK#<genre>#<book>#COPY#<copy>"
+        );
+        assert_eq!(old::Copy::KEY_CHANGE, None);
+        let next = expand::Copy::KEY_CHANGE.ok_or("expand: a key change")?;
+        assert_eq!(next.phase, KeyChangePhase::Expand);
+        assert_eq!(
+            next.other_shape,
+            "LIB#<library>|SHELF#<genre>#BOOK#<book>#COPY#<copy>"
+        );
+        assert_eq!(next.other_shape, switch::Copy::SHAPE);
+        let previous = switch::Copy::KEY_CHANGE.ok_or("switch: a key change")?;
+        assert_eq!(
+            (previous.phase, previous.other_shape),
+            (KeyChangePhase::Switch, old::Copy::SHAPE)
+        );
+        let retired = contract::Copy::KEY_CHANGE.ok_or("contract: a key change")?;
+        assert_eq!(retired.phase, KeyChangePhase::Contract);
+        // The copy's key in the other shape is the key the other binary makes.
+        let made = |key: dynakey::Key<switch::Copy>| {
+            Some((key.partition().to_owned(), key.sort().map(str::to_owned)))
+        };
+        let next_key = switch::copy("sf", "dune", 2, "S2")?.primary_key()?;
+        assert_eq!(
+            expand::copy("sf", "dune", 2, "S2")?.other_shape_key()?,
+            made(next_key)
+        );
+        let previous_key = old::copy("sf", "dune", 2, "S2")?.primary_key()?;
+        assert_eq!(
+            switch::copy("sf", "dune", 2, "S2")?.other_shape_key()?,
+            Some((
+                previous_key.partition().to_owned(),
+                previous_key.sort().map(str::to_owned)
+            ))
+        );
+        assert!(next
+            .other
+            .fits("LIB#L1", Some("SHELF#sf#BOOK#dune#COPY#0000000002")));
+        Ok(())
+    }
+
+    #[tokio::test]
+    async fn a_parents_rolling_key_change_carries_its_children() -> Result<(), BoxError> {
+        let engine = TestEngine::start().await?;
+        let name = engine.table_name("children-rolling");
+        let mut expected = Shelves::new();
+        let old = engine.db::<old::Library>(&name).with_identity("old");
+        old.ensure_table().await?;
+        old.check_design().await?;
+        old::shelve(
+            &old,
+            &mut expected,
+            ("sf", "dune", "Dune"),
+            &[(1, "A"), (2, "B")],
+        )
+        .await?;
+        old::shelve(
+            &old,
+            &mut expected,
+            ("classic", "emma", "Emma"),
+            &[(1, "C")],
+        )
+        .await?;
+        old::shelve(
+            &old,
+            &mut expected,
+            ("sf", "solaris", "Solaris"),
+            &[(1, "D"), (2, "E")],
+        )
+        .await?;
+
+        // Expand beside old: both read the old shape; expand's writes carry their copies, old's
+        // rewrite leaves a stale copy behind.
+        let expand = engine.db::<expand::Library>(&name).with_identity("expand");
+        expand.ensure_table().await?;
+        expand.check_design().await?;
+        expand::shelve(
+            &expand,
+            &mut expected,
+            ("sf", "ubik", "Ubik"),
+            &[(1, "F"), (2, "G")],
+        )
+        .await?;
+        expand::shelve(&expand, &mut expected, ("sf", "dune", "Dune"), &[(3, "H")]).await?;
+        old::shelve(&old, &mut expected, ("sf", "ubik", "Ubik!"), &[(2, "I")]).await?;
+        expand
+            .delete(&expand::copy("sf", "solaris", 2, "E")?.primary_key()?)
+            .await?;
+        if let Some((_, copies)) = expected.get_mut(&("sf".into(), "solaris".into())) {
+            copies.remove(&2);
+        }
+        assert_eq!(old::read(&old).await?, expected);
+        assert_eq!(expand::read(&expand).await?, expected);
+
+        // The backfill: every book and copy gets its copy in the next shape.
+        let report = expand
+            .migrate::<expand::Book>()
+            .and::<expand::Copy>()
+            .send()
+            .await?;
+        assert!(report.failed.is_empty(), "{report}");
+        assert_eq!(
+            (report.copied, report.removed),
+            (8, 0),
+            "every item the old binary wrote (ubik's two with stale copies): {report}"
+        );
+        let n = count(&expected);
+        assert_eq!(n, 11);
+        let again = expand
+            .migrate::<expand::Book>()
+            .and::<expand::Copy>()
+            .send()
+            .await?;
+        assert_eq!((again.copied, again.removed), (0, 0), "{again}");
+        let items = raw(&old).await?;
+        assert_eq!(items.len(), 2 * n, "every item twice: {items:#?}");
+        let next = items
+            .iter()
+            .filter(|(sk, _)| sk.starts_with("SHELF#"))
+            .count();
+        assert_eq!(next, n, "{items:#?}");
+        assert!(items.iter().all(|(_, shape)| shape.is_some()), "all marked");
+        assert!(
+            old.check_design().await.is_err(),
+            "after the backfill the old binary is behind"
+        );
+
+        // Switch beside expand: the new shape is read, both are written.
+        let switch = engine.db::<switch::Library>(&name).with_identity("switch");
+        switch.ensure_table().await?;
+        switch.check_design().await?;
+        switch::shelve(
+            &switch,
+            &mut expected,
+            ("classic", "persuasion", "Persuasion"),
+            &[(1, "J")],
+        )
+        .await?;
+        switch::shelve(
+            &switch,
+            &mut expected,
+            ("classic", "emma", "Emma"),
+            &[(2, "K")],
+        )
+        .await?;
+        expand::shelve(&expand, &mut expected, ("sf", "dune", "Dune"), &[(1, "L")]).await?;
+        switch
+            .delete(&switch::copy("sf", "ubik", 1, "F")?.primary_key()?)
+            .await?;
+        if let Some((_, copies)) = expected.get_mut(&("sf".into(), "ubik".into())) {
+            copies.remove(&1);
+        }
+        assert_eq!(expand::read(&expand).await?, expected);
+        assert_eq!(switch::read(&switch).await?, expected);
+
+        // Contract beside switch, then the cleanup deletes the previous shape's items.
+        let contract = engine
+            .db::<contract::Library>(&name)
+            .with_identity("contract");
+        contract.ensure_table().await?;
+        contract.check_design().await?;
+        contract::shelve(
+            &contract,
+            &mut expected,
+            ("sf", "hyperion", "Hyperion"),
+            &[(1, "M")],
+        )
+        .await?;
+        switch::shelve(
+            &switch,
+            &mut expected,
+            ("sf", "solaris", "Solaris"),
+            &[(2, "N")],
+        )
+        .await?;
+        assert_eq!(switch::read(&switch).await?, expected);
+        assert_eq!(contract::read(&contract).await?, expected);
+        let n = count(&expected);
+        let cleanup = contract
+            .migrate::<contract::Book>()
+            .and::<contract::Copy>()
+            .send()
+            .await?;
+        assert!(cleanup.failed.is_empty(), "{cleanup}");
+        assert_eq!(
+            cleanup.removed,
+            u64::try_from(n - 2)?,
+            "every item but hyperion's two had its previous-shape copy: {cleanup}"
+        );
+        assert!(
+            expand.check_design().await.is_err(),
+            "after the cleanup the expand binary is behind"
+        );
+        let items = raw(&old).await?;
+        assert_eq!(items.len(), n, "{items:#?}");
+        assert!(
+            items.iter().all(|(sk, _)| sk.starts_with("SHELF#")),
+            "the new shape only: {items:#?}"
+        );
+
+        // Done: the new templates alone read every book with its copies.
+        let done = engine.db::<done::Library>(&name).with_identity("done");
+        done.check_design().await?;
+        assert_eq!(done::read(&done).await?, expected);
+        assert_eq!(contract::read(&contract).await?, expected);
+        Ok(())
+    }
+}

@@ -84,6 +84,9 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
                 const EARLIER_KEYS: &'static [::dynakey::EarlierKey] =
                     __dk::parent_shapes::<#path>(Self::__EARLIER);
                 const LISTED_CHECKED: bool = #listed_check #(& #earlier_checks)*;
+                const SHAPE: &'static str = Self::__SHAPE_ID.as_str();
+                const KEY_CHANGE: __dk::Option<::dynakey::KeyChange> =
+                    __dk::child_key_change::<#path>(Self::__JOINED_OTHER, Self::__OTHER_SHAPE_ID.as_str());
                 #entity_items
 
                 #[inline]
@@ -102,6 +105,18 @@ pub fn expand(entity: &Entity<'_>, parent: &Parent) -> TokenStream {
                         #values,
                     )
                     .map(__dk::Some)
+                }
+
+                #[allow(clippy::type_complexity)]
+                fn other_shape_key(
+                    &self,
+                ) -> __dk::Result<__dk::Option<(__dk::String, __dk::Option<__dk::String>)>, __dk::KeyError> {
+                    __dk::child_other_shape_key::<#path, _, _>(
+                        __dk::ParentKeyOf::<#path>::parent_key(&self.#field),
+                        &Self::__SUFFIX,
+                        &Self::__JOINED_OTHER,
+                        #values,
+                    )
                 }
             }
 
@@ -145,13 +160,9 @@ fn joined(entity: &Entity<'_>, path: &syn::Path, sk: &Template) -> TokenStream {
     let text = sk.lit.value();
     let types = template::key_types(entity, sk);
     let mut out = TokenStream::new();
+    // Spanned at `parent = P`: the build-time rules of the parent are reported there.
+    let span = path.span();
     for i in 0..=MAX_PARENT_SHAPES {
-        let parent = format_ident!("__PARENT_{}", i);
-        let joined_text = format_ident!("__TEXT_{}", i);
-        let joined_parts = format_ident!("__PARTS_{}", i);
-        let joined = format_ident!("__JOINED_{}", i);
-        // Spanned at `parent = P`: the build-time rules of the parent are reported there.
-        let span = path.span();
         // The current template checks each segment's type, as a derived template does; earlier
         // shapes are checked by their shape.
         let constructor = match i {
@@ -165,18 +176,23 @@ fn joined(entity: &Entity<'_>, path: &syn::Path, sk: &Template) -> TokenStream {
                 quote_spanned!(span=> __dk::parent_shape_sort::<#path>(#shape))
             }
         };
-        out.extend(quote_spanned! {span=>
-            const #parent: ::dynakey::KeyTemplate = #sort;
-            const #joined_text: &'static __dk::JoinedText = &__dk::join_text(&Self::#parent, #text);
-            const #joined_parts: &'static __dk::JoinedParts = &__dk::join_parts(
-                &Self::#parent,
-                Self::__SUFFIX.template.parts(),
-                Self::#joined_text.as_str(),
-            );
-            const #joined: ::dynakey::KeyTemplate =
-                #constructor(Self::#joined_text.as_str(), Self::#joined_parts.as_slice());
-        });
+        out.extend(joined_one(&i.to_string(), &sort, &constructor, &text, span));
     }
+    // The other shape of the parent's rolling key change (an empty stand-in without one).
+    let other = quote_spanned!(span=> __dk::parent_other_sort::<#path>());
+    out.extend(joined_one(
+        "OTHER",
+        &other,
+        &quote!(__dk::child_template),
+        &text,
+        span,
+    ));
+    out.extend(quote_spanned! {span=>
+        const __SHAPE_ID: &'static __dk::JoinedText =
+            &__dk::child_shape_id(&<#path as ::dynakey::Entity>::PARTITION_TEMPLATE, &Self::__JOINED_0);
+        const __OTHER_SHAPE_ID: &'static __dk::JoinedText =
+            &__dk::child_shape_id(&__dk::parent_other_partition::<#path>(), &Self::__JOINED_OTHER);
+    });
     let earlier = (1..=MAX_PARENT_SHAPES).map(|i| {
         let joined = format_ident!("__JOINED_{}", i);
         let shape = i - 1;
@@ -188,6 +204,32 @@ fn joined(entity: &Entity<'_>, path: &syn::Path, sk: &Template) -> TokenStream {
         const __EARLIER: &'static [::dynakey::EarlierKey; __dk::MAX_PARENT_SHAPES] = &[#(#earlier),*];
     });
     out
+}
+
+/// The constants of one joined template `__JOINED_<suffix>`: the parent's template `sort`
+/// (`__PARENT_<suffix>`), then the child's `text`, made by `constructor`.
+fn joined_one(
+    suffix: &str,
+    sort: &TokenStream,
+    constructor: &TokenStream,
+    text: &str,
+    span: proc_macro2::Span,
+) -> TokenStream {
+    let parent = format_ident!("__PARENT_{}", suffix);
+    let joined_text = format_ident!("__TEXT_{}", suffix);
+    let joined_parts = format_ident!("__PARTS_{}", suffix);
+    let joined = format_ident!("__JOINED_{}", suffix);
+    quote_spanned! {span=>
+        const #parent: ::dynakey::KeyTemplate = #sort;
+        const #joined_text: &'static __dk::JoinedText = &__dk::join_text(&Self::#parent, #text);
+        const #joined_parts: &'static __dk::JoinedParts = &__dk::join_parts(
+            &Self::#parent,
+            Self::__SUFFIX.template.parts(),
+            Self::#joined_text.as_str(),
+        );
+        const #joined: ::dynakey::KeyTemplate =
+            #constructor(Self::#joined_text.as_str(), Self::#joined_parts.as_slice());
+    }
 }
 
 /// `pub fn key(parent: &Key<P>, <suffix fields>)` and `pub fn query_under(parent: &Key<P>)`.

@@ -79,8 +79,10 @@ where
 pub const MAX_PARENT_SHAPES: usize = 4;
 
 /// The rules of a child's parent `P` that only its constants tell (besides [`parent_sort`]'s): at most
-/// [`MAX_PARENT_SHAPES`] earlier shapes, and no rolling key change (`#[next]`/`#[previous]`): the
-/// children's copies would not follow it.
+/// [`MAX_PARENT_SHAPES`] earlier shapes, and, with a rolling key change (`#[next]`/`#[previous]`),
+/// an other shape that names the fields of the current one: a child stores its parent's key as
+/// the key's fields, from which its copy's key in the other shape is made (and which the next
+/// phase reads back by its templates).
 pub const fn assert_parent_keys<P: Entity>() {
     if P::EARLIER_KEYS.len() > MAX_PARENT_SHAPES {
         panic!(
@@ -89,13 +91,149 @@ pub const fn assert_parent_keys<P: Entity>() {
              then remove the oldest #[was(…)]"
         )
     }
-    if P::KEY_CHANGE.is_some() {
-        panic!(
-            "a child entity's parent declares a rolling key change (#[next(…)]/#[previous(…)]), \
-             which does not carry its children: change the parent's template with #[was(…)] and \
-             `Db::migrate` (its children follow), or finish the key change first"
-        )
+    if let Some(change) = P::KEY_CHANGE {
+        let other_partition = change.other.partition().parts();
+        let other_sort = match change.other.sort() {
+            Some(sort) => sort.parts(),
+            None => &[],
+        };
+        let current_sort = match P::SORT_TEMPLATE {
+            Some(sort) => sort.parts(),
+            None => &[],
+        };
+        let current_partition = P::PARTITION_TEMPLATE.parts();
+        if !all_named(other_partition, current_partition, current_sort)
+            || !all_named(other_sort, current_partition, current_sort)
+            || !all_named(current_partition, other_partition, other_sort)
+            || !all_named(current_sort, other_partition, other_sort)
+        {
+            panic!(
+                "a child entity's parent declares a rolling key change (#[next(…)]/#[previous(…)]) \
+                 whose shapes name different fields: a child stores its parent's key as the key's \
+                 fields, and its copy's key in the other shape is made from them; give the \
+                 parent's new key the fields of its old one (reorder them, change the literal \
+                 text), or keep the child a separate entity"
+            )
+        }
     }
+}
+
+/// `true` when every placeholder of `parts` is one of `a`'s or `b`'s.
+const fn all_named(parts: &[TemplatePart], a: &[TemplatePart], b: &[TemplatePart]) -> bool {
+    let mut i = 0;
+    while i < parts.len() {
+        if let TemplatePart::Field { name, .. } = parts[i] {
+            if !names(a, name) && !names(b, name) {
+                return false;
+            }
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `true` when `parts` has a placeholder `name`.
+const fn names(parts: &[TemplatePart], name: &str) -> bool {
+    let mut i = 0;
+    while i < parts.len() {
+        if let TemplatePart::Field { name: field, .. } = parts[i] {
+            if field.len() == name.len() {
+                let (a, b) = (field.as_bytes(), name.as_bytes());
+                let mut j = 0;
+                while j < a.len() && a[j] == b[j] {
+                    j += 1;
+                }
+                if j == a.len() {
+                    return true;
+                }
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The sort-key template of `P`'s other shape in its rolling key change ([`Entity::KEY_CHANGE`]),
+/// or an empty template without one: joined with a child's suffix, its children's other shape.
+pub const fn parent_other_sort<P: Entity>() -> KeyTemplate {
+    match P::KEY_CHANGE {
+        Some(change) => match change.other.sort() {
+            Some(sort) => *sort,
+            None => NO_SHAPE,
+        },
+        None => NO_SHAPE,
+    }
+}
+
+/// The partition-key template of `P`'s other shape, or `P`'s current one without a key change.
+pub const fn parent_other_partition<P: Entity>() -> KeyTemplate {
+    match P::KEY_CHANGE {
+        Some(change) => *change.other.partition(),
+        None => P::PARTITION_TEMPLATE,
+    }
+}
+
+/// The shape id (`Entity::SHAPE`, `pk|sk`) of a child's templates: `partition`'s text, `|`,
+/// `joined`'s.
+pub const fn child_shape_id(partition: &KeyTemplate, joined: &KeyTemplate) -> JoinedText {
+    concat(&[partition.text(), "|", joined.text()])
+}
+
+/// A child's key change: its parent `P`'s phase, and the other shape `P`'s other partition-key
+/// template with `other_joined` (`P`'s other sort-key template joined with the child's suffix),
+/// whose id is `other_shape`. `None` when `P` declares none.
+pub const fn child_key_change<P: Entity>(
+    other_joined: KeyTemplate,
+    other_shape: &'static str,
+) -> Option<crate::KeyChange> {
+    match P::KEY_CHANGE {
+        Some(change) => Some(crate::KeyChange::new(
+            change.phase,
+            EarlierKey::new(*change.other.partition(), Some(other_joined)),
+            other_shape,
+        )),
+        None => None,
+    }
+}
+
+/// A child's table keys in its parent's other shape (`Entity::other_shape_key`): the parent's
+/// other templates filled from the fields of `parent` (its current key), then `values` by
+/// `suffix`, checked as [`child_sort_key`] checks the current key. `None` when `P` declares no key
+/// change.
+///
+/// # Errors
+/// As [`child_sort_key`]; a parent key whose segments do not fit `P`'s current templates.
+#[allow(clippy::type_complexity)]
+pub fn child_other_shape_key<P: Entity, Ts, V: Values<Ts>>(
+    parent: &Key<P>,
+    suffix: &Template<Ts>,
+    other_joined: &KeyTemplate,
+    values: V,
+) -> Result<Option<(String, Option<String>)>, KeyError> {
+    let Some(change) = P::KEY_CHANGE else {
+        return Ok(None);
+    };
+    let mut fields = P::PARTITION_TEMPLATE.segments(parent.partition())?;
+    if let (Some(template), Some(sort)) = (P::SORT_TEMPLATE, parent.sort()) {
+        fields.extend(template.segments(sort)?);
+    }
+    let segment = |name: &str| {
+        fields
+            .iter()
+            .find(|(field, _)| *field == name)
+            .map(|(_, text)| *text)
+    };
+    let partition = change.other.partition().build_from(segment)?;
+    let Some(other_sort) = change.other.sort() else {
+        return Err(no_parent_sort::<P>());
+    };
+    let sort = other_sort.build_from(segment)?;
+    let mut out = checked_parent_sort(other_sort, &sort, &suffix.template, other_joined)?;
+    values.push_key(&suffix.template, &mut out)?;
+    Ok(Some((
+        partition,
+        Some(super::finish_key(KeyRole::Sort, out)?),
+    )))
 }
 
 /// The empty template: the stand-in for a parent shape `P` does not have.
@@ -179,23 +317,29 @@ impl JoinedParts {
 
 /// The text of the joined template: the parent's text, then the suffix's.
 pub const fn join_text(parent: &KeyTemplate, suffix: &str) -> JoinedText {
-    let (a, b) = (parent.text().as_bytes(), suffix.as_bytes());
-    let len = a.len() + b.len();
-    if len > MAX_JOINED_TEXT {
-        panic!(
-            "a child entity's sort-key template, its parent's and its own joined, is over 2,048 \
-             bytes of text: shorten the templates"
-        )
-    }
+    concat(&[parent.text(), suffix])
+}
+
+/// `texts` one after the other.
+const fn concat(texts: &[&str]) -> JoinedText {
     let mut bytes = [0u8; MAX_JOINED_TEXT];
-    let mut i = 0;
-    while i < a.len() {
-        bytes[i] = a[i];
-        i += 1;
-    }
-    while i < len {
-        bytes[i] = b[i - a.len()];
-        i += 1;
+    let mut len = 0;
+    let mut t = 0;
+    while t < texts.len() {
+        let text = texts[t].as_bytes();
+        if len + text.len() > MAX_JOINED_TEXT {
+            panic!(
+                "a child entity's sort-key template, its parent's and its own joined, is over \
+                 2,048 bytes of text: shorten the templates"
+            )
+        }
+        let mut i = 0;
+        while i < text.len() {
+            bytes[len + i] = text[i];
+            i += 1;
+        }
+        len += text.len();
+        t += 1;
     }
     JoinedText { bytes, len }
 }
@@ -347,24 +491,41 @@ fn parent_sort_key<P: Entity>(
     suffix: &KeyTemplate,
     joined: &KeyTemplate,
 ) -> Result<String, KeyError> {
-    let Some(sort) = parent.sort() else {
-        return Err(KeyErrorKind::Condition(format!(
-            "the parent key of a `{}` has no sort key",
-            P::ENTITY_NAME
-        ))
-        .into());
+    let (Some(sort), Some(template)) = (parent.sort(), P::SORT_TEMPLATE.as_ref()) else {
+        return Err(no_parent_sort::<P>());
     };
+    checked_parent_sort(template, sort, suffix, joined)
+}
+
+/// The error of a parent key without a sort key.
+fn no_parent_sort<P: Entity>() -> KeyError {
+    KeyErrorKind::Condition(format!(
+        "the parent key of a `{}` has no sort key",
+        P::ENTITY_NAME
+    ))
+    .into()
+}
+
+/// `sort`, a parent's sort key by `template`, checked as [`child_sort_key`] says (its last
+/// variable-width segment without the suffix's first character), with room for the suffix.
+fn checked_parent_sort(
+    template: &KeyTemplate,
+    sort: &str,
+    suffix: &KeyTemplate,
+    joined: &KeyTemplate,
+) -> Result<String, KeyError> {
     let terminator = suffix.literal_prefix().chars().next();
-    if let (Some(template), Some(terminator)) = (P::SORT_TEMPLATE, terminator) {
-        if let Some(TemplatePart::Field {
+    if let (
+        Some(TemplatePart::Field {
             name, width: None, ..
-        }) = template.parts().last()
-        {
-            let segments = template.segments(sort)?;
-            if let Some((_, last)) = segments.last() {
-                if last.contains(terminator) {
-                    return Err(field_error(last, name, Some(terminator), joined.text()));
-                }
+        }),
+        Some(terminator),
+    ) = (template.parts().last(), terminator)
+    {
+        let segments = template.segments(sort)?;
+        if let Some((_, last)) = segments.last() {
+            if last.contains(terminator) {
+                return Err(field_error(last, name, Some(terminator), joined.text()));
             }
         }
     }

@@ -8,7 +8,8 @@ enum Library {
     Copy(Copy),
 }
 
-// The parent is in the middle of a rolling key change, which its children would not follow.
+// The parent's rolling key change adds `genre` to its key: a child stores its parent's key as
+// the current key's fields, so its copy's key in the next shape cannot be made.
 #[derive(Entity, Serialize, Deserialize)]
 #[dynakey(table = Library)]
 #[pk("LIB#<library>")]
