@@ -44,6 +44,10 @@ const _: () = {
             & __dk::listed_parent_shape_check::<Book, Self::Table>("Copy", 1usize)
             & __dk::listed_parent_shape_check::<Book, Self::Table>("Copy", 2usize)
             & __dk::listed_parent_shape_check::<Book, Self::Table>("Copy", 3usize);
+        const SHAPE: &'static str = Self::__SHAPE_ID.as_str();
+        const KEY_CHANGE: __dk::Option<::dynakey::KeyChange> = __dk::child_key_change::<
+            Book,
+        >(Self::__JOINED_OTHER, Self::__OTHER_SHAPE_ID.as_str());
         #[inline]
         fn partition_key(&self) -> __dk::Result<__dk::String, __dk::KeyError> {
             __dk::child_partition_key::<
@@ -63,6 +67,24 @@ const _: () = {
                     (&self.copy,),
                 )
                 .map(__dk::Some)
+        }
+        #[allow(clippy::type_complexity)]
+        fn other_shape_key(
+            &self,
+        ) -> __dk::Result<
+            __dk::Option<(__dk::String, __dk::Option<__dk::String>)>,
+            __dk::KeyError,
+        > {
+            __dk::child_other_shape_key::<
+                Book,
+                _,
+                _,
+            >(
+                __dk::ParentKeyOf::<Book>::parent_key(&self.book),
+                &Self::__SUFFIX,
+                &Self::__JOINED_OTHER,
+                (&self.copy,),
+            )
         }
     }
     #[automatically_derived]
@@ -158,6 +180,28 @@ const _: () = {
         const __JOINED_4: ::dynakey::KeyTemplate = __dk::child_template(
             Self::__TEXT_4.as_str(),
             Self::__PARTS_4.as_slice(),
+        );
+        const __PARENT_OTHER: ::dynakey::KeyTemplate = __dk::parent_other_sort::<Book>();
+        const __TEXT_OTHER: &'static __dk::JoinedText = &__dk::join_text(
+            &Self::__PARENT_OTHER,
+            "COPY#<copy>",
+        );
+        const __PARTS_OTHER: &'static __dk::JoinedParts = &__dk::join_parts(
+            &Self::__PARENT_OTHER,
+            Self::__SUFFIX.template.parts(),
+            Self::__TEXT_OTHER.as_str(),
+        );
+        const __JOINED_OTHER: ::dynakey::KeyTemplate = __dk::child_template(
+            Self::__TEXT_OTHER.as_str(),
+            Self::__PARTS_OTHER.as_slice(),
+        );
+        const __SHAPE_ID: &'static __dk::JoinedText = &__dk::child_shape_id(
+            &<Book as ::dynakey::Entity>::PARTITION_TEMPLATE,
+            &Self::__JOINED_0,
+        );
+        const __OTHER_SHAPE_ID: &'static __dk::JoinedText = &__dk::child_shape_id(
+            &__dk::parent_other_partition::<Book>(),
+            &Self::__JOINED_OTHER,
         );
         const __EARLIER: &'static [::dynakey::EarlierKey; __dk::MAX_PARENT_SHAPES] = &[
             __dk::earlier_key(

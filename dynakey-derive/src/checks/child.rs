@@ -37,10 +37,9 @@ pub fn entity(cx: &Ctxt, entity: &Entity<'_>) {
         cx.error_at(
             &change.shape.attr,
             format!(
-                "a child entity's key shapes follow its parent's, and a rolling key change \
-                 (#[next]/#[previous]) of a parent does not carry its children: change \
-                 `{parent_name}`'s template with #[was(…)] and `Db::migrate` (the children \
-                 follow), and remove this attribute"
+                "a child entity's key shapes follow its parent's, in a rolling key change too: \
+                 declare #[next(…)]/#[previous(…)] on `{parent_name}` (the child takes its \
+                 phase and changes with it), and remove this attribute"
             ),
         );
     }

@@ -2,8 +2,9 @@
 //! are made from its parent's key (the `#[parent]` field, a `dynakey::Key<P>`) and its own sort
 //! key suffix. The parent's templates are read at build time from `P`'s `Entity` constants: the
 //! child's sort-key templates (the current one and one per earlier shape of the parent) are
-//! joined there (`__private::join_parts`), and the rules that need both (a parent with a sort key,
-//! not sharded, without a rolling key change) are checked there.
+//! joined there (`__private::join_parts`), as is the one of the parent's rolling key change (its
+//! other shape, `__JOINED_OTHER`), and the rules that need both (a parent with a sort key, not
+//! sharded, whose key change keeps its key's fields) are checked there.
 //!
 //! Everything that names `P` is an item of an impl whose where clause says `P: Entity` (spanned
 //! at `parent = P`), so a parent that is not an entity is one error there.
@@ -154,8 +155,9 @@ fn suffix_const(entity: &Entity<'_>, sk: &Template) -> TokenStream {
 
 /// The joined sort-key templates, associated constants of the child: `__JOINED_0`, the parent's
 /// current sort-key template then the suffix, `__JOINED_<i>` the same for the parent's earlier
-/// shape `i - 1` (an empty stand-in where the parent has none), and `__EARLIER`, the earlier
-/// shapes they make.
+/// shape `i - 1` (an empty stand-in where the parent has none), `__JOINED_OTHER` for the other
+/// shape of the parent's key change (an empty stand-in without one), the shape ids
+/// `__SHAPE_ID` and `__OTHER_SHAPE_ID`, and `__EARLIER`, the earlier shapes they make.
 fn joined(entity: &Entity<'_>, path: &syn::Path, sk: &Template) -> TokenStream {
     let text = sk.lit.value();
     let types = template::key_types(entity, sk);
