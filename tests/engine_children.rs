@@ -593,6 +593,45 @@ mod rolling {
         Ok(())
     }
 
+    /// A parent whose partition key changes, ending with a placeholder: the child's copy is in
+    /// the parent's next partition, and the child's first character is the terminator of the
+    /// parent's last value in the next shape too.
+    #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+    #[pk("WH#<warehouse>")]
+    #[sk("SHELF#<shelf>")]
+    #[next(pk = "DEPOT#<warehouse>", sk = "S#<shelf>")]
+    struct Shelf {
+        warehouse: String,
+        shelf: String,
+    }
+
+    #[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
+    #[dynakey(parent = Shelf)]
+    #[sk("<shelf>#BIN#<bin>")]
+    struct Bin {
+        #[parent]
+        shelf: dynakey::Key<Shelf>,
+        bin: u32,
+    }
+
+    #[test]
+    fn a_childs_copy_takes_its_parents_next_partition() -> Result<(), BoxError> {
+        let change = Bin::KEY_CHANGE.ok_or("a key change")?;
+        assert_eq!(change.other_shape, "DEPOT#<warehouse>|S#<shelf>#BIN#<bin>");
+        let bin = Bin {
+            shelf: Shelf::key("w1", "a")?,
+            bin: 3,
+        };
+        assert_eq!(
+            bin.other_shape_key()?,
+            Some(("DEPOT#w1".to_owned(), Some("S#a#BIN#0000000003".to_owned())))
+        );
+        // A shelf whose last value holds `#`, the bin's terminator, has no bins.
+        let err = Bin::key(&Shelf::key("w1", "a#b")?, 1).err();
+        assert!(err.is_some(), "the current shape refuses it");
+        Ok(())
+    }
+
     #[tokio::test]
     async fn a_parents_rolling_key_change_carries_its_children() -> Result<(), BoxError> {
         let engine = TestEngine::start().await?;
