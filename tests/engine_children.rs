@@ -471,6 +471,28 @@ mod rolling {
                     Ok(())
                 }
 
+                /// Deletes copy `n` of a book, and takes it out of `expected`.
+                pub async fn withdraw(
+                    db: &Db<Library>,
+                    expected: &mut Shelves,
+                    (genre, id): (&str, &str),
+                    n: u32,
+                ) -> Result<(), BoxError> {
+                    db.delete(&Copy::key(&Book::key("L1", genre, id)?, n)?).await?;
+                    if let Some((_, copies)) = expected.get_mut(&(genre.into(), id.into())) {
+                        copies.remove(&n);
+                    }
+                    Ok(())
+                }
+
+                /// This binary on table `name`, started as a deploy starts it.
+                pub async fn start(engine: &TestEngine, name: &str) -> Result<Db<Library>, BoxError> {
+                    let db = engine.db::<Library>(name).with_identity(stringify!($module));
+                    db.ensure_table().await?;
+                    db.check_design().await?;
+                    Ok(db)
+                }
+
                 /// Every book with its copies: a scan of each entity, a collection query per
                 /// book, and a `get` of each item, which must agree (no copy of the other shape,
                 /// none twice).
@@ -637,9 +659,7 @@ mod rolling {
         let engine = TestEngine::start().await?;
         let name = engine.table_name("children-rolling");
         let mut expected = Shelves::new();
-        let old = engine.db::<old::Library>(&name).with_identity("old");
-        old.ensure_table().await?;
-        old.check_design().await?;
+        let old = old::start(&engine, &name).await?;
         old::shelve(
             &old,
             &mut expected,
@@ -664,9 +684,7 @@ mod rolling {
 
         // Expand beside old: both read the old shape; expand's writes carry their copies, old's
         // rewrite leaves a stale copy behind.
-        let expand = engine.db::<expand::Library>(&name).with_identity("expand");
-        expand.ensure_table().await?;
-        expand.check_design().await?;
+        let expand = expand::start(&engine, &name).await?;
         expand::shelve(
             &expand,
             &mut expected,
@@ -676,12 +694,7 @@ mod rolling {
         .await?;
         expand::shelve(&expand, &mut expected, ("sf", "dune", "Dune"), &[(3, "H")]).await?;
         old::shelve(&old, &mut expected, ("sf", "ubik", "Ubik!"), &[(2, "I")]).await?;
-        expand
-            .delete(&expand::copy("sf", "solaris", 2, "E")?.primary_key()?)
-            .await?;
-        if let Some((_, copies)) = expected.get_mut(&("sf".into(), "solaris".into())) {
-            copies.remove(&2);
-        }
+        expand::withdraw(&expand, &mut expected, ("sf", "solaris"), 2).await?;
         assert_eq!(old::read(&old).await?, expected);
         assert_eq!(expand::read(&expand).await?, expected);
 
@@ -719,9 +732,7 @@ mod rolling {
         );
 
         // Switch beside expand: the new shape is read, both are written.
-        let switch = engine.db::<switch::Library>(&name).with_identity("switch");
-        switch.ensure_table().await?;
-        switch.check_design().await?;
+        let switch = switch::start(&engine, &name).await?;
         switch::shelve(
             &switch,
             &mut expected,
@@ -737,21 +748,12 @@ mod rolling {
         )
         .await?;
         expand::shelve(&expand, &mut expected, ("sf", "dune", "Dune"), &[(1, "L")]).await?;
-        switch
-            .delete(&switch::copy("sf", "ubik", 1, "F")?.primary_key()?)
-            .await?;
-        if let Some((_, copies)) = expected.get_mut(&("sf".into(), "ubik".into())) {
-            copies.remove(&1);
-        }
+        switch::withdraw(&switch, &mut expected, ("sf", "ubik"), 1).await?;
         assert_eq!(expand::read(&expand).await?, expected);
         assert_eq!(switch::read(&switch).await?, expected);
 
         // Contract beside switch, then the cleanup deletes the previous shape's items.
-        let contract = engine
-            .db::<contract::Library>(&name)
-            .with_identity("contract");
-        contract.ensure_table().await?;
-        contract.check_design().await?;
+        let contract = contract::start(&engine, &name).await?;
         contract::shelve(
             &contract,
             &mut expected,
