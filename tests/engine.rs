@@ -23,6 +23,7 @@ mod engine_add_index;
 mod engine_attribute_core;
 mod engine_attribute_keys;
 mod engine_attribute_templates;
+mod engine_batch_stream;
 #[cfg(feature = "streams")]
 mod engine_changes;
 mod engine_children;

@@ -15,12 +15,15 @@ mod delete_all;
 mod driver;
 mod get;
 mod put;
+mod put_stream;
+mod window;
 mod writes;
 
 pub use delete::BatchDelete;
 pub use delete_all::DeleteAll;
 pub use get::BatchGet;
 pub use put::BatchPut;
+pub use put_stream::BatchPutStream;
 
 /// The progress callback of a batch without one.
 fn no_progress(_: usize) {}

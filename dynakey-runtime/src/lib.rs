@@ -76,6 +76,8 @@
 //! [`RetryPolicy`]. What a batch did is a [`BatchReport`]; when it stops on an error, the exact
 //! account ([`BatchWriteFailure`]: applied, not applied, outcome unknown; [`BatchGetFailure`]:
 //! read, not read; each entry a [`BatchEntry`]) — nothing is dropped.
+//! [`Db::batch_put_stream`] ([`BatchPutStream`]) writes the items of a stream a window at a time,
+//! so that memory does not grow with the input.
 //!
 //! ## Transactions
 //! [`Db::transaction`] makes a [`Transaction`]: the same put, create, update and delete requests
@@ -219,7 +221,7 @@ mod transaction;
 /// (`types::AttributeValue`, the values of an [`Item`]), without a dependency of your own.
 pub use aws_sdk_dynamodb;
 
-pub use batch::{BatchDelete, BatchGet, BatchPut, DeleteAll};
+pub use batch::{BatchDelete, BatchGet, BatchPut, BatchPutStream, DeleteAll};
 pub use convert::Item;
 pub use db::Db;
 #[cfg(feature = "embedded")]

@@ -126,6 +126,7 @@ pub(super) fn write_result(run: Run, duplicates: usize) -> Result<BatchReport, E
             unknown: stop.unknown,
             attempts: stop.attempts,
             cause: stop.cause,
+            not_written_from: None,
         }))),
     }
 }

@@ -110,11 +110,18 @@ pub struct BatchWriteFailure {
     /// when DynamoDB still returned writes unprocessed after the last attempt, or the error
     /// rendering an entry.
     pub cause: Error,
+    /// For a batch over a stream ([`Db::batch_put_stream`](crate::Db::batch_put_stream),
+    /// [`Db::delete_all`](crate::Db::delete_all) over more than one window of keys): every entry
+    /// at this position or after it was not written, and is in neither list above (it was not
+    /// taken from the input, or was dropped before any request carried it). `None` when the two
+    /// lists name every entry not applied.
+    pub not_written_from: Option<usize>,
 }
 
 impl BatchWriteFailure {
     /// The entries of `input` (the input of the batch, iterated the same way) that are not
-    /// applied or unknown, in input order: what to send again, e.g.
+    /// applied or unknown, in input order, and every entry from
+    /// [`not_written_from`](Self::not_written_from) on: what to send again, e.g.
     /// `db.batch_put(failure.remaining(&items))`.
     pub fn remaining<I: IntoIterator>(&self, input: I) -> Vec<I::Item> {
         let mut positions: Vec<usize> = self
@@ -124,7 +131,18 @@ impl BatchWriteFailure {
             .map(|e| e.position)
             .collect();
         positions.sort_unstable();
-        pick(input, positions)
+        let Some(from) = self.not_written_from else {
+            return pick(input, positions);
+        };
+        positions.retain(|p| *p < from);
+        let mut picked = Vec::new();
+        let mut wanted = positions.into_iter().peekable();
+        for (position, entry) in input.into_iter().enumerate() {
+            if position >= from || wanted.next_if_eq(&position).is_some() {
+                picked.push(entry);
+            }
+        }
+        picked
     }
 }
 

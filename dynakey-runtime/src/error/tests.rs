@@ -182,6 +182,7 @@ fn every_error() -> Vec<Error> {
                 count: 1,
                 attempts: 8,
             },
+            not_written_from: None,
         })),
         Error::BatchGet(Box::new(BatchGetFailure {
             operation: "BatchGetItem",
