@@ -131,6 +131,44 @@ async fn an_item_of_another_entity_in_the_range_stops_it_before_any_delete() -> 
     Ok(())
 }
 
+#[tokio::test]
+async fn a_delete_of_more_keys_than_it_holds_reads_again_and_deletes_them_all(
+) -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<App>().await?;
+    db.batch_put(&docs("acme", 10_050)).await?;
+    db.batch_put(&docs("other", 20)).await?;
+    let mut progress = 0;
+    let report = db
+        .delete_all(&Doc::query("acme").begins_with(Doc::sk()))
+        .on_progress(|n| progress += n)
+        .await?;
+    assert_eq!((report.items, progress), (10_050, 10_050));
+    let left = keys_left(&db).await?;
+    assert_eq!(left.len(), 20);
+    assert!(left.iter().all(|(pk, _)| pk == "WS#other"));
+    Ok(())
+}
+
+#[tokio::test]
+async fn an_item_of_another_entity_past_the_held_keys_still_stops_it_before_any_delete(
+) -> Result<(), BoxError> {
+    let engine = TestEngine::start().await?;
+    let db = engine.fresh_table::<App>().await?;
+    db.batch_put(&docs("acme", 10_010)).await?;
+    // After every document in sort-key order (`DOC#b#…` < `DOC#z…`).
+    put_raw(&db, &[("PK", "WS#acme"), ("SK", "DOC#z#not-a-number")]).await?;
+    let result = db
+        .delete_all(&Doc::query("acme").begins_with(Doc::sk()))
+        .await;
+    assert!(
+        matches!(result, Err(Error::ForeignItem { .. })),
+        "{result:?}"
+    );
+    assert_eq!(keys_left(&db).await?.len(), 10_011, "nothing deleted");
+    Ok(())
+}
+
 /// A table that lists its entities, one of them with a unique email: `delete_all` deletes its
 /// uniqueness items with it and counts them apart from the query's items.
 #[derive(Table, Debug, PartialEq)]

@@ -5,14 +5,15 @@
 use std::fmt;
 use std::future::{Future, IntoFuture};
 use std::marker::PhantomData;
-use std::pin::Pin;
+use std::pin::{pin, Pin};
 
 use dynakey::{Entity, InTable, Key, KeyQuery, Table};
-use futures::TryStreamExt;
+use futures::{StreamExt, TryStreamExt};
 
 use super::delete::{delete_key_strings, BatchDelete};
 use super::driver::KeyStrings;
 use super::no_progress;
+use super::window::Windows;
 use super::writes::refuse_unique;
 use crate::db::Db;
 use crate::error::{BatchEntry, BatchReport, BatchWriteFailure, Error};
@@ -27,20 +28,25 @@ use crate::single::write::delete_listed;
 /// 1. **Read the keys**: the query is run as [`Query::keys`] (a `ProjectionExpression` of the
 ///    key attributes only, paged until no `LastEvaluatedKey` is left), every item checked
 ///    against `E`'s templates; an item of another entity fails the read
-///    ([`Error::ForeignItem`]) and nothing is deleted. The keys are held in memory (one [`Key`]
-///    per item: its two key strings).
+///    ([`Error::ForeignItem`]) and nothing is deleted. Up to 10,000 keys are held in memory (one
+///    [`Key`] per item: its two key strings).
 /// 2. **Delete them** as a [`BatchDelete`](crate::BatchDelete) does: `BatchWriteItem` requests
 ///    of 25 deletes, [`batch_concurrency`](Db::batch_concurrency) in flight, retried as every
-///    batch is, `progress(n)` after each request with the number it deleted.
+///    batch is, `progress(n)` after each request with the number it deleted. A query of more
+///    than 10,000 items is read a second time for this step, and its keys deleted 10,000 at a
+///    time as they are read, so that memory does not grow with the query (it costs the read
+///    capacity of the keys' read once more).
 ///
-/// Items written into the range after step 1 are not deleted.
+/// Items written into the range after step 1 are not deleted (of a query of more than 10,000
+/// items, they may be: the second read finds them).
 ///
 /// # On a table that lists its entities
 /// (`#[derive(Table)]` on an enum, docs/semantics.md §4) the call deletes **every item of every
 /// listed entity** the query reads, whatever entities its range holds: `E` only fixes the
 /// partition and range (`Issue::query("acme")`: the org, its users, issues and comments). Step 1
 /// reads the keys and entity-type attributes and stops, before any delete, at an item of no listed
-/// entity ([`Error::ForeignItem`]) or a key two entities own ([`Error::Ambiguous`]). Items of an
+/// entity ([`Error::ForeignItem`]) or a key two entities own ([`Error::Ambiguous`]), holding
+/// every key it read (not 10,000 at most). Items of an
 /// entity with `#[unique(…)]` are then deleted one transaction each with their uniqueness items
 /// (as [`Db::delete`] does), after the batches: the report counts those in
 /// [`BatchReport::uniqueness_items`], apart from the entities' own items in
@@ -62,6 +68,8 @@ use crate::single::write::delete_listed;
 #[must_use = "a batch does nothing until it is awaited"]
 pub struct DeleteAll<'a, T: Table, E, I, P = fn(usize)> {
     keys: Query<T, E, I, Keys>,
+    /// The same query, for the second read of a query of more than [`HELD`] keys.
+    again: Query<T, E, I, Keys>,
     db: Db<T>,
     progress: P,
     /// How long `progress` may borrow what it updates.
@@ -85,6 +93,7 @@ impl<T: Table> Db<T> {
     {
         DeleteAll {
             keys: self.bulk().query(query).keys(),
+            again: self.bulk().query(query).keys(),
             db: self.bulk(),
             progress: no_progress as fn(usize),
             borrow: PhantomData,
@@ -97,6 +106,7 @@ impl<'a, T: Table, E, I, P> DeleteAll<'a, T, E, I, P> {
     pub fn on_progress<Q: FnMut(usize) + 'a>(self, progress: Q) -> DeleteAll<'a, T, E, I, Q> {
         DeleteAll {
             keys: self.keys,
+            again: self.again,
             db: self.db,
             progress,
             borrow: PhantomData,
@@ -124,16 +134,50 @@ where
             return self.send_listed().await;
         }
         refuse_unique::<E>("delete_all")?;
-        let keys: Vec<Key<E>> = self
-            .keys
-            .items()
-            .try_collect()
-            .await
-            .map_err(as_delete_all)?;
-        BatchDelete::of(self.db, &keys)
-            .on_progress(self.progress)
-            .send_as("delete_all")
-            .await
+        // Step 1: every key read and checked; held while there are at most `HELD`.
+        let mut held: Vec<Key<E>> = Vec::new();
+        let mut more = false;
+        let mut keys = pin!(self.keys.items());
+        while let Some(key) = keys.try_next().await.map_err(as_delete_all)? {
+            if more {
+                continue;
+            }
+            if held.len() == HELD {
+                more = true;
+                held = Vec::new();
+                continue;
+            }
+            held.push(key);
+        }
+        if !more {
+            return BatchDelete::of(self.db, &held)
+                .on_progress(self.progress)
+                .send_as("delete_all")
+                .await;
+        }
+        // Step 2, for more: read again, deleting `HELD` keys at a time.
+        let mut progress = self.progress;
+        let mut windows = Windows::default();
+        // Fused: a window that ends with the stream is followed by one more look.
+        let mut keys = pin!(self.again.items().fuse());
+        loop {
+            let mut window: Vec<Key<E>> = Vec::with_capacity(HELD);
+            while window.len() < HELD {
+                match keys.try_next().await {
+                    Ok(Some(key)) => window.push(key),
+                    Ok(None) => break,
+                    Err(cause) => return Err(windows.stopped(as_delete_all(cause))),
+                }
+            }
+            if window.is_empty() {
+                return Ok(windows.report());
+            }
+            let deleted = BatchDelete::of(self.db.clone(), &window)
+                .on_progress(&mut progress)
+                .send_as("delete_all")
+                .await;
+            windows.settle(window.len(), deleted)?;
+        }
     }
 }
 
@@ -205,6 +249,7 @@ where
                         unknown,
                         attempts,
                         cause,
+                        not_written_from: None,
                     })));
                 }
             }
@@ -212,6 +257,9 @@ where
         Ok(report)
     }
 }
+
+/// The keys `delete_all` holds at once.
+const HELD: usize = 10_000;
 
 fn entry(position: usize, (partition, sort): &KeyStrings) -> BatchEntry {
     BatchEntry {
