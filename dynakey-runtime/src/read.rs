@@ -764,6 +764,13 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
     /// no partition has a `LastEvaluatedKey`; with `limit(n)`, the first `n`. Collect it with
     /// `futures::TryStreamExt::try_collect::<Vec<_>>()`.
     ///
+    /// **Read-ahead.** Without a limit, on a multi-threaded Tokio runtime, each partition's next
+    /// page is asked for as soon as its current one arrives (on a task of its own), so that it
+    /// travels and is parsed while the caller consumes the current one: one page ahead per
+    /// partition at most (a page is at most 1 MB, or [`page_size`](Self::page_size) items). A
+    /// stream dropped before its end has read, and paid the capacity of, up to one page per
+    /// partition more than it returned; the request still running is abandoned.
+    ///
     /// The stream is `Send` and does not borrow the `Db` or the query. It ends after the first
     /// error: [`Error::Key`] when the query cannot be planned or the cursor is refused (then no
     /// request is sent), [`Error::Sdk`] for a failed request, [`Error::Decode`] (with the item's
@@ -781,7 +788,10 @@ impl<T: Table, E, I, O> Query<T, E, I, O> {
             policy => policy,
         };
         let state = match self.start(false) {
-            Ok((Some(reader), _)) => Ok(Some(reader)),
+            Ok((Some(mut reader), _)) => {
+                reader.read_ahead = true;
+                Ok(Some(reader))
+            }
             Ok((None, _)) => Ok(None),
             Err(e) => Err(e),
         };

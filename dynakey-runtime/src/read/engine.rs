@@ -65,6 +65,17 @@ struct Part {
     delivered: u32,
     /// The key of the last item returned from `buffer` (kept only when positions are tracked).
     last: Option<Result<StartKey, KeyError>>,
+    /// The next request, sent before `buffer` ran dry ([`Reader::read_ahead`]).
+    ahead: Option<Ahead>,
+}
+
+/// A request read ahead on a task of its own, aborted when the read is dropped.
+struct Ahead(tokio::task::JoinHandle<Result<Response, Error>>);
+
+impl Drop for Ahead {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 impl Part {
@@ -83,6 +94,7 @@ impl Part {
             requests: 0,
             delivered: 0,
             last: None,
+            ahead: None,
         }
     }
 
@@ -170,6 +182,11 @@ pub(crate) struct Reader<T: Table> {
     pub(crate) last_evaluated_key: Option<Item>,
     /// What its requests' measures are labelled with.
     pub(crate) labels: Labels,
+    /// Read ahead: in [`Mode::Stream`], without a limit or cursors, on a multi-threaded Tokio
+    /// runtime, each partition's next request is sent (on a task of its own) as soon as its
+    /// current page arrives, so that it travels while the caller consumes that page; one page
+    /// ahead per partition at most. Set by [`Query::items`](crate::Query::items).
+    pub(crate) read_ahead: bool,
 }
 
 impl<T: Table> Reader<T> {
@@ -215,6 +232,7 @@ impl<T: Table> Reader<T> {
             delivered: 0,
             last_evaluated_key: None,
             labels: Labels::default(),
+            read_ahead: false,
         }
     }
 
@@ -307,7 +325,55 @@ impl<T: Table> Reader<T> {
             if mode == Mode::OneRound && needed.iter().any(|&i| self.parts[i].asked > 0) {
                 return Ok(Step::Paused);
             }
-            self.fetch(&needed).await?;
+            let (ready, rest): (Vec<usize>, Vec<usize>) =
+                needed.iter().partition(|&&i| self.parts[i].ahead.is_some());
+            for i in ready {
+                if let Some(ahead) = self.parts[i].ahead.take() {
+                    let response = self.read_ahead_answer(ahead).await?;
+                    self.absorb(i, response);
+                }
+            }
+            if !rest.is_empty() {
+                self.fetch(&rest).await?;
+            }
+            if mode == Mode::Stream {
+                self.send_ahead(&needed);
+            }
+        }
+    }
+
+    /// Sends the next request of each partition of `parts` that may have more, on a task of its
+    /// own ([`read_ahead`](Self::read_ahead)), when this read reads ahead.
+    fn send_ahead(&mut self, parts: &[usize]) {
+        let threads = tokio::runtime::Handle::try_current()
+            .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+        if !self.read_ahead || self.track || self.remaining.is_some() || !threads {
+            return;
+        }
+        for &i in parts {
+            let part = &self.parts[i];
+            if !part.more || part.ahead.is_some() {
+                continue;
+            }
+            let (db, request) = (self.db.clone(), Arc::clone(&self.inputs[i]));
+            let (start, limit) = (part.start.clone(), self.page_size);
+            let send = async move { send(&db, &request, start, limit).await };
+            let send = measures::labelled(self.labels, send).in_current_span();
+            self.parts[i].ahead = Some(Ahead(tokio::spawn(send)));
+        }
+    }
+
+    /// The answer of a request read ahead.
+    async fn read_ahead_answer(&self, mut ahead: Ahead) -> Result<Response, Error> {
+        match (&mut ahead.0).await {
+            Ok(answer) => answer,
+            // A send panicked (a bug): its panic goes on here.
+            Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+            Err(error) => Err(Error::Sdk {
+                operation: self.operation(),
+                message: format!("the request's task did not finish: {error}"),
+                source: Box::new(error),
+            }),
         }
     }
 
@@ -340,42 +406,48 @@ impl<T: Table> Reader<T> {
         let send = send_all(&self.db, requests.collect());
         let responses = measures::labelled(self.labels, send).await?;
         for (&i, response) in needed.iter().zip(responses) {
-            self.requests = self.requests.saturating_add(1);
-            self.evaluated = self.evaluated.saturating_add(response.scanned);
-            if let Some(units) = response.consumed_capacity {
-                *self.consumed_capacity.get_or_insert(0.0) += units;
-            }
-            self.counts.scanned = self.counts.scanned.saturating_add(response.scanned);
-            self.counts.returned = self
-                .counts
-                .returned
-                .saturating_add(response.items.len() as u64);
-            let plan = &self.plan;
-            let sort_attribute = self.sort_attribute;
-            let part = &mut self.parts[i];
-            part.asked = part.asked.saturating_add(1);
-            part.requests = part.requests.saturating_add(1);
-            part.last = None;
-            part.buffered_from = part.start.take();
-            let excluded = |item: &Item| {
-                !plan.excluded_sort_keys().is_empty()
-                    && sort_attribute
-                        .and_then(|name| string_attribute(item, name))
-                        .is_some_and(|sort| plan.is_excluded(sort))
-            };
-            part.buffer
-                .extend(response.items.into_iter().filter(|item| !excluded(item)));
-            part.more = response.last_evaluated_key.is_some();
-            part.start.clone_from(&response.last_evaluated_key);
-            if !part.more {
-                self.counts.done = self.counts.done.saturating_add(1);
-            }
-            self.last_evaluated_key = response.last_evaluated_key;
-            if let Some(progress) = &self.progress {
-                progress(self.counts);
-            }
+            self.absorb(i, response);
         }
         Ok(())
+    }
+
+    /// Buffers what partition `i`'s request returned (without the excluded sort keys), and counts
+    /// it.
+    fn absorb(&mut self, i: usize, response: Response) {
+        self.requests = self.requests.saturating_add(1);
+        self.evaluated = self.evaluated.saturating_add(response.scanned);
+        if let Some(units) = response.consumed_capacity {
+            *self.consumed_capacity.get_or_insert(0.0) += units;
+        }
+        self.counts.scanned = self.counts.scanned.saturating_add(response.scanned);
+        self.counts.returned = self
+            .counts
+            .returned
+            .saturating_add(response.items.len() as u64);
+        let plan = &self.plan;
+        let sort_attribute = self.sort_attribute;
+        let part = &mut self.parts[i];
+        part.asked = part.asked.saturating_add(1);
+        part.requests = part.requests.saturating_add(1);
+        part.last = None;
+        part.buffered_from = part.start.take();
+        let excluded = |item: &Item| {
+            !plan.excluded_sort_keys().is_empty()
+                && sort_attribute
+                    .and_then(|name| string_attribute(item, name))
+                    .is_some_and(|sort| plan.is_excluded(sort))
+        };
+        part.buffer
+            .extend(response.items.into_iter().filter(|item| !excluded(item)));
+        part.more = response.last_evaluated_key.is_some();
+        part.start.clone_from(&response.last_evaluated_key);
+        if !part.more {
+            self.counts.done = self.counts.done.saturating_add(1);
+        }
+        self.last_evaluated_key = response.last_evaluated_key;
+        if let Some(progress) = &self.progress {
+            progress(self.counts);
+        }
     }
 
     /// After the first round of a fan-out stream with a limit: the partitions whose refill is
