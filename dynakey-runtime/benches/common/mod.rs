@@ -93,6 +93,7 @@ pub fn print_ratios(
 /// Runs `benches` under criterion (1 s warm-up, `measurement` per function), then, under
 /// `cargo bench` (which passes `--bench`; `cargo test --benches` only checks that the benches
 /// run), `summary`.
+#[allow(dead_code)] // not every bench runs criterion
 pub fn run<S>(setup: &S, measurement: Duration, benches: fn(&mut Criterion, &S), summary: fn(&S)) {
     let mut criterion = Criterion::default()
         .configure_from_args()
