@@ -104,7 +104,6 @@ async fn an_invalid_item_in_a_later_window_stops_the_batch_before_its_window(
         .fresh_table::<DefaultTable>()
         .await?
         .with_batch_concurrency(1);
-    let mut input = input;
     input[WINDOW + 50].value = 1.0;
     input[3].value = f64::INFINITY;
     let result = fresh.batch_put_stream(stream::iter(input)).await;

@@ -56,7 +56,12 @@ fn doc(id: u64) -> Doc {
         title: format!("Document number {id} of the benchmark"),
         owner: format!("user{}@example.com", id % 31),
         size: id * 1_000,
-        status: if id % 3 == 0 { "ARCHIVED" } else { "ACTIVE" }.into(),
+        status: if id.is_multiple_of(3) {
+            "ARCHIVED"
+        } else {
+            "ACTIVE"
+        }
+        .into(),
         created: 1_764_000_000 + id,
     }
 }

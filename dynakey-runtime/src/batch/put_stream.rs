@@ -47,8 +47,9 @@ pub struct BatchPutStream<'a, T: Table, E, S, P = fn(usize)> {
     db: Db<T>,
     items: S,
     progress: P,
-    /// The entity, and how long the stream and `progress` may borrow.
-    entity: PhantomData<(fn() -> E, &'a ())>,
+    entity: PhantomData<fn() -> E>,
+    /// How long the stream and `progress` may borrow what they use.
+    borrow: PhantomData<&'a ()>,
 }
 
 impl<T: Table, E, S, P> fmt::Debug for BatchPutStream<'_, T, E, S, P> {
@@ -85,6 +86,7 @@ impl<T: Table> Db<T> {
             items,
             progress: no_progress as fn(usize),
             entity: PhantomData,
+            borrow: PhantomData,
         }
     }
 }
@@ -97,6 +99,7 @@ impl<'a, T: Table, E, S, P> BatchPutStream<'a, T, E, S, P> {
             items: self.items,
             progress,
             entity: PhantomData,
+            borrow: PhantomData,
         }
     }
 }
