@@ -18,6 +18,8 @@
 //! (`BENCH_ROUNDS=<n>` rounds, 7 unless set; `LATENCY_SEED=<n>` another seed).
 
 mod common;
+#[path = "common/doc.rs"]
+mod doc;
 #[path = "common/remote.rs"]
 mod remote;
 
@@ -25,46 +27,14 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use aws_sdk_dynamodb::types::AttributeValue;
+use doc::{doc, Doc};
 use dynakey::{DefaultTable, Entity, Table};
 use dynakey_runtime::Db;
 use futures::TryStreamExt;
 use remote::Latency;
-use serde::{Deserialize, Serialize};
-
-#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
-#[pk("WS#<workspace>")]
-#[sk("DOC#<folder>#<id>")]
-struct Doc {
-    workspace: String,
-    folder: u32,
-    id: u64,
-    title: String,
-    owner: String,
-    size: u64,
-    status: String,
-    created: u64,
-}
 
 const ITEMS: u64 = 100_000;
 const TABLE: &str = "latency";
-
-fn doc(id: u64) -> Doc {
-    Doc {
-        workspace: "bench".into(),
-        folder: u32::try_from(id % 97).expect("small"),
-        id,
-        title: format!("Document number {id} of the benchmark"),
-        owner: format!("user{}@example.com", id % 31),
-        size: id * 1_000,
-        status: if id.is_multiple_of(3) {
-            "ARCHIVED"
-        } else {
-            "ACTIVE"
-        }
-        .into(),
-        created: 1_764_000_000 + id,
-    }
-}
 
 fn main() {
     if remote::is_engine() {

@@ -19,30 +19,18 @@
 //! of rounds that alternate the two, and their ratio, are printed at the end.
 
 mod common;
+#[path = "common/doc.rs"]
+mod doc;
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use criterion::Criterion;
+use doc::{doc, Doc};
 use dynakey::{DefaultTable, Entity, Table};
 use dynakey_runtime::{Db, Engine};
 use futures::TryStreamExt;
-use serde::{Deserialize, Serialize};
-
-#[derive(Entity, Serialize, Deserialize, Debug, Clone, PartialEq)]
-#[pk("WS#<workspace>")]
-#[sk("DOC#<folder>#<id>")]
-struct Doc {
-    workspace: String,
-    folder: u32,
-    id: u64,
-    title: String,
-    owner: String,
-    size: u64,
-    status: String,
-    created: u64,
-}
 
 const ITEMS: u64 = 100_000;
 
@@ -61,18 +49,7 @@ fn setup() -> Setup {
     let (engine, db, pk) = runtime.block_on(async {
         let engine = Engine::start().await.expect("engine");
         let db: Db = engine.fresh_table::<DefaultTable>().await.expect("table");
-        let docs: Vec<Doc> = (0..ITEMS)
-            .map(|id| Doc {
-                workspace: "bench".into(),
-                folder: u32::try_from(id % 97).expect("small"),
-                id,
-                title: format!("Document number {id} of the benchmark"),
-                owner: format!("user{}@example.com", id % 31),
-                size: id * 1_000,
-                status: if id % 3 == 0 { "ARCHIVED" } else { "ACTIVE" }.into(),
-                created: 1_764_000_000 + id,
-            })
-            .collect();
+        let docs: Vec<Doc> = (0..ITEMS).map(doc).collect();
         db.batch_put(&docs).await.expect("write");
         let pk = docs[0].partition_key().expect("partition key");
         (engine, db, pk)
