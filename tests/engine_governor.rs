@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::answer_rewriter::rewriting;
+use common::engine::Capability;
 use common::fault_proxy::{FaultMix, FaultProxy};
 use common::{BoxError, TestEngine};
 use dynakey::Entity;
@@ -189,6 +190,11 @@ async fn two_tasks_sharing_a_governor_keep_to_it_together() -> Result<(), BoxErr
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn throttling_halves_the_pace_and_the_load_slows_down() -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
+    // The pace follows the units the answers report: with one unit per request, whatever its
+    // items, the load outruns the budget and the back-off has no time to act.
+    if engine.unsupported(Capability::PerItemBatchCapacity) {
+        return Ok(());
+    }
     let table = engine.fresh_table::<dynakey::DefaultTable>().await?;
     let proxy = FaultProxy::start(
         &engine.endpoint().await?,

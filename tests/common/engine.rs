@@ -45,6 +45,10 @@ pub enum Capability {
     /// Applying a `TransactWriteItems` sent again with the same `ClientRequestToken` at most once
     /// (AWS developer guide, "Amazon DynamoDB Transactions — Idempotency").
     IdempotentTransactions,
+    /// Reporting the `ConsumedCapacity` of a `BatchWriteItem` by its items (a unit per KB of each
+    /// item written; AWS developer guide, "Read/write capacity mode"), which a capacity budget
+    /// paces by.
+    PerItemBatchCapacity,
 }
 
 /// Why `kind` lacks `capability`; `None` when it has it.
@@ -57,6 +61,10 @@ fn lacks(kind: Kind, capability: Capability) -> Option<&'static str> {
         (Kind::Moto, Capability::IdempotentTransactions) => Some(
             "moto applies a TransactWriteItems sent again with the same ClientRequestToken a \
              second time (docs/engines.md)",
+        ),
+        (Kind::Moto, Capability::PerItemBatchCapacity) => Some(
+            "moto reports 1 write capacity unit for every BatchWriteItem, whatever its items \
+             (docs/engines.md)",
         ),
         _ => None,
     }
