@@ -605,35 +605,20 @@ macro_rules! concurrent_writes {
             let plans: Vec<Vec<Op>> = (0..writers)
                 .map(|w| ops_for(&$model, &$size, $step, round, w, writers, &mut $rng))
                 .collect();
-            let mut plans = plans.into_iter();
-            let (a, b, c, d) = (
-                plans.next().unwrap_or_default(),
-                plans.next().unwrap_or_default(),
-                plans.next().unwrap_or_default(),
-                plans.next().unwrap_or_default(),
-            );
-            let (ra, rb, rc, rd) = futures::join!(
-                common::applied_in_order(a, |op| async {
+            let applied = common::two_binaries_four_writers(
+                plans,
+                |op| async {
                     let done = $first.apply(&op).await?;
                     Ok((op, done))
-                }),
-                common::applied_in_order(b, |op| async {
+                },
+                |op| async {
                     let done = $second.apply(&op).await?;
                     Ok((op, done))
-                }),
-                common::applied_in_order(c, |op| async {
-                    let done = $first.apply(&op).await?;
-                    Ok((op, done))
-                }),
-                common::applied_in_order(d, |op| async {
-                    let done = $second.apply(&op).await?;
-                    Ok((op, done))
-                }),
-            );
-            for applied in [ra?, rb?, rc?, rd?] {
-                for op in &applied {
-                    apply_to(&mut $model, op);
-                }
+                },
+            )
+            .await?;
+            for op in &applied {
+                apply_to(&mut $model, op);
             }
         }
     }};

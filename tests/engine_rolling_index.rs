@@ -286,38 +286,23 @@ fn apply_to(model: &mut BTreeMap<(String, u32), Row>, op: &Op) {
 macro_rules! step {
     ($first:expr, $second:expr, $model:expr, $step:expr, $per_writer:expr, $rng:expr) => {{
         for round in 0..ROUNDS {
-            let mut plans = (0..4)
+            let plans = (0..4)
                 .map(|w| ops_for(&$model, $step, round, w, $per_writer, &mut $rng))
-                .collect::<Vec<_>>()
-                .into_iter();
-            let (a, b, c, d) = (
-                plans.next().unwrap_or_default(),
-                plans.next().unwrap_or_default(),
-                plans.next().unwrap_or_default(),
-                plans.next().unwrap_or_default(),
-            );
-            let (ra, rb, rc, rd) = futures::join!(
-                common::applied_in_order(a, |op| async {
+                .collect::<Vec<_>>();
+            let applied = common::two_binaries_four_writers(
+                plans,
+                |op| async {
                     let done = $first.apply(&op).await?;
                     Ok((op, done))
-                }),
-                common::applied_in_order(b, |op| async {
+                },
+                |op| async {
                     let done = $second.apply(&op).await?;
                     Ok((op, done))
-                }),
-                common::applied_in_order(c, |op| async {
-                    let done = $first.apply(&op).await?;
-                    Ok((op, done))
-                }),
-                common::applied_in_order(d, |op| async {
-                    let done = $second.apply(&op).await?;
-                    Ok((op, done))
-                }),
-            );
-            for applied in [ra?, rb?, rc?, rd?] {
-                for op in &applied {
-                    apply_to(&mut $model, op);
-                }
+                },
+            )
+            .await?;
+            for op in &applied {
+                apply_to(&mut $model, op);
             }
         }
     }};

@@ -409,3 +409,29 @@ where
     }
     Ok(applied)
 }
+
+/// Four writers at once, as two binaries of a rolling deploy side by side: the first and third
+/// of `plans` sent through `first`, the second and fourth through `second`, each in order with
+/// [`applied_in_order`]; returns the applied ops, writer by writer (a missing plan is empty).
+pub async fn two_binaries_four_writers<Op, F1, Fut1, F2, Fut2>(
+    plans: Vec<Vec<Op>>,
+    first: F1,
+    second: F2,
+) -> Result<Vec<Op>, BoxError>
+where
+    F1: Fn(Op) -> Fut1,
+    Fut1: std::future::Future<Output = Result<(Op, bool), BoxError>>,
+    F2: Fn(Op) -> Fut2,
+    Fut2: std::future::Future<Output = Result<(Op, bool), BoxError>>,
+{
+    let mut plans = plans.into_iter();
+    let mut next = || plans.next().unwrap_or_default();
+    let (a, b, c, d) = (next(), next(), next(), next());
+    let (ra, rb, rc, rd) = futures::join!(
+        applied_in_order(a, &first),
+        applied_in_order(b, &second),
+        applied_in_order(c, &first),
+        applied_in_order(d, &second),
+    );
+    Ok([ra?, rb?, rc?, rd?].into_iter().flatten().collect())
+}
