@@ -113,13 +113,16 @@ async fn a_group_delete_deletes_the_group_only() -> Result<(), BoxError> {
     Ok(())
 }
 
-#[tokio::test]
-async fn an_item_of_another_entity_in_the_range_stops_it_before_any_delete() -> Result<(), BoxError>
-{
+/// `documents` documents and one item of no entity at `foreign_sk` in their range: `delete_all`
+/// of the range is `Error::ForeignItem`, and nothing is deleted.
+async fn a_foreign_item_stops_it_before_any_delete(
+    documents: u32,
+    foreign_sk: &str,
+) -> Result<(), BoxError> {
     let engine = TestEngine::start().await?;
     let db = engine.fresh_table::<App>().await?;
-    db.batch_put(&docs("acme", 30)).await?;
-    put_raw(&db, &[("PK", "WS#acme"), ("SK", "DOC#a#not-a-number")]).await?;
+    db.batch_put(&docs("acme", documents)).await?;
+    put_raw(&db, &[("PK", "WS#acme"), ("SK", foreign_sk)]).await?;
     let result = db
         .delete_all(&Doc::query("acme").begins_with(Doc::sk()))
         .await;
@@ -127,8 +130,18 @@ async fn an_item_of_another_entity_in_the_range_stops_it_before_any_delete() -> 
         matches!(result, Err(Error::ForeignItem { .. })),
         "{result:?}"
     );
-    assert_eq!(keys_left(&db).await?.len(), 31, "nothing deleted");
+    assert_eq!(
+        keys_left(&db).await?.len(),
+        documents as usize + 1,
+        "nothing deleted"
+    );
     Ok(())
+}
+
+#[tokio::test]
+async fn an_item_of_another_entity_in_the_range_stops_it_before_any_delete() -> Result<(), BoxError>
+{
+    a_foreign_item_stops_it_before_any_delete(30, "DOC#a#not-a-number").await
 }
 
 #[tokio::test]
@@ -153,20 +166,8 @@ async fn a_delete_of_more_keys_than_it_holds_reads_again_and_deletes_them_all(
 #[tokio::test]
 async fn an_item_of_another_entity_past_the_held_keys_still_stops_it_before_any_delete(
 ) -> Result<(), BoxError> {
-    let engine = TestEngine::start().await?;
-    let db = engine.fresh_table::<App>().await?;
-    db.batch_put(&docs("acme", 10_010)).await?;
     // After every document in sort-key order (`DOC#b#…` < `DOC#z…`).
-    put_raw(&db, &[("PK", "WS#acme"), ("SK", "DOC#z#not-a-number")]).await?;
-    let result = db
-        .delete_all(&Doc::query("acme").begins_with(Doc::sk()))
-        .await;
-    assert!(
-        matches!(result, Err(Error::ForeignItem { .. })),
-        "{result:?}"
-    );
-    assert_eq!(keys_left(&db).await?.len(), 10_011, "nothing deleted");
-    Ok(())
+    a_foreign_item_stops_it_before_any_delete(10_010, "DOC#z#not-a-number").await
 }
 
 /// A table that lists its entities, one of them with a unique email: `delete_all` deletes its
